@@ -1,0 +1,36 @@
+# `make play` plays, `make test` tests; both create .venv from the pinned requirements on first use.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: play test lint typecheck pytest bench clean
+
+$(VENV)/.runtime: requirements.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: requirements-dev.txt requirements.txt $(VENV)/.runtime
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+play: $(VENV)/.runtime
+	$(BIN)/python main.py
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(VENV)/.dev
+	$(BIN)/mypy
+
+pytest: $(VENV)/.dev
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n auto -q
+
+test: lint typecheck pytest
+
+bench: $(VENV)/.dev
+	$(BIN)/python main.py bench
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

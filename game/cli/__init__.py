@@ -1,0 +1,19 @@
+"""Command-line subcommands of `python main.py`; each module registers one or more.
+
+A command module defines `register(subparsers)`, adding its parsers with
+`set_defaults(func=...)`, where func takes the parsed args and returns an exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+
+# Headless commands, in the order `--help` lists them.
+COMMAND_MODULES: tuple[str, ...] = ()
+
+
+def register_all(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], modules: tuple[str, ...]) -> None:
+    """Import each command module and let it add its parsers."""
+    for name in modules:
+        importlib.import_module(name).register(subparsers)

@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint typecheck pytest bench clean
+.PHONY: play test lint typecheck pytest bench fonts tile-preview clean
 
 $(VENV)/.runtime: requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -31,6 +31,14 @@ test: lint typecheck pytest
 
 bench: $(VENV)/.dev
 	$(BIN)/python main.py bench
+
+# Re-subset the Chinese font to the characters the game shows (needs Debian's fonts-noto-cjk).
+fonts: $(VENV)/.dev
+	$(BIN)/python build/subset_font.py
+
+tile-preview: $(VENV)/.dev
+	mkdir -p build/out
+	SDL_VIDEODRIVER=dummy $(BIN)/python -m ui.tile_art preview build/out/tiles.png
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -72,3 +72,5 @@ class HandResult:
     hot_kong: Meld | None = None
     # The added kong that was robbed (抢杠); it does not count.
     robbed_kong: Meld | None = None
+    # ISO weekday the hand was played (1 Monday .. 7 Sunday), for 星期鸡 (RULES §13); None: not recorded.
+    weekday: int | None = None

@@ -1,13 +1,27 @@
 """The typed, frozen Ruleset: every value the rules of a variant need (RULES.md §11-§13).
 
-Rulesets are YAML files in rulesets/, validated into these dataclasses at load time;
-after loading, nothing reads YAML. Field names are the YAML keys.
+Rulesets are YAML files in rulesets/, validated into these dataclasses at load time
+(game/ruleset_loader.py); after loading, nothing reads YAML. Field names are the YAML keys.
+
+Type hints drive validation: `TileName` fields are written in tile notation (`1s`),
+`TileNames` as a tile string (`1s 8p`), and field metadata can restrict a mapping's keys
+(`keys`) or a sequence's items (`choices`). A field with a default may be left out of a file.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Annotated, Literal
+
+from game.tiles import Tile
+
+# Markers read by the loader: a tile written as `1s`, and several tiles written as `1s 8p`.
+TILE_NOTATION = "tile"
+TILES_NOTATION = "tiles"
+TileName = Annotated[Tile, TILE_NOTATION]
+TileNames = Annotated[tuple[Tile, ...], TILES_NOTATION]
 
 # Pattern ids (RULES §5), the keys of `patterns` in a ruleset file.
 PATTERN_IDS: tuple[str, ...] = (
@@ -21,6 +35,21 @@ PATTERN_IDS: tuple[str, ...] = (
     "qinglongbei",  # 青龙背
     "dandiao",  # 单钓 (G)
     "qingdandiao",  # 清单钓 (G)
+)
+
+PATTERN_NAMES: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {
+        "pinghu": ("平胡", "plain hand"),
+        "dadui": ("大对子", "all pungs"),
+        "qidui": ("七对", "seven pairs"),
+        "longqidui": ("龙七对", "dragon seven pairs"),
+        "qingyise": ("清一色", "flush"),
+        "qingdadui": ("清大对", "flush all pungs"),
+        "qingqidui": ("清七对", "flush seven pairs"),
+        "qinglongbei": ("青龙背", "flush dragon pairs"),
+        "dandiao": ("单钓", "single wait"),
+        "qingdandiao": ("清单钓", "flush single wait"),
+    }
 )
 
 
@@ -44,7 +73,7 @@ class PlayRules:
 
     declare_ready: bool  # 报听 allowed
     # Patterns that need a pass (a kong of one's own) to win off a discard.
-    pass_patterns: tuple[str, ...]
+    pass_patterns: tuple[str, ...] = field(metadata={"choices": PATTERN_IDS})
     pass_exempt_declared: bool  # a declared-ready seat needs no pass (A三1)
     pass_exempt_hot: bool  # winning on a hot discard needs no pass (A五1)
     pass_exempt_rob_kong: bool  # robbing a kong needs no pass (A五2)
@@ -69,3 +98,114 @@ class DealerRules:
     # A draw: the dealer keeps the deal, or C's rule (a ready dealer keeps it, else the
     # nearest ready seat after him; three ready and one not, the one not ready).
     draw: Literal["keep", "nearest_ready"]
+
+
+@dataclass(frozen=True)
+class BonusRules:
+    """Fans added to a winner's pattern value, and who carries them (RULES §7, §12.1-§12.6)."""
+
+    self_draw: int  # 自摸, from each payer
+    after_kong: int  # 杠上开花 / 杠开
+    after_kong_is_self_draw: bool  # 杠开 also earns the 自摸 fan (§12.5)
+    rob_kong_is_self_draw: bool  # 抢杠 earns the 自摸 fan (§12.4)
+    # 报听 win: "at_least" lifts the pattern value to declared_win_value (A), "add" adds it (G).
+    declared_win: Literal["none", "at_least", "add"]
+    declared_win_value: int
+    kill_declared: int  # 杀报: a declared seat that deals in pays this on top (A三2); 0 off
+    # Every win payment between the dealer and another seat carries dealer + streak * s fan,
+    # s being the hands the dealer has already kept (A6: 0 + s; I9: 1 + s).
+    dealer: int
+    streak: int
+    # 热炮: "add" pays hot_value more; "kong_worth" pays what the voided kong would have earned (C).
+    hot: Literal["add", "kong_worth"]
+    hot_value: int
+    rob_kong_pays_all: bool  # 抢杠: the robbed seat pays what all three would pay (A五2)
+    rob_kong_burns: bool  # 全烧 (G): the robbed seat's chickens and kongs count for nothing
+    heavenly: int  # 天胡: the dealer wins on the deal
+    earthly: int  # 地胡: a non-dealer wins on its first draw or the first discard
+
+
+@dataclass(frozen=True)
+class KongRules:
+    """Kong (豆) payments at the end of a won hand (RULES §7 table)."""
+
+    exposed: int  # 点豆, paid by the discarder
+    concealed: int  # 闷豆, paid by each other seat
+    added: int  # 转弯豆, paid by each other seat
+    late: int  # 憨包豆 (G), paid by each other seat
+    # 双杀 / 杀鸡杀杠: only seats that won or are ready collect; or every seat.
+    paid_to: Literal["ready_or_won", "every_seat"]
+
+
+@dataclass(frozen=True)
+class ChickenRules:
+    """Chickens (鸡) at the end of a hand (RULES §8, §12.8, §12.9)."""
+
+    flip: bool  # 翻鸡: turn the next tile after a win; one rank above it is the chicken
+    flip_value: int  # each turned chicken
+    fixed: Mapping[TileName, int]  # 常鸡: always chickens, with their value
+    golden: Mapping[TileName, int]  # 金鸡: the value of a 常鸡 when it is also the turned chicken
+    # 手上鸡 / 活鸡: the concealed hand only; 内外鸡 / 死鸡: also melds and own discards.
+    scope: Literal["hand", "all"]
+    collectors: Literal["ready_or_won", "every_seat"]  # C counts every seat's chickens
+    payers: Literal["others", "holding_none"]  # E: paid only by seats that hold no chicken
+    concealed_kong: int  # C: four chickens konged concealed earn this instead; 0 off
+    # 冲锋鸡: the first discarded copy of a tile is worth charge_values (G) or charge_multiplier
+    # times its value (H); "off" leaves it a plain chicken.
+    charge: Literal["off", "value", "multiplier"]
+    charge_values: Mapping[TileName, int]
+    charge_multiplier: int
+    liability: Mapping[TileName, int]  # 责任鸡: that first copy claimed, its discarder pays the claimer
+    shown_pay: bool  # 包鸡 (G): a seat not ready pays the ready seats for the 常鸡 it has shown
+    draw_payment: bool  # G: on a draw the seats not ready pay the ready ones their chickens
+
+
+@dataclass(frozen=True)
+class DrawRules:
+    """A hand with no winner (黄庄, RULES §9)."""
+
+    chajiao: bool  # 黄庄查叫: each seat not ready pays each ready seat its best wait value
+
+
+@dataclass(frozen=True)
+class OptionalRules:
+    """Rules players know from other Guiyang tables (RULES §13); each default is off."""
+
+    benji: int = 0  # 本鸡: the turned tile itself is a chicken of this value
+    # 摇摆鸡 / 上下鸡: the tiles above and below the turned tile are chickens; 下鸡: below only.
+    yaobai: Literal["off", "both", "below"] = "off"
+    xingqi: int = 0  # 星期鸡: on weekday n the tiles of rank n are chickens of this value
+    # 满堂鸡: discards count as chickens too, or chicken points double when all four hold one.
+    mantang: Literal["off", "discards", "double"] = "off"
+    chuifeng: TileName | None = None  # 吹风鸡: turning this tile voids the hand's chickens
+    yikouer: int = 0  # 一扣二: this many fan more on a self-drawn 平胡
+    tongsan: int = 0  # 通三: 平胡 is worth this many fan; 0 keeps the pattern table's value
+    keep_on_draw: bool = False  # 黄庄不黄鸡杠: chickens and kongs still paid on a draw
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """One variant, as loaded from rulesets/NAME.yaml."""
+
+    name: str = field(metadata={"yaml": False})  # the file stem
+    title_zh: str
+    title_en: str
+    seeds: tuple[str, ...]  # seed tags of RULES.md (A-I)
+    base: int  # 底分: every amount is fan times this
+    table: TableRules
+    play: PlayRules
+    dealer: DealerRules
+    # Pattern id -> fan, or None where the variant does not use the pattern.
+    patterns: Mapping[str, int | None] = field(metadata={"keys": PATTERN_IDS})
+    bonuses: BonusRules
+    kongs: KongRules
+    chickens: ChickenRules
+    draw: DrawRules
+    optional: OptionalRules = field(default_factory=OptionalRules)
+
+    def pattern_values(self) -> dict[str, int]:
+        """The patterns this variant scores, with their fan (通三 applied)."""
+        values = {k: v for k, v in self.patterns.items() if v is not None}
+        if self.optional.tongsan and "pinghu" in values:
+            values["pinghu"] = self.optional.tongsan
+        return values

@@ -10,7 +10,15 @@ import argparse
 import importlib
 
 # Headless commands, in the order `--help` lists them.
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = (
+    "game.cli.rules",
+    "game.cli.settle",
+    "game.cli.deal",
+    "game.cli.simulate",
+    "game.cli.replay",
+    "game.cli.analyze",
+    "game.cli.bench",
+)
 
 
 def register_all(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], modules: tuple[str, ...]) -> None:

@@ -1,0 +1,242 @@
+"""`main.py bench`: speed figures for hand analysis (benchmarks print figures; nothing is asserted).
+
+Each benchmark is a function taking BenchOptions and returning a dict of named figures;
+BENCHMARKS lists them in the order they run, so a new section is one more entry.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.tiles import NUM_KINDS, NUM_TILES
+
+Figures = dict[str, float | int | str | None]
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class BenchOptions:
+    """What every benchmark is given: a seed, a size and how many timed runs to take the median of."""
+
+    seed: int = 1
+    hands: int = 20_000
+    runs: int = 5
+
+
+Benchmark = Callable[[BenchOptions], Figures]
+
+
+def random_hands(rng: random.Random, count: int, sizes: Sequence[int] = (13, 14)) -> list[list[int]]:
+    """`count` random hands as counts, each drawn from a shuffled 108-tile wall."""
+    wall = [t for t in range(NUM_KINDS) for _ in range(NUM_TILES // NUM_KINDS)]
+    hands: list[list[int]] = []
+    for i in range(count):
+        counts = [0] * NUM_KINDS
+        for t in rng.sample(wall, sizes[i % len(sizes)]):
+            counts[t] += 1
+        hands.append(counts)
+    return hands
+
+
+def _timed(func: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    func()
+    return time.perf_counter() - start
+
+
+def _median_rate(func: Callable[[], object], items: int, runs: int) -> float:
+    return items / statistics.median(_timed(func) for _ in range(runs))
+
+
+def _fresh_seconds(statement: str) -> float:
+    # Timed in a new interpreter, so no table is warm from an earlier benchmark.
+    code = f"import time; t = time.perf_counter(); {statement}; print(time.perf_counter() - t)"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    return float(out.stdout)
+
+
+def bench_tables(opts: BenchOptions) -> Figures:
+    """Import time of game.shanten and game.hand (tables fill lazily), and the time to fill every table."""
+    imports = [_fresh_seconds("import game.shanten, game.hand") for _ in range(3)]
+    fill = _fresh_seconds("import game.suit_tables as s; s.fill_all()")
+    return {
+        "import_ms": round(statistics.median(imports) * 1000, 1),
+        "fill_all_tables_ms": round(fill * 1000),
+    }
+
+
+def bench_shanten(opts: BenchOptions) -> Figures:
+    """Shanten over the same random 13- and 14-tile hands: ours, then the `mahjong` package's.
+
+    The timed runs alternate between the two, so a busy machine slows both alike.
+    """
+    from game import shanten as sh
+
+    hands = random_hands(random.Random(opts.seed), opts.hands)
+    n = len(hands)
+    std = sh.shanten_standard
+    full = sh.shanten
+
+    def run_std() -> None:
+        for h in hands:
+            std(h, 0)
+
+    def run_full() -> None:
+        for h in hands:
+            full(h, 0)
+
+    cold = _timed(run_std)  # the first pass fills the lazy tables
+    run_full()
+    regular: Callable[[list[int]], int] | None = None
+    try:
+        from mahjong.shanten import Shanten
+    except ImportError:
+        pass
+    else:
+        regular = Shanten.calculate_shanten_for_regular_hand
+    hands34 = [h + [0] * 7 for h in hands]  # the package counts 34 kinds: our 27, then honours
+
+    def run_theirs() -> None:
+        assert regular is not None
+        for h in hands34:
+            regular(h)
+
+    times: dict[str, list[float]] = {"std": [], "full": [], "theirs": []}
+    for i in range(opts.runs):
+        times["std"].append(_timed(run_std))
+        times["full"].append(_timed(run_full))
+        if regular is not None and i < 3:  # the package is slow; three runs are plenty
+            times["theirs"].append(_timed(run_theirs))
+
+    ours = n / statistics.median(times["std"])
+    figures: Figures = {
+        "hands": n,
+        "first_pass_hands_per_s": round(n / cold),
+        "shanten_standard_hands_per_s": round(ours),
+        "shanten_hands_per_s": round(n / statistics.median(times["full"])),
+    }
+    if regular is None:
+        figures["mahjong_note"] = "the mahjong package is not installed; no comparison"
+        return figures
+    theirs = n / statistics.median(times["theirs"])
+    figures["mahjong_regular_hands_per_s"] = round(theirs)
+    figures["ratio_ours_to_mahjong"] = round(ours / theirs, 1)
+    return figures
+
+
+def ready_hands(rng: random.Random, count: int) -> list[list[int]]:
+    """`count` random ready 13-tile hands: random winning hands with one tile taken out."""
+    from game.hand import completing_tiles, is_complete
+
+    out: list[list[int]] = []
+    while len(out) < count:
+        counts = [0] * NUM_KINDS
+        ok = True
+        for _ in range(4):
+            if rng.random() < 0.4:
+                t = rng.randrange(NUM_KINDS)
+                counts[t] += 3
+            else:
+                t = rng.randrange(3) * 9 + rng.randrange(7)
+                for d in range(3):
+                    counts[t + d] += 1
+        counts[rng.randrange(NUM_KINDS)] += 2
+        ok = max(counts) <= 4 and is_complete(counts, 0)
+        if not ok:
+            continue
+        held = [t for t in range(NUM_KINDS) if counts[t]]
+        counts[rng.choice(held)] -= 1
+        if completing_tiles(counts, 0):
+            out.append(counts)
+    return out
+
+
+def bench_waits(opts: BenchOptions) -> Figures:
+    """Microseconds per call on ready 13-tile hands (waits, 查叫 value) and 14-tile hands (discard_waits)."""
+    from game.hand import best_wait_value, discard_waits, waits
+
+    rng = random.Random(opts.seed)
+    hands = ready_hands(rng, max(1, opts.hands // 10))
+    full = []
+    for h in hands:
+        h14 = list(h)
+        h14[rng.choice([t for t in range(NUM_KINDS) if h14[t] < 4])] += 1
+        full.append(h14)
+    values: dict[str, int | None] = {"pinghu": 1, "dadui": 5, "qidui": 8, "longqidui": 10, "qingyise": 10}
+    values |= {"qingdadui": 15, "qingqidui": 17, "qinglongbei": 20}
+    for h in hands:
+        waits(h, ())
+    for h in full:
+        discard_waits(h, ())
+
+    def run_waits() -> None:
+        for h in hands:
+            waits(h, ())
+
+    def run_value() -> None:
+        for h in hands:
+            best_wait_value(h, (), values)
+
+    def run_discards() -> None:
+        for h in full:
+            discard_waits(h, ())
+
+    n = len(hands)
+    return {
+        "ready_hands": n,
+        "waits_us": round(1e6 / _median_rate(run_waits, n, opts.runs), 2),
+        "best_wait_value_us": round(1e6 / _median_rate(run_value, n, opts.runs), 2),
+        "discard_waits_us": round(1e6 / _median_rate(run_discards, n, opts.runs), 2),
+    }
+
+
+BENCHMARKS: list[tuple[str, Benchmark]] = [
+    ("tables", bench_tables),
+    ("shanten", bench_shanten),
+    ("waits", bench_waits),
+]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run every benchmark and print its figures."""
+    opts = BenchOptions(seed=args.seed, hands=args.hands, runs=args.runs)
+    report: dict[str, Figures] = {}
+    for name, bench in BENCHMARKS:
+        if args.only and name not in args.only:
+            continue
+        figures = bench(opts)
+        report[name] = figures
+        if not args.json:
+            print(f"[{name}]")
+            for key, value in figures.items():
+                print(f"  {key}: {value}")
+            sys.stdout.flush()
+    if args.json:
+        print(json.dumps(report))
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the `bench` command."""
+    p = subparsers.add_parser("bench", help="speed figures for hand analysis", description=__doc__)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument(
+        "--only",
+        action="append",
+        choices=[name for name, _ in BENCHMARKS],
+        help="run only this section (repeatable; default all)",
+    )
+    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    p.add_argument("--hands", type=int, default=20_000, help="random hands per run (default 20000)")
+    p.add_argument("--runs", type=int, default=5, help="timed runs; the median is reported (default 5)")
+    p.set_defaults(func=run)

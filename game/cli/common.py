@@ -1,0 +1,50 @@
+"""Argument helpers shared by the headless commands."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from game.ruleset import Ruleset
+from game.ruleset_loader import RulesetError, load_ruleset
+
+
+def dice_pair(text: str) -> tuple[int, int]:
+    """Parse `A,B` as two dice, each 1-6 (an argparse type)."""
+    parts = text.split(",")
+    try:
+        a, b = (int(p) for p in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: want two dice as A,B, e.g. 3,4") from None
+    if not (1 <= a <= 6 and 1 <= b <= 6):
+        raise argparse.ArgumentTypeError(f"{text!r}: each die shows 1 to 6")
+    return a, b
+
+
+def seat_number(text: str) -> int:
+    """Parse a seat 0-3 (0 East, 1 South, 2 West, 3 North)."""
+    try:
+        seat = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: a seat is 0-3 (0 East, 1 South, 2 West, 3 North)") from None
+    if not 0 <= seat <= 3:
+        raise argparse.ArgumentTypeError(f"{text!r}: a seat is 0-3 (0 East, 1 South, 2 West, 3 North)")
+    return seat
+
+
+def add_ruleset_argument(parser: argparse.ArgumentParser) -> None:
+    """--ruleset NAME or a path to a ruleset file."""
+    parser.add_argument(
+        "--ruleset",
+        default="guiyang-classic",
+        help="a built-in ruleset name or a ruleset file (default guiyang-classic)",
+    )
+
+
+def ruleset_or_exit(name: str) -> Ruleset | None:
+    """Load a ruleset, printing its errors to stderr and returning None if it does not load."""
+    try:
+        return load_ruleset(name)
+    except RulesetError as exc:
+        print(str(exc), file=sys.stderr)
+        return None

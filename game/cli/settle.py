@@ -1,0 +1,128 @@
+"""`main.py settle FILE`: settle a hand file and print the itemised ledger (docs/hand-file.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from game.handfile import HandFileError, parse_hand_file
+from game.result import HandResult
+from game.ruleset import Ruleset
+from game.ruleset_labels import pad
+from game.ruleset_loader import RulesetError, builtin_ruleset_names, load_ruleset
+from game.settlement import Ledger, LedgerItem, settle
+from game.tiles import format_tiles
+
+SEAT_NAMES = ("0东 East", "1南 South", "2西 West", "3北 North")
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the `settle` command."""
+    parser = subparsers.add_parser("settle", help="settle a hand file and print every payment")
+    parser.add_argument("file", help="a hand file (see docs/hand-file.md)")
+    parser.add_argument("--ruleset", help="settle under this ruleset (a name or a file) instead of the file's")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.add_argument("--compare", action="store_true", help="the same hand under every built-in ruleset")
+    parser.set_defaults(func=run)
+
+
+def item_line(item: LedgerItem) -> str:
+    """One ledger item as a line: payer → payee, fan, amount, label, tiles."""
+    behalf = f" (for seat {item.on_behalf})" if item.on_behalf is not None else ""
+    tiles = format_tiles(item.tiles, sort=False) if item.tiles else ""
+    who = f"{item.payer} → {item.payee}"
+    label = f"{item.label_zh} / {item.label_en}{behalf}"
+    return f"  {who}  {item.fan:>4} fan {item.amount:>5}  {pad(label, 48)} {tiles}".rstrip()
+
+
+def format_ledger(ledger: Ledger) -> str:
+    """The ledger as text: one line per item, then each seat's net."""
+    lines = [item_line(i) for i in ledger] or ["  (no payments)"]
+    nets = ledger.nets()
+    lines.append("  net: " + "  ".join(f"{SEAT_NAMES[s]} {nets[s]:+d}" for s in range(4)))
+    return "\n".join(lines)
+
+
+def _load(path: str, ruleset: Ruleset | None) -> HandResult | None:
+    try:
+        return parse_hand_file(_read(path), path, ruleset)
+    except HandFileError as exc:
+        print("\n".join(exc.errors), file=sys.stderr)
+        return None
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as exc:
+        raise HandFileError([f"{path}:1: cannot read the file: {exc.strerror or exc}"]) from None
+    except UnicodeDecodeError as exc:
+        raise HandFileError([f"{path}:1: not UTF-8 text ({exc.reason})"]) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Settle the file; exit 2 on a bad hand file or ruleset."""
+    override: Ruleset | None = None
+    if args.ruleset:
+        try:
+            override = load_ruleset(args.ruleset)
+        except RulesetError as exc:
+            print("\n".join(exc.errors), file=sys.stderr)
+            return 2
+    result = _load(args.file, override)
+    if result is None:
+        return 2
+    if args.compare:
+        return _compare(args, result)
+    rules = override or load_ruleset(result.ruleset)
+    ledger = settle(result, rules)
+    if args.json:
+        print(json.dumps({"ruleset": rules.name, **ledger.to_json()}, ensure_ascii=False, indent=2))
+    else:
+        print(f"{rules.name}: {rules.title_zh} / {rules.title_en}, base {rules.base}")
+        print(format_ledger(ledger))
+    return 0
+
+
+def _compare(args: argparse.Namespace, result: HandResult) -> int:
+    text = _read(args.file)
+    ledgers: dict[str, Ledger] = {}
+    notes: dict[str, str] = {}
+    for name in builtin_ruleset_names():
+        rules = load_ruleset(name)
+        try:
+            parse_hand_file(text, args.file, rules)
+        except HandFileError as exc:
+            # Settled anyway, so the difference shows; the note says why the table would refuse it.
+            notes[name] = exc.errors[0].split(": ", 1)[1]
+        ledgers[name] = settle(result, rules)
+    if args.json:
+        out = {n: {**led.to_json(), "note": notes.get(n)} for n, led in ledgers.items()}
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+        return 0
+    names = list(ledgers)
+    width = max(len(n) for n in names) + 2
+    print(pad("seat", 12) + "".join(n.rjust(width) for n in names))
+    for s in range(4):
+        print(pad(SEAT_NAMES[s], 12) + "".join(f"{ledgers[n].nets()[s]:+d}".rjust(width) for n in names))
+    # Side by side: the total of each (payer, payee, rule) per ruleset, where the rulesets disagree.
+    totals: dict[tuple[int, int, str], dict[str, int]] = {}
+    labels: dict[tuple[int, int, str], str] = {}
+    for name, led in ledgers.items():
+        for item in led:
+            key = (item.payer, item.payee, item.rule)
+            totals.setdefault(key, {})
+            totals[key][name] = totals[key].get(name, 0) + item.amount
+            labels[key] = f"{item.payer} → {item.payee} {item.label_zh} / {item.label_en}"
+    differ = [k for k, v in totals.items() if len(v) < len(names) or len(set(v.values())) > 1]
+    print("\nitems that differ (amount per ruleset):")
+    for key in sorted(differ):
+        row = "".join(str(totals[key].get(n, "-")).rjust(width) for n in names)
+        print(pad(labels[key], 40) + row)
+    if not differ:
+        print("  (none)")
+    for name, note in notes.items():
+        print(f"note: under {name}: {note}")
+    return 0

@@ -1,0 +1,188 @@
+"""Winning hands, their patterns and waits (RULES.md §5, §12.7).
+
+Counts are lists of 27 ints (game.tiles). A hand's concealed part holds 14 - 3k tiles
+when complete (k melds on the table) and 13 - 3k when waiting.
+
+Patterns: a hand matches every pattern it satisfies and the ruleset's values pick the
+best (`best_pattern`). `pinghu` is matched by every hand of the standard form (four sets
+and a pair); a seven-pairs hand that can also be read as four sets and a pair (such as
+11223344556677m) matches both `pinghu` and its pair patterns, so the higher value wins.
+A seven-pairs hand that is not standard does not match `pinghu`: a ruleset that gives
+seven pairs no value (None) does not let it win as a plain hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from game.melds import Meld
+from game.ruleset import PATTERN_IDS
+from game.shanten import seven_pairs_missing, shanten_standard
+from game.suit_tables import INFO_OF, SuitInfo, suit_info
+from game.tiles import COPIES, NUM_KINDS, Tile
+
+
+def _meld_copies(melds: Sequence[Meld]) -> list[int]:
+    used = [0] * NUM_KINDS
+    for m in melds:
+        used[m.tile] += m.size
+    return used
+
+
+def _infos(t: tuple[int, ...]) -> tuple[SuitInfo, SuitInfo, SuitInfo]:
+    # Per suit: [0] tiles, [1] complete, [2] ranks completing it, [3] pairs, [4] odd kinds,
+    # [5] the rank of the only odd kind (game.suit_tables.SuitInfo); indexed for speed.
+    a = t[:9]
+    b = t[9:18]
+    c = t[18:]
+    try:
+        return INFO_OF[a], INFO_OF[b], INFO_OF[c]
+    except KeyError:
+        return suit_info(a), suit_info(b), suit_info(c)
+
+
+def is_complete(counts: Sequence[int], melds: int) -> bool:
+    """True when the 14 - 3*melds concealed tiles form a winning hand (standard, or seven pairs with no melds)."""
+    a, b, c = _infos(tuple(counts))
+    if a[0] + b[0] + c[0] != 14 - 3 * melds:
+        return False
+    # Standard: every suit is sets or sets and a pair, and the residues put exactly one pair in.
+    if a[1] and b[1] and c[1] and a[0] % 3 + b[0] % 3 + c[0] % 3 == 2:
+        return True
+    return melds == 0 and a[3] + b[3] + c[3] == 7
+
+
+def completing_tiles(counts: Sequence[int], melds: int) -> list[Tile]:
+    """Tiles that complete a 13 - 3*melds tile hand, sorted, leaving out a tile the hand itself holds four of."""
+    a, b, c = _infos(tuple(counts))
+    if a[0] + b[0] + c[0] != 13 - 3 * melds:
+        return []
+    ra = a[0] % 3
+    rb = b[0] % 3
+    rc = c[0] % 3
+    out: list[Tile] = []
+    # Standard form: the new tile goes into one suit and every suit must end complete. A suit
+    # with residue 1 takes the pair tile (the others must be sets); with two suits at residue 2,
+    # either one takes a set tile while the other holds the pair.
+    if ra + rb + rc == 1:
+        if ra:
+            if b[1] and c[1]:
+                out = list(a[2])
+        elif rb:
+            if a[1] and c[1]:
+                out = [r + 9 for r in b[2]]
+        elif a[1] and b[1]:
+            out = [r + 18 for r in c[2]]
+    elif ra + rb + rc == 4 and 1 not in (ra, rb, rc):
+        infos = (a, b, c)
+        s, o = [i for i in range(3) if infos[i][0] % 3 == 2]
+        if infos[3 - s - o][1]:
+            if infos[o][1]:
+                out.extend(r + 9 * s for r in infos[s][2])
+            if infos[s][1]:
+                out.extend(r + 9 * o for r in infos[o][2])
+    if melds == 0 and a[3] + b[3] + c[3] == 6 and a[4] + b[4] + c[4] == 1:
+        # Seven pairs waiting on its one odd tile; with three held, the fourth makes two pairs.
+        single = a[5] if a[4] else (b[5] + 9 if b[4] else c[5] + 18)
+        if single not in out:
+            out.append(single)
+            out.sort()
+    return out
+
+
+def waits(counts: Sequence[int], melds: Sequence[Meld]) -> list[Tile]:
+    """The tiles that complete this 13 - 3k tile hand, sorted; a tile whose four copies the seat holds is left out."""
+    found = completing_tiles(counts, len(melds))
+    if not melds or not found:
+        return found
+    used = _meld_copies(melds)
+    return [t for t in found if counts[t] + used[t] < COPIES]
+
+
+def is_ready(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
+    """True when the 13 - 3k tile hand has at least one wait that counts (RULES §5 叫牌)."""
+    return bool(waits(counts, melds))
+
+
+def _one_suit(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
+    suits = {t // 9 for t in range(NUM_KINDS) if counts[t]} | {m.tile // 9 for m in melds}
+    return len(suits) == 1
+
+
+def matching_patterns(counts: Sequence[int], melds: Sequence[Meld], winning_tile: Tile) -> frozenset[str]:
+    """Pattern ids (game.ruleset.PATTERN_IDS) this complete hand matches; empty when it is not complete.
+
+    `counts` are the concealed tiles including `winning_tile`.
+    """
+    k = len(melds)
+    if sum(counts) != 14 - 3 * k or counts[winning_tile] == 0:
+        return frozenset()
+    found: set[str] = set()
+    if shanten_standard(counts, k) < 0:
+        found.add("pinghu")
+        # Four pungs/kongs and a pair: every concealed kind but the pair is a pung.
+        if sorted(n for n in counts if n) == [2] + [3] * (4 - k):
+            found.add("dadui")
+        if k == 4:
+            found.add("dandiao")
+    if k == 0 and seven_pairs_missing(counts) == 0:
+        found.add("longqidui" if COPIES in counts else "qidui")
+    if not found:
+        return frozenset()
+    if _one_suit(counts, melds):
+        found.add("qingyise")
+        for base, flush in (("dadui", "qingdadui"), ("qidui", "qingqidui"), ("longqidui", "qinglongbei")):
+            if base in found:
+                found.add(flush)
+        if "dandiao" in found:
+            found.add("qingdandiao")
+    return frozenset(found)
+
+
+def _pattern_rank(pid: str) -> tuple[int, str]:
+    return (PATTERN_IDS.index(pid) if pid in PATTERN_IDS else len(PATTERN_IDS), pid)
+
+
+def best_pattern(patterns: frozenset[str], values: Mapping[str, int | None]) -> str | None:
+    """The matching id with the highest value among those whose value is not None (ties: the later in PATTERN_IDS)."""
+    best: str | None = None
+    best_value = 0
+    # PATTERN_IDS runs from plain to specific, so on a tie the more specific name is shown.
+    for pid in sorted(patterns, key=_pattern_rank):
+        v = values.get(pid)
+        if v is not None and (best is None or v >= best_value):
+            best, best_value = pid, v
+    return best
+
+
+def best_wait_value(
+    counts: Sequence[int], melds: Sequence[Meld], values: Mapping[str, int | None]
+) -> tuple[str, int] | None:
+    """查叫 (RULES §12.7): the best (pattern, value) over the waits of a 13 - 3k hand; None when not ready."""
+    best: tuple[str, int] | None = None
+    hand = list(counts)
+    for t in waits(counts, melds):
+        hand[t] += 1
+        pid = best_pattern(matching_patterns(hand, melds, t), values)
+        hand[t] -= 1
+        if pid is not None:
+            v = values[pid]
+            assert v is not None
+            if best is None or v > best[1]:
+                best = (pid, v)
+    return best
+
+
+def discard_waits(counts: Sequence[int], melds: Sequence[Meld]) -> dict[Tile, list[Tile]]:
+    """For each tile a 14 - 3k hand could discard and stay ready, the waits left after that discard."""
+    hand = list(counts)
+    out: dict[Tile, list[Tile]] = {}
+    for t in range(NUM_KINDS):
+        if not hand[t]:
+            continue
+        hand[t] -= 1
+        w = waits(hand, melds)
+        hand[t] += 1
+        if w:
+            out[t] = w
+    return out

@@ -1,0 +1,206 @@
+"""Chickens (鸡): the turned chicken, 常鸡, 金鸡, 冲锋鸡, 责任鸡, 包鸡, C's 鸡闷豆, and the §13 kinds (RULES §8)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.melds import KongKind
+from game.settlement.context import SettleContext
+from game.settlement.registry import register
+from game.tiles import WUGUJI, YAOJI, Tile, next_in_suit, prev_in_suit, tile_name_zh, to_counts
+
+_FIXED_NAMES = {YAOJI: ("幺鸡", "1s chicken"), WUGUJI: ("乌骨鸡", "8p chicken")}
+
+
+@dataclass(frozen=True, slots=True)
+class ChickenPart:
+    """One reason a tile is a chicken, and its fan per copy."""
+
+    rule: str
+    label: tuple[str, str]
+    fan: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChickenScore:
+    """Fan a seat's chickens earn from each payer, itemised."""
+
+    rule: str
+    label: tuple[str, str]
+    tiles: tuple[Tile, ...]
+    fan: int
+
+
+def voided(ctx: SettleContext) -> bool:
+    """吹风鸡 (RULES §13): turning the named tile voids every chicken score of the hand."""
+    tile = ctx.rules.optional.chuifeng
+    return tile is not None and ctx.result.flip == tile
+
+
+def turned_chickens(ctx: SettleContext) -> list[Tile]:
+    """The chickens the turned tile makes: one rank above (A七1), or below / both (摇摆鸡, 下鸡, RULES §13)."""
+    flip = ctx.result.flip
+    if flip is None or not ctx.rules.chickens.flip:
+        return []
+    mode = ctx.rules.optional.yaobai
+    out = []
+    if mode in ("off", "both"):
+        out.append(next_in_suit(flip))
+    if mode in ("both", "below"):
+        out.append(prev_in_suit(flip))
+    return out
+
+
+def chicken_table(ctx: SettleContext) -> dict[Tile, list[ChickenPart]]:
+    """For each chicken tile this hand, why it is one and what a copy earns."""
+    ch = ctx.rules.chickens
+    opt = ctx.rules.optional
+    turned = turned_chickens(ctx)
+    table: dict[Tile, list[ChickenPart]] = {}
+    for t in dict.fromkeys([*ch.fixed, *turned]):
+        if t in turned and t in ch.golden:
+            # 金鸡 (A七3, G): the 常鸡 that is also the turned chicken counts at its golden value instead.
+            parts = [ChickenPart("chicken.golden", ("金鸡", "golden chicken"), ch.golden[t])]
+        else:
+            parts = []
+            if t in ch.fixed:
+                zh, en = _FIXED_NAMES.get(t, (f"常鸡{tile_name_zh(t)}", "fixed chicken"))
+                parts.append(ChickenPart("chicken.fixed", (zh, en), ch.fixed[t]))
+            if t in turned:
+                parts.append(ChickenPart("chicken.turned", ("翻鸡", "turned chicken"), ch.flip_value))
+        table[t] = parts
+    flip = ctx.result.flip
+    if opt.benji and flip is not None:
+        table.setdefault(flip, []).append(ChickenPart("chicken.benji", ("本鸡", "the turned tile"), opt.benji))
+    weekday = ctx.result.weekday
+    if opt.xingqi and weekday is not None:
+        for suit in range(3):
+            t = suit * 9 + weekday - 1
+            table.setdefault(t, []).append(ChickenPart("chicken.xingqi", ("星期鸡", "weekday chicken"), opt.xingqi))
+    return {t: [p for p in parts if p.fan > 0] for t, parts in table.items() if any(p.fan > 0 for p in parts)}
+
+
+def copy_value(table: dict[Tile, list[ChickenPart]], t: Tile) -> int:
+    """Fan of one plain copy of `t` (0 when it is no chicken)."""
+    return sum(p.fan for p in table.get(t, ()))
+
+
+def _discards_count(ctx: SettleContext) -> bool:
+    return ctx.rules.chickens.scope == "all" or ctx.rules.optional.mantang == "discards"
+
+
+def _scope_counts(ctx: SettleContext, seat: int) -> list[int]:
+    """The tiles a seat's chickens are counted on: 手上鸡 the hand, 内外鸡 also melds and own discards (A一7)."""
+    s = ctx.result.seats[seat]
+    counts = to_counts(s.concealed)
+    if ctx.rules.chickens.scope == "all":
+        for m in s.melds:
+            counts[m.tile] += m.size
+    if _discards_count(ctx):
+        for t in s.discards:
+            counts[t] += 1
+    return counts
+
+
+def seat_scores(ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPart]]) -> list[ChickenScore]:
+    """What one seat's chickens earn from each payer, itemised (before 满堂鸡 doubling)."""
+    ch = ctx.rules.chickens
+    s = ctx.result.seats[seat]
+    counts = _scope_counts(ctx, seat)
+    scores: list[ChickenScore] = []
+    if ch.concealed_kong:
+        for m in s.melds:
+            if m.kong is KongKind.CONCEALED and m.tile in table:
+                # C's 鸡闷豆 replaces the four copies' own worth.
+                counts[m.tile] -= min(counts[m.tile], 4 if ch.scope == "all" else 0)
+                label = ("鸡闷豆", "concealed kong of chickens")
+                scores.append(ChickenScore("chicken.concealed_kong", label, (m.tile,) * 4, ch.concealed_kong))
+    if ch.charge != "off" and _discards_count(ctx):
+        tiles = ch.charge_values if ch.charge == "value" else ch.fixed
+        for t in tiles:
+            if (
+                ctx.result.first_chicken.get(t) == seat
+                and t not in ctx.result.first_chicken_claimed_by
+                and t in s.discards
+                and counts[t] > 0
+            ):
+                counts[t] -= 1
+                fan = ch.charge_values[t] if ch.charge == "value" else ch.charge_multiplier * copy_value(table, t)
+                scores.append(ChickenScore("chicken.charge", ("冲锋鸡", "first chicken discarded"), (t,), fan))
+    for t, parts in table.items():
+        if counts[t] > 0:
+            for part in parts:
+                scores.append(ChickenScore(part.rule, part.label, (t,) * counts[t], part.fan * counts[t]))
+    return [sc for sc in scores if sc.fan > 0]
+
+
+def _settle_counts(ctx: SettleContext, collectors: list[int], payers_of: dict[int, list[int]]) -> None:
+    table = chicken_table(ctx)
+    scores = {seat: seat_scores(ctx, seat, table) for seat in range(4)}
+    # 满堂鸡 (second reading, RULES §13): every chicken doubles when all four seats hold one.
+    factor = 2 if ctx.rules.optional.mantang == "double" and all(scores[s] for s in range(4)) else 1
+    for c in collectors:
+        for payer in payers_of[c]:
+            for sc in scores[c]:
+                ctx.pay(payer, c, sc.fan * factor, sc.rule, sc.label, sc.tiles)
+
+
+@register("chicken.count")
+def count(ctx: SettleContext) -> None:
+    """Each collecting seat's chickens, from each paying seat (A七1, C, E, G); none on a draw unless a rule says."""
+    if voided(ctx) or not ctx.pays_out_extras():
+        return
+    ch = ctx.rules.chickens
+    table = chicken_table(ctx)
+    collectors = [s for s in range(4) if (ch.collectors == "every_seat" or ctx.ready(s)) and not ctx.burned(s)]
+
+    def holds_none(seat: int) -> bool:
+        return not seat_scores(ctx, seat, table)
+
+    payers = {c: [p for p in ctx.others(c) if ch.payers == "others" or holds_none(p)] for c in collectors}
+    _settle_counts(ctx, collectors, payers)
+
+
+@register("chicken.draw")
+def on_draw(ctx: SettleContext) -> None:
+    """G on a draw: each seat not ready pays each ready seat its chicken points (RULES §8, §12.13)."""
+    if ctx.win is not None or ctx.rules.optional.keep_on_draw or not ctx.rules.chickens.draw_payment or voided(ctx):
+        return
+    ready = [s for s in range(4) if ctx.ready(s)]
+    _settle_counts(ctx, ready, {r: [p for p in range(4) if not ctx.ready(p)] for r in ready})
+
+
+@register("chicken.liability")
+def liability(ctx: SettleContext) -> None:
+    """责任鸡 (G, H, RULES §12.9): the first 1s / 8p discarded and then punged or konged costs its discarder."""
+    values = ctx.rules.chickens.liability
+    if not values or voided(ctx) or not ctx.pays_out_extras():
+        return
+    collectors_all = ctx.rules.chickens.collectors == "every_seat"
+    for t, fan in values.items():
+        claimer = ctx.result.first_chicken_claimed_by.get(t)
+        discarder = ctx.result.first_chicken.get(t)
+        if claimer is None or discarder is None or ctx.burned(claimer):
+            continue
+        if collectors_all or ctx.ready(claimer):
+            ctx.pay(discarder, claimer, fan, "chicken.liability", ("责任鸡", "first chicken claimed"), (t,))
+
+
+@register("chicken.shown")
+def shown(ctx: SettleContext) -> None:
+    """包鸡 (G): when someone wins, a seat not ready pays each ready seat for each 常鸡 it has shown."""
+    if not ctx.rules.chickens.shown_pay or ctx.win is None or voided(ctx):
+        return
+    table = chicken_table(ctx)
+    for n in range(4):
+        if ctx.ready(n):
+            continue
+        s = ctx.result.seats[n]
+        counts = to_counts(s.discards)
+        for m in s.melds:
+            counts[m.tile] += m.size
+        for t in ctx.rules.chickens.fixed:
+            fan = counts[t] * copy_value(table, t)
+            for r in ctx.others(n):
+                if ctx.ready(r) and not ctx.burned(r):
+                    ctx.pay(n, r, fan, "chicken.shown", ("包鸡", "shown chickens, not ready"), (t,) * counts[t])

@@ -1,0 +1,288 @@
+"""Per-suit lookup tables behind the fast shanten, completeness and waits (RULES.md §5).
+
+A suit's nine counts (a tuple, each 0-4) map to a *row*: for m = 0..4 sets, with or
+without a pair, the fewest tiles the suit must take in to hold them (a target never
+holds more than four copies of a rank). A suit of up to 14 tiles has 405,350 possible
+configurations but only 126 distinct rows, and any two rows combine into one of 180
+rows, so a whole hand's shanten is three dictionary lookups for the suits and two for
+the combinations.
+
+Everything is filled lazily, so importing costs nothing: a row is found by walking a
+small automaton over the nine ranks (state = the best costs per pending runs), whose
+transitions are computed once each and remembered; combinations are remembered too.
+`fill_all()` fills the shanten tables up front (about 2 s) for long simulations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+INF = 99
+SETS = 4  # a winning hand is four sets and a pair
+ROW_LEN = 10  # index p * 5 + m: m sets (0-4), p = 1 with the pair
+
+SuitKey = tuple[int, ...]
+Row = tuple[int, ...]
+
+# --- the automaton over one suit's ranks -------------------------------------------
+# Entering a rank, `carry` = (runs started one rank back, runs started two ranks back);
+# both still need this rank, and the first also the next.
+_CARRIES: tuple[tuple[int, int], ...] = tuple((x, y) for x in range(5) for y in range(5 - x))
+_CARRY_INDEX = {c: i for i, c in enumerate(_CARRIES)}
+
+
+def _choices(carry: int, runs_may_start: bool) -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
+    # Blocks that may start at a rank: r runs, u pungs (0/1), q pairs (0/1). Each choice is
+    # (tiles of this rank the target holds, next carry, (source, destination) row indices).
+    x, y = _CARRIES[carry]
+    out = []
+    for r in range(5 - x - y if runs_may_start else 1):
+        for u in (0, 1):
+            for q in (0, 1):
+                held = x + y + r + 3 * u + 2 * q
+                if held > 4:
+                    continue
+                add = r + u
+                moves = tuple((p * 5 + m, (p + q) * 5 + m + add) for p in range(2 - q) for m in range(SETS + 1 - add))
+                out.append((held, _CARRY_INDEX[(r, x)], moves))
+    return out
+
+
+# Runs start on ranks 1-7 only (a run is three consecutive ranks of one suit).
+_CHOICES = [[_choices(c, rank < 7) for c in range(len(_CARRIES))] for rank in range(9)]
+
+_State = tuple[Row | None, ...]
+_START: _State = ((0,) + (INF,) * (ROW_LEN - 1),) + (None,) * (len(_CARRIES) - 1)
+_states: list[_State] = [_START]
+_state_ids: dict[_State, int] = {_START: 0}
+_transitions: dict[int, int] = {}  # (state id * 9 + rank) * 5 + count -> state id
+
+
+def _step(state: _State, rank: int, have: int) -> _State:
+    nxt: list[list[int] | None] = [None] * len(_CARRIES)
+    for carry, vec in enumerate(state):
+        if vec is None:
+            continue
+        for held, to, moves in _CHOICES[rank][carry]:
+            cost = held - have if held > have else 0
+            out = nxt[to]
+            if out is None:
+                out = nxt[to] = [INF] * ROW_LEN
+            for src, dst in moves:
+                v = vec[src] + cost
+                if v < out[dst]:
+                    out[dst] = v
+    return tuple(None if v is None else tuple(v) for v in nxt)
+
+
+def _next_state(sid: int, rank: int, have: int) -> int:
+    key = (sid * 9 + rank) * 5 + have
+    nid = _transitions.get(key)
+    if nid is None:
+        state = _step(_states[sid], rank, have)
+        nid = _state_ids.get(state)
+        if nid is None:
+            nid = _state_ids[state] = len(_states)
+            _states.append(state)
+        _transitions[key] = nid
+    return nid
+
+
+def compute_row(key: SuitKey) -> Row:
+    """The row of one suit's nine counts (each 0-4), by walking the automaton."""
+    sid = 0
+    for rank, have in enumerate(key):
+        sid = _next_state(sid, rank, have)
+    final = _states[sid][0]  # no run may still be open after rank 9
+    assert final is not None
+    return final
+
+
+# --- interned rows and their combinations --------------------------------------------
+ROWS: list[Row] = []
+_row_ids: dict[Row, int] = {}
+# Suit key -> row id: the hot table of shanten_standard.
+ROW_OF: dict[SuitKey, int] = {}
+# Combined rows of two suits, and the lazily filled tables that combine ids.
+PAIR_ROWS: list[Row] = []
+_pair_row_ids: dict[Row, int] = {}
+PAIR: dict[int, dict[int, int]] = {}  # row id, row id -> pair row id
+# pair row id, row id -> standard shanten by melds on the table (index 0-4).
+FINAL: dict[int, dict[int, tuple[int, ...]]] = {}
+
+
+def _intern(row: Row, ids: dict[Row, int], rows: list[Row]) -> int:
+    rid = ids.get(row)
+    if rid is None:
+        rid = ids[row] = len(rows)
+        rows.append(row)
+    return rid
+
+
+def row_id(key: SuitKey) -> int:
+    """The row id of a suit key, computed and remembered on first use."""
+    rid = ROW_OF.get(key)
+    if rid is None:
+        rid = ROW_OF[key] = _intern(compute_row(key), _row_ids, ROWS)
+    return rid
+
+
+def combine(a: Row, b: Row) -> Row:
+    """The row of two suits together: the best split of sets and the pair between them."""
+    out = [INF] * ROW_LEN
+    for pa in range(2):
+        for pb in range(2 - pa):
+            base = (pa + pb) * 5
+            for ma in range(SETS + 1):
+                va = a[pa * 5 + ma]
+                for mb in range(SETS + 1 - ma):
+                    v = va + b[pb * 5 + mb]
+                    if v < out[base + ma + mb]:
+                        out[base + ma + mb] = v
+    return tuple(out)
+
+
+def pair_id(ra: int, rb: int) -> int:
+    """The combined-row id of two row ids, remembered."""
+    inner = PAIR.setdefault(ra, {})
+    pid = inner.get(rb)
+    if pid is None:
+        pid = inner[rb] = _intern(combine(ROWS[ra], ROWS[rb]), _pair_row_ids, PAIR_ROWS)
+    return pid
+
+
+def final_shanten(pid: int, rc: int) -> tuple[int, ...]:
+    """Standard shanten for melds 0-4 of a two-suit row plus a third suit's row, remembered."""
+    inner = FINAL.setdefault(pid, {})
+    got = inner.get(rc)
+    if got is None:
+        row = combine(PAIR_ROWS[pid], ROWS[rc])
+        got = inner[rc] = tuple(row[5 + SETS - melds] - 1 for melds in range(SETS + 1))
+    return got
+
+
+def standard_shanten_all(t: Sequence[int]) -> tuple[int, ...]:
+    """Standard shanten for melds 0-4 of 27 counts, filling whatever tables it needs."""
+    ra = row_id(tuple(t[0:9]))
+    rb = row_id(tuple(t[9:18]))
+    rc = row_id(tuple(t[18:27]))
+    return final_shanten(pair_id(ra, rb), rc)
+
+
+def suit_complete(key: SuitKey) -> bool:
+    """True when the suit is exactly some sets (3n tiles) or some sets and a pair (3n + 2)."""
+    n = sum(key)
+    if n > 3 * SETS + 2:
+        return False
+    row = ROWS[row_id(key)]
+    if n % 3 == 0:
+        return row[n // 3] == 0
+    if n % 3 == 2:
+        return row[5 + (n - 2) // 3] == 0
+    return False
+
+
+# --- seven pairs and waits, per suit ---------------------------------------------------
+# Seven-pairs code of a suit: pairs * 64 + tiles of odd count; codes of the three suits add.
+SEVEN_CODE_PAIRS = 64
+SEVEN_OF: dict[SuitKey, int] = {}
+
+
+def seven_code(key: SuitKey) -> int:
+    """pairs * 64 + odd-count kinds of one suit, four of a kind being two pairs (RULES §5), remembered."""
+    code = SEVEN_OF.get(key)
+    if code is None:
+        code = SEVEN_OF[key] = sum(n >> 1 for n in key) * SEVEN_CODE_PAIRS + sum(n & 1 for n in key)
+    return code
+
+
+def seven_missing(code: int) -> int:
+    """Tiles missing for seven pairs given the summed seven-pairs code of a hand."""
+    pairs, odd = divmod(code, SEVEN_CODE_PAIRS)
+    short = 7 - pairs
+    if short <= 0:
+        return 0
+    return short + max(0, short - odd)
+
+
+# Seven-pairs shanten by summed code (three suits hold at most 54 pairs).
+SEVEN_SHANTEN: tuple[int, ...] = tuple(seven_missing(code) - 1 for code in range(55 * SEVEN_CODE_PAIRS))
+
+# Suit key -> row id << 12 | seven-pairs code: both shanten forms from one lookup per suit.
+# The summed codes stay below 4096 (at most 54 pairs).
+BOTH_SHIFT = 12
+BOTH_MASK = (1 << BOTH_SHIFT) - 1
+BOTH_OF: dict[SuitKey, int] = {}
+
+
+def both_code(key: SuitKey) -> int:
+    """row id << 12 | seven-pairs code of one suit, remembered."""
+    code = BOTH_OF.get(key)
+    if code is None:
+        code = BOTH_OF[key] = row_id(key) << BOTH_SHIFT | seven_code(key)
+    return code
+
+
+# Suit key -> (tiles, complete, ranks whose addition completes it, pairs, odd kinds,
+# rank of the only odd kind or -1). "Complete" is sets (3n tiles) or sets and a pair (3n + 2).
+SuitInfo = tuple[int, bool, tuple[int, ...], int, int, int]
+INFO_OF: dict[SuitKey, SuitInfo] = {}
+
+
+def suit_info(key: SuitKey) -> SuitInfo:
+    """What waits and completeness need to know of one suit, remembered."""
+    info = INFO_OF.get(key)
+    if info is None:
+        n = sum(key)
+        adds: tuple[int, ...] = ()
+        if n % 3:
+            grown = list(key)
+            found = []
+            for r in range(9):
+                if grown[r] < 4:
+                    grown[r] += 1
+                    if suit_complete(tuple(grown)):
+                        found.append(r)
+                    grown[r] -= 1
+            adds = tuple(found)
+        odd_ranks = [r for r in range(9) if key[r] & 1]
+        info = INFO_OF[key] = (
+            n,
+            suit_complete(key),
+            adds,
+            sum(c >> 1 for c in key),
+            len(odd_ranks),
+            odd_ranks[0] if len(odd_ranks) == 1 else -1,
+        )
+    return info
+
+
+def fill_all(max_tiles: int = 14) -> int:
+    """Fill the shanten tables for every suit configuration of up to `max_tiles` tiles; returns how many."""
+    seen = 0
+
+    def walk(rank: int, sid: int, total: int, key: SuitKey, seven: int) -> None:
+        nonlocal seen
+        if rank == 9:
+            rid = ROW_OF.get(key)
+            if rid is None:
+                final = _states[sid][0]
+                assert final is not None
+                rid = ROW_OF[key] = _intern(final, _row_ids, ROWS)
+            SEVEN_OF[key] = seven
+            BOTH_OF[key] = rid << BOTH_SHIFT | seven
+            seen += 1
+            return
+        for have in range(min(4, max_tiles - total) + 1):
+            nxt = _next_state(sid, rank, have)
+            walk(rank + 1, nxt, total + have, (*key, have), seven + (have >> 1) * SEVEN_CODE_PAIRS + (have & 1))
+
+    walk(0, 0, 0, (), 0)
+    rows = range(len(ROWS))
+    for ra in rows:
+        for rb in rows:
+            pair_id(ra, rb)
+    for pid in range(len(PAIR_ROWS)):
+        for rc in rows:
+            final_shanten(pid, rc)
+    return seen

@@ -1,0 +1,304 @@
+"""Ruleset files load into the typed Ruleset, and every error names file, line, column and field (DESIGN.md)."""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.ruleset import OptionalRules, Ruleset
+from game.ruleset_loader import (
+    RULESETS_DIR,
+    RulesetError,
+    builtin_ruleset_names,
+    check_ruleset_file,
+    load_ruleset,
+    parse_ruleset,
+)
+from game.tiles import WUGUJI, YAOJI, parse_tile
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = ["guiyang-app", "guiyang-classic", "guiyang-modern", "guiyang-pass", "yiwushi", "zhuoji-x10"]
+CLASSIC_TEXT = (RULESETS_DIR / "guiyang-classic.yaml").read_text(encoding="utf-8")
+
+
+def _line_of(text: str, needle: str) -> int:
+    """1-based line of the first line containing `needle`."""
+    for i, line in enumerate(text.splitlines(), 1):
+        if needle in line:
+            return i
+    raise AssertionError(needle)
+
+
+def _errors(text: str) -> list[str]:
+    with pytest.raises(RulesetError) as info:
+        parse_ruleset(text, "x.yaml", "x")
+    return info.value.errors
+
+
+def _replace(old: str, new: str) -> str:
+    assert old in CLASSIC_TEXT
+    return CLASSIC_TEXT.replace(old, new, 1)
+
+
+def test_the_six_rulesets_of_rules_11_ship() -> None:
+    """RULES.md §11: six rulesets, one per seed family."""
+    assert builtin_ruleset_names() == SHIPPED
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_ruleset_loads(name: str) -> None:
+    rules = load_ruleset(name)
+    assert isinstance(rules, Ruleset)
+    assert rules.name == name
+    assert check_ruleset_file(RULESETS_DIR / f"{name}.yaml") == []
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_seed_rulesets_have_every_optional_rule_off(name: str) -> None:
+    """RULES.md §13: the optional rules are for user rulesets; none is on in a seed ruleset."""
+    assert load_ruleset(name).optional == OptionalRules()
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_value_line_carries_a_comment(name: str) -> None:
+    """RULES.md §11: each value names its seed tag or says it is a choice."""
+    text = (RULESETS_DIR / f"{name}.yaml").read_text(encoding="utf-8")
+    bare = [
+        line
+        for line in text.splitlines()
+        if ":" in line
+        and not line.lstrip().startswith("#")
+        and "#" not in line
+        and line.split(":", 1)[1].strip()  # a section header has no value
+        and not line.lstrip().startswith(("charge_values", "charge_multiplier", "declared_win_value: 0", "benji"))
+        and line.startswith("  ")
+        and line.split(":")[0].strip() not in {f.name for f in dataclasses.fields(OptionalRules)}
+        and "hot_value: 0" not in line
+    ]
+    assert bare == []
+
+
+def test_engine_facing_values_follow_the_brief() -> None:
+    """RULES.md §2, §3, §12.11, §12.12: wall, direction, break, first dealer, 包牌, forced 热炮, 憨包豆."""
+    for name in SHIPPED:
+        r = load_ruleset(name)
+        assert r.table.wall_stacks == (14, 13, 14, 13)
+        assert r.play.pass_patterns == ("pinghu",)
+        assert r.play.multiple_winners
+        assert (r.table.first_dealer == "random") == (name == "guiyang-app")
+        assert (r.play.passed_win == "baopai") == (name in ("guiyang-classic", "zhuoji-x10"))
+        assert r.play.hot_discard_forced == (name == "guiyang-pass")
+        assert r.play.late_kong == (name == "guiyang-modern")
+    for name in ("guiyang-classic", "guiyang-pass", "zhuoji-x10", "yiwushi"):
+        assert load_ruleset(name).table.count_direction == "previous"
+        assert load_ruleset(name).table.break_method == "sum_and_smaller"
+
+
+def test_pattern_tables_of_rules_11() -> None:
+    """RULES.md §11 pattern values, 平胡 ... 青龙背, per ruleset."""
+    order = ["pinghu", "dadui", "qidui", "longqidui", "qingyise", "qingdadui", "qingqidui", "qinglongbei"]
+    want = {
+        "guiyang-classic": [1, 5, 8, 10, 10, 15, 17, 20],
+        "guiyang-pass": [1, 5, 6, 10, 10, 15, 17, 20],
+        "zhuoji-x10": [10, 30, 40, 50, 50, 80, 90, 100],
+        "yiwushi": [1, 5, 6, 6, 10, 10, 10, 10],
+        "guiyang-modern": [1, 5, 10, 20, 10, 15, 20, 30],
+        "guiyang-app": [1, 5, 7, 10, 10, 15, 17, 20],
+    }
+    for name, values in want.items():
+        assert [load_ruleset(name).patterns[p] for p in order] == values, name
+
+
+def test_modern_chickens_follow_g() -> None:
+    """RULES.md §8: G adds 乌骨鸡, 金鸡 2/4, 冲锋鸡 3/6, 责任鸡 2/4."""
+    ch = load_ruleset("guiyang-modern").chickens
+    assert dict(ch.fixed) == {YAOJI: 1, WUGUJI: 2}
+    assert dict(ch.golden) == {YAOJI: 2, WUGUJI: 4}
+    assert dict(ch.charge_values) == {YAOJI: 3, WUGUJI: 6}
+    assert dict(ch.liability) == {YAOJI: 2, WUGUJI: 4}
+
+
+def test_ruleset_is_frozen_and_patterns_immutable() -> None:
+    r = load_ruleset("guiyang-classic")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.base = 2  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        r.patterns["pinghu"] = 3  # type: ignore[index]
+
+
+def test_builtin_rulesets_are_cached() -> None:
+    assert load_ruleset("guiyang-classic") is load_ruleset("guiyang-classic")
+
+
+def test_load_by_path(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text(_replace("base: 1 ", "base: 5 "), encoding="utf-8")
+    r = load_ruleset(str(path))
+    assert (r.name, r.base) == ("house", 5)
+
+
+def test_unknown_builtin_name() -> None:
+    with pytest.raises(RulesetError) as info:
+        load_ruleset("no-such-rules")
+    assert info.value.errors[0].startswith("no-such-rules: no such ruleset")
+
+
+# One test per error kind, each asserting the exact `file:line:col: field.path` prefix.
+
+
+def test_error_unknown_key() -> None:
+    text = _replace("  after_kong: 1 ", "  after_kongs: 1 ")
+    line = _line_of(text, "after_kongs")
+    errors = _errors(text)
+    assert errors[0].startswith(f"x.yaml:{line}:3: bonuses.after_kongs: unknown key")
+    # The real key is then missing too: every error in the file is reported.
+    assert any(e.startswith("x.yaml:") and "bonuses.after_kong: missing key" in e for e in errors)
+
+
+def test_error_missing_key() -> None:
+    text = "\n".join(line for line in CLASSIC_TEXT.splitlines() if not line.startswith("  hot_value:"))
+    line = _line_of(text, "  self_draw:")  # the bonuses mapping starts at its first key
+    assert _errors(text) == [f"x.yaml:{line}:3: bonuses.hot_value: missing key"]
+
+
+def test_error_missing_pattern() -> None:
+    text = "\n".join(line for line in CLASSIC_TEXT.splitlines() if not line.startswith("  qingqidui:"))
+    line = _line_of(text, "  pinghu:")
+    assert _errors(text) == [f"x.yaml:{line}:3: patterns.qingqidui: missing key"]
+
+
+def test_error_unknown_pattern() -> None:
+    text = _replace("  dandiao: null", "  shisanyao: 13")
+    line = _line_of(text, "shisanyao")
+    errors = _errors(text)
+    assert errors[0].startswith(f"x.yaml:{line}:3: patterns.shisanyao: unknown key")
+
+
+def test_error_wrong_type() -> None:
+    text = _replace("  exposed: 1 ", "  exposed: one ")
+    line = _line_of(text, "exposed: one")
+    assert _errors(text) == [f"x.yaml:{line}:12: kongs.exposed: expected an integer, found 'one' (a string)"]
+
+
+def test_error_bool_is_not_a_number() -> None:
+    text = _replace("  concealed: 2 ", "  concealed: true ")
+    line = _line_of(text, "concealed: true")
+    assert _errors(text)[0].startswith(f"x.yaml:{line}:14: kongs.concealed: expected an integer")
+
+
+def test_error_negative_value() -> None:
+    text = _replace("  added: 1 ", "  added: -1 ")
+    line = _line_of(text, "added: -1")
+    assert _errors(text)[0].startswith(f"x.yaml:{line}:10: kongs.added: expected a number 0 or more")
+
+
+def test_error_duplicate_key() -> None:
+    text = _replace("  exposed: 1 ", "  exposed: 1\n  exposed: 2 ")
+    first = _line_of(text, "exposed: 1")
+    assert _errors(text) == [f"x.yaml:{first + 1}:3: kongs.exposed: duplicate key (first at line {first})"]
+
+
+def test_error_bad_tile_notation() -> None:
+    text = _replace("fixed: {1s: 1}", "fixed: {1x: 1}")
+    line = _line_of(text, "fixed: {1x")
+    errors = _errors(text)
+    assert errors[0].startswith(f"x.yaml:{line}:11: chickens.fixed: bad tile '1x'")
+
+
+def test_error_bad_tile_in_optional() -> None:
+    text = _replace("  chuifeng: null", "  chuifeng: 0p")
+    line = _line_of(text, "chuifeng: 0p")
+    assert _errors(text)[0].startswith(f"x.yaml:{line}:13: optional.chuifeng: bad tile '0p': rank 0")
+
+
+def test_error_bad_literal() -> None:
+    text = _replace("first_dealer: dice ", "first_dealer: coin ")
+    line = _line_of(text, "first_dealer: coin")
+    assert _errors(text) == [
+        f"x.yaml:{line}:17: table.first_dealer: expected one of dice, random; found 'coin' (a string)"
+    ]
+
+
+def test_error_bare_off_explains_yaml_booleans() -> None:
+    text = _replace('charge: "off"', "charge: off")
+    line = _line_of(text, "charge: off")
+    (error,) = _errors(text)
+    assert error.startswith(f"x.yaml:{line}:11: chickens.charge: expected one of off, value, multiplier")
+    assert 'write "off"' in error
+
+
+def test_error_wrong_list_length() -> None:
+    text = _replace("wall_stacks: [14, 13, 14, 13]", "wall_stacks: [14, 13, 14]")
+    line = _line_of(text, "wall_stacks")
+    assert _errors(text) == [f"x.yaml:{line}:16: table.wall_stacks: expected a list of 4 items, found 3"]
+
+
+def test_error_list_item_choice() -> None:
+    text = _replace("pass_patterns: [pinghu]", "pass_patterns: [pinghu, pinhu]")
+    line = _line_of(text, "pass_patterns")
+    assert _errors(text)[0].startswith(f"x.yaml:{line}:27: play.pass_patterns[1]: unknown id 'pinhu'")
+
+
+def test_error_wall_must_hold_108_tiles() -> None:
+    text = _replace("wall_stacks: [14, 13, 14, 13]", "wall_stacks: [14, 14, 14, 14]")
+    line = _line_of(text, "wall_stacks")
+    assert _errors(text) == [f"x.yaml:{line}:16: table.wall_stacks: the four sides hold 56 stacks; 108 tiles need 54"]
+
+
+def test_error_section_not_a_mapping() -> None:
+    text = CLASSIC_TEXT + "\n"
+    text = text.replace("draw:\n  chajiao: true", "draw: [chajiao]", 1)
+    line = _line_of(text, "draw: [chajiao]")
+    assert _errors(text)[0].startswith(f"x.yaml:{line}:7: draw: expected a mapping of DrawRules fields, found a list")
+
+
+def test_error_yaml_syntax() -> None:
+    errors = _errors("title_zh: [unclosed\n")
+    assert len(errors) == 1
+    assert errors[0].startswith("x.yaml:2:1: (yaml): ")
+
+
+def test_all_errors_in_a_file_are_reported() -> None:
+    text = _replace("  exposed: 1 ", "  exposed: x ").replace("first_dealer: dice ", "first_dealer: coin ")
+    errors = _errors(text)
+    assert len(errors) == 2
+    assert [e.split(": ")[1] for e in errors] == ["table.first_dealer", "kongs.exposed"]
+
+
+def test_optional_section_may_be_left_out() -> None:
+    text = CLASSIC_TEXT.split("optional:")[0]
+    r = parse_ruleset(text, "x.yaml", "x")
+    assert r.optional == OptionalRules()
+
+
+def test_optional_rules_load(tmp_path: Path) -> None:
+    """RULES.md §13 吹风鸡 5p and 满堂鸡 as user values."""
+    text = _replace("  chuifeng: null", "  chuifeng: 5p").replace('mantang: "off"', "mantang: double")
+    r = parse_ruleset(text, "x.yaml", "x")
+    assert r.optional.chuifeng == parse_tile("5p")
+    assert r.optional.mantang == "double"
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_cli_rules_list_show_check(tmp_path: Path) -> None:
+    out = _cli("rules", "list")
+    assert out.returncode == 0
+    assert [line.split()[0] for line in out.stdout.splitlines()] == SHIPPED
+    show = _cli("rules", "show", "guiyang-modern")
+    assert show.returncode == 0
+    assert "冲锋鸡番 / first discarded chicken values" in show.stdout and "1s 3, 8p 6" in show.stdout
+    ok = _cli("rules", "check", str(RULESETS_DIR / "zhuoji-x10.yaml"))
+    assert (ok.returncode, ok.stdout.strip()) == (0, "ok")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(_replace("  exposed: 1 ", "  exposed: x "), encoding="utf-8")
+    out = _cli("rules", "check", str(bad))
+    assert out.returncode == 2
+    assert out.stdout.startswith(f"{bad}:") and "kongs.exposed: expected an integer" in out.stdout
+    assert "Traceback" not in out.stderr

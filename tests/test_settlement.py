@@ -1,0 +1,319 @@
+"""Settlement in general: ledgers sum to zero, rules are registered, and the hand builder the case files share.
+
+The scoring cases by ruleset are in tests/test_settlement_*.py; each names the RULES.md
+section and seed line it follows.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import pytest
+
+from game.hand import is_ready
+from game.handfile import parse_hand_file, write_hand_file
+from game.melds import KongKind, Meld
+from game.result import HandResult, SeatResult, Win, WinHow
+from game.ruleset import Ruleset
+from game.ruleset_loader import builtin_ruleset_names, load_ruleset
+from game.settlement import Ledger, settle
+from game.settlement.registry import registered_rules
+from game.tiles import (
+    COPIES,
+    NUM_KINDS,
+    WUGUJI,
+    YAOJI,
+    format_tile,
+    format_tiles,
+    next_in_suit,
+    parse_tile,
+    parse_tiles,
+    prev_in_suit,
+    to_counts,
+)
+
+# --------------------------------------------------------------------------- the builder
+
+
+@dataclass
+class S:
+    """One seat of a test hand, in tile notation."""
+
+    hand: str
+    melds: tuple[str, ...] = ()
+    discards: str = ""
+    declared: bool = False
+
+
+@dataclass
+class Deal:
+    """A finished hand for a test: the seats given, the rest filled with hands that are not ready."""
+
+    ruleset: str | Ruleset
+    seats: dict[int, S]
+    win: str | None = None  # the YAML flow mapping of the `win` key, e.g. "{by: [1], tile: 5s, from: self}"
+    flip: str | None = "4p"  # turns 5p into the chicken, a tile the usual test hands leave out
+    dealer: int = 0
+    streak: int = 0
+    extra: str = ""  # more top-level YAML lines
+    avoid: str = ""  # tiles the filler hands must not use
+    fill_discards: dict[int, str] = field(default_factory=dict)
+
+    def text(self) -> str:
+        """The hand-file text."""
+        name = self.ruleset if isinstance(self.ruleset, str) else "guiyang-classic"
+        seats = dict(self.seats)
+        fillers = _fillers(self, seats)
+        lines = [f"ruleset: {name}", f"dealer: {self.dealer}", f"streak: {self.streak}", "seats:"]
+        for i in range(4):
+            s = seats.get(i) or fillers[i]
+            lines.append(f"  - hand: {s.hand}")
+            lines.append(f"    melds: [{', '.join(s.melds)}]")
+            lines.append(f"    discards: {s.discards or EMPTY}")
+            lines.append(f"    declared_ready: {str(s.declared).lower()}")
+        if self.win is not None:
+            lines.append(f"win: {self.win}")
+        if self.flip is not None and self.win is not None:
+            lines.append(f"flip: {self.flip}")
+        if self.extra:
+            lines.append(self.extra)
+        return "\n".join(lines) + "\n"
+
+    def result(self) -> HandResult:
+        """The checked HandResult (the hand file reader validates it)."""
+        rules = self.ruleset if isinstance(self.ruleset, Ruleset) else None
+        return parse_hand_file(self.text(), "test.yaml", rules)
+
+    def ledger(self) -> Ledger:
+        """Settle under the deal's ruleset."""
+        rules = self.ruleset if isinstance(self.ruleset, Ruleset) else load_ruleset(self.ruleset)
+        return settle(self.result(), rules)
+
+
+EMPTY = '""'
+
+# A spread of kinds that keeps a filler hand from being ready; the seat number rotates it.
+_SPREAD = [
+    int(x)
+    for x in [
+        "0",
+        "13",
+        "26",
+        "4",
+        "17",
+        "8",
+        "21",
+        "3",
+        "12",
+        "25",
+        "7",
+        "16",
+        "20",
+        "1",
+        "14",
+        "23",
+        "5",
+        "10",
+        "19",
+        "2",
+        "15",
+        "24",
+        "6",
+        "11",
+        "22",
+        "9",
+        "18",
+    ]
+]
+
+
+def _seat_tiles(s: S) -> list[int]:
+    tiles = parse_tiles(s.hand) + parse_tiles(s.discards)
+    for m in s.melds:
+        t = parse_tile(m.split()[1])
+        tiles += [t] * (4 if m.startswith("kong") else 3)
+    return tiles
+
+
+def _fillers(deal: Deal, seats: dict[int, S]) -> dict[int, S]:
+    pool = [COPIES] * NUM_KINDS
+    for s in seats.values():
+        for t in _seat_tiles(s):
+            pool[t] -= 1
+    if deal.flip is not None:
+        pool[parse_tile(deal.flip)] -= 1
+    avoid = {YAOJI, WUGUJI, *parse_tiles(deal.avoid)}
+    if deal.flip is not None:
+        f = parse_tile(deal.flip)
+        avoid |= {f, next_in_suit(f), prev_in_suit(f)}
+    out: dict[int, S] = {}
+    for i in range(4):
+        if i in seats:
+            continue
+        discards = deal.fill_discards.get(i, "")
+        for t in parse_tiles(discards):
+            pool[t] -= 1
+        for rotation in range(NUM_KINDS):
+            order = _SPREAD[(i * 7 + rotation) % NUM_KINDS :] + _SPREAD[: (i * 7 + rotation) % NUM_KINDS]
+            picked: list[int] = []
+            for limit in (1, 2, 3):
+                for t in order:
+                    if len(picked) < 13 and t not in avoid and pool[t] > 0 and picked.count(t) < limit:
+                        picked.append(t)
+                        pool[t] -= 1
+            if len(picked) == 13 and not is_ready(to_counts(picked), []):
+                break
+            for t in picked:
+                pool[t] += 1
+        else:
+            raise AssertionError("no filler hand fits")
+        out[i] = S(format_tiles(picked, spaced=True), discards=discards)
+    return out
+
+
+def items(ledger: Ledger) -> list[tuple[int, int, str, int]]:
+    """The ledger as sorted (payer, payee, rule, amount) rows."""
+    return sorted((i.payer, i.payee, i.rule, i.amount) for i in ledger)
+
+
+def rows(*spec: tuple[int, int, str, int]) -> list[tuple[int, int, str, int]]:
+    """Expected rows, sorted the same way."""
+    return sorted(spec)
+
+
+def from_each(
+    payee: int, rule: str, amount: int, payers: tuple[int, ...] | None = None
+) -> list[tuple[int, int, str, int]]:
+    """The same payment from each other seat (or the seats named)."""
+    return [(p, payee, rule, amount) for p in (payers if payers is not None else range(4)) if p != payee]
+
+
+def with_rules(name: str, **sections: dict[str, Any]) -> Ruleset:
+    """A built-in ruleset with some values changed, e.g. with_rules('guiyang-classic', optional={'benji': 1})."""
+    rules = load_ruleset(name)
+    changes = {sec: replace(getattr(rules, sec), **vals) for sec, vals in sections.items()}
+    return replace(rules, **changes)
+
+
+PLAIN = "123m 456m 234p 234s 55s"  # 平胡 on 5s, no chicken under the default flip
+PLAIN_WITH_KONG = "123m 456m 234s 55s"  # plus `kong 9p ...`: the pass of RULES §6
+
+
+# --------------------------------------------------------------------------- general tests
+
+
+def test_builder_fills_seats_with_hands_that_are_not_ready() -> None:
+    r = Deal("guiyang-classic", {1: S(PLAIN)}, win="{by: [1], tile: 5s, from: self}").result()
+    assert [s.ready for s in r.seats] == [False, True, False, False]
+    assert all(len(s.concealed) == 13 for i, s in enumerate(r.seats) if i != 1)
+
+
+def test_every_payment_family_is_registered_in_order() -> None:
+    """DESIGN.md: each payment kind is a registered rule; the ledger lists them in family order."""
+    ids = [rid for rid, _ in registered_rules()]
+    assert ids[:2] == ["win.pattern", "penalty.baopai"]
+    assert ids[-1] == "draw.chajiao"
+    assert {"bonus.hot", "bonus.dealer", "kong", "chicken.count", "chicken.liability", "chicken.shown"} <= set(ids)
+
+
+def test_example_hand_file_settles() -> None:
+    """docs/hand-file.md example: 平胡 self-drawn with a 闷豆 and two 幺鸡 in hand (A二, A二(四)2, A七2)."""
+    from game.handfile import read_hand_file
+
+    r = read_hand_file("tests/hands/example.yaml")
+    led = settle(r, load_ruleset("guiyang-classic"))
+    assert led.nets() == (15, -5, -5, -5)
+
+
+def _random_result(rng: random.Random) -> HandResult:
+    """A random end of hand: legal tile counts, random melds and flags; not always a real win."""
+    wall = [t for t in range(NUM_KINDS) for _ in range(COPIES)]
+    rng.shuffle(wall)
+    seats = []
+    for seat in range(4):
+        melds: list[Meld] = []
+        for _ in range(rng.randint(0, 3)):
+            t = wall.pop()
+            kind = rng.choice([None, KongKind.EXPOSED, KongKind.CONCEALED, KongKind.ADDED])
+            source = None if kind is KongKind.CONCEALED else rng.choice([s for s in range(4) if s != seat])
+            melds.append(Meld(t, kind, source, late=rng.random() < 0.1 and kind is not KongKind.EXPOSED))
+        size = 13 - 3 * len(melds) + (1 if seat == 0 else 0)
+        concealed = tuple(sorted(wall.pop() for _ in range(size)))
+        discards = tuple(wall.pop() for _ in range(rng.randint(0, 6)))
+        seats.append(SeatResult(concealed, tuple(melds), discards, rng.random() < 0.2, rng.random() < 0.5))
+    win = None
+    if rng.random() < 0.8:
+        how = rng.choice(list(WinHow))
+        winners = (
+            (0,) if how in (WinHow.SELF_DRAW, WinHow.AFTER_KONG) else tuple(rng.sample([0, 1, 2], rng.randint(1, 3)))
+        )
+        discarder = None if how in (WinHow.SELF_DRAW, WinHow.AFTER_KONG) else 3
+        win = Win(winners, seats[0].concealed[0], how, discarder, rng.random() < 0.3, rng.random() < 0.1)
+    hot_kong = next((m for m in seats[3].melds if m.is_kong), None)
+    return HandResult(
+        ruleset="guiyang-classic",
+        dealer=rng.randrange(4),
+        streak=rng.randint(0, 3),
+        seats=(seats[0], seats[1], seats[2], seats[3]),
+        win=win,
+        flip=rng.choice([None, *range(NUM_KINDS)]) if win else None,
+        first_chicken={YAOJI: rng.randrange(4), WUGUJI: rng.randrange(4)},
+        first_chicken_claimed_by={YAOJI: rng.randrange(4)} if rng.random() < 0.3 else {},
+        baopai=win.winners[:1] if win and rng.random() < 0.2 else (),
+        hot_kong=hot_kong if win and win.hot else None,
+        weekday=rng.randint(1, 7),
+    )
+
+
+_EVERYTHING_ON = {
+    "optional": {"benji": 1, "yaobai": "both", "xingqi": 1, "mantang": "double", "yikouer": 1, "keep_on_draw": True}
+}
+
+
+@pytest.mark.parametrize("name", builtin_ruleset_names())
+def test_ledgers_sum_to_zero_on_random_results(name: str) -> None:
+    """DESIGN.md: every ledger sums to zero, under every ruleset and with every optional rule on."""
+    rng = random.Random(f"zero-{name}")
+    rulesets = [load_ruleset(name), with_rules(name, **_EVERYTHING_ON)]
+    for _ in range(150):
+        result = _random_result(rng)
+        for rules in rulesets:
+            led = settle(result, rules)
+            assert sum(led.nets()) == 0
+            assert all(i.amount == i.fan * rules.base and i.payer != i.payee for i in led)
+
+
+def test_amount_is_fan_times_base() -> None:
+    """RULES.md §7: all amounts are fan x the ruleset's base (底分)."""
+    rules = with_rules("guiyang-classic")
+    rules = replace(rules, base=5)
+    led = settle(Deal(rules, {1: S(PLAIN)}, win="{by: [1], tile: 5s, from: self}").result(), rules)
+    assert items(led) == rows(*from_each(1, "win.pattern", 5))
+    assert {i.fan for i in led} == {1}
+
+
+def test_ledger_json_and_nets() -> None:
+    led = Deal("guiyang-classic", {1: S(PLAIN)}, win="{by: [1], tile: 5s, from: 2}").ledger
+    with pytest.raises(Exception):  # noqa: B017 - a plain 平胡 off a discard without a pass is refused
+        led()
+    led2 = Deal("guiyang-modern", {1: S(PLAIN)}, win="{by: [1], tile: 5s, from: self}").ledger()
+    data = led2.to_json()
+    assert data["nets"] == [-2, 6, -2, -2]
+    assert data["items"][0]["tiles"] == "5s"
+
+
+def test_round_trip_of_random_engine_like_results() -> None:
+    """docs/hand-file.md: write_hand_file output reads back to the same result."""
+    r = Deal(
+        "guiyang-modern",
+        {
+            1: S("123m 456m 234s 55s", melds=("kong 9p from 2",), discards="1s 8p"),
+            2: S("123p 456p 567p 3s", melds=("pung 7s from 3",)),
+        },
+        win="{by: [1], tile: 5s, from: 3}",
+        extra="first_chicken: {1s: 1, 8p: 1}\nweekday: 5",
+    ).result()
+    assert parse_hand_file(write_hand_file(r)) == r
+    assert format_tile(r.seats[1].melds[0].tile) == "9p"

@@ -1,0 +1,124 @@
+"""Dice, dealer, wall and deal (RULES.md §2, §3, §12.11)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+import pytest
+
+from game.actions import Action, ActionKind
+from game.events import DealerChosen, TileDrawn, TilesDealt, WallBroken, WallBuilt
+from game.round import HandSetup, Round
+from game.ruleset_loader import load_ruleset
+from game.tiles import parse_tile
+from game.wall import count_seats
+from tests.rig import rigged_round
+
+CLASSIC = load_ruleset("guiyang-classic")
+EAST, SOUTH, WEST, NORTH = range(4)
+
+
+def first(events: Sequence[object], kind: type) -> object:
+    return next(e for e in events if isinstance(e, kind))
+
+
+def test_seed_a_south_rolls_ten_east_deals() -> None:
+    """RULES.md §2/§3, A4: South rolls 10, counting with the roller as 1 reaches East."""
+    rnd = Round(CLASSIC, 1, HandSetup(first_roller=SOUTH, dealer_dice=(4, 6)))
+    chosen = first(rnd.events, DealerChosen)
+    assert isinstance(chosen, DealerChosen)
+    assert chosen.dealer == EAST
+    assert chosen.counted == (SOUTH, EAST, NORTH, WEST, SOUTH, EAST, NORTH, WEST, SOUTH, EAST)
+
+
+def test_seed_a_roll_of_seven_points_opposite() -> None:
+    """RULES.md §2, A4: 7 rolled by South points at North, the seat opposite."""
+    assert count_seats(SOUTH, 7, "previous") == NORTH
+    assert count_seats(SOUTH, 7, "next") == NORTH
+    assert count_seats(SOUTH, 10, "next") == WEST  # F counts toward the next seat
+
+
+def test_seed_a_break_south_deals_rolls_three_and_four() -> None:
+    """RULES.md §3, A5: South deals and rolls 3+4: North's side opens after 3 stacks skipped."""
+    rnd = Round(CLASSIC, 1, HandSetup(dealer=SOUTH, break_dice=(3, 4)))
+    brk = first(rnd.events, WallBroken)
+    assert isinstance(brk, WallBroken)
+    assert (brk.side, brk.skipped, brk.method) == (NORTH, 3, "sum_and_smaller")
+    assert brk.first == (NORTH, 3, 1)
+    assert brk.tail == (NORTH, 2, 1)  # replacements come from the stack just before the break
+
+
+def test_f_break_counts_the_sum_in_stacks() -> None:
+    """RULES.md §3, F: the standard break counts as many stacks as the sum."""
+    table = dataclasses.replace(CLASSIC.table, break_method="sum")
+    rules = dataclasses.replace(CLASSIC, table=table)
+    brk = first(Round(rules, 1, HandSetup(dealer=SOUTH, break_dice=(3, 4))).events, WallBroken)
+    assert isinstance(brk, WallBroken)
+    assert (brk.side, brk.skipped) == (NORTH, 7)
+
+
+def test_wall_layout_dealer_side_and_opposite_hold_fourteen() -> None:
+    """RULES.md §12.11: 14/13/14/13 stacks from the dealer's side in play order."""
+    built = first(Round(CLASSIC, 1, HandSetup(dealer=WEST)).events, WallBuilt)
+    assert isinstance(built, WallBuilt)
+    assert built.stacks[WEST] == 14 and built.stacks[EAST] == 14
+    assert built.stacks[SOUTH] == 13 and built.stacks[NORTH] == 13
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_deal_gives_dealer_fourteen_and_others_thirteen(seed: int) -> None:
+    """RULES.md §3: deal 4-4-4 then 跳牌; dealer 14, others 13; 54 stacks, 55 tiles left."""
+    rnd = Round(CLASSIC, seed)
+    sizes = [len(rnd.hand_tiles(s)) for s in range(4)]
+    assert sizes[rnd.dealer] == 14
+    assert sorted(sizes) == [13, 13, 13, 14]
+    assert rnd.wall.remaining == 108 - 53
+    assert rnd.tile_census() == [4] * 27
+    grabs = [e for e in rnd.events if isinstance(e, TilesDealt)]
+    assert [len(g.places) for g in grabs] == [4] * 12 + [2, 1, 1, 1]
+    order = [(rnd.dealer + k) % 4 for k in range(4)]
+    assert [g.seat for g in grabs[:12]] == order * 3
+    assert [g.seat for g in grabs[12:]] == order
+    places = [p for g in grabs for p in g.places]
+    assert len(set(places)) == 53
+
+
+def test_jump_takes_tops_of_first_and_third_stacks() -> None:
+    """RULES.md §3, F 跳牌: the dealer takes the tops of the next first and third stacks."""
+    rnd = Round(CLASSIC, 3, HandSetup(dealer=EAST, break_dice=(2, 2)))
+    grabs = [e for e in rnd.events if isinstance(e, TilesDealt)]
+    jump = grabs[12]
+    side, stack, _layer = grabs[11].places[-1]
+    assert [p[2] for p in jump.places] == [1, 1]
+    assert jump.places[0][:2] == (side, stack + 1) or jump.places[0][1] == 0
+    # South takes the bottom of the first jumped stack.
+    assert grabs[13].places[0][:2] == jump.places[0][:2] and grabs[13].places[0][2] == 0
+
+
+def test_draws_from_front_and_replacements_from_tail() -> None:
+    """RULES.md §3: draws come from the front of the wall, kong replacements from the tail."""
+    rnd = rigged_round(
+        CLASSIC,
+        ["1111m 234p 567p 789s 5s", "23456789m119p12s", "23456789m889p34s", "23456789m66s234s"],
+        draws="9p",
+        tail="6s",
+    )
+    brk = first(rnd.events, WallBroken)
+    assert isinstance(brk, WallBroken)
+    events = rnd.apply(_kong(0, "1m"))
+    drawn = [e for e in events if isinstance(e, TileDrawn)]
+    assert len(drawn) == 1 and drawn[0].replacement and drawn[0].place == brk.tail
+    assert drawn[0].tile == 18 + 5  # 6s
+
+
+def _kong(seat: int, tile: str) -> Action:
+    return Action(ActionKind.CONCEALED_KONG, seat, parse_tile(tile))
+
+
+def test_random_first_dealer_for_app_rules() -> None:
+    """RULES.md §3, I 莊家確定 1: the app picks the first dealer at random."""
+    rules = load_ruleset("guiyang-app")
+    chosen = [first(Round(rules, s).events, DealerChosen) for s in range(40)]
+    assert {c.dealer for c in chosen if isinstance(c, DealerChosen)} == {0, 1, 2, 3}
+    assert {c.method for c in chosen if isinstance(c, DealerChosen)} == {"random"}

@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint typecheck pytest bench fonts tile-preview clean
+.PHONY: play test lint typecheck pytest bench fonts tile-preview clean dist measure icon
 
 $(VENV)/.runtime: requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -40,5 +40,17 @@ tile-preview: $(VENV)/.dev
 	mkdir -p build/out
 	SDL_VIDEODRIVER=dummy $(BIN)/python -m ui.tile_art preview build/out/tiles.png
 
+# The standalone game: one-file and one-folder builds into dist/ (PyInstaller, build/guiyang.spec).
+dist: $(VENV)/.dev
+	$(BIN)/python build/build.py
+
+# Size of each build and start time to the first frame, from source and frozen.
+measure: $(VENV)/.dev
+	$(BIN)/python build/measure.py
+
+# Redraw assets/icon.png, icon.ico and icon.icns from the tile art.
+icon: $(VENV)/.dev
+	$(BIN)/python build/make_icon.py
+
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache dist build/out

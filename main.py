@@ -7,16 +7,18 @@ import sys
 
 from game import __version__
 from game.cli import COMMAND_MODULES, register_all
+from ui.cli import add_play_options, run_play
 
-# Client commands live in ui/ and are imported only when asked for, so headless
-# commands never load pygame.
-UI_COMMAND_MODULES: tuple[str, ...] = ()
+# Client commands live in ui/ and import pygame only when they run, so headless
+# commands never load it. With no command, `python main.py` opens the table.
+UI_COMMAND_MODULES: tuple[str, ...] = ("ui.cli",)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand registered."""
     parser = argparse.ArgumentParser(prog="main.py", description="Guiyang Zhuoji mahjong (贵阳捉鸡麻将)")
     parser.add_argument("--version", action="version", version=f"guiyang-mahjong {__version__}")
+    add_play_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     register_all(sub, COMMAND_MODULES + UI_COMMAND_MODULES)
     return parser
@@ -28,10 +30,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)
     if func is None:
-        parser.print_help()
-        return 0
+        return run_play(args)
     return int(func(args))
 
 
 if __name__ == "__main__":
+    if getattr(sys, "frozen", False):
+        # A frozen build re-runs itself for each worker process (arena --workers);
+        # freeze_support lets those children do their work instead of starting the game.
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     sys.exit(main())

@@ -7,12 +7,13 @@ sees an Observation and nothing else (DESIGN.md).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Protocol
 
-from game.actions import Action, ActionKind
+from game.actions import ADDED_KONG, CONCEALED_KONG, DISCARD, KONG, PUNG, WIN, Action, make
 from game.observation import Observation
-from game.shanten import shanten
-from game.tiles import NUM_KINDS, to_counts
+from game.shanten import lowest_discards, shanten
+from game.tiles import Tile
 
 
 class Agent(Protocol):
@@ -38,7 +39,7 @@ class RandomAgent:
         return self.rng.choice(obs.legal_actions)
 
 
-def _isolation(counts: list[int], t: int) -> int:
+def _isolation(counts: Sequence[int], t: int) -> int:
     """How much a tile works with its neighbours (higher keeps it)."""
     r = t % 9
     score = counts[t] * 3
@@ -48,6 +49,34 @@ def _isolation(counts: list[int], t: int) -> int:
         if r + d <= 8:
             score += w * counts[t + d]
     return score
+
+
+# Suit key -> `_isolation` of each of its nine ranks. A tile's isolation depends on its own
+# suit only, so the scores are remembered per suit instead of worked out per decision.
+_SUIT_ISOLATION: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _suit_isolation(key: tuple[int, ...]) -> tuple[int, ...]:
+    got = _SUIT_ISOLATION.get(key)
+    if got is None:
+        got = _SUIT_ISOLATION[key] = tuple([_isolation(key, r) for r in range(9)])
+    return got
+
+
+def _most_isolated(counts: tuple[int, ...], tiles: list[Tile]) -> Tile:
+    """The tile of `tiles` (in order) that works least with its neighbours; the first on a tie."""
+    if len(tiles) == 1:
+        return tiles[0]
+    try:
+        isolation = (_SUIT_ISOLATION[counts[:9]], _SUIT_ISOLATION[counts[9:18]], _SUIT_ISOLATION[counts[18:]])
+    except KeyError:
+        isolation = (_suit_isolation(counts[:9]), _suit_isolation(counts[9:18]), _suit_isolation(counts[18:]))
+    choice, low = tiles[0], 1 << 30
+    for t in tiles:
+        score = isolation[t // 9][t % 9]
+        if score < low:
+            choice, low = t, score
+    return choice
 
 
 class SimpleAgent:
@@ -61,43 +90,35 @@ class SimpleAgent:
     def choose(self, obs: Observation) -> Action:
         """Win if possible, kong or pung when it does not raise shanten, else the least useful discard."""
         legal = obs.legal_actions
-        by_kind: dict[ActionKind, list[Action]] = {}
-        for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
-        if ActionKind.WIN in by_kind:
-            return by_kind[ActionKind.WIN][0]
-        counts = to_counts(obs.hand)
+        first = legal[0]
+        if first.kind is WIN or len(legal) == 1:
+            return first  # the engine lists a win first
         melds = len(obs.melds[obs.seat])
-        for kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG, ActionKind.KONG):
-            if kind in by_kind:
-                return by_kind[kind][0]
-        if ActionKind.PUNG in by_kind and obs.last_discard is not None:
-            t = obs.last_discard[1]
-            before = shanten(counts, melds)
-            counts[t] -= 2
-            # After a pung the seat discards: compare with its best discard afterwards.
-            best_after = min(self._after_discard(counts, melds + 1, d) for d in range(NUM_KINDS) if counts[d])
-            counts[t] += 2
-            if best_after <= before:
-                return by_kind[ActionKind.PUNG][0]
-        if ActionKind.PASS in by_kind:
-            return by_kind[ActionKind.PASS][0]
-        discards = by_kind.get(ActionKind.DISCARD, [])
-        declares = [a for a in discards if a.declare]
-        if declares:
-            return declares[0]
-        best: tuple[int, int, int] | None = None
-        choice = discards[0]
-        for a in discards:
-            assert a.tile is not None
-            key = (self._after_discard(counts, melds, a.tile), _isolation(counts, a.tile), a.tile)
-            if best is None or key < best:
-                best, choice = key, a
-        return choice
+        if obs.phase != "turn":
+            return self._claim(obs, legal, list(obs.counts), melds)
+        for a in legal:
+            if a.kind is CONCEALED_KONG or a.kind is ADDED_KONG:
+                return a
+            if a.kind is DISCARD:
+                break  # the engine lists kongs before the discards
+        if legal[-1].declare:
+            return legal[-1]
+        tile = _most_isolated(obs.counts, lowest_discards(obs.counts, melds)[1])
+        return make(DISCARD, obs.seat, tile)
 
     @staticmethod
-    def _after_discard(counts: list[int], melds: int, t: int) -> int:
-        counts[t] -= 1
-        s = shanten(counts, melds)
-        counts[t] += 1
-        return s
+    def _claim(obs: Observation, legal: tuple[Action, ...], counts: list[int], melds: int) -> Action:
+        pass_action = legal[-1]
+        for a in legal:
+            if a.kind is KONG:
+                return a
+            if a.kind is PUNG and obs.last_discard is not None:
+                t = obs.last_discard[1]
+                before = shanten(counts, melds)
+                counts[t] -= 2
+                # After a pung the seat discards: compare with its best discard afterwards.
+                best_after = lowest_discards(counts, melds + 1)[0]
+                counts[t] += 2
+                if best_after <= before:
+                    return a
+        return pass_action

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from game.melds import Meld
 from game.ruleset import PATTERN_IDS
 from game.shanten import seven_pairs_missing, shanten_standard
-from game.suit_tables import INFO_OF, SuitInfo, suit_info
+from game.suit_tables import ADDS_OF, INFO_OF, SuitInfo, suit_adds, suit_info
 from game.tiles import COPIES, NUM_KINDS, Tile
 
 
@@ -30,8 +30,8 @@ def _meld_copies(melds: Sequence[Meld]) -> list[int]:
 
 
 def _infos(t: tuple[int, ...]) -> tuple[SuitInfo, SuitInfo, SuitInfo]:
-    # Per suit: [0] tiles, [1] complete, [2] ranks completing it, [3] pairs, [4] odd kinds,
-    # [5] the rank of the only odd kind (game.suit_tables.SuitInfo); indexed for speed.
+    # Per suit: [0] tiles, [1] complete, [2] pairs, [3] odd kinds, [4] the rank of the only
+    # odd kind (game.suit_tables.SuitInfo); indexed for speed.
     a = t[:9]
     b = t[9:18]
     c = t[18:]
@@ -39,6 +39,13 @@ def _infos(t: tuple[int, ...]) -> tuple[SuitInfo, SuitInfo, SuitInfo]:
         return INFO_OF[a], INFO_OF[b], INFO_OF[c]
     except KeyError:
         return suit_info(a), suit_info(b), suit_info(c)
+
+
+def _adds(key: tuple[int, ...]) -> tuple[int, ...]:
+    try:
+        return ADDS_OF[key]
+    except KeyError:
+        return suit_adds(key)
 
 
 def is_complete(counts: Sequence[int], melds: int) -> bool:
@@ -49,12 +56,17 @@ def is_complete(counts: Sequence[int], melds: int) -> bool:
     # Standard: every suit is sets or sets and a pair, and the residues put exactly one pair in.
     if a[1] and b[1] and c[1] and a[0] % 3 + b[0] % 3 + c[0] % 3 == 2:
         return True
-    return melds == 0 and a[3] + b[3] + c[3] == 7
+    return melds == 0 and a[2] + b[2] + c[2] == 7
 
 
 def completing_tiles(counts: Sequence[int], melds: int) -> list[Tile]:
     """Tiles that complete a 13 - 3*melds tile hand, sorted, leaving out a tile the hand itself holds four of."""
-    a, b, c = _infos(tuple(counts))
+    t = tuple(counts)
+    keys = (t[:9], t[9:18], t[18:])
+    try:  # `_infos`, written out: the engine asks this after nearly every discard
+        a, b, c = INFO_OF[keys[0]], INFO_OF[keys[1]], INFO_OF[keys[2]]
+    except KeyError:
+        a, b, c = suit_info(keys[0]), suit_info(keys[1]), suit_info(keys[2])
     if a[0] + b[0] + c[0] != 13 - 3 * melds:
         return []
     ra = a[0] % 3
@@ -67,23 +79,23 @@ def completing_tiles(counts: Sequence[int], melds: int) -> list[Tile]:
     if ra + rb + rc == 1:
         if ra:
             if b[1] and c[1]:
-                out = list(a[2])
+                out = list(_adds(keys[0]))
         elif rb:
             if a[1] and c[1]:
-                out = [r + 9 for r in b[2]]
+                out = [r + 9 for r in _adds(keys[1])]
         elif a[1] and b[1]:
-            out = [r + 18 for r in c[2]]
+            out = [r + 18 for r in _adds(keys[2])]
     elif ra + rb + rc == 4 and 1 not in (ra, rb, rc):
         infos = (a, b, c)
         s, o = [i for i in range(3) if infos[i][0] % 3 == 2]
         if infos[3 - s - o][1]:
             if infos[o][1]:
-                out.extend(r + 9 * s for r in infos[s][2])
+                out.extend(r + 9 * s for r in _adds(keys[s]))
             if infos[s][1]:
-                out.extend(r + 9 * o for r in infos[o][2])
-    if melds == 0 and a[3] + b[3] + c[3] == 6 and a[4] + b[4] + c[4] == 1:
+                out.extend(r + 9 * o for r in _adds(keys[o]))
+    if melds == 0 and a[2] + b[2] + c[2] == 6 and a[3] + b[3] + c[3] == 1:
         # Seven pairs waiting on its one odd tile; with three held, the fourth makes two pairs.
-        single = a[5] if a[4] else (b[5] + 9 if b[4] else c[5] + 18)
+        single = a[4] if a[3] else (b[4] + 9 if b[3] else c[4] + 18)
         if single not in out:
             out.append(single)
             out.sort()

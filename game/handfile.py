@@ -18,7 +18,17 @@ from game.melds import KongKind, Meld
 from game.result import HandResult, SeatResult, Win, WinHow
 from game.ruleset import PATTERN_NAMES, Ruleset
 from game.ruleset_loader import RulesetError, load_ruleset
-from game.tiles import COPIES, NUM_KINDS, Tile, TileSyntaxError, format_tile, format_tiles, parse_tile, parse_tiles
+from game.tiles import (
+    COPIES,
+    NUM_KINDS,
+    Tile,
+    TileSyntaxError,
+    format_tile,
+    format_tiles,
+    parse_tile,
+    parse_tiles,
+    to_counts,
+)
 
 T = TypeVar("T")
 
@@ -245,17 +255,17 @@ class _Reader:
         for i in range(4):
             if win is None or i not in win.winners:
                 self.check_count(seats, i, 13)
-        self.census(seats_node, seats, flip)
+        self.census(keys["seats"][0], seats, flip, win)
         first = self.chicken_map(keys, "first_chicken")
         claimed = self.chicken_map(keys, "first_chicken_claimed_by")
-        self.check_first_chickens(keys, seats, first, claimed)
+        self.check_first_chickens(keys, seats, first, claimed, win)
         baopai = self.baopai(keys, win)
         weekday = _int(keys["weekday"][1], "weekday", 1, 7) if "weekday" in keys else None
         hot_kong, robbed = self.win_melds(win_node, win, seats)
         winners = set(win.winners) if win else set()
         results = []
         for i, (concealed, melds, discards, declared) in enumerate(seats):
-            counts = _counts(concealed)
+            counts = to_counts(concealed)
             ready = i in winners or (len(concealed) + 3 * len(melds) == 13 and is_ready(counts, melds))
             results.append(SeatResult(tuple(concealed), tuple(melds), tuple(discards), declared, ready))
         return HandResult(
@@ -358,7 +368,7 @@ class _Reader:
         self.check_count(seats, w, 14)
         if tile not in concealed:
             raise _Bad(node, f"win.tile: seat {w}'s hand does not hold the winning tile {format_tile(tile)}")
-        patterns = matching_patterns(_counts(concealed), melds, tile)
+        patterns = matching_patterns(to_counts(concealed), melds, tile)
         hand = format_tiles(concealed, spaced=True)
         if not patterns:
             raise _Bad(node, f"win: seat {w}'s hand {hand} with {len(melds)} melds is not a winning hand")
@@ -394,8 +404,11 @@ class _Reader:
                 f"seats[{i}]: holds {have} tiles ({len(concealed)} in hand, {len(melds)} melds at 3 each); {role}",
             )
 
-    def census(self, seats_node: yaml.Node, seats: list[Any], flip: Tile | None) -> None:
+    def census(self, seats_node: yaml.Node, seats: list[Any], flip: Tile | None, win: Win | None) -> None:
         counts = [0] * NUM_KINDS
+        if win is not None and len(win.winners) > 1:
+            # Several winners on one tile each hold it, but it is one tile.
+            counts[win.tile] -= len(win.winners) - 1
         for concealed, melds, discards, _ in seats:
             for t in concealed + discards:
                 counts[t] += 1
@@ -430,6 +443,7 @@ class _Reader:
         seats: list[Any],
         first: dict[Tile, int],
         claimed: dict[Tile, int],
+        win: Win | None,
     ) -> None:
         for t, claimer in claimed.items():
             node = keys["first_chicken_claimed_by"][1]
@@ -444,7 +458,8 @@ class _Reader:
                     f"{format_tile(t)} from seat {first[t]}",
                 )
         for t, seat in first.items():
-            if t not in claimed and t not in seats[seat][2]:
+            won_on = win is not None and win.tile == t and win.discarder == seat and win.how is WinHow.DISCARD
+            if t not in claimed and t not in seats[seat][2] and not won_on:
                 raise _Bad(
                     keys["first_chicken"][1],
                     f"first_chicken: seat {seat} has no {format_tile(t)} among its discards "
@@ -489,13 +504,6 @@ class _Reader:
         raise _Bad(
             keys["hot"][1], f"win.hot: seat {win.discarder} has several kongs; name the last with hot_kong: TILE"
         )
-
-
-def _counts(tiles: list[Tile]) -> list[int]:
-    counts = [0] * NUM_KINDS
-    for t in tiles:
-        counts[t] += 1
-    return counts
 
 
 def parse_hand_file(text: str, filename: str = "<hand>", ruleset: Ruleset | str | None = None) -> HandResult:

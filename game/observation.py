@@ -6,17 +6,20 @@ order or another seat's concealed tiles (DESIGN.md, the referee).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.actions import Action
 from game.melds import Meld
-from game.round import Round
+from game.round import Phase, Round
 from game.tiles import Tile
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """One seat's view of a hand in progress."""
+class Observation(NamedTuple):
+    """One seat's view of a hand in progress; immutable.
+
+    A NamedTuple rather than a frozen dataclass: agents get one per decision, and it is
+    built several times faster.
+    """
 
     seat: int
     ruleset: str
@@ -26,6 +29,7 @@ class Observation:
     phase: str
     turn: int  # whose turn it is (the discarder while claims are open)
     hand: tuple[Tile, ...]  # own concealed tiles, sorted
+    counts: tuple[int, ...]  # the same as 27 counts
     drawn: Tile | None  # own tile just drawn, if it is this seat's turn after a draw
     melds: tuple[tuple[Meld, ...], ...]  # every seat's melds, by seat
     ponds: tuple[tuple[Tile, ...], ...]  # every seat's discards still in the pond, by seat
@@ -42,7 +46,7 @@ class Observation:
 
     def unseen_count(self, tile: Tile) -> int:
         """Copies of `tile` this seat cannot see (in the wall or in others' concealed hands)."""
-        seen = self.hand.count(tile)
+        seen = self.counts[tile]
         seen += sum(p.count(tile) for p in self.ponds)
         seen += sum(m.size for ms in self.melds for m in ms if m.tile == tile)
         if self.rob_tile == tile:
@@ -50,29 +54,59 @@ class Observation:
         return max(0, 4 - seen)
 
 
+# Suit key -> the tiles it holds, sorted; one dict per suit, as the tiles differ by suit.
+# Remembered because the sorted hand is rebuilt for every decision.
+_SUIT_TILES: tuple[dict[tuple[int, ...], tuple[Tile, ...]], ...] = ({}, {}, {})
+
+
+def _suit_tiles(suit: int, key: tuple[int, ...]) -> tuple[Tile, ...]:
+    got = _SUIT_TILES[suit].get(key)
+    if got is None:
+        got = _SUIT_TILES[suit][key] = tuple(suit * 9 + r for r in range(9) for _ in range(key[r]))
+    return got
+
+
+def sorted_tiles(counts: tuple[int, ...]) -> tuple[Tile, ...]:
+    """The tiles of 27 counts in ascending order (the same as game.tiles.from_counts, as a tuple)."""
+    m, p, s = _SUIT_TILES
+    try:
+        return m[counts[:9]] + p[counts[9:18]] + s[counts[18:]]
+    except KeyError:
+        return _suit_tiles(0, counts[:9]) + _suit_tiles(1, counts[9:18]) + _suit_tiles(2, counts[18:])
+
+
+# Phase -> its value: `Phase.value` is an enum property, several times slower than a lookup.
+_PHASE_NAMES = {phase: phase.value for phase in Phase}
+
+
 def observe(rnd: Round, seat: int) -> Observation:
     """Build `seat`'s observation of the round, with its legal actions."""
     turn_seat = rnd.turn
+    counts = tuple(rnd.hands[seat])
+    phase = _PHASE_NAMES[rnd.phase]
+    # Positional, in the order of Observation's fields: several times faster than by keyword,
+    # and this runs once per decision.
     return Observation(
-        seat=seat,
-        ruleset=rnd.rules.name,
-        hand_no=rnd.setup.hand,
-        dealer=rnd.dealer,
-        streak=rnd.streak,
-        phase=rnd.phase.value,
-        turn=turn_seat,
-        hand=tuple(rnd.hand_tiles(seat)),
-        drawn=rnd.drawn if turn_seat == seat and rnd.phase.value == "turn" else None,
-        melds=tuple(tuple(m) for m in rnd.melds),
-        ponds=tuple(tuple(p) for p in rnd.ponds),
-        hand_sizes=tuple(sum(h) for h in rnd.hands),
-        declared=tuple(rnd.declared),
-        wall_remaining=rnd.wall.remaining,
-        last_discard=rnd.last_discard if rnd.phase.value == "claims" else None,
-        rob_tile=rnd.rob_tile if rnd.phase.value == "rob" else None,
-        first_chicken=tuple(sorted(rnd.first_chicken.items())),
-        first_chicken_claimed_by=tuple(sorted(rnd.first_chicken_claimed_by.items())),
-        guoshui=rnd.guoshui[seat],
-        baopai_pending=rnd.baopai_pending[seat],
-        legal_actions=tuple(rnd.legal_actions(seat)),
+        seat,
+        rnd.rules.name,  # ruleset
+        rnd.setup.hand,  # hand_no
+        rnd.dealer,
+        rnd.streak,
+        phase,
+        turn_seat,  # turn
+        sorted_tiles(counts),  # hand
+        counts,
+        rnd.drawn if turn_seat == seat and phase == "turn" else None,  # drawn
+        tuple(rnd.melds_view),  # melds
+        tuple(rnd.ponds_view),  # ponds
+        tuple(rnd.sizes),  # hand_sizes
+        tuple(rnd.declared),
+        rnd.wall.remaining,  # wall_remaining
+        rnd.last_discard if phase == "claims" else None,  # last_discard
+        rnd.rob_tile if phase == "rob" else None,  # rob_tile
+        rnd.first_chicken_view,  # first_chicken
+        rnd.first_chicken_claimed_view,  # first_chicken_claimed_by
+        rnd.guoshui[seat],
+        rnd.baopai_pending[seat],
+        rnd.legal_tuple(seat),  # legal_actions
     )

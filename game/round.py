@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import compress
 
 from game import hand as analysis
-from game.actions import Action, ActionKind, make
+from game.actions import ADDED_KONG, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, WIN, Action, ActionKind, make
 from game.events import Claimed as ClaimedEvent
 from game.events import (
     DealerChosen,
@@ -36,23 +37,29 @@ from game.events import (
 from game.melds import KongKind, Meld
 from game.result import HandResult, SeatResult, Win, WinHow
 from game.ruleset import Ruleset
+from game.shanten import shanten
 from game.tiles import NUM_KINDS, WUGUJI, YAOJI, Tile, format_tile, from_counts, next_in_suit
 from game.wall import (
     Break,
-    Place,
     Wall,
     count_seats,
-    deal_plan,
+    counted_seats,
+    end_stacks,
     find_break,
     kind_of,
     roll_dice,
     shuffled_tile_ids,
     side_lengths,
-    stacks_in_draw_order,
 )
 
 # The first discarded copy of these is followed for 冲锋鸡 and 责任鸡 (RULES §12.9).
 FOLLOWED_CHICKENS: tuple[Tile, ...] = (YAOJI, WUGUJI)
+
+# The waits of a hand that is not ready, shared (most hands, most of the time).
+NO_WAITS: frozenset[Tile] = frozenset()
+
+# Each seat's plain discard of each kind, by tile: a turn's discards are picked from these by the counts.
+_DISCARD_ACTIONS = [[make(ActionKind.DISCARD, seat, t) for t in range(NUM_KINDS)] for seat in range(4)]
 
 
 class Phase(StrEnum):
@@ -62,6 +69,11 @@ class Phase(StrEnum):
     CLAIMS = "claims"  # other seats answer a discard
     ROB = "rob"  # other seats may rob an added kong
     ENDED = "ended"
+
+
+# The phases under plain module names: the engine checks the phase on every call, and a
+# member looked up on its enum class costs several times as much as a global name.
+TURN, CLAIMS, ROB, ENDED = Phase.TURN, Phase.CLAIMS, Phase.ROB, Phase.ENDED
 
 
 class IllegalAction(ValueError):
@@ -114,7 +126,7 @@ class Round:
         self.claims_made = 0
         self.kongs_made = 0
         self.turn = 0
-        self.phase = Phase.TURN
+        self.phase = TURN
         self.drawn: Tile | None = None  # the tile the turn seat just drew
         self.turn_by_draw = False  # this turn began with a draw (not a pung)
         self.after_kong = False  # the turn seat's last tile was a kong replacement
@@ -133,6 +145,14 @@ class Round:
         self._first_chicken_discard: dict[Tile, int] = {}  # which discard (1-based) was the first copy
         self._waits: list[frozenset[Tile] | None] = [None] * 4
         self._turn_cache: tuple[Action, ...] | None = None
+        # Immutable copies of the public state, refreshed when it changes, so that
+        # observations can share them instead of copying per call.
+        self.melds_view: list[tuple[Meld, ...]] = [(), (), (), ()]
+        self.ponds_view: list[tuple[Tile, ...]] = [(), (), (), ()]
+        self.sizes = [0, 0, 0, 0]
+        self.first_chicken_view: tuple[tuple[Tile, int], ...] = ()
+        self.first_chicken_claimed_view: tuple[tuple[Tile, int], ...] = ()
+        self.draw_completes = False  # the tile just drawn completes the hand
         self.result: HandResult | None = None
         self.dealer = 0
         self.wall: Wall
@@ -141,46 +161,44 @@ class Round:
 
     # ------------------------------------------------------------------ set-up
 
-    def _emit(self, event: Event) -> None:
-        self.events.append(event)
-
     def _start(self) -> None:
         setup, table = self.setup, self.rules.table
-        self._emit(HandStarted(setup.hand, self.rules.name, self.seed, setup.dealer, self.streak))
+        self.events.append(HandStarted(setup.hand, self.rules.name, self.seed, setup.dealer, self.streak))
         if setup.dealer is not None:
             self.dealer = setup.dealer
-            self._emit(DealerChosen(self.dealer, "match", ()))
+            self.events.append(DealerChosen(self.dealer, "match", ()))
         elif table.first_dealer == "random":
             self.dealer = self.rng.randrange(4)
-            self._emit(DealerChosen(self.dealer, "random", ()))
+            self.events.append(DealerChosen(self.dealer, "random", ()))
         else:
             roller = setup.first_roller if setup.first_roller is not None else self.rng.randrange(4)
             dice = setup.dealer_dice or roll_dice(self.rng)
-            self._emit(DiceRolled(roller, dice, "first_dealer"))
+            self.events.append(DiceRolled(roller, dice, "first_dealer"))
             total = dice[0] + dice[1]
             self.dealer = count_seats(roller, total, table.count_direction)
-            counted = tuple(count_seats(roller, n, table.count_direction) for n in range(1, total + 1))
-            self._emit(DealerChosen(self.dealer, "dice", counted))
+            self.events.append(DealerChosen(self.dealer, "dice", counted_seats(roller, total, table.count_direction)))
 
         lengths = side_lengths(table, self.dealer)
-        self._emit(WallBuilt((lengths[0], lengths[1], lengths[2], lengths[3])))
+        self.events.append(WallBuilt((lengths[0], lengths[1], lengths[2], lengths[3])))
         dice = setup.break_dice or roll_dice(self.rng)
-        self._emit(DiceRolled(self.dealer, dice, "break"))
+        self.events.append(DiceRolled(self.dealer, dice, "break"))
         self.brk = find_break(table, self.dealer, dice, lengths)
-        total = dice[0] + dice[1]
-        counted = tuple(count_seats(self.dealer, n, table.count_direction) for n in range(1, total + 1))
-        order = stacks_in_draw_order(lengths, self.brk)
-        first, last = order[0], order[-1]
+        counted = counted_seats(self.dealer, dice[0] + dice[1], table.count_direction)
+        first, last = end_stacks(lengths, self.brk)
         ids = shuffled_tile_ids(self.rng) if setup.wall is None else tile_ids_for(setup.wall)
         self.wall = Wall(lengths, self.brk, ids)
-        self._emit(WallBroken(self.brk.side, self.brk.skipped, self.brk.method, counted, (*first, 1), (*last, 1)))
-        for chunk in deal_plan(self.wall, self.dealer):
-            tiles = tuple(kind_of(self.wall.take(p)) for p in chunk.places)
+        brk = self.brk
+        self.events.append(WallBroken(brk.side, brk.skipped, brk.method, counted, (*first, 1), (*last, 1)))
+        for chunk, tile_ids in self.wall.deal(self.dealer):
+            tiles = tuple([kind_of(i) for i in tile_ids])
+            hand = self.hands[chunk.seat]
             for t in tiles:
-                self.hands[chunk.seat][t] += 1
-            self._emit(TilesDealt(chunk.seat, tuple(_pt(p) for p in chunk.places), tiles))
+                hand[t] += 1
+            self.events.append(TilesDealt(chunk.seat, chunk.places, tiles))
+        for seat in range(4):
+            self._changed(seat, sum(self.hands[seat]))
         self.turn = self.dealer
-        self.phase = Phase.TURN
+        self.phase = TURN
         self.turn_by_draw = True  # the dealer's 14th tile stands for its first draw
 
     # ------------------------------------------------------------------ queries
@@ -188,7 +206,7 @@ class Round:
     @property
     def ended(self) -> bool:
         """True once the hand is over and `result` is set."""
-        return self.phase is Phase.ENDED
+        return self.phase is ENDED
 
     def hand_tiles(self, seat: int) -> list[Tile]:
         """A seat's concealed tiles, sorted (hidden state: for the referee, observations and tests)."""
@@ -198,34 +216,42 @@ class Round:
         """The waits of a seat holding 13-3k tiles (cached until its hand changes)."""
         w = self._waits[seat]
         if w is None:
-            w = frozenset(analysis.waits(self.hands[seat], self.melds[seat]))
-            self._waits[seat] = w
+            found = analysis.waits(self.hands[seat], self.melds[seat])
+            w = self._waits[seat] = frozenset(found) if found else NO_WAITS
         return w
 
-    def _changed(self, seat: int) -> None:
+    def _changed(self, seat: int, delta: int) -> None:
+        """The seat's concealed tiles changed, by `delta` tiles."""
         self._waits[seat] = None
+        self.sizes[seat] += delta
+
+    def _public_changed(self, seat: int) -> None:
+        """A seat's melds or pond changed: refresh the tuples observations share."""
+        self.melds_view[seat] = tuple(self.melds[seat])
+        self.ponds_view[seat] = tuple(self.ponds[seat])
 
     def to_move(self) -> list[int]:
         """Seats that must act now."""
-        if self.phase is Phase.TURN:
+        if self.phase is TURN:
             return [self.turn]
-        if self.phase in (Phase.CLAIMS, Phase.ROB):
+        if self.phase in (CLAIMS, ROB):
             return [s for s in self.pending if s not in self.answers]
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action `seat` may take now, without duplicates; empty when it need not act."""
-        return list(self._legal(seat))
+        return list(self.legal_tuple(seat))
 
-    def _legal(self, seat: int) -> tuple[Action, ...]:
-        if self.phase is Phase.TURN:
+    def legal_tuple(self, seat: int) -> tuple[Action, ...]:
+        """`legal_actions(seat)` as a shared tuple, not copied (for observations): do not rely on it past `apply`."""
+        if self.phase is TURN:
             if seat != self.turn:
                 return ()
             # The turn's actions are asked for several times (observation, check, 憨包豆); work them out once.
             if self._turn_cache is None:
                 self._turn_cache = tuple(self._turn_actions(seat))
             return self._turn_cache
-        if self.phase in (Phase.CLAIMS, Phase.ROB) and seat in self.pending and seat not in self.answers:
+        if self.phase in (CLAIMS, ROB) and seat in self.pending and seat not in self.answers:
             return self.pending[seat]
         return ()
 
@@ -234,32 +260,32 @@ class Round:
         out: list[Action] = []
         # A self-drawn win needs a drawn tile: after a pung the hand may look complete, but
         # that tile came off a discard and the pass rules already had their say.
-        if self.turn_by_draw and analysis.is_complete(counts, len(self.melds[seat])):
-            out.append(make(ActionKind.WIN, seat))
+        if self.turn_by_draw and (
+            self.draw_completes if self.drawn is not None else analysis.is_complete(counts, len(self.melds[seat]))
+        ):
+            out.append(make(WIN, seat))
         if self.declared[seat]:
             # 报听 locks the hand: the drawn tile goes straight out (RULES §4).
             if self.drawn is not None:
-                out.append(make(ActionKind.DISCARD, seat, self.drawn))
+                out.append(make(DISCARD, seat, self.drawn))
             return out
         if self.turn_by_draw and self.wall.remaining > 0:
-            for t in range(NUM_KINDS):
-                if counts[t] == 4:
-                    out.append(make(ActionKind.CONCEALED_KONG, seat, t))
+            if 4 in counts:
+                out.extend(make(CONCEALED_KONG, seat, t) for t in range(NUM_KINDS) if counts[t] == 4)
             for m in self.melds[seat]:
                 if m.kong is None and counts[m.tile]:
-                    out.append(make(ActionKind.ADDED_KONG, seat, m.tile))
-        may_declare = self._may_declare(seat)
-        for t in range(NUM_KINDS):
-            if counts[t]:
-                out.append(make(ActionKind.DISCARD, seat, t))
-        if may_declare:
+                    out.append(make(ADDED_KONG, seat, m.tile))
+        out.extend(compress(_DISCARD_ACTIONS[seat], counts))
+        # A discard can leave the hand ready only if the 14 - 3k tiles are at most one swap from
+        # a win; checking that first skips the per-tile search on nearly every first turn.
+        if self._may_declare(seat) and shanten(counts, len(self.melds[seat])) <= 0:
             for t in range(NUM_KINDS):
                 if counts[t]:
                     counts[t] -= 1
                     ready = analysis.is_ready(counts, self.melds[seat])
                     counts[t] += 1
                     if ready:
-                        out.append(make(ActionKind.DISCARD, seat, t, declare=True))
+                        out.append(make(DISCARD, seat, t, declare=True))
         return out
 
     def _may_declare(self, seat: int) -> bool:
@@ -303,16 +329,19 @@ class Round:
 
     def check(self, action: Action) -> str | None:
         """Why `action` is illegal now, or None if it is legal."""
-        if self.phase is Phase.ENDED:
+        if self.phase is ENDED:
             return "the hand is over"
         if not 0 <= action.seat < 4:
             return f"no seat {action.seat}"
-        legal = self._legal(action.seat)
+        legal = self.legal_tuple(action.seat)
+        for a in legal:
+            if a is action:
+                return None  # the common case: one of the shared instances the engine handed out
         if action in legal:
             return None
         if not legal:
             return f"seat {action.seat} has nothing to do now ({self.phase.value}, seat {self.turn} to play)"
-        if action.kind is ActionKind.DISCARD and action.tile is not None:
+        if action.kind is DISCARD and action.tile is not None:
             if not self.hands[action.seat][action.tile]:
                 return f"no {format_tile(action.tile)} in hand"
             if self.declared[action.seat]:
@@ -332,12 +361,12 @@ class Round:
         start = len(self.events)
         self.actions.append(action)
         self.action_marks.append(start)
-        if self.phase is Phase.TURN:
+        if self.phase is TURN:
             self._turn_action(action)
         else:
             self.answers[action.seat] = action
             if len(self.answers) == len(self.pending):
-                if self.phase is Phase.CLAIMS:
+                if self.phase is CLAIMS:
                     self._resolve_claims()
                 else:
                     self._resolve_rob()
@@ -346,23 +375,23 @@ class Round:
 
     def _turn_action(self, action: Action) -> None:
         seat, kind = action.seat, action.kind
-        if self.rules.play.late_kong and kind not in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
+        if self.rules.play.late_kong and kind not in (CONCEALED_KONG, ADDED_KONG):
             # Passing up a kong now makes a later kong of that tile 憨包豆 (RULES §12.10).
-            for a in self._legal(seat):
-                if a.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG) and a.tile is not None:
+            for a in self.legal_tuple(seat):
+                if a.kind in (CONCEALED_KONG, ADDED_KONG) and a.tile is not None:
                     self.deferred_kongs[seat].add(a.tile)
-        if kind is ActionKind.WIN:
+        if kind is WIN:
             how = WinHow.AFTER_KONG if self.after_kong else WinHow.SELF_DRAW
             tile = self.drawn if self.drawn is not None else self._any_tile(seat)
             first_turn = self._first_turn_self_draw(seat)
             self._end_with_win((seat,), tile, how, None, False, first_turn)
-        elif kind is ActionKind.DISCARD:
+        elif kind is DISCARD:
             assert action.tile is not None
             self._discard(seat, action.tile, action.declare)
-        elif kind is ActionKind.CONCEALED_KONG:
+        elif kind is CONCEALED_KONG:
             assert action.tile is not None
             self._concealed_kong(seat, action.tile)
-        elif kind is ActionKind.ADDED_KONG:
+        elif kind is ADDED_KONG:
             assert action.tile is not None
             self._start_added_kong(seat, action.tile)
 
@@ -380,17 +409,19 @@ class Round:
     def _discard(self, seat: int, tile: Tile, declare: bool) -> None:
         if declare:
             self.declared[seat] = True
-            self._emit(ReadyDeclared(seat))
+            self.events.append(ReadyDeclared(seat))
         hot = self.after_kong
         self.hot_kong = self.last_kong if hot else None
         self.hands[seat][tile] -= 1
-        self._changed(seat)
+        self._changed(seat, -1)
         self.ponds[seat].append(tile)
+        self.ponds_view[seat] = tuple(self.ponds[seat])  # the melds did not change
         self.discard_count += 1
         if tile in FOLLOWED_CHICKENS and tile not in self.first_chicken:
             self.first_chicken[tile] = seat
             self._first_chicken_discard[tile] = self.discard_count
-        self._emit(TileDiscarded(seat, tile, hot, tile == self.drawn))
+            self.first_chicken_view = tuple(sorted(self.first_chicken.items()))
+        self.events.append(TileDiscarded(seat, tile, hot, tile == self.drawn))
         self.last_discard = (seat, tile, hot)
         self.drawn = None
         self.after_kong = False
@@ -401,24 +432,30 @@ class Round:
         play = self.rules.play
         self.pending = {}
         self.answers = {}
+        hands = self.hands
+        cached_waits = self._waits
         for k in (1, 2, 3):
             s = (source + k) % 4
+            if hands[s][tile] < 2:
+                waits = cached_waits[s]
+                if tile not in (waits if waits is not None else self.waits(s)):
+                    continue  # the common case: nothing to claim
             opts: list[Action] = []
             can_win = self._may_win_on(s, tile, source, False, hot)
             if can_win:
-                opts.append(make(ActionKind.WIN, s))
+                opts.append(make(WIN, s))
             if not self.declared[s]:
                 n = self.hands[s][tile]
                 if n == 3 and self.wall.remaining > 0:
-                    opts.append(make(ActionKind.KONG, s))
+                    opts.append(make(KONG, s))
                 if n >= 2:
-                    opts.append(make(ActionKind.PUNG, s))
+                    opts.append(make(PUNG, s))
             if opts:
                 if not (can_win and hot and play.hot_discard_forced):
-                    opts.append(make(ActionKind.PASS, s))
+                    opts.append(make(PASS, s))
                 self.pending[s] = tuple(opts)
         if self.pending:
-            self.phase = Phase.CLAIMS
+            self.phase = CLAIMS
         else:
             self._next_draw((source + 1) % 4)
 
@@ -426,8 +463,8 @@ class Round:
         """Seats that declined a win they had on offer: 过水 or 包牌 as the ruleset says (RULES §12.12)."""
         mode = self.rules.play.passed_win
         for s, opts in self.pending.items():
-            if self.answers[s].kind is not ActionKind.WIN and any(o.kind is ActionKind.WIN for o in opts):
-                self._emit(WinPassed(s, tile))
+            if self.answers[s].kind is not WIN and any(o.kind is WIN for o in opts):
+                self.events.append(WinPassed(s, tile))
                 if mode == "guoshui":
                     self.guoshui[s] = True
                 elif mode == "baopai":
@@ -435,7 +472,7 @@ class Round:
 
     def _winners_in_order(self, source: int) -> tuple[int, ...]:
         order = ((source + k) % 4 for k in (1, 2, 3))
-        winners = tuple(s for s in order if s in self.answers and self.answers[s].kind is ActionKind.WIN)
+        winners = tuple(s for s in order if s in self.answers and self.answers[s].kind is WIN)
         if winners and not self.rules.play.multiple_winners:
             return winners[:1]  # head bump: the first in play order after the discarder
         return winners
@@ -449,6 +486,7 @@ class Round:
         self.answers = {}
         if winners:
             self.ponds[source].pop()
+            self._public_changed(source)
             self.baopai = [w for w in winners if self.baopai_pending[w]]
             first_turn = (
                 self.discard_count == 1 and source == self.dealer and not self.claims_made and not self.kongs_made
@@ -456,7 +494,7 @@ class Round:
             self._end_with_win(winners, tile, WinHow.DISCARD, source, hot, first_turn)
             return
         for s, a in answers.items():
-            if a.kind in (ActionKind.PUNG, ActionKind.KONG):
+            if a.kind in (PUNG, KONG):
                 self._claim(s, a.kind, source, tile)
                 return
         self.hot_kong = None
@@ -464,16 +502,19 @@ class Round:
 
     def _claim(self, seat: int, kind: ActionKind, source: int, tile: Tile) -> None:
         self.ponds[source].pop()
+        self._public_changed(source)
         self.claims_made += 1
         if self._first_chicken_discard.get(tile) == self.discard_count:
             self.first_chicken_claimed_by[tile] = seat  # 责任鸡: the first copy itself was claimed
+            self.first_chicken_claimed_view = tuple(sorted(self.first_chicken_claimed_by.items()))
         self.hot_kong = None
-        if kind is ActionKind.KONG:
+        if kind is KONG:
             self.hands[seat][tile] -= 3
             meld = Meld(tile, KongKind.EXPOSED, source)
             self.melds[seat].append(meld)
-            self._changed(seat)
-            self._emit(ClaimedEvent(seat, "kong", tile, source))
+            self._changed(seat, -3)
+            self._public_changed(seat)
+            self.events.append(ClaimedEvent(seat, "kong", tile, source))
             self.kongs_made += 1
             self.turn = seat
             self.last_kong = meld
@@ -483,10 +524,11 @@ class Round:
                 self.deferred_kongs[seat].add(tile)  # punged where it could have konged
             self.hands[seat][tile] -= 2
             self.melds[seat].append(Meld(tile, None, source))
-            self._changed(seat)
-            self._emit(ClaimedEvent(seat, "pung", tile, source))
+            self._changed(seat, -2)
+            self._public_changed(seat)
+            self.events.append(ClaimedEvent(seat, "pung", tile, source))
             self.turn = seat
-            self.phase = Phase.TURN
+            self.phase = TURN
             self.drawn = None
             self.turn_by_draw = False
             self.after_kong = False
@@ -497,9 +539,10 @@ class Round:
         self.hands[seat][tile] -= 4
         meld = Meld(tile, KongKind.CONCEALED, None, late)
         self.melds[seat].append(meld)
-        self._changed(seat)
+        self._changed(seat, -4)
+        self._public_changed(seat)
         self.kongs_made += 1
-        self._emit(KongDeclared(seat, tile, "concealed", late))
+        self.events.append(KongDeclared(seat, tile, "concealed", late))
         self.last_kong = meld
         self._draw(seat, replacement=True)
 
@@ -511,9 +554,9 @@ class Round:
             for k in (1, 2, 3):
                 s = (seat + k) % 4
                 if self._may_win_on(s, tile, seat, True, False):
-                    self.pending[s] = (make(ActionKind.WIN, s), make(ActionKind.PASS, s))
+                    self.pending[s] = (make(WIN, s), make(PASS, s))
         if self.pending:
-            self.phase = Phase.ROB
+            self.phase = ROB
         else:
             self._finish_added_kong(seat, tile)
 
@@ -523,12 +566,13 @@ class Round:
         idx = next(i for i, m in enumerate(self.melds[seat]) if m.tile == tile and m.kong is None)
         meld = Meld(tile, KongKind.ADDED, self.melds[seat][idx].source, late)
         self.melds[seat][idx] = meld
-        self._changed(seat)
+        self._changed(seat, -1)
+        self._public_changed(seat)
         self.kongs_made += 1
         self.rob_tile = None
-        self._emit(KongDeclared(seat, tile, "added", late))
+        self.events.append(KongDeclared(seat, tile, "added", late))
         self.last_kong = meld
-        self.phase = Phase.TURN
+        self.phase = TURN
         self._draw(seat, replacement=True)
 
     def _resolve_rob(self) -> None:
@@ -539,7 +583,7 @@ class Round:
         self.pending, self.answers = {}, {}
         if winners:
             self.hands[seat][tile] -= 1
-            self._changed(seat)
+            self._changed(seat, -1)
             pung = next(m for m in self.melds[seat] if m.tile == tile and m.kong is None)
             self.baopai = [w for w in winners if self.baopai_pending[w]]
             robbed = Meld(tile, KongKind.ADDED, pung.source, tile in self.deferred_kongs[seat])
@@ -552,13 +596,18 @@ class Round:
         self._draw(seat, replacement=False)
 
     def _draw(self, seat: int, replacement: bool) -> None:
-        if self.wall.remaining == 0:
+        wall = self.wall
+        if wall.remaining == 0:
             self._end_exhausted()
             return
-        place, tid = self.wall.draw_tail() if replacement else self.wall.draw_front()
+        place, tid = wall.draw_tail() if replacement else wall.draw_front()
         tile = kind_of(tid)
+        # The seat held 13-3k tiles: the draw wins iff it is one of their waits (usually cached
+        # already, since every discard asks each other seat whether it can win).
+        waits = self._waits[seat]
+        self.draw_completes = tile in (waits if waits is not None else self.waits(seat))
         self.hands[seat][tile] += 1
-        self._changed(seat)
+        self._changed(seat, 1)
         self.draws[seat] += 1
         self.guoshui[seat] = False
         self.baopai_pending[seat] = False
@@ -568,8 +617,8 @@ class Round:
         self.after_kong = replacement
         if not replacement:
             self.last_kong = None
-        self.phase = Phase.TURN
-        self._emit(TileDrawn(seat, _pt(place), tile, replacement, self.wall.remaining))
+        self.phase = TURN
+        self.events.append(TileDrawn(seat, place, tile, replacement, wall.remaining))
 
     # ------------------------------------------------------------------ the end
 
@@ -583,22 +632,22 @@ class Round:
         first_turn: bool,
         robbed: Meld | None = None,
     ) -> None:
-        self._emit(HandWon(winners, tile, how.value, discarder, hot))
+        self.events.append(HandWon(winners, tile, how.value, discarder, hot))
         flip: Tile | None = None
         peek = self.wall.peek_front()
         if peek is not None:
             place, tid = peek
             flip = kind_of(tid)
-            self._emit(TileFlipped(_pt(place), flip, next_in_suit(flip)))
+            self.events.append(TileFlipped(place, flip, next_in_suit(flip)))
         win = Win(winners, tile, how, discarder, hot, first_turn)
         self._finish(win, flip, robbed)
 
     def _end_exhausted(self) -> None:
-        self._emit(WallExhausted())
+        self.events.append(WallExhausted())
         self._finish(None, None, None)
 
     def _finish(self, win: Win | None, flip: Tile | None, robbed: Meld | None) -> None:
-        self.phase = Phase.ENDED
+        self.phase = ENDED
         winners = set(win.winners) if win else set()
         seats: list[SeatResult] = []
         for s in range(4):
@@ -615,7 +664,7 @@ class Round:
                     ready,
                 )
             )
-        self._emit(HandEnded(tuple(r.concealed for r in seats), tuple(r.ready for r in seats)))
+        self.events.append(HandEnded(tuple(r.concealed for r in seats), tuple(r.ready for r in seats)))
         self.result = HandResult(
             ruleset=self.rules.name,
             dealer=self.dealer,
@@ -634,12 +683,10 @@ class Round:
 
     def tile_census(self) -> list[int]:
         """How many of each kind are in the wall, hands, melds and ponds: 4 each while the hand is sound."""
-        census = [0] * NUM_KINDS
+        census = [a + b + c + d for a, b, c, d in zip(*self.hands, strict=True)]
         for tid in self.wall.tile_ids():
             census[kind_of(tid)] += 1
         for s in range(4):
-            for t in range(NUM_KINDS):
-                census[t] += self.hands[s][t]
             for m in self.melds[s]:
                 census[m.tile] += m.size
             for t in self.ponds[s]:
@@ -683,7 +730,3 @@ def tile_ids_for(kinds: tuple[Tile, ...]) -> list[int]:
     if len(ids) != NUM_KINDS * 4:
         raise ValueError(f"stacked wall: {len(ids)} tiles, not {NUM_KINDS * 4}")
     return ids
-
-
-def _pt(place: Place) -> tuple[int, int, int]:
-    return (place.side, place.stack, place.layer)

@@ -10,12 +10,43 @@ Type hints drive validation: `TileName` fields are written in tile notation (`1s
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Annotated, Literal
+from typing import Annotated, Generic, Literal, TypeVar
 
 from game.tiles import Tile
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenMapping(Mapping[K, V], Generic[K, V]):
+    """An immutable, hashable mapping: a Ruleset stays frozen and can be a dict key."""
+
+    __slots__ = ("_data", "_hash")
+
+    def __init__(self, data: Mapping[K, V] | None = None) -> None:
+        self._data: dict[K, V] = dict(data or {})
+        self._hash: int | None = None
+
+    def __getitem__(self, key: K) -> V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._data.items()))
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"FrozenMapping({self._data!r})"
+
 
 # Markers read by the loader: a tile written as `1s`, and several tiles written as `1s 8p`.
 TILE_NOTATION = "tile"

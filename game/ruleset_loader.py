@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from game.ruleset import TILE_NOTATION, TILES_NOTATION, Ruleset
+from game.ruleset import TILE_NOTATION, TILES_NOTATION, FrozenMapping, Ruleset
 from game.tiles import TileSyntaxError, format_tile, parse_tile, parse_tiles
 
 # Resolved from the package, not the working directory, so a frozen build finds its data.
@@ -179,7 +179,7 @@ class _Checker:
                 if key not in out and key not in seen:
                     self.error(node, f"{path}.{key}" if path else key, "missing key")
                     bad = True
-        return _INVALID if bad else types.MappingProxyType(out)
+        return _INVALID if bad else FrozenMapping(out)
 
     def dataclass(self, node: yaml.Node, cls: type, path: str) -> Any:
         if not isinstance(node, yaml.MappingNode):

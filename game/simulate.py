@@ -7,6 +7,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import IO
 
 from game.agents import Agent, SimpleAgent
 from game.gamelog import LogWriter, read_log_text, replay
@@ -59,14 +60,21 @@ def simulate(
     hands: int,
     agents: Sequence[Agent] | None = None,
     check_replay: bool = False,
-    on_hand: Callable[[HandResult], None] | None = None,
+    on_hand: Callable[[HandResult], object] | None = None,
+    log: IO[str] | None = None,
 ) -> SimulationReport:
-    """Play `hands` hands as one match and check: all 108 tiles accounted for, ledgers sum to zero, replay equal."""
+    """Play `hands` hands as one match and check: all 108 tiles accounted for, ledgers sum to zero, replay equal.
+
+    With `log`, the match log is written there as it is played; `on_hand` sees each result.
+    """
     players: Sequence[Agent] = agents or [SimpleAgent()] * 4
     report = SimulationReport(rules.name, seed, hands)
     match = Match(rules, seed, HandSetup())
     buffer = io.StringIO()
-    writer = LogWriter(buffer, rules, seed, HandSetup()) if check_replay else None
+    sinks: list[IO[str]] = [buffer] if check_replay else []
+    if log is not None:
+        sinks.append(log)
+    writers = [LogWriter(out, rules, seed, HandSetup()) for out in sinks]
     start = time.perf_counter()
     for _ in range(hands):
         rnd = play_round(match.new_round(), players)
@@ -85,13 +93,13 @@ def simulate(
             report.checks["ledger_sums_to_zero"] += 1
         else:
             report.failures.append(f"hand {match.hand_no}: ledger nets {ledger.nets()} do not sum to zero")
-        if writer is not None:
+        for writer in writers:
             writer.write_round(rnd)
         if on_hand is not None:
             on_hand(result)
     report.seconds = time.perf_counter() - start
     report.scores = list(match.scores)
-    if writer is not None:
+    if check_replay:
         rep = replay(read_log_text(buffer.getvalue(), "<simulation>"), rules)
         if rep.mismatch is None and rep.scores == report.scores:
             report.checks["replay_identical"] += rep.hands

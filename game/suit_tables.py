@@ -93,6 +93,10 @@ def compute_row(key: SuitKey) -> Row:
     sid = 0
     for rank, have in enumerate(key):
         sid = _next_state(sid, rank, have)
+    return _final_row(sid)
+
+
+def _final_row(sid: int) -> Row:
     final = _states[sid][0]  # no run may still be open after rank 9
     assert final is not None
     return final
@@ -125,6 +129,34 @@ def row_id(key: SuitKey) -> int:
     if rid is None:
         rid = ROW_OF[key] = _intern(compute_row(key), _row_ids, ROWS)
     return rid
+
+
+def row_ids_one_changed(key: SuitKey, delta: int) -> list[int]:
+    """For each rank, the row id of `key` with that rank's count changed by `delta` (-1 where it leaves 0-4).
+
+    The same as `row_id` of each changed key, but the nine keys share their walks up to
+    the changed rank, so the automaton is walked about half as far.
+    """
+    prefix = [0]  # prefix[r]: the state after ranks 0..r-1
+    for rank in range(8):
+        prefix.append(_next_state(prefix[-1], rank, key[rank]))
+    out: list[int] = []
+    for rank in range(9):
+        have = key[rank] + delta
+        if not 0 <= have <= 4:
+            out.append(-1)
+            continue
+        changed = (*key[:rank], have, *key[rank + 1 :])
+        rid = ROW_OF.get(changed)
+        if rid is None:
+            sid = _next_state(prefix[rank], rank, have)
+            for later in range(rank + 1, 9):
+                # `_next_state` with its lookup written out, as this is the inner loop.
+                nid = _transitions.get((sid * 9 + later) * 5 + key[later])
+                sid = nid if nid is not None else _next_state(sid, later, key[later])
+            rid = ROW_OF[changed] = _intern(_final_row(sid), _row_ids, ROWS)
+        out.append(rid)
+    return out
 
 
 def combine(a: Row, b: Row) -> Row:
@@ -171,10 +203,13 @@ def standard_shanten_all(t: Sequence[int]) -> tuple[int, ...]:
 
 def suit_complete(key: SuitKey) -> bool:
     """True when the suit is exactly some sets (3n tiles) or some sets and a pair (3n + 2)."""
-    n = sum(key)
+    return row_complete(ROWS[row_id(key)], sum(key))
+
+
+def row_complete(row: Row, n: int) -> bool:
+    """True when a suit of `n` tiles with this row is exactly some sets, or some sets and a pair."""
     if n > 3 * SETS + 2:
         return False
-    row = ROWS[row_id(key)]
     if n % 3 == 0:
         return row[n // 3] == 0
     if n % 3 == 2:
@@ -223,9 +258,9 @@ def both_code(key: SuitKey) -> int:
     return code
 
 
-# Suit key -> (tiles, complete, ranks whose addition completes it, pairs, odd kinds,
-# rank of the only odd kind or -1). "Complete" is sets (3n tiles) or sets and a pair (3n + 2).
-SuitInfo = tuple[int, bool, tuple[int, ...], int, int, int]
+# Suit key -> (tiles, complete, pairs, odd kinds, rank of the only odd kind or -1).
+# "Complete" is sets (3n tiles) or sets and a pair (3n + 2).
+SuitInfo = tuple[int, bool, int, int, int]
 INFO_OF: dict[SuitKey, SuitInfo] = {}
 
 
@@ -233,28 +268,33 @@ def suit_info(key: SuitKey) -> SuitInfo:
     """What waits and completeness need to know of one suit, remembered."""
     info = INFO_OF.get(key)
     if info is None:
-        n = sum(key)
-        adds: tuple[int, ...] = ()
-        if n % 3:
-            grown = list(key)
-            found = []
-            for r in range(9):
-                if grown[r] < 4:
-                    grown[r] += 1
-                    if suit_complete(tuple(grown)):
-                        found.append(r)
-                    grown[r] -= 1
-            adds = tuple(found)
         odd_ranks = [r for r in range(9) if key[r] & 1]
         info = INFO_OF[key] = (
-            n,
+            sum(key),
             suit_complete(key),
-            adds,
             sum(c >> 1 for c in key),
             len(odd_ranks),
             odd_ranks[0] if len(odd_ranks) == 1 else -1,
         )
     return info
+
+
+# Suit key -> the ranks whose addition makes it complete. Kept apart from SuitInfo because
+# it costs nine rows to find and is needed only for suits of hands one tile from a win.
+ADDS_OF: dict[SuitKey, tuple[int, ...]] = {}
+
+
+def suit_adds(key: SuitKey) -> tuple[int, ...]:
+    """The ranks (0-8) whose addition makes the suit complete, remembered."""
+    adds = ADDS_OF.get(key)
+    if adds is None:
+        n = sum(key)
+        adds = ()
+        if n % 3 and n < 3 * SETS + 2:
+            grown = row_ids_one_changed(key, 1)
+            adds = tuple(r for r in range(9) if grown[r] >= 0 and row_complete(ROWS[grown[r]], n + 1))
+        ADDS_OF[key] = adds
+    return adds
 
 
 def fill_all(max_tiles: int = 14) -> int:

@@ -11,22 +11,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
 
 from game.ruleset import TableRules
 from game.tiles import NUM_TILES, Tile
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Place:
-    """A tile's physical place in the wall."""
+class Place(NamedTuple):
+    """A tile's physical place in the wall; a plain (side, stack, layer) tuple as events carry it."""
 
     side: int
     stack: int
     layer: int  # 1 = top, 0 = bottom
-
-    def to_json(self) -> list[int]:
-        """Compact JSON form [side, stack, layer]."""
-        return [self.side, self.stack, self.layer]
 
 
 def roll_dice(rng: random.Random) -> tuple[int, int]:
@@ -42,6 +39,12 @@ def count_seats(start: int, n: int, direction: str) -> int:
     """
     step = -1 if direction == "previous" else 1
     return (start + step * (n - 1)) % 4
+
+
+@cache
+def counted_seats(start: int, n: int, direction: str) -> tuple[int, ...]:
+    """The seats counted one by one from `start` up to the n-th, as the dice events show them."""
+    return tuple(count_seats(start, k, direction) for k in range(1, n + 1))
 
 
 def side_lengths(rules: TableRules, dealer: int) -> list[int]:
@@ -84,6 +87,26 @@ def stacks_in_draw_order(lengths: list[int], brk: Break) -> list[tuple[int, int]
     return order
 
 
+@cache
+def _geometry(lengths: tuple[int, ...], side: int, skipped: int) -> tuple[list[Place], dict[Place, int], list[int]]:
+    """The places in front order, their indices, and the tail order; the same for every hand with this break."""
+    stacks = stacks_in_draw_order(list(lengths), Break(side, skipped, ""))
+    # Front order: each stack's top, then its bottom.
+    places = [Place(s, k, layer) for s, k in stacks for layer in (1, 0)]
+    index = {p: i for i, p in enumerate(places)}
+    n = len(places)
+    # Tail order: the last stack first, and again its top before its bottom.
+    tail = [i for k in range(n // 2 - 1, -1, -1) for i in (2 * k, 2 * k + 1)]
+    return places, index, tail
+
+
+def end_stacks(lengths: list[int], brk: Break) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(side, stack) of the first stack drawn and of the tail: the ends of `stacks_in_draw_order`."""
+    places = _geometry(tuple(lengths), brk.side, brk.skipped)[0]
+    first, last = places[0], places[-1]
+    return (first.side, first.stack), (last.side, last.stack)
+
+
 class Wall:
     """The live wall: tiles in physical places, drawn from the front, replacements from the tail.
 
@@ -91,16 +114,12 @@ class Wall:
     Internally a place is its index in the front order, which keeps draws cheap.
     """
 
-    __slots__ = ("_alive", "_front", "_index", "_places", "_tail", "_tail_order", "_tile_at", "remaining")
+    __slots__ = ("_alive", "_front", "_geometry", "_index", "_places", "_tail", "_tail_order", "_tile_at", "remaining")
 
     def __init__(self, lengths: list[int], brk: Break, tile_ids: list[int]) -> None:
-        stacks = stacks_in_draw_order(lengths, brk)
-        # Front order: each stack's top, then its bottom.
-        self._places: list[Place] = [Place(s, k, layer) for s, k in stacks for layer in (1, 0)]
-        self._index: dict[Place, int] = {p: i for i, p in enumerate(self._places)}
+        self._geometry = (tuple(lengths), brk.side, brk.skipped)
+        self._places, self._index, self._tail_order = _geometry(*self._geometry)
         n = len(self._places)
-        # Tail order: the last stack first, and again its top before its bottom.
-        self._tail_order: list[int] = [i for k in range(n // 2 - 1, -1, -1) for i in (2 * k, 2 * k + 1)]
         if len(tile_ids) != n:
             raise ValueError(f"the wall has {n} places but {len(tile_ids)} tiles")
         self._tile_at: list[int] = list(tile_ids)
@@ -131,20 +150,44 @@ class Wall:
         return self._tile_at[i]
 
     def draw_front(self) -> tuple[Place, int]:
-        """Take the next tile from the front."""
+        """Take the next tile from the front (IndexError when the wall is empty)."""
         alive = self._alive
-        while not alive[self._front]:
-            self._front += 1
         i = self._front
-        return self._places[i], self._take(i)
+        while not alive[i]:
+            i += 1
+        self._front = i
+        alive[i] = 0  # found live just above: no need for `_take`'s check
+        self.remaining -= 1
+        return self._places[i], self._tile_at[i]
 
     def draw_tail(self) -> tuple[Place, int]:
-        """Take a replacement tile from the tail."""
+        """Take a replacement tile from the tail (IndexError when the wall is empty)."""
         order, alive = self._tail_order, self._alive
-        while not alive[order[self._tail]]:
-            self._tail += 1
-        i = order[self._tail]
-        return self._places[i], self._take(i)
+        k = self._tail
+        while not alive[order[k]]:
+            k += 1
+        self._tail = k
+        i = order[k]
+        alive[i] = 0
+        self.remaining -= 1
+        return self._places[i], self._tile_at[i]
+
+    def deal(self, dealer: int) -> list[tuple[DealChunk, tuple[int, ...]]]:
+        """Take the deal out of a full wall: each grab of `deal_plan` with the tile ids it takes.
+
+        The same as taking every place of `deal_plan(wall, dealer)`, from a layout remembered
+        per wall geometry and dealer.
+        """
+        if self.remaining != len(self._places):
+            raise ValueError("the deal needs a full wall")
+        tile_at, alive = self._tile_at, self._alive
+        out: list[tuple[DealChunk, tuple[int, ...]]] = []
+        for chunk, indices in _deal_layout(*self._geometry, dealer):
+            for i in indices:
+                alive[i] = 0
+            out.append((chunk, tuple([tile_at[i] for i in indices])))
+            self.remaining -= len(indices)
+        return out
 
     def peek_front(self) -> tuple[Place, int] | None:
         """The next tile to be drawn, or None when the wall is empty (the turned tile for chickens)."""
@@ -167,7 +210,16 @@ class Wall:
 def shuffled_tile_ids(rng: random.Random) -> list[int]:
     """The 108 tile ids in the wall's front order, shuffled by the hand's generator."""
     ids = list(range(NUM_TILES))
-    rng.shuffle(ids)
+    # `rng.shuffle(ids)` written out: the same Fisher-Yates swaps from the same `getrandbits`
+    # draws as CPython's random.shuffle (so the same wall for a seed), at half the cost.
+    getrandbits = rng.getrandbits
+    for i in range(NUM_TILES - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:  # rejection sampling, as random's _randbelow does
+            j = getrandbits(k)
+        ids[i], ids[j] = ids[j], ids[i]
     return ids
 
 
@@ -190,8 +242,20 @@ def deal_plan(wall: Wall, dealer: int) -> list[DealChunk]:
     The dealer jumps to the tops of the next first and third stacks; the others then take
     the bottom of the first, the top and the bottom of the second, in play order.
     """
+    return _plan(wall.front_places(48 + 6), dealer)
+
+
+@cache
+def _deal_layout(
+    lengths: tuple[int, ...], side: int, skipped: int, dealer: int
+) -> tuple[tuple[DealChunk, tuple[int, ...]], ...]:
+    """The deal's grabs from a full wall with this geometry, each with its places' front-order indices."""
+    places, index, _ = _geometry(lengths, side, skipped)
+    return tuple((chunk, tuple(index[p] for p in chunk.places)) for chunk in _plan(places[: 48 + 6], dealer))
+
+
+def _plan(places: list[Place], dealer: int) -> list[DealChunk]:
     chunks: list[DealChunk] = []
-    places = wall.front_places(48 + 6)
     i = 0
     for _ in range(3):
         for k in range(4):

@@ -67,19 +67,10 @@ def test_seed_rulesets_have_every_optional_rule_off(name: str) -> None:
 def test_every_value_line_carries_a_comment(name: str) -> None:
     """RULES.md §11: each value names its seed tag or says it is a choice."""
     text = (RULESETS_DIR / f"{name}.yaml").read_text(encoding="utf-8")
-    bare = [
-        line
-        for line in text.splitlines()
-        if ":" in line
-        and not line.lstrip().startswith("#")
-        and "#" not in line
-        and line.split(":", 1)[1].strip()  # a section header has no value
-        and not line.lstrip().startswith(("charge_values", "charge_multiplier", "declared_win_value: 0", "benji"))
-        and line.startswith("  ")
-        and line.split(":")[0].strip() not in {f.name for f in dataclasses.fields(OptionalRules)}
-        and "hot_value: 0" not in line
-    ]
-    assert bare == []
+    values = [line for line in text.splitlines() if line.startswith("  ") and ":" in line and "#" not in line]
+    tops = [line for line in text.splitlines() if line[:1].isalpha() and line.split(":", 1)[1].strip()]
+    assert values == []
+    assert all("#" in line for line in tops if not line.startswith(("title_", "seeds")))
 
 
 def test_engine_facing_values_follow_the_brief() -> None:
@@ -128,6 +119,8 @@ def test_ruleset_is_frozen_and_patterns_immutable() -> None:
         r.base = 2  # type: ignore[misc]
     with pytest.raises(TypeError):
         r.patterns["pinghu"] = 3  # type: ignore[index]
+    copy = parse_ruleset(CLASSIC_TEXT, "x.yaml", "guiyang-classic")
+    assert copy == r and hash(copy) == hash(r)  # usable as a cache key
 
 
 def test_builtin_rulesets_are_cached() -> None:
@@ -302,3 +295,28 @@ def test_cli_rules_list_show_check(tmp_path: Path) -> None:
     assert out.returncode == 2
     assert out.stdout.startswith(f"{bad}:") and "kongs.exposed: expected an integer" in out.stdout
     assert "Traceback" not in out.stderr
+
+
+def test_every_field_has_zh_and_en_labels() -> None:
+    """`rules show` labels every value in Chinese and English."""
+    from game.ruleset_labels import FIELD_LABELS, ruleset_lines
+
+    for path, zh, en, _value in ruleset_lines(load_ruleset("guiyang-modern")):
+        if path != "name":
+            assert path in FIELD_LABELS or path.startswith("patterns."), path
+            assert zh != path and en, path
+
+
+def test_rules_list_flags_a_file_that_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    """`rules list` names a broken ruleset file instead of stopping."""
+    import game.cli.rules as rules_cli
+    import game.ruleset_loader as loader
+
+    (tmp_path / "broken.yaml").write_text(_replace("  exposed: 1 ", "  exposed: x "), encoding="utf-8")
+    (tmp_path / "house.yaml").write_text(CLASSIC_TEXT, encoding="utf-8")
+    monkeypatch.setattr(loader, "RULESETS_DIR", tmp_path)
+    monkeypatch.setattr(rules_cli, "RULESETS_DIR", tmp_path)
+    assert rules_cli._list(None) == 2  # type: ignore[arg-type]
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("broken") and "FAILS TO LOAD (1 error" in out[0]
+    assert out[1].startswith("house") and "seeds A" in out[1]

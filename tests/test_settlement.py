@@ -295,13 +295,21 @@ def test_amount_is_fan_times_base() -> None:
 
 
 def test_ledger_json_and_nets() -> None:
-    led = Deal("guiyang-classic", {1: S(PLAIN)}, win="{by: [1], tile: 5s, from: 2}").ledger
-    with pytest.raises(Exception):  # noqa: B017 - a plain 平胡 off a discard without a pass is refused
-        led()
-    led2 = Deal("guiyang-modern", {1: S(PLAIN)}, win="{by: [1], tile: 5s, from: self}").ledger()
-    data = led2.to_json()
+    """RULES.md §7 with G's 自摸 +1: the JSON form carries every item and the nets."""
+    led = Deal("guiyang-modern", {1: S(PLAIN)}, win="{by: [1], tile: 5s, from: self}").ledger()
+    data = led.to_json()
     assert data["nets"] == [-2, 6, -2, -2]
-    assert data["items"][0]["tiles"] == "5s"
+    assert data["items"][0] == {
+        "payer": 2,
+        "payee": 1,
+        "fan": 1,
+        "amount": 1,
+        "rule": "win.pattern",
+        "label_zh": "平胡",
+        "label_en": "plain hand",
+        "tiles": "5s",
+        "on_behalf": None,
+    }
 
 
 def test_round_trip_of_random_engine_like_results() -> None:

@@ -1,22 +1,8 @@
-"""Where the shipped files are: next to the source tree, or inside a PyInstaller bundle."""
+"""Where the shipped files are, for the client: the one helper lives in game/resources.py (pure Python),
+so the engine's rulesets and the client's assets resolve the same way whether frozen or not."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path, PurePosixPath
+from game.resources import is_frozen, resource_path, resource_root
 
-_SOURCE_ROOT = Path(__file__).resolve().parent.parent
-
-
-def resource_root() -> Path:
-    """The folder that holds assets/ and rulesets/: sys._MEIPASS when frozen, else the project root."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    return Path(bundle) if isinstance(bundle, str) and bundle else _SOURCE_ROOT
-
-
-def resource_path(relative: str) -> Path:
-    """The absolute path of a shipped file given as a relative POSIX path such as `assets/fonts/OFL.txt`."""
-    rel = PurePosixPath(relative)
-    if rel.is_absolute() or ".." in rel.parts:
-        raise ValueError(f"resource path must be relative and stay inside the bundle: {relative!r}")
-    return resource_root().joinpath(*rel.parts)
+__all__ = ["is_frozen", "resource_path", "resource_root"]

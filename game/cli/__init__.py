@@ -18,6 +18,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "game.cli.replay",
     "game.cli.analyze",
     "game.cli.bench",
+    "game.cli.arena",
+    "game.cli.folders",
 )
 
 

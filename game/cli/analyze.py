@@ -160,8 +160,10 @@ def _name(pid: str | None) -> str:
 def summary(a: Mapping[str, Any]) -> str:
     """A readable report of one analysis, in Chinese and English."""
     melds = a["melds"]
-    meld_text = " ".join(melds) if isinstance(melds, list) else f"{melds} not shown"
-    lines = [f"手牌 Hand: {a['hand']}  ({a['tiles']} 张 tiles; 副露 melds: {meld_text or 'none'})"]
+    meld_text = f"{melds} 未示 not shown" if isinstance(melds, int) and melds else "无 none"
+    if isinstance(melds, list) and melds:
+        meld_text = " ".join(melds)
+    lines = [f"手牌 Hand: {a['hand']}  ({a['tiles']} 张 tiles; 副露 melds: {meld_text})"]
     sp = a["shanten_seven_pairs"]
     sp_text = f", 七对 seven pairs {sp}" if sp is not None else ""
     lines.append(f"向听 Shanten: {a['shanten']}  (标准 standard {a['shanten_standard']}{sp_text})")

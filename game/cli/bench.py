@@ -200,10 +200,28 @@ def bench_waits(opts: BenchOptions) -> Figures:
     }
 
 
+def bench_simulate(opts: BenchOptions) -> Figures:
+    """Whole hands played by the built-in bots on one core: deal, play, settle, checks included."""
+    from game.ruleset_loader import load_ruleset
+    from game.simulate import simulate
+
+    rules = load_ruleset("guiyang-classic")
+    hands = max(50, opts.hands // 50)
+    simulate(rules, f"bench:{opts.seed}:warm", hands)  # fill the lazy tables first
+    rates = [simulate(rules, f"bench:{opts.seed}:{run}", hands).hands_per_second for run in range(opts.runs)]
+    return {
+        "ruleset": rules.name,
+        "hands_per_run": hands,
+        "hands_per_s_per_core": round(statistics.median(rates)),
+        "goal_hands_per_s": 1000,
+    }
+
+
 BENCHMARKS: list[tuple[str, Benchmark]] = [
     ("tables", bench_tables),
     ("shanten", bench_shanten),
     ("waits", bench_waits),
+    ("simulate", bench_simulate),
 ]
 
 
@@ -228,7 +246,9 @@ def run(args: argparse.Namespace) -> int:
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the `bench` command."""
-    p = subparsers.add_parser("bench", help="speed figures for hand analysis", description=__doc__)
+    p = subparsers.add_parser(
+        "bench", help="speed figures: hand analysis and whole simulated hands", description=__doc__
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument(
         "--only",

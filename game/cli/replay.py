@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from game.cli.common import ruleset_or_exit
+from game.export import HandExporter
 from game.gamelog import LogError, read_log, replay
 
 
@@ -15,6 +16,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="re-play a match log and check every event")
     p.add_argument("log", type=Path, help="a match log (JSON lines)")
     p.add_argument("--ruleset", help="replay under this ruleset instead of the one the log names")
+    p.add_argument("--export", type=Path, metavar="DIR", help="write each replayed hand as a hand file into DIR")
     p.set_defaults(func=run)
 
 
@@ -33,4 +35,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"{args.log}: replay differs after {rep.hands} hands: {rep.mismatch}")
         return 1
     print(f"{args.log}: {rep.hands} hands replayed, every event identical; scores {rep.scores}")
+    if args.export:
+        try:
+            exporter = HandExporter(args.export)
+            for result in rep.results:
+                exporter.write(result)
+        except OSError as exc:
+            print(f"{args.export}: cannot write: {exc.strerror}", file=sys.stderr)
+            return 2
+        print(f"{exporter.count} hand files written to {args.export}")
     return 0

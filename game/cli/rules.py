@@ -28,7 +28,8 @@ def _list(args: argparse.Namespace) -> int:
             rules = load_ruleset(name)
         except RulesetError as exc:
             path = RULESETS_DIR / f"{name}.yaml"
-            print(f"{pad(name, 18)} FAILS TO LOAD ({len(exc.errors)} errors; see `rules check {path}`)")
+            count = f"{len(exc.errors)} error{'s' if len(exc.errors) != 1 else ''}"
+            print(f"{pad(name, 18)} FAILS TO LOAD ({count}; see `rules check {path}`)")
             status = 2
             continue
         title = f"{rules.title_zh} / {rules.title_en}"

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from game.cli.common import add_ruleset_argument, ruleset_or_exit
+from game.export import HandExporter
 from game.simulate import ENDINGS, simulate
 
 
@@ -17,6 +19,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
     p.add_argument("--seed", default="1", help="the match seed (default 1)")
     p.add_argument("--check-replay", action="store_true", help="also log the match and check that it replays")
+    p.add_argument("--log", type=Path, help="write the match log (JSON lines) to this file, for `replay`")
+    p.add_argument("--export", type=Path, metavar="DIR", help="write each hand as a hand file (for `settle`) into DIR")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
@@ -29,7 +33,27 @@ def run(args: argparse.Namespace) -> int:
     if args.hands < 1:
         print(f"--hands {args.hands}: play at least one hand", file=sys.stderr)
         return 2
-    rep = simulate(rules, str(args.seed), args.hands, check_replay=args.check_replay)
+    exporter = HandExporter(args.export) if args.export else None
+    try:
+        log = args.log.open("w", encoding="utf-8") if args.log else None
+    except OSError as exc:
+        print(f"{args.log}: cannot write the log: {exc.strerror}", file=sys.stderr)
+        return 2
+    try:
+        rep = simulate(
+            rules,
+            str(args.seed),
+            args.hands,
+            check_replay=args.check_replay,
+            on_hand=exporter.write if exporter else None,
+            log=log,
+        )
+    except OSError as exc:
+        print(f"cannot write: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        if log is not None:
+            log.close()
     endings = {e: rep.endings.get(e, 0) for e in ENDINGS}
     if args.json:
         out = {

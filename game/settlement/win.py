@@ -9,10 +9,10 @@ from game.settlement.registry import register
 @register("win.pattern")
 def pattern(ctx: SettleContext) -> None:
     """Each payer pays each winner its pattern fan: self-drawn all three, a discard the discarder (A二)."""
-    assert ctx.win is not None or not ctx.winners
+    if ctx.win is None:
+        return
     for w in ctx.winners:
         hand = ctx.hands[w]
-        assert ctx.win is not None
         for payer, share in ctx.win_payments(w):
             ctx.pay(payer, w, hand.value, "win.pattern", hand.label, (ctx.win.tile,), share if share != payer else None)
 

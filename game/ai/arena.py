@@ -1,0 +1,356 @@
+"""Duplicate deals: the same walls played with the agents rotated over the four seats.
+
+Deal d's wall comes from a generator seeded by the arena seed and d; the deal is played
+four times, the agents shifted one seat each time, so every agent meets every hand from
+every seat. Each hand is settled with game.settlement.settle. Results depend only on the
+seed and the deal numbers, so splitting the deals across processes changes nothing but the
+decision times.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import multiprocessing
+import random
+import statistics
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.actions import Action
+from game.agents import Agent, RandomAgent, SimpleAgent
+from game.ai import LEVELS, make_agent
+from game.ai.efficiency import warm as warm_efficiency
+from game.observation import Observation, observe
+from game.result import WinHow
+from game.round import HandSetup, Round
+from game.ruleset import Ruleset
+from game.ruleset_loader import load_ruleset
+from game.settlement import settle
+from game.suit_tables import fill_all
+from game.tiles import NUM_KINDS
+
+# The AI levels, and the engine's two reference bots for comparison.
+AGENT_SPECS: tuple[str, ...] = (*LEVELS, "simple", "random")
+Z95 = 1.959964
+
+
+class BadSeats(ValueError):
+    """A --seats value that does not name four known agents."""
+
+
+def parse_seats(text: str) -> tuple[str, str, str, str]:
+    """Four agent specs from `hard,normal,normal,normal`; BadSeats names what is wrong."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 4:
+        raise BadSeats(f"--seats {text!r}: name four agents separated by commas, e.g. hard,normal,normal,normal")
+    for i, p in enumerate(parts):
+        if p not in AGENT_SPECS:
+            raise BadSeats(f"--seats {text!r}: seat {i + 1} is {p!r}; the agents are {', '.join(AGENT_SPECS)}")
+    return parts[0], parts[1], parts[2], parts[3]
+
+
+def build_agent(spec: str, seed: str) -> Agent:
+    """An agent for one seat of one hand."""
+    if spec == "simple":
+        return SimpleAgent()
+    if spec == "random":
+        return RandomAgent(random.Random(f"random:{seed}"))
+    return make_agent(spec, seed)
+
+
+def deal_setup(seed: str, deal: int) -> HandSetup:
+    """The stacked wall, dealer and break dice of deal number `deal`."""
+    rng = random.Random(f"arena:{seed}:{deal}")
+    wall = [t for t in range(NUM_KINDS) for _ in range(4)]
+    rng.shuffle(wall)
+    dice = (rng.randint(1, 6), rng.randint(1, 6))
+    return HandSetup(dealer=rng.randrange(4), break_dice=dice, wall=tuple(wall))
+
+
+class Timed:
+    """Wraps an agent and records each choose() time in microseconds: wall clock and this thread's CPU time.
+
+    The wall clock (time.perf_counter) is what a player waits; the CPU time leaves out the moments
+    other processes had the processor, so on a busy machine it shows what the decision itself costs.
+    """
+
+    def __init__(self, agent: Agent, times: Counter[int], cpu: Counter[int]) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.times = times
+        self.cpu = cpu
+
+    @property
+    def timeouts(self) -> int:
+        """Decisions whose lookahead the agent's deadline cut short (hard only)."""
+        return int(getattr(self.agent, "timeouts", 0))
+
+    def choose(self, obs: Observation) -> Action:
+        """The wrapped agent's choice, timed."""
+        cpu = time.thread_time_ns()
+        start = time.perf_counter()
+        action = self.agent.choose(obs)
+        self.times[int((time.perf_counter() - start) * 1e6)] += 1
+        self.cpu[(time.thread_time_ns() - cpu) // 1000] += 1
+        return action
+
+
+@dataclass
+class Tally:
+    """One agent spec's results over some hands."""
+
+    hands: int = 0
+    points: int = 0
+    wins: int = 0
+    self_draws: int = 0
+    deal_ins: int = 0
+    draws: int = 0
+    win_points: int = 0
+    ready: int = 0  # won or ready when the hand ended
+    timeouts: int = 0  # decisions cut short by the agent's deadline: the only thing that can vary by machine
+
+    def add(self, other: Tally) -> None:
+        """Add another tally into this one."""
+        self.hands += other.hands
+        self.points += other.points
+        self.wins += other.wins
+        self.self_draws += other.self_draws
+        self.deal_ins += other.deal_ins
+        self.draws += other.draws
+        self.win_points += other.win_points
+        self.ready += other.ready
+        self.timeouts += other.timeouts
+
+
+@dataclass
+class DealResult:
+    """Per agent spec, its tally over the four seatings of one deal."""
+
+    deal: int
+    tallies: dict[str, Tally]
+
+
+@dataclass
+class ChunkResult:
+    """What one process returns: its deals' results and the decision times by spec."""
+
+    deals: list[DealResult]
+    times: dict[str, Counter[int]] = field(default_factory=dict)
+    cpu: dict[str, Counter[int]] = field(default_factory=dict)
+
+
+def play_deal(
+    rules: Ruleset,
+    seats: Sequence[str],
+    seed: str,
+    deal: int,
+    times: dict[str, Counter[int]],
+    cpu: dict[str, Counter[int]] | None = None,
+) -> DealResult:
+    """Play one deal four times, the agents rotated one seat each time; decision times go to `times` (and `cpu`)."""
+    cpu = {} if cpu is None else cpu
+    setup = deal_setup(seed, deal)
+    tallies = {spec: Tally() for spec in seats}
+    for rot in range(4):
+        specs = [seats[(s + rot) % 4] for s in range(4)]
+        agents = [
+            Timed(
+                build_agent(spec, f"{seed}:{deal}:{rot}:{s}"),
+                times.setdefault(spec, Counter()),
+                cpu.setdefault(spec, Counter()),
+            )
+            for s, spec in enumerate(specs)
+        ]
+        rnd = Round(rules, f"arena:{seed}:{deal}", setup)
+        while not rnd.ended:
+            seat = rnd.to_move()[0]
+            rnd.apply(agents[seat].choose(observe(rnd, seat)))
+        result = rnd.result
+        assert result is not None
+        nets = settle(result, rules).nets()
+        win = result.win
+        for s, spec in enumerate(specs):
+            t = tallies[spec]
+            t.timeouts += agents[s].timeouts
+            t.hands += 1
+            t.points += nets[s]
+            t.ready += result.seats[s].ready
+            if win is None:
+                t.draws += 1
+                continue
+            if s in win.winners:
+                t.wins += 1
+                t.win_points += nets[s]
+                if win.how in (WinHow.SELF_DRAW, WinHow.AFTER_KONG):
+                    t.self_draws += 1
+            elif win.discarder == s:
+                t.deal_ins += 1
+    return DealResult(deal, tallies)
+
+
+def _run_chunk(args: tuple[str, tuple[str, ...], str, list[int], bool]) -> ChunkResult:
+    ruleset, seats, seed, deals, warm = args
+    rules = load_ruleset(ruleset)
+    if warm:
+        # Every shanten table and the per-suit tables of efficiency up front, so that no timed
+        # decision pays for filling one.
+        fill_all()
+        warm_efficiency()
+    times: dict[str, Counter[int]] = {}
+    cpu: dict[str, Counter[int]] = {}
+    out: list[DealResult] = []
+    for d in deals:
+        # Long-lived tables and caches go to the collector's permanent generation, so that a full
+        # collection does not walk them in the middle of someone's timed decision.
+        gc.freeze()
+        out.append(play_deal(rules, seats, seed, d, times, cpu))
+    return ChunkResult(out, times, cpu)
+
+
+@dataclass(frozen=True)
+class AgentFigures:
+    """The printed figures of one agent spec."""
+
+    spec: str
+    hands: int
+    mean: float  # points per hand
+    ci: tuple[float, float]  # 95%, clustered by deal
+    win_rate: float
+    self_draw_rate: float
+    deal_in_rate: float
+    draw_rate: float
+    ready_rate: float  # won or ready at the end of the hand
+    mean_win: float  # mean net points on the hands it won
+    decisions: int
+    median_ms: float
+    p99_ms: float
+    cpu_median_ms: float
+    cpu_p99_ms: float
+    timeouts: int
+
+
+@dataclass(frozen=True)
+class PairFigures:
+    """Points per hand of one spec minus another's, with its 95% interval clustered by deal."""
+
+    first: str
+    second: str
+    diff: float
+    ci: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class ArenaReport:
+    """Everything arena prints."""
+
+    ruleset: str
+    seats: tuple[str, ...]
+    seed: str
+    deals: int
+    agents: tuple[AgentFigures, ...]
+    pairs: tuple[PairFigures, ...]
+    seconds: float
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
+    """Mean and normal 95% interval of per-deal values (each deal one cluster)."""
+    m = statistics.fmean(values)
+    if len(values) < 2:
+        return m, (m, m)
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    return m, (m - half, m + half)
+
+
+def percentile(hist: Counter[int], q: float) -> float:
+    """The q-quantile (0-1) of a histogram of microseconds, in milliseconds."""
+    total = sum(hist.values())
+    if not total:
+        return 0.0
+    rank = q * (total - 1)
+    seen = 0
+    for us in sorted(hist):
+        seen += hist[us]
+        if seen > rank:
+            return us / 1000
+    return max(hist) / 1000
+
+
+def summarise(
+    ruleset: str,
+    seats: Sequence[str],
+    seed: str,
+    deals: list[DealResult],
+    times: dict[str, Counter[int]],
+    cpu: dict[str, Counter[int]],
+    secs: float,
+) -> ArenaReport:
+    """Per spec figures and pairwise differences from the deals' results."""
+    specs = list(dict.fromkeys(seats))
+    agents: list[AgentFigures] = []
+    per_deal: dict[str, list[float]] = {}
+    for spec in specs:
+        total = Tally()
+        means: list[float] = []
+        for d in deals:
+            t = d.tallies[spec]
+            total.add(t)
+            means.append(t.points / t.hands)
+        per_deal[spec] = means
+        mean, ci = mean_ci(means)
+        hist = times.get(spec, Counter())
+        cpu_hist = cpu.get(spec, Counter())
+        h = max(total.hands, 1)
+        agents.append(
+            AgentFigures(
+                spec,
+                total.hands,
+                mean,
+                ci,
+                total.wins / h,
+                total.self_draws / h,
+                total.deal_ins / h,
+                total.draws / h,
+                total.ready / h,
+                total.win_points / total.wins if total.wins else 0.0,
+                sum(hist.values()),
+                percentile(hist, 0.5),
+                percentile(hist, 0.99),
+                percentile(cpu_hist, 0.5),
+                percentile(cpu_hist, 0.99),
+                total.timeouts,
+            )
+        )
+    pairs: list[PairFigures] = []
+    for i, a in enumerate(specs):
+        for b in specs[i + 1 :]:
+            diff, ci = mean_ci([x - y for x, y in zip(per_deal[a], per_deal[b], strict=True)])
+            pairs.append(PairFigures(a, b, diff, ci))
+    return ArenaReport(ruleset, tuple(seats), seed, len(deals), tuple(agents), tuple(pairs), secs)
+
+
+def run_arena(
+    ruleset: str, seats: Sequence[str], deals: int, seed: str, workers: int = 1, warm: bool = True
+) -> ArenaReport:
+    """Play `deals` duplicate deals (four seatings each) and summarise; `workers` processes share the deals."""
+    start = time.perf_counter()
+    numbers = list(range(deals))
+    seats_t = tuple(seats)
+    if workers <= 1:
+        chunks = [_run_chunk((ruleset, seats_t, seed, numbers, warm))]
+    else:
+        # Interleaved shares keep the processes evenly loaded; the results are put back in deal order.
+        shares = [numbers[k::workers] for k in range(workers)]
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            chunks = pool.map(_run_chunk, [(ruleset, seats_t, seed, share, warm) for share in shares if share])
+    results = sorted((d for c in chunks for d in c.deals), key=lambda d: d.deal)
+    times: dict[str, Counter[int]] = {}
+    cpu: dict[str, Counter[int]] = {}
+    for c in chunks:
+        for spec, hist in c.times.items():
+            times.setdefault(spec, Counter()).update(hist)
+        for spec, hist in c.cpu.items():
+            cpu.setdefault(spec, Counter()).update(hist)
+    return summarise(ruleset, seats_t, seed, results, times, cpu, time.perf_counter() - start)

@@ -1,0 +1,149 @@
+"""What a hand is worth under the ruleset: the pass, patterns of the waits, chickens, win chances (RULES.md §5-§9)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.hand import best_pattern, matching_patterns
+from game.melds import Meld
+from game.ruleset import Ruleset
+from game.tiles import NUM_KINDS, Tile
+
+PAYERS = 3  # a self-drawn win, a kong of one's own and a chicken are paid by each other seat
+_VALUES: dict[int, tuple[Ruleset, dict[str, int]]] = {}
+
+
+def pattern_values(rules: Ruleset) -> dict[str, int]:
+    """rules.pattern_values(), remembered per ruleset object (it is asked for on every wait)."""
+    got = _VALUES.get(id(rules))
+    if got is None or got[0] is not rules:
+        got = _VALUES[id(rules)] = (rules, rules.pattern_values())
+    return got[1]
+
+
+_WAITS: dict[tuple[tuple[int, ...], tuple[Tile, ...], Tile, int], tuple[str | None, int]] = {}
+_WAITS_LIMIT = 200_000
+
+
+def wait_pattern(counts: list[int], melds: Sequence[Meld], tile: Tile, rules: Ruleset) -> tuple[str | None, int]:
+    """(best pattern, its fan) of the hand completed by `tile`; (None, 0) when no scored pattern matches."""
+    # A ready hand is asked about its waits turn after turn while it waits: remember the answers.
+    key = (tuple(counts), tuple(m.tile for m in melds), tile, id(rules))
+    got = _WAITS.get(key)
+    if got is not None:
+        return got
+    counts[tile] += 1
+    pats = matching_patterns(counts, melds, tile)
+    counts[tile] -= 1
+    values = pattern_values(rules)
+    pid = best_pattern(pats, values)
+    got = (None, 0) if pid is None else (pid, values[pid])
+    if len(_WAITS) > _WAITS_LIMIT:
+        _WAITS.clear()
+    _WAITS[key] = got
+    return got
+
+
+def needs_pass(pattern: str | None, rules: Ruleset) -> bool:
+    """True when a win with this pattern off a discard needs a pass (通行证, RULES §6)."""
+    return pattern is None or pattern in rules.play.pass_patterns
+
+
+def may_win_off_discard(pattern: str | None, has_pass: bool, declared: bool, rules: Ruleset) -> bool:
+    """Whether a wait of this pattern can be taken off an ordinary discard (not hot, not robbing, not 杀报)."""
+    if pattern is None:
+        return False
+    if not needs_pass(pattern, rules):
+        return True
+    return has_pass or (declared and rules.play.pass_exempt_declared)
+
+
+def declared_fan(fan: int, rules: Ruleset) -> int:
+    """A declared winner's pattern fan after the 报听 bonus (RULES §12.1)."""
+    b = rules.bonuses
+    if b.declared_win == "at_least":
+        return max(fan, b.declared_win_value)
+    if b.declared_win == "add":
+        return fan + b.declared_win_value
+    return fan
+
+
+def chicken_values(rules: Ruleset) -> list[float]:
+    """Fan a copy of each kind is expected to earn from each payer as a chicken: 常鸡, and 1/27 of the turned one."""
+    ch = rules.chickens
+    out = [0.0] * NUM_KINDS
+    if ch.flip:
+        # Any kind is the turned chicken about one time in 27.
+        for t in range(NUM_KINDS):
+            out[t] += ch.flip_value / NUM_KINDS
+    for t, fan in ch.fixed.items():
+        out[t] += fan
+        golden = ch.golden.get(t)
+        if golden is not None and ch.flip:
+            # A 常鸡 that is also the turned chicken counts at its golden value instead of both.
+            out[t] += (golden - fan - ch.flip_value) / NUM_KINDS
+    return out
+
+
+def keep_values(rules: Ruleset) -> list[float]:
+    """What holding a tile to the end is worth as a chicken, in fan from all payers together.
+
+    Only 手上鸡 (scope "hand") loses a chicken that leaves the hand; with 内外鸡 a discarded or melded
+    chicken still counts, so keeping it is worth nothing extra.
+    """
+    if rules.chickens.scope != "hand" and rules.chickens.collectors == "ready_or_won":
+        return [0.0] * NUM_KINDS
+    return [v * PAYERS for v in chicken_values(rules)]
+
+
+def dadui_shanten(counts: Sequence[int], melds: int) -> int:
+    """Shanten toward 大对子 (four pungs and a pair) of a 13 - 3k or 14 - 3k tile hand with `melds` pungs out."""
+    need = 4 - melds
+    groups = sorted((min(c, 3) for c in counts if c), reverse=True)
+    best = 99
+    # Choose which held kind is the pair (or none held); the largest others make the pungs.
+    for p in range(len(groups) + 1):
+        pair_cost = 2 - min(groups[p], 2) if p < len(groups) else 2
+        rest = groups[:p] + groups[p + 1 :]
+        taken = rest[:need]
+        cost = pair_cost + sum(3 - c for c in taken) + 3 * (need - len(taken))
+        best = min(best, cost)
+        if p >= need + 1:
+            break
+    return best - 1
+
+
+# Live tiles a hand typically has when it still needs k more useful draws (index k - 1): a ready
+# hand waits on a few copies, a hand further off has many ways forward.
+TYPICAL_LIVE = (6, 16, 28, 38, 46, 52, 56, 60)
+_CHANCE: dict[tuple[int, int, int, int], float] = {}
+
+
+def win_chance(shanten: int, live: float, unseen_total: int, draws: int) -> float:
+    """Rough chance of completing the hand within `draws` own draws.
+
+    The first useful draw comes at the rate of the hand's own live tiles, later ones at the
+    rate a hand that close typically has (TYPICAL_LIVE).
+    """
+    if shanten < 0:
+        return 1.0
+    steps = shanten + 1
+    if draws < steps or unseen_total <= 0 or live <= 0:
+        return 0.0
+    key = (steps, round(live), unseen_total, draws)
+    got = _CHANCE.get(key)
+    if got is not None:
+        return got
+    rates = [
+        min(0.9, (live if k == 0 else TYPICAL_LIVE[min(steps - k, len(TYPICAL_LIVE)) - 1]) / unseen_total)
+        for k in range(steps)
+    ]
+    # dist[k]: the chance of having made k of the steps so far.
+    dist = [1.0] + [0.0] * steps
+    for _ in range(draws):
+        for k in range(steps - 1, -1, -1):
+            moved = dist[k] * rates[k]
+            dist[k] -= moved
+            dist[k + 1] += moved
+    _CHANCE[key] = dist[steps]
+    return dist[steps]

@@ -1,0 +1,86 @@
+"""`python main.py arena`: AI levels against each other on duplicate deals, with confidence intervals."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict
+
+from game.ai.arena import ArenaReport, BadSeats, parse_seats, run_arena
+from game.cli.common import add_ruleset_argument, ruleset_or_exit
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the `arena` command."""
+    p = sub.add_parser("arena", help="play AI levels against each other on duplicate deals")
+    add_ruleset_argument(p)
+    p.add_argument("--deals", type=int, default=200, help="duplicate deals, each played four times (default 200)")
+    p.add_argument(
+        "--seats",
+        default="hard,normal,normal,normal",
+        help="four agents by seat: easy, normal, hard (and the reference bots simple, random)",
+    )
+    p.add_argument("--seed", default="1", help="seed of the walls (default 1)")
+    p.add_argument("--workers", type=int, default=1, help="processes to share the deals (default 1)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.3f}"
+
+
+def print_report(rep: ArenaReport) -> None:
+    """The figures as a table; timings last, as they alone vary from run to run."""
+    hands = rep.deals * 4
+    print(f"arena {rep.ruleset}: {rep.deals} deals x 4 seatings = {hands} hands; seats {','.join(rep.seats)}")
+    print(f"seed {rep.seed}; points per hand with 95% intervals clustered by deal")
+    head = f"{'agent':<8}{'hands':>7}{'points/hand':>13}{'95% interval':>20}"
+    head += f"{'win':>7}{'self-draw':>10}{'deal-in':>9}{'draw':>7}{'ready':>7}{'win value':>10}"
+    print(head)
+    for a in rep.agents:
+        interval = f"[{_signed(a.ci[0])}, {_signed(a.ci[1])}]"
+        print(
+            f"{a.spec:<8}{a.hands:>7}{_signed(a.mean):>13}{interval:>20}"
+            f"{100 * a.win_rate:>6.1f}%{100 * a.self_draw_rate:>9.1f}%{100 * a.deal_in_rate:>8.1f}%"
+            f"{100 * a.draw_rate:>6.1f}%{100 * a.ready_rate:>6.1f}%{a.mean_win:>10.2f}"
+        )
+    for p in rep.pairs:
+        verdict = "above zero" if p.ci[0] > 0 else "below zero" if p.ci[1] < 0 else "includes zero"
+        print(
+            f"{p.first} - {p.second}: {_signed(p.diff)} points per hand, "
+            f"95% interval [{_signed(p.ci[0])}, {_signed(p.ci[1])}] ({verdict})"
+        )
+    print("decision time per choose(), wall clock (perf_counter) and CPU time of the deciding thread:")
+    for a in rep.agents:
+        cut = f"  deadline reached {a.timeouts} times" if a.spec == "hard" else ""
+        print(
+            f"  {a.spec:<8} {a.decisions:>8} decisions  median {a.median_ms:.3f} ms  p99 {a.p99_ms:.3f} ms"
+            f"  (CPU median {a.cpu_median_ms:.3f} ms, p99 {a.cpu_p99_ms:.3f} ms){cut}"
+        )
+    print(f"{rep.seconds:.1f} s")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the arena and print its figures."""
+    rules = ruleset_or_exit(args.ruleset)
+    if rules is None:
+        return 2
+    try:
+        seats = parse_seats(args.seats)
+    except BadSeats as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    if args.deals < 1:
+        print(f"--deals {args.deals}: play at least one deal", file=sys.stderr)
+        return 2
+    if args.workers < 1:
+        print(f"--workers {args.workers}: use at least one process", file=sys.stderr)
+        return 2
+    rep = run_arena(args.ruleset, seats, args.deals, str(args.seed), args.workers)
+    if args.json:
+        print(json.dumps(asdict(rep), ensure_ascii=False))
+    else:
+        print_report(rep)
+    return 0

@@ -1,0 +1,142 @@
+"""The rulesets a player can choose: the built-in ones, then the player's own YAML files.
+
+Players drop ruleset files into their rulesets folder (game.userdirs). Every file is loaded through
+game.ruleset_loader; one that does not load is listed with its error lines, never raised, so the
+game can show what is wrong and still start.
+"""
+
+from __future__ import annotations
+
+import errno
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from game.ruleset import Ruleset
+from game.ruleset_loader import RULESETS_DIR, RulesetError, builtin_ruleset_names, load_ruleset
+from game.userdirs import user_dirs
+
+RULESET_SUFFIXES = (".yaml", ".yml")
+# A real ruleset is a few KB; a bigger file is a mistake, and parsing it would stall the menu.
+MAX_RULESET_BYTES = 256 * 1024
+
+Source = Literal["builtin", "user"]
+
+
+@dataclass(frozen=True)
+class RulesetEntry:
+    """One ruleset file: loaded (`ruleset` set, `errors` empty) or broken (`ruleset` None, `errors` say why)."""
+
+    name: str  # the file name without its suffix
+    source: Source
+    path: Path
+    ruleset: Ruleset | None
+    errors: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """True when the file loaded."""
+        return self.ruleset is not None
+
+    @property
+    def ref(self) -> str:
+        """What to hand to load_ruleset (and to keep in the settings) to choose this ruleset again."""
+        return self.name if self.source == "builtin" else str(self.path)
+
+
+@dataclass(frozen=True)
+class RulesetCatalogue:
+    """Every ruleset on offer, built-in first, and the player's folder they were looked for in."""
+
+    entries: tuple[RulesetEntry, ...]
+    user_folder: Path
+    folder_error: str | None = None  # the player's folder exists but could not be read
+
+    def usable(self) -> list[RulesetEntry]:
+        """The entries that loaded."""
+        return [e for e in self.entries if e.ok]
+
+    def broken(self) -> list[RulesetEntry]:
+        """The entries that did not load, each with its error lines."""
+        return [e for e in self.entries if not e.ok]
+
+    def find(self, ref: str) -> RulesetEntry | None:
+        """The entry whose `ref` is `ref`, or None."""
+        return next((e for e in self.entries if e.ref == ref), None)
+
+
+def _load(name: str, source: Source, path: Path, ref: str) -> RulesetEntry:
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        return RulesetEntry(name, source, path, None, (f"{path}: cannot read the file: {exc.strerror or exc}",))
+    if size > MAX_RULESET_BYTES:
+        limit = MAX_RULESET_BYTES // 1024
+        message = f"{path}: the file is {size // 1024} KB; a ruleset file is at most {limit} KB"
+        return RulesetEntry(name, source, path, None, (message,))
+    try:
+        rules = load_ruleset(ref)
+    except RulesetError as exc:
+        return RulesetEntry(name, source, path, None, tuple(exc.errors))
+    except Exception as exc:
+        # The loader reports every problem it knows as RulesetError; anything else is still the
+        # file's fault as far as the player is concerned, and must not take the game down.
+        return RulesetEntry(name, source, path, None, (f"{path}: cannot load the file: {type(exc).__name__}: {exc}",))
+    return RulesetEntry(name, source, path, rules)
+
+
+def builtin_entries() -> list[RulesetEntry]:
+    """The rulesets shipped with the game, sorted by name."""
+    return [_load(name, "builtin", RULESETS_DIR / f"{name}.yaml", name) for name in builtin_ruleset_names()]
+
+
+def user_ruleset_files(folder: Path) -> list[Path]:
+    """The ruleset files in `folder` (.yaml or .yml, not hidden), sorted by name; [] if it does not exist.
+
+    Raises OSError when `folder` exists but is not a folder or cannot be listed.
+    """
+    if not folder.exists():
+        return []
+    if not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(folder))
+    files = [
+        p
+        for p in folder.iterdir()
+        if p.suffix.lower() in RULESET_SUFFIXES and not p.name.startswith(".") and not p.is_dir()
+    ]
+    return sorted(files, key=lambda p: (p.name.casefold(), p.name))
+
+
+def user_entries(folder: Path) -> list[RulesetEntry]:
+    """Each ruleset file in `folder`, loaded or with its errors; raises OSError if the folder cannot be listed."""
+    return [_load(p.stem, "user", p, str(p.absolute())) for p in user_ruleset_files(folder)]
+
+
+def copy_builtin(name: str, folder: Path, new_name: str | None = None) -> Path:
+    """Copy built-in ruleset `name` into `folder` as NEW_NAME.yaml (default: `name`), a start for your own.
+
+    Raises ValueError for an unknown ruleset or a bad new name, FileExistsError rather than overwrite,
+    and OSError when the folder cannot be written.
+    """
+    if name not in builtin_ruleset_names():
+        raise ValueError(f"no built-in ruleset {name!r}; the built-in ones are {', '.join(builtin_ruleset_names())}")
+    stem = new_name if new_name is not None else name
+    if not stem or stem.startswith(".") or any(c in stem for c in '/\\:*?"<>|') or stem.strip() != stem:
+        raise ValueError(f'{stem!r} cannot name a ruleset file: no folders, no leading dot, none of \\ / : * ? " < > |')
+    target = folder / f"{stem}.yaml"
+    folder.mkdir(parents=True, exist_ok=True)
+    with target.open("x", encoding="utf-8") as out:
+        out.write((RULESETS_DIR / f"{name}.yaml").read_text(encoding="utf-8"))
+    return target
+
+
+def list_rulesets(user_folder: Path | None = None) -> RulesetCatalogue:
+    """The built-in rulesets, then the player's (default: the rulesets folder of game.userdirs); never raises."""
+    folder = user_folder if user_folder is not None else user_dirs().rulesets
+    entries = builtin_entries()
+    folder_error = None
+    try:
+        entries += user_entries(folder)
+    except OSError as exc:
+        folder_error = f"{folder}: cannot list the folder: {exc.strerror or exc}"
+    return RulesetCatalogue(tuple(entries), folder, folder_error)

@@ -1,0 +1,124 @@
+"""The client's main loop: a window (resizable, F11 for full screen), the scene stack, and the frame clock."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+
+import pygame
+
+from ui import strings as S
+from ui.layout import DEFAULT_SIZE
+from ui.resources import resource_path
+from ui.scene import Scene, SceneStack
+from ui.settings import Settings
+
+MAX_DT = 0.1  # a stalled frame must not make animations jump
+ICON = "assets/icon.png"
+
+log = logging.getLogger(__name__)
+
+
+class App:
+    """Runs scenes in a window until one of them quits."""
+
+    def __init__(
+        self, settings: Settings, size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False, fps: int = 60
+    ):
+        self.settings = settings
+        self.stack = SceneStack()
+        self.size = size
+        self.fullscreen = fullscreen
+        self.fps = fps
+        self.exit_code: int | None = None
+        self.screen: pygame.Surface | None = None
+        self.frames = 0
+        self._windowed_size = size
+
+    @property
+    def running(self) -> bool:
+        """True until a scene or the window asks to stop."""
+        return self.exit_code is None
+
+    def quit(self, code: int = 0) -> None:
+        """Stop the main loop with this exit code."""
+        self.exit_code = code
+
+    def open_window(self) -> pygame.Surface:
+        """Create the window (or the off-screen display under SDL_VIDEODRIVER=dummy)."""
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(S.tr("title"))
+        self._set_icon()
+        self.screen = self._set_mode(self.size, self.fullscreen)
+        self.stack.resize(self.screen.get_size())
+        return self.screen
+
+    def _set_icon(self) -> None:
+        """The window's icon, if the shipped picture is there (a missing icon is no reason to stop)."""
+        path = resource_path(ICON)
+        if not path.is_file():
+            return
+        try:
+            pygame.display.set_icon(pygame.image.load(str(path)))
+        except (pygame.error, OSError) as exc:
+            log.warning("window icon %s cannot be read (%s)", path, exc)
+
+    def _set_mode(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        """Switch between a window and the full screen (F11)."""
+        if self.screen is None:
+            return
+        if not self.fullscreen:
+            self._windowed_size = self.screen.get_size()
+        self.fullscreen = not self.fullscreen
+        self.screen = self._set_mode(self._windowed_size, self.fullscreen)
+        self.stack.resize(self.screen.get_size())
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Route one event: window events here, the rest to the top scene."""
+        if event.type == pygame.QUIT:
+            self.quit(0)
+        elif event.type == pygame.VIDEORESIZE:
+            surface = pygame.display.get_surface()
+            if surface is not None and not self.fullscreen:
+                self.screen = surface
+                self.stack.resize(surface.get_size())
+        elif event.type == pygame.WINDOWSIZECHANGED:
+            surface = pygame.display.get_surface()
+            if surface is not None and surface.get_size() != self.stack.size:
+                self.screen = surface
+                self.stack.resize(surface.get_size())
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        else:
+            self.stack.handle_event(event)
+
+    def run(self, first: Callable[[App], Scene], max_frames: int | None = None) -> int:
+        """Open the window, push the first scene and loop; returns the exit code."""
+        screen = self.open_window()
+        self.stack.push(first(self))
+        clock = pygame.time.Clock()
+        try:
+            while self.running:
+                dt = min(MAX_DT, clock.tick(self.fps) / 1000.0)
+                for event in pygame.event.get():
+                    self.handle(event)
+                self.stack.update(dt)
+                screen = self.screen or screen
+                self.stack.draw(screen)
+                pygame.display.flip()
+                self.frames += 1
+                if max_frames is not None and self.frames >= max_frames:
+                    self.quit(0)
+                if not len(self.stack):
+                    self.quit(0)
+        finally:
+            pygame.display.quit()
+        return self.exit_code or 0

@@ -1,0 +1,192 @@
+"""The client's commands: `play` (also what `python main.py` does), `screenshot` and `bench-frame`.
+
+pygame is imported only inside the commands, so `main.py --help` and the headless commands
+never load it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ui.settings import Speed
+
+MOMENTS_HELP = "dice, count, break, deal, mid-hand, claim, offer, win, chickens, end"
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """`1280x720` as (1280, 720); argparse.ArgumentTypeError naming the problem otherwise."""
+    parts = text.lower().replace("×", "x").split("x")
+    try:
+        w, h = (int(p) for p in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must be WIDTHxHEIGHT such as 1280x720, got {text!r}") from None
+    if not (320 <= w <= 10000 and 240 <= h <= 10000):
+        raise argparse.ArgumentTypeError(f"size {w}x{h} is out of range (320x240 to 10000x10000)")
+    return w, h
+
+
+def parse_speed(text: str) -> Speed:
+    """A speed name for argparse."""
+    try:
+        return Speed.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"want a whole number, got {text!r}") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"want 0 or more, got {n}")
+    return n
+
+
+def add_table_options(parser: argparse.ArgumentParser) -> None:
+    """Options shared by the commands that set up a table."""
+    parser.add_argument(
+        "--ruleset", default="guiyang-classic", help="ruleset name or YAML file (default guiyang-classic)"
+    )
+    parser.add_argument("--seed", default=None, help="match seed (default: a new one each run; fixed for screenshots)")
+    parser.add_argument("--lang", choices=("zh", "en"), default="zh", help="language of the table (default zh)")
+    parser.add_argument("--level", default="normal", help="AI strength passed to the AI factory (default normal)")
+
+
+def add_play_options(parser: argparse.ArgumentParser) -> None:
+    """The options of `play`; `python main.py` with no command takes them too."""
+    add_table_options(parser)
+    parser.add_argument("--autoplay", action="store_true", help="four AIs play; the window only watches")
+    parser.add_argument("--hands", type=_positive, default=0, help="quit after this many hands (0: play on)")
+    parser.add_argument("--speed", type=parse_speed, default=None, help="slow, normal, fast or instant")
+    parser.add_argument(
+        "--size", type=parse_size, default=(1280, 720), help="window size WIDTHxHEIGHT (default 1280x720)"
+    )
+    parser.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
+    parser.add_argument("--max-frames", type=_positive, default=0, help=argparse.SUPPRESS)
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add `play`, `screenshot` and `bench-frame`."""
+    play = subparsers.add_parser("play", help="open the table (the default when no command is given)")
+    add_play_options(play)
+    play.set_defaults(func=run_play)
+
+    shot = subparsers.add_parser("screenshot", help="render a named moment of a hand to a PNG, headless")
+    shot.add_argument("moment", help=f"one of: {MOMENTS_HELP}")
+    shot.add_argument("out", help="PNG file to write")
+    shot.add_argument("--size", type=parse_size, default=(1280, 720), help="WIDTHxHEIGHT (default 1280x720)")
+    add_table_options(shot)
+    shot.set_defaults(func=run_screenshot)
+
+    bench = subparsers.add_parser("bench-frame", help="time frames of a busy hand (median and p99, in ms)")
+    bench.add_argument("--size", type=parse_size, default=(1920, 1080), help="WIDTHxHEIGHT (default 1920x1080)")
+    bench.add_argument("--frames", type=_positive, default=900, help="frames to time (default 900)")
+    bench.add_argument("--seed", default="bench", help="match seed (default bench)")
+    bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    bench.set_defaults(func=run_bench_frame)
+
+
+def _load_rules(name: str) -> Any:
+    from game.ruleset_loader import load_ruleset
+
+    return load_ruleset(name)
+
+
+def _rules_or_error(name: str) -> Any:
+    from game.ruleset_loader import RulesetError
+
+    try:
+        return _load_rules(name)
+    except RulesetError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return None
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Open the table and play until the window closes (or --hands are done)."""
+    import secrets
+
+    import pygame
+
+    from ui import strings
+    from ui.app import App
+    from ui.opponents import opponent
+    from ui.settings import Settings
+    from ui.table.scene import TableScene
+
+    rules = _rules_or_error(args.ruleset)
+    if rules is None:
+        return 2
+    try:
+        opponent(args.level, "check", rules)
+    except ValueError as exc:
+        print(f"error: --level: {exc}", file=sys.stderr)
+        return 2
+    speed = args.speed or (Speed.FAST if args.autoplay else Speed.NORMAL)
+    seed = args.seed if args.seed is not None else secrets.token_hex(4)
+    settings = Settings(
+        speed=speed,
+        language=args.lang,
+        ruleset=rules.name,
+        seed=seed,
+        level=args.level,
+        autoplay=args.autoplay,
+        hands=args.hands,
+    )
+    strings.set_language(args.lang)
+    app = App(settings, size=args.size, fullscreen=args.fullscreen)
+    human = None if args.autoplay else 0
+    try:
+        code = app.run(lambda host: TableScene(host, rules, seed, human=human), max_frames=args.max_frames or None)
+    except pygame.error as exc:
+        print(
+            f"error: cannot open the game window: {exc} (SDL_VIDEODRIVER=dummy runs without a screen)", file=sys.stderr
+        )
+        return 1
+    if args.autoplay:
+        print(f"played {app.settings.hands or 'all'} hands in {app.frames} frames; seed {seed}")
+    return code
+
+
+def run_screenshot(args: argparse.Namespace) -> int:
+    """Render the named moment and write it as a PNG."""
+    from ui.moments import MOMENTS, MomentError, render_moment
+
+    if args.moment not in MOMENTS:
+        print(f"error: unknown moment {args.moment!r}; choose one of: {', '.join(MOMENTS)}", file=sys.stderr)
+        return 2
+    rules = _rules_or_error(args.ruleset)
+    if rules is None:
+        return 2
+    import pygame
+
+    try:
+        surface = render_moment(args.moment, args.size, rules, seed=args.seed, language=args.lang)
+    except MomentError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    try:
+        pygame.image.save(surface, args.out)
+    except (OSError, pygame.error) as exc:
+        print(f"error: cannot write {args.out}: {exc}", file=sys.stderr)
+        return 1
+    print(f"wrote {args.out} ({surface.get_width()}x{surface.get_height()}, {args.moment})")
+    return 0
+
+
+def run_bench_frame(args: argparse.Namespace) -> int:
+    """Print frame-time figures of a busy hand."""
+    import json
+
+    from ui.bench_frame import bench_frames
+
+    figures = bench_frames(args.size, args.frames, args.seed)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key}: {value}")
+    return 0

@@ -1,0 +1,109 @@
+"""A small confirm dialog over the table: a warning, a yes button and a no button."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ui import palette as pal
+from ui import strings as S
+from ui import text as T
+from ui.layout import compute_layout
+from ui.scene import Host, Scene
+from ui.table.buttons import Button, draw_buttons, lay_out_buttons
+
+
+def wrap(text: str, size: int, width: int) -> list[str]:
+    """Split `text` into lines no wider than `width` px (by words for English, by characters for Chinese)."""
+    lines: list[str] = []
+    words = text.split(" ") if " " in text else list(text)
+    joiner = " " if " " in text else ""
+    line = ""
+    for word in words:
+        trial = f"{line}{joiner}{word}" if line else word
+        if T.label(trial, size).get_width() <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+class ConfirmScene(Scene):
+    """Asks before a move with a cost (包牌, 过水); `on_yes` runs if the player agrees."""
+
+    opaque = False
+
+    def __init__(self, host: Host, message: str, yes_label: str, on_yes: Callable[[], None]) -> None:
+        super().__init__(host)
+        self.message = message
+        self.yes_label = yes_label
+        self.on_yes = on_yes
+        self.buttons: list[Button] = []
+        self.hover: int | None = None
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.font = 18
+        self.title_size = 22
+        self.line_h = 27
+        self.button_font = 24
+        self.lines: list[str] = []
+
+    def resize(self, size: tuple[int, int]) -> None:
+        layout = compute_layout(size)
+        s = layout.scale
+        self.font = layout.font["body"]
+        w = round(min(size[0] * 0.8, 560 * s))
+        self.lines = wrap(self.message, self.font, w - round(40 * s))
+        line_h = round(self.font * 1.5)
+        title_h = layout.font["title"] * 2
+        bh = round(48 * s)
+        h = title_h + line_h * len(self.lines) + bh + round(40 * s)
+        self.rect = pygame.Rect(0, 0, w, h)
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        area = pygame.Rect(self.rect.left + 20, self.rect.bottom - bh - round(16 * s), self.rect.width - 40, bh)
+        self.buttons = lay_out_buttons(
+            [
+                (S.tr("btn_cancel"), "pass", None, "no", pygame.K_ESCAPE),
+                (self.yes_label, "win", None, "yes", pygame.K_RETURN),
+            ],
+            area,
+            layout.font["button"],
+        )
+        self.title_size = layout.font["title"]
+        self.line_h = line_h
+        self.button_font = layout.font["button"]
+
+    def _answer(self, yes: bool) -> None:
+        self.host.stack.remove(self)
+        if yes:
+            self.on_yes()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = next((i for i, b in enumerate(self.buttons) if b.hit(event.pos)), None)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons:
+                if b.hit(event.pos):
+                    self._answer(b.command == "yes")
+                    return
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+                self._answer(True)
+            elif event.key in (pygame.K_ESCAPE, pygame.K_n):
+                self._answer(False)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = T.panel(surface.get_size(), 0, (0, 0, 0, 110), None)
+        surface.blit(shade, (0, 0))
+        surface.blit(T.panel(self.rect.size, 16, (12, 34, 26, 240), pal.PANEL_BORDER, 2), self.rect.topleft)
+        x, y = self.rect.left + 20, self.rect.top + 14
+        title = T.shadowed(S.tr("warn_title"), self.title_size, pal.TEXT_RED, bold=True)
+        surface.blit(title, (x, y))
+        y += round(self.title_size * 1.8)
+        for line in self.lines:
+            surface.blit(T.shadowed(line, self.font, pal.TEXT), (x, y))
+            y += self.line_h
+        draw_buttons(surface, self.buttons, self.button_font, self.hover, None)

@@ -1,0 +1,1 @@
+"""The table scene: the model the events build, the presenter that animates them, and the views that draw them."""

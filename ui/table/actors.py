@@ -1,0 +1,199 @@
+"""Things that move for a moment over the board: flying tiles, callouts, dice, banners.
+
+Each actor lives from `t0` to `t1` on the presenter's clock and draws itself for a given time;
+drawing changes nothing. Pictures are made when the actor is created (from caches), never per
+frame: a callout pops in through a few pre-scaled sizes instead of scaling each frame.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import partial
+
+import pygame
+
+from ui import palette as pal
+from ui import text as T
+from ui.table.dice import ANGLES, die_picture
+from ui.tween import Point, arc_point, clamp01, ease_in_out_cubic, ease_out_back, ease_out_bounce, ease_out_cubic
+
+POP_SCALES = (0.55, 0.75, 0.9, 1.0, 1.08, 1.0)
+
+
+@dataclass
+class Actor:
+    """Something drawn over the board between t0 and t1."""
+
+    t0: float
+    t1: float
+
+    def draw(self, surface: pygame.Surface, now: float) -> None:
+        """Draw as of clock time `now`."""
+
+    def progress(self, now: float) -> float:
+        """0 at t0, 1 at t1."""
+        if self.t1 <= self.t0:
+            return 1.0
+        return clamp01((now - self.t0) / (self.t1 - self.t0))
+
+
+@dataclass
+class Flight(Actor):
+    """A tile moving from one place to another on a low arc; it waits at its start until t0.
+
+    `key` names the place it lands in, which the board leaves empty until then.
+    """
+
+    picture: pygame.Surface = field(default_factory=lambda: pygame.Surface((1, 1)))
+    start: Point = (0.0, 0.0)
+    end: Point = (0.0, 0.0)
+    key: tuple[object, ...] = ()
+    arc: float = 0.0
+
+    def draw(self, surface: pygame.Surface, now: float) -> None:
+        p = ease_in_out_cubic(self.progress(now))
+        x, y = arc_point(self.start, self.end, p, self.arc)
+        surface.blit(self.picture, (round(x), round(y)))
+
+
+@dataclass
+class Callout(Actor):
+    """A big call (碰, 杠, 胡, 报听) popping up by a seat, on a round red seal."""
+
+    frames: tuple[pygame.Surface, ...] = ()
+    centre: Point = (0.0, 0.0)
+
+    def draw(self, surface: pygame.Surface, now: float) -> None:
+        if not self.frames:
+            return
+        span = max(1e-6, self.t1 - self.t0)
+        pop = clamp01((now - self.t0) / min(0.22, span * 0.4))
+        index = min(len(self.frames) - 1, int(pop * (len(self.frames) - 1) + 0.5))
+        pic = self.frames[index]
+        surface.blit(pic, pic.get_rect(center=(round(self.centre[0]), round(self.centre[1]))))
+
+
+def callout_frames(text: str, size: int) -> tuple[pygame.Surface, ...]:
+    """The pop-in sizes of a callout, cached."""
+    full = _callout_picture(text, size)
+    w, h = full.get_size()
+
+    def scaled(s: float) -> pygame.Surface:
+        if s == 1.0:
+            return full
+        return T.cached(
+            ("callout-scaled", text, size, s),
+            partial(pygame.transform.smoothscale, full, (max(1, round(w * s)), max(1, round(h * s)))),
+        )
+
+    return tuple(scaled(s) for s in POP_SCALES)
+
+
+def _callout_picture(text: str, size: int) -> pygame.Surface:
+    def make() -> pygame.Surface:
+        glyphs = T.outlined(text, size, (255, 246, 220), (120, 16, 12), max(2, size // 14))
+        pad = size // 3
+        w = max(glyphs.get_width() + 2 * pad, glyphs.get_height() + pad)
+        h = glyphs.get_height() + pad
+        out = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
+        plate = pygame.Rect(4, 4, w, h)
+        pygame.draw.rect(out, (0, 0, 0, 90), plate.move(3, 4), border_radius=h // 2)
+        pygame.draw.rect(out, (196, 36, 30, 235), plate, border_radius=h // 2)
+        pygame.draw.rect(out, (255, 214, 120), plate, width=max(2, size // 20), border_radius=h // 2)
+        out.blit(glyphs, glyphs.get_rect(center=plate.center))
+        return out
+
+    return T.cached(("callout", text, size), make)
+
+
+@dataclass
+class Banner(Actor):
+    """A line of text on a dark ribbon across the middle of the table."""
+
+    picture: pygame.Surface = field(default_factory=lambda: pygame.Surface((1, 1)))
+    centre: Point = (0.0, 0.0)
+
+    def draw(self, surface: pygame.Surface, now: float) -> None:
+        p = self.progress(now)
+        # Slides in from a little below and settles.
+        dy = (1 - ease_out_cubic(min(1.0, p * 4))) * self.picture.get_height() * 0.4
+        r = self.picture.get_rect(center=(round(self.centre[0]), round(self.centre[1] + dy)))
+        surface.blit(self.picture, r)
+
+
+def banner_picture(text: str, size: int, width: int) -> pygame.Surface:
+    """A ribbon with `text`, at least `width` px wide, cached."""
+
+    def make() -> pygame.Surface:
+        glyphs = T.outlined(text, size, pal.TEXT_GOLD, (40, 20, 0), max(1, size // 16))
+        w = max(width, glyphs.get_width() + size * 2)
+        h = glyphs.get_height() + size // 2
+        out = pygame.Surface((w, h), pygame.SRCALPHA)
+        band = pygame.Surface((w, h), pygame.SRCALPHA)
+        for x in range(w):
+            edge = min(x, w - 1 - x) / max(1, size * 1.5)
+            a = round(210 * min(1.0, edge))
+            pygame.draw.line(band, (8, 20, 14, a), (x, 0), (x, h))
+        out.blit(band, (0, 0))
+        gold = (*pal.PANEL_BORDER, 160)
+        line = pygame.Surface((w, 2), pygame.SRCALPHA)
+        line.fill(gold)
+        line.blit(band.subsurface(pygame.Rect(0, 0, w, 2)), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        out.blit(line, (0, 0))
+        out.blit(line, (0, h - 2))
+        out.blit(glyphs, glyphs.get_rect(center=(w // 2, h // 2)))
+        return out
+
+    return T.cached(("banner", text, size, width), make)
+
+
+@dataclass
+class DiceRoll(Actor):
+    """Two dice tumbling across the compass and landing on the rolled values; they rest until t1."""
+
+    values: tuple[int, int] = (1, 1)
+    area: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 1, 1))
+    size: int = 24
+    land: float = 0.0  # when they come to rest
+    seed: int = 0
+
+    def draw(self, surface: pygame.Surface, now: float) -> None:
+        rng = random.Random(self.seed)
+        span = max(1e-6, self.land - self.t0)
+        p = clamp01((now - self.t0) / span)
+        for i, value in enumerate(self.values):
+            start = (self.area.left + self.area.width * (0.1 + 0.15 * i), self.area.bottom - self.size * 0.2)
+            end = (
+                self.area.centerx + (i - 0.5) * self.size * 1.5,
+                self.area.centery - self.size * 0.1 * (1 - 2 * i),
+            )
+            height = self.area.height * (0.5 + 0.15 * rng.random())
+            x = start[0] + (end[0] - start[0]) * ease_out_cubic(p)
+            # Falls, bounces and settles.
+            y = end[1] - height * (1 - ease_out_bounce(p)) + (start[1] - end[1]) * (1 - ease_out_cubic(p)) * 0.3
+            if p < 1.0:
+                tick = int((now - self.t0) * 18) + i * 3
+                face = (value + tick * (i + 2)) % 6 + 1
+                angle = ANGLES[(tick + i) % len(ANGLES)]
+            else:
+                face, angle = value, ANGLES[0]
+            pic = die_picture(face, self.size, angle)
+            surface.blit(pic, pic.get_rect(center=(round(x), round(y))))
+
+
+@dataclass
+class Pulse(Actor):
+    """A ring swelling out from a point: a seat counted, a stack skipped, a tile turned."""
+
+    centre: Point = (0.0, 0.0)
+    radius: float = 20.0
+    colour: tuple[int, int, int] = pal.TEXT_GOLD
+
+    def draw(self, surface: pygame.Surface, now: float) -> None:
+        p = self.progress(now)
+        if p >= 1.0:
+            return
+        r = self.radius * (0.6 + 0.6 * ease_out_back(p))
+        width = max(1, round(4 * (1 - p)))
+        pygame.draw.circle(surface, self.colour, (round(self.centre[0]), round(self.centre[1])), round(r), width)

@@ -1,0 +1,53 @@
+"""The felt: a green cloth lit from above, darker toward the edges, with a faint weave and a wooden rim."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from ui import palette as pal
+from ui.art.shapes import mix
+from ui.layout import Layout
+
+
+def render_background(layout: Layout) -> pygame.Surface:
+    """The table cloth for `layout`, opaque, drawn once per window size."""
+    w, h = layout.size
+    out = pygame.Surface((w, h))
+    # A radial light: a small gradient picture scaled up smoothly costs far less than drawing rings.
+    n = 48
+    light = pygame.Surface((n, n))
+    cx, cy = layout.centre
+    fx, fy = cx / w * n, cy / h * n
+    for y in range(n):
+        for x in range(n):
+            d = (((x + 0.5 - fx) / n) ** 2 + ((y + 0.5 - fy) / n * 0.9) ** 2) ** 0.5
+            t = min(1.0, d / 0.72)
+            light.set_at((x, y), mix(pal.TABLE_GREEN_LIGHT, pal.TABLE_GREEN_DARK, t**1.4))
+    out.blit(pygame.transform.smoothscale(light, (w, h)), (0, 0))
+    # The weave: faint deterministic specks on a small tile repeated, so the cloth is not a flat colour.
+    rng = random.Random(7)
+    n = 128
+    speck = pygame.Surface((n, n), pygame.SRCALPHA)
+    for _ in range(n * n // 90):
+        x, y = rng.randrange(n), rng.randrange(n)
+        a = rng.randrange(6, 18)
+        speck.set_at((x, y), (255, 255, 255, a) if rng.random() < 0.5 else (0, 0, 0, a))
+    for y in range(0, h, n):
+        for x in range(0, w, n):
+            out.blit(speck, (x, y))
+    # A soft line marking the playing area around the walls, as printed on some table cloths.
+    ring = layout.zones["wall0"].union(layout.zones["wall2"]).union(layout.zones["wall1"]).union(layout.zones["wall3"])
+    ring = ring.inflate(round(24 * layout.scale), round(24 * layout.scale))
+    line = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = round(26 * layout.scale)
+    pygame.draw.rect(line, (255, 255, 255, 22), ring, width=max(1, round(2 * layout.scale)), border_radius=radius)
+    inner = ring.inflate(-round(10 * layout.scale), -round(10 * layout.scale))
+    pygame.draw.rect(line, (0, 0, 0, 28), inner, width=max(1, round(1.5 * layout.scale)), border_radius=radius)
+    out.blit(line, (0, 0))
+    # The wooden rim framing the window.
+    rim = max(3, round(7 * layout.scale))
+    pygame.draw.rect(out, pal.TABLE_EDGE, out.get_rect(), width=rim)
+    pygame.draw.rect(out, mix(pal.TABLE_EDGE, (255, 220, 170), 0.25), out.get_rect().inflate(-2 * rim, -2 * rim), 1)
+    return out

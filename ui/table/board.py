@@ -1,0 +1,93 @@
+"""The board: the felt and every zone of the table, kept in one surface and redrawn zone by zone.
+
+Each zone has a signature, a cheap tuple of what it shows. A frame compares signatures and
+redraws only the zones whose signature changed, onto a fresh copy of the felt under them;
+the rest of the board is reused as it is. The surface is a cache, so drawing stays free of
+side effects on the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ui.layout import BOARD_ZONES
+from ui.table.background import render_background
+from ui.table.compass import compass_signature, draw_compass
+from ui.table.panels import chickens_signature, draw_chickens, draw_info, draw_waits, info_signature, waits_signature
+from ui.table.plates import draw_plate, plate_signature
+from ui.table.pond_view import draw_pond, pond_signature
+from ui.table.rack_view import draw_rack, rack_signature
+from ui.table.view import TableView
+from ui.table.wall_view import draw_wall, wall_signature
+
+Signature = Callable[[TableView], tuple[object, ...]]
+Drawer = Callable[[pygame.Surface, TableView, pygame.Rect], None]
+
+
+def _zone_functions(name: str) -> tuple[Signature, Drawer]:
+    kind, index = name.rstrip("0123"), name[-1]
+    k = int(index) if index.isdigit() else -1
+    if kind == "wall":
+        return (lambda v: wall_signature(v, k)), (lambda s, v, r: draw_wall(s, v, k))
+    if kind == "pond":
+        return (lambda v: pond_signature(v, k)), (lambda s, v, r: draw_pond(s, v, k))
+    if kind == "rack":
+        return (lambda v: rack_signature(v, k)), (lambda s, v, r: draw_rack(s, v, k))
+    if kind == "plate":
+        return (lambda v: plate_signature(v, k)), (lambda s, v, r: draw_plate(s, v, k, r))
+    table: dict[str, tuple[Signature, Drawer]] = {
+        "compass": (compass_signature, draw_compass),
+        "info": (info_signature, draw_info),
+        "chickens": (chickens_signature, draw_chickens),
+        "waits": (waits_signature, draw_waits),
+    }
+    return table[name]
+
+
+ZONES: dict[str, tuple[Signature, Drawer]] = {name: _zone_functions(name) for name in BOARD_ZONES}
+
+
+class Board:
+    """The cached static layer of the table."""
+
+    def __init__(self) -> None:
+        self._size: tuple[int, int] | None = None
+        self._felt: pygame.Surface | None = None
+        self._surface: pygame.Surface | None = None
+        self._signatures: dict[str, tuple[object, ...]] = {}
+        self.redraws = 0  # zones redrawn so far (for the frame benchmark)
+
+    def _ensure(self, view: TableView) -> None:
+        size = view.layout.size
+        if self._size != size or self._felt is None or self._surface is None:
+            felt = render_background(view.layout)
+            if pygame.display.get_init() and pygame.display.get_surface() is not None:
+                felt = felt.convert()
+            self._felt = felt
+            self._surface = felt.copy()
+            self._size = size
+            self._signatures = {}
+
+    def render(self, view: TableView) -> pygame.Surface:
+        """The board for this frame: only changed zones are redrawn."""
+        self._ensure(view)
+        surface, felt = self._surface, self._felt
+        assert surface is not None and felt is not None
+        for name, (signature, drawer) in ZONES.items():
+            sig = signature(view)
+            if self._signatures.get(name) == sig:
+                continue
+            rect = view.layout.zones[name]
+            surface.blit(felt, rect, rect)
+            surface.set_clip(rect)
+            drawer(surface, view, rect)
+            surface.set_clip(None)
+            self._signatures[name] = sig
+            self.redraws += 1
+        return surface
+
+    def invalidate(self) -> None:
+        """Redraw every zone on the next frame."""
+        self._signatures = {}

@@ -1,0 +1,92 @@
+"""Action buttons (碰 杠 胡 过 报听): rounded lacquer plates, pictures cached per label, size and state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.actions import Action
+from ui import palette as pal
+from ui import text as T
+
+# Plate colours by kind of button.
+STYLES: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    "win": ((206, 60, 36), (255, 214, 120)),
+    "kong": ((44, 104, 170), (170, 210, 255)),
+    "pung": ((40, 130, 80), (170, 240, 190)),
+    "ready": ((150, 90, 30), (255, 214, 140)),
+    "pass": ((70, 74, 80), (200, 200, 200)),
+    "plain": ((60, 66, 72), (210, 200, 170)),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A button on screen: what it says, where it is, and the action (or command) it stands for."""
+
+    label: str
+    rect: pygame.Rect
+    style: str
+    action: Action | None = None
+    command: str = ""  # for buttons that are not engine actions ("ready" toggles 报听)
+    key: int | None = None  # keyboard shortcut
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """True when `pos` is on the button."""
+        return self.rect.collidepoint(pos)
+
+
+def button_picture(
+    label: str, size: tuple[int, int], style: str, font: int, hover: bool, hinted: bool
+) -> pygame.Surface:
+    """The button's picture, made once per look."""
+
+    def make() -> pygame.Surface:
+        w, h = size
+        base, rim = STYLES.get(style, STYLES["plain"])
+        out = pygame.Surface((w, h + 4), pygame.SRCALPHA)
+        r = h // 2
+        pygame.draw.rect(out, (0, 0, 0, 100), pygame.Rect(2, 4, w - 2, h), border_radius=r)
+        top = tuple(min(255, c + (40 if hover else 18)) for c in base)
+        body = pygame.Rect(0, 0, w - 2, h)
+        pygame.draw.rect(out, base, body, border_radius=r)
+        upper = pygame.Rect(2, 2, w - 6, h // 2)
+        pygame.draw.rect(out, top, upper, border_radius=r)
+        edge = pal.CLAIMABLE_GLOW if hinted else rim
+        pygame.draw.rect(out, edge, body, width=3 if hinted or hover else 2, border_radius=r)
+        text = T.fit(label, font, w - h // 2, pal.TEXT, bold=True)
+        out.blit(text, text.get_rect(center=body.center))
+        return out
+
+    return T.cached(("button", label, size, style, font, hover, hinted), make)
+
+
+def lay_out_buttons(
+    specs: list[tuple[str, str, Action | None, str, int | None]], area: pygame.Rect, font: int
+) -> list[Button]:
+    """Buttons (label, style, action, command, key) placed right to left in `area`, the first rightmost."""
+    if not specs:
+        return []
+    h = area.height
+    gap = max(4, h // 6)
+    widths = [max(round(h * 1.7), T.label(label, font, bold=True).get_width() + h) for label, *_ in specs]
+    total = sum(widths) + gap * (len(widths) - 1)
+    scale = min(1.0, area.width / max(1, total))
+    x = area.right
+    out: list[Button] = []
+    for (label, style, action, command, key), w in zip(specs, widths, strict=True):
+        ww = max(h, round(w * scale))
+        rect = pygame.Rect(x - ww, area.top, ww, h)
+        out.append(Button(label, rect, style, action, command, key))
+        x -= ww + round(gap * scale)
+    return out
+
+
+def draw_buttons(
+    surface: pygame.Surface, buttons: list[Button], font: int, hover: int | None, hinted: int | None
+) -> None:
+    """Draw every button, lit when hovered or suggested by the hint."""
+    for i, b in enumerate(buttons):
+        pic = button_picture(b.label, b.rect.size, b.style, font, i == hover, i == hinted)
+        surface.blit(pic, b.rect.topleft)

@@ -1,0 +1,276 @@
+"""What the viewer knows of the table, rebuilt from the engine's events as they are shown.
+
+The model follows the events redacted for the viewing seat, one at a time, in the order the
+presenter animates them; it never looks at the engine. Other seats' hidden tiles are HIDDEN.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.events import (
+    Claimed,
+    DealerChosen,
+    DiceRolled,
+    Event,
+    HandEnded,
+    HandSettled,
+    HandStarted,
+    HandWon,
+    KongDeclared,
+    ReadyDeclared,
+    TileDiscarded,
+    TileDrawn,
+    TileFlipped,
+    TilesDealt,
+    WallBroken,
+    WallBuilt,
+    WallExhausted,
+    WinPassed,
+)
+
+HIDDEN = -1  # a tile the viewer cannot see
+PlaceT = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class MeldView:
+    """A meld as shown: `kind` is pung, exposed (点豆), concealed (闷豆) or added (转弯豆)."""
+
+    tile: int
+    kind: str
+    source: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class WinView:
+    """The end of a won hand, as announced."""
+
+    winners: tuple[int, ...]
+    tile: int
+    how: str
+    discarder: int | None
+    hot: bool
+
+
+class TableModel:
+    """The table as the viewer sees it; `apply(event)` moves it on by one event."""
+
+    def __init__(self, viewer: int = 0, scores: tuple[int, ...] = (0, 0, 0, 0)) -> None:
+        self.viewer = viewer
+        self.scores: list[int] = list(scores)
+        self.version = 0
+        self.reset()
+
+    def reset(self) -> None:
+        """Clear the table for a new hand (scores stay)."""
+        self.hand_no = 0
+        self.dealer: int | None = None
+        self.streak = 0
+        self.dice: DiceRolled | None = None
+        self.first_roller: int | None = None
+        self.stacks: tuple[int, int, int, int] | None = None
+        self.live: set[PlaceT] = set()
+        self.broken: WallBroken | None = None
+        self.hands: list[list[int]] = [[] for _ in range(4)]  # the viewer's sorted; others HIDDEN
+        self.drawn: list[int | None] = [None] * 4  # a drawn tile set apart (HIDDEN for others)
+        self.melds: list[list[MeldView]] = [[] for _ in range(4)]
+        self.ponds: list[list[int]] = [[] for _ in range(4)]
+        self.last_discard: tuple[int, int] | None = None  # (seat, index in its pond)
+        self.declared = [False] * 4
+        self.turn: int | None = None
+        self.dealing = False
+        self.win: WinView | None = None
+        self.exhausted = False
+        self.flip: TileFlipped | None = None
+        self.revealed: list[tuple[int, ...] | None] = [None] * 4
+        self.ready: tuple[bool, ...] | None = None
+        self.settled: HandSettled | None = None
+        self.passed: list[int] = []  # seats that passed up a win on the current discard
+        self.version += 1
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def remaining(self) -> int:
+        """Tiles left in the wall."""
+        return len(self.live)
+
+    @property
+    def ended(self) -> bool:
+        """True once every hand has been laid open."""
+        return self.ready is not None
+
+    def concealed(self, seat: int) -> list[int]:
+        """The seat's concealed tiles as shown, the drawn tile last (HIDDEN where unseen)."""
+        revealed = self.revealed[seat]
+        if revealed is not None:
+            return list(revealed)
+        tiles = list(self.hands[seat])
+        drawn = self.drawn[seat]
+        if drawn is not None:
+            tiles.append(drawn)
+        return tiles
+
+    def hand_size(self, seat: int) -> int:
+        """Concealed tiles of `seat`, the drawn one included."""
+        return len(self.hands[seat]) + (self.drawn[seat] is not None)
+
+    # ------------------------------------------------------------------ events
+
+    def apply(self, event: Event) -> None:
+        """Move the table on by one (redacted) event."""
+        self.version += 1
+        handler = _HANDLERS.get(type(event))
+        if handler is not None:
+            handler(self, event)
+
+    def _hand_started(self, e: HandStarted) -> None:
+        scores = self.scores
+        self.reset()
+        self.scores = scores
+        self.hand_no = e.hand
+        self.dealer = e.dealer
+        self.streak = e.streak
+
+    def _dice(self, e: DiceRolled) -> None:
+        self.dice = e
+        if e.purpose == "first_dealer":
+            self.first_roller = e.seat
+
+    def _dealer(self, e: DealerChosen) -> None:
+        self.dealer = e.dealer
+
+    def _wall_built(self, e: WallBuilt) -> None:
+        self.stacks = e.stacks
+        self.live = {(side, k, layer) for side in range(4) for k in range(e.stacks[side]) for layer in (0, 1)}
+
+    def _wall_broken(self, e: WallBroken) -> None:
+        self.broken = e
+        self.dealing = True
+
+    def _dealt(self, e: TilesDealt) -> None:
+        for p in e.places:
+            self.live.discard(p)
+        if e.tiles is not None:
+            self.hands[e.seat].extend(e.tiles)
+            self.hands[e.seat].sort()
+        else:
+            self.hands[e.seat].extend([HIDDEN] * len(e.places))
+        self.turn = e.seat
+
+    def _drawn(self, e: TileDrawn) -> None:
+        self.dealing = False
+        self.live.discard(e.place)
+        self._merge_drawn(e.seat)
+        self.drawn[e.seat] = e.tile if e.tile is not None else HIDDEN
+        self.turn = e.seat
+        self.passed = []
+
+    def _merge_drawn(self, seat: int) -> None:
+        drawn = self.drawn[seat]
+        if drawn is not None:
+            self.hands[seat].append(drawn)
+            self.hands[seat].sort()
+            self.drawn[seat] = None
+
+    def _take(self, seat: int, tile: int, n: int) -> None:
+        """Take n copies of `tile` out of a seat's concealed tiles (any hidden ones if unseen)."""
+        self._merge_drawn(seat)
+        hand = self.hands[seat]
+        for _ in range(n):
+            if tile in hand:
+                hand.remove(tile)
+            elif HIDDEN in hand:
+                hand.remove(HIDDEN)
+            elif hand:
+                hand.pop()
+
+    def _ready(self, e: ReadyDeclared) -> None:
+        self.declared[e.seat] = True
+
+    def _discarded(self, e: TileDiscarded) -> None:
+        self.dealing = False
+        seat = e.seat
+        drawn = self.drawn[seat]
+        if e.drawn and drawn is not None:
+            self.drawn[seat] = None
+        else:
+            self._take(seat, e.tile, 1)
+        self._merge_drawn(seat)
+        self.ponds[seat].append(e.tile)
+        self.last_discard = (seat, len(self.ponds[seat]) - 1)
+        self.turn = seat
+        self.passed = []
+
+    def _claimed(self, e: Claimed) -> None:
+        if self.ponds[e.source]:
+            self.ponds[e.source].pop()
+        self.last_discard = None
+        self._take(e.seat, e.tile, 3 if e.claim == "kong" else 2)
+        kind = "exposed" if e.claim == "kong" else "pung"
+        self.melds[e.seat].append(MeldView(e.tile, kind, e.source))
+        self.turn = e.seat
+
+    def _kong(self, e: KongDeclared) -> None:
+        if e.kong == "concealed":
+            self._take(e.seat, e.tile, 4)
+            self.melds[e.seat].append(MeldView(e.tile, "concealed", None))
+        else:
+            self._take(e.seat, e.tile, 1)
+            melds = self.melds[e.seat]
+            for i, m in enumerate(melds):
+                if m.tile == e.tile and m.kind == "pung":
+                    melds[i] = MeldView(e.tile, "added", m.source)
+                    break
+        self.turn = e.seat
+
+    def _passed(self, e: WinPassed) -> None:
+        self.passed.append(e.seat)
+
+    def _won(self, e: HandWon) -> None:
+        self.win = WinView(e.winners, e.tile, e.how, e.discarder, e.hot)
+        if e.how == "discard" and e.discarder is not None and self.ponds[e.discarder]:
+            self.ponds[e.discarder].pop()
+            self.last_discard = None
+        elif e.how == "rob_kong" and e.discarder is not None:
+            self._take(e.discarder, e.tile, 1)
+
+    def _exhausted(self, e: WallExhausted) -> None:
+        self.exhausted = True
+
+    def _flipped(self, e: TileFlipped) -> None:
+        self.flip = e
+
+    def _ended(self, e: HandEnded) -> None:
+        for seat, tiles in enumerate(e.hands):
+            self.revealed[seat] = tuple(tiles)
+        self.ready = tuple(e.ready)
+        self.turn = None
+
+    def _settled(self, e: HandSettled) -> None:
+        self.settled = e
+        self.scores = list(e.scores)
+
+
+_HANDLERS: dict[type[Event], Callable[[TableModel, Any], None]] = {
+    HandStarted: TableModel._hand_started,
+    DiceRolled: TableModel._dice,
+    DealerChosen: TableModel._dealer,
+    WallBuilt: TableModel._wall_built,
+    WallBroken: TableModel._wall_broken,
+    TilesDealt: TableModel._dealt,
+    TileDrawn: TableModel._drawn,
+    ReadyDeclared: TableModel._ready,
+    TileDiscarded: TableModel._discarded,
+    Claimed: TableModel._claimed,
+    KongDeclared: TableModel._kong,
+    WinPassed: TableModel._passed,
+    HandWon: TableModel._won,
+    WallExhausted: TableModel._exhausted,
+    TileFlipped: TableModel._flipped,
+    HandEnded: TableModel._ended,
+    HandSettled: TableModel._settled,
+}

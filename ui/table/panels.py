@@ -1,0 +1,184 @@
+"""The side panels: the hand's information, the live chicken panel and the player's waits."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.tiles import Tile
+from ui import palette as pal
+from ui import strings as S
+from ui import text as T
+from ui.table.view import TableView
+from ui.tile_art import Look, get_tile_art
+
+
+def _frame(
+    surface: pygame.Surface, view: TableView, rect: pygame.Rect, title: str, icon: pygame.Surface | None = None
+) -> tuple[int, int, int]:
+    """Draw a panel with a title (and an icon after it); returns (x, y, width) of the space below the title."""
+    s = view.layout.scale
+    surface.blit(T.panel(rect.size, max(6, round(12 * s))), rect.topleft)
+    pad = round(10 * s)
+    y = rect.top + pad // 2
+    if title:
+        t = T.fit(title, view.layout.font["title"], rect.width - 2 * pad, pal.TEXT_GOLD, bold=True)
+        surface.blit(t, (rect.left + pad, y))
+        if icon is not None:
+            surface.blit(
+                icon, icon.get_rect(midleft=(rect.left + pad + t.get_width() + pad // 2, y + t.get_height() // 2))
+            )
+        y += t.get_height() + pad // 3
+    return rect.left + pad, y, rect.width - 2 * pad
+
+
+def _small_art_width(view: TableView) -> int:
+    return max(18, round(view.layout.tiles.pond * 0.85))
+
+
+def _tile(surface: pygame.Surface, view: TableView, tile: Tile, x: int, y: int, look: Look = Look.NORMAL) -> int:
+    """A small standing tile at (x, y); returns its width."""
+    art = get_tile_art(_small_art_width(view))
+    surface.blit(art.face(tile, look), art.blit_pos(x, y))
+    return art.width
+
+
+def info_signature(view: TableView) -> tuple[object, ...]:
+    """What the info panel shows."""
+    m = view.model
+    return (view.rules.name, m.hand_no, view.speed_name, view.autoplay, view.language, view.layout.size)
+
+
+def draw_info(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> None:
+    """Ruleset, hand number, speed and the keys."""
+    title = view.rules.title_zh if view.language == "zh" else view.rules.title_en
+    x, y, w = _frame(surface, view, rect, title)
+    fs = view.layout.font["body"]
+    line = S.tr("hand_no", n=view.model.hand_no) if view.model.hand_no else S.tr("title")
+    pic = T.fit(line, fs, w)
+    surface.blit(pic, (x, y))
+    sp = T.fit(S.tr("speed", name=view.speed_name), view.layout.font["small"], w - pic.get_width() - 10, pal.TEXT_MUTED)
+    surface.blit(sp, (x + w - sp.get_width(), y + pic.get_height() - sp.get_height()))
+    y += pic.get_height() + 2
+    note = S.tr("autoplay_on") if view.autoplay else S.tr("keys_help")
+    surface.blit(T.fit(note, view.layout.font["small"], w, pal.TEXT_MUTED), (x, y))
+
+
+def chickens_signature(view: TableView) -> tuple[object, ...]:
+    """What the chicken panel shows."""
+    flip = (view.model.flip.tile, view.model.flip.chicken) if view.model.flip is not None else None
+    return (view.chicken_info, flip, view.language, view.layout.size)
+
+
+def draw_chickens(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> None:
+    """The live chicken panel (RULES §8)."""
+    badge = get_tile_art(max(24, round(view.layout.font["title"] * 1.6))).chicken_badge()
+    x, y, w = _frame(surface, view, rect, S.tr("chickens_title"), badge)
+    info = view.chicken_info
+    fs = view.layout.font["body"]
+    small = view.layout.font["small"]
+    art_w = _small_art_width(view)
+    art = get_tile_art(art_w)
+    row_h = art.body_size[1] + max(3, round(4 * view.layout.scale))
+    label_w = round(w * 0.3)
+
+    def row_label(text: str, yy: int) -> None:
+        surface.blit(T.fit(text, small, label_w, pal.TEXT_MUTED), (x, yy + (art.body_size[1] - small) // 2 - 2))
+
+    flip = view.model.flip
+    if flip is not None and view.model.ended:
+        row_label(S.tr("chickens_flip"), y)
+        cx = x + label_w
+        cx += _tile(surface, view, flip.tile, cx, y) + 4
+        arrow = T.shadowed("→", fs, pal.TEXT_GOLD)
+        surface.blit(arrow, (cx, y + (art.body_size[1] - arrow.get_height()) // 2))
+        cx += arrow.get_width() + 4
+        _tile(surface, view, flip.chicken, cx, y, Look.CHICKEN)
+        y += row_h
+    if info is None:
+        return
+    row_label(S.tr("chickens_fixed"), y)
+    cx = x + label_w
+    for tile, value in info.fixed:
+        cx += _tile(surface, view, tile, cx, y) + 3
+        v = T.shadowed(S.tr("chickens_value", n=value), small, pal.TEXT)
+        surface.blit(v, (cx, y + (art.body_size[1] - v.get_height()) // 2))
+        cx += v.get_width() + 8
+    y += row_h
+    if view.rules.chickens.charge != "off":
+        row_label(S.tr("chickens_charge"), y)
+        cx = x + label_w
+        if not info.charge:
+            surface.blit(T.shadowed(S.tr("chickens_none"), small, pal.TEXT_MUTED), (cx, y + 4))
+        for tile, seat in info.charge:
+            cx += _tile(surface, view, tile, cx, y) + 3
+            who = T.shadowed(S.seat_label(seat, view.model.viewer), small, pal.TEXT)
+            surface.blit(who, (cx, y + (art.body_size[1] - who.get_height()) // 2))
+            cx += who.get_width() + 8
+        y += row_h
+    if view.rules.chickens.liability:
+        row_label(S.tr("chickens_liable"), y)
+        cx = x + label_w
+        if not info.liable:
+            surface.blit(T.shadowed(S.tr("chickens_none"), small, pal.TEXT_MUTED), (cx, y + 4))
+        for tile, claimer, discarder in info.liable:
+            cx += _tile(surface, view, tile, cx, y) + 3
+            text = S.tr(
+                "chickens_claimed",
+                claimer=S.seat_name(claimer, view.model.viewer),
+                seat=S.seat_name(discarder, view.model.viewer),
+            )
+            who = T.fit(text, small, max(20, x + w - cx), pal.TEXT)
+            surface.blit(who, (cx, y + (art.body_size[1] - who.get_height()) // 2))
+            cx += who.get_width() + 8
+        y += row_h
+    row_label(S.tr("chickens_mine"), y)
+    cx = x + label_w
+    if not info.mine:
+        surface.blit(T.shadowed(S.tr("chickens_none"), small, pal.TEXT_MUTED), (cx, y + 4))
+    state = S.tr("chickens_counts") if info.counting else S.tr("chickens_not_counting")
+    colour = pal.TEXT_GOLD if info.counting else pal.TEXT_MUTED
+    state_pic = T.fit(state, small, w - label_w, colour)
+    room = w - label_w - state_pic.get_width() - 6
+    n = len(info.mine)
+    step = art_w if n * art_w <= room else max(6, (room - art_w) // max(1, n - 1))
+    for i, tile in enumerate(info.mine):
+        _tile(surface, view, tile, cx + i * step, y, Look.CHICKEN if info.counting else Look.DIMMED)
+    if info.mine:
+        # Whether they count, beside them: ready (or winning) seats collect for their chickens.
+        surface.blit(state_pic, state_pic.get_rect(midright=(x + w, y + art.body_size[1] // 2)))
+
+
+def waits_signature(view: TableView) -> tuple[object, ...]:
+    """What the waits panel shows."""
+    return (view.waits, view.language, view.layout.size)
+
+
+def draw_waits(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> None:
+    """The player's waits: each with the copies still unseen and whether a discard of it may be won on."""
+    info = view.waits
+    if not info.waits and not info.note:
+        return
+    title = S.tr("waits_title")
+    if info.discard is not None and info.waits:
+        title = S.tr("waits_after", tile=S.tile_label(info.discard))
+    x, y, w = _frame(surface, view, rect, title)
+    small = view.layout.font["small"]
+    if not info.waits:
+        surface.blit(T.fit(S.tr(info.note), small, w, pal.TEXT_MUTED), (x, y))
+        return
+    art = get_tile_art(_small_art_width(view))
+    col_w = max(art.width * 3, round(w / 2) - 4)
+    cols = max(1, w // col_w)
+    row_h = art.body_size[1] + max(3, round(4 * view.layout.scale))
+    for i, wait in enumerate(info.waits):
+        cx = x + (i % cols) * col_w
+        cy = y + (i // cols) * row_h
+        if cy + row_h > rect.bottom:
+            break
+        look = Look.NORMAL if wait.unseen else Look.DIMMED
+        cx += _tile(surface, view, wait.tile, cx, cy, look) + 4
+        left = T.shadowed(S.tr("wait_left", n=wait.unseen), small, pal.TEXT if wait.unseen else pal.TEXT_MUTED)
+        surface.blit(left, (cx, cy))
+        how = S.tr("wait_any") if wait.off_discard else S.tr("wait_self_only")
+        hc = pal.TEXT_GOLD if wait.off_discard else pal.TEXT_MUTED
+        surface.blit(T.fit(how, small, col_w - art.width - 8, hc), (cx, cy + left.get_height() - 2))

@@ -1,0 +1,476 @@
+"""The presenter: turns the engine's events into animations, one beat per event, and moves the model on.
+
+Events wait in a queue. Each starts when the beat before it is over: the model takes the event
+at once and actors (flying tiles, callouts, dice) play it out; a landing place stays empty until
+its tile arrives. Every duration is multiplied by the speed factor, so at 0 (instant) a beat
+ends the moment it starts. `skip()` plays everything queued to its end at once.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+
+import pygame
+
+from game.events import (
+    Claimed,
+    DealerChosen,
+    DiceRolled,
+    Event,
+    HandEnded,
+    HandSettled,
+    HandStarted,
+    HandWon,
+    KongDeclared,
+    ReadyDeclared,
+    TileDiscarded,
+    TileDrawn,
+    TileFlipped,
+    TilesDealt,
+    WallBroken,
+    WallBuilt,
+    WallExhausted,
+    WinPassed,
+)
+from game.ruleset import Ruleset
+from ui import strings as S
+from ui.layout import Layout
+from ui.table.actors import Actor, Banner, Callout, DiceRoll, Flight, Pulse, banner_picture, callout_frames
+from ui.table.geometry import Slot, pond_slot, wall_slot
+from ui.table.insight import chicken_tiles
+from ui.table.model import HIDDEN, TableModel
+from ui.table.pictures import tile_picture
+from ui.table.rack_view import geometry_for
+from ui.tween import Point, Tween, ease_out_cubic
+
+# Seconds at normal speed.
+DICE_TUMBLE = 0.9
+DICE_REST = 0.35
+COUNT_STEP = 0.2
+MARK_STEP = 0.18
+GAP_OPEN = 0.3
+DEAL_BEAT = 0.2
+DEAL_FLIGHT = 0.3
+DRAW_FLIGHT = 0.26
+DISCARD_FLIGHT = 0.26
+CALLOUT = 1.0
+LIGHT_STEP = 0.32
+
+
+class Presenter:
+    """Plays events onto a TableModel as beats of animation."""
+
+    def __init__(self, model: TableModel, rules: Ruleset, layout: Callable[[], Layout], speed: Callable[[], float]):
+        self.model = model
+        self.rules = rules
+        self._layout = layout
+        self._speed = speed
+        self.clock = 0.0
+        self.queue: deque[Event] = deque()
+        self.busy_until = 0.0
+        self.actors: list[Actor] = []
+        self.hold: Callable[[Event], bool] | None = None  # an event it must not start yet (screenshots)
+        self.started: list[Event] = []  # every event started, in order (tests, screenshots)
+        self.gap = Tween(0.0, 0.0, 0.0, 0.0)
+        self.marks: tuple[float, float, int, float] | None = None  # (start, step, count, end)
+        self.counts: list[tuple[float, int, int]] = []  # (time, seat, number) of the count around the table
+        self.count_end = 0.0
+        self.light: tuple[float, float] | None = None  # (start, step) of the chickens lighting up
+        self.chickens: frozenset[int] = frozenset()
+
+    # ------------------------------------------------------------------ the queue
+
+    def feed(self, events: Iterable[Event]) -> None:
+        """Queue events to be shown."""
+        self.queue.extend(events)
+
+    @property
+    def idle(self) -> bool:
+        """True when nothing is queued and the last beat is over."""
+        return not self.queue and self.clock >= self.busy_until
+
+    @property
+    def animating(self) -> bool:
+        """True while any actor is still moving or a beat runs."""
+        return not self.idle or any(a.t1 > self.clock for a in self.actors)
+
+    def update(self, dt: float) -> None:
+        """Advance the clock and start every event whose turn has come."""
+        self.clock += max(0.0, dt)
+        while self.queue and self.clock >= self.busy_until:
+            if self.hold is not None and self.hold(self.queue[0]):
+                break
+            # A beat starts when the one before it ended, or during this frame if the table was idle.
+            start = max(self.busy_until, self.clock - max(0.0, dt))
+            self._start(self.queue.popleft(), start)
+        self.actors = [a for a in self.actors if a.t1 > self.clock]
+
+    def skip(self) -> None:
+        """Finish every queued beat and running animation now."""
+        held = self.hold
+        while self.queue:
+            if held is not None and held(self.queue[0]):
+                break
+            self._start(self.queue.popleft(), self.clock, instant=True)
+        self.busy_until = min(self.busy_until, self.clock)
+        self.actors = []
+        if self.gap.t1 > self.clock:
+            self.gap = Tween(self.gap.end, self.gap.end, self.clock, 0.0)
+        self.marks = None
+        self.counts = []
+        if self.light is not None:
+            self.light = (self.clock - 10.0, 0.0)
+
+    def drop_actors(self) -> None:
+        """End every running animation at once (the window changed size); queued beats are kept."""
+        self.actors = []
+
+    # ------------------------------------------------------------------ what the board shows now
+
+    def hidden(self) -> frozenset[tuple[object, ...]]:
+        """Landing places of tiles still in flight."""
+        return frozenset(a.key for a in self.actors if isinstance(a, Flight) and a.key and a.t1 > self.clock)
+
+    def wall_gap(self) -> float:
+        """How far the wall has opened at the break, in px."""
+        return self.gap.value(self.clock)
+
+    def marked_stacks(self) -> int:
+        """Skipped stacks marked so far (the count along the broken side)."""
+        if self.marks is None:
+            return 0
+        start, step, count, end = self.marks
+        if self.clock < start or self.clock >= end:
+            return 0
+        return min(count, int((self.clock - start) / step) + 1) if step > 0 else count
+
+    def counted(self) -> tuple[int, int] | None:
+        """The seat and number the count around the table has reached, while counting."""
+        if not self.counts or self.clock >= self.count_end:
+            return None
+        current = None
+        for t, seat, number in self.counts:
+            if t <= self.clock:
+                current = (seat, number)
+        return current
+
+    def dice_showing(self) -> bool:
+        """True while dice are on the table (the compass keeps its middle clear for them)."""
+        return any(isinstance(a, DiceRoll) and a.t0 <= self.clock < a.t1 for a in self.actors)
+
+    def lit(self) -> int:
+        """Seats whose chickens are lit, in seat order."""
+        if self.light is None:
+            return 0
+        start, step = self.light
+        if self.clock < start:
+            return 0
+        return 4 if step <= 0 else min(4, int((self.clock - start) / step) + 1)
+
+    def draw(self, surface: pygame.Surface, now: float | None = None) -> None:
+        """Draw every actor (flights above everything else are drawn last)."""
+        t = self.clock if now is None else now
+        for actor in sorted(self.actors, key=lambda a: isinstance(a, Flight)):
+            # A flight waits at its start; everything else appears when its time comes.
+            if actor.t1 > t and (actor.t0 <= t or isinstance(actor, Flight)):
+                actor.draw(surface, t)
+
+    # ------------------------------------------------------------------ beats
+
+    def _start(self, event: Event, t: float, instant: bool = False) -> None:
+        self.started.append(event)
+        f = 0.0 if instant else self._speed()
+        layout = self._layout()
+        handler = getattr(self, "_on_" + type(event).__name__, None)
+        beat = 0.0
+        if handler is not None:
+            beat = handler(event, t, f, layout)
+        else:
+            self.model.apply(event)
+        self.busy_until = t + beat
+
+    def _add(self, actor: Actor, f: float) -> None:
+        if f > 0:
+            self.actors.append(actor)
+
+    def _banner(self, text: str, t: float, dur: float, layout: Layout, f: float) -> None:
+        size = layout.font["banner"]
+        pic = banner_picture(text, size, round(layout.zones["compass"].width * 2.2))
+        self._add(Banner(t, t + dur, pic, layout.centre), f)
+
+    def _callout(self, seat: int, text: str, t: float, dur: float, layout: Layout, f: float) -> None:
+        self._add(Callout(t, t + dur, callout_frames(text, layout.font["callout"]), callout_point(layout, seat)), f)
+
+    def _flight(
+        self, slot_from: Slot, slot_to: Slot, tile: int, key: tuple[object, ...], t0: float, dur: float
+    ) -> Flight:
+        pic = tile_picture(slot_to, tile)
+        pad = slot_to.art.pad
+        start = _centred(slot_from, slot_to, pad)
+        end = (slot_to.pos[0] - pad, slot_to.pos[1] - pad)
+        arc = slot_to.art.width * 0.5
+        return Flight(t0, t0 + dur, pic, start, end, key, arc)
+
+    # The handlers return the beat's length; each applies its event to the model.
+
+    def _on_HandStarted(self, e: HandStarted, t: float, f: float, layout: Layout) -> float:
+        self.model.apply(e)
+        self.gap = Tween(0.0, 0.0, t, 0.0)
+        self.marks = None
+        self.counts = []
+        self.light = None
+        self.chickens = frozenset()
+        self._banner(S.tr("banner_hand", n=e.hand), t, 1.0 * f, layout, f)
+        return 0.7 * f
+
+    def _on_DiceRolled(self, e: DiceRolled, t: float, f: float, layout: Layout) -> float:
+        self.model.apply(e)
+        area = layout.zones["compass"]
+        size = max(16, round(layout.tiles.pond * 1.15))
+        land = t + DICE_TUMBLE * f
+        # The dice stay on the table through the count that follows (and the marking of the skipped stacks).
+        rest = (DICE_REST + COUNT_STEP * (e.dice[0] + e.dice[1]) + MARK_STEP * 7 + GAP_OPEN + 0.8) * f
+        self._add(DiceRoll(t, land + rest, e.dice, area, size, land, e.dice[0] * 7 + e.dice[1]), f)
+        # The roller's plate lights while the dice roll.
+        self.counts = [(t, e.seat, 0)]
+        self.count_end = t + DICE_TUMBLE * f
+        key = "banner_first_dealer" if e.purpose == "first_dealer" else "banner_break"
+        self._banner(S.tr(key, seat=S.seat_label(e.seat, self.model.viewer)), t, DICE_TUMBLE * f, layout, f)
+        return (DICE_TUMBLE + DICE_REST) * f
+
+    def _count(self, seats: tuple[int, ...], t: float, f: float) -> float:
+        self.counts = [(t + i * COUNT_STEP * f, seat, i + 1) for i, seat in enumerate(seats)]
+        self.count_end = t + (len(seats) * COUNT_STEP + 0.35) * f
+        return len(seats) * COUNT_STEP * f
+
+    def _on_DealerChosen(self, e: DealerChosen, t: float, f: float, layout: Layout) -> float:
+        beat = self._count(e.counted, t, f) if e.counted else 0.0
+        self.model.apply(e)
+        self._banner(
+            S.tr("banner_dealer", seat=S.seat_label(e.dealer, self.model.viewer)), t + beat, 0.9 * f, layout, f
+        )
+        return beat + 0.6 * f
+
+    def _on_WallBuilt(self, e: WallBuilt, t: float, f: float, layout: Layout) -> float:
+        self.model.apply(e)
+        return 0.3 * f
+
+    def _on_WallBroken(self, e: WallBroken, t: float, f: float, layout: Layout) -> float:
+        beat = self._count(e.counted, t, f)
+        self.model.apply(e)
+        stacks = self.model.stacks
+        assert stacks is not None
+        n = e.skipped + 1  # the skipped stacks, then the one drawing starts at
+        mark_start = t + beat
+        self.marks = (mark_start, MARK_STEP * f, n, mark_start + (n * MARK_STEP + 1.6) * f)
+        for k in range(n):
+            centre = wall_slot(layout, (e.side, k, 1), stacks).centre
+            at = mark_start + k * MARK_STEP * f
+            self._add(Pulse(at, at + 0.4 * f, centre, layout.tiles.wall * 0.6), f)
+        gap_start = mark_start + n * MARK_STEP * f
+        gap = max(4.0, layout.tiles.wall * 0.35)
+        self.gap = Tween(0.0, gap, gap_start, GAP_OPEN * f, ease_out_cubic)
+        return beat + (n * MARK_STEP + GAP_OPEN + 0.2) * f
+
+    def _on_TilesDealt(self, e: TilesDealt, t: float, f: float, layout: Layout) -> float:
+        m = self.model
+        stacks = m.stacks
+        assert stacks is not None
+        sources = [wall_slot(layout, p, stacks, self.wall_gap(), self._skipped()) for p in e.places]
+        before = list(m.hands[e.seat])
+        m.apply(e)
+        geo = geometry_for(layout, m, e.seat)
+        after = m.hands[e.seat]
+        targets = _new_indices(before, after)
+        for i, (src, idx) in enumerate(zip(sources, targets, strict=False)):
+            if idx >= len(geo.hand):
+                continue
+            tile = after[idx] if e.seat == m.viewer else HIDDEN
+            at = t + i * 0.03 * f
+            self._add(self._flight(src, geo.hand[idx], tile, ("hand", e.seat, idx), at, DEAL_FLIGHT * f), f)
+        return DEAL_BEAT * f
+
+    def _skipped(self) -> int:
+        b = self.model.broken
+        return b.skipped if b is not None else -1
+
+    def _wall_source(self, place: tuple[int, int, int], layout: Layout) -> Slot | None:
+        stacks = self.model.stacks
+        if stacks is None:
+            return None
+        b = self.model.broken
+        skipped = b.skipped if b is not None and b.side == place[0] else -1
+        return wall_slot(layout, place, stacks, self.wall_gap(), skipped)
+
+    def _on_TileDrawn(self, e: TileDrawn, t: float, f: float, layout: Layout) -> float:
+        self.marks = None
+        src = self._wall_source(e.place, layout)
+        self.model.apply(e)
+        geo = geometry_for(layout, self.model, e.seat)
+        if src is not None and geo.drawn is not None:
+            tile = e.tile if e.tile is not None else HIDDEN
+            self._add(self._flight(src, geo.drawn, tile, ("drawn", e.seat), t, DRAW_FLIGHT * f), f)
+        return (DRAW_FLIGHT + 0.04) * f
+
+    def _hand_source(self, layout: Layout, seat: int, tile: int, drawn: bool) -> Slot | None:
+        """Where a tile leaving `seat`'s hand comes from, before the model lets it go."""
+        m = self.model
+        geo = geometry_for(layout, m, seat)
+        if drawn and geo.drawn is not None:
+            return geo.drawn
+        if not geo.hand:
+            return geo.drawn
+        if seat == m.viewer and tile in m.hands[seat]:
+            return geo.hand[m.hands[seat].index(tile)]
+        return geo.hand[len(geo.hand) // 2]
+
+    def _on_ReadyDeclared(self, e: ReadyDeclared, t: float, f: float, layout: Layout) -> float:
+        self.model.apply(e)
+        self._callout(e.seat, S.tr("call_ready"), t, CALLOUT * f, layout, f)
+        return 0.45 * f
+
+    def _on_TileDiscarded(self, e: TileDiscarded, t: float, f: float, layout: Layout) -> float:
+        self.marks = None
+        src = self._hand_source(layout, e.seat, e.tile, e.drawn)
+        self.model.apply(e)
+        pond = self.model.ponds[e.seat]
+        dst = pond_slot(layout, e.seat, len(pond) - 1, len(pond))
+        if src is not None:
+            key = ("pond", e.seat, len(pond) - 1)
+            self._add(self._flight(src, dst, e.tile, key, t, DISCARD_FLIGHT * f), f)
+        return (DISCARD_FLIGHT + 0.06) * f
+
+    def _on_Claimed(self, e: Claimed, t: float, f: float, layout: Layout) -> float:
+        m = self.model
+        pond = m.ponds[e.source]
+        from_pond = pond_slot(layout, e.source, len(pond) - 1, len(pond)) if pond else None
+        n = 3 if e.claim == "kong" else 2
+        from_hand = [self._hand_source(layout, e.seat, e.tile, False) for _ in range(n)]
+        m.apply(e)
+        self._callout(e.seat, S.tr("call_kong" if e.claim == "kong" else "call_pung"), t, CALLOUT * f, layout, f)
+        self._meld_flights(layout, e.seat, e.tile, [from_pond, *from_hand], t + 0.15 * f, f)
+        return 0.75 * f
+
+    def _meld_flights(
+        self, layout: Layout, seat: int, tile: int, sources: list[Slot | None], t: float, f: float
+    ) -> None:
+        """Fly tiles into the newest meld of `seat`: the claimed tile to its sideways place, the rest in order."""
+        m = self.model
+        geo = geometry_for(layout, m, seat)
+        mi = len(m.melds[seat]) - 1
+        slots = [ms for ms in geo.melds if ms.meld == mi]
+        sideways = [ms for ms in slots if ms.sideways]
+        rest = [ms for ms in slots if not ms.sideways]
+        ordered = sideways + rest
+        key = ("meld", seat, mi)
+        for i, (src, ms) in enumerate(zip(sources, ordered, strict=False)):
+            if src is None:
+                continue
+            shown = tile if ms.slot.face_up else HIDDEN
+            self._add(self._flight(src, ms.slot, shown, key, t + i * 0.03 * f, 0.3 * f), f)
+
+    def _on_KongDeclared(self, e: KongDeclared, t: float, f: float, layout: Layout) -> float:
+        n = 4 if e.kong == "concealed" else 1
+        sources: list[Slot | None] = [self._hand_source(layout, e.seat, e.tile, False) for _ in range(n)]
+        self.model.apply(e)
+        self._callout(e.seat, S.tr("call_kong"), t, CALLOUT * f, layout, f)
+        if e.kong == "concealed":
+            self._meld_flights(layout, e.seat, e.tile, sources, t + 0.15 * f, f)
+        else:
+            geo = geometry_for(layout, self.model, e.seat)
+            mi = next((i for i, mv in enumerate(self.model.melds[e.seat]) if mv.tile == e.tile), None)
+            target = next((ms.slot for ms in geo.melds if ms.meld == mi and not ms.sideways), None)
+            src = sources[0]
+            if target is not None and src is not None:
+                self._add(self._flight(src, target, e.tile, (), t + 0.1 * f, 0.3 * f), f)
+        return 0.75 * f
+
+    def _on_WinPassed(self, e: WinPassed, t: float, f: float, layout: Layout) -> float:
+        self.model.apply(e)
+        self._callout(e.seat, S.tr("call_pass"), t, 0.7 * f, layout, f)
+        return 0.25 * f
+
+    def _on_HandWon(self, e: HandWon, t: float, f: float, layout: Layout) -> float:
+        m = self.model
+        src: Slot | None = None
+        if e.how == "discard" and e.discarder is not None and m.ponds[e.discarder]:
+            pond = m.ponds[e.discarder]
+            src = pond_slot(layout, e.discarder, len(pond) - 1, len(pond))
+        m.apply(e)
+        key = {"self_draw": "call_self_draw", "after_kong": "call_after_kong", "rob_kong": "call_rob"}.get(
+            e.how, "call_win"
+        )
+        for seat in e.winners:
+            self._callout(seat, S.tr(key), t, 1.5 * CALLOUT * f, layout, f)
+            if src is not None:
+                geo = geometry_for(layout, m, seat)
+                dst = geo.drawn or (geo.hand[-1] if geo.hand else None)
+                if dst is not None:
+                    # The winning tile leaves the pond toward the winner, face up for all to see.
+                    pic = tile_picture(src, e.tile)
+                    pad = src.art.pad
+                    w, h = src.body
+                    cx, cy = dst.centre
+                    end = (cx - w / 2 - pad, cy - h / 2 - pad)
+                    self._add(Flight(t, t + 0.4 * f, pic, (src.pos[0] - pad, src.pos[1] - pad), end, (), 20.0), f)
+        if e.hot:
+            self._banner(S.tr("call_hot"), t + 0.3 * f, 1.0 * f, layout, f)
+        return 1.3 * f
+
+    def _on_WallExhausted(self, e: WallExhausted, t: float, f: float, layout: Layout) -> float:
+        self.model.apply(e)
+        self._banner(S.tr("banner_draw"), t, 1.5 * f, layout, f)
+        return 1.3 * f
+
+    def _on_TileFlipped(self, e: TileFlipped, t: float, f: float, layout: Layout) -> float:
+        self.model.apply(e)
+        self.chickens = chicken_tiles(self.rules, e.tile)
+        src = self._wall_source(e.place, layout)
+        if src is not None:
+            self._add(Pulse(t, t + 0.6 * f, src.centre, layout.tiles.wall * 1.1, (255, 120, 80)), f)
+        self._banner(S.tr("banner_chicken", tile=S.tile_label(e.chicken)), t + 0.2 * f, 1.6 * f, layout, f)
+        return 1.1 * f
+
+    def _on_HandEnded(self, e: HandEnded, t: float, f: float, layout: Layout) -> float:
+        self.model.apply(e)
+        if not self.chickens:
+            self.chickens = chicken_tiles(self.rules, None)
+        self.light = (t + 0.3 * f, LIGHT_STEP * f)
+        return (0.3 + 4 * LIGHT_STEP + 0.5) * f
+
+    def _on_HandSettled(self, e: HandSettled, t: float, f: float, layout: Layout) -> float:
+        self.model.apply(e)
+        return 0.2 * f
+
+
+def _new_indices(before: list[int], after: list[int]) -> list[int]:
+    """Indices in `after` of the tiles that were not in `before` (both sorted; copies matched left to right)."""
+    remaining = list(before)
+    out = []
+    for i, t in enumerate(after):
+        if t in remaining:
+            remaining.remove(t)
+        else:
+            out.append(i)
+    return out
+
+
+def _centred(slot_from: Slot, slot_to: Slot, pad: int) -> Point:
+    """Where to put a picture sized for `slot_to` so it sits centred on `slot_from`."""
+    cx, cy = slot_from.centre
+    w, h = slot_to.body
+    return (cx - w / 2 - pad, cy - h / 2 - pad)
+
+
+def callout_point(layout: Layout, seat: int) -> Point:
+    """Where calls by `seat` pop up: between its pond and its rack."""
+    pond = layout.zones[f"pond{seat}"]
+    rack = layout.zones[f"rack{seat}"]
+    wall = layout.zones[f"wall{seat}"]
+    if seat == 0:
+        return (pond.centerx, (pond.centery + wall.centery) / 2)
+    if seat == 2:
+        return (pond.centerx, (pond.centery + wall.centery) / 2)
+    x = (pond.centerx + wall.centerx) / 2
+    return (x, (pond.centery + rack.centery) / 2)

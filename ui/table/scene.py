@@ -1,0 +1,590 @@
+"""The table scene: hands of a match played out on screen, the player at seat 0 against three AIs.
+
+The scene asks the engine for more only when the presenter has shown everything so far: then
+either an AI acts (after a pause a person can follow), or the player's buttons and tiles come
+alive, or the finished hand is settled and its panel shown.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterator
+
+import pygame
+
+from game.actions import Action, ActionKind
+from game.agents import Agent
+from game.events import HandSettled
+from game.observation import Observation
+from game.ruleset import Ruleset
+from game.settlement import Ledger
+from ui import palette as pal
+from ui import strings as S
+from ui import text as T
+from ui.dialogs import ConfirmScene
+from ui.layout import DEFAULT_SIZE, Layout, compute_layout
+from ui.opponents import hint, opponent
+from ui.scene import Host, Scene
+from ui.table.board import Board
+from ui.table.buttons import Button, draw_buttons, lay_out_buttons
+from ui.table.end_panel import SettlementScene
+from ui.table.insight import ChickenInfo, chicken_info, discard_choices_keeping_ready, final_chickens, waits_of
+from ui.table.model import TableModel
+from ui.table.pond_view import last_discard_rect, marker_picture, place_marker
+from ui.table.presenter import Presenter
+from ui.table.prewarm import Job, art_jobs
+from ui.table.rack_view import geometry_for
+from ui.table.session import TableSession
+from ui.table.view import HandUi, TableView, WaitsInfo
+
+# Seconds an AI waits before acting, at normal speed, so a person can follow the play.
+THINK_TURN = 0.55
+THINK_CLAIM = 0.3
+SETTLE_PAUSE = 2.5  # how long the end panel stays up on its own when the AIs play alone
+STEP_BUDGET = 0.012  # seconds of engine work per frame at instant speed
+PREWARM_BUDGET = 0.0008  # seconds per quiet frame spent drawing tile pictures ahead of need
+LOADING_BUDGET = 0.03  # seconds per frame spent drawing tile pictures before the first hand
+
+HOTKEYS = {
+    pygame.K_w: "win",
+    pygame.K_k: "kong",
+    pygame.K_p: "pung",
+    pygame.K_n: "pass",
+    pygame.K_x: "pass",
+    pygame.K_r: "ready",
+}
+
+
+class TableScene(Scene):
+    """A match at one table: four seats, the player at seat 0 unless the AIs play alone."""
+
+    def __init__(
+        self,
+        host: Host,
+        rules: Ruleset,
+        seed: str,
+        human: int | None = 0,
+        agents: list[Agent | None] | None = None,
+    ) -> None:
+        super().__init__(host)
+        self.rules = rules
+        self.human = human
+        settings = host.settings
+        if agents is None:
+            agents = [None if seat == human else opponent(settings.level, f"{seed}:{seat}", rules) for seat in range(4)]
+        self.session = TableSession(rules, seed, agents, viewer=0)
+        self.model = TableModel(viewer=0)
+        self.layout: Layout = compute_layout(host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE)
+        self.presenter = Presenter(self.model, rules, lambda: self.layout, lambda: self.host.settings.speed.factor)
+        self.board = Board()
+        self.autopilot: Agent | None = None  # plays the player's seat when set (screenshots, tests)
+        self.pause_autopilot: Callable[[], bool] | None = None  # the autopilot waits while this is True
+        self.on_panel: Callable[[SettlementScene], None] | None = None
+        # The player's controls.
+        self.obs: Observation | None = None  # the player's observation while it is their move
+        self.selected: int | None = None
+        self.hover: int | None = None
+        self.hover_button: int | None = None
+        self.declare_mode = False
+        self.hinted_action: Action | None = None
+        self.message = ""
+        self.detail = ""  # a second, smaller line under the message (the hint's reason)
+        self.buttons: list[Button] = []
+        # What the panels show, refreshed whenever the table is caught up with the engine.
+        self.panel_obs: Observation | None = None
+        self._panel_version = -1
+        self._waits_cache: dict[tuple[int, int | None, bool], WaitsInfo] = {}
+        # Flow.
+        self.phase = "hand"  # hand, settled, panel
+        self.think_left: float | None = None
+        self.settled: HandSettled | None = None
+        self.ledger: Ledger | None = None
+        self.hands_done = 0
+        self.player_moves = 0  # actions the player has taken (tests, statistics)
+        self.frames = 0
+        # Engine work allowed per frame at instant speed; None: none of it is cut by the clock (screenshots,
+        # which must come out the same on every machine).
+        self.step_budget: float | None = STEP_BUDGET
+        self._prewarm: Iterator[Job] = art_jobs(self.layout, rules)
+        # Draw the tile pictures before the first hand (a short loading moment), unless nothing animates.
+        self.loading = host.settings.speed.factor > 0
+        self._chicken_info: tuple[int, ChickenInfo | None] = (-1, None)
+        self.presenter.feed(self.session.start_hand())
+
+    # ------------------------------------------------------------------ the flow
+
+    @property
+    def waiting_for_player(self) -> bool:
+        """True when the table waits for the player's move."""
+        return self.obs is not None
+
+    def update(self, dt: float) -> None:
+        self.frames += 1
+        if self.loading:
+            self.loading = self._prewarm_some(LOADING_BUDGET)
+            return
+        self.presenter.update(dt)
+        if self.think_left is not None:
+            self.think_left -= dt
+        deadline = time.perf_counter() + (self.step_budget or 0.0)
+        while self.presenter.idle:
+            if not self._advance():
+                break
+            self.presenter.update(0.0)
+            if self.step_budget is not None and time.perf_counter() > deadline:
+                break
+        if self.presenter.idle:
+            self._refresh_panels()
+        if not self.presenter.animating and self._speed() > 0 and self.step_budget is not None:
+            self._prewarm_some(PREWARM_BUDGET)
+
+    def _prewarm_some(self, budget: float) -> bool:
+        """Draw tile pictures ahead of need for about `budget` seconds; False once all are drawn."""
+        deadline = time.perf_counter() + budget
+        for job in self._prewarm:
+            job()
+            if time.perf_counter() > deadline:
+                return True
+        return False
+
+    def _speed(self) -> float:
+        return self.host.settings.speed.factor
+
+    def _advance(self) -> bool:
+        """Take the next step of the hand; False when the table must wait (a pause, the player, the panel)."""
+        s = self.session
+        if self.phase == "panel":
+            return False
+        if self.phase == "settled":
+            self._show_panel()
+            return False
+        movers = s.to_move()
+        if not movers:
+            settled, ledger = s.settle()
+            self.settled, self.ledger = settled, ledger
+            self.phase = "settled"
+            self.presenter.feed([settled])
+            return True
+        ai = [seat for seat in movers if s.agents[seat] is not None]
+        if ai:
+            if self.think_left is None:
+                obs = s.observe(ai[0])
+                self.think_left = (THINK_TURN if obs.phase == "turn" else THINK_CLAIM) * self._speed()
+            if self.think_left > 0:
+                return False
+            self.think_left = None
+            self.presenter.feed(s.agent_move(ai[0]))
+            return True
+        if self.obs is None:
+            self._player_to_move(s.observe(movers[0]))
+        paused = self.pause_autopilot is not None and self.pause_autopilot()
+        if self.autopilot is not None and self.obs is not None and not paused:
+            self._commit(self.autopilot.choose(self.obs))
+            return True
+        return False
+
+    def _show_panel(self) -> None:
+        assert self.settled is not None and self.ledger is not None
+        self.phase = "panel"
+        self.hands_done += 1
+        settings = self.host.settings
+        auto = SETTLE_PAUSE * self._speed() if settings.autoplay or self.autopilot is not None else None
+        panel = SettlementScene(
+            self.host, self.settled, self.ledger, self.model.win, self.model.viewer, self._next_hand, auto
+        )
+        self.host.stack.push(panel)
+        if self.on_panel is not None:
+            self.on_panel(panel)
+
+    def _next_hand(self) -> None:
+        settings = self.host.settings
+        if settings.hands and self.hands_done >= settings.hands:
+            self.host.quit(0)
+            return
+        self.phase = "hand"
+        self.settled = self.ledger = None
+        self._clear_controls()
+        self.presenter.feed(self.session.start_hand())
+
+    # ------------------------------------------------------------------ the player's move
+
+    def _player_to_move(self, obs: Observation) -> None:
+        self.obs = obs
+        self.detail = ""
+        self.selected = None
+        self.declare_mode = False
+        self.hinted_action = None
+        self._build_buttons()
+        if obs.phase == "turn":
+            self.message = S.tr("declared_discard") if obs.declared[obs.seat] else S.tr("your_turn")
+            if obs.declared[obs.seat] and len(self._selectable()) == 1:
+                self.selected = self._selectable()[0]  # 报听 leaves one discard: ready to go
+        elif obs.phase == "rob" and obs.rob_tile is not None:
+            self.message = S.tr("your_rob", seat=S.seat_label(obs.turn, obs.seat), tile=S.tile_label(obs.rob_tile))
+        elif obs.last_discard is not None:
+            seat, tile, _hot = obs.last_discard
+            self.message = S.tr("your_claim", seat=S.seat_label(seat, obs.seat), tile=S.tile_label(tile))
+
+    def _clear_controls(self) -> None:
+        self.obs = None
+        self.selected = None
+        self.declare_mode = False
+        self.hinted_action = None
+        self.buttons = []
+        self.message = ""
+        self.detail = ""
+        self.hover_button = None
+
+    def _build_buttons(self) -> None:
+        obs = self.obs
+        if obs is None:
+            self.buttons = []
+            return
+        specs: list[tuple[str, str, Action | None, str, int | None]] = []
+        by_kind: dict[ActionKind, list[Action]] = {}
+        for a in obs.legal_actions:
+            by_kind.setdefault(a.kind, []).append(a)
+        if ActionKind.WIN in by_kind:
+            label = S.tr("btn_self_draw") if obs.phase == "turn" else S.tr("btn_win")
+            specs.append((label, "win", by_kind[ActionKind.WIN][0], "", pygame.K_w))
+        for kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG, ActionKind.KONG):
+            for a in by_kind.get(kind, []):
+                label = S.tr("btn_kong_tile", tile=S.tile_label(a.tile)) if a.tile is not None else S.tr("btn_kong")
+                specs.append((label, "kong", a, "", pygame.K_k))
+        if ActionKind.PUNG in by_kind:
+            specs.append((S.tr("btn_pung"), "pung", by_kind[ActionKind.PUNG][0], "", pygame.K_p))
+        if any(a.kind is ActionKind.DISCARD and a.declare for a in obs.legal_actions):
+            label = S.tr("btn_ready_cancel") if self.declare_mode else S.tr("btn_ready")
+            specs.append((label, "ready", None, "ready", pygame.K_r))
+        if ActionKind.PASS in by_kind:
+            specs.append((S.tr("btn_pass"), "pass", by_kind[ActionKind.PASS][0], "", pygame.K_n))
+        self.buttons = lay_out_buttons(specs, self.layout.zones["buttons"], self.layout.font["button"])
+
+    def _hand_tiles(self) -> list[int]:
+        m = self.model
+        tiles = list(m.hands[0])
+        if m.drawn[0] is not None:
+            tiles.append(m.drawn[0])
+        return tiles
+
+    def tile_index(self, tile: int, prefer_drawn: bool = False) -> int | None:
+        """Where `tile` is in the player's hand as shown (the drawn tile last), or None."""
+        tiles = self._hand_tiles()
+        if prefer_drawn and self.model.drawn[0] == tile:
+            return len(tiles) - 1
+        return tiles.index(tile) if tile in tiles else None
+
+    def _discard_action(self, index: int) -> Action | None:
+        """The legal discard of the tile at `index` (declaring ready in 报听 mode), or None."""
+        obs = self.obs
+        tiles = self._hand_tiles()
+        if obs is None or obs.phase != "turn" or not 0 <= index < len(tiles):
+            return None
+        tile = tiles[index]
+        for a in obs.legal_actions:
+            if a.kind is ActionKind.DISCARD and a.tile == tile and a.declare == self.declare_mode:
+                return a
+        return None
+
+    def _selectable(self) -> list[int]:
+        return [i for i in range(len(self._hand_tiles())) if self._discard_action(i) is not None]
+
+    def _act(self, action: Action) -> None:
+        """Play the player's action (after any warning it needs)."""
+        obs = self.obs
+        if obs is None:
+            return
+        warning = self._warning(action, obs)
+        if warning is not None:
+            message, yes = warning
+            self.host.stack.push(ConfirmScene(self.host, message, yes, lambda: self._commit(action)))
+            return
+        self._commit(action)
+
+    def _commit(self, action: Action) -> None:
+        reason = self.session.check(action)
+        if reason is not None:
+            self.message = S.tr("err_illegal", reason=reason)
+            return
+        self._clear_controls()
+        self.player_moves += 1
+        self.presenter.feed(self.session.apply(action))
+
+    def _warning(self, action: Action, obs: Observation) -> tuple[str, str] | None:
+        """A warning before a move that costs: passing a win (过水 / 包牌), or winning under 包牌."""
+        mode = self.rules.play.passed_win
+        can_win = any(a.kind is ActionKind.WIN for a in obs.legal_actions)
+        if action.kind is ActionKind.PASS and can_win and obs.phase in ("claims", "rob"):
+            if mode == "guoshui":
+                return S.tr("warn_guoshui"), S.tr("warn_pass_anyway")
+            if mode == "baopai":
+                return S.tr("warn_baopai_pass"), S.tr("warn_pass_anyway")
+        if action.kind is ActionKind.WIN and obs.phase in ("claims", "rob") and obs.baopai_pending and mode == "baopai":
+            return S.tr("warn_baopai_win"), S.tr("warn_win_anyway")
+        return None
+
+    def _press(self, button: Button) -> None:
+        if button.command == "ready":
+            self.declare_mode = not self.declare_mode
+            self.message = S.tr("declare_mode") if self.declare_mode else S.tr("your_turn")
+            if self.selected is not None and self._discard_action(self.selected) is None:
+                self.selected = None
+            self._build_buttons()
+            return
+        if button.action is not None:
+            self._act(button.action)
+
+    def show_hint(self) -> None:
+        """Suggest a move (the H key): select the tile to discard or light the button to press."""
+        obs = self.obs
+        if obs is None:
+            self.message = S.tr("hint_none")
+            return
+        suggestion = hint(obs, self.rules)
+        action = suggestion.action if suggestion is not None else None
+        self.hinted_action = action
+        if suggestion is not None:
+            self.detail = suggestion.reason_zh if S.language() == "zh" else suggestion.reason_en
+        if action is None:
+            self.message = S.tr("hint_none")
+        elif action.kind is ActionKind.DISCARD and action.tile is not None:
+            if action.declare and not self.declare_mode:
+                self.declare_mode = True
+                self._build_buttons()
+            idx = self.tile_index(action.tile, prefer_drawn=True)
+            self.selected = idx
+            self.message = S.tr("hint_discard", tile=S.tile_label(action.tile))
+            if action.declare:
+                self.message += f" ({S.tr('call_ready')})"
+        else:
+            label = next((b.label for b in self.buttons if b.action == action), action.kind.value)
+            self.message = S.tr("hint_action", action=label)
+
+    # ------------------------------------------------------------------ input
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            if self.presenter.animating or (self.think_left is not None and self.think_left > 0):
+                if event.button == 1:
+                    self.skip()
+                return
+            if event.button == 1:
+                self._click(event.pos)
+            elif event.button == 3:
+                self.selected = None
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+
+    def skip(self) -> None:
+        """Finish the running animations and any AI pause now."""
+        self.presenter.skip()
+        if self.think_left is not None:
+            self.think_left = 0.0
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        self.hover_button = next((i for i, b in enumerate(self.buttons) if b.hit(pos)), None)
+        self.hover = self._tile_at(pos)
+
+    def _tile_at(self, pos: tuple[int, int]) -> int | None:
+        if self.model.revealed[0] is not None:
+            return None
+        geo = geometry_for(self.layout, self.model, 0)
+        slots = list(geo.hand) + ([geo.drawn] if geo.drawn is not None else [])
+        for i, slot in enumerate(slots):
+            rect = slot.rect
+            rect.top -= slot.art.lift  # the raised tile still counts
+            rect.height += slot.art.lift
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        for b in self.buttons:
+            if b.hit(pos):
+                self._press(b)
+                return
+        index = self._tile_at(pos)
+        if index is None or self.obs is None:
+            return
+        if self._discard_action(index) is None:
+            return
+        if self.selected == index:
+            action = self._discard_action(index)
+            if action is not None:
+                self._act(action)
+        else:
+            self.selected = index
+
+    def _key(self, key: int) -> None:
+        settings = self.host.settings
+        if key == pygame.K_SPACE:
+            self.skip()
+        elif key == pygame.K_s:
+            settings.speed = settings.speed.next()
+        elif key == pygame.K_l:
+            settings.language = "en" if settings.language == "zh" else "zh"
+            S.set_language(settings.language)
+            self._relabel()
+        elif key == pygame.K_h:
+            self.show_hint()
+        elif key == pygame.K_ESCAPE:
+            if self.declare_mode:
+                self.declare_mode = False
+                self._build_buttons()
+            self.selected = None
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self._move_selection(-1 if key == pygame.K_LEFT else 1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.selected is not None:
+                action = self._discard_action(self.selected)
+                if action is not None:
+                    self._act(action)
+        elif key in HOTKEYS:
+            wanted = HOTKEYS[key]
+            for b in self.buttons:
+                if b.style == wanted:
+                    self._press(b)
+                    return
+
+    def _move_selection(self, step: int) -> None:
+        choices = self._selectable()
+        if not choices:
+            return
+        if self.selected not in choices:
+            # Right starts at the left end; Left starts at the right end, where the drawn tile sits.
+            self.selected = choices[0] if step > 0 else choices[-1]
+            return
+        assert self.selected is not None
+        self.selected = choices[(choices.index(self.selected) + step) % len(choices)]
+
+    def _relabel(self) -> None:
+        """Rebuild text that was made in the old language."""
+        if self.obs is not None:
+            obs = self.obs
+            self.obs = None
+            self._player_to_move(obs)
+        self._waits_cache.clear()
+        self.board.invalidate()
+
+    # ------------------------------------------------------------------ panels
+
+    def _refresh_panels(self) -> None:
+        """Recompute the player's observation for the panels once the table has caught up."""
+        if self.model.version == self._panel_version or self.phase != "hand" or not self.session.in_hand:
+            return
+        self._panel_version = self.model.version
+        self.panel_obs = self.session.observe(0)
+        self._waits_cache.clear()
+
+    def _chicken_panel(self) -> ChickenInfo | None:
+        m = self.model
+        key = m.version if m.ended else self._panel_version
+        version, info = self._chicken_info
+        if version != key:
+            during_play = chicken_info(self.panel_obs, self.rules) if self.panel_obs is not None else None
+            info = final_chickens(m, self.rules, self.presenter.chickens, during_play) if m.ended else during_play
+            self._chicken_info = (key, info)
+        return info
+
+    def _waits(self) -> WaitsInfo:
+        obs = self.panel_obs
+        if obs is None or self.model.revealed[0] is not None or self.model.dealing:
+            return WaitsInfo()
+        melds = len(obs.melds[0])
+        discard = None
+        if len(obs.hand) == 14 - 3 * melds:
+            tiles = self._hand_tiles()
+            if self.selected is None or self.selected >= len(tiles):
+                if discard_choices_keeping_ready(obs):
+                    return WaitsInfo(note="waits_hint")
+                return WaitsInfo()
+            discard = tiles[self.selected]
+        key = (self.model.version, discard, self.declare_mode)
+        info = self._waits_cache.get(key)
+        if info is None:
+            waits = waits_of(obs, self.rules, discard, self.declare_mode)
+            info = WaitsInfo(waits, discard)
+            self._waits_cache[key] = info
+        return info
+
+    # ------------------------------------------------------------------ drawing
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if size == self.layout.size:
+            return
+        # Tiles in flight were aimed at the old layout: land them now; queued beats play on normally.
+        self.presenter.drop_actors()
+        self.layout = compute_layout(size)
+        self._prewarm = art_jobs(self.layout, self.rules)
+        if self.obs is not None:
+            self._build_buttons()
+
+    def view(self) -> TableView:
+        """The snapshot of this frame that the board draws."""
+        p = self.presenter
+        obs = self.obs
+        dimmed: frozenset[int] = frozenset()
+        if obs is not None and obs.phase == "turn":
+            choices = set(self._selectable())
+            dimmed = frozenset(i for i in range(len(self._hand_tiles())) if i not in choices)
+        hinted = None
+        ha = self.hinted_action
+        if ha is not None and ha.kind is ActionKind.DISCARD and ha.tile is not None:
+            hinted = self.tile_index(ha.tile, prefer_drawn=True)
+        ui = HandUi(self.selected, self.hover, dimmed, hinted, frozenset(self.rules.chickens.fixed))
+        claimable = obs is not None and obs.phase == "claims"
+        info = self._chicken_panel()
+        return TableView(
+            layout=self.layout,
+            model=self.model,
+            rules=self.rules,
+            hidden=p.hidden(),
+            hand_ui=ui,
+            wall_gap=p.wall_gap(),
+            marked_stacks=p.marked_stacks(),
+            counted=p.counted(),
+            lit=p.lit(),
+            dice=p.dice_showing(),
+            chickens=p.chickens,
+            claimable=claimable,
+            chicken_info=info,
+            waits=self._waits(),
+            speed_name=S.tr("speed_" + self.host.settings.speed.value),
+            autoplay=self.human is None,
+            language=S.language(),
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        view = self.view()
+        surface.blit(self.board.render(view), (0, 0))
+        self._draw_marker(surface, view)
+        self.presenter.draw(surface)
+        hinted = None
+        if self.hinted_action is not None:
+            hinted = next((i for i, b in enumerate(self.buttons) if b.action == self.hinted_action), None)
+        draw_buttons(surface, self.buttons, self.layout.font["button"], self.hover_button, hinted)
+        if self.loading:
+            pic = T.shadowed(S.tr("loading"), self.layout.font["title"], pal.TEXT_MUTED)
+            surface.blit(pic, pic.get_rect(center=self.layout.centre))
+        zone = self.layout.zones["prompt"]
+        bottom = zone.bottom
+        if self.detail:
+            pic = T.fit(self.detail, self.layout.font["small"], zone.width, pal.TEXT)
+            surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom)))
+            bottom -= pic.get_height()
+        if self.message:
+            pic = T.fit(self.message, self.layout.font["body"], zone.width, pal.TEXT_GOLD, bold=True)
+            surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom)))
+
+    def _draw_marker(self, surface: pygame.Surface, view: TableView) -> None:
+        found = last_discard_rect(view)
+        if found is None:
+            return
+        seat, rect = found
+        scale = self.layout.scale
+        pic = T.cached(("marker", round(scale * 100), seat), lambda: marker_picture(scale, seat))
+        bob = round(2 * scale * (1 + math.sin(self.presenter.clock * 5)) / 2)
+        surface.blit(pic, place_marker(pic, seat, rect, bob))

@@ -78,6 +78,7 @@ class App:
         if not self.fullscreen:
             self._windowed_size = self.screen.get_size()
         self.fullscreen = not self.fullscreen
+        self.settings.fullscreen = self.fullscreen  # the settings screen shows (and saves) the current state
         self.screen = self._set_mode(self._windowed_size, self.fullscreen)
         self.stack.resize(self.screen.get_size())
 

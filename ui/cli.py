@@ -7,12 +7,19 @@ never load it.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
+# Before pygame is first imported anywhere: no support banner on the console.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 from ui.settings import Speed
 
-MOMENTS_HELP = "dice, count, break, deal, mid-hand, claim, offer, win, chickens, end"
+MOMENTS_HELP = (
+    "dice, count, break, deal, mid-hand, claim, offer, win, chickens, end; "
+    "menu screens: menu, new-game, settings, rules, stats, match-end"
+)
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -51,7 +58,7 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
         "--ruleset", default="guiyang-classic", help="ruleset name or YAML file (default guiyang-classic)"
     )
     parser.add_argument("--seed", default=None, help="match seed (default: a new one each run; fixed for screenshots)")
-    parser.add_argument("--lang", choices=("zh", "en"), default="zh", help="language of the table (default zh)")
+    parser.add_argument("--lang", choices=("zh", "en"), default=None, help="language (default: your settings, else zh)")
     parser.add_argument("--level", default="normal", help="AI strength passed to the AI factory (default normal)")
 
 
@@ -65,6 +72,7 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
         "--size", type=parse_size, default=(1280, 720), help="window size WIDTHxHEIGHT (default 1280x720)"
     )
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
+    parser.add_argument("--solo", action="store_true", help="skip the menu: straight to a solo table")
     parser.add_argument("--max-frames", type=_positive, default=0, help=argparse.SUPPRESS)
 
 
@@ -125,22 +133,43 @@ def run_play(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"error: --level: {exc}", file=sys.stderr)
         return 2
-    speed = args.speed or (Speed.FAST if args.autoplay else Speed.NORMAL)
+    from ui.settings_store import load_settings
+
+    # The player's saved settings, then what the command line says for this run.
+    loaded = load_settings(base=Settings())
+    settings = loaded.settings
+    menu = getattr(args, "command", None) is None and not args.autoplay and not getattr(args, "solo", False)
+    speed = args.speed or (Speed.FAST if args.autoplay else settings.speed)
     seed = args.seed if args.seed is not None else secrets.token_hex(4)
-    settings = Settings(
-        speed=speed,
-        language=args.lang,
-        ruleset=rules.name,
-        seed=seed,
-        level=args.level,
-        autoplay=args.autoplay,
-        hands=args.hands,
-    )
-    strings.set_language(args.lang)
-    app = App(settings, size=args.size, fullscreen=args.fullscreen)
+    settings.speed = speed
+    settings.language = args.lang or settings.language
+    if not menu:
+        settings.ruleset = rules.name
+    settings.seed = seed
+    settings.level = args.level
+    settings.autoplay = args.autoplay
+    settings.hands = args.hands
+    strings.set_language(settings.language)
+    app = App(settings, size=args.size, fullscreen=args.fullscreen or settings.fullscreen)
+    if menu:
+        from ui.menu.main_menu import MainMenu
+
+        try:
+            return app.run(lambda host: MainMenu(host, loaded.notices), max_frames=args.max_frames or None)
+        except pygame.error as exc:
+            print(
+                f"error: cannot open the game window: {exc} (SDL_VIDEODRIVER=dummy runs without a screen)",
+                file=sys.stderr,
+            )
+            return 1
     human = None if args.autoplay else 0
+    from ui.save import AUTOPLAY_SAVE_NAME, SAVE_NAME
+
+    slot = AUTOPLAY_SAVE_NAME if args.autoplay else SAVE_NAME
     try:
-        code = app.run(lambda host: TableScene(host, rules, seed, human=human), max_frames=args.max_frames or None)
+        code = app.run(
+            lambda host: TableScene(host, rules, seed, human=human, save_name=slot), max_frames=args.max_frames or None
+        )
     except pygame.error as exc:
         print(
             f"error: cannot open the game window: {exc} (SDL_VIDEODRIVER=dummy runs without a screen)", file=sys.stderr
@@ -153,10 +182,12 @@ def run_play(args: argparse.Namespace) -> int:
 
 def run_screenshot(args: argparse.Namespace) -> int:
     """Render the named moment and write it as a PNG."""
+    from ui.menu.moments import MENU_MOMENTS, render_menu_moment
     from ui.moments import MOMENTS, MomentError, render_moment
 
-    if args.moment not in MOMENTS:
-        print(f"error: unknown moment {args.moment!r}; choose one of: {', '.join(MOMENTS)}", file=sys.stderr)
+    if args.moment not in MOMENTS + MENU_MOMENTS:
+        names = ", ".join(MOMENTS + MENU_MOMENTS)
+        print(f"error: unknown moment {args.moment!r}; choose one of: {names}", file=sys.stderr)
         return 2
     rules = _rules_or_error(args.ruleset)
     if rules is None:
@@ -164,7 +195,10 @@ def run_screenshot(args: argparse.Namespace) -> int:
     import pygame
 
     try:
-        surface = render_moment(args.moment, args.size, rules, seed=args.seed, language=args.lang)
+        if args.moment in MENU_MOMENTS:
+            surface = render_menu_moment(args.moment, args.size, rules, language=args.lang or "zh")
+        else:
+            surface = render_moment(args.moment, args.size, rules, seed=args.seed, language=args.lang or "zh")
     except MomentError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

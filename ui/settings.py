@@ -48,6 +48,7 @@ class Settings:
     level: str = "normal"  # AI strength, passed to the AI factory
     autoplay: bool = False  # four AIs, the viewer only watches
     hands: int = 0  # stop after this many settled hands (0: play on)
+    practice: bool = False  # solo practice: Backspace takes back the player's last discard
     # Kept in the player's settings file (ui/settings_store.py).
     volume: int = 80  # 0..100
     muted: bool = False

@@ -78,6 +78,7 @@ class Presenter:
         self.count_end = 0.0
         self.light: tuple[float, float] | None = None  # (start, step) of the chickens lighting up
         self.chickens: frozenset[int] = frozenset()
+        self.on_beat: Callable[[Event], None] | None = None  # told of each beat that plays at speed (sounds)
 
     # ------------------------------------------------------------------ the queue
 
@@ -181,6 +182,8 @@ class Presenter:
     def _start(self, event: Event, t: float, instant: bool = False) -> None:
         self.started.append(event)
         f = 0.0 if instant else self._speed()
+        if self.on_beat is not None and f > 0:
+            self.on_beat(event)
         layout = self._layout()
         handler = getattr(self, "_on_" + type(event).__name__, None)
         beat = 0.0

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 import pygame
 
@@ -17,6 +18,7 @@ from game.actions import Action, ActionKind
 from game.agents import Agent
 from game.events import HandSettled
 from game.observation import Observation
+from game.result import HandResult
 from game.ruleset import Ruleset
 from game.settlement import Ledger
 from ui import palette as pal
@@ -24,18 +26,22 @@ from ui import strings as S
 from ui import text as T
 from ui.dialogs import ConfirmScene
 from ui.layout import DEFAULT_SIZE, Layout, compute_layout
+from ui.match_config import MatchConfig
 from ui.opponents import hint, opponent
 from ui.scene import Host, Scene
+from ui.settlement import SettlementScene
+from ui.sound import TableSounds
 from ui.table.board import Board
 from ui.table.buttons import Button, draw_buttons, lay_out_buttons
-from ui.table.end_panel import SettlementScene
 from ui.table.insight import ChickenInfo, chicken_info, discard_choices_keeping_ready, final_chickens, waits_of
-from ui.table.model import TableModel
+from ui.table.model import TableModel, WinView
 from ui.table.pond_view import last_discard_rect, marker_picture, place_marker
 from ui.table.presenter import Presenter
 from ui.table.prewarm import Job, art_jobs
+from ui.table.privacy import PrivacyScene
 from ui.table.rack_view import geometry_for
-from ui.table.session import TableSession
+from ui.table.rotation import engine_seat
+from ui.table.session import NOBODY, TableSession
 from ui.table.view import HandUi, TableView, WaitsInfo
 
 # Seconds an AI waits before acting, at normal speed, so a person can follow the play.
@@ -66,21 +72,54 @@ class TableScene(Scene):
         seed: str,
         human: int | None = 0,
         agents: list[Agent | None] | None = None,
+        config: MatchConfig | None = None,
+        session: TableSession | None = None,
+        save_name: str | None = None,
     ) -> None:
         super().__init__(host)
         self.rules = rules
-        self.human = human
         settings = host.settings
+        self.config = config
+        if config is not None and agents is None:
+            human = config.humans[0] if config.humans else None
+            agents = [
+                None if c.kind == "human" else opponent(c.level, f"{seed}:{i}", rules)
+                for i, c in enumerate(config.seats)
+            ]
+        self.human = human
         if agents is None:
             agents = [None if seat == human else opponent(settings.level, f"{seed}:{seat}", rules) for seat in range(4)]
-        self.session = TableSession(rules, seed, agents, viewer=0)
+        cfg = config.to_json() if config is not None else None
+        self.session = session or TableSession(rules, seed, agents, viewer=0, config=cfg)
+        # Who looks at the table: one person sees their own seat at the bottom; several people
+        # share the screen through the hand-off screen, and while no one of them decides, no hand shows.
+        humans = self.session.humans
+        self.shared = len(humans) > 1
+        self.view_seat = humans[0] if humans else 0  # the seat at the bottom
+        self.handoff: PrivacyScene | None = None
+        if save_name is not None:
+            from ui.replays import ReplayLog, new_match_id
+            from ui.save import SaveWriter
+
+            if not self.session.save.match_id:
+                self.session.save.match_id = new_match_id()
+            self.session.on_save = SaveWriter(save_name)
+            self.session.on_hand_done = ReplayLog(self.session.save.match_id, rules, seed)
         self.model = TableModel(viewer=0)
         self.layout: Layout = compute_layout(host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE)
         self.presenter = Presenter(self.model, rules, lambda: self.layout, lambda: self.host.settings.speed.factor)
+        self.sounds = TableSounds(host.settings)
+        self.presenter.on_beat = self.sounds.play_event
         self.board = Board()
         self.autopilot: Agent | None = None  # plays the player's seat when set (screenshots, tests)
         self.pause_autopilot: Callable[[], bool] | None = None  # the autopilot waits while this is True
         self.on_panel: Callable[[SettlementScene], None] | None = None
+        # Match flow (ui/menu/match_flow.py): told of each settled hand; asked before the next one
+        # whether the match is over (True: it has taken the table away).
+        self.on_settled: Callable[[], None] | None = None
+        self.end_match: Callable[[], bool] | None = None
+        self.on_leave: Callable[[], None] | None = None  # Escape with nothing to cancel offers to leave
+        self.claim_left: float | None = None  # seconds left to answer a claim (the claim timer setting)
         # The player's controls.
         self.obs: Observation | None = None  # the player's observation while it is their move
         self.selected: int | None = None
@@ -100,6 +139,7 @@ class TableScene(Scene):
         self.think_left: float | None = None
         self.settled: HandSettled | None = None
         self.ledger: Ledger | None = None
+        self.result: HandResult | None = None  # the ended hand laid open, for the settlement screen
         self.hands_done = 0
         self.player_moves = 0  # actions the player has taken (tests, statistics)
         self.frames = 0
@@ -110,7 +150,56 @@ class TableScene(Scene):
         # Draw the tile pictures before the first hand (a short loading moment), unless nothing animates.
         self.loading = host.settings.speed.factor > 0
         self._chicken_info: tuple[int, ChickenInfo | None] = (-1, None)
-        self.presenter.feed(self.session.start_hand())
+        if self.session.in_hand:
+            self._look(self._viewer_at_rest())  # a resumed match: the table as it was left
+        else:
+            self.session.look(self._viewer_at_rest(), self.view_seat)
+            self.presenter.feed(self.session.start_hand())
+
+    # ------------------------------------------------------------------ who sees what
+
+    def _viewer_at_rest(self) -> int:
+        """Whose tiles show while no person decides: the one player's, no one's when several share the screen."""
+        return NOBODY if self.shared else self.view_seat
+
+    def _look(self, viewer: int) -> None:
+        """Rebuild the table at once for `viewer` (NOBODY: every hand hidden), turned for `view_seat`."""
+        self.presenter.skip()
+        self.presenter.queue.clear()
+        scores = self.session.scores
+        self.model = TableModel(viewer=0, scores=tuple(scores[engine_seat(k, self.view_seat)] for k in range(4)))
+        for e in self.session.look(viewer, self.view_seat):
+            self.model.apply(e)
+        self.presenter.model = self.model
+        self.board.invalidate()
+        self._panel_version = -1
+
+    def _hand_off(self, seat: int) -> None:
+        """Cover the table until `seat`'s person clicks; then turn the table to them and show their hand."""
+        self._look(NOBODY)
+        name = self.config.seats[seat].name if self.config is not None and seat < len(self.config.seats) else ""
+
+        def reveal() -> None:
+            self.handoff = None
+            self.view_seat = seat
+            self._look(seat)
+
+        self.handoff = PrivacyScene(self.host, seat, name, reveal)
+        self.host.stack.push(self.handoff)
+
+    def take_back(self) -> bool:
+        """Practice: undo the player's last discard and all that followed (one person at the table only)."""
+        humans = self.session.humans
+        if len(humans) != 1 or self.phase != "hand" or not self.session.in_hand:
+            return False
+        if not self.session.take_back(humans[0]):
+            self.message = S.tr("takeback_none")
+            return False
+        self._clear_controls()
+        self.think_left = None
+        self._look(humans[0])
+        self.message = S.tr("takeback_done")
+        return True
 
     # ------------------------------------------------------------------ the flow
 
@@ -121,6 +210,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.frames += 1
+        self._tick_claim_timer(dt)
         if self.loading:
             self.loading = self._prewarm_some(LOADING_BUDGET)
             return
@@ -161,6 +251,7 @@ class TableScene(Scene):
             return False
         movers = s.to_move()
         if not movers:
+            self.result = s.result
             settled, ledger = s.settle()
             self.settled, self.ledger = settled, ledger
             self.phase = "settled"
@@ -176,8 +267,15 @@ class TableScene(Scene):
             self.think_left = None
             self.presenter.feed(s.agent_move(ai[0]))
             return True
+        if self.handoff is not None:
+            return False
+        if self.shared and (self.session.viewer != movers[0] or self.view_seat != movers[0]):
+            self._hand_off(movers[0])
+            return False
         if self.obs is None:
             self._player_to_move(s.observe(movers[0]))
+            if self._auto_answer():
+                return True
         paused = self.pause_autopilot is not None and self.pause_autopilot()
         if self.autopilot is not None and self.obs is not None and not paused:
             self._commit(self.autopilot.choose(self.obs))
@@ -188,10 +286,21 @@ class TableScene(Scene):
         assert self.settled is not None and self.ledger is not None
         self.phase = "panel"
         self.hands_done += 1
+        if self.on_settled is not None:
+            self.on_settled()
         settings = self.host.settings
         auto = SETTLE_PAUSE * self._speed() if settings.autoplay or self.autopilot is not None else None
         panel = SettlementScene(
-            self.host, self.settled, self.ledger, self.model.win, self.model.viewer, self._next_hand, auto
+            self.host,
+            self.settled,
+            self.ledger,
+            self._engine_win(),
+            self.view_seat,
+            self._next_hand,
+            auto,
+            result=self.result,
+            rules=self.rules,
+            hand_no=self.model.hand_no,
         )
         self.host.stack.push(panel)
         if self.on_panel is not None:
@@ -199,13 +308,25 @@ class TableScene(Scene):
 
     def _next_hand(self) -> None:
         settings = self.host.settings
+        if self.end_match is not None and self.end_match():
+            return
         if settings.hands and self.hands_done >= settings.hands:
             self.host.quit(0)
             return
         self.phase = "hand"
         self.settled = self.ledger = None
         self._clear_controls()
+        self.session.look(self._viewer_at_rest(), self.view_seat)
         self.presenter.feed(self.session.start_hand())
+
+    def _engine_win(self) -> WinView | None:
+        """The hand's win with engine seat numbers (the model's are turned for the seat at the bottom)."""
+        win = self.model.win
+        if win is None or self.view_seat == 0:
+            return win
+        turn = self.view_seat
+        discarder = None if win.discarder is None else engine_seat(win.discarder, turn)
+        return replace(win, winners=tuple(engine_seat(w, turn) for w in win.winners), discarder=discarder)
 
     # ------------------------------------------------------------------ the player's move
 
@@ -235,6 +356,35 @@ class TableScene(Scene):
         self.message = ""
         self.detail = ""
         self.hover_button = None
+        self.claim_left = None
+
+    def _auto_answer(self) -> bool:
+        """Play the player's move alone when the settings say so (True if it did); else start the claim timer."""
+        obs = self.obs
+        if obs is None or self.autopilot is not None:
+            return False
+        settings = self.host.settings
+        only = obs.legal_actions[0] if len(obs.legal_actions) == 1 else None
+        # Nothing to decide: a lone pass, or the one discard a declared (报听) hand is allowed.
+        if settings.auto_pass and only is not None and only.kind in (ActionKind.PASS, ActionKind.DISCARD):
+            self._commit(only)
+            return True
+        if settings.claim_timer > 0 and obs.phase in ("claims", "rob"):
+            self.claim_left = float(settings.claim_timer)
+        return False
+
+    def _tick_claim_timer(self, dt: float) -> None:
+        """Count the claim timer down while the player decides; at zero the claim is passed."""
+        obs = self.obs
+        if self.claim_left is None or obs is None:
+            return
+        self.claim_left -= dt
+        if self.claim_left > 0:
+            return
+        self.claim_left = None
+        passing = next((a for a in obs.legal_actions if a.kind is ActionKind.PASS), None)
+        if passing is not None:
+            self._commit(passing)
 
     def _build_buttons(self) -> None:
         obs = self.obs
@@ -309,6 +459,15 @@ class TableScene(Scene):
             return
         self._clear_controls()
         self.player_moves += 1
+        if self.shared:
+            # Hide the hand before the engine answers, unless the same person moves again (a discard after a pung).
+            self._look(NOBODY)
+            events = self.session.apply(action)
+            if self.session.to_move() == [action.seat]:
+                self._look(action.seat)
+            else:
+                self.presenter.feed(events)
+            return
         self.presenter.feed(self.session.apply(action))
 
     def _warning(self, action: Action, obs: Observation) -> tuple[str, str] | None:
@@ -338,6 +497,9 @@ class TableScene(Scene):
     def show_hint(self) -> None:
         """Suggest a move (the H key): select the tile to discard or light the button to press."""
         obs = self.obs
+        if not self.host.settings.hints:
+            self.message = S.tr("hints_off")
+            return
         if obs is None:
             self.message = S.tr("hint_none")
             return
@@ -417,6 +579,7 @@ class TableScene(Scene):
                 self._act(action)
         else:
             self.selected = index
+            self.sounds.play("click")
 
     def _key(self, key: int) -> None:
         settings = self.host.settings
@@ -430,7 +593,11 @@ class TableScene(Scene):
             self._relabel()
         elif key == pygame.K_h:
             self.show_hint()
+        elif key in (pygame.K_BACKSPACE, pygame.K_z) and settings.practice:
+            self.take_back()
         elif key == pygame.K_ESCAPE:
+            if self.on_leave is not None and not self.declare_mode and self.selected is None:
+                self.host.stack.push(ConfirmScene(self.host, S.tr("leave_confirm"), S.tr("leave_yes"), self.on_leave))
             if self.declare_mode:
                 self.declare_mode = False
                 self._build_buttons()
@@ -476,7 +643,8 @@ class TableScene(Scene):
         if self.model.version == self._panel_version or self.phase != "hand" or not self.session.in_hand:
             return
         self._panel_version = self.model.version
-        self.panel_obs = self.session.observe(0)
+        viewer = self.session.viewer
+        self.panel_obs = self.session.observe(viewer) if viewer != NOBODY else None
         self._waits_cache.clear()
 
     def _chicken_panel(self) -> ChickenInfo | None:
@@ -493,7 +661,7 @@ class TableScene(Scene):
         obs = self.panel_obs
         if obs is None or self.model.revealed[0] is not None or self.model.dealing:
             return WaitsInfo()
-        melds = len(obs.melds[0])
+        melds = len(obs.melds[obs.seat])
         discard = None
         if len(obs.hand) == 14 - 3 * melds:
             tiles = self._hand_tiles()
@@ -577,6 +745,11 @@ class TableScene(Scene):
             bottom -= pic.get_height()
         if self.message:
             pic = T.fit(self.message, self.layout.font["body"], zone.width, pal.TEXT_GOLD, bold=True)
+            surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom)))
+            bottom -= pic.get_height()
+        if self.claim_left is not None:
+            left = S.tr("claim_timer_left", n=max(1, math.ceil(self.claim_left)))
+            pic = T.fit(left, self.layout.font["small"], zone.width, pal.TEXT_RED, bold=True)
             surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom)))
 
     def _draw_marker(self, surface: pygame.Surface, view: TableView) -> None:

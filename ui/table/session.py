@@ -7,7 +7,8 @@ else of the Round is touched (DESIGN.md: the engine is a referee).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from game.actions import Action
 from game.agents import Agent
@@ -15,29 +16,96 @@ from game.events import Event, HandSettled, redact
 from game.match import Match
 from game.observation import Observation, observe
 from game.result import HandResult
-from game.round import Round
+from game.round import HandSetup, Round
 from game.ruleset import Ruleset
+from game.savefile import SaveData, new_save, record, restore, take_back
 from game.settlement import Ledger
+from ui.table.rotation import turn_event
+
+NOBODY = -1  # the viewer when no seat's hand may be shown (several people share the screen)
 
 
 class TableSession:
     """Hands of a match played one after another; `agents[seat]` is None for a seat a person plays."""
 
-    def __init__(self, rules: Ruleset, seed: str, agents: Sequence[Agent | None], viewer: int = 0) -> None:
+    def __init__(
+        self,
+        rules: Ruleset,
+        seed: str,
+        agents: Sequence[Agent | None],
+        viewer: int = 0,
+        config: dict[str, Any] | None = None,
+    ) -> None:
         if len(agents) != 4:
             raise ValueError(f"a table has four seats, got {len(agents)} players")
         self.rules = rules
         self.match = Match(rules, seed)
         self.agents = list(agents)
-        self.viewer = viewer
+        self.viewer = viewer  # whose hidden tiles the events show (NOBODY: no one's)
+        self.turn = 0  # the seat the table is turned for: it sits at the bottom (model seat 0)
         self._round: Round | None = None
         self.hands_settled = 0
+        # Save and replays: the match so far, written out after every action.
+        self.save = new_save(rules, seed, HandSetup(), config)
+        self.on_save: Callable[[SaveData], None] | None = None
+        self.on_hand_done: Callable[[Round, bool], None] | None = None  # a settled hand, and if it was practice
+
+    @classmethod
+    def from_save(
+        cls, rules: Ruleset, data: SaveData, agents: Sequence[Agent | None], where: str = "save"
+    ) -> TableSession:
+        """The session of a saved match, at the very point it was saved (SaveError if it does not replay)."""
+        restored = restore(data, rules, where)
+        session = cls(rules, str(data.head["seed"]), agents)
+        session.match = restored.match
+        session.save = data
+        session._round = restored.round
+        session.hands_settled = len(restored.finished)
+        return session
+
+    @property
+    def humans(self) -> list[int]:
+        """Seats played by people."""
+        return [seat for seat, agent in enumerate(self.agents) if agent is None]
+
+    @property
+    def practice(self) -> bool:
+        """True when the hand in play has had a move taken back."""
+        return self.match.hand_no in self.save.practice
+
+    def look(self, viewer: int, turn: int) -> list[Event]:
+        """Show the table to `viewer` (NOBODY: hide every hand), turned for seat `turn`; the hand's events so far."""
+        self.viewer, self.turn = viewer, turn
+        return [] if self._round is None else self._redacted(self._round.events)
+
+    def take_back(self, seat: int) -> bool:
+        """Undo `seat`'s last discard of this hand and everything after it (practice); False if there is none."""
+        data = take_back(self.save, seat)
+        if data is None:
+            return False
+        restored = restore(data, self.rules)
+        self.match, self._round, self.save = restored.match, restored.round, data
+        self._saved()
+        return True
+
+    def _saved(self, settled: bool = False) -> None:
+        """Bring the save up to date with the hand in play (or the one just settled) and hand it on."""
+        rnd = self._round
+        if rnd is not None:
+            rec = record(rnd, settled)
+            if len(self.save.hands) < self.match.hand_no:
+                self.save.hands.append(rec)
+            else:
+                self.save.hands[self.match.hand_no - 1] = rec
+        if self.on_save is not None:
+            self.on_save(self.save)
 
     # ------------------------------------------------------------------ a hand
 
     def start_hand(self) -> list[Event]:
         """Deal the next hand; returns its opening events (dice, wall, deal) as the viewer sees them."""
         self._round = self.match.new_round()
+        self._saved()
         return self._redacted(self._round.events)
 
     @property
@@ -70,7 +138,9 @@ class TableSession:
         """Carry out a legal action; returns the events that followed, as the viewer sees them."""
         if self._round is None:
             raise RuntimeError("no hand is dealt")
-        return self._redacted(self._round.apply(action))
+        events = self._round.apply(action)
+        self._saved()
+        return self._redacted(events)
 
     def agent_move(self, seat: int) -> list[Event]:
         """Let the agent behind `seat` choose and act."""
@@ -88,7 +158,11 @@ class TableSession:
         """Settle the finished hand: the settlement event and the hand's ledger."""
         if self._round is None or not self._round.ended:
             raise RuntimeError("the hand is not over")
-        settled = self.match.finish_round(self._round)
+        rnd = self._round
+        settled = self.match.finish_round(rnd)
+        self._saved(settled=True)
+        if self.on_hand_done is not None:
+            self.on_hand_done(rnd, self.practice)
         self._round = None
         self.hands_settled += 1
         return settled, self.match.ledgers[-1]
@@ -99,4 +173,4 @@ class TableSession:
         return tuple(self.match.scores)
 
     def _redacted(self, events: Sequence[Event]) -> list[Event]:
-        return [redact(e, self.viewer) for e in events]
+        return [turn_event(redact(e, self.viewer), self.turn) for e in events]

@@ -1,0 +1,204 @@
+"""A saved match: the match log so far (its header and each hand's actions) and the client's set-up.
+
+A save holds no hidden state of its own: loading re-creates the Match from the ruleset and the
+seed and re-applies every action, so a resumed match is exactly the one that was left. Each hand
+also carries a digest of the events it gave when saved; a save whose actions no longer give the
+same events (a changed engine, an edited file) is refused with a message saying where.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.actions import Action, ActionKind
+from game.events import Event
+from game.gamelog import LOG_FORMAT, LOG_VERSION, header
+from game.match import Match
+from game.round import HandSetup, IllegalAction, Round
+from game.ruleset import Ruleset
+
+SAVE_FORMAT = "guiyang-save"
+SAVE_VERSION = 1
+
+
+class SaveError(ValueError):
+    """A save that cannot be read or does not replay; the message names what is wrong and where."""
+
+
+@dataclass
+class HandRecord:
+    """One hand of a save: its actions, whether it was settled, and a digest of its events."""
+
+    actions: list[Action] = field(default_factory=list)
+    settled: bool = False
+    events: int = 0
+    digest: str = ""
+
+
+@dataclass
+class SaveData:
+    """A match as saved: the log header, the hands so far, the client's set-up and the practice hands."""
+
+    head: dict[str, Any]
+    hands: list[HandRecord] = field(default_factory=list)
+    config: dict[str, Any] = field(default_factory=dict)
+    practice: set[int] = field(default_factory=set)  # hand numbers (1-based) played with take-backs
+    match_id: str = ""  # names the match's replay log
+
+
+@dataclass
+class Restored:
+    """A match re-created from a save: the Match and, if a hand was in play, its Round."""
+
+    match: Match
+    round: Round | None
+    finished: list[Round]
+
+
+def digest(events: list[Event]) -> str:
+    """A short fingerprint of a hand's events."""
+    text = json.dumps([e.to_json() for e in events], ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]
+
+
+def record(rnd: Round, settled: bool) -> HandRecord:
+    """The save record of a hand as it stands now."""
+    return HandRecord(list(rnd.actions), settled, len(rnd.events), digest(rnd.events))
+
+
+def new_save(rules: Ruleset, seed: str, setup: HandSetup, config: dict[str, Any] | None = None) -> SaveData:
+    """An empty save for a match about to start."""
+    return SaveData(header(rules, seed, setup), [], dict(config or {}))
+
+
+def dumps(data: SaveData) -> str:
+    """The save as JSON text."""
+    obj = {
+        "type": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "match_id": data.match_id,
+        "config": data.config,
+        "practice": sorted(data.practice),
+        "log": data.head,
+        "hands": [
+            {"settled": h.settled, "events": h.events, "digest": h.digest, "actions": [a.to_json() for a in h.actions]}
+            for h in data.hands
+        ],
+    }
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def loads(text: str, where: str = "save") -> SaveData:
+    """Parse a save's text; SaveError names the problem and where it is."""
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{where}: not a save (broken JSON at line {exc.lineno}, column {exc.colno})") from None
+    if not isinstance(obj, dict) or obj.get("type") != SAVE_FORMAT:
+        raise SaveError(f"{where}: not a save of this game")
+    if obj.get("version") != SAVE_VERSION:
+        raise SaveError(f"{where}: save version {obj.get('version')!r}; this game reads version {SAVE_VERSION}")
+    head = obj.get("log")
+    if not isinstance(head, dict) or head.get("type") != LOG_FORMAT or head.get("version") != LOG_VERSION:
+        raise SaveError(f"{where}: the match header is missing or of another version")
+    if not isinstance(head.get("ruleset"), str) or not isinstance(head.get("seed"), str):
+        raise SaveError(f"{where}: the match header has no ruleset or seed")
+    config = obj.get("config", {})
+    if not isinstance(config, dict):
+        raise SaveError(f"{where}: config must be an object")
+    practice = obj.get("practice", [])
+    if not isinstance(practice, list) or not all(isinstance(n, int) for n in practice):
+        raise SaveError(f"{where}: practice must be a list of hand numbers")
+    raw_hands = obj.get("hands")
+    if not isinstance(raw_hands, list):
+        raise SaveError(f"{where}: hands must be a list")
+    hands: list[HandRecord] = []
+    for n, raw in enumerate(raw_hands, 1):
+        place = f"{where}: hand {n}"
+        if not isinstance(raw, dict) or not isinstance(raw.get("actions"), list):
+            raise SaveError(f"{place}: expected an object with a list of actions")
+        actions: list[Action] = []
+        for i, a in enumerate(raw["actions"], 1):
+            try:
+                actions.append(Action.from_json(a))
+            except (ValueError, KeyError, TypeError) as exc:
+                raise SaveError(f"{place}, action {i}: {exc}") from None
+        events, dig = raw.get("events", 0), raw.get("digest", "")
+        if not isinstance(events, int) or not isinstance(dig, str):
+            raise SaveError(f"{place}: events must be a number and digest text")
+        hands.append(HandRecord(actions, bool(raw.get("settled", False)), events, dig))
+    for h in hands[:-1]:
+        if not h.settled:
+            raise SaveError(f"{where}: a hand before the last one was never settled")
+    match_id = obj.get("match_id", "")
+    if not isinstance(match_id, str):
+        raise SaveError(f"{where}: match_id must be text")
+    return SaveData(head, hands, config, set(practice), match_id)
+
+
+def first_setup(head: dict[str, Any]) -> HandSetup:
+    """The first hand's fixed dice and roller, as the header holds them."""
+    return HandSetup(
+        first_roller=head.get("first_roller"),
+        dealer_dice=_dice(head.get("dealer_dice")),
+        break_dice=_dice(head.get("break_dice")),
+    )
+
+
+def restore(data: SaveData, rules: Ruleset, where: str = "save") -> Restored:
+    """Re-create the match: replay every hand's actions; SaveError if the save does not replay the same."""
+    if rules.name != data.head.get("ruleset"):
+        raise SaveError(f"{where}: saved with ruleset {data.head.get('ruleset')!r}, not {rules.name!r}")
+    match = Match(rules, str(data.head["seed"]), first_setup(data.head))
+    finished: list[Round] = []
+    current: Round | None = None
+    for n, hand in enumerate(data.hands, 1):
+        rnd = match.new_round()
+        for i, action in enumerate(hand.actions, 1):
+            try:
+                rnd.apply(action)
+            except IllegalAction as exc:
+                raise SaveError(f"{where}: hand {n}, action {i} does not replay ({exc.reason})") from None
+        if hand.settled:
+            if not rnd.ended:
+                raise SaveError(f"{where}: hand {n} is marked settled but its actions do not end it")
+            match.finish_round(rnd)
+            finished.append(rnd)
+        else:
+            current = rnd
+        if hand.digest and (len(rnd.events) != hand.events or digest(rnd.events) != hand.digest):
+            raise SaveError(f"{where}: hand {n} replays to other events than were saved (another game version?)")
+    return Restored(match, current, finished)
+
+
+def take_back(data: SaveData, seat: int) -> SaveData | None:
+    """The save as it was before `seat`'s last discard of the hand in play (and all that followed it), or None.
+
+    The hand is marked as practice, so statistics can leave it out.
+    """
+    if not data.hands or data.hands[-1].settled:
+        return None
+    actions = data.hands[-1].actions
+    last = next(
+        (
+            i
+            for i in range(len(actions) - 1, -1, -1)
+            if actions[i].seat == seat and actions[i].kind is ActionKind.DISCARD
+        ),
+        None,
+    )
+    if last is None:
+        return None
+    hands = [*data.hands[:-1], HandRecord(list(actions[:last]))]
+    return SaveData(dict(data.head), hands, dict(data.config), data.practice | {len(data.hands)}, data.match_id)
+
+
+def _dice(value: Any) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 2 or not all(isinstance(v, int) for v in value):
+        raise SaveError(f"dice must be two numbers, got {value!r}")
+    return value[0], value[1]

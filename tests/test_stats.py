@@ -1,0 +1,131 @@
+"""Player statistics across matches (game/stats.py): one settled hand at a time, kept in a JSON file.
+
+The counts follow the rule book's words: a win (胡), a self-drawn win (自摸, RULES.md §5), dealing in
+(点炮: the discard or robbed kong another seat wins on), a draw (黄庄) and chicken payments (§8 鸡).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from game.agents import SimpleAgent
+from game.match import Match
+from game.play import play_round
+from game.ruleset_loader import load_ruleset
+from game.settlement import Ledger, LedgerItem
+from game.stats import PlayerStats, finish_match, from_json, load_stats, save_stats, update, update_outcome
+from game.tiles import parse_tiles
+
+
+@dataclass(frozen=True)
+class FakeWin:
+    winners: tuple[int, ...]
+    how: str
+    discarder: int | None
+
+
+YAOJI = parse_tiles("1s")[0]
+
+
+def _ledger(*items: tuple[int, int, int, str]) -> Ledger:
+    return Ledger(
+        tuple(
+            LedgerItem(p, q, n, n, rule, rule, rule, (YAOJI,) if "chicken" in rule else ()) for p, q, n, rule in items
+        )
+    )
+
+
+def test_a_discard_win_counts_a_win_for_the_winner_and_a_deal_in_for_the_discarder() -> None:
+    """点炮: seat 2 discards, seat 0 wins; only the discarder dealt in."""
+    ledger = _ledger((2, 0, 5, "win.pattern"), (1, 0, 1, "chicken.fixed"), (3, 0, 1, "chicken.fixed"))
+    win = FakeWin((0,), "discard", 2)
+    winner = update_outcome(PlayerStats(), win, ledger, 0)
+    assert (winner.hands, winner.wins, winner.self_draws, winner.deal_ins) == (1, 1, 0, 0)
+    assert winner.win_points == 7 and winner.best_win == 7 and winner.average_win == 7.0
+    assert winner.chickens == 2 and winner.chicken_points == 2
+    loser = update_outcome(PlayerStats(), win, ledger, 2)
+    assert (loser.wins, loser.deal_ins, loser.net_points) == (0, 1, -5)
+    bystander = update_outcome(PlayerStats(), win, ledger, 1)
+    assert (bystander.deal_ins, bystander.chicken_points) == (0, -1)
+
+
+def test_a_self_drawn_win_is_a_self_draw_and_nobody_deals_in() -> None:
+    """自摸 (RULES.md §5): all three pay; no deal-in is charged."""
+    ledger = _ledger((1, 3, 2, "win.pattern"), (2, 3, 2, "win.pattern"), (0, 3, 2, "win.pattern"))
+    win = FakeWin((3,), "self_draw", None)
+    assert update_outcome(PlayerStats(), win, ledger, 3).self_draws == 1
+    assert update_outcome(PlayerStats(), win, ledger, 0).deal_ins == 0
+
+
+def test_a_draw_counts_a_hand_and_a_draw_only() -> None:
+    """黄庄: nobody wins."""
+    stats = update_outcome(PlayerStats(), None, Ledger(()), 0)
+    assert (stats.hands, stats.draws, stats.wins, stats.win_rate) == (1, 1, 0, 0.0)
+
+
+def test_average_and_best_win_over_several_hands() -> None:
+    stats = PlayerStats()
+    for amount in (4, 10):
+        stats = update_outcome(stats, FakeWin((0,), "discard", 1), _ledger((1, 0, amount, "win.pattern")), 0)
+    assert stats.wins == 2 and stats.average_win == 7.0 and stats.best_win == 10
+    assert finish_match(stats).matches == 1
+
+
+def test_update_reads_a_real_settled_hand() -> None:
+    """A hand played by bots and settled by the Match: the winner's stats add up to its ledger."""
+    rules = load_ruleset("guiyang-classic")
+    match = Match(rules, "stats")
+    for _ in range(6):
+        rnd = play_round(match.new_round(), [SimpleAgent()] * 4)
+        match.finish_round(rnd)
+        result, ledger = rnd.result, match.ledgers[-1]
+        assert result is not None
+        totals = [update(PlayerStats(), result, ledger, seat) for seat in range(4)]
+        assert sum(t.net_points for t in totals) == 0
+        if result.win is not None:
+            for w in result.win.winners:
+                assert totals[w].wins == 1
+            if result.win.discarder is not None:
+                assert totals[result.win.discarder].deal_ins == 1
+            return
+    pytest.fail("no win in six hands of seed 'stats'")
+
+
+def test_bad_seat_is_refused() -> None:
+    with pytest.raises(ValueError, match="seat"):
+        update_outcome(PlayerStats(), None, Ledger(()), 4)
+
+
+def test_stats_round_trip_through_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "stats.json"
+    stats = PlayerStats(hands=3, wins=1, win_points=9, net_points=-2)
+    assert save_stats(stats, path) is None
+    assert load_stats(path) == (stats, [])
+    assert [p.name for p in tmp_path.iterdir()] == ["stats.json"]  # no temporary file left behind
+
+
+def test_a_corrupt_stats_file_is_kept_aside_and_stats_start_afresh(tmp_path: Path) -> None:
+    path = tmp_path / "stats.json"
+    path.write_text("{not json", encoding="utf-8")
+    stats, notices = load_stats(path)
+    assert stats == PlayerStats()
+    assert len(notices) == 1 and "not valid JSON" in notices[0] and "line 1" in notices[0]
+    kept = [p.name for p in tmp_path.iterdir()]
+    assert not path.exists() and len(kept) == 1 and kept[0].startswith("stats.json.bad-")
+
+
+def test_unknown_keys_and_bad_values_are_named_and_skipped() -> None:
+    stats, notices = from_json({"hands": 5, "wins": "many", "colour": 1, "net_points": -4, "deal_ins": -1})
+    assert stats == PlayerStats(hands=5, net_points=-4)
+    joined = " ".join(notices)
+    assert "'colour'" in joined and "wins" in joined and "deal_ins" in joined
+
+
+def test_stats_file_lives_under_the_player_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
+    assert save_stats(PlayerStats(hands=1)) is None
+    assert json.loads((tmp_path / "stats.json").read_text(encoding="utf-8"))["hands"] == 1

@@ -1,0 +1,258 @@
+"""The menus, driven by posted pygame events: main menu, new game, settings, rules and statistics screens."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+import pytest
+
+from game.stats import PlayerStats, save_stats
+from ui import strings as S
+from ui.menu.main_menu import MainMenu
+from ui.menu.new_game import NewGameScene
+from ui.menu.rules_screen import RulesScene, rule_rows
+from ui.menu.settings_screen import SettingsScene
+from ui.menu.stats_screen import StatsScene, stat_cards
+from ui.menu.widgets import Button, Choice, ListView, Slider, TextField, Toggle
+from ui.moments import HeadlessHost, headless_display
+from ui.settings import Settings, Speed
+from ui.settings_store import settings_path
+from ui.table.scene import TableScene
+
+SIZES = [(1280, 720), (1920, 1080), (1024, 600)]
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> object:
+    """Every test gets its own player folder, and Chinese text to start with."""
+    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
+    S.set_language("zh")
+    yield
+    S.set_language("zh")
+
+
+def _host(size: tuple[int, int] = (1280, 720)) -> HeadlessHost:
+    headless_display(size)
+    return HeadlessHost(Settings(speed=Speed.INSTANT), size)
+
+
+def _send(host: HeadlessHost, *events: pygame.event.Event) -> None:
+    """Post events through pygame's queue and hand them to the stack, as the main loop does."""
+    pygame.event.clear()
+    for e in events:
+        pygame.event.post(e)
+    for e in pygame.event.get():
+        host.stack.handle_event(e)
+
+
+def _click(host: HeadlessHost, pos: tuple[int, int]) -> None:
+    _send(
+        host,
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+    )
+
+
+def _key(host: HeadlessHost, key: int) -> None:
+    _send(host, pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+
+
+def _button(scene: object, label: str) -> Button:
+    return next(w for w in scene.widgets if isinstance(w, Button) and w.label == label)  # type: ignore[attr-defined]
+
+
+def _draw(host: HeadlessHost) -> pygame.Surface:
+    surface = pygame.Surface(host.stack.size)
+    host.stack.draw(surface)
+    return surface
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_menu_screen_fits_the_window_and_draws(size: tuple[int, int], lang: str) -> None:
+    """Each screen's controls lie inside the window and do not overlap, in both languages."""
+    S.set_language(lang)
+    host = _host(size)
+    screen = pygame.Rect((0, 0), size)
+    for make in (MainMenu, NewGameScene, SettingsScene, RulesScene, StatsScene):
+        scene = make(host)
+        host.stack.push(scene)
+        _draw(host)
+        rects = [w.rect for w in scene.widgets]
+        assert rects, make.__name__
+        for i, r in enumerate(rects):
+            assert screen.contains(r), (make.__name__, r)
+            for other in rects[i + 1 :]:
+                assert not r.colliderect(other), (make.__name__, r, other)
+        host.stack.pop()
+
+
+def test_main_menu_offers_the_entries_and_hides_continue_without_a_save() -> None:
+    host = _host()
+    menu = MainMenu(host)
+    host.stack.push(menu)
+    labels = [w.label for w in menu.widgets if isinstance(w, Button)]
+    assert labels == [
+        S.tr(k)
+        for k in ("menu_solo", "menu_local", "menu_replays", "menu_rules", "menu_stats", "menu_settings", "menu_quit")
+    ]
+    _click(host, _button(menu, S.tr("menu_quit")).rect.center)
+    assert host.exit_code == 0
+
+
+def test_keyboard_moves_down_the_menu_and_enter_opens_settings() -> None:
+    host = _host()
+    host.stack.push(MainMenu(host))
+    for _ in range(5):
+        _key(host, pygame.K_DOWN)
+    _key(host, pygame.K_RETURN)
+    assert isinstance(host.stack.top, SettingsScene)
+    _key(host, pygame.K_ESCAPE)
+    assert isinstance(host.stack.top, MainMenu)
+
+
+def test_main_menu_shows_file_notices() -> None:
+    host = _host()
+    menu = MainMenu(host, ["settings.json: not valid JSON"])
+    host.stack.push(menu)
+    assert menu.notices
+    _draw(host)  # the notice box draws without error
+
+
+def test_settings_changes_apply_at_once_and_are_saved(tmp_path: Path) -> None:
+    host = _host()
+    scene = SettingsScene(host)
+    host.stack.push(scene)
+    language = next(w for w in scene.widgets if isinstance(w, Choice) and w.label == S.tr("set_language"))
+    _click(host, language.segments()[1].center)  # English
+    assert host.settings.language == "en" and S.language() == "en"
+    timer = next(w for w in scene.widgets if isinstance(w, Choice) and w.label == S.tr("set_claim_timer"))
+    _click(host, timer.segments()[2].center)
+    hints = next(w for w in scene.widgets if isinstance(w, Toggle) and w.label == S.tr("set_hints"))
+    _click(host, hints.segments()[0].center)
+    volume = next(w for w in scene.widgets if isinstance(w, Slider))
+    track = volume.track()
+    _click(host, (track.left, track.centery))
+    saved = json.loads(settings_path().read_text(encoding="utf-8"))
+    assert saved["language"] == "en" and saved["claim_timer"] == 10 and saved["hints"] is False
+    assert saved["volume"] == 0 == host.settings.volume
+
+
+def test_settings_keys_step_the_focused_control() -> None:
+    host = _host()
+    host.settings.speed = Speed.NORMAL
+    host.stack.push(SettingsScene(host))
+    _key(host, pygame.K_DOWN)  # from the language row to the speed row
+    _key(host, pygame.K_RIGHT)
+    assert host.settings.speed.value == "fast"
+    _key(host, pygame.K_LEFT)
+    _key(host, pygame.K_LEFT)
+    assert host.settings.speed.value == "slow"
+    _key(host, pygame.K_DOWN)  # the volume slider
+    _key(host, pygame.K_LEFT)
+    assert host.settings.volume == 75
+
+
+def test_new_game_starts_a_table_with_the_chosen_seats_length_and_seed() -> None:
+    host = _host()
+    host.stack.push(MainMenu(host))
+    host.stack.top.new_game("solo")  # type: ignore[union-attr]
+    scene = host.stack.top
+    assert isinstance(scene, NewGameScene)
+    hard = next(w for w in scene.widgets if isinstance(w, Choice) and w.label.startswith(S.wind(1)))
+    _click(host, hard.segments()[3].center)
+    seed = next(w for w in scene.widgets if isinstance(w, TextField))
+    _click(host, seed.rect.center)
+    for _ in range(10):
+        _key(host, pygame.K_BACKSPACE)
+    _send(host, pygame.event.Event(pygame.TEXTINPUT, text="deal-42"))
+    assert scene.seed == "deal-42"
+    _click(host, _button(scene, S.tr("ng_start")).rect.center)
+    table = host.stack.top
+    assert isinstance(table, TableScene)
+    config = table.config
+    assert config is not None and config.seed == "deal-42"
+    assert [s.kind for s in config.seats] == ["human", "ai", "ai", "ai"] and config.seats[1].level == "hard"
+    assert config.length.kind == "hands" and config.length.n == 8
+    assert json.loads(settings_path().read_text(encoding="utf-8"))["ruleset"] == config.ruleset
+
+
+def test_no_player_seat_means_no_start() -> None:
+    host = _host()
+    scene = NewGameScene(host, "solo")
+    host.stack.push(scene)
+    you = next(w for w in scene.widgets if isinstance(w, Choice) and w.label.startswith(S.wind(0)))
+    _click(host, you.segments()[2].center)
+    _click(host, _button(scene, S.tr("ng_start")).rect.center)
+    assert host.stack.top is scene and scene.message == S.tr("ng_need_human")
+
+
+def test_a_broken_player_ruleset_is_listed_greyed_with_its_errors(tmp_path: Path) -> None:
+    folder = tmp_path / "rulesets"
+    folder.mkdir()
+    (folder / "mine.yaml").write_text("name: mine\nbase: [1\n", encoding="utf-8")
+    host = _host()
+    scene = NewGameScene(host, "local")
+    host.stack.push(scene)
+    items = next(w for w in scene.widgets if isinstance(w, ListView)).items
+    broken = [i for i, item in enumerate(items) if not item.usable]
+    assert len(broken) == 1 and items[broken[0]].text == "mine.yaml"
+    scene.list_view.choose(broken[0])
+    assert not _button(scene, S.tr("ng_start")).enabled
+    assert scene.problem() == S.tr("ng_broken_pick")
+    assert scene.entry is not None and scene.entry.errors
+    _draw(host)
+    assert [s[0] for s in scene.seats] == ["human", "ai", "human", "ai"]  # local play: two people to start
+
+
+def test_rules_screen_lists_every_value_scrolls_and_switches() -> None:
+    host = _host()
+    scene = RulesScene(host)
+    host.stack.push(scene)
+    rows = rule_rows(scene.rules)  # type: ignore[arg-type]
+    assert any(r.value is None and r.label == "鸡" for r in rows)  # the chickens section, in Chinese
+    assert any(r.label == "翻鸡" and r.value == "是" for r in rows)
+    first = scene.index
+    _send(host, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False))
+    _key(host, pygame.K_PAGEDOWN)
+    assert scene.scroll_px > 0
+    _key(host, pygame.K_END)
+    bottom = scene.scroll_px
+    _key(host, pygame.K_DOWN)
+    assert scene.scroll_px == bottom  # no further than the end
+    _key(host, pygame.K_RIGHT)
+    assert scene.index == (first + 1) % len(scene.entries) and scene.scroll_px == 0
+    S.set_language("en")
+    assert any(r.label == "turned chicken" and r.value == "yes" for r in rule_rows(scene.rules))  # type: ignore[arg-type]
+
+
+def test_stats_screen_shows_saved_totals_and_resets_after_asking() -> None:
+    save_stats(PlayerStats(hands=10, wins=3, win_points=30, self_draws=1))
+    host = _host()
+    scene = StatsScene(host)
+    host.stack.push(scene)
+    cards = dict(stat_cards(scene.stats))
+    assert (
+        cards[S.tr("st_hands")] == "10" and cards[S.tr("st_win_rate")] == "30%" and cards[S.tr("st_avg_win")] == "10.0"
+    )
+    _click(host, _button(scene, S.tr("st_reset")).rect.center)
+    _key(host, pygame.K_RETURN)  # yes
+    assert scene.stats == PlayerStats()
+
+
+def test_replays_without_a_viewer_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ui.menu.main_menu as mm
+
+    monkeypatch.setattr(mm, "optional_module", lambda name: None)
+    host = _host()
+    menu = MainMenu(host)
+    host.stack.push(menu)
+    _click(host, _button(menu, S.tr("menu_replays")).rect.center)
+    assert menu.message == S.tr("menu_no_replays")

@@ -1,0 +1,205 @@
+"""A match started from the menu: its length ends it (MatchConfig), statistics count each hand, and the
+table honours the settings (claim timer, auto-pass, hints); `python main.py` opens the main menu."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from types import SimpleNamespace
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+import pytest
+
+from game.actions import ActionKind
+from game.agents import SimpleAgent
+from game.ruleset_loader import load_ruleset
+from game.stats import load_stats
+from main import main
+from ui import strings as S
+from ui.app import App
+from ui.dialogs import ConfirmScene
+from ui.match_config import MatchConfig, MatchConfigError, MatchLength, MatchProgress, SeatConfig, match_over
+from ui.menu.main_menu import MainMenu
+from ui.menu.match_flow import MatchFlow, build_table, next_seed, start_match
+from ui.menu.widgets import Button
+from ui.moments import HeadlessHost, headless_display, stage_until
+from ui.scene import Scene
+from ui.settings import Settings, Speed
+from ui.table.scene import TableScene
+
+CLASSIC = load_ruleset("guiyang-classic")
+SOLO = (SeatConfig("human"), SeatConfig("ai", "easy"), SeatConfig("ai", "easy"), SeatConfig("ai", "easy"))
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> object:
+    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
+    S.set_language("zh")
+    yield
+    S.set_language("zh")
+
+
+def _host() -> HeadlessHost:
+    headless_display((1280, 720))
+    return HeadlessHost(Settings(speed=Speed.INSTANT), (1280, 720))
+
+
+def _send(host: HeadlessHost, *events: pygame.event.Event) -> None:
+    pygame.event.clear()
+    for e in events:
+        pygame.event.post(e)
+    for e in pygame.event.get():
+        host.stack.handle_event(e)
+
+
+def _play_until(host: HeadlessHost, done: object, frames: int = 4000) -> None:
+    """Run the stack, closing each hand's settlement panel, until `done()` holds."""
+    for _ in range(frames):
+        if done():  # type: ignore[operator]
+            return
+        top = host.stack.top
+        if isinstance(top, TableScene):
+            top.autopilot = top.autopilot or SimpleAgent()
+            top.step_budget = None
+        elif top is not None and not isinstance(top, MainMenu) and hasattr(top, "close"):
+            top.close()
+            continue
+        host.stack.update(1 / 60)
+    pytest.fail("the match did not get there")
+
+
+def test_match_length_in_hands_ends_the_match_and_counts_statistics() -> None:
+    """A two-hand match: after the second settled hand the table gives way to the summary; stats saved."""
+    host = _host()
+    host.stack.push(MainMenu(host))
+    table = start_match(host, MatchConfig("guiyang-classic", "flow", SOLO, MatchLength("hands", 2)), CLASSIC)
+    _play_until(host, lambda: table not in host.stack.scenes())
+    assert table.session.hands_settled == 2
+    assert not isinstance(host.stack.top, TableScene)  # the summary (or the standings) is up
+    stats, notices = load_stats()
+    assert notices == [] and stats.hands == 2 and stats.matches == 1
+
+
+def test_statistics_count_only_a_match_with_one_person_at_the_table() -> None:
+    host = _host()
+    seats = (SeatConfig("human"), SeatConfig("ai"), SeatConfig("human"), SeatConfig("ai"))
+    local = MatchConfig("guiyang-classic", "flow2", seats, MatchLength("hands", 1))
+    table = build_table(host, local, CLASSIC)
+    assert table.config is not None and table.config.humans == (0, 2)
+    assert MatchFlow(host, table, local, CLASSIC).stats_seat is None
+    solo = MatchConfig("guiyang-classic", "flow3", SOLO[1:] + SOLO[:1], MatchLength("hands", 1))
+    assert MatchFlow(host, build_table(host, solo, CLASSIC), solo, CLASSIC).stats_seat == 3
+
+
+def test_match_over_counts_hands_rounds_and_scores() -> None:
+    p = MatchProgress()
+    for dealer, nxt in ((0, 0), (0, 1), (1, 3), (3, 0)):
+        p.record(dealer, nxt, (0, 0, 0, 0))
+    assert (p.hands, p.passes, p.rounds) == (4, 3, 0)
+    assert match_over(MatchLength("hands", 4), p) and not match_over(MatchLength("hands", 5), p)
+    assert not match_over(MatchLength("rounds", 1), p)
+    p.record(0, 2, (30, -10, -10, -10))
+    assert p.rounds == 1 and match_over(MatchLength("rounds", 1), p)
+    assert match_over(MatchLength("score", 30), p) and not match_over(MatchLength("score", 31), p)
+    assert not match_over(MatchLength("endless", 0), p)
+
+
+def test_match_config_round_trips_and_names_bad_parts() -> None:
+    config = MatchConfig("guiyang-modern", "s1", SOLO, MatchLength("rounds", 2))
+    assert MatchConfig.from_json(config.to_json()) == config
+    assert MatchConfig().humans == (0,)
+    with pytest.raises(MatchConfigError, match="level"):
+        SeatConfig("ai", "godlike")
+    with pytest.raises(MatchConfigError, match="four seats"):
+        MatchConfig(seats=SOLO[:3])
+    with pytest.raises(MatchConfigError, match="length"):
+        MatchConfig.from_json({"length": {"kind": "forever", "n": 1}})
+    assert next_seed("table") == "table-2" and next_seed("table-2") == "table-3"
+
+
+def _offered(scene: TableScene) -> bool:
+    obs = scene.obs
+    return obs is not None and obs.phase == "claims" and any(a.kind is ActionKind.PASS for a in obs.legal_actions)
+
+
+def test_claim_timer_passes_a_claim_when_time_runs_out() -> None:
+    """Settings: claim timer N seconds then auto-pass."""
+    host, scene = stage_until(_offered, (1280, 720), CLASSIC, seed="timer")
+    scene.autopilot = None
+    scene.pause_autopilot = None
+    host.settings.claim_timer = 2
+    assert not scene._auto_answer()
+    assert scene.claim_left == 2.0
+    moves = scene.player_moves
+    scene.update(1.0)
+    assert scene.obs is not None and scene.player_moves == moves  # still deciding
+    scene.update(1.1)
+    assert scene.player_moves == moves + 1 and scene.claim_left is None
+
+
+def test_auto_pass_plays_a_move_with_no_choice_and_hints_can_be_off() -> None:
+    host, scene = stage_until(_offered, (1280, 720), CLASSIC, seed="auto")
+    scene.autopilot = None
+    obs = scene.obs
+    assert obs is not None
+    host.settings.hints = False
+    scene.show_hint()
+    assert scene.message == S.tr("hints_off")
+    only_pass = tuple(a for a in obs.legal_actions if a.kind is ActionKind.PASS)
+    scene.obs = obs._replace(legal_actions=only_pass)
+    host.settings.auto_pass = False
+    assert not scene._auto_answer()
+    host.settings.auto_pass = True
+    moves = scene.player_moves
+    assert scene._auto_answer() and scene.player_moves == moves + 1
+
+
+def test_escape_at_the_table_offers_to_go_back_to_the_menu() -> None:
+    host = _host()
+    menu = MainMenu(host)
+    host.stack.push(menu)
+    table = start_match(host, MatchConfig("guiyang-classic", "esc", SOLO, MatchLength("hands", 4)), CLASSIC)
+    _send(host, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert isinstance(host.stack.top, ConfirmScene)
+    _send(host, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    assert table not in host.stack.scenes()
+    assert host.stack.scenes() == (menu,)
+
+
+def test_continue_shows_when_a_save_exists_and_resumes_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ui.menu.main_menu as mm
+
+    resumed = Scene(None)  # type: ignore[arg-type]
+    fake = SimpleNamespace(has_save=lambda: True, resume=lambda app: resumed)
+    monkeypatch.setattr(mm, "optional_module", lambda name: fake if name == "ui.save" else None)
+    host = _host()
+    menu = MainMenu(host)
+    host.stack.push(menu)
+    first = menu.widgets[0]
+    assert isinstance(first, Button) and first.label == S.tr("menu_continue")
+    _send(
+        host,
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=first.rect.center, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=first.rect.center, button=1),
+    )
+    assert host.stack.top is resumed
+
+
+@pytest.mark.parametrize(("argv", "first"), [([], "MainMenu"), (["--solo"], "TableScene"), (["play"], "TableScene")])
+def test_main_opens_the_menu_unless_told_to_go_straight_to_a_table(
+    argv: list[str], first: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[str] = []
+
+    def fake_run(self: App, make: object, max_frames: int | None = None) -> int:
+        self.stack.resize((1280, 720))
+        seen.append(type(make(self)).__name__)  # type: ignore[operator]
+        return 0
+
+    monkeypatch.setattr(App, "run", fake_run)
+    assert main([*argv, "--seed", "m"]) == 0
+    assert seen == [first]

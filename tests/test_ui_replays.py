@@ -1,0 +1,107 @@
+"""Replays: finished hands kept as event logs with an index, and the viewer stepping through one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.agents import SimpleAgent
+from game.gamelog import read_log, replay
+from game.ruleset_loader import load_ruleset
+from ui.moments import HeadlessHost, headless_display
+from ui.replays import ReplayListScene, ReplayLog, ReplayViewerScene, model_at, open_replays, read_index
+from ui.settings import Settings
+from ui.table.model import HIDDEN
+from ui.table.session import TableSession
+
+RULES = load_ruleset("guiyang-classic")
+SIZE = (1280, 720)
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
+    return tmp_path
+
+
+def play_hands(n: int, practice_in: int = 0) -> TableSession:
+    bot = SimpleAgent()
+    session = TableSession(RULES, "replays", [None, bot, bot, bot])
+    session.on_hand_done = ReplayLog("m1", RULES, "replays")
+    for hand in range(1, n + 1):
+        session.start_hand()
+        moves = 0
+        while session.to_move():
+            session.apply(bot.choose(session.observe(session.to_move()[0])))
+            moves += 1
+            if hand == practice_in and moves == 40:
+                assert session.take_back(0)
+        session.settle()
+    return session
+
+
+def key(host: HeadlessHost, k: int) -> None:
+    host.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+
+
+def test_finished_hands_are_logged_indexed_and_replay(home: Path) -> None:
+    """Every settled hand goes to the match's log (game.gamelog) and the index; the log replays exactly."""
+    session = play_hands(2, practice_in=1)
+    rows = read_index()
+    assert [(r.file, r.hand) for r in rows] == [("m1.jsonl", 1), ("m1.jsonl", 2)]
+    assert [r.practice for r in rows] == [True, False]  # a hand with a take-back is marked for statistics
+    parsed = read_log(home / "logs" / "replays" / "m1.jsonl")
+    report = replay(parsed, RULES)
+    assert report.mismatch is None and report.hands == 2
+    assert tuple(report.scores) == session.scores
+
+
+def test_the_viewer_steps_forward_and_back_with_every_hand_shown(home: Path) -> None:
+    play_hands(1)
+    headless_display(SIZE)
+    host = HeadlessHost(Settings(), SIZE)
+    open_replays(host)
+    listing = host.stack.top
+    assert isinstance(listing, ReplayListScene) and len(listing.entries) == 1
+    key(host, pygame.K_RETURN)
+    viewer = host.stack.top
+    assert isinstance(viewer, ReplayViewerScene)
+    assert viewer.step == 0
+    for _ in range(12):
+        key(host, pygame.K_RIGHT)
+    assert viewer.step == 12  # the deal's grabs are one step: the hands are dealt by now
+    shown = viewer.shown
+    key(host, pygame.K_RIGHT)
+    key(host, pygame.K_LEFT)
+    assert viewer.shown == shown
+    assert vars(viewer.model).keys() == vars(model_at(viewer.events, shown)).keys()
+    # After the deal every seat's tiles are known: nothing is hidden in a replay.
+    for seat in range(4):
+        assert HIDDEN not in viewer.model.concealed(seat) and viewer.model.concealed(seat)
+    key(host, pygame.K_END)
+    assert viewer.shown == len(viewer.events) and viewer.model.ended
+    surface = pygame.Surface(SIZE)
+    viewer.draw(surface)
+    key(host, pygame.K_ESCAPE)
+    assert host.stack.top is listing
+
+
+def test_an_empty_list_and_a_missing_log_do_not_crash(home: Path) -> None:
+    headless_display(SIZE)
+    host = HeadlessHost(Settings(), SIZE)
+    open_replays(host)
+    listing = host.stack.top
+    assert isinstance(listing, ReplayListScene) and listing.entries == []
+    listing.draw(pygame.Surface(SIZE))
+    key(host, pygame.K_RETURN)
+    assert host.stack.top is listing
+    play_hands(1)
+    (home / "logs" / "replays" / "m1.jsonl").unlink()
+    host.stack.pop()
+    open_replays(host)
+    key(host, pygame.K_RETURN)
+    from ui.save import NoticeScene
+
+    assert isinstance(host.stack.top, NoticeScene)

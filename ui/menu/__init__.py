@@ -1,0 +1,1 @@
+"""The menus: main menu, new game, settings, rules and statistics screens."""

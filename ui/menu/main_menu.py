@@ -1,0 +1,218 @@
+"""The main menu: a new solo or local match, continue a saved one, replays, rules, statistics, settings, quit.
+
+"Continue" shows only when ui/save.py exists and says there is a save; "Replays" opens ui/replays.py's
+viewer when it exists. Problems found reading the player's files (settings, statistics) are shown
+in a notice at the bottom until the player leaves the menu.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import pygame
+
+from game import __version__
+from game.tiles import WUGUJI, YAOJI, parse_tiles
+from ui import palette as pal
+from ui import strings as S
+from ui import text as T
+from ui.dialogs import wrap
+from ui.match_config import MatchConfig
+from ui.menu.match_flow import MatchFlow
+from ui.menu.optional import optional_module
+from ui.menu.widgets import Button, MenuScene, plate
+from ui.scene import Host, Scene
+from ui.table.scene import TableScene
+from ui.tile_art import get_tile_art
+
+log = logging.getLogger(__name__)
+
+# The tiles fanned under the title: the two birds of the game between plain tiles.
+SHOWCASE = (*parse_tiles("5m"), YAOJI, WUGUJI, *parse_tiles("9s"))
+
+
+def has_save() -> bool:
+    """True when a saved match can be continued (ui/save.py, when present, says so)."""
+    save = optional_module("ui.save")
+    check = getattr(save, "has_save", None) if save is not None else None
+    if check is None:
+        return False
+    try:
+        return bool(check())
+    except Exception as exc:  # a broken save must not keep the menu from opening
+        log.warning("cannot check for a saved match: %s", exc)
+        return False
+
+
+class MainMenu(MenuScene):
+    """The first screen: a column of big buttons under the title."""
+
+    def __init__(self, host: Host, notices: list[str] | None = None) -> None:
+        super().__init__(host)
+        self.notices: list[str] = list(notices or [])
+        self.message = ""
+        self.can_continue = False
+
+    def enter(self) -> None:
+        self.can_continue = has_save()
+        self.rebuild()
+
+    def back(self) -> None:
+        """Escape on the main menu does nothing: Quit is a button (closing the window works too)."""
+
+    def build(self) -> None:
+        m = self.m
+        w, h = self.size
+        entries: list[tuple[str, Callable[[], None], str]] = [
+            (S.tr("menu_solo"), lambda: self.new_game("solo"), "win"),
+            (S.tr("menu_local"), lambda: self.new_game("local"), "kong"),
+        ]
+        if self.can_continue:
+            entries.insert(0, (S.tr("menu_continue"), self.continue_match, "pung"))
+        entries += [
+            (S.tr("menu_replays"), self.replays, "plain"),
+            (S.tr("menu_rules"), self.rules, "plain"),
+            (S.tr("menu_stats"), self.stats, "plain"),
+            (S.tr("menu_settings"), self.settings, "plain"),
+            (S.tr("menu_quit"), lambda: self.host.quit(0), "pass"),
+        ]
+        bh = m.px(44)
+        step = bh + m.px(10)
+        bw = m.px(300)
+        top = self.buttons_top()
+        room = h - m.margin - top
+        if step * len(entries) > room:
+            step = max(bh // 2 + 4, room // len(entries))
+            bh = max(bh // 2, step - 4)
+        for i, (label, action, style) in enumerate(entries):
+            rect = pygame.Rect(0, 0, bw, bh)
+            rect.midtop = (w // 2, top + i * step)
+            self.widgets.append(Button(label, action, style, rect))
+        if self.focus is None:
+            self.focus = 0
+
+    def header(self) -> tuple[pygame.Surface, pygame.Surface, int, int]:
+        """The title and subtitle pictures, the top of the showcase tiles, and where the buttons start."""
+        m = self.m
+        title = T.outlined(S.tr("title"), m.title, pal.TEXT_GOLD, (70, 30, 8), max(2, m.px(3)))
+        sub = T.shadowed(S.tr("menu_subtitle"), m.body, pal.TEXT_MUTED)
+        tiles_top = m.px(22) + title.get_height() + sub.get_height() + m.px(18)
+        art = get_tile_art(self.tile_width())
+        return title, sub, tiles_top, tiles_top + art.size[1] + m.px(22)
+
+    def buttons_top(self) -> int:
+        """Where the column of buttons starts, under the title and the tiles."""
+        return self.header()[3]
+
+    def tile_width(self) -> int:
+        """The width of the showcase tiles."""
+        return max(24, self.m.px(44))
+
+    # ---------------------------------------------------------------- what the buttons do
+
+    def new_game(self, mode: str) -> None:
+        """Open the new-game screen for a solo ("solo") or local ("local") match."""
+        from ui.menu.new_game import NewGameScene
+
+        self.notices = []
+        self.host.stack.push(NewGameScene(self.host, mode))
+
+    def continue_match(self) -> None:
+        """Resume the saved match (ui/save.py)."""
+        save = optional_module("ui.save")
+        resume = getattr(save, "resume", None) if save is not None else None
+        scene: Scene | None = None
+        if resume is not None:
+            try:
+                scene = resume(self.host)
+            except Exception as exc:  # a broken save is reported, never a crash
+                log.warning("cannot resume the saved match: %s", exc)
+                self.message = S.tr("menu_resume_failed")
+                return
+        if scene is None:
+            self.message = S.tr("menu_resume_failed")
+            self.enter()
+            return
+        self.host.stack.push(scene)
+        config = getattr(scene, "config", None)
+        if isinstance(scene, TableScene) and isinstance(config, MatchConfig):
+            MatchFlow.resume(self.host, scene, config)
+
+    def replays(self) -> None:
+        """Open the replay viewer (ui/replays.py), or say there are none."""
+        module = optional_module("ui.replays")
+        opener = getattr(module, "open_replays", None) if module is not None else None
+        if opener is None:
+            self.message = S.tr("menu_no_replays")
+            return
+        result = opener(self.host)
+        if isinstance(result, Scene):
+            self.host.stack.push(result)
+
+    def rules(self) -> None:
+        """Open the rules screen."""
+        from ui.menu.rules_screen import RulesScene
+
+        self.host.stack.push(RulesScene(self.host))
+
+    def stats(self) -> None:
+        """Open the statistics screen."""
+        from ui.menu.stats_screen import StatsScene
+
+        self.host.stack.push(StatsScene(self.host))
+
+    def settings(self) -> None:
+        """Open the settings screen."""
+        from ui.menu.settings_screen import SettingsScene
+
+        self.notices = []
+        self.host.stack.push(SettingsScene(self.host))
+
+    # ---------------------------------------------------------------- drawing
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        m = self.m
+        w, h = self.size
+        title, sub, tiles_top, _ = self.header()
+        y = m.px(22)
+        surface.blit(title, title.get_rect(midtop=(w // 2, y)))
+        y += title.get_height()
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, y)))
+        art = get_tile_art(self.tile_width())
+        spread = art.width + m.px(8)
+        x0 = w // 2 - (spread * len(SHOWCASE) - m.px(8)) // 2
+        for i, tile in enumerate(SHOWCASE):
+            lift = m.px(8) if tile in (YAOJI, WUGUJI) else 0
+            surface.blit(art.face(tile), (x0 + i * spread, tiles_top - lift + m.px(8)))
+        foot = T.shadowed(f"v{__version__}", m.small, pal.TEXT_MUTED)
+        surface.blit(foot, foot.get_rect(bottomright=(w - m.px(14), h - m.px(10))))
+        hint = T.shadowed(S.tr("menu_keys"), m.small, pal.TEXT_MUTED)
+        surface.blit(hint, hint.get_rect(bottomleft=(m.px(14), h - m.px(10))))
+        self.draw_notices(surface)
+
+    def draw_notices(self, surface: pygame.Surface) -> None:
+        """The message of the last button, or the problems found in the player's files, in a box at the bottom."""
+        m = self.m
+        w, h = self.size
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        if self.message:
+            lines.append((self.message, pal.TEXT_GOLD))
+        if self.notices:
+            lines.append((S.tr("menu_notice_files"), pal.TEXT_RED))
+            for notice in self.notices[:3]:
+                for line in wrap(notice, m.small, m.px(560))[:2]:
+                    lines.append((line, pal.TEXT))
+            if len(self.notices) > 3:
+                lines.append((S.tr("end_more", n=len(self.notices) - 3), pal.TEXT_MUTED))
+        if not lines:
+            return
+        line_h = round(m.small * 1.5)
+        box = pygame.Rect(0, 0, m.px(600), line_h * len(lines) + m.px(16))
+        box.midbottom = (w // 2, h - m.px(34))
+        plate(surface, box, self.m, (40, 16, 12, 225) if self.notices else pal.PANEL)
+        y = box.top + m.px(8)
+        for text, colour in lines:
+            pic = T.fit(text, m.small, box.width - m.px(20), colour)
+            surface.blit(pic, pic.get_rect(midtop=(box.centerx, y)))
+            y += line_h

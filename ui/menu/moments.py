@@ -1,0 +1,57 @@
+"""The menu screens as named moments for `main.py screenshot`: menu, new-game, settings, rules, stats, match-end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.ruleset import Ruleset
+from ui import strings as S
+from ui.match_config import MatchConfig, MatchLength, MatchProgress, SeatConfig
+from ui.menu.main_menu import MainMenu
+from ui.menu.match_flow import MatchEndScene
+from ui.menu.new_game import NewGameScene
+from ui.menu.rules_screen import RulesScene
+from ui.menu.settings_screen import SettingsScene
+from ui.menu.stats_screen import StatsScene
+from ui.moments import HeadlessHost, headless_display
+from ui.scene import Host, Scene
+from ui.settings import Settings
+
+MENU_MOMENTS: tuple[str, ...] = ("menu", "new-game", "settings", "rules", "stats", "match-end")
+
+
+def _match_end(host: Host, rules: Ruleset) -> Scene:
+    seats = (SeatConfig("human"), SeatConfig("ai", "easy"), SeatConfig("ai", "normal"), SeatConfig("ai", "hard"))
+    config = MatchConfig(rules.name, "moment", seats, MatchLength("hands", 8))
+    progress = MatchProgress(hands=8, passes=5, scores=(14, -9, 3, -8))
+    return MatchEndScene(host, config, progress, lambda: None)
+
+
+def _new_game(host: Host, rules: Ruleset) -> Scene:
+    scene = NewGameScene(host, "solo")
+    scene.seed = "moment"  # the same picture on every run
+    return scene
+
+
+SCENES: dict[str, Callable[[Host, Ruleset], Scene]] = {
+    "menu": lambda host, rules: MainMenu(host),
+    "new-game": _new_game,
+    "settings": lambda host, rules: SettingsScene(host),
+    "rules": lambda host, rules: RulesScene(host),
+    "stats": lambda host, rules: StatsScene(host),
+    "match-end": _match_end,
+}
+
+
+def render_menu_moment(moment: str, size: tuple[int, int], rules: Ruleset, language: str = "zh") -> pygame.Surface:
+    """The menu screen named `moment` drawn at `size`, as a new surface; KeyError for an unknown name."""
+    make = SCENES[moment]
+    S.set_language(language)
+    screen = headless_display(size)
+    host = HeadlessHost(Settings(language=language, ruleset=rules.name), size)
+    host.stack.push(make(host, rules))
+    host.stack.update(1 / 60)
+    host.stack.draw(screen)
+    return screen.copy()

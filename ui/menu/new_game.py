@@ -1,0 +1,310 @@
+"""The new-game screen: pick a ruleset (built-in or the player's own), who plays each seat, how long
+the match lasts and the seed, then start.
+
+A ruleset file that does not load is listed greyed with its first error; its full errors show
+where the summary would be. The seed is always shown: the same seed and ruleset deal the same tiles,
+so a deal can be played again or checked.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+import pygame
+
+from game.user_rulesets import RulesetCatalogue, RulesetEntry, list_rulesets
+from ui import palette as pal
+from ui import strings as S
+from ui import text as T
+from ui.dialogs import wrap
+from ui.match_config import LengthKind, MatchConfig, MatchLength, SeatConfig
+from ui.menu.match_flow import start_match
+from ui.menu.value_text import ruleset_title, summary
+from ui.menu.widgets import Button, Choice, ListItem, ListView, MenuScene, Stepper, TextField, plate
+from ui.scene import Host
+from ui.settings_store import save_settings
+
+# (kind, level) per seat choice, in the order the segments show.
+SEAT_CHOICES: tuple[tuple[str, str], ...] = (("human", ""), ("ai", "easy"), ("ai", "normal"), ("ai", "hard"))
+LENGTH_LIMITS: dict[str, tuple[int, int, int, int]] = {  # kind: (low, high, step, default)
+    "hands": (1, 64, 1, 8),
+    "rounds": (1, 8, 1, 1),
+    "score": (20, 500, 10, 100),
+    "endless": (0, 0, 1, 0),
+}
+
+
+def new_seed() -> str:
+    """A fresh seed: eight hex digits, short enough to read out and type."""
+    return secrets.token_hex(4)
+
+
+class NewGameScene(MenuScene):
+    """Choose and start a match; `mode` is "solo" (one player) or "local" (players share the screen)."""
+
+    def __init__(self, host: Host, mode: str = "solo", catalogue: RulesetCatalogue | None = None) -> None:
+        super().__init__(host)
+        self.mode = mode
+        self.catalogue = catalogue if catalogue is not None else list_rulesets()
+        entries = self.catalogue.entries
+        wanted = host.settings.ruleset
+        self.index = next(
+            (i for i, e in enumerate(entries) if e.ok and (e.ref == wanted or e.name == wanted)),
+            next((i for i, e in enumerate(entries) if e.ok), 0),
+        )
+        level = host.settings.level if host.settings.level in ("easy", "normal", "hard") else "normal"
+        if mode == "local":
+            self.seats: list[tuple[str, str]] = [("human", ""), ("ai", level), ("human", ""), ("ai", level)]
+        else:
+            self.seats = [("human", ""), ("ai", level), ("ai", level), ("ai", level)]
+        self.length_kind: LengthKind = "hands"
+        self.length_n: dict[str, int] = {k: v[3] for k, v in LENGTH_LIMITS.items()}
+        self.seed = new_seed()
+        self.message = ""
+        self.list_first = 0
+
+    # ---------------------------------------------------------------- state
+
+    @property
+    def entry(self) -> RulesetEntry | None:
+        """The ruleset entry chosen in the list."""
+        entries = self.catalogue.entries
+        return entries[self.index] if 0 <= self.index < len(entries) else None
+
+    def config(self) -> MatchConfig:
+        """The match as chosen now."""
+        entry = self.entry
+        ref = entry.ref if entry is not None else self.host.settings.ruleset
+        seats = tuple(SeatConfig("human") if k == "human" else SeatConfig("ai", lv) for k, lv in self.seats)
+        length = MatchLength(self.length_kind, self.length_n[self.length_kind])
+        return MatchConfig(ref, self.seed or new_seed(), seats, length)
+
+    def problem(self) -> str:
+        """Why the match cannot start now, or ""."""
+        entry = self.entry
+        if entry is None or not entry.ok:
+            return S.tr("ng_broken_pick")
+        if not any(k == "human" for k, _ in self.seats):
+            return S.tr("ng_need_human")
+        return ""
+
+    def start(self) -> None:
+        """Start the match chosen (or say why not)."""
+        problem = self.problem()
+        entry = self.entry
+        if problem or entry is None or entry.ruleset is None:
+            self.message = problem
+            return
+        config = self.config()
+        settings = self.host.settings
+        settings.ruleset = entry.ref
+        settings.seed = config.seed
+        save_settings(settings)
+        self.host.stack.remove(self)
+        start_match(self.host, config, entry.ruleset)
+
+    def pick(self, index: int) -> None:
+        """Choose ruleset `index` of the list."""
+        self.index = index
+        self.message = ""
+        self.rebuild()
+
+    def set_seat(self, seat: int, choice: tuple[str, str]) -> None:
+        """Put a person or an AI of a level in `seat`."""
+        self.seats[seat] = choice
+        self.message = ""
+
+    def set_length_kind(self, kind: LengthKind) -> None:
+        """Count the match in hands, rounds or points, or play on."""
+        self.length_kind = kind
+        self.rebuild()
+
+    def set_length_n(self, n: int) -> None:
+        """The number of hands, rounds or points."""
+        self.length_n[self.length_kind] = n
+
+    def set_seed(self, seed: str) -> None:
+        """A seed typed in."""
+        self.seed = seed
+
+    def reseed(self) -> None:
+        """Draw a fresh seed."""
+        self.seed = new_seed()
+
+    # ---------------------------------------------------------------- layout
+
+    def columns(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The ruleset column at the left and the match column at the right."""
+        m = self.m
+        w, h = self.size
+        top = m.px(86)
+        bottom = h - m.margin - m.px(56)
+        left_w = round((w - 2 * m.margin - m.gap * 2) * 0.42)
+        left = pygame.Rect(m.margin, top, left_w, bottom - top)
+        right = pygame.Rect(left.right + m.gap * 2, top, w - m.margin - left.right - m.gap * 2, bottom - top)
+        return left, right
+
+    def build(self) -> None:
+        m = self.m
+        w, h = self.size
+        left, right = self.columns()
+        pad = m.px(14)
+        old = getattr(self, "list_view", None)
+        if old is not None:
+            self.list_first = old.first
+        entries = self.catalogue.entries
+        items = [self._item(e) for e in entries]
+        list_h = min(len(items), 4) * (m.row + m.small + m.px(6)) + m.px(4)
+        list_rect = pygame.Rect(left.left + pad, left.top + m.heading + pad * 2, left.width - 2 * pad, list_h)
+        lv = ListView(items, self.index, self.pick, list_rect)
+        lv.item_h = m.row + m.small + m.px(6)
+        lv.first = min(self.list_first, max(0, len(items) - lv.visible()))
+        if not lv.first <= self.index < lv.first + lv.visible():
+            lv.first = max(0, self.index - lv.visible() + 1)
+        self.list_view = lv
+        self.widgets.append(lv)
+
+        x, width = right.left + pad, right.width - 2 * pad
+        y = right.top + m.heading + pad * 2
+        seat_options = [(c, self._seat_text(c)) for c in SEAT_CHOICES]
+        for seat in range(4):
+            wind = S.tr("ng_seat_wind", wind=S.wind(seat))
+            label = f"{S.wind(seat)}  {S.seat_name(seat)}" if self.mode == "solo" else wind
+            choice = Choice(
+                label, seat_options, self._seat_get(seat), self._seat_set(seat), pygame.Rect(x, y, width, m.row)
+            )
+            choice.label_share = 0.26
+            self.widgets.append(choice)
+            y += m.row + m.gap
+        y += m.gap
+        kinds: list[tuple[LengthKind, str]] = [
+            ("hands", S.tr("ng_len_hands")),
+            ("rounds", S.tr("ng_len_rounds")),
+            ("score", S.tr("ng_len_score")),
+            ("endless", S.tr("ng_len_endless")),
+        ]
+        kind_choice = Choice(
+            S.tr("ng_length"), kinds, lambda: self.length_kind, self.set_length_kind, pygame.Rect(x, y, width, m.row)
+        )
+        kind_choice.label_share = 0.26
+        self.widgets.append(kind_choice)
+        y += m.row + m.gap
+        low, high, step, _default = LENGTH_LIMITS[self.length_kind]
+        stepper = Stepper(
+            "",
+            lambda: self.length_n[self.length_kind],
+            self.set_length_n,
+            low,
+            high,
+            self._length_text,
+            step,
+            pygame.Rect(x + round(width * 0.26), y, width - round(width * 0.26), m.row),
+        )
+        stepper.enabled = self.length_kind != "endless"
+        self.widgets.append(stepper)
+        y += m.row + m.gap * 2
+        new_w = m.px(96)
+        seed = TextField(
+            S.tr("ng_seed"),
+            lambda: self.seed,
+            self.set_seed,
+            24,
+            S.tr("ng_seed_random"),
+            pygame.Rect(x, y, width - new_w - m.gap, m.row),
+        )
+        seed.label_share = 0.26 * width / (width - new_w - m.gap)
+        self.widgets.append(seed)
+        self.widgets.append(
+            Button(S.tr("ng_seed_new"), self.reseed, "plain", pygame.Rect(x + width - new_w, y, new_w, m.row))
+        )
+
+        bw, bh = m.px(200), m.px(48)
+        by = h - m.margin - bh + m.px(6)
+        self.widgets.append(Button(S.tr("menu_back"), self.back, "pass", pygame.Rect(w // 2 - m.gap - bw, by, bw, bh)))
+        start = Button(S.tr("ng_start"), self.start, "win", pygame.Rect(w // 2 + m.gap, by, bw, bh))
+        start.enabled = self.entry is not None and self.entry.ok
+        self.widgets.append(start)
+        if self.focus is None:
+            self.focus = len(self.widgets) - 1
+
+    def _seat_get(self, seat: int) -> Callable[[], tuple[str, str]]:
+        return lambda: self.seats[seat]
+
+    def _seat_set(self, seat: int) -> Callable[[tuple[str, str]], None]:
+        return lambda choice: self.set_seat(seat, choice)
+
+    def _item(self, entry: RulesetEntry) -> ListItem:
+        if entry.ruleset is not None:
+            note = entry.name if entry.source == "builtin" else f"{S.tr('ng_user_file')}: {entry.path.name}"
+            return ListItem(ruleset_title(entry.ruleset), note)
+        return ListItem(entry.path.name, S.tr("ng_broken"), usable=False)
+
+    def _seat_text(self, choice: tuple[str, str]) -> str:
+        kind, level = choice
+        return S.tr("ng_human") if kind == "human" else S.tr("ng_" + level)
+
+    def _length_text(self, n: int) -> str:
+        return S.tr("ng_n_" + self.length_kind, n=n)
+
+    # ---------------------------------------------------------------- drawing
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        m = self.m
+        self.title(surface, S.tr("ng_title_" + self.mode))
+        left, right = self.columns()
+        plate(surface, left, m)
+        plate(surface, right, m)
+        pad = m.px(14)
+        for rect, text in ((left, S.tr("ng_rulesets")), (right, S.tr("ng_seats"))):
+            pic = T.shadowed(text, m.heading, pal.TEXT_GOLD, bold=True)
+            surface.blit(pic, (rect.left + pad, rect.top + pad))
+        self._draw_summary(surface, left, pad)
+        seed_rect = next(wd.rect for wd in self.widgets if isinstance(wd, TextField))
+        note = T.fit(S.tr("ng_seed_note"), m.small, right.width - 2 * pad, pal.TEXT_MUTED)
+        surface.blit(note, (seed_rect.left, seed_rect.bottom + m.px(6)))
+        message = self.message or self.problem()
+        if message:
+            pic = T.fit(message, m.body, right.width - 2 * pad, pal.TEXT_RED, bold=True)
+            surface.blit(pic, pic.get_rect(bottomleft=(right.left + pad, right.bottom - pad)))
+
+    def _draw_summary(self, surface: pygame.Surface, left: pygame.Rect, pad: int) -> None:
+        """The chosen ruleset's key values (or a broken file's errors) under the list."""
+        m = self.m
+        entry = self.entry
+        y = self.list_view.rect.bottom + m.gap
+        bottom = left.bottom - pad
+        width = left.width - 2 * pad
+        x = left.left + pad
+        pygame.draw.line(surface, (120, 100, 60), (x, y), (x + width, y))
+        y += m.gap
+        line_h = round(m.small * 1.45)
+        if entry is None:
+            return
+        if entry.ruleset is None:
+            pic = T.shadowed(S.tr("ng_errors"), m.body, pal.TEXT_RED, bold=True)
+            surface.blit(pic, (x, y))
+            y += round(m.body * 1.5)
+            for error in entry.errors:
+                for line in wrap(error, m.small, width):
+                    if y + line_h > bottom:
+                        return
+                    surface.blit(T.shadowed(line, m.small, pal.TEXT), (x, y))
+                    y += line_h
+            return
+        pic = T.shadowed(S.tr("ng_key_values"), m.body, pal.TEXT_GOLD, bold=True)
+        surface.blit(pic, (x, y))
+        y += round(m.body * 1.5)
+        rows = summary(entry.ruleset)
+        # Two columns of label and value, filled down then across.
+        cols = 2 if S.language() == "zh" else 1  # English labels are too long for two columns
+        half = (len(rows) + cols - 1) // cols
+        col_w = (width - m.gap * 2 * (cols - 1)) // cols
+        for i, (label, value) in enumerate(rows):
+            col, row = divmod(i, half)
+            cx = x + col * (col_w + m.gap * 2)
+            cy = y + row * line_h
+            if cy + line_h > bottom:
+                continue
+            surface.blit(T.fit(label, m.small, round(col_w * 0.5), pal.TEXT_MUTED), (cx, cy))
+            surface.blit(T.fit(value, m.small, col_w - round(col_w * 0.52), pal.TEXT), (cx + round(col_w * 0.52), cy))

@@ -1,0 +1,111 @@
+"""The settings screen: language, animation speed, volume and mute, full screen, claim timer, hints, auto-pass.
+
+Every change takes effect at once and is written to the player's settings file (ui/settings_store.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from ui import palette as pal
+from ui import strings as S
+from ui import text as T
+from ui.menu.widgets import Button, Choice, MenuScene, Slider, Toggle, plate
+from ui.scene import Host
+from ui.settings import Speed
+from ui.settings_store import save_settings, settings_path
+
+CLAIM_TIMES = (0, 5, 10, 15, 20, 30)
+
+
+class SettingsScene(MenuScene):
+    """One row per setting, in a panel; changes are saved as they are made."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.save_error: str | None = None
+
+    def change(self, key: str, value: Any) -> None:
+        """Set one setting, apply what must be applied now, and save."""
+        settings = self.host.settings
+        setattr(settings, key, value)
+        if key == "language":
+            S.set_language(value)
+            self.rebuild()
+        elif key == "fullscreen":
+            toggle = getattr(self.host, "toggle_fullscreen", None)
+            if toggle is not None and bool(getattr(self.host, "fullscreen", value)) != value:
+                toggle()
+        self.save_error = save_settings(settings)
+
+    def setter(self, key: str) -> Callable[[Any], None]:
+        """A function that changes setting `key`."""
+        return lambda value: self.change(key, value)
+
+    def panel_rect(self) -> pygame.Rect:
+        """The panel holding the rows."""
+        m = self.m
+        w, h = self.size
+        width = min(w - 2 * m.margin, m.px(760))
+        top = m.px(86)
+        rect = pygame.Rect(0, top, width, h - top - m.margin - m.px(60))
+        rect.centerx = w // 2
+        return rect
+
+    def build(self) -> None:
+        m = self.m
+        w, h = self.size
+        settings = self.host.settings
+        panel = self.panel_rect()
+        pad = m.px(22)
+        x, width = panel.left + pad, panel.width - 2 * pad
+        rows = 8
+        step = min(m.row + m.px(12), (panel.height - 2 * pad) // rows)
+        row_h = min(m.row, step - 4)
+        y = panel.top + pad
+
+        def rect() -> pygame.Rect:
+            nonlocal y
+            r = pygame.Rect(x, y, width, row_h)
+            y += step
+            return r
+
+        speeds = [(s, S.tr("speed_" + s.value)) for s in Speed]
+        timers = [(t, S.tr("set_seconds", n=t) if t else S.tr("set_timer_off")) for t in CLAIM_TIMES]
+        self.widgets += [
+            Choice(
+                S.tr("set_language"),
+                [("zh", "中文"), ("en", "English")],
+                lambda: settings.language,
+                self.setter("language"),
+                rect(),
+            ),
+            Choice(S.tr("set_speed"), speeds, lambda: settings.speed, self.setter("speed"), rect()),
+            Slider(S.tr("set_volume"), lambda: settings.volume, self.setter("volume"), 0, 100, 5, rect()),
+            Toggle(S.tr("set_mute"), lambda: settings.muted, self.setter("muted"), rect()),
+            Toggle(S.tr("set_fullscreen"), lambda: settings.fullscreen, self.setter("fullscreen"), rect()),
+            Choice(S.tr("set_claim_timer"), timers, lambda: settings.claim_timer, self.setter("claim_timer"), rect()),
+            Toggle(S.tr("set_hints"), lambda: settings.hints, self.setter("hints"), rect()),
+            Toggle(S.tr("set_auto_pass"), lambda: settings.auto_pass, self.setter("auto_pass"), rect()),
+        ]
+        bw, bh = m.px(200), m.px(48)
+        back = pygame.Rect(0, h - m.margin - bh + m.px(6), bw, bh)
+        back.centerx = w // 2
+        self.widgets.append(Button(S.tr("menu_back"), self.back, "plain", back))
+        if self.focus is None:
+            self.focus = 0
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        m = self.m
+        self.title(surface, S.tr("menu_settings"))
+        panel = self.panel_rect()
+        plate(surface, panel, m)
+        if self.save_error:
+            text, colour = S.tr("set_save_failed"), pal.TEXT_RED
+        else:
+            text, colour = S.tr("set_saved_in", path=str(settings_path())), pal.TEXT_MUTED
+        pic = T.fit(text, m.small, panel.width - m.px(40), colour)
+        surface.blit(pic, pic.get_rect(midbottom=(panel.centerx, panel.bottom - m.px(8))))

@@ -1,0 +1,88 @@
+"""The statistics screen: the player's totals over every finished hand of solo matches, as cards."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.stats import PlayerStats, load_stats, save_stats
+from ui import palette as pal
+from ui import strings as S
+from ui import text as T
+from ui.dialogs import ConfirmScene
+from ui.menu.widgets import Button, MenuScene, plate
+from ui.scene import Host
+
+
+def stat_cards(stats: PlayerStats) -> list[tuple[str, str]]:
+    """(label, value) of each card, in the current language."""
+    return [
+        (S.tr("st_hands"), str(stats.hands)),
+        (S.tr("st_wins"), str(stats.wins)),
+        (S.tr("st_win_rate"), f"{stats.win_rate * 100:.0f}%"),
+        (S.tr("st_self_draws"), str(stats.self_draws)),
+        (S.tr("st_deal_ins"), str(stats.deal_ins)),
+        (S.tr("st_draws"), str(stats.draws)),
+        (S.tr("st_avg_win"), f"{stats.average_win:.1f}"),
+        (S.tr("st_best_win"), str(stats.best_win)),
+        (S.tr("st_net"), f"{stats.net_points:+d}" if stats.net_points else "0"),
+        (S.tr("st_chickens"), str(stats.chickens)),
+        (S.tr("st_chicken_points"), f"{stats.chicken_points:+d}" if stats.chicken_points else "0"),
+        (S.tr("st_matches"), str(stats.matches)),
+    ]
+
+
+class StatsScene(MenuScene):
+    """Twelve cards of totals, a reset button (asks first) and back."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.stats, self.notices = load_stats()
+
+    def reset(self) -> None:
+        """Ask, then clear every total."""
+        self.host.stack.push(ConfirmScene(self.host, S.tr("st_reset_confirm"), S.tr("st_reset"), self._clear))
+
+    def _clear(self) -> None:
+        self.stats = PlayerStats()
+        save_stats(self.stats)
+
+    def build(self) -> None:
+        m = self.m
+        w, h = self.size
+        bw, bh = m.px(200), m.px(48)
+        y = h - m.margin - bh + m.px(6)
+        self.widgets.append(Button(S.tr("menu_back"), self.back, "plain", pygame.Rect(w // 2 - m.gap - bw, y, bw, bh)))
+        self.widgets.append(Button(S.tr("st_reset"), self.reset, "pass", pygame.Rect(w // 2 + m.gap, y, bw, bh)))
+        if self.focus is None:
+            self.focus = 0
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        m = self.m
+        w, h = self.size
+        top = self.title(surface, S.tr("menu_stats"))
+        cards = stat_cards(self.stats)
+        cols = 4
+        rows = (len(cards) + cols - 1) // cols
+        area_w = min(w - 2 * m.margin, m.px(980))
+        bottom = h - m.margin - m.px(70)
+        note_h = round(m.small * 1.8)
+        gap = m.px(14)
+        card_w = (area_w - gap * (cols - 1)) // cols
+        card_h = min(m.px(110), (bottom - top - note_h - gap * rows) // rows)
+        x0 = (w - area_w) // 2
+        y0 = top + m.gap
+        for i, (label, value) in enumerate(cards):
+            r, c = divmod(i, cols)
+            rect = pygame.Rect(x0 + c * (card_w + gap), y0 + r * (card_h + gap), card_w, card_h)
+            plate(surface, rect, m)
+            name = T.fit(label, m.body, card_w - m.px(20), pal.TEXT_MUTED)
+            surface.blit(name, name.get_rect(midtop=(rect.centerx, rect.top + m.px(12))))
+            big = T.fit(value, m.title - m.px(8), card_w - m.px(20), pal.TEXT_GOLD, bold=True)
+            surface.blit(big, big.get_rect(midbottom=(rect.centerx, rect.bottom - m.px(10))))
+        y = y0 + rows * (card_h + gap)
+        text = S.tr("st_empty") if self.stats.hands == 0 else S.tr("st_solo_note")
+        if self.notices:
+            text = S.tr("menu_stats_reset_notice")
+        colour = pal.TEXT_RED if self.notices else pal.TEXT_MUTED
+        pic = T.fit(text, m.small, area_w, colour)
+        surface.blit(pic, pic.get_rect(midtop=(w // 2, y)))

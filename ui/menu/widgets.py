@@ -1,0 +1,661 @@
+"""Small controls for the menus: buttons, toggles, option pickers, sliders, steppers, a text field, a list.
+
+Each control has a rectangle, draws itself (focused and hovered looks), and reacts to the mouse and,
+when focused, to the keys: Left/Right change a value, Enter or Space presses. `MenuScene` holds the
+controls of one screen, moves the focus (Tab, Up, Down) and goes back on Escape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+import pygame
+
+from ui import palette as pal
+from ui import strings as S
+from ui import text as T
+from ui.art.shapes import mix
+from ui.layout import compute_layout
+from ui.scene import Host, Scene
+from ui.table.background import render_background
+from ui.table.buttons import button_picture
+
+V = TypeVar("V")
+
+REFERENCE = (1280, 720)
+FOCUS: tuple[int, int, int] = pal.SELECTED_GLOW
+FIELD_FILL = (8, 26, 19, 215)
+FIELD_FILL_HOVER = (20, 50, 38, 225)
+DISABLED = (120, 128, 122)
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Sizes for a menu screen, scaled from the 1280×720 design to the window."""
+
+    size: tuple[int, int]
+    scale: float
+    title: int
+    heading: int
+    body: int
+    small: int
+    row: int  # height of a control row
+    gap: int
+    margin: int
+
+    def px(self, value: float) -> int:
+        """A design length (at 1280×720) in window pixels."""
+        return max(1, round(value * self.scale))
+
+
+def metrics(size: tuple[int, int]) -> Metrics:
+    """The menu sizes for a window of `size`."""
+    w, h = size
+    s = max(0.5, min(w / REFERENCE[0], h / REFERENCE[1]))
+    return Metrics(
+        size=size,
+        scale=s,
+        title=max(24, round(50 * s)),
+        heading=max(15, round(24 * s)),
+        body=max(13, round(19 * s)),
+        small=max(11, round(15 * s)),
+        row=max(26, round(42 * s)),
+        gap=max(4, round(10 * s)),
+        margin=max(12, round(36 * s)),
+    )
+
+
+def backdrop(size: tuple[int, int]) -> pygame.Surface:
+    """The menus' background: the table's felt, darkened a little so panels stand out; made once per size."""
+
+    def make() -> pygame.Surface:
+        out = render_background(compute_layout(size)).copy()
+        out.blit(T.panel(size, 0, (0, 0, 0, 70), None), (0, 0))
+        return out
+
+    return T.cached(("menu_backdrop", size), make)
+
+
+def plate(surface: pygame.Surface, rect: pygame.Rect, m: Metrics, fill: T.Colour = pal.PANEL) -> None:
+    """A rounded panel with the table's gold rim."""
+    surface.blit(T.panel(rect.size, m.px(14), fill, pal.PANEL_BORDER, max(1, m.px(2))), rect.topleft)
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> None:
+    """The outline marking the control that has the keyboard."""
+    pygame.draw.rect(surface, FOCUS, rect.inflate(m.px(6), m.px(6)), width=max(2, m.px(2)), border_radius=m.px(10))
+
+
+class Widget:
+    """Base of every control: where it is and how it reacts; the default does nothing."""
+
+    focusable = True
+
+    def __init__(self, rect: pygame.Rect | None = None) -> None:
+        self.rect = rect if rect is not None else pygame.Rect(0, 0, 1, 1)
+        self.enabled = True
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """The left button went down on the control."""
+
+    def drag(self, pos: tuple[int, int]) -> None:
+        """The mouse moved with the button held after a click on the control."""
+
+    def wheel(self, dy: int) -> bool:
+        """The wheel turned over the control; True if it used it."""
+        return False
+
+    def key(self, key: int) -> bool:
+        """A key while focused; True if it used it."""
+        return False
+
+    def text(self, text: str) -> bool:
+        """Typed text while focused; True if it used it."""
+        return False
+
+    def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hover: bool) -> None:
+        """Draw the control; changes nothing."""
+
+
+class Label(Widget):
+    """Text that does nothing: a heading or a note."""
+
+    focusable = False
+
+    def __init__(
+        self, text: str, rect: pygame.Rect, colour: T.Colour = pal.TEXT, size: str = "body", bold: bool = False
+    ) -> None:
+        super().__init__(rect)
+        self.text_value = text
+        self.colour = colour
+        self.size = size
+        self.bold = bold
+
+    def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hover: bool) -> None:
+        size = getattr(m, self.size)
+        pic = T.fit(self.text_value, size, self.rect.width, self.colour, self.bold)
+        surface.blit(pic, pic.get_rect(midleft=(self.rect.left, self.rect.centery)))
+
+
+class Button(Widget):
+    """A lacquer button like the table's; `on_press` runs on a click, Enter or Space."""
+
+    def __init__(self, label: str, on_press: Callable[[], None], style: str = "plain", rect: pygame.Rect | None = None):
+        super().__init__(rect)
+        self.label = label
+        self.on_press = on_press
+        self.style = style
+
+    def click(self, pos: tuple[int, int]) -> None:
+        if self.enabled:
+            self.on_press()
+
+    def key(self, key: int) -> bool:
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.enabled:
+            self.on_press()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hover: bool) -> None:
+        style = self.style if self.enabled else "pass"
+        font = max(12, round(self.rect.height * 0.46))
+        pic = button_picture(self.label, self.rect.size, style, font, hover and self.enabled, focused)
+        if not self.enabled:
+            pic = pic.copy()
+            pic.set_alpha(110)
+        surface.blit(pic, self.rect.topleft)
+
+
+class Field(Widget):
+    """A control row: its label at the left, its value drawn by the subclass in `value_rect`."""
+
+    label_share = 0.42
+
+    def __init__(self, label: str, rect: pygame.Rect | None = None) -> None:
+        super().__init__(rect)
+        self.label = label
+
+    @property
+    def value_rect(self) -> pygame.Rect:
+        """Where the value sits: the right part of the row."""
+        lw = round(self.rect.width * self.label_share) if self.label else 0
+        return pygame.Rect(self.rect.left + lw, self.rect.top, self.rect.width - lw, self.rect.height)
+
+    def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hover: bool) -> None:
+        if self.label:
+            lw = round(self.rect.width * self.label_share) - m.gap
+            colour = pal.TEXT if self.enabled else DISABLED
+            pic = T.fit(self.label, m.body, lw, colour)
+            surface.blit(pic, pic.get_rect(midleft=(self.rect.left, self.rect.centery)))
+        box = self.value_rect
+        fill = FIELD_FILL_HOVER if hover and self.enabled else FIELD_FILL
+        surface.blit(T.panel(box.size, m.px(8), fill, mix(pal.PANEL_BORDER, (0, 0, 0), 0.35), 1), box.topleft)
+        self.draw_value(surface, m, box)
+        if focused:
+            focus_ring(surface, box, m)
+
+    def draw_value(self, surface: pygame.Surface, m: Metrics, box: pygame.Rect) -> None:
+        """Draw the value inside `box`."""
+
+
+class Choice(Field, Generic[V]):
+    """One of a few options shown side by side (segments); a click picks one, Left/Right step."""
+
+    def __init__(
+        self,
+        label: str,
+        options: Sequence[tuple[V, str]],
+        get: Callable[[], V],
+        set_: Callable[[V], None],
+        rect: pygame.Rect | None = None,
+    ) -> None:
+        super().__init__(label, rect)
+        self.options = list(options)
+        self.get = get
+        self.set = set_
+
+    def index(self) -> int:
+        """Where the current value is among the options (0 if it is not one of them)."""
+        value = self.get()
+        return next((i for i, (v, _) in enumerate(self.options) if v == value), 0)
+
+    def segments(self) -> list[pygame.Rect]:
+        """The rectangle of each option inside the value box."""
+        box = self.value_rect.inflate(-4, -6)
+        n = max(1, len(self.options))
+        out = []
+        for i in range(n):
+            left = box.left + box.width * i // n
+            right = box.left + box.width * (i + 1) // n
+            out.append(pygame.Rect(left, box.top, right - left, box.height))
+        return out
+
+    def click(self, pos: tuple[int, int]) -> None:
+        if not self.enabled:
+            return
+        for i, seg in enumerate(self.segments()):
+            if seg.collidepoint(pos):
+                self.set(self.options[i][0])
+                return
+
+    def key(self, key: int) -> bool:
+        if key not in (pygame.K_LEFT, pygame.K_RIGHT) or not self.enabled or not self.options:
+            return False
+        step = -1 if key == pygame.K_LEFT else 1
+        self.set(self.options[(self.index() + step) % len(self.options)][0])
+        return True
+
+    def draw_value(self, surface: pygame.Surface, m: Metrics, box: pygame.Rect) -> None:
+        current = self.index()
+        for i, seg in enumerate(self.segments()):
+            on = i == current
+            if on:
+                fill = (176, 128, 40, 235) if self.enabled else (90, 90, 90, 200)
+                surface.blit(T.panel(seg.size, m.px(7), fill, pal.TEXT_GOLD, 1), seg.topleft)
+            colour = pal.TEXT if on else (pal.TEXT_MUTED if self.enabled else DISABLED)
+            pic = T.fit(self.options[i][1], m.small if len(self.options) > 3 else m.body, seg.width - 6, colour, on)
+            surface.blit(pic, pic.get_rect(center=seg.center))
+
+
+class Toggle(Choice[bool]):
+    """On or off, shown as two segments."""
+
+    def __init__(
+        self, label: str, get: Callable[[], bool], set_: Callable[[bool], None], rect: pygame.Rect | None = None
+    ) -> None:
+        super().__init__(label, [(False, S.tr("menu_off")), (True, S.tr("menu_on"))], get, set_, rect)
+
+    def key(self, key: int) -> bool:
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.enabled:
+            self.set(not self.get())
+            return True
+        return super().key(key)
+
+
+class Slider(Field):
+    """A whole number from `low` to `high`, dragged along a track; Left/Right step by `step`."""
+
+    def __init__(
+        self,
+        label: str,
+        get: Callable[[], int],
+        set_: Callable[[int], None],
+        low: int = 0,
+        high: int = 100,
+        step: int = 5,
+        rect: pygame.Rect | None = None,
+    ) -> None:
+        super().__init__(label, rect)
+        self.get = get
+        self.set = set_
+        self.low, self.high, self.step = low, high, step
+
+    def track(self) -> pygame.Rect:
+        """The track inside the value box, leaving room for the number at the right."""
+        box = self.value_rect
+        pad = max(8, box.height // 2)
+        num_w = max(40, box.height + box.height // 2)
+        return pygame.Rect(box.left + pad, box.centery - 2, box.width - 2 * pad - num_w, 4)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.drag(pos)
+
+    def drag(self, pos: tuple[int, int]) -> None:
+        if not self.enabled:
+            return
+        t = self.track()
+        frac = min(1.0, max(0.0, (pos[0] - t.left) / max(1, t.width)))
+        self.set(round(self.low + frac * (self.high - self.low)))
+
+    def key(self, key: int) -> bool:
+        if key not in (pygame.K_LEFT, pygame.K_RIGHT) or not self.enabled:
+            return False
+        delta = -self.step if key == pygame.K_LEFT else self.step
+        self.set(min(self.high, max(self.low, self.get() + delta)))
+        return True
+
+    def wheel(self, dy: int) -> bool:
+        return self.key(pygame.K_RIGHT if dy > 0 else pygame.K_LEFT)
+
+    def draw_value(self, surface: pygame.Surface, m: Metrics, box: pygame.Rect) -> None:
+        t = self.track()
+        value = self.get()
+        frac = (value - self.low) / max(1, self.high - self.low)
+        pygame.draw.rect(surface, (60, 70, 64), t, border_radius=2)
+        filled = pygame.Rect(t.left, t.top, round(t.width * frac), t.height)
+        colour = pal.TEXT_GOLD if self.enabled else DISABLED
+        pygame.draw.rect(surface, colour, filled, border_radius=2)
+        knob = (filled.right, t.centery)
+        pygame.draw.circle(surface, (0, 0, 0), (knob[0] + 1, knob[1] + 2), max(6, box.height // 4))
+        pygame.draw.circle(surface, pal.IVORY if self.enabled else DISABLED, knob, max(6, box.height // 4))
+        num = T.shadowed(str(value), m.body, colour, bold=True)
+        surface.blit(num, num.get_rect(midright=(box.right - m.gap, box.centery)))
+
+
+class Stepper(Field):
+    """A whole number with − and + buttons; `show` writes it (e.g. "8 hands")."""
+
+    def __init__(
+        self,
+        label: str,
+        get: Callable[[], int],
+        set_: Callable[[int], None],
+        low: int,
+        high: int,
+        show: Callable[[int], str] = str,
+        step: int = 1,
+        rect: pygame.Rect | None = None,
+        signs: tuple[str, str] = ("−", "+"),
+    ) -> None:
+        super().__init__(label, rect)
+        self.get = get
+        self.set = set_
+        self.low, self.high, self.step_by = low, high, step
+        self.show = show
+        self.signs = signs
+
+    def parts(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The − and + buttons at the ends of the value box."""
+        box = self.value_rect.inflate(-6, -6)
+        minus = pygame.Rect(box.left, box.top, box.height, box.height)
+        plus = pygame.Rect(box.right - box.height, box.top, box.height, box.height)
+        return minus, plus
+
+    def bump(self, direction: int) -> None:
+        """Step the number up (1) or down (-1), kept within its range."""
+        if self.enabled:
+            self.set(min(self.high, max(self.low, self.get() + direction * self.step_by)))
+
+    def click(self, pos: tuple[int, int]) -> None:
+        minus, plus = self.parts()
+        if minus.collidepoint(pos):
+            self.bump(-1)
+        elif plus.collidepoint(pos):
+            self.bump(1)
+
+    def key(self, key: int) -> bool:
+        if key in (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.bump(-1)
+            return True
+        if key in (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.bump(1)
+            return True
+        return False
+
+    def wheel(self, dy: int) -> bool:
+        self.bump(1 if dy > 0 else -1)
+        return True
+
+    def draw_value(self, surface: pygame.Surface, m: Metrics, box: pygame.Rect) -> None:
+        colour = pal.TEXT if self.enabled else DISABLED
+        for rect, sign, live in zip(
+            self.parts(), self.signs, (self.get() > self.low, self.get() < self.high), strict=True
+        ):
+            fill = (60, 90, 74, 230) if live and self.enabled else (40, 50, 46, 200)
+            surface.blit(T.panel(rect.size, m.px(6), fill, None), rect.topleft)
+            pic = T.shadowed(sign, m.body, colour if live else DISABLED, bold=True)
+            surface.blit(pic, pic.get_rect(center=rect.center))
+        pic = T.fit(self.show(self.get()), m.body, box.width - 2 * box.height - 8, colour, bold=True)
+        surface.blit(pic, pic.get_rect(center=box.center))
+
+
+class TextField(Field):
+    """One line of typed text (letters, digits, - and _), up to `limit` characters."""
+
+    def __init__(
+        self,
+        label: str,
+        get: Callable[[], str],
+        set_: Callable[[str], None],
+        limit: int = 24,
+        placeholder: str = "",
+        rect: pygame.Rect | None = None,
+    ) -> None:
+        super().__init__(label, rect)
+        self.get = get
+        self.set = set_
+        self.limit = limit
+        self.placeholder = placeholder
+
+    def text(self, text: str) -> bool:
+        typed = "".join(c for c in text if c.isascii() and (c.isalnum() or c in "-_"))
+        if not typed:
+            return False
+        self.set((self.get() + typed)[: self.limit])
+        return True
+
+    def key(self, key: int) -> bool:
+        if key == pygame.K_BACKSPACE:
+            self.set(self.get()[:-1])
+            return True
+        return False
+
+    def draw_value(self, surface: pygame.Surface, m: Metrics, box: pygame.Rect) -> None:
+        value = self.get()
+        shown = value if value else self.placeholder
+        colour = pal.TEXT if value else pal.TEXT_MUTED
+        pic = T.fit(shown, m.body, box.width - 2 * m.gap, colour)
+        surface.blit(pic, pic.get_rect(midleft=(box.left + m.gap, box.centery)))
+
+
+@dataclass(frozen=True)
+class ListItem:
+    """One line of a ListView: its text, a second muted line, and whether it can be chosen."""
+
+    text: str
+    note: str = ""
+    usable: bool = True
+
+
+class ListView(Widget):
+    """A scrolling list; a click or Up/Down (when focused) chooses an item and `on_select` is told."""
+
+    def __init__(
+        self,
+        items: Sequence[ListItem],
+        selected: int,
+        on_select: Callable[[int], None],
+        rect: pygame.Rect | None = None,
+    ) -> None:
+        super().__init__(rect)
+        self.items = list(items)
+        self.selected = selected
+        self.on_select = on_select
+        self.first = 0
+        self.item_h = 40  # the owner sets it from its metrics (a row, plus a line when items have notes)
+
+    def visible(self) -> int:
+        """How many items fit."""
+        return max(1, self.rect.height // max(1, self.item_h))
+
+    def choose(self, index: int) -> None:
+        """Select item `index` and scroll it into view."""
+        if not self.items:
+            return
+        index = min(len(self.items) - 1, max(0, index))
+        self.selected = index
+        if index < self.first:
+            self.first = index
+        elif index >= self.first + self.visible():
+            self.first = index - self.visible() + 1
+        self.on_select(index)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        row = (pos[1] - self.rect.top) // max(1, self.item_h) + self.first
+        if 0 <= row < len(self.items):
+            self.choose(row)
+
+    def key(self, key: int) -> bool:
+        if key == pygame.K_UP:
+            self.choose(self.selected - 1)
+            return True
+        if key == pygame.K_DOWN:
+            self.choose(self.selected + 1)
+            return True
+        return False
+
+    def wheel(self, dy: int) -> bool:
+        most = max(0, len(self.items) - self.visible())
+        self.first = min(most, max(0, self.first - dy))
+        return True
+
+    def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hover: bool) -> None:
+        y = self.rect.top
+        for i in range(self.first, min(len(self.items), self.first + self.visible())):
+            item = self.items[i]
+            row = pygame.Rect(self.rect.left, y, self.rect.width, self.item_h - m.px(4))
+            if i == self.selected:
+                surface.blit(T.panel(row.size, m.px(8), (176, 128, 40, 200), pal.TEXT_GOLD, 1), row.topleft)
+                if focused:
+                    focus_ring(surface, row, m)
+            colour = pal.TEXT if item.usable else DISABLED
+            pic = T.fit(item.text, m.body, row.width - 2 * m.gap, colour, bold=i == self.selected)
+            top = row.top + (row.height - pic.get_height() - (m.small if item.note else 0)) // 2
+            surface.blit(pic, (row.left + m.gap, top))
+            if item.note:
+                note_colour = pal.TEXT_RED if not item.usable else pal.TEXT_MUTED
+                note = T.fit(item.note, m.small, row.width - 2 * m.gap, note_colour)
+                surface.blit(note, (row.left + m.gap, top + pic.get_height()))
+            y += self.item_h
+        if len(self.items) > self.visible():
+            # A thin bar at the right shows where the view is in the list.
+            bar_h = self.rect.height * self.visible() // len(self.items)
+            bar_y = self.rect.top + (self.rect.height - bar_h) * self.first // max(1, len(self.items) - self.visible())
+            pygame.draw.rect(surface, pal.TEXT_MUTED, (self.rect.right - 4, bar_y, 3, bar_h), border_radius=2)
+
+
+class MenuScene(Scene):
+    """A screen of controls over the felt: focus moves with Tab/Up/Down, Escape goes back.
+
+    Subclasses build their controls in `build()` (called on every resize and language change) and
+    draw anything else in `draw_content`.
+    """
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.size: tuple[int, int] = host.stack.size if host.stack.size != (0, 0) else (1280, 720)
+        self.m = metrics(self.size)
+        self.widgets: list[Widget] = []
+        self.focus: int | None = None
+        self.hover: int | None = None
+        self.dragging: Widget | None = None
+        self._built_language = ""
+
+    # ---------------------------------------------------------------- layout
+
+    def build(self) -> None:
+        """Create and place the controls for the current size and language."""
+
+    def rebuild(self) -> None:
+        """Build again, keeping the focus on the same place."""
+        focus = self.focus
+        self.focus = None
+        self.m = metrics(self.size)
+        self.widgets = []
+        self.build()
+        if focus is None:
+            focus = self.focus  # the control the screen starts on
+        self._built_language = S.language()
+        focusable = [i for i, w in enumerate(self.widgets) if w.focusable]
+        if focus is not None and focus not in focusable:
+            focus = focusable[0] if focusable else None
+        self.focus = focus
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.rebuild()
+
+    def enter(self) -> None:
+        if self._built_language != S.language() or not self.widgets:
+            self.rebuild()
+
+    def back(self) -> None:
+        """Leave this screen (Escape, the back button)."""
+        self.host.stack.remove(self)
+
+    # ---------------------------------------------------------------- input
+
+    def widget_at(self, pos: tuple[int, int]) -> int | None:
+        """The index of the control under `pos`, or None."""
+        for i in range(len(self.widgets) - 1, -1, -1):
+            w = self.widgets[i]
+            if w.rect.collidepoint(pos) and (w.focusable or isinstance(w, ListView)):
+                return i
+        return None
+
+    def move_focus(self, step: int) -> None:
+        """Give the keyboard to the next (1) or previous (-1) control that takes it."""
+        order = [i for i, w in enumerate(self.widgets) if w.focusable and w.enabled]
+        if not order:
+            return
+        if self.focus not in order:
+            self.focus = order[0] if step > 0 else order[-1]
+            return
+        assert self.focus is not None
+        self.focus = order[(order.index(self.focus) + step) % len(order)]
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.widget_at(event.pos)
+            if self.dragging is not None and event.buttons[0]:
+                self.dragging.drag(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self.widget_at(event.pos)
+            if index is not None:
+                widget = self.widgets[index]
+                self.focus = index if widget.focusable else self.focus
+                self.dragging = widget
+                widget.click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = None
+        elif event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            index = self.widget_at(pos)
+            if index is not None and self.widgets[index].wheel(event.y):
+                return
+            self.scroll(event.y)
+        elif event.type == pygame.TEXTINPUT:
+            if self.focus is not None and self.focus < len(self.widgets):
+                self.widgets[self.focus].text(event.text)
+        elif event.type == pygame.KEYDOWN:
+            self.key(event.key)
+
+    def key(self, key: int) -> None:
+        """A key press: the focused control first, then focus moves, Escape."""
+        focused = self.widgets[self.focus] if self.focus is not None and self.focus < len(self.widgets) else None
+        if focused is not None and focused.key(key):
+            return
+        if key == pygame.K_ESCAPE:
+            self.back()
+        elif key in (pygame.K_TAB, pygame.K_DOWN):
+            self.move_focus(1)
+        elif key == pygame.K_UP:
+            self.move_focus(-1)
+        else:
+            self.other_key(key)
+
+    def other_key(self, key: int) -> None:
+        """A key no control used."""
+
+    def scroll(self, dy: int) -> None:
+        """The wheel turned where no control wanted it."""
+
+    # ---------------------------------------------------------------- drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(self.size), (0, 0))
+        self.draw_content(surface)
+        for i, w in enumerate(self.widgets):
+            w.draw(surface, self.m, i == self.focus, i == self.hover)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Draw what is not a control (titles, panels); under the controls."""
+
+    def title(self, surface: pygame.Surface, text: str) -> int:
+        """Draw the screen's title at the top; returns the y below it."""
+        m = self.m
+        pic = T.outlined(text, m.heading + m.px(8), pal.TEXT_GOLD, (60, 30, 10), max(1, m.px(2)))
+        surface.blit(pic, pic.get_rect(midtop=(self.size[0] // 2, m.px(18))))
+        return m.px(18) + pic.get_height() + m.gap

@@ -1,0 +1,400 @@
+"""Replays: every finished hand kept as its event log, a list of them, and a viewer that steps through one.
+
+Each match is one log file (game.gamelog's format) in the logs folder's replays/ folder, and
+index.json lists the finished hands so the list opens without reading every log. The viewer
+applies a hand's events to a TableModel with nothing hidden: every hand is shown face up.
+Stepping back rebuilds the table from the start up to the step before, which is cheap.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.events import Event, HandEnded, HandSettled, HandWon, TilesDealt
+from game.gamelog import LogError, LogWriter, read_log
+from game.round import HandSetup, Round
+from game.ruleset import Ruleset
+from game.ruleset_loader import RulesetError, load_ruleset
+from game.userdirs import UserDirError, user_dirs
+from ui import palette as pal
+from ui import strings as S
+from ui import text as T
+from ui.layout import DEFAULT_SIZE, Layout, compute_layout
+from ui.save import NoticeScene, write_atomic
+from ui.scene import Host, Scene
+from ui.table.board import Board
+from ui.table.buttons import Button, draw_buttons, lay_out_buttons
+from ui.table.model import TableModel
+from ui.table.view import TableView
+
+REPLAY_FOLDER = "replays"
+INDEX_FILE = "index.json"
+
+log = logging.getLogger(__name__)
+
+
+def replay_dir() -> Path:
+    """The folder of match logs (created if missing)."""
+    path = user_dirs().ensure("logs") / REPLAY_FOLDER
+    path.mkdir(exist_ok=True)
+    return path
+
+
+def new_match_id() -> str:
+    """A fresh name for a match's log: its start time and a random tail."""
+    return f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(2)}"
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """One finished hand in the index."""
+
+    file: str
+    hand: int
+    ruleset: str
+    seed: str
+    time: str
+    winners: tuple[int, ...]
+    nets: tuple[int, ...]
+    practice: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {
+            "file": self.file,
+            "hand": self.hand,
+            "ruleset": self.ruleset,
+            "seed": self.seed,
+            "time": self.time,
+            "winners": list(self.winners),
+            "nets": list(self.nets),
+            "practice": self.practice,
+        }
+
+    @staticmethod
+    def from_json(d: dict[str, Any]) -> HandEntry:
+        """Read an index row (KeyError/TypeError/ValueError if it is not one)."""
+        return HandEntry(
+            str(d["file"]),
+            int(d["hand"]),
+            str(d["ruleset"]),
+            str(d["seed"]),
+            str(d["time"]),
+            tuple(int(x) for x in d["winners"]),
+            tuple(int(x) for x in d["nets"]),
+            bool(d.get("practice", False)),
+        )
+
+
+def read_index() -> list[HandEntry]:
+    """Every indexed hand, oldest first; a broken index reads as empty (the logs themselves are kept)."""
+    try:
+        path = user_dirs().logs / REPLAY_FOLDER / INDEX_FILE
+        if not path.is_file():
+            return []
+        rows = json.loads(path.read_text(encoding="utf-8"))["hands"]
+        return [HandEntry.from_json(r) for r in rows]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        log.warning("replay index cannot be read: %s", exc)
+        return []
+
+
+class ReplayLog:
+    """Keeps a match's finished hands: appends each to the match's log file and indexes it."""
+
+    def __init__(self, match_id: str, rules: Ruleset, seed: str, setup: HandSetup | None = None) -> None:
+        self.match_id = match_id
+        self.rules = rules
+        self.seed = seed
+        self.setup = setup or HandSetup()
+        self.error: str | None = None
+
+    @property
+    def file_name(self) -> str:
+        """The log file's name in the replays folder."""
+        return f"{self.match_id}.jsonl"
+
+    def __call__(self, rnd: Round, practice: bool) -> None:
+        """Keep the settled hand `rnd` (practice: it had moves taken back)."""
+        try:
+            folder = replay_dir()
+            path = folder / self.file_name
+            head = io.StringIO()
+            writer = LogWriter(head, self.rules, self.seed, self.setup)
+            with path.open("a", encoding="utf-8") as out:
+                if out.tell() == 0:
+                    out.write(head.getvalue())
+                writer.out = out  # the header is written once per match; each hand is appended
+                writer.write_round(rnd)
+            settled = next((e for e in reversed(rnd.events) if isinstance(e, HandSettled)), None)
+            won = next((e for e in rnd.events if isinstance(e, HandWon)), None)
+            entry = HandEntry(
+                self.file_name,
+                rnd.setup.hand,
+                self.rules.name,
+                self.seed,
+                time.strftime("%Y-%m-%d %H:%M"),
+                won.winners if won is not None else (),
+                settled.nets if settled is not None else (0, 0, 0, 0),
+                practice,
+            )
+            rows = [e for e in read_index() if (e.file, e.hand) != (entry.file, entry.hand)] + [entry]
+            text = json.dumps({"hands": [r.to_json() for r in rows]}, ensure_ascii=False, indent=1)
+            write_atomic(folder / INDEX_FILE, text)
+        except (OSError, UserDirError) as exc:
+            if self.error is None:
+                log.warning("cannot keep the hand for replays: %s", exc)
+            self.error = str(exc)
+
+
+def load_hand(entry: HandEntry) -> tuple[Ruleset, list[Event]]:
+    """The ruleset and the events of an indexed hand; LogError or RulesetError if they cannot be read."""
+    parsed = read_log(user_dirs().logs / REPLAY_FOLDER / entry.file)
+    for events, _actions in parsed.hands:
+        if events and getattr(events[0], "hand", None) == entry.hand:
+            return load_ruleset(str(parsed.head["ruleset"])), events
+    raise LogError(f"{entry.file}: hand {entry.hand} is not in the log")
+
+
+def open_replays(app: Host) -> None:
+    """Show the list of finished hands (the viewer opens from it)."""
+    app.stack.push(ReplayListScene(app))
+
+
+def stops(events: list[Event]) -> list[int]:
+    """The steps of a replay: how many events are shown at each (the deal's grabs count as one step)."""
+    out = [0]
+    for i, e in enumerate(events):
+        nxt = events[i + 1] if i + 1 < len(events) else None
+        if isinstance(e, TilesDealt) and isinstance(nxt, TilesDealt):
+            continue
+        out.append(i + 1)
+    return out
+
+
+def model_at(events: list[Event], count: int) -> TableModel:
+    """The table after the first `count` events, every hand face up."""
+    model = TableModel(viewer=0)
+    for e in events[:count]:
+        model.apply(e)
+    if not model.ended:
+        for seat in range(1, 4):
+            # The other seats' hands are drawn face up once laid open: lay them open, drawn tile last.
+            model.revealed[seat] = tuple(model.concealed(seat))
+    return model
+
+
+class ReplayViewerScene(Scene):
+    """Steps through one hand: ← back, → forward, Home / End, Esc to leave."""
+
+    def __init__(self, host: Host, rules: Ruleset, events: list[Event], title: str) -> None:
+        super().__init__(host)
+        self.rules = rules
+        self.events = events
+        self.title = title
+        self.stops = stops(events)
+        self.step = 0
+        self.layout: Layout = compute_layout(host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE)
+        self.board = Board()
+        self.model = model_at(events, 0)
+        self.buttons: list[Button] = []
+        self.hover: int | None = None
+        self._lay_out()
+
+    @property
+    def shown(self) -> int:
+        """How many events the table shows now."""
+        return self.stops[self.step]
+
+    def go(self, step: int) -> None:
+        """Show step `step` (clamped to the hand)."""
+        step = max(0, min(len(self.stops) - 1, step))
+        if step != self.step:
+            self.step = step
+            self.model = model_at(self.events, self.shown)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if size != self.layout.size:
+            self.layout = compute_layout(size)
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        specs: list[tuple[str, str, Any, str, int | None]] = [
+            (S.tr("replay_forward"), "win", None, "forward", pygame.K_RIGHT),
+            (S.tr("replay_back"), "pung", None, "back", pygame.K_LEFT),
+            (S.tr("replay_close"), "pass", None, "close", pygame.K_ESCAPE),
+        ]
+        self.buttons = lay_out_buttons(specs, self.layout.zones["buttons"], self.layout.font["button"])
+
+    def _command(self, command: str) -> None:
+        if command == "forward":
+            self.go(self.step + 1)
+        elif command == "back":
+            self.go(self.step - 1)
+        elif command == "close":
+            self.host.stack.remove(self)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = next((i for i, b in enumerate(self.buttons) if b.hit(event.pos)), None)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons:
+                if b.hit(event.pos):
+                    self._command(b.command)
+                    return
+        elif event.type == pygame.MOUSEWHEEL:
+            self.go(self.step - event.y)
+        elif event.type == pygame.KEYDOWN:
+            keys = {
+                pygame.K_RIGHT: self.step + 1,
+                pygame.K_SPACE: self.step + 1,
+                pygame.K_LEFT: self.step - 1,
+                pygame.K_BACKSPACE: self.step - 1,
+                pygame.K_PAGEDOWN: self.step + 10,
+                pygame.K_PAGEUP: self.step - 10,
+                pygame.K_HOME: 0,
+                pygame.K_END: len(self.stops) - 1,
+            }
+            if event.key in keys:
+                self.go(keys[event.key])
+            elif event.key == pygame.K_ESCAPE:
+                self._command("close")
+
+    def view(self) -> TableView:
+        """The frame's snapshot: the model at this step, nothing hidden."""
+        ended = next((e for e in self.events[: self.shown] if isinstance(e, HandEnded)), None)
+        return TableView(
+            layout=self.layout,
+            model=self.model,
+            rules=self.rules,
+            lit=4 if ended is not None else 0,
+            language=S.language(),
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.board.render(self.view()), (0, 0))
+        draw_buttons(surface, self.buttons, self.layout.font["button"], self.hover, None)
+        zone = self.layout.zones["prompt"]
+        caption = S.tr("replay_step", step=self.step, steps=len(self.stops) - 1)
+        pic = T.fit(caption, self.layout.font["small"], zone.width, pal.TEXT)
+        surface.blit(pic, pic.get_rect(bottomright=zone.bottomright))
+        title = T.fit(self.title, self.layout.font["body"], zone.width, pal.TEXT_GOLD, bold=True)
+        surface.blit(title, title.get_rect(bottomright=(zone.right, zone.bottom - pic.get_height())))
+
+
+class ReplayListScene(Scene):
+    """The finished hands, newest first: click one (or Enter) to watch it; Esc goes back."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.entries = list(reversed(read_index()))
+        self.first = 0  # the topmost row shown
+        self.selected = 0
+        self.hover: int | None = None
+        self.size = host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE
+        self.rows: list[pygame.Rect] = []
+        self.back = Button("", pygame.Rect(0, 0, 1, 1), "pass")
+        self.resize(self.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        layout = compute_layout(size)
+        s = layout.scale
+        self.font, self.title_font = layout.font["body"], layout.font["title"]
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(w - 40, round(900 * s)), h - round(60 * s))
+        self.panel.center = (w // 2, h // 2)
+        self.row_h = round(self.font * 2.2)
+        top = self.panel.top + round(self.title_font * 2.6)
+        bottom = self.panel.bottom - round(80 * s)
+        n = max(1, (bottom - top) // self.row_h)
+        inner = self.panel.inflate(-round(40 * s), 0)
+        self.rows = [pygame.Rect(inner.left, top + i * self.row_h, inner.width, self.row_h - 4) for i in range(n)]
+        area = pygame.Rect(inner.left, self.panel.bottom - round(66 * s), inner.width, round(48 * s))
+        self.button_font = layout.font["button"]
+        self.back = lay_out_buttons([(S.tr("replay_close"), "pass", None, "close", None)], area, self.button_font)[0]
+
+    def _row_entry(self, i: int) -> int | None:
+        k = self.first + i
+        return k if k < len(self.entries) else None
+
+    def _scroll_to(self, k: int) -> None:
+        if not self.entries:
+            return
+        self.selected = max(0, min(len(self.entries) - 1, k))
+        if self.selected < self.first:
+            self.first = self.selected
+        elif self.selected >= self.first + len(self.rows):
+            self.first = self.selected - len(self.rows) + 1
+
+    def open(self, k: int) -> None:
+        """Watch entry `k` of the list."""
+        entry = self.entries[k]
+        try:
+            rules, events = load_hand(entry)
+        except (LogError, RulesetError, ValueError) as exc:
+            self.host.stack.push(NoticeScene(self.host, S.tr("replay_bad_title"), str(exc)))
+            return
+        self.host.stack.push(ReplayViewerScene(self.host, rules, events, self.describe(entry)))
+
+    def describe(self, e: HandEntry) -> str:
+        """One line about a hand: when, which ruleset, which hand, who won."""
+        who = "、".join(S.wind(w) for w in e.winners) if e.winners else S.tr("replay_drawn")
+        won = S.tr("replay_won", who=who) if e.winners else who
+        practice = f" · {S.tr('replay_practice')}" if e.practice else ""
+        return f"{e.time} · {e.ruleset} · {S.tr('replay_hand', n=e.hand)} · {won}{practice}"
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = next((i for i, r in enumerate(self.rows) if r.collidepoint(event.pos)), None)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.back.hit(event.pos):
+                self.host.stack.remove(self)
+                return
+            for i, r in enumerate(self.rows):
+                k = self._row_entry(i)
+                if r.collidepoint(event.pos) and k is not None:
+                    self.selected = k
+                    self.open(k)
+                    return
+        elif event.type == pygame.MOUSEWHEEL:
+            self._scroll_to(self.selected - event.y)
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.host.stack.remove(self)
+            elif event.key in (pygame.K_DOWN, pygame.K_UP):
+                self._scroll_to(self.selected + (1 if event.key == pygame.K_DOWN else -1))
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.entries:
+                self.open(self.selected)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(pal.TABLE_GREEN_DARK)
+        surface.blit(T.panel(self.panel.size, 16, pal.PANEL, pal.PANEL_BORDER, 2), self.panel.topleft)
+        title = T.shadowed(S.tr("replay_title"), self.title_font, pal.TEXT_GOLD, bold=True)
+        surface.blit(title, (self.panel.left + 24, self.panel.top + round(self.title_font * 0.8)))
+        if not self.entries:
+            pic = T.shadowed(S.tr("replay_none"), self.font, pal.TEXT_MUTED)
+            surface.blit(pic, pic.get_rect(center=self.panel.center))
+        for i, rect in enumerate(self.rows):
+            k = self._row_entry(i)
+            if k is None:
+                break
+            e = self.entries[k]
+            lit = k == self.selected or i == self.hover
+            if lit:
+                surface.blit(T.panel(rect.size, 8, (255, 255, 255, 28), pal.PANEL_BORDER, 1), rect.topleft)
+            pic = T.fit(self.describe(e), self.font, rect.width * 2 // 3, pal.TEXT)
+            surface.blit(pic, pic.get_rect(midleft=(rect.left + 12, rect.centery)))
+            nets = "  ".join(f"{S.wind(s)} {n:+d}" for s, n in enumerate(e.nets))
+            np = T.fit(nets, self.font, rect.width // 3 - 16, pal.TEXT_GOLD if lit else pal.TEXT_MUTED)
+            surface.blit(np, np.get_rect(midright=(rect.right - 12, rect.centery)))
+        draw_buttons(surface, [self.back], self.button_font, None, None)

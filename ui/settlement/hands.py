@@ -1,0 +1,80 @@
+"""A seat's final tiles laid open in one row: concealed tiles, the winning tile set apart, then the melds.
+
+Chicken tiles wear the CHICKEN look, the winning tile the WINNING look; a concealed kong shows
+its two middle tiles face up between two backs, as it lies on a real table.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.melds import KongKind
+from game.result import SeatResult
+from game.tiles import Tile
+from ui.tile_art import Look, TileArt, get_tile_art
+
+GAP = 0.45  # the space between groups, in tile widths
+
+
+def hand_slots(seat: SeatResult, winning: Tile | None) -> list[tuple[int, Tile | None, bool]]:
+    """(group, tile or None for a back, is the winning tile) for each tile shown, left to right.
+
+    Group 0 is the concealed hand, 1 the winning tile, 2.. the melds; `winning` is this seat's winning tile.
+    """
+    concealed = sorted(seat.concealed)
+    out: list[tuple[int, Tile | None, bool]] = []
+    if winning is not None and winning in concealed:
+        concealed.remove(winning)
+    out += [(0, t, False) for t in concealed]
+    if winning is not None:
+        out.append((1, winning, True))
+    for k, meld in enumerate(seat.melds):
+        group = 2 + k
+        if meld.kong is KongKind.CONCEALED:
+            out += [(group, None, False), (group, meld.tile, False), (group, meld.tile, False), (group, None, False)]
+        else:
+            out += [(group, meld.tile, False)] * meld.size
+    return out
+
+
+def row_width(slots: list[tuple[int, Tile | None, bool]], tile_w: int) -> int:
+    """Width in px of a row of `slots` at tile width `tile_w`."""
+    if not slots:
+        return 0
+    groups = len({g for g, _t, _w in slots})
+    return len(slots) * tile_w + round((groups - 1) * GAP * tile_w)
+
+
+def fit_tile_width(count: int, groups: int, width: int, height: int, largest: int) -> int:
+    """The largest tile width (at most `largest`) at which `count` tiles in `groups` fit `width` x `height`."""
+    w = min(largest, int(width / max(1.0, count + (groups - 1) * GAP)))
+    while w > 16 and get_tile_art(w).size[1] - 2 * get_tile_art(w).pad > height:
+        w -= 1
+    return max(16, w)
+
+
+def draw_hand(
+    surface: pygame.Surface,
+    topleft: tuple[int, int],
+    slots: list[tuple[int, Tile | None, bool]],
+    art: TileArt,
+    chickens: frozenset[Tile],
+) -> None:
+    """Draw a row of `slots` with its tiles' top-left corner at `topleft`."""
+    x, y = topleft
+    last_group = None
+    for group, tile, winning in slots:
+        if last_group is not None and group != last_group:
+            x += round(GAP * art.width)
+        last_group = group
+        if tile is None:
+            pic = art.back()
+        else:
+            look = Look.NORMAL
+            if tile in chickens:
+                look |= Look.CHICKEN
+            if winning:
+                look |= Look.WINNING
+            pic = art.face(tile, look)
+        surface.blit(pic, art.blit_pos(x, y))
+        x += art.width

@@ -1,0 +1,465 @@
+"""The settlement screen: every hand laid open, the turned tile and the chickens, each seat's payments
+grouped by rule with who pays whom, the net and running totals, the standings, and a "what if" switch
+that settles the same hand under another built-in ruleset.
+
+The screen is drawn from the Ledger and the HandResult alone (DESIGN.md: the settlement screen
+explains every line from the ledger). A click or Enter starts the next hand; Left/Right (or the
+arrows at the bottom) switch the ruleset the hand is shown under.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.events import HandSettled
+from game.result import HandResult
+from game.ruleset import Ruleset
+from game.settlement import Ledger
+from game.tiles import Tile, next_in_suit
+from ui import palette as pal
+from ui import strings as S
+from ui import text as T
+from ui.layout import compute_layout
+from ui.scene import Host, Scene
+from ui.settlement.hands import draw_hand, fit_tile_width, hand_slots
+from ui.settlement.lines import PaymentLine, seat_lines, standings
+from ui.settlement.whatif import WhatIf, ruleset_choices, what_if
+from ui.sound import TableSounds
+from ui.table.insight import chicken_tiles
+from ui.table.model import WinView
+from ui.tile_art import Look, get_tile_art
+
+WIN_ROW: pal.RGBA = (120, 84, 20, 90)
+VIEWER_ROW: pal.RGBA = (255, 255, 255, 18)
+BACKDROP: pal.RGBA = (0, 0, 0, 120)
+
+
+def headline(win: WinView | None, viewer: int) -> str:
+    """The screen's title: who won and how, or a draw."""
+    if win is None:
+        return S.tr("end_title_draw")
+    seats = "、".join(S.seat_label(w, viewer) for w in win.winners)
+    how = ""
+    if win.how == "self_draw":
+        how = S.tr("how_self_draw")
+    elif win.how == "after_kong":
+        how = S.tr("how_after_kong")
+    elif win.how == "rob_kong" and win.discarder is not None:
+        how = S.tr("how_rob_kong", seat=S.seat_label(win.discarder, viewer))
+    elif win.discarder is not None:
+        how = S.tr("how_discard", seat=S.seat_label(win.discarder, viewer))
+    return f"{S.tr('end_title_win', seats=seats)}  {how}".strip()
+
+
+def line_text(line: PaymentLine) -> tuple[str, str]:
+    """("金鸡 ×2", "东→南") for a payment line: the rule with its count, and who pays whom."""
+    label = S.ledger_label(line.label_zh, line.label_en)
+    if line.count > 1:
+        label += f" ×{line.count}"
+    payers = (
+        "".join(S.wind(p) for p in line.payers) if S.language() == "zh" else " ".join(S.wind(p) for p in line.payers)
+    )
+    return label, f"{payers}→{S.wind(line.payee)}"
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def _amount_colour(n: int) -> pal.RGB:
+    return pal.TEXT_GOLD if n > 0 else (pal.TEXT_RED if n < 0 else pal.TEXT_MUTED)
+
+
+class SettlementScene(Scene):
+    """Shown over the table when a hand is settled; a click (or `auto_close` seconds) starts the next hand."""
+
+    opaque = False
+
+    def __init__(
+        self,
+        host: Host,
+        settled: HandSettled,
+        ledger: Ledger,
+        win: WinView | None,
+        viewer: int,
+        on_close: Callable[[], None],
+        auto_close: float | None = None,
+        *,
+        result: HandResult | None = None,
+        rules: Ruleset | None = None,
+        hand_no: int = 0,
+    ) -> None:
+        super().__init__(host)
+        self.settled = settled
+        self.ledger = ledger
+        self.win = win
+        self.viewer = viewer
+        self.on_close = on_close
+        self.auto_close = auto_close
+        self.result = result
+        self.rules = rules
+        self.hand_no = hand_no
+        self.age = 0.0
+        self.closed = False
+        self.choices: list[Ruleset] = ruleset_choices(rules) if rules is not None and result is not None else []
+        self.choice = 0
+        self._what_ifs: dict[int, WhatIf] = {}
+        self.size = (1280, 720)
+        self.scale = 1.0
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.arrows: tuple[pygame.Rect, pygame.Rect] | None = None
+        self._picture: pygame.Surface | None = None
+        self._picture_key: tuple[object, ...] | None = None
+        self.sounds = TableSounds(host.settings)
+        self._fanfare = False
+
+    # ------------------------------------------------------------------ what the screen shows
+
+    @property
+    def shown_rules(self) -> Ruleset | None:
+        """The ruleset the hand is shown under now (the one played, unless "what if" is on)."""
+        return self.choices[self.choice] if self.choices else self.rules
+
+    def shown(self) -> WhatIf | None:
+        """The "what if" settlement shown now, or None while the real one is shown."""
+        if self.choice == 0 or self.result is None or not self.choices:
+            return None
+        found = self._what_ifs.get(self.choice)
+        if found is None:
+            found = what_if(self.result, self.choices[self.choice])
+            self._what_ifs[self.choice] = found
+        return found
+
+    def shown_ledger(self) -> Ledger | None:
+        """The ledger shown now: the real one, or the "what if" one (None if it could not be settled)."""
+        alt = self.shown()
+        return self.ledger if alt is None else alt.ledger
+
+    def switch(self, step: int) -> None:
+        """Show the hand under the next (+1) or previous (-1) ruleset."""
+        if len(self.choices) > 1:
+            self.choice = (self.choice + step) % len(self.choices)
+
+    def chickens(self) -> frozenset[Tile]:
+        """The chicken tiles of this hand under the ruleset shown (none on a draw with no turned tile)."""
+        rules = self.shown_rules
+        if rules is None or self.result is None:
+            return frozenset()
+        if self.result.win is None:
+            return frozenset()
+        return chicken_tiles(rules, self.result.flip)
+
+    # ------------------------------------------------------------------ the scene
+
+    def enter(self) -> None:
+        if not self._fanfare and self.win is not None:
+            self._fanfare = True
+            self.sounds.play("win")
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.scale = compute_layout(size).scale
+        margin = round(14 * self.scale)
+        self.rect = pygame.Rect(margin, margin, size[0] - 2 * margin, size[1] - 2 * margin)
+
+    def close(self) -> None:
+        """Take the screen away and start the next hand."""
+        if self.closed:
+            return
+        self.closed = True
+        self.host.stack.remove(self)
+        self.on_close()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.age = 0.0
+            if self.arrows is not None:
+                left, right = self.arrows
+                if left.collidepoint(event.pos):
+                    self.switch(-1)
+                    return
+                if right.collidepoint(event.pos):
+                    self.switch(1)
+                    return
+            self.close()
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                self.age = 0.0
+                self.switch(-1 if event.key == pygame.K_LEFT else 1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE):
+                self.close()
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+        if self.auto_close is not None and self.age >= self.auto_close:
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        key = (self.rect.size, S.language(), self.choice)
+        if self._picture is None or self._picture_key != key:
+            self._picture = self._render()
+            self._picture_key = key
+        backdrop = T.cached(("settle-backdrop", surface.get_size()), lambda: _filled(surface.get_size(), BACKDROP))
+        surface.blit(backdrop, (0, 0))
+        surface.blit(self._picture, self.rect.topleft)
+
+    # ------------------------------------------------------------------ drawing
+
+    def _render(self) -> pygame.Surface:
+        """The whole screen, drawn once per ruleset shown and language (it does not change otherwise)."""
+        s = self.scale
+        out = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        out.blit(T.panel(self.rect.size, round(16 * s), (10, 30, 22, 246), pal.PANEL_BORDER, 2), (0, 0))
+        layout = compute_layout(self.size)
+        fonts = layout.font
+        pad = round(18 * s)
+        inner = out.get_rect().inflate(-2 * pad, -2 * pad)
+        head_h = round(fonts["title"] * 1.45 + fonts["small"] * 2.1)
+        foot_h = round(fonts["body"] * 1.5 + fonts["small"] * 1.5)
+        self._draw_header(out, pygame.Rect(inner.left, inner.top, inner.width, head_h), fonts)
+        body = pygame.Rect(inner.left, inner.top + head_h, inner.width, inner.height - head_h - foot_h)
+        self._draw_rows(out, body, fonts)
+        self._draw_footer(out, pygame.Rect(inner.left, body.bottom, inner.width, foot_h), fonts)
+        return out.convert_alpha() if pygame.display.get_surface() is not None else out
+
+    def _draw_header(self, surface: pygame.Surface, rect: pygame.Rect, fonts: dict[str, int]) -> None:
+        s = self.scale
+        title = T.fit(headline(self.win, self.viewer), fonts["title"], round(rect.width * 0.55), pal.TEXT_GOLD, True)
+        surface.blit(title, (rect.left, rect.top))
+        parts = []
+        if self.hand_no:
+            parts.append(S.tr("hand_no", n=self.hand_no))
+        rules = self.shown_rules
+        if rules is not None:
+            parts.append(rules.title_zh if S.language() == "zh" else rules.title_en)
+        parts.append(S.tr("end_next_dealer", seat=S.seat_label(self.settled.next_dealer, self.viewer)))
+        sub = T.fit("  ·  ".join(parts), fonts["small"], round(rect.width * 0.55), pal.TEXT_MUTED)
+        surface.blit(sub, (rect.left, rect.top + title.get_height() + round(2 * s)))
+        # The turned tile and the chickens, at the right.
+        flip = self.result.flip if self.result is not None else None
+        art = get_tile_art(max(16, round(26 * s)))
+        tile_h = art.face_height + art.depth
+        x = rect.right
+        y = rect.top + max(0, (rect.height - tile_h) // 2 - round(4 * s))
+        chickens = self.chickens()
+        fixed = sorted(rules.chickens.fixed) if rules is not None else []
+        turned = sorted(chickens - set(fixed))
+        if flip is not None and rules is not None and rules.chickens.flip and next_in_suit(flip) in fixed:
+            turned = sorted({*turned, next_in_suit(flip)})  # 金鸡: the turned chicken is a fixed one too
+        items: list[pygame.Surface | int] = []
+        if flip is not None:
+            items += [T.shadowed(S.tr("chickens_flip"), fonts["small"], pal.TEXT_MUTED), flip]
+            items += [T.shadowed("→", fonts["body"], pal.TEXT_GOLD, True), *turned]
+        elif self.win is not None:
+            items.append(T.shadowed(S.tr("settle_no_flip"), fonts["small"], pal.TEXT_MUTED))
+        if fixed and self.win is not None:
+            items += [T.shadowed("  " + S.tr("chickens_fixed"), fonts["small"], pal.TEXT_MUTED), *fixed]
+        gap = round(6 * s)
+        widths = [it.get_width() if isinstance(it, pygame.Surface) else art.width for it in items]
+        x -= sum(widths) + gap * max(0, len(items) - 1)
+        for it, w in zip(items, widths, strict=True):
+            if isinstance(it, pygame.Surface):
+                surface.blit(it, (x, y + (tile_h - it.get_height()) // 2))
+            else:
+                look = Look.CHICKEN if it in chickens else Look.NORMAL
+                surface.blit(art.face(it, look), art.blit_pos(x, y))
+            x += w + gap
+
+    def _draw_rows(self, surface: pygame.Surface, body: pygame.Rect, fonts: dict[str, int]) -> None:
+        s = self.scale
+        ledger = self.shown_ledger()
+        alt = self.shown()
+        row_h = body.height // 4
+        info_w = round(175 * s)
+        gap = round(14 * s)
+        hand_w = round((body.width - info_w - 2 * gap) * 0.56)
+        lines_x = body.left + info_w + hand_w + 2 * gap
+        lines_w = body.right - lines_x
+        win = self.result.win if self.result is not None else None
+        rows: list[list[tuple[int, Tile | None, bool]]] = []
+        for seat in range(4):
+            if self.result is None:
+                rows.append([])
+                continue
+            winning = win.tile if win is not None and seat in win.winners else None
+            rows.append(hand_slots(self.result.seats[seat], winning))
+        count = max((len(r) for r in rows), default=14)
+        groups = max((len({g for g, _t, _w in r}) for r in rows), default=1)
+        tile_w = fit_tile_width(count, groups, hand_w, round(row_h * 0.74), round(42 * s))
+        art = get_tile_art(tile_w)
+        chickens = self.chickens()
+        nets = ledger.nets() if ledger is not None else (0, 0, 0, 0)
+        totals = self.settled.scores
+        places = standings(totals)
+        order = [(self.viewer + k) % 4 for k in range(4)]
+        for i, seat in enumerate(order):
+            row = pygame.Rect(body.left, body.top + i * row_h, body.width, row_h)
+            won = win is not None and seat in win.winners
+            if won:
+                surface.blit(
+                    T.panel(row.inflate(round(8 * s), -round(4 * s)).size, round(8 * s), WIN_ROW, None),
+                    (row.left - round(4 * s), row.top + round(2 * s)),
+                )
+            elif seat == self.viewer:
+                surface.blit(
+                    T.panel(row.inflate(round(8 * s), -round(4 * s)).size, round(8 * s), VIEWER_ROW, None),
+                    (row.left - round(4 * s), row.top + round(2 * s)),
+                )
+            if i:
+                pygame.draw.line(surface, (*pal.PANEL_BORDER, 70), (row.left, row.top), (row.right, row.top))
+            self._draw_info(
+                surface,
+                pygame.Rect(row.left, row.top, info_w, row_h),
+                seat,
+                nets[seat],
+                totals[seat],
+                places[seat],
+                alt is not None,
+                fonts,
+            )
+            slots = rows[seat]
+            if slots:
+                y = row.top + (row_h - (art.face_height + art.depth)) // 2
+                x = row.left + info_w + gap
+                draw_hand(surface, (x, y), slots, art, chickens)
+            lines = seat_lines(ledger, seat) if ledger is not None else []
+            self._draw_lines(surface, pygame.Rect(lines_x, row.top, lines_w, row_h), seat, lines, fonts)
+
+    def _draw_info(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        seat: int,
+        net: int,
+        total: int,
+        place: int,
+        what_if: bool,
+        fonts: dict[str, int],
+    ) -> None:
+        s = self.scale
+        x, y = rect.left, rect.top + round(8 * s)
+        name = T.fit(S.seat_label(seat, self.viewer), fonts["body"], rect.width, pal.TEXT, bold=seat == self.viewer)
+        surface.blit(name, (x, y))
+        bx = x + name.get_width() + round(6 * s)
+        badges = []
+        win = self.result.win if self.result is not None else None
+        if win is not None and seat in win.winners:
+            badges.append((S.tr("call_win"), pal.WINNING_GLOW))
+        elif self.result is not None and self.result.seats[seat].ready:
+            badges.append((S.tr("declared_badge"), pal.CLAIMABLE_GLOW))
+        if self.result is not None and seat == self.result.dealer:
+            badges.append((S.tr("dealer_badge"), pal.INK_RED))
+        for text, colour in badges:
+            pic = T.label(text, fonts["small"], pal.TEXT, True)
+            d = max(pic.get_width(), pic.get_height()) + round(4 * s)
+            if bx + d > rect.right:
+                break
+            cy = y + name.get_height() // 2
+            pygame.draw.circle(surface, colour, (bx + d // 2, cy), d // 2)
+            surface.blit(pic, pic.get_rect(center=(bx + d // 2, cy)))
+            bx += d + round(4 * s)
+        y += name.get_height() + round(2 * s)
+        big = T.shadowed(_signed(net), fonts["score"], _amount_colour(net), True)
+        surface.blit(big, (x, y))
+        if what_if:
+            tag = T.shadowed(S.tr("settle_if"), fonts["small"], pal.TEXT_MUTED)
+            surface.blit(tag, (x + big.get_width() + round(6 * s), y + big.get_height() - tag.get_height()))
+        y += big.get_height() + round(2 * s)
+        standing = S.tr("settle_total", total=_signed(total), place=place)
+        surface.blit(T.fit(standing, fonts["small"], rect.width, pal.TEXT_MUTED), (x, y))
+
+    def _draw_lines(
+        self, surface: pygame.Surface, rect: pygame.Rect, seat: int, lines: list[PaymentLine], fonts: dict[str, int]
+    ) -> None:
+        s = self.scale
+        size = fonts["small"]
+        line_h = round(size * 1.42)
+        top = rect.top + round(6 * s)
+        per_col = max(1, (rect.height - round(10 * s)) // line_h)
+        cols = 1 if len(lines) <= per_col else 2
+        col_w = min(round(290 * s), (rect.width - round(10 * s) * (cols - 1)) // cols)
+        if not lines:
+            surface.blit(T.shadowed(S.tr("end_no_items"), size, pal.TEXT_MUTED), (rect.left, top))
+            return
+        capacity = per_col * cols
+        shown = lines if len(lines) <= capacity else lines[: capacity - 1]
+        for k, line in enumerate(shown):
+            col, r = divmod(k, per_col)
+            x = rect.left + col * (col_w + round(10 * s))
+            y = top + r * line_h
+            label, who = line_text(line)
+            amount = line.signed(seat)
+            amt = T.shadowed(_signed(amount), size, _amount_colour(amount), True)
+            who_x = x + round(col_w * 0.5)
+            right = x + col_w
+            surface.blit(amt, (right - amt.get_width(), y))
+            surface.blit(T.fit(who, size, right - amt.get_width() - who_x - round(4 * s), pal.TEXT_MUTED), (who_x, y))
+            surface.blit(T.fit(label, size, max(10, who_x - x - round(6 * s)), pal.TEXT), (x, y))
+        if len(shown) < len(lines):
+            col, r = divmod(len(shown), per_col)
+            more = T.shadowed(S.tr("end_more", n=len(lines) - len(shown)), size, pal.TEXT_MUTED)
+            surface.blit(more, (rect.left + col * (col_w + round(10 * s)), top + r * line_h))
+
+    def _draw_footer(self, surface: pygame.Surface, rect: pygame.Rect, fonts: dict[str, int]) -> None:
+        s = self.scale
+        y = rect.top + round(6 * s)
+        hint = T.shadowed(S.tr("end_next"), fonts["small"], pal.TEXT_MUTED)
+        surface.blit(hint, (rect.right - hint.get_width(), rect.bottom - hint.get_height()))
+        if len(self.choices) < 2:
+            self.arrows = None
+            return
+        rules = self.choices[self.choice]
+        name = rules.title_zh if S.language() == "zh" else rules.title_en
+        key = "settle_played" if self.choice == 0 else "settle_what_if"
+        text = T.shadowed(S.tr(key, rules=name), fonts["body"], pal.TEXT_GOLD if self.choice else pal.TEXT, True)
+        d = text.get_height() + round(4 * s)
+        left = pygame.Rect(rect.left, y, d, d)
+        right = pygame.Rect(left.right + round(10 * s) + text.get_width() + round(10 * s), y, d, d)
+        for r, glyph in ((left, "◀"), (right, "▶")):
+            pygame.draw.rect(surface, (40, 70, 55), r, border_radius=round(6 * s))
+            pygame.draw.rect(surface, pal.PANEL_BORDER, r, width=1, border_radius=round(6 * s))
+            _triangle(surface, r, glyph == "◀")
+        surface.blit(text, (left.right + round(10 * s), y + (d - text.get_height()) // 2))
+        # The arrows are hit-tested in screen coordinates.
+        self.arrows = (left.move(self.rect.topleft), right.move(self.rect.topleft))
+        alt = self.shown()
+        note = S.tr("settle_switch_help")
+        colour = pal.TEXT_MUTED
+        if alt is not None:
+            texts = [S.tr(k, **_note_fields(f, self.viewer)) for k, f in alt.notes]
+            if texts:
+                note, colour = "  ".join(texts), pal.TEXT_RED
+            else:
+                note = S.tr("settle_same_win")
+        width = rect.width - hint.get_width() - round(20 * s)
+        surface.blit(T.fit(note, fonts["small"], width, colour), (rect.left, y + d + round(4 * s)))
+
+
+def _note_fields(fields: dict[str, object], viewer: int) -> dict[str, object]:
+    """A note's fields made readable: seats as their labels, pattern ids as names."""
+    out = dict(fields)
+    seat = fields.get("seat")
+    if isinstance(seat, int):
+        out["seat"] = S.seat_label(seat, viewer)
+    pattern = fields.get("pattern")
+    if isinstance(pattern, str):
+        out["pattern"] = S.pattern_label(pattern)
+    return out
+
+
+def _triangle(surface: pygame.Surface, r: pygame.Rect, pointing_left: bool) -> None:
+    cx, cy = r.center
+    h = r.height * 0.26
+    if pointing_left:
+        pts = [(cx - h, cy), (cx + h * 0.8, cy - h), (cx + h * 0.8, cy + h)]
+    else:
+        pts = [(cx + h, cy), (cx - h * 0.8, cy - h), (cx - h * 0.8, cy + h)]
+    pygame.draw.polygon(surface, pal.TEXT_GOLD, pts)
+
+
+def _filled(size: tuple[int, int], colour: pal.RGBA) -> pygame.Surface:
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    out.fill(colour)
+    return out

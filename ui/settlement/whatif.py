@@ -1,0 +1,86 @@
+"""The same ended hand settled under another ruleset ("what if"), with notes where that ruleset would
+not have allowed the win (the pass, several winners, robbing a kong) or scores no pattern for it.
+
+Settlement pays whatever result it is given; the notes tell the player when the table under that
+ruleset would never have come to this result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game import hand as analysis
+from game.result import HandResult, WinHow
+from game.ruleset import Ruleset
+from game.ruleset_loader import RulesetError, builtin_ruleset_names, load_ruleset
+from game.settlement import Ledger, settle
+from game.tiles import to_counts
+
+Note = tuple[str, dict[str, object]]  # a strings key and its fields
+
+
+@dataclass(frozen=True)
+class WhatIf:
+    """A hand settled under `rules`: the ledger (None if it could not be settled) and notes on the win."""
+
+    rules: Ruleset
+    ledger: Ledger | None
+    notes: tuple[Note, ...]
+
+
+def win_notes(result: HandResult, rules: Ruleset) -> list[Note]:
+    """Why `rules` would not have allowed this result's win, as strings keys with fields; empty if it would."""
+    win = result.win
+    if win is None:
+        return []
+    notes: list[Note] = []
+    play = rules.play
+    if len(win.winners) > 1 and not play.multiple_winners:
+        notes.append(("whatif_one_winner", {}))
+    if win.how is WinHow.ROB_KONG and not play.rob_kong:
+        notes.append(("whatif_no_rob", {}))
+    values = rules.pattern_values()
+    for seat in win.winners:
+        s = result.seats[seat]
+        pattern = analysis.best_pattern(analysis.matching_patterns(to_counts(s.concealed), s.melds, win.tile), values)
+        if pattern is None:
+            notes.append(("whatif_no_pattern", {"seat": seat}))
+            continue
+        if win.how not in (WinHow.DISCARD, WinHow.ROB_KONG) or pattern not in play.pass_patterns:
+            continue
+        exempt = (
+            (play.pass_exempt_declared and s.declared_ready)
+            or (play.pass_exempt_hot and win.hot)
+            or (play.pass_exempt_rob_kong and win.how is WinHow.ROB_KONG)
+            or (
+                play.pass_exempt_declared_discard
+                and win.discarder is not None
+                and result.seats[win.discarder].declared_ready
+            )
+        )
+        has_pass = any(m.kong is not None and (not m.late or play.late_kong_is_pass) for m in s.melds)
+        if not exempt and not has_pass:
+            notes.append(("whatif_needs_pass", {"seat": seat, "pattern": pattern}))
+    return notes
+
+
+def what_if(result: HandResult, rules: Ruleset) -> WhatIf:
+    """Settle `result` under `rules`; a failure becomes a note, never an exception."""
+    try:
+        ledger: Ledger | None = settle(result, rules)
+    except (ValueError, KeyError, AssertionError, IndexError) as exc:
+        return WhatIf(rules, None, (("whatif_error", {"error": str(exc) or type(exc).__name__}),))
+    return WhatIf(rules, ledger, tuple(win_notes(result, rules)))
+
+
+def ruleset_choices(current: Ruleset) -> list[Ruleset]:
+    """The ruleset played first, then every other built-in ruleset that loads."""
+    out = [current]
+    for name in builtin_ruleset_names():
+        if name == current.name:
+            continue
+        try:
+            out.append(load_ruleset(name))
+        except RulesetError:
+            continue  # a broken built-in file is reported by the rules command, not here
+    return out

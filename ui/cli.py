@@ -192,6 +192,8 @@ def run_screenshot(args: argparse.Namespace) -> int:
     rules = _rules_or_error(args.ruleset)
     if rules is None:
         return 2
+    # A picture makes no sound: keep the audio device closed (and its drivers quiet).
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
     try:
@@ -215,6 +217,7 @@ def run_bench_frame(args: argparse.Namespace) -> int:
     """Print frame-time figures of a busy hand."""
     import json
 
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # frames only: no sound device needed
     from ui.bench_frame import bench_frames
 
     figures = bench_frames(args.size, args.frames, args.seed)

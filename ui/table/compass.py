@@ -13,7 +13,17 @@ from ui.table.view import TableView
 def compass_signature(view: TableView) -> tuple[object, ...]:
     """What the compass shows."""
     m = view.model
-    return (m.turn, m.remaining, m.dealer, m.hand_no, m.stacks is not None, view.dice, view.language, view.layout.size)
+    return (
+        m.turn,
+        m.remaining,
+        m.dealer,
+        m.hand_no,
+        m.stacks is not None,
+        view.dice,
+        view.language,
+        view.layout.size,
+        m.turned_by,
+    )
 
 
 def draw_compass(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> None:
@@ -30,7 +40,7 @@ def draw_compass(surface: pygame.Surface, view: TableView, rect: pygame.Rect) ->
         angle = (90 * seat) % 360
         is_turn = m.turn == seat
         colour = pal.TEXT_RED if seat == m.dealer else (pal.TEXT_GOLD if is_turn else pal.TEXT_MUTED)
-        pic = T.turned_label(S.wind(seat), size, colour, angle, bold=True)
+        pic = T.turned_label(S.wind(m.engine(seat)), size, colour, angle, bold=True)
         margin = round(8 * s) + bar
         pr = pic.get_rect()
         if seat == 0:

@@ -55,14 +55,25 @@ class WinView:
     hot: bool
 
 
+DEALT_TILES = 13 * 4 + 1  # the dealer's 14 and the others' 13 (RULES §3)
+
+
 class TableModel:
     """The table as the viewer sees it; `apply(event)` moves it on by one event."""
 
     def __init__(self, viewer: int = 0, scores: tuple[int, ...] = (0, 0, 0, 0)) -> None:
         self.viewer = viewer
+        # The table may be turned so that the person deciding sits at the bottom (seat 0 here);
+        # `turned_by` is the engine seat at the bottom, and `people` the engine seats with a person.
+        self.turned_by = 0
+        self.people: frozenset[int] = frozenset({0})
         self.scores: list[int] = list(scores)
         self.version = 0
         self.reset()
+
+    def engine(self, seat: int) -> int:
+        """The engine seat drawn at table place `seat` (its wind, and who sits there)."""
+        return (seat + self.turned_by) % 4
 
     def reset(self) -> None:
         """Clear the table for a new hand (scores stay)."""
@@ -82,6 +93,7 @@ class TableModel:
         self.declared = [False] * 4
         self.turn: int | None = None
         self.dealing = False
+        self.dealt_count = 0
         self.win: WinView | None = None
         self.exhausted = False
         self.flip: TileFlipped | None = None
@@ -160,6 +172,9 @@ class TableModel:
         else:
             self.hands[e.seat].extend([HIDDEN] * len(e.places))
         self.turn = e.seat
+        self.dealt_count += len(e.places)
+        if self.dealt_count == DEALT_TILES and self.dealer is not None:
+            self.turn = self.dealer  # the deal is done: the dealer plays first
 
     def _drawn(self, e: TileDrawn) -> None:
         self.dealing = False

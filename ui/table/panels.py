@@ -111,7 +111,8 @@ def draw_chickens(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -
             surface.blit(T.shadowed(S.tr("chickens_none"), small, pal.TEXT_MUTED), (cx, y + 4))
         for tile, seat in info.charge:
             cx += _tile(surface, view, tile, cx, y) + 3
-            who = T.shadowed(S.seat_label(seat, view.model.viewer), small, pal.TEXT)
+            # Chicken seats come from the observation: engine seats, so name them from the viewer's engine seat.
+            who = T.shadowed(S.seat_label(seat, view.model.engine(view.model.viewer)), small, pal.TEXT)
             surface.blit(who, (cx, y + (art.body_size[1] - who.get_height()) // 2))
             cx += who.get_width() + 8
         y += row_h

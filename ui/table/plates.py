@@ -32,6 +32,8 @@ def plate_signature(view: TableView, seat: int) -> tuple[object, ...]:
         view.autoplay,
         view.language,
         view.layout.size,
+        m.turned_by,
+        m.people,
     )
 
 
@@ -61,12 +63,12 @@ def draw_plate(surface: pygame.Surface, view: TableView, seat: int, rect: pygame
     fs = view.layout.font["plate"]
     # The wind in a disc.
     d = rect.height - 2 * pad
-    disc = _badge(S.wind(seat), round(fs * 1.25), (150, 30, 30) if seat == m.dealer else (30, 70, 55))
+    disc = _badge(S.wind(m.engine(seat)), round(fs * 1.25), (150, 30, 30) if seat == m.dealer else (30, 70, 55))
     disc_rect = disc.get_rect(center=(rect.left + pad + d // 2, rect.centery))
     surface.blit(disc, disc_rect)
     x = disc_rect.right + pad
     name = S.seat_name(seat, view.model.viewer)
-    if view.autoplay or seat != view.model.viewer:
+    if view.autoplay or m.engine(seat) not in m.people:
         name = f"{name}·{S.tr('ai_name')}" if S.language() == "zh" else f"{name} ({S.tr('ai_name')})"
     name_pic = T.shadowed(name, fs, pal.TEXT, bold=True)
     surface.blit(name_pic, (x, rect.top + pad // 2))

@@ -61,6 +61,11 @@ LIGHT_STEP = 0.32
 class Presenter:
     """Plays events onto a TableModel as beats of animation."""
 
+    def _seat_label(self, seat: int) -> str:
+        """A table seat named for the viewer, with the wind of the engine seat it shows (the table may be turned)."""
+        m = self.model
+        return S.seat_label(m.engine(seat), m.engine(m.viewer))
+
     def __init__(self, model: TableModel, rules: Ruleset, layout: Callable[[], Layout], speed: Callable[[], float]):
         self.model = model
         self.rules = rules
@@ -239,7 +244,7 @@ class Presenter:
         self.counts = [(t, e.seat, 0)]
         self.count_end = t + DICE_TUMBLE * f
         key = "banner_first_dealer" if e.purpose == "first_dealer" else "banner_break"
-        self._banner(S.tr(key, seat=S.seat_label(e.seat, self.model.viewer)), t, DICE_TUMBLE * f, layout, f)
+        self._banner(S.tr(key, seat=self._seat_label(e.seat)), t, DICE_TUMBLE * f, layout, f)
         return (DICE_TUMBLE + DICE_REST) * f
 
     def _count(self, seats: tuple[int, ...], t: float, f: float) -> float:
@@ -250,9 +255,7 @@ class Presenter:
     def _on_DealerChosen(self, e: DealerChosen, t: float, f: float, layout: Layout) -> float:
         beat = self._count(e.counted, t, f) if e.counted else 0.0
         self.model.apply(e)
-        self._banner(
-            S.tr("banner_dealer", seat=S.seat_label(e.dealer, self.model.viewer)), t + beat, 0.9 * f, layout, f
-        )
+        self._banner(S.tr("banner_dealer", seat=self._seat_label(e.dealer)), t + beat, 0.9 * f, layout, f)
         return beat + 0.6 * f
 
     def _on_WallBuilt(self, e: WallBuilt, t: float, f: float, layout: Layout) -> float:

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 import pygame
 
+from game import hand as analysis
 from game.actions import Action, ActionKind
 from game.agents import Agent
 from game.events import HandSettled
@@ -21,6 +22,7 @@ from game.observation import Observation
 from game.result import HandResult
 from game.ruleset import Ruleset
 from game.settlement import Ledger
+from game.tiles import to_counts
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
@@ -34,7 +36,7 @@ from ui.sound import TableSounds
 from ui.table.board import Board
 from ui.table.buttons import Button, draw_buttons, lay_out_buttons
 from ui.table.insight import ChickenInfo, chicken_info, discard_choices_keeping_ready, final_chickens, waits_of
-from ui.table.model import TableModel, WinView
+from ui.table.model import HIDDEN, TableModel, WinView
 from ui.table.pond_view import last_discard_rect, marker_picture, place_marker
 from ui.table.presenter import Presenter
 from ui.table.prewarm import Job, art_jobs
@@ -149,7 +151,7 @@ class TableScene(Scene):
         self._prewarm: Iterator[Job] = art_jobs(self.layout, rules)
         # Draw the tile pictures before the first hand (a short loading moment), unless nothing animates.
         self.loading = host.settings.speed.factor > 0
-        self._chicken_info: tuple[int, ChickenInfo | None] = (-1, None)
+        self._chicken_info: tuple[int, ChickenInfo | None] = (-2, None)  # never a panel version
         if self.session.in_hand:
             self._look(self._viewer_at_rest())  # a resumed match: the table as it was left
         else:
@@ -168,6 +170,8 @@ class TableScene(Scene):
         self.presenter.queue.clear()
         scores = self.session.scores
         self.model = TableModel(viewer=0, scores=tuple(scores[engine_seat(k, self.view_seat)] for k in range(4)))
+        self.model.turned_by = self.view_seat
+        self.model.people = frozenset(self.session.humans)
         for e in self.session.look(viewer, self.view_seat):
             self.model.apply(e)
         self.presenter.model = self.model
@@ -652,10 +656,34 @@ class TableScene(Scene):
         key = m.version if m.ended else self._panel_version
         version, info = self._chicken_info
         if version != key:
-            during_play = chicken_info(self.panel_obs, self.rules) if self.panel_obs is not None else None
+            if self.panel_obs is not None:
+                during_play: ChickenInfo | None = chicken_info(self.panel_obs, self.rules)
+            elif m.dealer is not None:
+                # The player's observation is not taken while the table catches up (or while
+                # several people share the screen): the 常鸡 and the tiles in view still show.
+                fixed = self.rules.chickens.fixed
+                own = [*m.hands[m.viewer], m.drawn[m.viewer]] if 0 <= m.viewer < 4 else []
+                mine = tuple(sorted(t for t in own if t is not None and t in fixed))
+                during_play = ChickenInfo(tuple(sorted(fixed.items())), (), (), mine, self._model_ready())
+            else:
+                during_play = None
             info = final_chickens(m, self.rules, self.presenter.chickens, during_play) if m.ended else during_play
             self._chicken_info = (key, info)
         return info
+
+    def _model_ready(self) -> bool:
+        """Whether the viewer's hand as the table shows it is one tile from winning (RULES §5)."""
+        m = self.model
+        if not 0 <= m.viewer < 4:
+            return False
+        own = [t for t in (*m.hands[m.viewer], m.drawn[m.viewer]) if t is not None]
+        melds = m.melds[m.viewer]
+        if HIDDEN in own or len(own) != 13 - 3 * len(melds):
+            return False
+        counts = to_counts(own)
+        for meld in melds:
+            counts[meld.tile] += 4 if meld.kind != "pung" else 3  # copies in sight for the four-copies rule
+        return any(counts[t] < 4 for t in analysis.completing_tiles(to_counts(own), len(melds)))
 
     def _waits(self) -> WaitsInfo:
         obs = self.panel_obs

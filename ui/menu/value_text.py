@@ -26,6 +26,39 @@ VALUE_ZH: dict[str, str] = {
     "winner": "胡牌者",
     "previous": "逆时针",
     "pinghu": "平胡",
+    "random": "随机",
+    "add": "加番",
+    "kong_worth": "按豆的番数",
+    "first_from_dealer": "从庄家数第一个胡家",
+    "nearest_ready": "庄家听牌连庄，否则最近的听牌者",
+    "at_least": "至少",
+    "both": "上下鸡",
+    "below": "下鸡",
+    "discards": "打出的牌也算",
+    "double": "四家有鸡翻倍",
+    "value": "定值",
+    "multiplier": "倍数",
+    "holding_none": "无鸡者",
+    "every_seat": "每家",
+    "sum_and_smaller": "点数定方位，小点过墩",
+    "sum": "点数数墩",
+}
+
+# Value words that read poorly in English as they are written in the file.
+VALUE_EN: dict[str, str] = {
+    "sum_and_smaller": "sum picks the side, smaller die the stacks",
+    "sum": "sum counts the stacks",
+    "previous": "toward the previous seat",
+    "next": "toward the next seat",
+    "kong_worth": "the kong's worth",
+    "first_from_dealer": "first winner from the dealer",
+    "nearest_ready": "ready dealer keeps, else nearest ready",
+    "at_least": "at least",
+    "ready_or_won": "ready or won",
+    "every_seat": "every seat",
+    "holding_none": "seats holding none",
+    "baopai": "baopai (pays for all)",
+    "guoshui": "guoshui (no discard win until own draw)",
 }
 
 # The values shown as a ruleset's summary on the new-game screen.
@@ -47,9 +80,8 @@ SUMMARY_PATHS = (
 
 def value_text(value: str) -> str:
     """A value in the current language (the listing's words are English)."""
-    if S.language() != "zh":
-        return value
-    return " ".join(VALUE_ZH.get(word, word) for word in value.split(" "))
+    words = VALUE_ZH if S.language() == "zh" else VALUE_EN
+    return " ".join(words.get(word, word) for word in value.split(" "))
 
 
 def field_label(zh: str, en: str) -> str:

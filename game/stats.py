@@ -7,17 +7,13 @@ is set aside (renamed *.bad-<timestamp>) and the player starts afresh, with a no
 
 from __future__ import annotations
 
-import contextlib
-import json
 import logging
-import os
-import tempfile
-import time
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from game.result import HandResult
+from game.safe_files import read_json_file, set_aside, write_json_atomic
 from game.settlement import Ledger
 from game.userdirs import user_dirs
 
@@ -137,52 +133,6 @@ _SIGNED = {"win_points", "best_win", "net_points", "chicken_points"}
 def stats_file() -> Path:
     """Where the player's statistics live: next to the saves, in the data folder."""
     return user_dirs().saves.parent / STATS_FILE
-
-
-def write_json_atomic(path: Path, data: Any) -> None:
-    """Write `data` as JSON to `path` through a temporary file and os.replace, so a crash leaves the old file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out, ensure_ascii=False, indent=2, sort_keys=True)
-            out.write("\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def set_aside(path: Path) -> Path | None:
-    """Rename a bad file to NAME.bad-<timestamp> so it is kept but no longer read; None if that fails."""
-    target = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
-        n += 1
-    try:
-        os.replace(path, target)
-    except OSError as exc:
-        log.warning("cannot set aside %s: %s", path, exc)
-        return None
-    return target
-
-
-def read_json_file(path: Path) -> tuple[Any, str | None]:
-    """(parsed JSON, None), or (None, why it cannot be read); (None, None) when there is no file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None, None
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, f"{path}: cannot be read ({exc})"
-    try:
-        return json.loads(text), None
-    except json.JSONDecodeError as exc:
-        return None, f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
 
 
 def load_stats(path: Path | None = None) -> tuple[PlayerStats, list[str]]:

@@ -147,12 +147,13 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_the_atomic_writer_replaces_the_file_and_leaves_no_temp(home: Path) -> None:
-    from ui.save import save_path, write_atomic
+    from game.safe_files import write_text_atomic
+    from ui.save import save_path
 
     path = save_path()
     assert path.parent == home / "saves"  # the player's folder, never beside the program
-    write_atomic(path, "one")
-    write_atomic(path, "two")
+    write_text_atomic(path, "one")
+    write_text_atomic(path, "two")
     assert path.read_text() == "two"
     assert [p.name for p in path.parent.iterdir()] == [path.name]
 

@@ -24,12 +24,13 @@ from game.gamelog import LogError, LogWriter, read_log
 from game.round import HandSetup, Round
 from game.ruleset import Ruleset
 from game.ruleset_loader import RulesetError, load_ruleset
+from game.safe_files import write_text_atomic
 from game.userdirs import UserDirError, user_dirs
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
 from ui.layout import DEFAULT_SIZE, Layout, compute_layout
-from ui.save import NoticeScene, write_atomic
+from ui.save import NoticeScene
 from ui.scene import Host, Scene
 from ui.table.board import Board
 from ui.table.buttons import Button, draw_buttons, lay_out_buttons
@@ -149,7 +150,7 @@ class ReplayLog:
             )
             rows = [e for e in read_index() if (e.file, e.hand) != (entry.file, entry.hand)] + [entry]
             text = json.dumps({"hands": [r.to_json() for r in rows]}, ensure_ascii=False, indent=1)
-            write_atomic(folder / INDEX_FILE, text)
+            write_text_atomic(folder / INDEX_FILE, text)
         except (OSError, UserDirError) as exc:
             if self.error is None:
                 log.warning("cannot keep the hand for replays: %s", exc)

@@ -9,13 +9,11 @@ A save that cannot be read or replayed is set aside as *.bad-<time> and explaine
 from __future__ import annotations
 
 import logging
-import os
-import tempfile
-import time
 from pathlib import Path
 
 import pygame
 
+from game.safe_files import set_aside, write_text_atomic
 from game.savefile import SaveData, SaveError, dumps, loads
 from game.userdirs import UserDirError, user_dirs
 from ui import palette as pal
@@ -37,29 +35,6 @@ def save_path(name: str = SAVE_NAME) -> Path:
     return user_dirs().ensure("saves") / name
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace `path` with `text` all at once: temp file in the same folder, fsync, os.replace."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    if hasattr(os, "O_DIRECTORY"):
-        # The rename itself is durable only once the folder is flushed too (POSIX).
-        dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            os.fsync(dir_fd)
-        except OSError:
-            pass
-        finally:
-            os.close(dir_fd)
-
-
 class SaveWriter:
     """Writes the match after every action; a failing disk is logged once and play goes on."""
 
@@ -71,7 +46,7 @@ class SaveWriter:
     def __call__(self, data: SaveData) -> None:
         """Write `data` to the save."""
         try:
-            write_atomic(save_path(self.name), dumps(data))
+            write_text_atomic(save_path(self.name), dumps(data))
             self.writes += 1
         except (OSError, UserDirError) as exc:
             if self.error is None:
@@ -101,17 +76,6 @@ def read_save(path: Path) -> SaveData:
     return loads(text, path.name)
 
 
-def set_aside(path: Path) -> Path:
-    """Rename a bad save to <name>.bad-<time> so it is kept but not read again; returns the new path."""
-    bad = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
-    n = 1
-    while bad.exists():
-        n += 1
-        bad = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
-    os.replace(path, bad)
-    return bad
-
-
 def resume(app: Host, name: str = SAVE_NAME) -> Scene | None:
     """The table of the saved match, just as it was left; a notice if the save is bad; None if there is none."""
     from game.ruleset_loader import RulesetError, load_ruleset
@@ -136,11 +100,8 @@ def resume(app: Host, name: str = SAVE_NAME) -> Scene | None:
         ]
         session = TableSession.from_save(rules, data, agents, path.name)
     except (SaveError, MatchConfigError, RulesetError, ValueError) as exc:
-        try:
-            bad = set_aside(path)
-            kept = bad.name
-        except OSError:
-            kept = path.name
+        bad = set_aside(path)
+        kept = bad.name if bad is not None else path.name
         log.warning("save %s cannot be resumed: %s", path, exc)
         return NoticeScene(app, S.tr("save_bad_title"), S.tr("save_bad", reason=str(exc), kept=kept))
     return TableScene(app, rules, seed, config=config, session=session, save_name=name)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.stats import read_json_file, set_aside, write_json_atomic
+from game.safe_files import read_json_file, set_aside, write_json_atomic
 from game.userdirs import user_dirs
 from ui.settings import Settings, Speed
 

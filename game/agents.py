@@ -39,43 +39,24 @@ class RandomAgent:
         return self.rng.choice(obs.legal_actions)
 
 
-def _isolation(counts: Sequence[int], t: int) -> int:
-    """How much a tile works with its neighbours (higher keeps it)."""
-    r = t % 9
-    score = counts[t] * 3
-    for d, w in ((1, 2), (2, 1)):
-        if r - d >= 0:
-            score += w * counts[t - d]
-        if r + d <= 8:
-            score += w * counts[t + d]
-    return score
+def _most_isolated(counts: Sequence[int], tiles: list[Tile]) -> Tile:
+    """The tile of `tiles` (in order) that works least with its neighbours; the first on a tie.
 
-
-# Suit key -> `_isolation` of each of its nine ranks. A tile's isolation depends on its own
-# suit only, so the scores are remembered per suit instead of worked out per decision.
-_SUIT_ISOLATION: dict[tuple[int, ...], tuple[int, ...]] = {}
-
-
-def _suit_isolation(key: tuple[int, ...]) -> tuple[int, ...]:
-    got = _SUIT_ISOLATION.get(key)
-    if got is None:
-        got = _SUIT_ISOLATION[key] = tuple([_isolation(key, r) for r in range(9)])
-    return got
-
-
-def _most_isolated(counts: tuple[int, ...], tiles: list[Tile]) -> Tile:
-    """The tile of `tiles` (in order) that works least with its neighbours; the first on a tie."""
-    if len(tiles) == 1:
-        return tiles[0]
-    try:
-        isolation = (_SUIT_ISOLATION[counts[:9]], _SUIT_ISOLATION[counts[9:18]], _SUIT_ISOLATION[counts[18:]])
-    except KeyError:
-        isolation = (_suit_isolation(counts[:9]), _suit_isolation(counts[9:18]), _suit_isolation(counts[18:]))
-    choice, low = tiles[0], 1 << 30
-    for t in tiles:
-        score = isolation[t // 9][t % 9]
-        if score < low:
-            choice, low = t, score
+    A tile scores three per copy of itself, two per copy one rank away and one per copy two
+    ranks away, in its own suit; the lowest score is the most isolated.
+    """
+    choice = tiles[0]
+    if len(tiles) > 1:
+        low = 1 << 30
+        for t in tiles:
+            r = t % 9
+            score = 3 * counts[t]
+            if r > 0:
+                score += 2 * counts[t - 1] + (counts[t - 2] if r > 1 else 0)
+            if r < 8:
+                score += 2 * counts[t + 1] + (counts[t + 2] if r < 7 else 0)
+            if score < low:
+                choice, low = t, score
     return choice
 
 
@@ -116,8 +97,10 @@ class SimpleAgent:
                 t = obs.last_discard[1]
                 before = shanten(counts, melds)
                 counts[t] -= 2
-                # After a pung the seat discards: compare with its best discard afterwards.
-                best_after = lowest_discards(counts, melds + 1)[0]
+                # After a pung the seat discards: compare with its best discard afterwards. That
+                # leaves the shanten of the hand before it (a tile outside its nearest win can go),
+                # or 0 from a complete one: the same as lowest_discards(...)[0], for less work.
+                best_after = max(shanten(counts, melds + 1), 0)
                 counts[t] += 2
                 if best_after <= before:
                     return a

@@ -62,11 +62,11 @@ def is_complete(counts: Sequence[int], melds: int) -> bool:
 def completing_tiles(counts: Sequence[int], melds: int) -> list[Tile]:
     """Tiles that complete a 13 - 3*melds tile hand, sorted, leaving out a tile the hand itself holds four of."""
     t = tuple(counts)
-    keys = (t[:9], t[9:18], t[18:])
+    ka, kb, kc = t[:9], t[9:18], t[18:]
     try:  # `_infos`, written out: the engine asks this after nearly every discard
-        a, b, c = INFO_OF[keys[0]], INFO_OF[keys[1]], INFO_OF[keys[2]]
+        a, b, c = INFO_OF[ka], INFO_OF[kb], INFO_OF[kc]
     except KeyError:
-        a, b, c = suit_info(keys[0]), suit_info(keys[1]), suit_info(keys[2])
+        a, b, c = suit_info(ka), suit_info(kb), suit_info(kc)
     if a[0] + b[0] + c[0] != 13 - 3 * melds:
         return []
     ra = a[0] % 3
@@ -79,14 +79,15 @@ def completing_tiles(counts: Sequence[int], melds: int) -> list[Tile]:
     if ra + rb + rc == 1:
         if ra:
             if b[1] and c[1]:
-                out = list(_adds(keys[0]))
+                out = list(_adds(ka))
         elif rb:
             if a[1] and c[1]:
-                out = [r + 9 for r in _adds(keys[1])]
+                out = [r + 9 for r in _adds(kb)]
         elif a[1] and b[1]:
-            out = [r + 18 for r in _adds(keys[2])]
+            out = [r + 18 for r in _adds(kc)]
     elif ra + rb + rc == 4 and 1 not in (ra, rb, rc):
         infos = (a, b, c)
+        keys = (ka, kb, kc)
         s, o = [i for i in range(3) if infos[i][0] % 3 == 2]
         if infos[3 - s - o][1]:
             if infos[o][1]:

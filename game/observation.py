@@ -54,27 +54,6 @@ class Observation(NamedTuple):
         return max(0, 4 - seen)
 
 
-# Suit key -> the tiles it holds, sorted; one dict per suit, as the tiles differ by suit.
-# Remembered because the sorted hand is rebuilt for every decision.
-_SUIT_TILES: tuple[dict[tuple[int, ...], tuple[Tile, ...]], ...] = ({}, {}, {})
-
-
-def _suit_tiles(suit: int, key: tuple[int, ...]) -> tuple[Tile, ...]:
-    got = _SUIT_TILES[suit].get(key)
-    if got is None:
-        got = _SUIT_TILES[suit][key] = tuple(suit * 9 + r for r in range(9) for _ in range(key[r]))
-    return got
-
-
-def sorted_tiles(counts: tuple[int, ...]) -> tuple[Tile, ...]:
-    """The tiles of 27 counts in ascending order (the same as game.tiles.from_counts, as a tuple)."""
-    m, p, s = _SUIT_TILES
-    try:
-        return m[counts[:9]] + p[counts[9:18]] + s[counts[18:]]
-    except KeyError:
-        return _suit_tiles(0, counts[:9]) + _suit_tiles(1, counts[9:18]) + _suit_tiles(2, counts[18:])
-
-
 # Phase -> its value: `Phase.value` is an enum property, several times slower than a lookup.
 _PHASE_NAMES = {phase: phase.value for phase in Phase}
 
@@ -94,7 +73,7 @@ def observe(rnd: Round, seat: int) -> Observation:
         rnd.streak,
         phase,
         turn_seat,  # turn
-        sorted_tiles(counts),  # hand
+        tuple(rnd.sorted_hands[seat]),  # hand
         counts,
         rnd.drawn if turn_seat == seat and phase == "turn" else None,  # drawn
         tuple(rnd.melds_view),  # melds

@@ -12,9 +12,11 @@ from game.ruleset import Ruleset
 
 def play_round(rnd: Round, agents: Sequence[Agent]) -> Round:
     """Ask each seat that must act for its choice until the hand is over; returns the round."""
-    while not rnd.ended:
-        seat = rnd.to_move()[0]
+    movers = rnd.to_move()
+    while movers:  # nobody is to move once the hand has ended
+        seat = movers[0]
         rnd.apply(agents[seat].choose(observe(rnd, seat)))
+        movers = rnd.to_move()
     return rnd
 
 

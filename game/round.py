@@ -9,6 +9,7 @@ end of the hand). Nothing here decides payments: a finished hand yields a HandRe
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, insort
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import compress
@@ -38,8 +39,9 @@ from game.melds import KongKind, Meld
 from game.result import HandResult, SeatResult, Win, WinHow
 from game.ruleset import Ruleset
 from game.shanten import shanten
-from game.tiles import NUM_KINDS, WUGUJI, YAOJI, Tile, format_tile, from_counts, next_in_suit
+from game.tiles import NUM_KINDS, WUGUJI, YAOJI, Tile, format_tile, next_in_suit
 from game.wall import (
+    KIND_OF_ID,
     Break,
     Wall,
     count_seats,
@@ -55,11 +57,14 @@ from game.wall import (
 # The first discarded copy of these is followed for 冲锋鸡 and 责任鸡 (RULES §12.9).
 FOLLOWED_CHICKENS: tuple[Tile, ...] = (YAOJI, WUGUJI)
 
+# The other seats in play order after each seat (who answers its discard, first to last).
+OTHERS_IN_ORDER: tuple[tuple[int, ...], ...] = tuple(tuple((s + k) % 4 for k in (1, 2, 3)) for s in range(4))
+
 # The waits of a hand that is not ready, shared (most hands, most of the time).
 NO_WAITS: frozenset[Tile] = frozenset()
 
 # Each seat's plain discard of each kind, by tile: a turn's discards are picked from these by the counts.
-_DISCARD_ACTIONS = [[make(ActionKind.DISCARD, seat, t) for t in range(NUM_KINDS)] for seat in range(4)]
+_DISCARD_ACTIONS = [[make(DISCARD, seat, t) for t in range(NUM_KINDS)] for seat in range(4)]
 
 
 class Phase(StrEnum):
@@ -109,6 +114,7 @@ class Round:
 
     def __init__(self, rules: Ruleset, seed: str | int, setup: HandSetup | None = None) -> None:
         self.rules = rules
+        self._late_kong = rules.play.late_kong  # asked on every turn action
         self.seed = str(seed)
         self.setup = setup or HandSetup()
         self.rng = hand_rng(self.seed, self.setup.hand)
@@ -118,6 +124,8 @@ class Round:
         self.streak = self.setup.streak
 
         self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(4)]
+        # The same tiles in order, kept alongside the counts for observations (their `hand`).
+        self.sorted_hands: list[list[Tile]] = [[], [], [], []]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
         self.ponds: list[list[Tile]] = [[] for _ in range(4)]
         self.declared = [False] * 4
@@ -189,14 +197,18 @@ class Round:
         self.wall = Wall(lengths, self.brk, ids)
         brk = self.brk
         self.events.append(WallBroken(brk.side, brk.skipped, brk.method, counted, (*first, 1), (*last, 1)))
+        dealt: list[list[Tile]] = [[], [], [], []]
         for chunk, tile_ids in self.wall.deal(self.dealer):
-            tiles = tuple([kind_of(i) for i in tile_ids])
-            hand = self.hands[chunk.seat]
-            for t in tiles:
-                hand[t] += 1
+            tiles = tuple(map(KIND_OF_ID.__getitem__, tile_ids))
+            dealt[chunk.seat].extend(tiles)
             self.events.append(TilesDealt(chunk.seat, chunk.places, tiles))
-        for seat in range(4):
-            self._changed(seat, sum(self.hands[seat]))
+        for seat, got in enumerate(dealt):
+            hand = self.hands[seat]
+            for t in got:
+                hand[t] += 1
+            got.sort()
+            self.sorted_hands[seat] = got
+            self.sizes[seat] = len(got)
         self.turn = self.dealer
         self.phase = TURN
         self.turn_by_draw = True  # the dealer's 14th tile stands for its first draw
@@ -210,20 +222,33 @@ class Round:
 
     def hand_tiles(self, seat: int) -> list[Tile]:
         """A seat's concealed tiles, sorted (hidden state: for the referee, observations and tests)."""
-        return from_counts(self.hands[seat])
+        return list(self.sorted_hands[seat])
 
     def waits(self, seat: int) -> frozenset[Tile]:
         """The waits of a seat holding 13-3k tiles (cached until its hand changes)."""
         w = self._waits[seat]
         if w is None:
-            found = analysis.waits(self.hands[seat], self.melds[seat])
+            counts, melds = self.hands[seat], self.melds[seat]
+            # Without melds (no copies on the table to count) analysis.waits is completing_tiles.
+            found = analysis.waits(counts, melds) if melds else analysis.completing_tiles(counts, 0)
             w = self._waits[seat] = frozenset(found) if found else NO_WAITS
         return w
 
-    def _changed(self, seat: int, delta: int) -> None:
-        """The seat's concealed tiles changed, by `delta` tiles."""
+    def _add_tile(self, seat: int, tile: Tile) -> None:
+        """A tile joins a seat's concealed tiles (counts, sorted tiles, size; its waits change)."""
+        self.hands[seat][tile] += 1
+        insort(self.sorted_hands[seat], tile)
+        self.sizes[seat] += 1
         self._waits[seat] = None
-        self.sizes[seat] += delta
+
+    def _remove_tiles(self, seat: int, tile: Tile, n: int) -> None:
+        """`n` copies of a tile leave a seat's concealed tiles."""
+        self.hands[seat][tile] -= n
+        tiles = self.sorted_hands[seat]
+        i = bisect_left(tiles, tile)
+        del tiles[i : i + n]
+        self.sizes[seat] -= n
+        self._waits[seat] = None
 
     def _public_changed(self, seat: int) -> None:
         """A seat's melds or pond changed: refresh the tuples observations share."""
@@ -243,7 +268,7 @@ class Round:
         return list(self.legal_tuple(seat))
 
     def legal_tuple(self, seat: int) -> tuple[Action, ...]:
-        """`legal_actions(seat)` as a shared tuple, not copied (for observations): do not rely on it past `apply`."""
+        """`legal_actions(seat)` as the engine's own tuple, without a copy (observations share it)."""
         if self.phase is TURN:
             if seat != self.turn:
                 return ()
@@ -278,7 +303,8 @@ class Round:
         out.extend(compress(_DISCARD_ACTIONS[seat], counts))
         # A discard can leave the hand ready only if the 14 - 3k tiles are at most one swap from
         # a win; checking that first skips the per-tile search on nearly every first turn.
-        if self._may_declare(seat) and shanten(counts, len(self.melds[seat])) <= 0:
+        # (`draws` first: past a seat's first draw this is never open, and it is asked every turn.)
+        if self.draws[seat] <= 1 and self._may_declare(seat) and shanten(counts, len(self.melds[seat])) <= 0:
             for t in range(NUM_KINDS):
                 if counts[t]:
                     counts[t] -= 1
@@ -375,19 +401,19 @@ class Round:
 
     def _turn_action(self, action: Action) -> None:
         seat, kind = action.seat, action.kind
-        if self.rules.play.late_kong and kind not in (CONCEALED_KONG, ADDED_KONG):
+        if self._late_kong and kind not in (CONCEALED_KONG, ADDED_KONG):
             # Passing up a kong now makes a later kong of that tile 憨包豆 (RULES §12.10).
             for a in self.legal_tuple(seat):
                 if a.kind in (CONCEALED_KONG, ADDED_KONG) and a.tile is not None:
                     self.deferred_kongs[seat].add(a.tile)
-        if kind is WIN:
+        if kind is DISCARD:  # the common case first
+            assert action.tile is not None
+            self._discard(seat, action.tile, action.declare)
+        elif kind is WIN:
             how = WinHow.AFTER_KONG if self.after_kong else WinHow.SELF_DRAW
             tile = self.drawn if self.drawn is not None else self._any_tile(seat)
             first_turn = self._first_turn_self_draw(seat)
             self._end_with_win((seat,), tile, how, None, False, first_turn)
-        elif kind is DISCARD:
-            assert action.tile is not None
-            self._discard(seat, action.tile, action.declare)
         elif kind is CONCEALED_KONG:
             assert action.tile is not None
             self._concealed_kong(seat, action.tile)
@@ -412,10 +438,10 @@ class Round:
             self.events.append(ReadyDeclared(seat))
         hot = self.after_kong
         self.hot_kong = self.last_kong if hot else None
-        self.hands[seat][tile] -= 1
-        self._changed(seat, -1)
-        self.ponds[seat].append(tile)
-        self.ponds_view[seat] = tuple(self.ponds[seat])  # the melds did not change
+        self._remove_tiles(seat, tile, 1)
+        pond = self.ponds[seat]
+        pond.append(tile)
+        self.ponds_view[seat] = tuple(pond)  # the melds did not change
         self.discard_count += 1
         if tile in FOLLOWED_CHICKENS and tile not in self.first_chicken:
             self.first_chicken[tile] = seat
@@ -429,13 +455,11 @@ class Round:
         self._open_claims(seat, tile, hot)
 
     def _open_claims(self, source: int, tile: Tile, hot: bool) -> None:
-        play = self.rules.play
         self.pending = {}
         self.answers = {}
         hands = self.hands
         cached_waits = self._waits
-        for k in (1, 2, 3):
-            s = (source + k) % 4
+        for s in OTHERS_IN_ORDER[source]:
             if hands[s][tile] < 2:
                 waits = cached_waits[s]
                 if tile not in (waits if waits is not None else self.waits(s)):
@@ -451,7 +475,7 @@ class Round:
                 if n >= 2:
                     opts.append(make(PUNG, s))
             if opts:
-                if not (can_win and hot and play.hot_discard_forced):
+                if not (can_win and hot and self.rules.play.hot_discard_forced):
                     opts.append(make(PASS, s))
                 self.pending[s] = tuple(opts)
         if self.pending:
@@ -463,7 +487,8 @@ class Round:
         """Seats that declined a win they had on offer: 过水 or 包牌 as the ruleset says (RULES §12.12)."""
         mode = self.rules.play.passed_win
         for s, opts in self.pending.items():
-            if self.answers[s].kind is not WIN and any(o.kind is WIN for o in opts):
+            # A win, when offered, is listed first.
+            if opts[0].kind is WIN and self.answers[s].kind is not WIN:
                 self.events.append(WinPassed(s, tile))
                 if mode == "guoshui":
                     self.guoshui[s] = True
@@ -471,8 +496,8 @@ class Round:
                     self.baopai_pending[s] = True
 
     def _winners_in_order(self, source: int) -> tuple[int, ...]:
-        order = ((source + k) % 4 for k in (1, 2, 3))
-        winners = tuple(s for s in order if s in self.answers and self.answers[s].kind is WIN)
+        answers = self.answers
+        winners = tuple([s for s in OTHERS_IN_ORDER[source] if s in answers and answers[s].kind is WIN])
         if winners and not self.rules.play.multiple_winners:
             return winners[:1]  # head bump: the first in play order after the discarder
         return winners
@@ -509,10 +534,9 @@ class Round:
             self.first_chicken_claimed_view = tuple(sorted(self.first_chicken_claimed_by.items()))
         self.hot_kong = None
         if kind is KONG:
-            self.hands[seat][tile] -= 3
+            self._remove_tiles(seat, tile, 3)
             meld = Meld(tile, KongKind.EXPOSED, source)
             self.melds[seat].append(meld)
-            self._changed(seat, -3)
             self._public_changed(seat)
             self.events.append(ClaimedEvent(seat, "kong", tile, source))
             self.kongs_made += 1
@@ -522,9 +546,8 @@ class Round:
         else:
             if self.rules.play.late_kong and self.hands[seat][tile] == 3:
                 self.deferred_kongs[seat].add(tile)  # punged where it could have konged
-            self.hands[seat][tile] -= 2
+            self._remove_tiles(seat, tile, 2)
             self.melds[seat].append(Meld(tile, None, source))
-            self._changed(seat, -2)
             self._public_changed(seat)
             self.events.append(ClaimedEvent(seat, "pung", tile, source))
             self.turn = seat
@@ -536,10 +559,9 @@ class Round:
 
     def _concealed_kong(self, seat: int, tile: Tile) -> None:
         late = tile in self.deferred_kongs[seat]
-        self.hands[seat][tile] -= 4
+        self._remove_tiles(seat, tile, 4)
         meld = Meld(tile, KongKind.CONCEALED, None, late)
         self.melds[seat].append(meld)
-        self._changed(seat, -4)
         self._public_changed(seat)
         self.kongs_made += 1
         self.events.append(KongDeclared(seat, tile, "concealed", late))
@@ -551,8 +573,7 @@ class Round:
         self.pending = {}
         self.answers = {}
         if self.rules.play.rob_kong:
-            for k in (1, 2, 3):
-                s = (seat + k) % 4
+            for s in OTHERS_IN_ORDER[seat]:
                 if self._may_win_on(s, tile, seat, True, False):
                     self.pending[s] = (make(WIN, s), make(PASS, s))
         if self.pending:
@@ -562,11 +583,10 @@ class Round:
 
     def _finish_added_kong(self, seat: int, tile: Tile) -> None:
         late = tile in self.deferred_kongs[seat]
-        self.hands[seat][tile] -= 1
+        self._remove_tiles(seat, tile, 1)
         idx = next(i for i, m in enumerate(self.melds[seat]) if m.tile == tile and m.kong is None)
         meld = Meld(tile, KongKind.ADDED, self.melds[seat][idx].source, late)
         self.melds[seat][idx] = meld
-        self._changed(seat, -1)
         self._public_changed(seat)
         self.kongs_made += 1
         self.rob_tile = None
@@ -582,8 +602,7 @@ class Round:
         winners = self._winners_in_order(seat)
         self.pending, self.answers = {}, {}
         if winners:
-            self.hands[seat][tile] -= 1
-            self._changed(seat, -1)
+            self._remove_tiles(seat, tile, 1)
             pung = next(m for m in self.melds[seat] if m.tile == tile and m.kong is None)
             self.baopai = [w for w in winners if self.baopai_pending[w]]
             robbed = Meld(tile, KongKind.ADDED, pung.source, tile in self.deferred_kongs[seat])
@@ -601,13 +620,12 @@ class Round:
             self._end_exhausted()
             return
         place, tid = wall.draw_tail() if replacement else wall.draw_front()
-        tile = kind_of(tid)
+        tile = KIND_OF_ID[tid]
         # The seat held 13-3k tiles: the draw wins iff it is one of their waits (usually cached
         # already, since every discard asks each other seat whether it can win).
         waits = self._waits[seat]
         self.draw_completes = tile in (waits if waits is not None else self.waits(seat))
-        self.hands[seat][tile] += 1
-        self._changed(seat, 1)
+        self._add_tile(seat, tile)
         self.draws[seat] += 1
         self.guoshui[seat] = False
         self.baopai_pending[seat] = False
@@ -651,13 +669,13 @@ class Round:
         winners = set(win.winners) if win else set()
         seats: list[SeatResult] = []
         for s in range(4):
-            counts = list(self.hands[s])
+            concealed = list(self.sorted_hands[s])
             if s in winners and win is not None and win.how in (WinHow.DISCARD, WinHow.ROB_KONG):
-                counts[win.tile] += 1
+                insort(concealed, win.tile)
             ready = s in winners or self.waits(s) != frozenset()
             seats.append(
                 SeatResult(
-                    tuple(from_counts(counts)),
+                    tuple(concealed),
                     tuple(self.melds[s]),
                     tuple(self.ponds[s]),
                     self.declared[s],
@@ -684,8 +702,8 @@ class Round:
     def tile_census(self) -> list[int]:
         """How many of each kind are in the wall, hands, melds and ponds: 4 each while the hand is sound."""
         census = [a + b + c + d for a, b, c, d in zip(*self.hands, strict=True)]
-        for tid in self.wall.tile_ids():
-            census[kind_of(tid)] += 1
+        for t in map(KIND_OF_ID.__getitem__, self.wall.tile_ids()):
+            census[t] += 1
         for s in range(4):
             for m in self.melds[s]:
                 census[m.tile] += m.size

@@ -120,7 +120,10 @@ def shanten_after_discards(counts: Sequence[int], melds: int) -> dict[int, int]:
             pid = PAIR[o1 >> BOTH_SHIFT][o2 >> BOTH_SHIFT]
         except KeyError:
             pid = pair_id(o1 >> BOTH_SHIFT, o2 >> BOTH_SHIFT)
-        finals = FINAL.setdefault(pid, {})
+        try:  # (not `setdefault`, which would build an empty dict on every call)
+            finals = FINAL[pid]
+        except KeyError:
+            finals = FINAL[pid] = {}
         if melds:
             for r, rc, _ in own:
                 row = finals.get(rc)
@@ -159,7 +162,10 @@ def lowest_discards(counts: Sequence[int], melds: int) -> tuple[int, list[int]]:
             pid = PAIR[o1 >> BOTH_SHIFT][o2 >> BOTH_SHIFT]
         except KeyError:
             pid = pair_id(o1 >> BOTH_SHIFT, o2 >> BOTH_SHIFT)
-        finals = FINAL.setdefault(pid, {})
+        try:  # (not `setdefault`, which would build an empty dict on every call)
+            finals = FINAL[pid]
+        except KeyError:
+            finals = FINAL[pid] = {}
         seven_rest = (o1 + o2) & BOTH_MASK
         for r, rc, seven in own:
             try:

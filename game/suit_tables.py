@@ -60,10 +60,11 @@ _transitions: dict[int, int] = {}  # (state id * 9 + rank) * 5 + count -> state 
 
 def _step(state: _State, rank: int, have: int) -> _State:
     nxt: list[list[int] | None] = [None] * len(_CARRIES)
+    choices = _CHOICES[rank]
     for carry, vec in enumerate(state):
         if vec is None:
             continue
-        for held, to, moves in _CHOICES[rank][carry]:
+        for held, to, moves in choices[carry]:
             cost = held - have if held > have else 0
             out = nxt[to]
             if out is None:
@@ -72,7 +73,7 @@ def _step(state: _State, rank: int, have: int) -> _State:
                 v = vec[src] + cost
                 if v < out[dst]:
                     out[dst] = v
-    return tuple(None if v is None else tuple(v) for v in nxt)
+    return tuple([None if v is None else tuple(v) for v in nxt])
 
 
 def _next_state(sid: int, rank: int, have: int) -> int:
@@ -92,7 +93,9 @@ def compute_row(key: SuitKey) -> Row:
     """The row of one suit's nine counts (each 0-4), by walking the automaton."""
     sid = 0
     for rank, have in enumerate(key):
-        sid = _next_state(sid, rank, have)
+        # `_next_state` with its lookup written out: this runs for every new suit key.
+        nid = _transitions.get((sid * 9 + rank) * 5 + have)
+        sid = nid if nid is not None else _next_state(sid, rank, have)
     return _final_row(sid)
 
 
@@ -137,10 +140,8 @@ def row_ids_one_changed(key: SuitKey, delta: int) -> list[int]:
     The same as `row_id` of each changed key, but the nine keys share their walks up to
     the changed rank, so the automaton is walked about half as far.
     """
-    prefix = [0]  # prefix[r]: the state after ranks 0..r-1
-    for rank in range(8):
-        prefix.append(_next_state(prefix[-1], rank, key[rank]))
     out: list[int] = []
+    sid, walked = 0, 0  # the state after ranks 0..walked-1 of `key`, walked only as far as needed
     for rank in range(9):
         have = key[rank] + delta
         if not 0 <= have <= 4:
@@ -149,28 +150,37 @@ def row_ids_one_changed(key: SuitKey, delta: int) -> list[int]:
         changed = (*key[:rank], have, *key[rank + 1 :])
         rid = ROW_OF.get(changed)
         if rid is None:
-            sid = _next_state(prefix[rank], rank, have)
+            while walked < rank:
+                sid = _next_state(sid, walked, key[walked])
+                walked += 1
+            tail = _next_state(sid, rank, have)
             for later in range(rank + 1, 9):
                 # `_next_state` with its lookup written out, as this is the inner loop.
-                nid = _transitions.get((sid * 9 + later) * 5 + key[later])
-                sid = nid if nid is not None else _next_state(sid, later, key[later])
-            rid = ROW_OF[changed] = _intern(_final_row(sid), _row_ids, ROWS)
+                nid = _transitions.get((tail * 9 + later) * 5 + key[later])
+                tail = nid if nid is not None else _next_state(tail, later, key[later])
+            rid = ROW_OF[changed] = _intern(_final_row(tail), _row_ids, ROWS)
         out.append(rid)
     return out
+
+
+# (index in the first row, index in the second, index in the combined row) of every way
+# two suits split the sets and the pair: the loops of `combine`, laid out once.
+_SPLITS: tuple[tuple[int, int, int], ...] = tuple(
+    (pa * 5 + ma, pb * 5 + mb, (pa + pb) * 5 + ma + mb)
+    for pa in range(2)
+    for pb in range(2 - pa)
+    for ma in range(SETS + 1)
+    for mb in range(SETS + 1 - ma)
+)
 
 
 def combine(a: Row, b: Row) -> Row:
     """The row of two suits together: the best split of sets and the pair between them."""
     out = [INF] * ROW_LEN
-    for pa in range(2):
-        for pb in range(2 - pa):
-            base = (pa + pb) * 5
-            for ma in range(SETS + 1):
-                va = a[pa * 5 + ma]
-                for mb in range(SETS + 1 - ma):
-                    v = va + b[pb * 5 + mb]
-                    if v < out[base + ma + mb]:
-                        out[base + ma + mb] = v
+    for ia, ib, io in _SPLITS:
+        v = a[ia] + b[ib]
+        if v < out[io]:
+            out[io] = v
     return tuple(out)
 
 
@@ -189,7 +199,7 @@ def final_shanten(pid: int, rc: int) -> tuple[int, ...]:
     got = inner.get(rc)
     if got is None:
         row = combine(PAIR_ROWS[pid], ROWS[rc])
-        got = inner[rc] = tuple(row[5 + SETS - melds] - 1 for melds in range(SETS + 1))
+        got = inner[rc] = tuple([row[5 + SETS - melds] - 1 for melds in range(SETS + 1)])
     return got
 
 
@@ -227,7 +237,11 @@ def seven_code(key: SuitKey) -> int:
     """pairs * 64 + odd-count kinds of one suit, four of a kind being two pairs (RULES §5), remembered."""
     code = SEVEN_OF.get(key)
     if code is None:
-        code = SEVEN_OF[key] = sum(n >> 1 for n in key) * SEVEN_CODE_PAIRS + sum(n & 1 for n in key)
+        pairs = odd = 0
+        for n in key:
+            pairs += n >> 1
+            odd += n & 1
+        code = SEVEN_OF[key] = pairs * SEVEN_CODE_PAIRS + odd
     return code
 
 
@@ -268,14 +282,15 @@ def suit_info(key: SuitKey) -> SuitInfo:
     """What waits and completeness need to know of one suit, remembered."""
     info = INFO_OF.get(key)
     if info is None:
-        odd_ranks = [r for r in range(9) if key[r] & 1]
-        info = INFO_OF[key] = (
-            sum(key),
-            suit_complete(key),
-            sum(c >> 1 for c in key),
-            len(odd_ranks),
-            odd_ranks[0] if len(odd_ranks) == 1 else -1,
-        )
+        tiles = pairs = odd = 0
+        odd_rank = -1
+        for r, n in enumerate(key):
+            tiles += n
+            pairs += n >> 1
+            if n & 1:
+                odd += 1
+                odd_rank = r
+        info = INFO_OF[key] = (tiles, suit_complete(key), pairs, odd, odd_rank if odd == 1 else -1)
     return info
 
 
@@ -289,12 +304,46 @@ def suit_adds(key: SuitKey) -> tuple[int, ...]:
     adds = ADDS_OF.get(key)
     if adds is None:
         n = sum(key)
-        adds = ()
+        found: list[int] = []
         if n % 3 and n < 3 * SETS + 2:
-            grown = row_ids_one_changed(key, 1)
-            adds = tuple(r for r in range(9) if grown[r] >= 0 and row_complete(ROWS[grown[r]], n + 1))
-        ADDS_OF[key] = adds
+            # A set's ranks sum to 0 mod 3 (a run r, r+1, r+2 as well as a pung), so the rank sum
+            # fixes the added tile (sets only) or the pair (sets and a pair) mod 3: few candidates.
+            weight = sum(r * c for r, c in enumerate(key)) % 3
+            for r in range(9):
+                if key[r] == 4:
+                    continue
+                grown = list(key)
+                grown[r] += 1
+                if n % 3 == 2:  # the tile makes a set: all sets
+                    if (weight + r) % 3 == 0 and _all_sets(grown):
+                        found.append(r)
+                    continue
+                # The tile makes the pair: sets and a pair, the pair p with 2p = weight + r (mod 3).
+                for p in range(2 * (weight + r) % 3, 9, 3):
+                    if grown[p] >= 2:
+                        rest = list(grown)
+                        rest[p] -= 2
+                        if _all_sets(rest):
+                            found.append(r)
+                            break
+        adds = ADDS_OF[key] = tuple(found)
     return adds
+
+
+def _all_sets(counts: list[int]) -> bool:
+    """True when a suit's counts split exactly into runs and pungs (changes `counts`).
+
+    From the lowest rank up, the runs starting at a rank are its count mod 3: three runs
+    from one rank hold the same tiles as three pungs, so no other choice can do better.
+    """
+    for r in range(9):
+        runs = counts[r] % 3
+        if runs:
+            if r > 6 or counts[r + 1] < runs or counts[r + 2] < runs:
+                return False
+            counts[r + 1] -= runs
+            counts[r + 2] -= runs
+    return True
 
 
 def fill_all(max_tiles: int = 14) -> int:

@@ -207,18 +207,20 @@ class Wall:
         return [t for i, t in enumerate(self._tile_at) if self._alive[i]]
 
 
+# Each swap of the shuffle, from the last position down: (position, choices, bits to draw).
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(NUM_TILES - 1, 0, -1))
+
+
 def shuffled_tile_ids(rng: random.Random) -> list[int]:
     """The 108 tile ids in the wall's front order, shuffled by the hand's generator."""
     ids = list(range(NUM_TILES))
     # `rng.shuffle(ids)` written out: the same Fisher-Yates swaps from the same `getrandbits`
     # draws as CPython's random.shuffle (so the same wall for a seed), at half the cost.
     getrandbits = rng.getrandbits
-    for i in range(NUM_TILES - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
+    for i, n, bits in _SHUFFLE_STEPS:
+        j = getrandbits(bits)
         while j >= n:  # rejection sampling, as random's _randbelow does
-            j = getrandbits(k)
+            j = getrandbits(bits)
         ids[i], ids[j] = ids[j], ids[i]
     return ids
 
@@ -226,6 +228,10 @@ def shuffled_tile_ids(rng: random.Random) -> list[int]:
 def kind_of(tile_id: int) -> Tile:
     """The tile kind (0..26) of a physical tile id."""
     return tile_id >> 2
+
+
+# kind_of of every id, to map whole grabs at once.
+KIND_OF_ID: tuple[Tile, ...] = tuple(kind_of(i) for i in range(NUM_TILES))
 
 
 @dataclass(frozen=True, slots=True)

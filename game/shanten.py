@@ -79,7 +79,7 @@ def seven_pairs_missing(counts: Sequence[int]) -> int:
 
 # Suit key -> (its both-code, and for each rank it holds: the rank, the row id and the
 # seven-pairs code of the suit with one tile of that rank taken out). Remembered, so that
-# `shanten_after_discards` does no per-rank work beyond two lookups.
+# `lowest_discards` does no per-rank work beyond two lookups.
 _DISCARDS: dict[tuple[int, ...], tuple[int, tuple[tuple[int, int, int], ...]]] = {}
 
 
@@ -101,53 +101,12 @@ def _discards_of(key: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int, int],
     return got
 
 
-def shanten_after_discards(counts: Sequence[int], melds: int) -> dict[int, int]:
-    """For a hand of 14 - 3*melds tiles, the shanten left by discarding each kind it holds (in tile order).
-
-    One discard changes one suit only, so the other two suits' lookups are shared and the
-    reduced suits come from a remembered table: far cheaper than `shanten` per candidate.
-    """
-    t = tuple(counts)
-    try:
-        sa, sb, sc = _DISCARDS[t[:9]], _DISCARDS[t[9:18]], _DISCARDS[t[18:]]
-    except KeyError:
-        sa, sb, sc = _discards_of(t[:9]), _discards_of(t[9:18]), _discards_of(t[18:])
-    ca, cb, cc = sa[0], sb[0], sc[0]
-    out: dict[int, int] = {}
-    # Per suit: its first tile, its discards, and the two other suits' codes.
-    for base, own, o1, o2 in ((0, sa[1], cb, cc), (9, sb[1], cc, ca), (18, sc[1], ca, cb)):
-        try:
-            pid = PAIR[o1 >> BOTH_SHIFT][o2 >> BOTH_SHIFT]
-        except KeyError:
-            pid = pair_id(o1 >> BOTH_SHIFT, o2 >> BOTH_SHIFT)
-        try:  # (not `setdefault`, which would build an empty dict on every call)
-            finals = FINAL[pid]
-        except KeyError:
-            finals = FINAL[pid] = {}
-        if melds:
-            for r, rc, _ in own:
-                row = finals.get(rc)
-                if row is None:
-                    row = final_shanten(pid, rc)
-                out[base + r] = row[melds]
-        else:
-            # Seven pairs counts too: the suits' seven-pairs codes add (see game.suit_tables).
-            seven_rest = (o1 + o2) & BOTH_MASK
-            for r, rc, seven in own:
-                row = finals.get(rc)
-                if row is None:
-                    row = final_shanten(pid, rc)
-                std = row[0]
-                pairs = SEVEN_SHANTEN[seven_rest + seven]
-                out[base + r] = pairs if pairs < std else std
-    return out
-
-
 def lowest_discards(counts: Sequence[int], melds: int) -> tuple[int, list[int]]:
     """The lowest shanten a discard can leave a 14 - 3*melds tile hand with, and the kinds that leave it, in order.
 
-    The same as taking the minimum of `shanten_after_discards`, in one pass (the built-in
-    bot asks this on every turn).
+    One discard changes one suit only, so the other two suits' lookups are shared and the
+    reduced suits come from a remembered table: far cheaper than `shanten` per candidate
+    (the built-in bot asks this on every turn).
     """
     t = tuple(counts)
     try:

@@ -19,6 +19,7 @@ from game.ai.base import View, edge_penalty, isolation, view_of
 from game.ai.defence import SafeTracker, danger, threats
 from game.ai.efficiency import DiscardOption, discard_options, lowest_after_discard, shanten_of
 from game.ai.lookahead import Evaluator
+from game.ai.normal import turn_kong
 from game.observation import Observation
 from game.ruleset import Ruleset
 
@@ -145,26 +146,13 @@ class HardAgent:
         return next(a for a in view.discards() if a.tile == best.option.tile)
 
     def _kong(self, view: View, ev: Evaluator, low: int, risk: list[float]) -> Action | None:
-        counts, m = view.counts, view.meld_count
-        for a in view.by_kind.get(ActionKind.CONCEALED_KONG, ()):
+        def skip(a: Action) -> bool:
             assert a.tile is not None
-            if ev.keep[a.tile] > 0.5:
-                continue
-            counts[a.tile] -= 4
-            sh = shanten_of(counts, m + 1)
-            counts[a.tile] += 4
-            if sh <= low:
-                return a
-        for a in view.by_kind.get(ActionKind.ADDED_KONG, ()):
-            assert a.tile is not None
-            if risk[a.tile] > 0.3:
-                continue  # a ready seat may rob it (抢杠): the robbed seat pays for all three
-            counts[a.tile] -= 1
-            sh = shanten_of(counts, m)
-            counts[a.tile] += 1
-            if sh <= low:
-                return a
-        return None
+            if a.kind is ActionKind.CONCEALED_KONG:
+                return ev.keep[a.tile] > 0.5  # chickens kept in hand are worth more than the kong
+            return risk[a.tile] > 0.3  # a ready seat may rob it (抢杠): the robbed seat pays for all three
+
+        return turn_kong(view, low, skip)
 
     def _score(
         self, view: View, ev: Evaluator, options: list[DiscardOption], risk: list[float], declared: bool

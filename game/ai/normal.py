@@ -9,6 +9,8 @@ shanten (a kong is paid and is a pass), declares ready when it can, and always t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.actions import Action, ActionKind
 from game.ai.base import View, edge_penalty, isolation, view_of
 from game.ai.efficiency import DiscardOption, discard_options, lowest_after_discard, shanten_of
@@ -60,23 +62,22 @@ def best_discard(view: View, options: list[DiscardOption], declared: bool) -> tu
     return choice, choice_score
 
 
-def turn_kong(view: View, low: int) -> Action | None:
-    """A concealed or added kong that leaves the hand no further from winning, if any."""
+def turn_kong(view: View, low: int, skip: Callable[[Action], bool] | None = None) -> Action | None:
+    """A concealed or added kong that leaves the hand no further from winning, if any.
+
+    `skip` passes over kongs a stronger player would not make (chickens kept, a kong that may be robbed).
+    """
     counts, m = view.counts, view.meld_count
-    for a in view.by_kind.get(ActionKind.CONCEALED_KONG, ()):
-        assert a.tile is not None
-        counts[a.tile] -= 4
-        sh = shanten_of(counts, m + 1)
-        counts[a.tile] += 4
-        if sh <= low:
-            return a
-    for a in view.by_kind.get(ActionKind.ADDED_KONG, ()):
-        assert a.tile is not None
-        counts[a.tile] -= 1
-        sh = shanten_of(counts, m)
-        counts[a.tile] += 1
-        if sh <= low:
-            return a
+    for kind, removed, melds_after in ((ActionKind.CONCEALED_KONG, 4, m + 1), (ActionKind.ADDED_KONG, 1, m)):
+        for a in view.by_kind.get(kind, ()):
+            assert a.tile is not None
+            if skip is not None and skip(a):
+                continue
+            counts[a.tile] -= removed
+            sh = shanten_of(counts, melds_after)
+            counts[a.tile] += removed
+            if sh <= low:
+                return a
     return None
 
 

@@ -329,7 +329,7 @@ def rule_sentence(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
     if r == "chicken.turned":
         fz, fe = _tile(result.flip) if result.flip is not None else ("", "")
         return Said(
-            f"翻鸡：胡牌后翻出{fz}，上一张{tz}是鸡，每张{ch.flip_value}番。",
+            f"翻鸡：胡牌后翻出{fz}，比它大一点的{tz}是鸡，每张{ch.flip_value}番。",
             f"Turned chicken: {fe} was turned after the win, so {te}, one rank above, is a chicken at "
             f"{ch.flip_value} fan a copy.",
         )

@@ -156,7 +156,12 @@ def run_play(args: argparse.Namespace) -> int:
         from ui.menu.main_menu import MainMenu
 
         try:
-            return app.run(lambda host: MainMenu(host, loaded.notices), max_frames=args.max_frames or None)
+            from ui.learn.first_run import with_first_run_offer
+
+            return app.run(
+                lambda host: with_first_run_offer(host, MainMenu(host, loaded.notices)),
+                max_frames=args.max_frames or None,
+            )
         except pygame.error as exc:
             print(
                 f"error: cannot open the game window: {exc} (SDL_VIDEODRIVER=dummy runs without a screen)",

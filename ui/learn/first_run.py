@@ -36,7 +36,7 @@ class FirstRunScene(MenuScene):
         """Where the offer sits."""
         m = self.m
         w, h = self.size
-        rect = pygame.Rect(0, 0, min(w - 2 * m.margin, m.px(640)), m.px(300))
+        rect = pygame.Rect(0, 0, min(w - 2 * m.margin, m.px(640)), m.px(240))
         rect.center = (w // 2, h // 2)
         return rect
 

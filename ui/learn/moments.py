@@ -23,11 +23,14 @@ from ui.learn.guide_scene import GuideScene
 from ui.learn.lesson_list import LessonListScene
 from ui.learn.lesson_scene import LessonScene
 from ui.menu.main_menu import MainMenu
-from ui.moments import HeadlessHost, headless_display
+from ui.moments import HeadlessHost, headless_display, stage_moment
 from ui.scene import Scene
 from ui.settings import Settings
+from ui.table.end_panel import SettlementScene
 
-LEARN_MOMENTS_HELP = "guide, guide-N, lessons, first-run, lesson-N, lesson-N-K, lesson-N-wrong, lesson-N-end"
+LEARN_MOMENTS_HELP = (
+    "guide, guide-N, lessons, first-run, lesson-N, lesson-N-K, lesson-N-wrong, lesson-N-end, end-why, end-chickens"
+)
 
 _LESSON = re.compile(r"lesson-(\d+)(?:-(\d+|end|wrong))?")
 
@@ -38,7 +41,7 @@ class LearnMomentError(ValueError):
 
 def is_learn_moment(name: str) -> bool:
     """True for a name this module renders."""
-    return name in ("guide", "lessons", "first-run") or bool(
+    return name in ("guide", "lessons", "first-run", "end-why", "end-chickens") or bool(
         re.fullmatch(r"guide-\d+", name) or _LESSON.fullmatch(name)
     )
 
@@ -78,8 +81,25 @@ def _scene(name: str, host: HeadlessHost, rules: Ruleset) -> Scene:
     return scene
 
 
+def _settlement_why(name: str, size: tuple[int, int], rules: Ruleset, language: str) -> pygame.Surface:
+    """The settlement screen with a payment line selected (its rule shown), or with the chicken panel open."""
+    host, _table = stage_moment("end", size, rules, seed="settle", language=language)
+    scene = host.stack.top
+    assert isinstance(scene, SettlementScene)
+    screen = headless_display(size)
+    host.stack.draw(screen)  # lays out the payment lines
+    if name == "end-chickens":
+        scene.explaining = True
+    else:
+        scene.pointed = 0
+    host.stack.draw(screen)
+    return screen.copy()
+
+
 def render_learn_moment(name: str, size: tuple[int, int], rules: Ruleset, language: str = "zh") -> pygame.Surface:
     """The screen named `name` drawn at `size`; LearnMomentError for a page or lesson that does not exist."""
+    if name in ("end-why", "end-chickens"):
+        return _settlement_why(name, size, rules, language)
     S.set_language(language)
     screen = headless_display(size)
     host = HeadlessHost(Settings(language=language, ruleset=rules.name), size)

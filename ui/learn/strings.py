@@ -43,6 +43,10 @@ LEARN_STRINGS: dict[str, tuple[str, str]] = {
     "first_guide": ("看玩法", "Read the guide"),
     "first_lesson": ("第一课", "First lesson"),
     "first_skip": ("跳过", "Skip"),
+    "settle_flip_value": ("每张{fan}番", "{fan} fan each"),
+    "settle_explain_key": ("E 鸡的明细 · 指向一行看规则", "E: every chicken · point at a line for its rule"),
+    "settle_explain_title": ("每只鸡：算不算，为什么（E 关闭）", "Every chicken: counted or not, and why (E to close)"),
+    "settle_no_chickens": ("这手牌没有人有鸡。", "Nobody holds a chicken this hand."),
     "st_lessons": ("教学", "Lessons"),
     "st_lessons_value": ("{done}/{total}课", "{done} of {total}"),
 }

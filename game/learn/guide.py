@@ -303,6 +303,10 @@ def _chickens_page(w: _Writer) -> None:
             "Fixed chickens: 幺鸡 (1s) is always one, {chickens.fixed.1s} fan a copy"
             + ("; 乌骨鸡 (8p) {chickens.fixed.8p} fan." if WUGUJI in ch.fixed else "."),
         )
+    if YAOJI in ch.fixed:
+        w.row("1s", "幺鸡：永远是鸡", "幺鸡 (1s): always a chicken", marked=(0,))
+    if YAOJI in ch.golden and ch.flip:
+        w.row("9s1s", "翻出九条：幺鸡成金鸡", "Turned 9s: 幺鸡 is golden", marked=(1,))
     if YAOJI in ch.golden:
         w.say(
             "金鸡：翻出的鸡正好是幺鸡（翻出九条），每张幺鸡算{chickens.golden.1s}番"

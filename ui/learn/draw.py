@@ -13,11 +13,24 @@ from ui import text as T
 from ui.dialogs import wrap
 from ui.tile_art import Look, get_tile_art
 
+# Punctuation that must not begin a line of Chinese (it joins the line before).
+NO_LINE_START = "，。、：；！？）」』》…"
+
+
+def wrap_text(text: str, size: int, width: int) -> list[str]:
+    """`ui.dialogs.wrap`, with Chinese punctuation kept off the start of a line."""
+    lines = wrap(text, size, width)
+    for i in range(1, len(lines)):
+        while lines[i] and lines[i][0] in NO_LINE_START and len(lines[i - 1]) > 1:
+            lines[i] = lines[i - 1][-1] + lines[i]
+            lines[i - 1] = lines[i - 1][:-1]
+    return lines
+
 
 def paragraphs_height(texts: Sequence[str], size: int, width: int, gap: int) -> int:
     """The height `draw_paragraphs` would use."""
     line_h = round(size * 1.45)
-    return sum(len(wrap(t, size, width)) * line_h + gap for t in texts) - (gap if texts else 0)
+    return sum(len(wrap_text(t, size, width)) * line_h + gap for t in texts) - (gap if texts else 0)
 
 
 def fitting_size(texts: Sequence[str], sizes: Sequence[int], width: int, height: int, gap: int) -> int:
@@ -42,7 +55,7 @@ def draw_paragraphs(
     y = rect.top
     indent = round(size * 1.1) if bullet else 0
     for text in texts:
-        for i, line in enumerate(wrap(text, size, rect.width - indent)):
+        for i, line in enumerate(wrap_text(text, size, rect.width - indent)):
             if y + line_h > rect.bottom:
                 return y
             if bullet and i == 0:

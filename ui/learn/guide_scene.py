@@ -116,7 +116,7 @@ class GuideScene(MenuScene):
         split = round(inner.width * (0.44 if page.examples else 0.5)) if has_art else inner.width
         text_rect = pygame.Rect(inner.left, inner.top, split, inner.height)
         texts = [p.pick(lang) for p in page.paragraphs]
-        sizes = [m.body, round(m.body * 0.9), m.small, round(m.small * 0.9)]
+        sizes = [round(m.body * 1.25), round(m.body * 1.12), m.body, round(m.body * 0.9), m.small]
         size = fitting_size(texts, sizes, text_rect.width - round(m.body * 1.1), text_rect.height, m.gap)
         draw_paragraphs(surface, texts, text_rect, size, m.gap, bullet=True)
         if has_art:
@@ -130,7 +130,7 @@ class GuideScene(MenuScene):
         m = self.m
         items = len(page.rows) + len(page.examples)
         caption_h = round(m.small * 1.5)
-        tile_w = m.px(46)
+        tile_w = m.px(64)
         while tile_w > 14:
             block = caption_h + tile_height(tile_w) + m.px(14)
             widest = max(

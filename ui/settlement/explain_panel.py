@@ -15,7 +15,7 @@ from game.settlement import Ledger
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
-from ui.dialogs import wrap
+from ui.learn.draw import wrap_text as wrap
 from ui.settlement.lines import PaymentLine
 
 COUNTED: pal.RGB = (150, 230, 150)

@@ -95,3 +95,15 @@ def test_counted_notes_agree_with_the_ledger(name: str) -> None:
             if n.counted:
                 assert n.fan > 0 and (n.payers or rules.chickens.payers == "holding_none")
         assert explain_text(result, rules, ledger, "en")
+
+
+def test_settle_explain_prints_the_same(capsys: pytest.CaptureFixture[str]) -> None:
+    """`settle FILE --explain` prints the ledger, then the flip, every chicken and every rule sentence."""
+    from main import main
+
+    assert main(["settle", str(EXAMPLE), "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "Turned 4m: 5m is the turned chicken, 1 fan a copy." in out
+    assert "East, 1s ×1 discarded: not counted" in out
+    assert main(["settle", str(EXAMPLE), "--explain", "--lang", "zh", "--json"]) == 0
+    assert "翻出四万" in capsys.readouterr().out

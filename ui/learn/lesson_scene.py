@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pygame
 
 from game.actions import Action, ActionKind, make
+from game.events import DiceRolled
 from game.learn.coach import LessonRun
 from game.learn.lessons import LESSONS, PLAYER, lesson
 from game.stats import finish_lesson, load_stats, save_stats
@@ -22,6 +23,7 @@ from ui import text as T
 from ui.learn.draw import draw_paragraphs, draw_tiles, fitting_size, paragraphs_height, tile_height
 from ui.menu.widgets import Button, MenuScene, Widget, plate
 from ui.scene import Host
+from ui.table.dice import die_picture
 from ui.tile_art import Look, get_tile_art
 
 log = logging.getLogger(__name__)
@@ -288,6 +290,10 @@ class LessonScene(MenuScene):
         y += row_h
         wall = T.shadowed(S.tr("lesson_wall", n=obs.wall_remaining), m.small, pal.TEXT_MUTED)
         surface.blit(wall, (table.left + m.px(12), y))
+        if self.run.lesson.explain_deal:
+            self._draw_dice(
+                surface, pygame.Rect(table.left + m.px(12), y + m.px(34), table.width - m.px(24), m.px(150))
+            )
         if obs.last_discard is not None and obs.phase == "claims":
             seat, tile, _hot = obs.last_discard
             draw_tiles(
@@ -314,6 +320,26 @@ class LessonScene(MenuScene):
                 mx = draw_tiles(surface, [meld.tile] * meld.size, mx, my, mw) + m.px(10)
         cap = T.shadowed(S.tr("lesson_your_hand"), m.small, pal.TEXT_MUTED)
         surface.blit(cap, (table.left + m.px(16), hand_top - cap.get_height() - m.px(4)))
+
+    def _draw_dice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The two rolls of this hand, as the lesson on the deal explains them: who deals, where the wall breaks."""
+        m = self.m
+        size = m.px(34)
+        y = rect.top
+        for event in self.run.round.events:
+            if not isinstance(event, DiceRolled):
+                continue
+            a, b = event.dice
+            x = rect.left
+            for value in (a, b):
+                pic = die_picture(value, size)
+                surface.blit(pic, (x, y))
+                x += pic.get_width() + m.px(4)
+            key = "lesson_dice_dealer" if event.purpose == "first_dealer" else "lesson_dice_break"
+            text = S.tr(key, a=a, b=b, n=a + b, low=min(a, b))
+            cap = T.fit(text, m.body, rect.right - x - m.px(10), pal.TEXT)
+            surface.blit(cap, (x + m.px(10), y + (pic.get_height() - cap.get_height()) // 2))
+            y += pic.get_height() + m.px(10)
 
     def _draw_settlement(self, surface: pygame.Surface, table: pygame.Rect, lang: str) -> None:
         m = self.m

@@ -26,6 +26,14 @@ LEARN_STRINGS: dict[str, tuple[str, str]] = {
     "lesson_melds": ("你的碰杠", "Your melds"),
     "lesson_discards": ("{seat}打出", "{seat} discarded"),
     "lesson_wall": ("牌墙剩{n}张", "{n} tiles left in the wall"),
+    "lesson_dice_dealer": (
+        "定庄：{a}+{b}={n}，从掷骰的人数{n}家",
+        "Dealer: {a}+{b}={n}, count {n} seats from the roller",
+    ),
+    "lesson_dice_break": (
+        "开牌：{a}+{b}={n}定哪一边，跳过{low}墩",
+        "Break: {a}+{b}={n} picks the side, skip {low} stacks",
+    ),
     "lesson_settlement": ("结算，一行一行看", "The settlement, line by line"),
     "lesson_passed": ("这一课完成了！", "Lesson complete!"),
     "lesson_not_passed": (

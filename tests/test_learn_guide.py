@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from game.learn.guide import CONSTANTS, example_pattern, guide_pages, resolve, template_digits
+from game.learn.guide import CONSTANTS, example_pattern, guide_pages, resolve, row_wait, template_digits
 from game.ruleset_loader import builtin_ruleset_names, load_ruleset
 from game.tiles import COPIES, NUM_TILES
 
@@ -87,3 +87,15 @@ def test_modern_chicken_page_names_its_kinds() -> None:
     text_c = " ".join(t.zh for t in classic.paragraphs)
     for word in ("乌骨鸡", "冲锋鸡", "责任鸡", "包鸡"):
         assert word in text_m and word not in text_c
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_ready_rows_wait_on_what_they_say(name: str) -> None:
+    """RULES.md §9, §12.7 查叫: a page's ready hand is paid its best wait, as game.hand finds it."""
+    rules = load_ruleset(name)
+    rows = [r for p in guide_pages(rules) for r in p.rows if r.wait_pattern is not None]
+    assert rows or rules.pattern_values().get("dadui") is None
+    for row in rows:
+        found = row_wait(row, rules)
+        assert found is not None and found == (row.wait_pattern, rules.pattern_values()[row.wait_pattern or ""])
+        assert str(found[1]) in row.caption.zh

@@ -7,7 +7,7 @@ import io
 import pytest
 
 from game.actions import ActionKind, make
-from game.learn.autoplay import autoplay, list_lessons
+from game.learn.autoplay import list_lessons
 from game.learn.coach import LessonRun
 from game.learn.lessons import LESSONS, lesson
 from game.stats import PlayerStats, finish_lesson, lessons_finished
@@ -21,12 +21,24 @@ def test_at_least_six_lessons() -> None:
 
 
 @pytest.mark.parametrize("number", [x.number for x in LESSONS])
-def test_every_lesson_autoplays_to_its_intended_end(number: int) -> None:
+def test_every_lesson_autoplays_to_its_intended_end(number: int, capsys: pytest.CaptureFixture[str]) -> None:
     """`main.py learn N --autoplay` exits 0 only when the lesson ends as it intends."""
-    out = io.StringIO()
-    assert autoplay(number, "en", out) == 0
-    text = out.getvalue()
+    assert main(["learn", str(number), "--autoplay"]) == 0
+    text = capsys.readouterr().out
     assert "ended as intended" in text and "[coach]" in text
+
+
+def test_autoplay_exits_1_when_the_lesson_does_not_end_as_intended(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The exit code is the lesson's verdict, not a constant: a lesson whose goal is not met exits 1."""
+    from dataclasses import replace
+
+    import game.learn.autoplay as auto
+
+    never = replace(lesson(1), intended=lambda result, ledger: False)
+    monkeypatch.setattr(auto, "lesson", lambda n: never)
+    out = io.StringIO()
+    assert auto.autoplay(1, "en", out) == 1
+    assert "did NOT end as intended" in out.getvalue()
 
 
 def test_cli_runs_a_lesson(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.hand import best_pattern, matching_patterns
+from game.hand import best_pattern, best_wait_value, matching_patterns
 from game.melds import KongKind, Meld
 from game.ruleset import PATTERN_NAMES, Ruleset
 from game.tiles import COPIES, NUM_KINDS, NUM_TILES, WUGUJI, YAOJI, Tile, parse_tile, parse_tiles, to_counts
@@ -75,6 +75,7 @@ class Row:
     caption: Text
     marked: tuple[int, ...] = ()  # indices into `tiles`
     gaps: tuple[int, ...] = ()  # indices before which a small gap is drawn (between sets)
+    wait_pattern: str | None = None  # a ready hand: the best pattern among its waits (查叫), checked in tests
 
 
 @dataclass
@@ -130,6 +131,15 @@ class _Writer:
     def row(self, tiles: str, zh: str, en: str, marked: tuple[int, ...] = (), gaps: tuple[int, ...] = ()) -> None:
         self.page.rows.append(Row(tuple(parse_tiles(tiles)), Text(self.fill(zh), self.fill(en)), marked, gaps))
 
+    def ready_row(self, tiles: str, pattern: str, zh: str, en: str) -> None:
+        """A ready hand whose best wait is `pattern` (what 查叫 pays), shown only when the ruleset scores it."""
+        if self.rules.pattern_values().get(pattern) is None:
+            return
+        gaps = tuple(range(3, len(parse_tiles(tiles)), 3))
+        self.page.rows.append(
+            Row(tuple(parse_tiles(tiles)), Text(self.fill(zh), self.fill(en)), (), gaps, wait_pattern=pattern)
+        )
+
     def example(self, concealed: str, winning: str, pattern: str, melds: tuple[Meld, ...] = ()) -> None:
         """An example hand of `pattern`, shown only when the ruleset scores that pattern."""
         value = self.rules.pattern_values().get(pattern)
@@ -143,6 +153,11 @@ class _Writer:
         self.page.examples.append(
             Example(tuple(parse_tiles(concealed)), melds, parse_tile(winning), pattern, value, caption)
         )
+
+
+def row_wait(row: Row, rules: Ruleset) -> tuple[str, int] | None:
+    """What the engine makes of a ready row under `rules`: the best (pattern, fan) among its waits (查叫)."""
+    return best_wait_value(to_counts(row.tiles), [], rules.pattern_values())
 
 
 def example_pattern(ex: Example, rules: Ruleset) -> tuple[str | None, int]:
@@ -406,6 +421,12 @@ def _draw_page(w: _Writer) -> None:
             "查叫：每家亮牌。没叫牌的人赔每个叫牌的人，按那人能胡的最大牌型算。都叫牌或都没叫，不赔。",
             "查叫: every hand is shown. Each seat that is not ready pays each ready seat the best pattern that "
             "seat was waiting on. All ready, or nobody ready: nothing is paid.",
+        )
+        w.ready_row(
+            "222m555p888s11s44s",
+            "dadui",
+            "叫一条或四条的大对子：查叫收{patterns.dadui}番",
+            "Ready for all pungs on 1s or 4s: 查叫 collects {patterns.dadui} fan",
         )
     else:
         w.say("本规则黄庄不查叫。", "This ruleset does not settle ready hands on a draw.")

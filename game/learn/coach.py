@@ -67,12 +67,14 @@ class LessonRun:
     last_verdict: str = ""  # the kind of the note on the last move ("good", "ok", "wrong")
 
     def __post_init__(self) -> None:
+        self._advice: tuple[tuple[int, int], Advice] | None = None
         self.rules = load_ruleset(self.lesson.ruleset)
         self._rebuild(())
 
     # ------------------------------------------------------------------ driving the round
 
     def _rebuild(self, moves: tuple[Action, ...]) -> None:
+        self._advice = None
         self.round = Round(self.rules, SEED, self.lesson.setup(self.rules))
         self.notes = [Note("story", self.lesson.intro)]
         self.moves = []
@@ -152,11 +154,17 @@ class LessonRun:
         return self.round.legal_actions(PLAYER)
 
     def advice(self) -> Advice:
-        """The coach's move now and the reason (the player must be waiting)."""
+        """The coach's move now and the reason (the player must be waiting); worked out once per position."""
+        key = (len(self.round.events), len(self.moves))
+        cached = self._advice
+        if cached is not None and cached[0] == key:
+            return cached[1]
         obs = self.observation()
         action = coach_move(obs, self.lesson, self.rules)
         zh, en = reason_for(obs, action, self.rules)
-        return Advice(action, _with_lesson_words(action, Said(zh, en), obs, self.lesson))
+        advice = Advice(action, _with_lesson_words(action, Said(zh, en), obs, self.lesson))
+        self._advice = (key, advice)
+        return advice
 
     def play(self, action: Action) -> Note:
         """Make the player's move: the engine checks it, the coach judges it; ValueError if it is illegal."""

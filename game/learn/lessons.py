@@ -194,7 +194,7 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         Said("碰一次、杠一次，再用豆做通行证点胡", "Pung, kong, then win off a discard with the kong as your pass"),
         hands=("55m777p234s678s9m1p9p", "147m258p369s4p1s2m6m", "258m369p147s5p8s3m1m", "36m14p258s3p6p9s8m2p5s"),
-        front="5m 7p",
+        front="5m 7p 4s",
         tail="4s",
         claim=True,
         intended=_kong_pass_win,

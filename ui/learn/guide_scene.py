@@ -32,6 +32,7 @@ class GuideScene(MenuScene):
 
     def __init__(self, host: Host, page: int = 0, ruleset: str | None = None) -> None:
         super().__init__(host)
+        self._content: tuple[object, pygame.Surface] | None = None
         name = ruleset or getattr(host.settings, "ruleset", "") or "guiyang-classic"
         self.rules = self._load(name)
         self.pages: list[Page] = guide_pages(self.rules)
@@ -101,6 +102,18 @@ class GuideScene(MenuScene):
     # ---------------------------------------------------------------- drawing
 
     def draw_content(self, surface: pygame.Surface) -> None:
+        # The content changes only with a move, a page or the window, not per frame: draw it once.
+        key = (self.page, self.rules.name, self.size, S.language())
+        if self._content is None or self._content[0] != key:
+            picture = pygame.Surface(self.size, pygame.SRCALPHA)
+            self.draw_content_now(picture)
+            if pygame.display.get_surface() is not None:
+                picture = picture.convert_alpha()  # the display's format blits several times faster
+            self._content = (key, picture)
+        surface.blit(self._content[1], (0, 0))
+
+    def draw_content_now(self, surface: pygame.Surface) -> None:
+        """Draw the page (or the lesson) and its panels: everything but the controls."""
         m = self.m
         w, h = self.size
         lang = S.language()

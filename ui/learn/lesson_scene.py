@@ -70,6 +70,7 @@ class LessonScene(MenuScene):
 
     def __init__(self, host: Host, number: int, keep_progress: bool = True) -> None:
         super().__init__(host)
+        self._content: tuple[object, pygame.Surface] | None = None
         self.number = number
         self.run = LessonRun(lesson(number))
         self.keep_progress = keep_progress
@@ -247,6 +248,18 @@ class LessonScene(MenuScene):
     # ---------------------------------------------------------------- drawing
 
     def draw_content(self, surface: pygame.Surface) -> None:
+        # The content changes only with a move, a page or the window, not per frame: draw it once.
+        key = (len(self.run.round.events), len(self.run.moves), len(self.run.notes), self.size, S.language())
+        if self._content is None or self._content[0] != key:
+            picture = pygame.Surface(self.size, pygame.SRCALPHA)
+            self.draw_content_now(picture)
+            if pygame.display.get_surface() is not None:
+                picture = picture.convert_alpha()  # the display's format blits several times faster
+            self._content = (key, picture)
+        surface.blit(self._content[1], (0, 0))
+
+    def draw_content_now(self, surface: pygame.Surface) -> None:
+        """Draw the page (or the lesson) and its panels: everything but the controls."""
         m = self.m
         w, _h = self.size
         lang = S.language()

@@ -138,3 +138,21 @@ def test_learn_moments_render(name: str) -> None:
     """Every kind of learn moment draws at 1280x720 in English."""
     surface = render_learn_moment(name, (1280, 720), CLASSIC, language="en")
     assert surface.get_size() == (1280, 720)
+
+
+def test_learn_n_opens_the_lesson_in_the_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`main.py learn 2` (no --autoplay) opens lesson 2 at the table."""
+    from ui.app import App
+
+    seen: list[object] = []
+
+    def fake_run(self: App, make: object, max_frames: int | None = None) -> int:
+        self.stack.resize((1280, 720))
+        seen.append(make(self))  # type: ignore[operator]
+        return 0
+
+    monkeypatch.setattr(App, "run", fake_run)
+    assert main(["learn", "2", "--lang", "en"]) == 0
+    assert isinstance(seen[0], LessonScene) and seen[0].number == 2
+    assert main(["learn"]) == 2  # a lesson number is needed
+    S.set_language("zh")  # `learn` set the language for the run; leave the default for other tests

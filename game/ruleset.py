@@ -176,7 +176,7 @@ class ChickenRules:
     flip_value: int  # each turned chicken
     fixed: Mapping[TileName, int]  # 常鸡: always chickens, with their value
     golden: Mapping[TileName, int]  # 金鸡: the value of a 常鸡 when it is also the turned chicken
-    # 手上鸡 / 活鸡: the concealed hand only; 内外鸡 / 死鸡: also melds and own discards.
+    # 手上鸡 / 活鸡: every tile not discarded (concealed hand and melds); 内外鸡 / 死鸡: also own discards.
     scope: Literal["hand", "all"]
     collectors: Literal["ready_or_won", "every_seat"]  # C counts every seat's chickens
     payers: Literal["others", "holding_none"]  # E: paid only by seats that hold no chicken

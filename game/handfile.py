@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import yaml
 
-from game.hand import best_pattern, is_ready, matching_patterns
+from game.hand import best_pattern, matching_patterns, seat_ready
 from game.melds import KongKind, Meld
 from game.result import HandResult, SeatResult, Win, WinHow
 from game.ruleset import PATTERN_NAMES, Ruleset
@@ -284,7 +284,7 @@ class _Reader:
         results = []
         for i, (concealed, melds, discards, declared) in enumerate(seats):
             counts = to_counts(concealed)
-            ready = i in winners or (len(concealed) + 3 * len(melds) == 13 and is_ready(counts, melds))
+            ready = i in winners or (len(concealed) + 3 * len(melds) == 13 and seat_ready(counts, melds, rules))
             results.append(SeatResult(tuple(concealed), tuple(melds), tuple(discards), declared, ready))
         self.check_flags(keys, win_node, seats, results, rules)
         if win is not None:

@@ -123,7 +123,7 @@ def export_problem(result: HandResult, rules: Ruleset, nets: Sequence[int]) -> s
     """Why the hand file of `result` does not settle to the game's ledger (None when it does)."""
     text = write_hand_file(result)
     try:
-        again = parse_hand_file(text, "<exported hand>")
+        again = parse_hand_file(text, "<exported hand>", rules)
     except HandFileError as exc:
         return "the exported hand file is refused: " + "; ".join(exc.errors) + "\n" + text
     ledger = settle(again, rules)

@@ -82,7 +82,7 @@ def test_counted_notes_agree_with_the_ledger(name: str) -> None:
     """RULES.md §8: a seat has a counted chicken note exactly when it collects chicken points (simulated hands)."""
     rules = load_ruleset(name)
     results: list[HandResult] = []
-    simulate(rules, "explain", 40, on_hand=results.append)
+    simulate(rules, "explain", 60, on_hand=results.append)
     assert results
     for result in results:
         ledger = settle(result, rules)
@@ -94,6 +94,11 @@ def test_counted_notes_agree_with_the_ledger(name: str) -> None:
         for n in notes:
             if n.counted:
                 assert n.fan > 0 and (n.payers or rules.chickens.payers == "holding_none")
+        if rules.optional.mantang != "double":
+            for seat in range(4):
+                told = sum(n.each * len(n.payers) for n in notes if n.seat == seat and n.counted)
+                owed = sum(i.fan for i in ledger if i.payee == seat and i.rule in plain)
+                assert told == owed, (result, seat, notes)
         assert explain_text(result, rules, ledger, "en")
 
 
@@ -107,3 +112,11 @@ def test_settle_explain_prints_the_same(capsys: pytest.CaptureFixture[str]) -> N
     assert "East, 1s ×1 discarded: not counted" in out
     assert main(["settle", str(EXAMPLE), "--explain", "--lang", "zh", "--json"]) == 0
     assert "翻出四万" in capsys.readouterr().out
+
+
+def test_a_punged_chicken_counts_for_the_claimer_under_hand_scope() -> None:
+    """RULES.md §8 手上鸡 (melds count), §12.8: East's pung of 5m, the turned chicken, is counted and explained."""
+    result, rules, ledger = _example()
+    melds = [n for n in chicken_notes(result, rules, ledger) if n.seat == 0 and n.where == "meld"]
+    assert melds and melds[0].counted and melds[0].copies == 3 and melds[0].payers == (1, 2, 3)
+    assert melds[0].said.en == "East, 5m ×3 in a meld: counted, 1 fan a copy from each of South, West, North."

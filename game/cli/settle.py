@@ -8,6 +8,7 @@ import sys
 
 from game.handfile import HandFileError, parse_hand_file
 from game.learn.explain import explain_text
+from game.next_deal import next_deal
 from game.result import HandResult
 from game.ruleset import Ruleset
 from game.ruleset_labels import pad
@@ -83,18 +84,27 @@ def run(args: argparse.Namespace) -> int:
         return _compare(args, result)
     rules = override or load_ruleset(result.ruleset)
     ledger = settle(result, rules)
+    # The same function the match uses, so the two never disagree (RULES §10).
+    dealer, streak = next_deal(result, rules)
     if args.json:
-        out = {"ruleset": rules.name, **ledger.to_json()}
+        out = {"ruleset": rules.name, **ledger.to_json(), "next_dealer": dealer, "next_streak": streak}
         if getattr(args, "explain", False):
             out["explain"] = {lang: explain_text(result, rules, ledger, lang) for lang in ("zh", "en")}
         print(json.dumps(out, ensure_ascii=False, indent=2))
     else:
         print(f"{rules.name}: {rules.title_zh} / {rules.title_en}, base {rules.base}")
         print(format_ledger(ledger))
+        print(next_deal_line(dealer, streak))
         if getattr(args, "explain", False):
             print()
             print("\n".join(explain_text(result, rules, ledger, args.lang)))
     return 0
+
+
+def next_deal_line(dealer: int, streak: int) -> str:
+    """Who deals the next hand and the dealer's streak, as a line of text."""
+    kept = f"连庄 {streak} / kept {streak} in a row" if streak else "新庄 / a new dealer"
+    return f"  next dealer: {SEAT_NAMES[dealer]} ({kept})"
 
 
 def _compare(args: argparse.Namespace, result: HandResult) -> int:

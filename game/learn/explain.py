@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from game.result import HandResult, WinHow
 from game.ruleset import PATTERN_NAMES, Ruleset
 from game.settlement import Ledger, LedgerItem
-from game.settlement.chickens import chicken_table, copy_value, seat_scores, turned_chickens, voided
+from game.settlement.chickens import ChickenScore, chicken_table, copy_value, seat_scores, turned_chickens, voided
 from game.settlement.context import SettleContext
 from game.tiles import Tile, format_tile, tile_name_zh
 
@@ -42,9 +42,10 @@ class ChickenNote:
     where: str  # "hand", "meld" or "discard"
     copies: int
     counted: bool
-    fan: int  # fan per copy from each payer when counted, else 0
+    fan: int  # fan per copy from each payer when counted (a 冲锋鸡 or 鸡闷豆: the whole score), else 0
     payers: tuple[int, ...]
     said: Said
+    each: int = 0  # what these copies earn from each payer in all
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +117,43 @@ def _held(result: HandResult, seat: int, table: Mapping[Tile, object]) -> list[t
 _WHERE = {"hand": ("手里", "in hand"), "meld": ("碰杠", "in a meld"), "discard": ("打出", "discarded")}
 
 
+def _payers(ledger: Ledger, seat: int, t: Tile) -> tuple[int, ...]:
+    """The seats that paid `seat` for chicken `t`."""
+    counted = _PLAIN_PART | {"chicken.charge", "chicken.concealed_kong"}
+    return tuple(sorted({i.payer for i in ledger if i.payee == seat and i.rule in counted and t in i.tiles}))
+
+
+def _counted_said(seat: int, t: Tile, where: str, copies: int, fan: int, payers: tuple[int, ...], kind: str) -> Said:
+    """ "East, 1s ×2 in hand: counted, 1 fan a copy from each of …", or its 冲锋鸡 / 鸡闷豆 form."""
+    tz, te = _tile(t)
+    wz, we = _WHERE[where]
+    who_zh = "、".join(seat_zh(p) for p in payers) + "各付"
+    who_en = "from each of " + ", ".join(seat_en(p) for p in payers)
+    if not payers:
+        # E: only seats holding no chicken pay, and every other seat holds one.
+        who_zh, who_en = "但别家都有鸡，无人付", "but every other seat holds a chicken, so nobody pays"
+    if kind == "charge":
+        return Said(
+            f"{seat_zh(seat)}{wz}{tz}：冲锋鸡（本局第一张打出的{tz}），算{fan}番，{who_zh}。",
+            f"{seat_en(seat)}, {te} {we}: the hand's first {te} discarded (冲锋鸡), {fan} fan {who_en}.",
+        )
+    if kind == "kong":
+        return Said(
+            f"{seat_zh(seat)}{wz}{tz}×{copies}：鸡闷豆，四张一起算{fan}番，{who_zh}。",
+            f"{seat_en(seat)}, {te} ×{copies} {we}: a concealed kong of chickens, {fan} fan for the four {who_en}.",
+        )
+    return Said(
+        f"{seat_zh(seat)}{wz}{tz}×{copies}：算鸡，每张{fan}番，{who_zh}。",
+        f"{seat_en(seat)}, {te} ×{copies} {we}: counted, {fan} fan a copy {who_en}.",
+    )
+
+
 def chicken_notes(result: HandResult, rules: Ruleset, ledger: Ledger) -> list[ChickenNote]:
-    """Each seat's chicken tiles, counted (value, who pays) or not counted and why (RULES §8, §12.8)."""
+    """Each seat's chicken tiles, counted (value, who pays) or not counted and why (RULES §8, §12.8).
+
+    Copies are counted exactly as `seat_scores` counts them: a 冲锋鸡 copy is a discard, a 鸡闷豆 is a
+    meld, and the plain copies go to the hand first, then the melds, then the discards.
+    """
     ctx = SettleContext(result, rules)
     table = chicken_table(ctx)
     ch = rules.chickens
@@ -126,62 +162,46 @@ def chicken_notes(result: HandResult, rules: Ruleset, ledger: Ledger) -> list[Ch
         held = _held(result, seat, table)
         if not held:
             continue
-        scores = seat_scores(ctx, seat, table)
-        counted_left: dict[Tile, int] = {}
-        for sc in scores:
-            for t in sc.tiles:
-                counted_left[t] = counted_left.get(t, 0) + 1
         reason = _seat_reason(ctx, seat)
+        special: dict[tuple[Tile, str], list[ChickenScore]] = {}
+        plain: dict[Tile, int] = {}
+        for sc in seat_scores(ctx, seat, table) if reason is None else []:
+            if sc.rule == "chicken.charge":
+                special.setdefault((sc.tiles[0], "discard"), []).append(sc)
+            elif sc.rule == "chicken.concealed_kong":
+                special.setdefault((sc.tiles[0], "meld"), []).append(sc)
+            elif sc.rule in _PLAIN_PART:  # one part per copy is enough to count the copies
+                plain[sc.tiles[0]] = max(plain.get(sc.tiles[0], 0), len(sc.tiles))
         for t, where, n in held:
-            take = 0 if reason is not None else min(n, counted_left.get(t, 0))
-            counted_left[t] = counted_left.get(t, 0) - take
-            tz, te = _tile(t)
-            wz, we = _WHERE[where]
+            left = n
+            payers = _payers(ledger, seat, t)
+            for sc in special.pop((t, where), []):
+                copies = min(left, len(sc.tiles))
+                kind = "charge" if sc.rule == "chicken.charge" else "kong"
+                said = _counted_said(seat, t, where, copies, sc.fan, payers, kind)
+                notes.append(ChickenNote(seat, t, where, copies, True, sc.fan, payers, said, sc.fan))
+                left -= copies
+            take = min(left, plain.get(t, 0))
+            plain[t] = plain.get(t, 0) - take
             if take:
-                payers = tuple(
-                    sorted(
-                        {i.payer for i in ledger if i.payee == seat and i.rule.startswith("chicken.") and t in i.tiles}
-                    )
-                )
                 fan = copy_value(table, t)
-                who_zh = "、".join(seat_zh(p) for p in payers) + "各付"
-                who_en = "from each of " + ", ".join(seat_en(p) for p in payers)
-                if not payers:
-                    # E: only seats holding no chicken pay, and every other seat holds one.
-                    who_zh, who_en = "但别家都有鸡，无人付", "but every other seat holds a chicken, so nobody pays"
-                notes.append(
-                    ChickenNote(
-                        seat,
-                        t,
-                        where,
-                        take,
-                        True,
-                        fan,
-                        payers,
-                        Said(
-                            f"{seat_zh(seat)}{wz}{tz}×{take}：算鸡，每张{fan}番，{who_zh}。",
-                            f"{seat_en(seat)}, {te} ×{take} {we}: counted, {fan} fan a copy {who_en}.",
-                        ),
-                    )
-                )
-            if n - take:
+                said = _counted_said(seat, t, where, take, fan, payers, "plain")
+                notes.append(ChickenNote(seat, t, where, take, True, fan, payers, said, fan * take))
+                left -= take
+            if left:
                 why = reason or _tile_reason(where, ch.scope)
-                notes.append(
-                    ChickenNote(
-                        seat,
-                        t,
-                        where,
-                        n - take,
-                        False,
-                        0,
-                        (),
-                        Said(
-                            f"{seat_zh(seat)}{wz}{tz}×{n - take}：不算，{why.zh}",
-                            f"{seat_en(seat)}, {te} ×{n - take} {we}: not counted, {why.en}",
-                        ),
-                    )
+                tz, te = _tile(t)
+                wz, we = _WHERE[where]
+                said = Said(
+                    f"{seat_zh(seat)}{wz}{tz}×{left}：不算，{why.zh}",
+                    f"{seat_en(seat)}, {te} ×{left} {we}: not counted, {why.en}",
                 )
+                notes.append(ChickenNote(seat, t, where, left, False, 0, (), said))
     return notes
+
+
+# Each copy of a chicken carries every one of its parts; any one of them tells how many copies count.
+_PLAIN_PART = frozenset({"chicken.fixed", "chicken.turned", "chicken.golden", "chicken.benji", "chicken.xingqi"})
 
 
 def _seat_reason(ctx: SettleContext, seat: int) -> Said | None:
@@ -194,6 +214,11 @@ def _seat_reason(ctx: SettleContext, seat: int) -> Said | None:
             return Said("黄庄不算鸡。", "no chickens are paid on a draw.")
         if not ctx.ready(seat):
             return Said("黄庄时没有叫牌，鸡不收分。", "not ready at the draw, so its chickens earn nothing.")
+        if all(ctx.ready(s) for s in range(4)):
+            return Said(
+                "黄庄时只有没叫牌的人赔鸡，四家都叫牌，没人付。",
+                "on a draw only seats not ready pay for chickens, and all four are ready.",
+            )
         return None
     if ctx.burned(seat):
         return Said(
@@ -206,13 +231,9 @@ def _seat_reason(ctx: SettleContext, seat: int) -> Said | None:
 
 def _tile_reason(where: str, scope: str) -> Said:
     """Why copies in this place do not count though the seat collects."""
-    if where == "discard":
-        if scope == "hand":
-            return Said("手上鸡：打出去的鸡不算。", "手上鸡: a chicken the seat discarded does not count.")
-        return Said("冲锋鸡已另算。", "it is paid as the first chicken discarded instead.")
-    if where == "meld":
-        return Said("本规则只算手里的牌。", "this reading counts only the concealed hand.")
-    return Said("已按鸡闷豆计算。", "it is paid as a concealed kong of chickens instead.")
+    if where == "discard" and scope == "hand":
+        return Said("手上鸡：打出去的鸡不算。", "手上鸡: a chicken the seat discarded does not count.")
+    return Said("本规则不算这里的鸡。", "this ruleset does not count a chicken there.")
 
 
 def _who(seat: int) -> tuple[str, str]:

@@ -360,7 +360,7 @@ class LessonScene(MenuScene):
         head = T.shadowed(S.tr("lesson_settlement"), m.body, pal.TEXT_GOLD)
         surface.blit(head, inner.topleft)
         nets = self.run.ledger().nets()
-        line = "  ".join(f"{S.seat_label(s)} {nets[s]:+d}" for s in range(4))
+        line = "  ".join(f"{S.seat_label(s)} {nets[s]:+d}" if nets[s] else f"{S.seat_label(s)} 0" for s in range(4))
         net_pic = T.fit(S.tr("lesson_nets", nets=line), m.small, inner.width, pal.TEXT)
         surface.blit(net_pic, (inner.left, inner.top + head.get_height() + m.px(4)))
         body = pygame.Rect(
@@ -368,7 +368,7 @@ class LessonScene(MenuScene):
         )
         body.height = inner.bottom - body.top
         texts = [s.pick(lang) for s in self.run.settlement_lines()]
-        sizes = [m.small, round(m.small * 0.92), round(m.small * 0.85), 11]
+        sizes = [m.body, round(m.body * 0.9), m.small, round(m.small * 0.85), 11]
         size = fitting_size(texts, sizes, body.width - round(m.small * 1.1), body.height, m.px(3))
         draw_paragraphs(surface, texts, body, size, m.px(3), bullet=True)
 

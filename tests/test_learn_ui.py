@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -26,9 +27,11 @@ CLASSIC = load_ruleset("guiyang-classic")
 
 
 @pytest.fixture(autouse=True)
-def _own_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _own_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
     S.set_language("zh")
+    yield
+    S.set_language("zh")  # moments and commands set the language for their run; leave the default behind
 
 
 def _host(size: tuple[int, int] = (1280, 720)) -> HeadlessHost:
@@ -155,4 +158,3 @@ def test_learn_n_opens_the_lesson_in_the_window(monkeypatch: pytest.MonkeyPatch)
     assert main(["learn", "2", "--lang", "en"]) == 0
     assert isinstance(seen[0], LessonScene) and seen[0].number == 2
     assert main(["learn"]) == 2  # a lesson number is needed
-    S.set_language("zh")  # `learn` set the language for the run; leave the default for other tests

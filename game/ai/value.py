@@ -58,13 +58,14 @@ def may_win_off_discard(pattern: str | None, has_pass: bool, declared: bool, rul
     return has_pass or (declared and rules.play.pass_exempt_declared)
 
 
-def declared_fan(fan: int, rules: Ruleset) -> int:
-    """A declared winner's pattern fan after the 报听 bonus (RULES §12.1)."""
+def declared_fan(fan: int, rules: Ruleset, dealer: bool = False) -> int:
+    """A declared winner's pattern fan after the 报听 bonus (RULES §12.1; the dealer's own value, §14)."""
     b = rules.bonuses
+    value = b.declared_win_value_dealer if dealer and b.declared_win_value_dealer is not None else b.declared_win_value
     if b.declared_win == "at_least":
-        return max(fan, b.declared_win_value)
+        return max(fan, value)
     if b.declared_win == "add":
-        return fan + b.declared_win_value
+        return fan + value
     return fan
 
 

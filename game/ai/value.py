@@ -86,15 +86,26 @@ def chicken_values(rules: Ruleset) -> list[float]:
     return out
 
 
+# Seats expected to pay a chicken where only seats not ready pay (RULES §14): about one of the three
+# others is not ready at the end (ready rates near 70% in the arena).
+NOT_READY_PAYERS = 1.0
+
+
+def chicken_payers(rules: Ruleset) -> float:
+    """How many seats are expected to pay each chicken: every other seat, or those not ready (RULES §14)."""
+    return NOT_READY_PAYERS if rules.chickens.payers == "not_ready" else PAYERS
+
+
 def keep_values(rules: Ruleset) -> list[float]:
     """What holding a tile to the end is worth as a chicken, in fan from all payers together.
 
-    Only 手上鸡 (scope "hand") loses a chicken that leaves the hand; with 内外鸡 a discarded or melded
-    chicken still counts, so keeping it is worth nothing extra.
+    Only 手上鸡 (scope "hand") loses a chicken that is discarded; with 内外鸡 a discarded chicken still
+    counts, so keeping it is worth nothing extra.
     """
     if rules.chickens.scope != "hand" and rules.chickens.collectors == "ready_or_won":
         return [0.0] * NUM_KINDS
-    return [v * PAYERS for v in chicken_values(rules)]
+    payers = chicken_payers(rules)
+    return [v * payers for v in chicken_values(rules)]
 
 
 def dadui_shanten(counts: Sequence[int], melds: int) -> int:

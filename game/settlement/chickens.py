@@ -240,7 +240,7 @@ def charge_not_ready(ctx: SettleContext) -> None:
             continue
         for r in ctx.others(d):
             if ctx.ready(r) and not ctx.burned(r):
-                ctx.pay(d, r, fan, "chicken.charge_not_ready", ("冲锋鸡", "first chicken, discarder not ready"), (t,))
+                ctx.pay(d, r, fan, "chicken.charge_not_ready", ("冲锋鸡", "first chicken, not ready"), (t,))
 
 
 @register("chicken.not_ready_discards")

@@ -21,6 +21,8 @@ from game.tiles import Tile, next_in_suit
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
+from ui.art.shapes import mix
+from ui.dialogs import ConfirmScene
 from ui.layout import compute_layout
 from ui.scene import Host, Scene
 from ui.settlement.hands import draw_hand, fit_tile_width, hand_slots
@@ -33,7 +35,11 @@ from ui.tile_art import Look, get_tile_art
 
 WIN_ROW: pal.RGBA = (120, 84, 20, 90)
 VIEWER_ROW: pal.RGBA = (255, 255, 255, 18)
-BACKDROP: pal.RGBA = (0, 0, 0, 120)
+BACKDROP: pal.RGBA = (0, 0, 0, 150)
+# The sheet itself is opaque: a score sheet with the table's text showing between its rows is hard to read.
+SHEET_RGB: pal.RGB = (10, 30, 22)
+SHEET: pal.RGBA = (*SHEET_RGB, 255)
+RULE_LINE: pal.RGB = mix(SHEET_RGB, pal.PANEL_BORDER, 0.27)  # a faint gold rule, drawn opaque
 
 
 def headline(win: WinView | None, viewer: int) -> str:
@@ -90,8 +96,10 @@ class SettlementScene(Scene):
         result: HandResult | None = None,
         rules: Ruleset | None = None,
         hand_no: int = 0,
+        on_leave: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(host)
+        self.on_leave = on_leave  # Escape offers to leave the match (back to the menu) when set
         self.settled = settled
         self.ledger = ledger
         self.win = win
@@ -188,8 +196,24 @@ class SettlementScene(Scene):
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
                 self.age = 0.0
                 self.switch(-1 if event.key == pygame.K_LEFT else 1)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE):
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.close()
+            elif event.key == pygame.K_ESCAPE:
+                self.offer_leave()
+
+    def offer_leave(self) -> None:
+        """Escape: ask whether to leave the match; the next hand waits until the player answers."""
+        if self.on_leave is None or self.closed:
+            return
+        self.age = 0.0
+        self.host.stack.push(ConfirmScene(self.host, S.tr("leave_confirm"), S.tr("leave_yes"), self._leave))
+
+    def _leave(self) -> None:
+        if self.closed or self.on_leave is None:
+            return
+        self.closed = True  # the next hand is not started: "continue" picks the match up there
+        self.host.stack.remove(self)
+        self.on_leave()
 
     def update(self, dt: float) -> None:
         self.age += dt
@@ -211,7 +235,7 @@ class SettlementScene(Scene):
         """The whole screen, drawn once per ruleset shown and language (it does not change otherwise)."""
         s = self.scale
         out = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        out.blit(T.panel(self.rect.size, round(16 * s), (10, 30, 22, 246), pal.PANEL_BORDER, 2), (0, 0))
+        out.blit(T.panel(self.rect.size, round(16 * s), SHEET, pal.PANEL_BORDER, 2), (0, 0))
         layout = compute_layout(self.size)
         fonts = layout.font
         pad = round(18 * s)
@@ -308,7 +332,7 @@ class SettlementScene(Scene):
                     (row.left - round(4 * s), row.top + round(2 * s)),
                 )
             if i:
-                pygame.draw.line(surface, (*pal.PANEL_BORDER, 70), (row.left, row.top), (row.right, row.top))
+                pygame.draw.line(surface, RULE_LINE, (row.left, row.top), (row.right, row.top))
             self._draw_info(
                 surface,
                 pygame.Rect(row.left, row.top, info_w, row_h),

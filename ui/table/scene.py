@@ -305,6 +305,7 @@ class TableScene(Scene):
             result=self.result,
             rules=self.rules,
             hand_no=self.model.hand_no,
+            on_leave=self.on_leave,
         )
         self.host.stack.push(panel)
         if self.on_panel is not None:

@@ -23,6 +23,7 @@ from ui.menu.match_flow import start_match
 from ui.menu.new_game import NewGameScene
 from ui.moments import FRAME, HeadlessHost, headless_display, stage_moment
 from ui.save import SAVE_NAME, describe_save
+from ui.scene import Scene
 from ui.settings import Settings, Speed
 from ui.settlement import SettlementScene
 from ui.table.scene import TableScene
@@ -41,6 +42,10 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> object:
 
 def _key(host: HeadlessHost, key: int) -> None:
     host.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+
+
+def _top(host: HeadlessHost) -> Scene | None:
+    return host.stack.top
 
 
 def _host() -> HeadlessHost:
@@ -70,7 +75,7 @@ def test_escape_on_the_settlement_screen_offers_to_leave_and_space_starts_the_ne
     _key(host, pygame.K_ESCAPE)
     assert isinstance(host.stack.top, ConfirmScene), "Escape asks before leaving"
     _key(host, pygame.K_ESCAPE)  # "no": back to the settlement screen, no hand started
-    assert host.stack.top is panel and table.phase == "panel" and table.hands_done == done
+    assert _top(host) is panel and table.phase == "panel" and table.hands_done == done
     _key(host, pygame.K_SPACE)
     assert panel not in host.stack.scenes() and table.phase == "hand", "Space still starts the next hand"
     panel = _to_settlement(host, table)
@@ -96,7 +101,7 @@ def test_a_dialog_over_the_table_pauses_the_count_the_break_and_the_ai(moment: s
     assert len(table.presenter.started) == started and table.model.version == version
     assert table.presenter.counted() == counted and table.presenter.wall_gap() == gap
     _key(host, pygame.K_ESCAPE)  # "no": the table plays on from where it stopped
-    assert host.stack.top is table
+    assert _top(host) is table
     host.stack.update(FRAME)
     assert table.presenter.clock > clock
 
@@ -127,11 +132,11 @@ def test_a_new_match_asks_before_it_replaces_the_saved_one_and_names_it() -> Non
     for seat, n in enumerate(old.session.scores):
         assert f"{S.wind(seat)} {n:+d}" in dialog.message if n else f"{S.wind(seat)} 0" in dialog.message
     _key(host, pygame.K_ESCAPE)  # keep the saved match
-    assert host.stack.top is screen
+    assert _top(host) is screen
     assert describe_save(SAVE_NAME) == summary
     screen.start()
     _key(host, pygame.K_RETURN)  # replace it
-    assert isinstance(host.stack.top, TableScene) and host.stack.top is not old
+    assert isinstance(_top(host), TableScene) and _top(host) is not old
     replaced = describe_save(SAVE_NAME)
     assert replaced is not None and replaced.hand == 1 and replaced.scores == (0, 0, 0, 0)
 

@@ -138,6 +138,14 @@ STRINGS: dict[str, tuple[str, str]] = {
         "这手牌在此规则下同样能胡；总分不变",
         "This win stands under these rules too; totals unchanged",
     ),
+    "settle_draw_pays": (
+        "黄庄在此规则下：{nets}；总分不变",
+        "This draw under these rules: {nets}; totals unchanged",
+    ),
+    "settle_draw_free": (
+        "黄庄在此规则下谁也不付；总分不变",
+        "Under these rules nobody pays for this draw; totals unchanged",
+    ),
     "whatif_needs_pass": (
         "此规则下{seat}的{pattern}吃胡要通行证（豆），这手牌不能胡；账单照算",
         "Under these rules {seat}'s {pattern} needs a kong (pass) to win off a discard: not a legal win; shown anyway",
@@ -173,12 +181,18 @@ STRINGS: dict[str, tuple[str, str]] = {
     "replay_bad_title": ("无法回放", "Cannot replay this hand"),
     "replay_hand": ("第{n}局", "hand {n}"),
     "replay_won": ("{who}胡", "{who} won"),
-    "replay_drawn": ("荒庄", "drawn"),
+    "replay_drawn": ("黄庄", "drawn"),
     "replay_practice": ("练习", "practice"),
     "replay_forward": ("前进 →", "Forward →"),
     "replay_back": ("← 后退", "← Back"),
     "replay_close": ("返回", "Close"),
-    "replay_step": ("第 {step} / {steps} 步 · ←→ 逐步 · Home/End 首尾", "Step {step} / {steps} · ←→ step · Home/End"),
+    "replay_step": (
+        "第 {step} / {steps} 步 · P 播放/暂停 · ←→ 逐步 · S 速度 · Home/End 首尾",
+        "Step {step} / {steps} · P play/pause · ←→ step · S speed · Home/End",
+    ),
+    "replay_play": ("播放", "Play"),
+    "replay_pause": ("暂停", "Pause"),
+    "replay_paused": ("（暂停）", " (paused)"),
     "takeback_done": ("已悔牌：请重新出牌", "Taken back: play again"),
     "takeback_none": ("这一局还没有可以悔的牌", "Nothing to take back in this hand"),
     # Menus, new game, settings, rules screen, statistics

@@ -455,10 +455,22 @@ class SettlementScene(Scene):
             texts = [S.tr(k, **_note_fields(f, self.viewer)) for k, f in alt.notes]
             if texts:
                 note, colour = "  ".join(texts), pal.TEXT_RED
+            elif self.win is None:
+                note = draw_note(alt.ledger, self.viewer)
             else:
                 note = S.tr("settle_same_win")
         width = rect.width - hint.get_width() - round(20 * s)
         surface.blit(T.fit(note, fonts["small"], width, colour), (rect.left, y + d + round(4 * s)))
+
+
+def draw_note(ledger: Ledger | None, viewer: int) -> str:
+    """What a drawn hand would pay under the ruleset shown: each seat's net, or that nobody pays."""
+    nets = ledger.nets() if ledger is not None else (0, 0, 0, 0)
+    if not any(nets):
+        return S.tr("settle_draw_free")
+    order = [(viewer + k) % 4 for k in range(4)]
+    parts = [f"{S.wind(seat)} {_signed(nets[seat])}" for seat in order]
+    return S.tr("settle_draw_pays", nets="  ".join(parts))
 
 
 def _note_fields(fields: dict[str, object], viewer: int) -> dict[str, object]:

@@ -139,8 +139,8 @@ class Presenter:
         return frozenset(a.key for a in self.actors if isinstance(a, Flight) and a.key and a.t1 > self.clock)
 
     def wall_gap(self) -> float:
-        """How far the wall has opened at the break, in px."""
-        return self.gap.value(self.clock)
+        """How far the wall has opened at the break, in px of the layout now (the window may have changed)."""
+        return self.gap.value(self.clock) * wall_gap_px(self._layout())
 
     def marked_stacks(self) -> int:
         """Skipped stacks marked so far (the count along the broken side)."""
@@ -275,8 +275,7 @@ class Presenter:
             at = mark_start + k * MARK_STEP * f
             self._add(Pulse(at, at + 0.4 * f, centre, layout.tiles.wall * 0.6), f)
         gap_start = mark_start + n * MARK_STEP * f
-        gap = max(4.0, layout.tiles.wall * 0.35)
-        self.gap = Tween(0.0, gap, gap_start, GAP_OPEN * f, ease_out_cubic)
+        self.gap = Tween(0.0, 1.0, gap_start, GAP_OPEN * f, ease_out_cubic)
         return beat + (n * MARK_STEP + GAP_OPEN + 0.2) * f
 
     def _on_TilesDealt(self, e: TilesDealt, t: float, f: float, layout: Layout) -> float:
@@ -448,6 +447,11 @@ class Presenter:
     def _on_HandSettled(self, e: HandSettled, t: float, f: float, layout: Layout) -> float:
         self.model.apply(e)
         return 0.2 * f
+
+
+def wall_gap_px(layout: Layout) -> float:
+    """How wide the wall opens at the break, in px."""
+    return max(4.0, layout.tiles.wall * 0.35)
 
 
 def _new_indices(before: list[int], after: list[int]) -> list[int]:

@@ -49,7 +49,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     # Buttons
     "btn_pung": ("碰", "Pung"),
     "btn_kong": ("杠", "Kong"),
-    "btn_kong_tile": ("杠 {tile}", "Kong {tile}"),
     "btn_win": ("胡", "Win"),
     "btn_self_draw": ("自摸", "Win"),
     "btn_pass": ("过", "Pass"),

@@ -397,24 +397,33 @@ class TableScene(Scene):
             self.buttons = []
             return
         specs: list[tuple[str, str, Action | None, str, int | None]] = []
+        tiles: list[int | None] = []  # the tile each button takes, drawn on it
+        claimed = obs.last_discard[1] if obs.phase == "claims" and obs.last_discard is not None else None
+        if obs.phase == "rob":
+            claimed = obs.rob_tile
         by_kind: dict[ActionKind, list[Action]] = {}
         for a in obs.legal_actions:
             by_kind.setdefault(a.kind, []).append(a)
         if ActionKind.WIN in by_kind:
             label = S.tr("btn_self_draw") if obs.phase == "turn" else S.tr("btn_win")
             specs.append((label, "win", by_kind[ActionKind.WIN][0], "", pygame.K_w))
+            tiles.append(claimed)
         for kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG, ActionKind.KONG):
             for a in by_kind.get(kind, []):
-                label = S.tr("btn_kong_tile", tile=S.tile_label(a.tile)) if a.tile is not None else S.tr("btn_kong")
-                specs.append((label, "kong", a, "", pygame.K_k))
+                specs.append((S.tr("btn_kong"), "kong", a, "", pygame.K_k))
+                tiles.append(a.tile if a.tile is not None else claimed)
         if ActionKind.PUNG in by_kind:
             specs.append((S.tr("btn_pung"), "pung", by_kind[ActionKind.PUNG][0], "", pygame.K_p))
+            tiles.append(by_kind[ActionKind.PUNG][0].tile or claimed)
         if any(a.kind is ActionKind.DISCARD and a.declare for a in obs.legal_actions):
             label = S.tr("btn_ready_cancel") if self.declare_mode else S.tr("btn_ready")
             specs.append((label, "ready", None, "ready", pygame.K_r))
+            tiles.append(None)
         if ActionKind.PASS in by_kind:
             specs.append((S.tr("btn_pass"), "pass", by_kind[ActionKind.PASS][0], "", pygame.K_n))
-        self.buttons = lay_out_buttons(specs, self.layout.zones["buttons"], self.layout.font["button"])
+            tiles.append(None)
+        layout = self.layout
+        self.buttons = lay_out_buttons(specs, layout.zones["buttons"], layout.font["button"], tiles)
 
     def _hand_tiles(self) -> list[int]:
         m = self.model

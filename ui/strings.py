@@ -60,6 +60,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "banner_first_dealer": ("{seat}掷骰定庄", "{seat} rolls for the dealer"),
     "banner_dealer": ("{seat}坐庄", "{seat} deals"),
     "banner_break": ("{seat}掷骰开牌", "{seat} rolls to break the wall"),
+    "banner_shuffle": ("洗牌 · 砌牌", "Shuffling and building the wall"),
+    "banner_break_at": (
+        "{total}点：{wall}家牌墙，右数第{n}墩开牌",
+        "{total}: the {wall} wall opens at stack {n} from the right",
+    ),
+    "banner_break_at_nodice": ("{wall}家牌墙，右数第{n}墩开牌", "The {wall} wall opens at stack {n} from the right"),
     "banner_draw": ("黄庄", "Draw: the wall is empty"),
     "banner_chicken": ("鸡：{tile}", "Chicken: {tile}"),
     "your_turn": ("轮到你出牌", "Your turn: discard a tile"),

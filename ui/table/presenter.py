@@ -34,14 +34,27 @@ from game.events import (
     WinPassed,
 )
 from game.ruleset import Ruleset
+from ui import palette as pal
 from ui import strings as S
+from ui import text as T
 from ui.layout import Layout
-from ui.table.actors import Actor, Banner, Callout, DiceRoll, Flight, Pulse, banner_picture, callout_frames
+from ui.table.actors import (
+    Actor,
+    Banner,
+    Callout,
+    DiceRoll,
+    Flight,
+    Pulse,
+    WallRise,
+    banner_picture,
+    callout_frames,
+)
 from ui.table.geometry import Slot, pond_slot, wall_slot
 from ui.table.insight import chicken_tiles
 from ui.table.model import HIDDEN, TableModel
 from ui.table.pictures import tile_picture
 from ui.table.rack_view import geometry_for
+from ui.table.wall_view import wall_side_picture
 from ui.tween import Point, Tween, ease_out_cubic
 
 # Seconds at normal speed.
@@ -56,6 +69,9 @@ DRAW_FLIGHT = 0.26
 DISCARD_FLIGHT = 0.26
 CALLOUT = 1.0
 LIGHT_STEP = 0.32
+SHUFFLE = 1.1  # face-down tiles swirl in the middle
+BUILD = 0.8  # the four sides rise stack by stack
+PUSH = 0.45  # and are pushed out to their places
 
 
 class Presenter:
@@ -84,6 +100,9 @@ class Presenter:
         self.light: tuple[float, float] | None = None  # (start, step) of the chickens lighting up
         self.chickens: frozenset[int] = frozenset()
         self.on_beat: Callable[[Event], None] | None = None  # told of each beat that plays at speed (sounds)
+        # Events the model takes later than their beat starts (the dealer, once the count reaches them).
+        self.later: list[tuple[float, Event]] = []
+        self.break_dice: tuple[int, int] | None = None  # the last roll to break the wall, for its caption
 
     # ------------------------------------------------------------------ the queue
 
@@ -94,7 +113,7 @@ class Presenter:
     @property
     def idle(self) -> bool:
         """True when nothing is queued and the last beat is over."""
-        return not self.queue and self.clock >= self.busy_until
+        return not self.queue and self.clock >= self.busy_until and not self.later
 
     @property
     def animating(self) -> bool:
@@ -104,21 +123,31 @@ class Presenter:
     def update(self, dt: float) -> None:
         """Advance the clock and start every event whose turn has come."""
         self.clock += max(0.0, dt)
+        self._apply_later(self.clock)
         while self.queue and self.clock >= self.busy_until:
             if self.hold is not None and self.hold(self.queue[0]):
                 break
             # A beat starts when the one before it ended, or during this frame if the table was idle.
             start = max(self.busy_until, self.clock - max(0.0, dt))
+            self._apply_later(start)
             self._start(self.queue.popleft(), start)
+        self._apply_later(self.clock)
         self.actors = [a for a in self.actors if a.t1 > self.clock]
+
+    def _apply_later(self, now: float) -> None:
+        """Give the model the deferred events whose time has come, in order."""
+        while self.later and self.later[0][0] <= now:
+            self.model.apply(self.later.pop(0)[1])
 
     def skip(self) -> None:
         """Finish every queued beat and running animation now."""
         held = self.hold
+        self._apply_later(float("inf"))
         while self.queue:
             if held is not None and held(self.queue[0]):
                 break
             self._start(self.queue.popleft(), self.clock, instant=True)
+            self._apply_later(float("inf"))
         self.busy_until = min(self.busy_until, self.clock)
         self.actors = []
         if self.gap.t1 > self.clock:
@@ -165,6 +194,10 @@ class Presenter:
         """True while dice are on the table (the compass keeps its middle clear for them)."""
         return any(isinstance(a, DiceRoll) and a.t0 <= self.clock < a.t1 for a in self.actors)
 
+    def walls_rising(self) -> bool:
+        """True while the wall is shuffled and built by an animation (the board leaves the wall out meanwhile)."""
+        return any(isinstance(a, WallRise) and a.t1 > self.clock for a in self.actors)
+
     def lit(self) -> int:
         """Seats whose chickens are lit, in seat order."""
         if self.light is None:
@@ -202,10 +235,29 @@ class Presenter:
         if f > 0:
             self.actors.append(actor)
 
-    def _banner(self, text: str, t: float, dur: float, layout: Layout, f: float) -> None:
+    def _banner(self, text: str, t: float, dur: float, layout: Layout, f: float, above: bool = False) -> None:
+        """A banner across the middle, or (`above`) over the top pond, clear of dice rolling in the middle."""
         size = layout.font["banner"]
-        pic = banner_picture(text, size, round(layout.zones["compass"].width * 2.2))
-        self._add(Banner(t, t + dur, pic, layout.centre), f)
+        # Long captions shrink to stay between the side walls.
+        room = layout.zones["wall1"].left - layout.zones["wall3"].right - 2 * layout.gap
+        while (
+            size > layout.font["body"]
+            and T.outlined(text, size, pal.TEXT_GOLD, (40, 20, 0), 1).get_width() + size * 2 > room
+        ):
+            size -= 2
+        pic = banner_picture(text, size, min(room, round(layout.zones["compass"].width * 2.2)))
+        x, y = (layout.centre[0], layout.zones["pond2"].centery) if above else layout.centre
+        at: Point = (float(x), float(y))
+        for a in self.actors:
+            if isinstance(a, Banner) and a.centre == at and a.t0 < t < a.t1:
+                a.t1 = t  # one banner at a time in one place: the newer one replaces it
+        self._add(Banner(t, t + dur, pic, at), f)
+
+    def _end_dice(self, t: float) -> None:
+        """Take the dice off the table at `t` (the wall is about to be built or dealt from)."""
+        for a in self.actors:
+            if isinstance(a, DiceRoll) and a.t1 > t:
+                a.t1 = max(a.t0, t)
 
     def _callout(self, seat: int, text: str, t: float, dur: float, layout: Layout, f: float) -> None:
         self._add(Callout(t, t + dur, callout_frames(text, layout.font["callout"]), callout_point(layout, seat)), f)
@@ -234,17 +286,21 @@ class Presenter:
 
     def _on_DiceRolled(self, e: DiceRolled, t: float, f: float, layout: Layout) -> float:
         self.model.apply(e)
-        area = layout.zones["compass"]
-        size = max(16, round(layout.tiles.pond * 1.15))
+        if e.purpose == "break":
+            self.break_dice = e.dice
+        # Big, in the middle of the table, thrown from the roller's side: everyone at the table watches them.
+        area = dice_area(layout)
+        size = dice_size(layout)
         land = t + DICE_TUMBLE * f
-        # The dice stay on the table through the count that follows (and the marking of the skipped stacks).
+        # The dice stay on the table through the count that follows (and the marking of the skipped stacks),
+        # until the wall is built or the deal begins.
         rest = (DICE_REST + COUNT_STEP * (e.dice[0] + e.dice[1]) + MARK_STEP * 7 + GAP_OPEN + 0.8) * f
-        self._add(DiceRoll(t, land + rest, e.dice, area, size, land, e.dice[0] * 7 + e.dice[1]), f)
+        self._add(DiceRoll(t, land + rest, e.dice, area, size, land, e.dice[0] * 7 + e.dice[1], e.seat), f)
         # The roller's plate lights while the dice roll.
         self.counts = [(t, e.seat, 0)]
         self.count_end = t + DICE_TUMBLE * f
         key = "banner_first_dealer" if e.purpose == "first_dealer" else "banner_break"
-        self._banner(S.tr(key, seat=self._seat_label(e.seat)), t, DICE_TUMBLE * f, layout, f)
+        self._banner(S.tr(key, seat=self._seat_label(e.seat)), t, (DICE_TUMBLE + DICE_REST) * f, layout, f, True)
         return (DICE_TUMBLE + DICE_REST) * f
 
     def _count(self, seats: tuple[int, ...], t: float, f: float) -> float:
@@ -254,13 +310,40 @@ class Presenter:
 
     def _on_DealerChosen(self, e: DealerChosen, t: float, f: float, layout: Layout) -> float:
         beat = self._count(e.counted, t, f) if e.counted else 0.0
-        self.model.apply(e)
-        self._banner(S.tr("banner_dealer", seat=self._seat_label(e.dealer)), t + beat, 0.9 * f, layout, f)
+        if beat > 0:
+            # The 庄 and the dealer's red wind appear when the count reaches the dealer, not before.
+            self.later.append((t + beat, e))
+        else:
+            self.model.apply(e)
+        self._banner(S.tr("banner_dealer", seat=self._seat_label(e.dealer)), t + beat, 0.9 * f, layout, f, True)
         return beat + 0.6 * f
 
     def _on_WallBuilt(self, e: WallBuilt, t: float, f: float, layout: Layout) -> float:
         self.model.apply(e)
-        return 0.3 * f
+        self._end_dice(t)
+        stacks = self.model.stacks
+        if f <= 0 or stacks is None:
+            return 0.0
+        shuffle_end = t + SHUFFLE * f
+        build_end = shuffle_end + BUILD * f
+        end = build_end + PUSH * f
+        sides = []
+        for side in range(4):
+            zone = layout.zones[f"wall{side}"]
+            pond = layout.zones[f"pond{side}"]
+            # Built close to the middle, just outside the compass, then pushed out over the empty ponds.
+            reach = (pond.height if side % 2 == 0 else pond.width) * 0.85
+            dx, dy = ((0.0, -reach), (-reach, 0.0), (0.0, reach), (reach, 0.0))[side]
+            sides.append(
+                (wall_side_picture(layout, tuple(stacks), side), (float(zone.left), float(zone.top)), (dx, dy))
+            )
+        art = layout.art("wall")
+        backs = (art.lying_back(0), art.lying_back(90))
+        radius = layout.zones["compass"].width * 0.9
+        seed = self.model.hand_no
+        self._add(WallRise(t, end, shuffle_end, build_end, tuple(sides), backs, layout.centre, radius, seed), f)
+        self._banner(S.tr("banner_shuffle"), t, (SHUFFLE + BUILD) * f, layout, f, True)
+        return (SHUFFLE + BUILD + PUSH + 0.1) * f
 
     def _on_WallBroken(self, e: WallBroken, t: float, f: float, layout: Layout) -> float:
         beat = self._count(e.counted, t, f)
@@ -270,6 +353,8 @@ class Presenter:
         n = e.skipped + 1  # the skipped stacks, then the one drawing starts at
         mark_start = t + beat
         self.marks = (mark_start, MARK_STEP * f, n, mark_start + (n * MARK_STEP + 1.6) * f)
+        caption = break_caption(self.break_dice, S.wind(self.model.engine(e.side)), n)
+        self._banner(caption, mark_start, (n * MARK_STEP + GAP_OPEN + 1.0) * f, layout, f, True)
         for k in range(n):
             centre = wall_slot(layout, (e.side, k, 1), stacks).centre
             at = mark_start + k * MARK_STEP * f
@@ -279,6 +364,7 @@ class Presenter:
         return beat + (n * MARK_STEP + GAP_OPEN + 0.2) * f
 
     def _on_TilesDealt(self, e: TilesDealt, t: float, f: float, layout: Layout) -> float:
+        self._end_dice(t)
         m = self.model
         stacks = m.stacks
         assert stacks is not None
@@ -447,6 +533,23 @@ class Presenter:
     def _on_HandSettled(self, e: HandSettled, t: float, f: float, layout: Layout) -> float:
         self.model.apply(e)
         return 0.2 * f
+
+
+def dice_area(layout: Layout) -> pygame.Rect:
+    """Where dice roll: the middle of the table, the compass and the ponds around it."""
+    return layout.zones["compass"].union(layout.zones["pond0"]).union(layout.zones["pond2"])
+
+
+def dice_size(layout: Layout) -> int:
+    """How big a die is: as wide as one of the player's own tiles, so it reads from across the room."""
+    return max(28, round(layout.tiles.hand * 1.05))
+
+
+def break_caption(dice: tuple[int, int] | None, wind: str, stack: int) -> str:
+    """The break in words: "7点：东家牌墙，右数第4墩开牌"."""
+    if dice is None:
+        return S.tr("banner_break_at_nodice", wall=wind, n=stack)
+    return S.tr("banner_break_at", total=dice[0] + dice[1], wall=wind, n=stack)
 
 
 def wall_gap_px(layout: Layout) -> float:

@@ -33,6 +33,7 @@ from ui.opponents import hint, opponent
 from ui.scene import Host, Scene
 from ui.settlement import SettlementScene
 from ui.sound import TableSounds
+from ui.table.actors import banner_picture
 from ui.table.board import Board
 from ui.table.buttons import Button, draw_buttons, lay_out_buttons
 from ui.table.insight import ChickenInfo, chicken_info, discard_choices_keeping_ready, final_chickens, waits_of
@@ -321,6 +322,10 @@ class TableScene(Scene):
         self.phase = "hand"
         self.settled = self.ledger = None
         self._clear_controls()
+        # The last hand's waits and chickens go with it: nothing of it shows through the next deal.
+        self.panel_obs = None
+        self._panel_version = -1
+        self._waits_cache.clear()
         self.session.look(self._viewer_at_rest(), self.view_seat)
         self.presenter.feed(self.session.start_hand())
 
@@ -754,6 +759,7 @@ class TableScene(Scene):
             counted=p.counted(),
             lit=p.lit(),
             dice=p.dice_showing(),
+            walls_hidden=p.walls_rising(),
             chickens=p.chickens,
             claimable=claimable,
             chicken_info=info,
@@ -773,8 +779,10 @@ class TableScene(Scene):
             hinted = next((i for i, b in enumerate(self.buttons) if b.action == self.hinted_action), None)
         draw_buttons(surface, self.buttons, self.layout.font["button"], self.hover_button, hinted)
         if self.loading:
-            pic = T.shadowed(S.tr("loading"), self.layout.font["title"], pal.TEXT_MUTED)
-            surface.blit(pic, pic.get_rect(center=self.layout.centre))
+            # On a ribbon over the top pond, clear of the compass and its winds.
+            layout = self.layout
+            pic = banner_picture(S.tr("loading"), layout.font["title"], round(layout.zones["compass"].width * 1.6))
+            surface.blit(pic, pic.get_rect(center=(layout.centre[0], layout.zones["pond2"].centery)))
         zone = self.layout.zones["prompt"]
         bottom = zone.bottom
         if self.detail:

@@ -145,3 +145,31 @@ def test_the_last_hands_waits_do_not_show_through_the_next_opening() -> None:
         host.stack.update(FRAME)
         assert scene._waits() == WaitsInfo()
         assert scene.panel_obs is None or scene.panel_obs.hand_no == scene.model.hand_no
+
+
+def test_payments_fly_into_the_plates_after_the_settlement() -> None:
+    """RULES.md §10: each hand's payments move the running scores; the plates count them in as they land."""
+    host, scene = stage_moment("end", (1280, 720), RULES, seed="pay")
+    panel = host.stack.top
+    assert isinstance(panel, SettlementScene)
+    ledger = scene.ledger
+    assert ledger is not None and any(ledger.nets())
+    final = tuple(scene.model.scores)
+    host.settings.speed = Speed.NORMAL
+    scene.autopilot = None
+    panel.close()
+    p = scene.presenter
+    shown = p.shown_scores()
+    assert shown is not None and shown != final, "the plates start from the scores before the hand"
+    assert sum(shown) == sum(final)
+    seen = {shown}
+    for _ in range(60 * 6):
+        host.stack.update(FRAME)
+        now = p.shown_scores()
+        if now is None:
+            break
+        seen.add(now)
+        assert sum(now) == sum(final), "every payment leaves one plate as it reaches another"
+    assert p.shown_scores() is None and tuple(scene.model.scores) == final
+    assert len(seen) >= 2, "the scores moved in steps"
+    assert scene.view().scores is None

@@ -261,3 +261,20 @@ class WallRise(Actor):
             a = angle + turn * p * math.tau * 0.9
             r = reach * (0.75 + 0.25 * math.sin(p * math.pi * 3 + i))
             surface.blit(pic, pic.get_rect(center=(round(cx + math.cos(a) * r), round(cy + math.sin(a) * r * 0.7))))
+
+
+def chip_picture(amount: int, size: int) -> pygame.Surface:
+    """A gold coin with the points it carries, `size` px across; cached."""
+
+    def make() -> pygame.Surface:
+        text = T.outlined(str(amount), max(10, round(size * 0.5)), (255, 246, 220), (90, 50, 0), max(1, size // 20))
+        w = max(size, text.get_width() + size // 2)
+        out = pygame.Surface((w + 4, size + 4), pygame.SRCALPHA)
+        body = pygame.Rect(2, 2, w, size)
+        pygame.draw.rect(out, (0, 0, 0, 90), body.move(2, 3), border_radius=size // 2)
+        pygame.draw.rect(out, (196, 146, 40), body, border_radius=size // 2)
+        pygame.draw.rect(out, (255, 222, 130), body, width=max(2, size // 12), border_radius=size // 2)
+        out.blit(text, text.get_rect(center=body.center))
+        return out
+
+    return T.cached(("chip", amount, size), make)

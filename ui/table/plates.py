@@ -15,6 +15,11 @@ WIN_ORANGE = (230, 120, 30)
 COUNT_GOLD = (176, 122, 20)
 
 
+def plate_score(view: TableView, seat: int) -> int:
+    """The score `seat`'s plate shows now (counting up while payments land)."""
+    return view.scores[seat] if view.scores is not None else view.model.scores[seat]
+
+
 def plate_signature(view: TableView, seat: int) -> tuple[object, ...]:
     """What seat `seat`'s plate shows."""
     m = view.model
@@ -22,7 +27,7 @@ def plate_signature(view: TableView, seat: int) -> tuple[object, ...]:
     won = m.win is not None and seat in m.win.winners
     ready = m.ready[seat] if m.ready is not None else None
     return (
-        m.scores[seat],
+        plate_score(view, seat),
         m.dealer == seat,
         m.streak if m.dealer == seat else 0,
         m.declared[seat],
@@ -92,7 +97,7 @@ def draw_plate(surface: pygame.Surface, view: TableView, seat: int, rect: pygame
     for pic in marks:
         surface.blit(pic, (bx, rect.top + pad // 2 + (name_pic.get_height() - pic.get_height()) // 2))
         bx += pic.get_width() + 2
-    score = m.scores[seat]
+    score = plate_score(view, seat)
     colour = pal.TEXT_GOLD if score > 0 else (pal.TEXT_RED if score < 0 else pal.TEXT_MUTED)
     sc = T.shadowed(f"{score:+d}" if score else "0", view.layout.font["score"], colour, bold=True)
     surface.blit(sc, sc.get_rect(bottomleft=(x, rect.bottom - pad // 3)))

@@ -48,6 +48,7 @@ from ui.table.actors import (
     WallRise,
     banner_picture,
     callout_frames,
+    chip_picture,
 )
 from ui.table.geometry import Slot, pond_slot, wall_slot
 from ui.table.insight import chicken_tiles
@@ -69,6 +70,8 @@ DRAW_FLIGHT = 0.26
 DISCARD_FLIGHT = 0.26
 CALLOUT = 1.0
 LIGHT_STEP = 0.32
+PAY_FLIGHT = 0.55  # a payment flies from the payer's plate to the payee's
+PAY_STAGGER = 0.16
 SHUFFLE = 1.1  # face-down tiles swirl in the middle
 BUILD = 0.8  # the four sides rise stack by stack
 PUSH = 0.45  # and are pushed out to their places
@@ -102,6 +105,11 @@ class Presenter:
         self.on_beat: Callable[[Event], None] | None = None  # told of each beat that plays at speed (sounds)
         # Events the model takes later than their beat starts (the dealer, once the count reaches them).
         self.later: list[tuple[float, Event]] = []
+        # Payments flying into the plates after a settlement: the scores before, and (landing time, payer,
+        # payee, amount) of each; the plates count up as they land.
+        self.paid_from: tuple[int, ...] | None = None
+        self.payments: list[tuple[float, int, int, int]] = []
+        self.before_settled: tuple[int, ...] | None = None
         self.break_dice: tuple[int, int] | None = None  # the last roll to break the wall, for its caption
 
     # ------------------------------------------------------------------ the queue
@@ -133,6 +141,8 @@ class Presenter:
             self._start(self.queue.popleft(), start)
         self._apply_later(self.clock)
         self.actors = [a for a in self.actors if a.t1 > self.clock]
+        if self.payments and self.clock >= self.payments[-1][0]:
+            self.paid_from, self.payments = None, []
 
     def _apply_later(self, now: float) -> None:
         """Give the model the deferred events whose time has come, in order."""
@@ -154,6 +164,8 @@ class Presenter:
             self.gap = Tween(self.gap.end, self.gap.end, self.clock, 0.0)
         self.marks = None
         self.counts = []
+        self.paid_from = None
+        self.payments = []
         if self.light is not None:
             self.light = (self.clock - 10.0, 0.0)
 
@@ -193,6 +205,43 @@ class Presenter:
     def dice_showing(self) -> bool:
         """True while dice are on the table (the compass keeps its middle clear for them)."""
         return any(isinstance(a, DiceRoll) and a.t0 <= self.clock < a.t1 for a in self.actors)
+
+    def shown_scores(self) -> tuple[int, ...] | None:
+        """The scores the plates show while payments fly into them (None: the model's own)."""
+        if self.paid_from is None or not self.payments or self.clock >= self.payments[-1][0]:
+            return None  # all landed: the model's scores are the same now
+        scores = list(self.paid_from)
+        for landed, payer, payee, amount in self.payments:
+            if landed <= self.clock:
+                scores[payer] -= amount
+                scores[payee] += amount
+        return tuple(scores)
+
+    def pay(self, payments: list[tuple[int, int, int]], layout: Layout) -> None:
+        """Fly each payment (payer, payee, amount, in table seats) from the payer's plate into the payee's,
+        the plates counting as they land; a beat the next events wait for."""
+        f = self._speed()
+        before = self.before_settled
+        if f <= 0 or not payments or before is None:
+            return
+        t = max(self.clock, self.busy_until)
+        size = max(18, round(layout.font["score"] * 1.3))
+        self.paid_from = before
+        self.payments = []
+        for i, (payer, payee, amount) in enumerate(payments):
+            start = layout.zones[f"plate{payer}"].center
+            end = layout.zones[f"plate{payee}"].center
+            t0 = t + i * PAY_STAGGER * f
+            t1 = t0 + PAY_FLIGHT * f
+            pic = chip_picture(amount, size)
+            w, h = pic.get_size()
+            half = (w / 2, h / 2)
+            origin = (start[0] - half[0], start[1] - half[1])
+            target = (end[0] - half[0], end[1] - half[1])
+            self._add(Flight(t0, t1, pic, origin, target, (), size * 1.5), f)
+            self._add(Pulse(t1, t1 + 0.35 * f, end, size * 0.9), f)
+            self.payments.append((t1, payer, payee, amount))
+        self.busy_until = self.payments[-1][0] + 0.35 * f
 
     def walls_rising(self) -> bool:
         """True while the wall is shuffled and built by an animation (the board leaves the wall out meanwhile)."""
@@ -531,6 +580,7 @@ class Presenter:
         return (0.3 + 4 * LIGHT_STEP + 0.5) * f
 
     def _on_HandSettled(self, e: HandSettled, t: float, f: float, layout: Layout) -> float:
+        self.before_settled = tuple(self.model.scores)
         self.model.apply(e)
         return 0.2 * f
 

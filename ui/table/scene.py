@@ -43,7 +43,7 @@ from ui.table.presenter import Presenter
 from ui.table.prewarm import Job, art_jobs
 from ui.table.privacy import PrivacyScene
 from ui.table.rack_view import geometry_for
-from ui.table.rotation import engine_seat
+from ui.table.rotation import engine_seat, turned_seat
 from ui.table.session import NOBODY, TableSession
 from ui.table.view import HandUi, TableView, WaitsInfo
 
@@ -320,6 +320,8 @@ class TableScene(Scene):
             self.host.quit(0)
             return
         self.phase = "hand"
+        if self.ledger is not None:
+            self.presenter.pay(self._payments(self.ledger), self.layout)
         self.settled = self.ledger = None
         self._clear_controls()
         # The last hand's waits and chickens go with it: nothing of it shows through the next deal.
@@ -328,6 +330,17 @@ class TableScene(Scene):
         self._waits_cache.clear()
         self.session.look(self._viewer_at_rest(), self.view_seat)
         self.presenter.feed(self.session.start_hand())
+
+    def _payments(self, ledger: Ledger) -> list[tuple[int, int, int]]:
+        """The hand's payments as (payer, payee, amount) between the seats as the table shows them,
+        one per pair of seats, largest first."""
+        pairs: dict[tuple[int, int], int] = {}
+        turn = self.model.turned_by
+        for item in ledger.items:
+            if item.amount > 0 and item.payer != item.payee:
+                key = (turned_seat(item.payer, turn), turned_seat(item.payee, turn))
+                pairs[key] = pairs.get(key, 0) + item.amount
+        return sorted(((a, b, n) for (a, b), n in pairs.items()), key=lambda p: (-p[2], p[0], p[1]))
 
     def _engine_win(self) -> WinView | None:
         """The hand's win with engine seat numbers (the model's are turned for the seat at the bottom)."""
@@ -760,6 +773,7 @@ class TableScene(Scene):
             lit=p.lit(),
             dice=p.dice_showing(),
             walls_hidden=p.walls_rising(),
+            scores=p.shown_scores(),
             chickens=p.chickens,
             claimable=claimable,
             chicken_info=info,

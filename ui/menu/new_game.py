@@ -181,10 +181,11 @@ class NewGameScene(MenuScene):
             self.list_first = old.first
         entries = self.catalogue.entries
         items = [self._item(e) for e in entries]
-        list_h = min(len(items), 4) * (m.row + m.small + m.px(6)) + m.px(4)
+        item_h = round(m.body * 1.45 + m.small * 1.45) + m.px(10)  # two lines inside the highlight
+        list_h = min(len(items), 4) * item_h + m.px(4)
         list_rect = pygame.Rect(left.left + pad, left.top + m.heading + pad * 2, left.width - 2 * pad, list_h)
         lv = ListView(items, self.index, self.pick, list_rect)
-        lv.item_h = m.row + m.small + m.px(6)
+        lv.item_h = item_h
         lv.first = min(self.list_first, max(0, len(items) - lv.visible()))
         if not lv.first <= self.index < lv.first + lv.visible():
             lv.first = max(0, self.index - lv.visible() + 1)

@@ -71,7 +71,7 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
     """The menus' background: the table's felt, darkened a little so panels stand out; made once per size."""
 
     def make() -> pygame.Surface:
-        out = render_background(compute_layout(size)).copy()
+        out = render_background(compute_layout(size), playing_area=False).copy()
         out.blit(T.panel(size, 0, (0, 0, 0, 70), None), (0, 0))
         return out
 
@@ -512,12 +512,16 @@ class ListView(Widget):
                     focus_ring(surface, row, m)
             colour = pal.TEXT if item.usable else DISABLED
             pic = T.fit(item.text, m.body, row.width - 2 * m.gap, colour, bold=i == self.selected)
-            top = row.top + (row.height - pic.get_height() - (m.small if item.note else 0)) // 2
-            surface.blit(pic, (row.left + m.gap, top))
+            note = None
             if item.note:
                 note_colour = pal.TEXT_RED if not item.usable else pal.TEXT_MUTED
                 note = T.fit(item.note, m.small, row.width - 2 * m.gap, note_colour)
-                surface.blit(note, (row.left + m.gap, top + pic.get_height()))
+            # Both lines sit inside the row, clear of the highlight's border.
+            lines_h = pic.get_height() + (note.get_height() - m.px(3) if note is not None else 0)
+            top = row.top + max(1, (row.height - lines_h) // 2)
+            surface.blit(pic, (row.left + m.gap, top))
+            if note is not None:
+                surface.blit(note, (row.left + m.gap, top + pic.get_height() - m.px(3)))
             y += self.item_h
         if len(self.items) > self.visible():
             # A thin bar at the right shows where the view is in the list.

@@ -11,8 +11,9 @@ from ui.art.shapes import mix
 from ui.layout import Layout
 
 
-def render_background(layout: Layout) -> pygame.Surface:
-    """The table cloth for `layout`, opaque, drawn once per window size."""
+def render_background(layout: Layout, playing_area: bool = True) -> pygame.Surface:
+    """The table cloth for `layout`, opaque, drawn once per window size; `playing_area` draws the printed line
+    around the walls (the table has it, the menus do not: it would cut through their panels)."""
     w, h = layout.size
     out = pygame.Surface((w, h))
     # A radial light: a small gradient picture scaled up smoothly costs far less than drawing rings.
@@ -37,7 +38,18 @@ def render_background(layout: Layout) -> pygame.Surface:
     for y in range(0, h, n):
         for x in range(0, w, n):
             out.blit(speck, (x, y))
-    # A soft line marking the playing area around the walls, as printed on some table cloths.
+    if playing_area:
+        _playing_area(out, layout)
+    # The wooden rim framing the window.
+    rim = max(3, round(7 * layout.scale))
+    pygame.draw.rect(out, pal.TABLE_EDGE, out.get_rect(), width=rim)
+    pygame.draw.rect(out, mix(pal.TABLE_EDGE, (255, 220, 170), 0.25), out.get_rect().inflate(-2 * rim, -2 * rim), 1)
+    return out
+
+
+def _playing_area(out: pygame.Surface, layout: Layout) -> None:
+    """A soft line marking the playing area around the walls, as printed on some table cloths."""
+    w, h = layout.size
     ring = layout.zones["wall0"].union(layout.zones["wall2"]).union(layout.zones["wall1"]).union(layout.zones["wall3"])
     ring = ring.inflate(round(24 * layout.scale), round(24 * layout.scale))
     line = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -46,8 +58,3 @@ def render_background(layout: Layout) -> pygame.Surface:
     inner = ring.inflate(-round(10 * layout.scale), -round(10 * layout.scale))
     pygame.draw.rect(line, (0, 0, 0, 28), inner, width=max(1, round(1.5 * layout.scale)), border_radius=radius)
     out.blit(line, (0, 0))
-    # The wooden rim framing the window.
-    rim = max(3, round(7 * layout.scale))
-    pygame.draw.rect(out, pal.TABLE_EDGE, out.get_rect(), width=rim)
-    pygame.draw.rect(out, mix(pal.TABLE_EDGE, (255, 220, 170), 0.25), out.get_rect().inflate(-2 * rim, -2 * rim), 1)
-    return out

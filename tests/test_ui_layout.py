@@ -127,3 +127,20 @@ def test_wall_stacks_are_evenly_spaced_and_an_opened_wall_stays_whole(size: tupl
                     slot = wall_slot(layout, (side, k, 0), stacks, gap=gap, skipped=4)
                     body = pygame.Rect(slot.pos, slot.body)
                     assert zone.contains(body), (size, side, k, gap, body, zone)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (960, 540), (800, 480)])
+def test_small_windows_keep_text_readable(size: tuple[int, int]) -> None:
+    """Text never goes below MIN_TEXT px however small the window; what does not fit is cut short with "…"."""
+    from ui import text as T
+    from ui.menu.widgets import metrics
+
+    layout = compute_layout(size)
+    assert min(layout.font.values()) >= T.MIN_TEXT
+    m = metrics(size)
+    assert min(m.small, m.body, m.heading, m.title) >= T.MIN_TEXT
+    long = "H 提示 · 空格 跳过 · S 速度 · L 语言 · F11 全屏"
+    pic = T.fit(long, layout.font["small"], 90)
+    assert pic.get_width() <= 90
+    assert pic.get_height() >= T.shadowed("H", T.MIN_TEXT).get_height(), "cut short, not shrunk below the minimum"
+    assert T.pack(long.split(" · "), layout.font["small"], 150)[0].startswith("H 提示")

@@ -16,22 +16,7 @@ from ui.table.buttons import Button, draw_buttons, lay_out_buttons
 
 def wrap(text: str, size: int, width: int) -> list[str]:
     """Split `text` into lines no wider than `width` px (by words for English, by characters for Chinese)."""
-    lines: list[str] = []
-    # Chinese breaks between any two characters, even where the text has spaces (scores, names).
-    by_words = " " in text and not any(ord(ch) >= 0x2E80 for ch in text)
-    words = text.split(" ") if by_words else list(text)
-    joiner = " " if by_words else ""
-    line = ""
-    for word in words:
-        trial = f"{line}{joiner}{word}" if line else word
-        if T.label(trial, size).get_width() <= width or not line:
-            line = trial
-        else:
-            lines.append(line.rstrip())
-            line = word.lstrip()
-    if line:
-        lines.append(line)
-    return lines
+    return T.wrap(text, size, width)
 
 
 class ConfirmScene(Scene):

@@ -58,10 +58,10 @@ def metrics(size: tuple[int, int]) -> Metrics:
         size=size,
         scale=s,
         title=max(24, round(50 * s)),
-        heading=max(15, round(24 * s)),
-        body=max(13, round(19 * s)),
-        small=max(11, round(15 * s)),
-        row=max(26, round(42 * s)),
+        heading=max(T.MIN_TEXT + 4, round(24 * s)),
+        body=max(T.MIN_TEXT + 2, round(19 * s)),
+        small=max(T.MIN_TEXT, round(15 * s)),
+        row=max(30, round(42 * s)),
         gap=max(4, round(10 * s)),
         margin=max(12, round(36 * s)),
     )
@@ -160,7 +160,7 @@ class Button(Widget):
 
     def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hover: bool) -> None:
         style = self.style if self.enabled else "pass"
-        font = max(12, round(self.rect.height * 0.46))
+        font = max(T.MIN_TEXT, round(self.rect.height * 0.46))
         pic = button_picture(self.label, self.rect.size, style, font, hover and self.enabled, focused)
         if not self.enabled:
             pic = pic.copy()

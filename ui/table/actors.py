@@ -267,7 +267,8 @@ def chip_picture(amount: int, size: int) -> pygame.Surface:
     """A gold coin with the points it carries, `size` px across; cached."""
 
     def make() -> pygame.Surface:
-        text = T.outlined(str(amount), max(10, round(size * 0.5)), (255, 246, 220), (90, 50, 0), max(1, size // 20))
+        font = max(T.MIN_TEXT, round(size * 0.5))
+        text = T.outlined(str(amount), font, (255, 246, 220), (90, 50, 0), max(1, size // 20))
         w = max(size, text.get_width() + size // 2)
         out = pygame.Surface((w + 4, size + 4), pygame.SRCALPHA)
         body = pygame.Rect(2, 2, w, size)

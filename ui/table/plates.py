@@ -81,7 +81,7 @@ def draw_plate(surface: pygame.Surface, view: TableView, seat: int, rect: pygame
     name = S.seat_name(seat, view.model.viewer)
     if view.autoplay or m.engine(seat) not in m.people:
         name = f"{name}·{S.tr('ai_name')}" if S.language() == "zh" else f"{name} ({S.tr('ai_name')})"
-    small = max(10, round(fs * 0.8))
+    small = max(T.MIN_TEXT - 1, round(fs * 0.8))
     marks: list[pygame.Surface] = []  # after the name: 庄, its streak, 听
     if seat == m.dealer:
         marks.append(_badge(S.tr("dealer_badge"), small, DEALER_RED))

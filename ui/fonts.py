@@ -70,6 +70,7 @@ SYSTEM_CJK_FILES = (
 )
 
 _system_paths: list[str] | None = None  # system CJK font files found, best first (searched once)
+_faces: dict[str, freetype.Font] = {}  # per font file: the FreeType face asked which characters it has
 _coverage: dict[str, set[int]] = {}  # per font file: code points known to be in it
 _lacking: dict[str, set[int]] = {}  # per font file: code points known not to be
 _no_font: set[int] = set()  # code points no font has (logged once each)
@@ -141,6 +142,13 @@ def get_tile_font(size: int) -> pygame.font.Font:
     return font
 
 
+def warm_font(size: int, bold: bool = False) -> None:
+    """Open the UI font at `size` and draw a first line with it: both cost milliseconds the first time, so the
+    table does it while it loads rather than in the frame that first shows text of that size."""
+    get_font(size, bold).render("麻将", True, (255, 255, 255))
+    _has_glyphs(str(resource_path(BOLD_FONT if bold else REGULAR_FONT)), "麻")
+
+
 def _colour_key(colour: ColourLike) -> tuple[int, int, int, int]:
     try:
         c = pygame.Color(colour)
@@ -184,9 +192,11 @@ def _has_glyphs(path: str, text: str) -> set[str]:
     unknown = {ch for ch in text if ord(ch) not in have and ord(ch) not in lack}
     if unknown:
         try:
-            if not freetype.get_init():
-                freetype.init()
-            face = freetype.Font(path, 16)
+            face = _faces.get(path)
+            if face is None:
+                if not freetype.get_init():
+                    freetype.init()
+                face = _faces[path] = freetype.Font(path, 16)
             order = sorted(unknown)
             for ch, metric in zip(order, face.get_metrics("".join(order)), strict=True):
                 (have if metric is not None else lack).add(ord(ch))
@@ -293,6 +303,7 @@ def clear_caches() -> None:
     _fonts.clear()
     _reported.clear()
     _text_cache.clear()
+    _faces.clear()
     _coverage.clear()
     _lacking.clear()
     _no_font.clear()

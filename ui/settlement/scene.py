@@ -9,7 +9,8 @@ arrows at the bottom) switch the ruleset the hand is shown under.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from functools import partial
 
 import pygame
 
@@ -169,8 +170,7 @@ class SettlementScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.scale = compute_layout(size).scale
-        margin = round(14 * self.scale)
-        self.rect = pygame.Rect(margin, margin, size[0] - 2 * margin, size[1] - 2 * margin)
+        self.rect = sheet_rect(size)
 
     def close(self) -> None:
         """Take the screen away and start the next hand."""
@@ -220,11 +220,13 @@ class SettlementScene(Scene):
         if self.auto_close is not None and self.age >= self.auto_close:
             self.close()
 
+    def _key(self) -> tuple[object, ...]:
+        return (self.rect.size, S.language(), self.choice)
+
     def draw(self, surface: pygame.Surface) -> None:
-        key = (self.rect.size, S.language(), self.choice)
-        if self._picture is None or self._picture_key != key:
-            self._picture = self._render()
-            self._picture_key = key
+        if self._picture is None or self._picture_key != self._key():
+            self._render()
+        assert self._picture is not None
         backdrop = T.cached(("settle-backdrop", surface.get_size()), lambda: _filled(surface.get_size(), BACKDROP))
         surface.blit(backdrop, (0, 0))
         surface.blit(self._picture, self.rect.topleft)
@@ -233,20 +235,25 @@ class SettlementScene(Scene):
 
     def _render(self) -> pygame.Surface:
         """The whole screen, drawn once per ruleset shown and language (it does not change otherwise)."""
+        for _ in self.render_steps():
+            pass
+        assert self._picture is not None
+        return self._picture
+
+    def render_steps(self) -> Iterator[None]:
+        """Draw the sheet a part at a time (the header, each seat's row, the footer): the table makes it over
+        several frames while the hand's end plays out, so showing it never stalls a frame."""
         s = self.scale
         out = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         out.blit(T.panel(self.rect.size, round(16 * s), SHEET, pal.PANEL_BORDER, 2), (0, 0))
-        layout = compute_layout(self.size)
-        fonts = layout.font
-        pad = round(18 * s)
-        inner = out.get_rect().inflate(-2 * pad, -2 * pad)
-        head_h = round(fonts["title"] * 1.45 + fonts["small"] * 2.1)
-        foot_h = round(fonts["body"] * 1.5 + fonts["small"] * 1.5)
-        self._draw_header(out, pygame.Rect(inner.left, inner.top, inner.width, head_h), fonts)
-        body = pygame.Rect(inner.left, inner.top + head_h, inner.width, inner.height - head_h - foot_h)
-        self._draw_rows(out, body, fonts)
-        self._draw_footer(out, pygame.Rect(inner.left, body.bottom, inner.width, foot_h), fonts)
-        return out.convert_alpha() if pygame.display.get_surface() is not None else out
+        fonts = compute_layout(self.size).font
+        head, body, foot = sheet_parts(self.size)
+        self._draw_header(out, head, fonts)
+        yield
+        yield from self._row_steps(out, body, fonts)
+        self._draw_footer(out, foot, fonts)
+        self._picture = out.convert_alpha() if pygame.display.get_surface() is not None else out
+        self._picture_key = self._key()
 
     def _draw_header(self, surface: pygame.Surface, rect: pygame.Rect, fonts: dict[str, int]) -> None:
         s = self.scale
@@ -291,28 +298,18 @@ class SettlementScene(Scene):
                 surface.blit(art.face(it, look), art.blit_pos(x, y))
             x += w + gap
 
-    def _draw_rows(self, surface: pygame.Surface, body: pygame.Rect, fonts: dict[str, int]) -> None:
+    def _row_steps(self, surface: pygame.Surface, body: pygame.Rect, fonts: dict[str, int]) -> Iterator[None]:
+        """Draw the four rows, one per step."""
         s = self.scale
         ledger = self.shown_ledger()
         alt = self.shown()
         row_h = body.height // 4
-        info_w = round(175 * s)
-        gap = round(14 * s)
-        hand_w = round((body.width - info_w - 2 * gap) * 0.56)
+        info_w, gap, hand_w = _row_widths(body, s)
         lines_x = body.left + info_w + hand_w + 2 * gap
         lines_w = body.right - lines_x
         win = self.result.win if self.result is not None else None
-        rows: list[list[tuple[int, Tile | None, bool]]] = []
-        for seat in range(4):
-            if self.result is None:
-                rows.append([])
-                continue
-            winning = win.tile if win is not None and seat in win.winners else None
-            rows.append(hand_slots(self.result.seats[seat], winning))
-        count = max((len(r) for r in rows), default=14)
-        groups = max((len({g for g, _t, _w in r}) for r in rows), default=1)
-        tile_w = fit_tile_width(count, groups, hand_w, round(row_h * 0.74), round(42 * s))
-        art = get_tile_art(tile_w)
+        rows = sheet_rows(self.result)
+        art = get_tile_art(sheet_tile_width(rows, self.size))
         chickens = self.chickens()
         nets = ledger.nets() if ledger is not None else (0, 0, 0, 0)
         totals = self.settled.scores
@@ -350,6 +347,7 @@ class SettlementScene(Scene):
                 draw_hand(surface, (x, y), slots, art, chickens)
             lines = seat_lines(ledger, seat) if ledger is not None else []
             self._draw_lines(surface, pygame.Rect(lines_x, row.top, lines_w, row_h), seat, lines, fonts)
+            yield
 
     def _draw_info(
         self,
@@ -461,6 +459,74 @@ class SettlementScene(Scene):
                 note = S.tr("settle_same_win")
         width = rect.width - hint.get_width() - round(20 * s)
         surface.blit(T.fit(note, fonts["small"], width, colour), (rect.left, y + d + round(4 * s)))
+
+
+def sheet_rect(size: tuple[int, int]) -> pygame.Rect:
+    """Where the sheet lies on a window of `size`."""
+    margin = round(14 * compute_layout(size).scale)
+    return pygame.Rect(margin, margin, size[0] - 2 * margin, size[1] - 2 * margin)
+
+
+def sheet_parts(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """The sheet's header, body (the four rows) and footer, in the sheet's own coordinates."""
+    layout = compute_layout(size)
+    fonts, s = layout.font, layout.scale
+    pad = round(18 * s)
+    inner = pygame.Rect((0, 0), sheet_rect(size).size).inflate(-2 * pad, -2 * pad)
+    head_h = round(fonts["title"] * 1.45 + fonts["small"] * 2.1)
+    foot_h = round(fonts["body"] * 1.5 + fonts["small"] * 1.5)
+    body = pygame.Rect(inner.left, inner.top + head_h, inner.width, inner.height - head_h - foot_h)
+    head = pygame.Rect(inner.left, inner.top, inner.width, head_h)
+    return head, body, pygame.Rect(inner.left, body.bottom, inner.width, foot_h)
+
+
+def _row_widths(body: pygame.Rect, s: float) -> tuple[int, int, int]:
+    """(seat info, gap, hand) widths of a row."""
+    info_w = round(175 * s)
+    gap = round(14 * s)
+    return info_w, gap, round((body.width - info_w - 2 * gap) * 0.56)
+
+
+def sheet_rows(result: HandResult | None) -> list[list[tuple[int, Tile | None, bool]]]:
+    """Each seat's tiles as the sheet lays them out (see hand_slots)."""
+    win = result.win if result is not None else None
+    rows: list[list[tuple[int, Tile | None, bool]]] = []
+    for seat in range(4):
+        if result is None:
+            rows.append([])
+            continue
+        winning = win.tile if win is not None and seat in win.winners else None
+        rows.append(hand_slots(result.seats[seat], winning))
+    return rows
+
+
+def sheet_tile_width(rows: list[list[tuple[int, Tile | None, bool]]], size: tuple[int, int]) -> int:
+    """The width of the tiles on the sheet: the largest at which the longest row fits."""
+    s = compute_layout(size).scale
+    _head, body, _foot = sheet_parts(size)
+    _info, _gap, hand_w = _row_widths(body, s)
+    count = max((len(r) for r in rows), default=14)
+    groups = max((len({g for g, _t, _w in r}) for r in rows), default=1)
+    return fit_tile_width(count, groups, hand_w, round(body.height // 4 * 0.74), round(42 * s))
+
+
+def sheet_jobs(result: HandResult, size: tuple[int, int], rules: Ruleset | None) -> Iterator[Callable[[], object]]:
+    """The tile pictures the sheet of `result` will show, to draw ahead while the hand's end plays out."""
+    rows = sheet_rows(result)
+    art = get_tile_art(sheet_tile_width(rows, size))
+    chickens = chicken_tiles(rules, result.flip) if rules is not None and result.win is not None else frozenset()
+    for row in rows:
+        for _group, tile, winning in row:
+            if tile is None:
+                yield art.back
+                continue
+            look = (Look.CHICKEN if tile in chickens else Look.NORMAL) | (Look.WINNING if winning else Look.NORMAL)
+            yield partial(art.face, tile, look)
+    small = get_tile_art(max(16, round(26 * compute_layout(size).scale)))
+    if result.flip is not None:
+        yield partial(small.face, result.flip)
+    for tile in sorted(chickens):
+        yield partial(small.face, tile, Look.CHICKEN)
 
 
 def draw_note(ledger: Ledger | None, viewer: int) -> str:

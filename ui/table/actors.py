@@ -130,23 +130,34 @@ def banner_picture(text: str, size: int, width: int) -> pygame.Surface:
         glyphs = T.outlined(text, size, pal.TEXT_GOLD, (40, 20, 0), max(1, size // 16))
         w = max(width, glyphs.get_width() + size * 2)
         h = glyphs.get_height() + size // 2
-        out = pygame.Surface((w, h), pygame.SRCALPHA)
-        band = pygame.Surface((w, h), pygame.SRCALPHA)
-        for x in range(w):
-            edge = min(x, w - 1 - x) / max(1, size * 1.5)
-            a = round(210 * min(1.0, edge))
-            pygame.draw.line(band, (8, 20, 14, a), (x, 0), (x, h))
-        out.blit(band, (0, 0))
-        gold = (*pal.PANEL_BORDER, 160)
-        line = pygame.Surface((w, 2), pygame.SRCALPHA)
-        line.fill(gold)
-        line.blit(band.subsurface(pygame.Rect(0, 0, w, 2)), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        out.blit(line, (0, 0))
-        out.blit(line, (0, h - 2))
+        out = _ribbon(w, h, size).copy()
         out.blit(glyphs, glyphs.get_rect(center=(w // 2, h // 2)))
         return out
 
     return T.cached(("banner", text, size, width), make)
+
+
+def _ribbon(w: int, h: int, size: int) -> pygame.Surface:
+    """The dark ribbon under a banner's text, fading out at both ends, with gold edges; cached per size."""
+
+    def make() -> pygame.Surface:
+        # One row, solid in the middle and fading at the ends, stretched to the ribbon's height.
+        row = pygame.Surface((w, 1), pygame.SRCALPHA)
+        row.fill((8, 20, 14, 210))
+        fade = min(w // 2, round(size * 1.5))
+        for x in range(fade):
+            colour = (8, 20, 14, round(210 * x / max(1, size * 1.5)))
+            row.set_at((x, 0), colour)
+            row.set_at((w - 1 - x, 0), colour)
+        band = pygame.transform.scale(row, (w, h))
+        line = pygame.Surface((w, 2), pygame.SRCALPHA)
+        line.fill((*pal.PANEL_BORDER, 160))
+        line.blit(band.subsurface(pygame.Rect(0, 0, w, 2)), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        band.blit(line, (0, 0))
+        band.blit(line, (0, h - 2))
+        return band
+
+    return T.cached(("ribbon", w, h, size), make)
 
 
 @dataclass

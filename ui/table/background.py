@@ -15,10 +15,9 @@ def render_background(layout: Layout, playing_area: bool = True) -> pygame.Surfa
     """The table cloth for `layout`, opaque, drawn once per window size; `playing_area` draws the printed line
     around the walls (the table has it, the menus do not: it would cut through their panels)."""
     w, h = layout.size
-    out = pygame.Surface((w, h))
     # A radial light: a small gradient picture scaled up smoothly costs far less than drawing rings.
-    n = 48
-    light = pygame.Surface((n, n))
+    n = 32
+    light = pygame.Surface((n, n), depth=32)
     cx, cy = layout.centre
     fx, fy = cx / w * n, cy / h * n
     for y in range(n):
@@ -26,7 +25,7 @@ def render_background(layout: Layout, playing_area: bool = True) -> pygame.Surfa
             d = (((x + 0.5 - fx) / n) ** 2 + ((y + 0.5 - fy) / n * 0.9) ** 2) ** 0.5
             t = min(1.0, d / 0.72)
             light.set_at((x, y), mix(pal.TABLE_GREEN_LIGHT, pal.TABLE_GREEN_DARK, t**1.4))
-    out.blit(pygame.transform.smoothscale(light, (w, h)), (0, 0))
+    out = pygame.transform.smoothscale(light, (w, h))  # the cloth itself: no second full-size copy
     # The weave: faint deterministic specks on a small tile repeated, so the cloth is not a flat colour.
     rng = random.Random(7)
     n = 128
@@ -49,12 +48,13 @@ def render_background(layout: Layout, playing_area: bool = True) -> pygame.Surfa
 
 def _playing_area(out: pygame.Surface, layout: Layout) -> None:
     """A soft line marking the playing area around the walls, as printed on some table cloths."""
-    w, h = layout.size
     ring = layout.zones["wall0"].union(layout.zones["wall2"]).union(layout.zones["wall1"]).union(layout.zones["wall3"])
     ring = ring.inflate(round(24 * layout.scale), round(24 * layout.scale))
-    line = pygame.Surface((w, h), pygame.SRCALPHA)
+    # Drawn translucent on a surface the size of the ring only, then laid on the cloth.
+    line = pygame.Surface(ring.size, pygame.SRCALPHA)
+    local = line.get_rect()
     radius = round(26 * layout.scale)
-    pygame.draw.rect(line, (255, 255, 255, 22), ring, width=max(1, round(2 * layout.scale)), border_radius=radius)
-    inner = ring.inflate(-round(10 * layout.scale), -round(10 * layout.scale))
+    pygame.draw.rect(line, (255, 255, 255, 22), local, width=max(1, round(2 * layout.scale)), border_radius=radius)
+    inner = local.inflate(-round(10 * layout.scale), -round(10 * layout.scale))
     pygame.draw.rect(line, (0, 0, 0, 28), inner, width=max(1, round(1.5 * layout.scale)), border_radius=radius)
-    out.blit(line, (0, 0))
+    out.blit(line, ring.topleft)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ui.layout import BOARD_ZONES
+from ui.layout import BOARD_ZONES, Layout
 from ui.table.background import render_background
 from ui.table.compass import compass_signature, draw_compass
 from ui.table.panels import chickens_signature, draw_chickens, draw_info, draw_waits, info_signature, waits_signature
@@ -60,15 +60,28 @@ class Board:
         self.redraws = 0  # zones redrawn so far (for the frame benchmark)
 
     def _ensure(self, view: TableView) -> None:
-        size = view.layout.size
+        self._ensure_size(view.layout)
+
+    def _ensure_size(self, layout: Layout) -> None:
+        size = layout.size
         if self._size != size or self._felt is None or self._surface is None:
-            felt = render_background(view.layout)
+            felt = render_background(layout)
             if pygame.display.get_init() and pygame.display.get_surface() is not None:
                 felt = felt.convert()
             self._felt = felt
             self._surface = felt.copy()
             self._size = size
             self._signatures = {}
+
+    def prepare(self, layout: Layout) -> None:
+        """Draw the felt for `layout` now (a loading frame), so the first frame of the table does not."""
+        if self._size != layout.size or self._felt is None:
+            self._felt = None
+            self._ensure_size(layout)
+
+    def felt(self, layout: Layout) -> pygame.Surface | None:
+        """The felt for `layout`, if it is drawn already."""
+        return self._felt if self._size == layout.size else None
 
     def render(self, view: TableView) -> pygame.Surface:
         """The board for this frame: only changed zones are redrawn."""

@@ -34,9 +34,8 @@ from game.events import (
     WinPassed,
 )
 from game.ruleset import Ruleset
-from ui import palette as pal
 from ui import strings as S
-from ui import text as T
+from ui.fonts import get_font
 from ui.layout import Layout
 from ui.table.actors import (
     Actor,
@@ -286,21 +285,38 @@ class Presenter:
 
     def _banner(self, text: str, t: float, dur: float, layout: Layout, f: float, above: bool = False) -> None:
         """A banner across the middle, or (`above`) over the top pond, clear of dice rolling in the middle."""
-        size = layout.font["banner"]
-        # Long captions shrink to stay between the side walls.
-        room = layout.zones["wall1"].left - layout.zones["wall3"].right - 2 * layout.gap
-        while (
-            size > layout.font["body"]
-            and T.outlined(text, size, pal.TEXT_GOLD, (40, 20, 0), 1).get_width() + size * 2 > room
-        ):
-            size -= 2
-        pic = banner_picture(text, size, min(room, round(layout.zones["compass"].width * 2.2)))
+        if f <= 0:
+            return
+        pic = banner_for(text, layout)
         x, y = (layout.centre[0], layout.zones["pond2"].centery) if above else layout.centre
         at: Point = (float(x), float(y))
         for a in self.actors:
             if isinstance(a, Banner) and a.centre == at and a.t0 < t < a.t1:
                 a.t1 = t  # one banner at a time in one place: the newer one replaces it
         self._add(Banner(t, t + dur, pic, at), f)
+
+    def upcoming_banners(self) -> list[str]:
+        """The banners the queued events will show, so their pictures can be drawn ahead in quiet frames."""
+        texts: list[str] = []
+        dice = self.break_dice
+        m = self.model
+        for e in self.queue:
+            if isinstance(e, HandStarted):
+                texts.append(S.tr("banner_hand", n=e.hand))
+            elif isinstance(e, DiceRolled):
+                key = "banner_first_dealer" if e.purpose == "first_dealer" else "banner_break"
+                texts.append(S.tr(key, seat=self._seat_label(e.seat)))
+                if e.purpose == "break":
+                    dice = e.dice
+            elif isinstance(e, DealerChosen):
+                texts.append(S.tr("banner_dealer", seat=self._seat_label(e.dealer)))
+            elif isinstance(e, WallBuilt):
+                texts.append(S.tr("banner_shuffle"))
+            elif isinstance(e, WallBroken):
+                texts.append(break_caption(dice, S.wind(m.engine(e.side)), e.skipped + 1))
+            elif isinstance(e, TileFlipped):
+                texts.append(S.tr("banner_chicken", tile=S.tile_label(e.chicken)))
+        return texts
 
     def _end_dice(self, t: float) -> None:
         """Take the dice off the table at `t` (the wall is about to be built or dealt from)."""
@@ -583,6 +599,18 @@ class Presenter:
         self.before_settled = tuple(self.model.scores)
         self.model.apply(e)
         return 0.2 * f
+
+
+def banner_for(text: str, layout: Layout) -> pygame.Surface:
+    """The banner picture of `text`: long captions shrink to stay between the side walls."""
+    base = size = layout.font["banner"]
+    room = layout.zones["wall1"].left - layout.zones["wall3"].right - 2 * layout.gap
+    # Text grows in proportion to its size: measured once at the banner's size, not drawn (or the font
+    # opened) at each smaller size in turn.
+    width = get_font(base, True).size(text)[0]
+    while size > layout.font["body"] and width * size / base + size * 2 > room:
+        size -= 2
+    return banner_picture(text, size, min(room, round(layout.zones["compass"].width * 2.2)))
 
 
 def dice_area(layout: Layout) -> pygame.Rect:

@@ -7,10 +7,12 @@ alive, or the finished hand is settled and its panel shown.
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from functools import partial
 
 import pygame
 
@@ -32,6 +34,7 @@ from ui.match_config import MatchConfig
 from ui.opponents import hint, opponent
 from ui.scene import Host, Scene
 from ui.settlement import SettlementScene
+from ui.settlement.scene import sheet_jobs
 from ui.sound import TableSounds
 from ui.table.actors import banner_picture
 from ui.table.board import Board
@@ -39,8 +42,8 @@ from ui.table.buttons import Button, draw_buttons, lay_out_buttons
 from ui.table.insight import ChickenInfo, chicken_info, discard_choices_keeping_ready, final_chickens, waits_of
 from ui.table.model import HIDDEN, TableModel, WinView
 from ui.table.pond_view import last_discard_rect, marker_picture, place_marker
-from ui.table.presenter import Presenter
-from ui.table.prewarm import Job, art_jobs
+from ui.table.presenter import Presenter, banner_for
+from ui.table.prewarm import Alone, Job, art_jobs, opening_jobs
 from ui.table.privacy import PrivacyScene
 from ui.table.rack_view import geometry_for
 from ui.table.rotation import engine_seat, turned_seat
@@ -52,8 +55,10 @@ THINK_TURN = 0.55
 THINK_CLAIM = 0.3
 SETTLE_PAUSE = 2.5  # how long the end panel stays up on its own when the AIs play alone
 STEP_BUDGET = 0.012  # seconds of engine work per frame at instant speed
-PREWARM_BUDGET = 0.0008  # seconds per quiet frame spent drawing tile pictures ahead of need
-LOADING_BUDGET = 0.03  # seconds per frame spent drawing tile pictures before the first hand
+# Seconds per frame spent preparing pictures ahead of need: small enough that a frame with the longest
+# job added stays within 16.7 ms (60 Hz).
+PREWARM_BUDGET = 0.003
+LOADING_BUDGET = 0.008  # before the first hand, while only the loading banner moves
 
 HOTKEYS = {
     pygame.K_w: "win",
@@ -149,7 +154,13 @@ class TableScene(Scene):
         # Engine work allowed per frame at instant speed; None: none of it is cut by the clock (screenshots,
         # which must come out the same on every machine).
         self.step_budget: float | None = STEP_BUDGET
+        self._opening: Iterator[Job] = opening_jobs(self.layout, self.board)
         self._prewarm: Iterator[Job] = art_jobs(self.layout, rules)
+        self._deferred: Job | None = None  # a job that must start a frame (Alone)
+        self._sheet: Iterator[Job] | None = None  # the ended hand's settlement pictures, drawn while its end plays
+        self._banners_drawn: set[str] = set()
+        self._panel: SettlementScene | None = None  # the next settlement screen, made before it shows
+        self._panel_steps: Iterator[None] | None = None  # its sheet, drawn a part per frame
         # Draw the tile pictures before the first hand (a short loading moment), unless nothing animates.
         self.loading = host.settings.speed.factor > 0
         self._chicken_info: tuple[int, ChickenInfo | None] = (-2, None)  # never a panel version
@@ -217,7 +228,7 @@ class TableScene(Scene):
         self.frames += 1
         self._tick_claim_timer(dt)
         if self.loading:
-            self.loading = self._prewarm_some(LOADING_BUDGET)
+            self.loading = self._run_jobs(self._opening, LOADING_BUDGET)
             return
         self.presenter.update(dt)
         if self.think_left is not None:
@@ -231,17 +242,47 @@ class TableScene(Scene):
                 break
         if self.presenter.idle:
             self._refresh_panels()
-        if not self.presenter.animating and self._speed() > 0 and self.step_budget is not None:
+        if self._speed() > 0 and self.step_budget is not None:
             self._prewarm_some(PREWARM_BUDGET)
 
     def _prewarm_some(self, budget: float) -> bool:
-        """Draw tile pictures ahead of need for about `budget` seconds; False once all are drawn."""
-        deadline = time.perf_counter() + budget
-        for job in self._prewarm:
+        """Prepare pictures ahead of need for about `budget` seconds; False once all are ready."""
+        if self._panel_steps is not None:
+            deadline = time.perf_counter() + budget
+            for _ in self._panel_steps:
+                if time.perf_counter() > deadline:
+                    return True
+            self._panel_steps = None
+        if self.presenter.queue and self._run_jobs(self._banner_jobs(), budget):
+            return True
+        result = self.session.result
+        if self._sheet is None and result is not None and self.phase == "hand":
+            self._sheet = sheet_jobs(result, self.layout.size, self.rules)
+        if self._sheet is not None and self._run_jobs(self._sheet, budget):
+            return True
+        return self._run_jobs(self._opening, budget) or self._run_jobs(self._prewarm, budget)
+
+    def _banner_jobs(self) -> Iterator[Job]:
+        """The banners of the events waiting in the queue (the opening's dice, dealer, shuffle and break)."""
+        for text in self.presenter.upcoming_banners():
+            if text not in self._banners_drawn:
+                self._banners_drawn.add(text)
+                yield partial(banner_for, text, self.layout)
+
+    def _run_jobs(self, jobs: Iterator[Job], budget: float) -> bool:
+        """Run `jobs` for about `budget` seconds (a job marked Alone only first in a frame); False when done."""
+        start = time.perf_counter()
+        deadline = start + budget
+        pending = self._deferred
+        self._deferred = None
+        for job in itertools.chain([pending] if pending is not None else [], jobs):
+            if isinstance(job, Alone) and time.perf_counter() > start + budget * 0.1:
+                self._deferred = job  # it would overrun this frame: it starts the next one
+                return True
             job()
             if time.perf_counter() > deadline:
                 return True
-        return False
+        return self._deferred is not None
 
     def _speed(self) -> float:
         return self.host.settings.speed.factor
@@ -252,7 +293,12 @@ class TableScene(Scene):
         if self.phase == "panel":
             return False
         if self.phase == "settled":
-            self._show_panel()
+            if self._panel_steps is not None and (self._speed() <= 0 or self.step_budget is None):
+                for _ in self._panel_steps:  # no frames to spread it over any more (instant speed)
+                    pass
+                self._panel_steps = None
+            if self._panel_steps is None:
+                self._show_panel()
             return False
         movers = s.to_move()
         if not movers:
@@ -261,6 +307,11 @@ class TableScene(Scene):
             self.settled, self.ledger = settled, ledger
             self.phase = "settled"
             self.presenter.feed([settled])
+            self._panel = self._settlement_panel()
+            if self._speed() > 0 and self.step_budget is not None:
+                # The sheet is drawn a part per frame before it shows (see _prewarm_some).
+                self._panel.resize(self.host.stack.size if self.host.stack.size != (0, 0) else self.layout.size)
+                self._panel_steps = self._panel.render_steps()
             return True
         ai = [seat for seat in movers if s.agents[seat] is not None]
         if ai:
@@ -293,9 +344,18 @@ class TableScene(Scene):
         self.hands_done += 1
         if self.on_settled is not None:
             self.on_settled()
+        panel = self._panel or self._settlement_panel()
+        self._panel = None
+        self.host.stack.push(panel)
+        if self.on_panel is not None:
+            self.on_panel(panel)
+
+    def _settlement_panel(self) -> SettlementScene:
+        """The settlement screen of the hand just settled."""
+        assert self.settled is not None and self.ledger is not None
         settings = self.host.settings
         auto = SETTLE_PAUSE * self._speed() if settings.autoplay or self.autopilot is not None else None
-        panel = SettlementScene(
+        return SettlementScene(
             self.host,
             self.settled,
             self.ledger,
@@ -308,9 +368,6 @@ class TableScene(Scene):
             hand_no=self.model.hand_no,
             on_leave=self.on_leave,
         )
-        self.host.stack.push(panel)
-        if self.on_panel is not None:
-            self.on_panel(panel)
 
     def _next_hand(self) -> None:
         settings = self.host.settings
@@ -320,6 +377,7 @@ class TableScene(Scene):
             self.host.quit(0)
             return
         self.phase = "hand"
+        self._sheet = None
         if self.ledger is not None:
             self.presenter.pay(self._payments(self.ledger), self.layout)
         self.settled = self.ledger = None
@@ -742,6 +800,7 @@ class TableScene(Scene):
         # Tiles in flight were aimed at the old layout: land them now; queued beats play on normally.
         self.presenter.drop_actors()
         self.layout = compute_layout(size)
+        self._opening = opening_jobs(self.layout, self.board)
         self._prewarm = art_jobs(self.layout, self.rules)
         if self.obs is not None:
             self._build_buttons()
@@ -784,6 +843,9 @@ class TableScene(Scene):
         )
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.loading:
+            self._draw_loading(surface)
+            return
         view = self.view()
         surface.blit(self.board.render(view), (0, 0))
         self._draw_marker(surface, view)
@@ -792,11 +854,6 @@ class TableScene(Scene):
         if self.hinted_action is not None:
             hinted = next((i for i, b in enumerate(self.buttons) if b.action == self.hinted_action), None)
         draw_buttons(surface, self.buttons, self.layout.font["button"], self.hover_button, hinted)
-        if self.loading:
-            # On a ribbon over the top pond, clear of the compass and its winds.
-            layout = self.layout
-            pic = banner_picture(S.tr("loading"), layout.font["title"], round(layout.zones["compass"].width * 1.6))
-            surface.blit(pic, pic.get_rect(center=(layout.centre[0], layout.zones["pond2"].centery)))
         zone = self.layout.zones["prompt"]
         bottom = zone.bottom
         if self.detail:
@@ -811,6 +868,17 @@ class TableScene(Scene):
             left = S.tr("claim_timer_left", n=max(1, math.ceil(self.claim_left)))
             pic = T.fit(left, self.layout.font["small"], zone.width, pal.TEXT_RED, bold=True)
             surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom)))
+
+    def _draw_loading(self, surface: pygame.Surface) -> None:
+        """While the table loads: the felt (a plain cloth until it is drawn) and the loading caption on a ribbon."""
+        layout = self.layout
+        felt = self.board.felt(layout)
+        if felt is not None:
+            surface.blit(felt, (0, 0))
+        else:
+            surface.fill(pal.TABLE_GREEN_DARK)
+        pic = banner_picture(S.tr("loading"), layout.font["title"], round(layout.zones["compass"].width * 1.6))
+        surface.blit(pic, pic.get_rect(center=layout.centre))
 
     def _draw_marker(self, surface: pygame.Surface, view: TableView) -> None:
         found = last_discard_rect(view)

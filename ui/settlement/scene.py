@@ -227,8 +227,7 @@ class SettlementScene(Scene):
         if self._picture is None or self._picture_key != self._key():
             self._render()
         assert self._picture is not None
-        backdrop = T.cached(("settle-backdrop", surface.get_size()), lambda: _filled(surface.get_size(), BACKDROP))
-        surface.blit(backdrop, (0, 0))
+        surface.blit(self._backdrop(surface.get_size()), (0, 0))
         surface.blit(self._picture, self.rect.topleft)
 
     # ------------------------------------------------------------------ drawing
@@ -244,16 +243,26 @@ class SettlementScene(Scene):
         """Draw the sheet a part at a time (the header, each seat's row, the footer): the table makes it over
         several frames while the hand's end plays out, so showing it never stalls a frame."""
         s = self.scale
-        out = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        out.blit(T.panel(self.rect.size, round(16 * s), SHEET, pal.PANEL_BORDER, 2), (0, 0))
+        size = self.host.stack.size if self.host.stack.size != (0, 0) else self.size
+        self._backdrop(size)
+        yield
+        sheet = T.panel(self.rect.size, round(16 * s), SHEET, pal.PANEL_BORDER, 2)
+        yield
+        out = sheet.copy()
         fonts = compute_layout(self.size).font
         head, body, foot = sheet_parts(self.size)
         self._draw_header(out, head, fonts)
         yield
         yield from self._row_steps(out, body, fonts)
         self._draw_footer(out, foot, fonts)
+        yield
         self._picture = out.convert_alpha() if pygame.display.get_surface() is not None else out
         self._picture_key = self._key()
+
+    @staticmethod
+    def _backdrop(size: tuple[int, int]) -> pygame.Surface:
+        """The shade over the table behind the sheet, made once per window size."""
+        return T.cached(("settle-backdrop", size), lambda: _filled(size, BACKDROP))
 
     def _draw_header(self, surface: pygame.Surface, rect: pygame.Rect, fonts: dict[str, int]) -> None:
         s = self.scale

@@ -14,6 +14,11 @@ from ui.layout import Layout
 def render_background(layout: Layout, playing_area: bool = True) -> pygame.Surface:
     """The table cloth for `layout`, opaque, drawn once per window size; `playing_area` draws the printed line
     around the walls (the table has it, the menus do not: it would cut through their panels)."""
+    return finish_cloth(cloth(layout), layout, playing_area)
+
+
+def cloth(layout: Layout) -> pygame.Surface:
+    """The cloth's light and weave (the first half of the work, for a loading frame)."""
     w, h = layout.size
     # A radial light: a small gradient picture scaled up smoothly costs far less than drawing rings.
     n = 32
@@ -37,6 +42,11 @@ def render_background(layout: Layout, playing_area: bool = True) -> pygame.Surfa
     for y in range(0, h, n):
         for x in range(0, w, n):
             out.blit(speck, (x, y))
+    return out
+
+
+def finish_cloth(out: pygame.Surface, layout: Layout, playing_area: bool = True) -> pygame.Surface:
+    """The playing-area line and the wooden rim on `out` (the cloth); returns it."""
     if playing_area:
         _playing_area(out, layout)
     # The wooden rim framing the window.

@@ -8,7 +8,7 @@ milliseconds per frame after that, and again after the window changes size.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import partial
 
 from game import suit_tables
@@ -20,30 +20,26 @@ from ui import text as T
 from ui.fonts import warm_font
 from ui.layout import Layout
 from ui.settlement.whatif import builtin_ruleset
-from ui.table.actors import callout_frames
+from ui.table.actors import banner_picture, callout_frames
 from ui.table.board import Board
 from ui.table.dice import ANGLES, die_picture
+from ui.table.jobs import Alone, Job
 from ui.table.presenter import dice_size
 from ui.table.wall_view import wall_side_picture
 from ui.tile_art import TURNS, Look, get_tile_art
-
-Job = Callable[[], object]
-
-
-class Alone:
-    """A job that takes most of a frame by itself (reading a ruleset file): it runs first in a frame, alone."""
-
-    def __init__(self, job: Job) -> None:
-        self.job = job
-
-    def __call__(self) -> object:
-        return self.job()
 
 
 def opening_jobs(layout: Layout, board: Board) -> Iterator[Job]:
     """What the opening of the first hand shows, drawn while the table loads: the felt, the fonts at the
     layout's sizes, the callouts, the dice, the wall's sides and the backs of the tiles."""
-    yield partial(board.prepare, layout)
+    # The felt in two halves, the loading caption's font and picture between them (it shows with the felt).
+    caption = iter(
+        (
+            partial(warm_font, layout.font["title"], True),
+            partial(banner_picture, S.tr("loading"), layout.font["title"], round(layout.zones["compass"].width * 1.6)),
+        )
+    )
+    yield from board.prepare(layout, caption)
     for size in sorted(set(layout.font.values())):
         yield partial(warm_font, size)
         yield partial(warm_font, size, True)
@@ -71,10 +67,10 @@ def opening_jobs(layout: Layout, board: Board) -> Iterator[Job]:
 def art_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
     """Every picture the table is likely to show at this layout, the commonest first, then the hand-analysis
     tables the AI players and the panels read, and the rulesets the settlement screen compares under."""
-    yield from _tile_jobs(layout, rules)
     rng = random.Random(12)
-    for _ in range(SUIT_BATCHES):
+    for _ in range(SUIT_BATCHES):  # first: the AI players think from the first discard on
         yield partial(_suit_rows, [_suit_key(rng) for _ in range(SUIT_BATCH)])
+    yield from _tile_jobs(layout, rules)
     for name in builtin_ruleset_names():
         yield Alone(partial(builtin_ruleset, name))
 
@@ -98,6 +94,7 @@ def _suit_key(rng: random.Random) -> tuple[int, ...]:
 def _suit_rows(keys: list[tuple[int, ...]]) -> None:
     for key in keys:
         suit_tables.suit_info(key)
+        suit_tables.both_code(key)
 
 
 def _tile_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:

@@ -40,10 +40,11 @@ from ui.table.actors import banner_picture
 from ui.table.board import Board
 from ui.table.buttons import Button, draw_buttons, lay_out_buttons
 from ui.table.insight import ChickenInfo, chicken_info, discard_choices_keeping_ready, final_chickens, waits_of
+from ui.table.jobs import Alone, Job
 from ui.table.model import HIDDEN, TableModel, WinView
 from ui.table.pond_view import last_discard_rect, marker_picture, place_marker
 from ui.table.presenter import Presenter, banner_for
-from ui.table.prewarm import Alone, Job, art_jobs, opening_jobs
+from ui.table.prewarm import art_jobs, opening_jobs
 from ui.table.privacy import PrivacyScene
 from ui.table.rack_view import geometry_for
 from ui.table.rotation import engine_seat, turned_seat
@@ -59,6 +60,7 @@ STEP_BUDGET = 0.012  # seconds of engine work per frame at instant speed
 # job added stays within 16.7 ms (60 Hz).
 PREWARM_BUDGET = 0.003
 LOADING_BUDGET = 0.008  # before the first hand, while only the loading banner moves
+ALONE_AFTER = 0.002  # a long job (Alone) waits for a frame whose own work took less than this
 
 HOTKEYS = {
     pygame.K_w: "win",
@@ -157,6 +159,7 @@ class TableScene(Scene):
         self._opening: Iterator[Job] = opening_jobs(self.layout, self.board)
         self._prewarm: Iterator[Job] = art_jobs(self.layout, rules)
         self._deferred: Job | None = None  # a job that must start a frame (Alone)
+        self._frame_start = time.perf_counter()
         self._sheet: Iterator[Job] | None = None  # the ended hand's settlement pictures, drawn while its end plays
         self._banners_drawn: set[str] = set()
         self._panel: SettlementScene | None = None  # the next settlement screen, made before it shows
@@ -225,6 +228,7 @@ class TableScene(Scene):
         return self.obs is not None
 
     def update(self, dt: float) -> None:
+        self._frame_start = time.perf_counter()
         self.frames += 1
         self._tick_claim_timer(dt)
         if self.loading:
@@ -276,7 +280,9 @@ class TableScene(Scene):
         pending = self._deferred
         self._deferred = None
         for job in itertools.chain([pending] if pending is not None else [], jobs):
-            if isinstance(job, Alone) and time.perf_counter() > start + budget * 0.1:
+            # A long job runs only first, in a frame that has done little else so far.
+            busy = start - self._frame_start > ALONE_AFTER or time.perf_counter() > start + budget * 0.1
+            if isinstance(job, Alone) and busy:
                 self._deferred = job  # it would overrun this frame: it starts the next one
                 return True
             job()
@@ -873,10 +879,10 @@ class TableScene(Scene):
         """While the table loads: the felt (a plain cloth until it is drawn) and the loading caption on a ribbon."""
         layout = self.layout
         felt = self.board.felt(layout)
-        if felt is not None:
-            surface.blit(felt, (0, 0))
-        else:
+        if felt is None:
             surface.fill(pal.TABLE_GREEN_DARK)
+            return  # the caption's font opens in a later loading frame, not in the first one
+        surface.blit(felt, (0, 0))
         pic = banner_picture(S.tr("loading"), layout.font["title"], round(layout.zones["compass"].width * 1.6))
         surface.blit(pic, pic.get_rect(center=layout.centre))
 

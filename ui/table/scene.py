@@ -61,6 +61,7 @@ STEP_BUDGET = 0.012  # seconds of engine work per frame at instant speed
 PREWARM_BUDGET = 0.003
 LOADING_BUDGET = 0.008  # before the first hand, while only the loading banner moves
 ALONE_AFTER = 0.002  # a long job (Alone) waits for a frame whose own work took less than this
+FRAME_BUSY = 0.005  # no job starts once a frame has taken this long: the longest job still fits in 16.7 ms
 
 HOTKEYS = {
     pygame.K_w: "win",
@@ -280,6 +281,9 @@ class TableScene(Scene):
         pending = self._deferred
         self._deferred = None
         for job in itertools.chain([pending] if pending is not None else [], jobs):
+            if not self.loading and time.perf_counter() - self._frame_start > FRAME_BUSY:
+                self._deferred = job  # this frame has had its share: the job waits for the next one
+                return True
             # A long job runs only first, in a frame that has done little else so far.
             busy = start - self._frame_start > ALONE_AFTER or time.perf_counter() > start + budget * 0.1
             if isinstance(job, Alone) and busy:

@@ -352,10 +352,15 @@ class ReplayViewerScene(Scene):
         draw_buttons(surface, self.buttons, self.layout.font["button"], self.hover, None)
         zone = self.layout.zones["prompt"]
         caption = S.tr("replay_step", step=self.step, steps=len(self.stops) - 1)
-        pic = T.fit(caption, self.layout.font["small"], zone.width, pal.TEXT)
-        surface.blit(pic, pic.get_rect(bottomright=zone.bottomright))
+        small = self.layout.font["small"]
+        bottom = zone.bottom
+        # The step and the keys on as many lines as they need, at a readable size, above the buttons.
+        for line in reversed(T.pack(caption.split(" · "), small, zone.width)):
+            pic = T.fit(line, small, zone.width, pal.TEXT)
+            surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom)))
+            bottom -= pic.get_height()
         title = T.fit(self.title, self.layout.font["body"], zone.width, pal.TEXT_GOLD, bold=True)
-        surface.blit(title, title.get_rect(bottomright=(zone.right, zone.bottom - pic.get_height())))
+        surface.blit(title, title.get_rect(bottomright=(zone.right, bottom)))
 
 
 class ReplayListScene(Scene):

@@ -95,20 +95,27 @@ class Board:
     def render(self, view: TableView) -> pygame.Surface:
         """The board for this frame: only changed zones are redrawn."""
         self._ensure(view)
+        for name in ZONES:
+            self.render_zone(view, name)
+        assert self._surface is not None
+        return self._surface
+
+    def render_zone(self, view: TableView, name: str) -> None:
+        """Redraw zone `name` if what it shows changed (the table draws its zones while it loads, one a job)."""
+        self._ensure(view)
         surface, felt = self._surface, self._felt
         assert surface is not None and felt is not None
-        for name, (signature, drawer) in ZONES.items():
-            sig = signature(view)
-            if self._signatures.get(name) == sig:
-                continue
-            rect = view.layout.zones[name]
-            surface.blit(felt, rect, rect)
-            surface.set_clip(rect)
-            drawer(surface, view, rect)
-            surface.set_clip(None)
-            self._signatures[name] = sig
-            self.redraws += 1
-        return surface
+        signature, drawer = ZONES[name]
+        sig = signature(view)
+        if self._signatures.get(name) == sig:
+            return
+        rect = view.layout.zones[name]
+        surface.blit(felt, rect, rect)
+        surface.set_clip(rect)
+        drawer(surface, view, rect)
+        surface.set_clip(None)
+        self._signatures[name] = sig
+        self.redraws += 1
 
     def invalidate(self) -> None:
         """Redraw every zone on the next frame."""

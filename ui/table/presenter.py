@@ -224,7 +224,7 @@ class Presenter:
         if f <= 0 or not payments or before is None:
             return
         t = max(self.clock, self.busy_until)
-        size = max(18, round(layout.font["score"] * 1.3))
+        size = chip_size(layout)
         self.paid_from = before
         self.payments = []
         for i, (payer, payee, amount) in enumerate(payments):
@@ -611,6 +611,11 @@ def banner_for(text: str, layout: Layout) -> pygame.Surface:
     while size > layout.font["body"] and width * size / base + size * 2 > room:
         size -= 2
     return banner_picture(text, size, min(room, round(layout.zones["compass"].width * 2.2)))
+
+
+def chip_size(layout: Layout) -> int:
+    """How big the coins carrying payments between the plates are."""
+    return max(18, round(layout.font["score"] * 1.3))
 
 
 def dice_area(layout: Layout) -> pygame.Rect:

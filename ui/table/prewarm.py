@@ -20,11 +20,11 @@ from ui import text as T
 from ui.fonts import warm_font
 from ui.layout import Layout
 from ui.settlement.whatif import builtin_ruleset
-from ui.table.actors import banner_picture, callout_frames
+from ui.table.actors import banner_picture, callout_frames, chip_picture
 from ui.table.board import Board
 from ui.table.dice import ANGLES, die_picture
 from ui.table.jobs import Alone, Job
-from ui.table.presenter import dice_size
+from ui.table.presenter import banner_for, chip_size, dice_size
 from ui.table.wall_view import wall_side_picture
 from ui.tile_art import TURNS, Look, get_tile_art
 
@@ -71,6 +71,11 @@ def art_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
     for _ in range(SUIT_BATCHES):  # first: the AI players think from the first discard on
         yield partial(_suit_rows, [_suit_key(rng) for _ in range(SUIT_BATCH)])
     yield from _tile_jobs(layout, rules)
+    # What the change to the next hand shows: the payments' coins and the hand's banner.
+    for amount in range(1, 25):
+        yield partial(chip_picture, amount, chip_size(layout))
+    for hand in range(1, 33):
+        yield partial(banner_for, S.tr("banner_hand", n=hand), layout)
     for name in builtin_ruleset_names():
         yield Alone(partial(builtin_ruleset, name))
 

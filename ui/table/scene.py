@@ -30,7 +30,7 @@ from ui import palette as pal
 from ui import strings as S
 from ui import text as T
 from ui.dialogs import ConfirmScene
-from ui.layout import DEFAULT_SIZE, Layout, compute_layout
+from ui.layout import BOARD_ZONES, DEFAULT_SIZE, Layout, compute_layout
 from ui.match_config import MatchConfig
 from ui.opponents import hint, opponent
 from ui.scene import Host, Scene
@@ -158,7 +158,7 @@ class TableScene(Scene):
         # Engine work allowed per frame at instant speed; None: none of it is cut by the clock (screenshots,
         # which must come out the same on every machine).
         self.step_budget: float | None = STEP_BUDGET
-        self._opening: Iterator[Job] = opening_jobs(self.layout, self.board)
+        self._opening: Iterator[Job] = self._opening_jobs()
         self._prewarm: Iterator[Job] = art_jobs(self.layout, rules)
         self._deferred: Job | None = None  # a job that must start a frame (Alone)
         self._frame_start = time.perf_counter()
@@ -271,6 +271,15 @@ class TableScene(Scene):
         if self._sheet is not None and self._run_jobs(self._sheet, budget):
             return True
         return self._run_jobs(self._opening, budget) or self._run_jobs(self._prewarm, budget)
+
+    def _opening_jobs(self) -> Iterator[Job]:
+        """What the table loads before its first frame: the opening's pictures, then each zone of the board."""
+        yield from opening_jobs(self.layout, self.board)
+        for name in BOARD_ZONES:
+            yield partial(self._draw_zone, name)
+
+    def _draw_zone(self, name: str) -> None:
+        self.board.render_zone(self.view(), name)
 
     def _banner_jobs(self) -> Iterator[Job]:
         """The banners of the events waiting in the queue (the opening's dice, dealer, shuffle and break)."""
@@ -815,7 +824,7 @@ class TableScene(Scene):
         # Tiles in flight were aimed at the old layout: land them now; queued beats play on normally.
         self.presenter.drop_actors()
         self.layout = compute_layout(size)
-        self._opening = opening_jobs(self.layout, self.board)
+        self._opening = self._opening_jobs()
         self._prewarm = art_jobs(self.layout, self.rules)
         if self.obs is not None:
             self._build_buttons()

@@ -21,7 +21,8 @@ from ui.resources import resource_path, resource_root
 
 ROOT = Path(__file__).resolve().parent.parent
 FONT_DIR = ROOT / "assets" / "fonts"
-MAX_FONT_BYTES = 400 * 1024
+# GB 2312 and Big5's common characters in each weight: about 5 MB a face, under the 25 MB download.
+MAX_FONT_BYTES = 6 * 1024 * 1024
 
 
 def _cmap(path: Path) -> set[int]:
@@ -199,3 +200,53 @@ def test_translucent_text_keeps_its_alpha() -> None:
     surface = fonts.render_text("鸡", 40, (255, 255, 255, 128))
     raw = pygame.image.tobytes(surface, "RGBA")
     assert 100 < max(raw[i] for i in range(3, len(raw), 4)) <= 128
+
+
+def test_the_subset_covers_gb2312_and_common_traditional_characters() -> None:
+    """Text players bring (ruleset titles, names, folders) is in the shipped font when it is GB 2312 or Big5 common."""
+    for relative in (fonts.REGULAR_FONT, fonts.BOLD_FONT):
+        cmap = _cmap(ROOT / relative)
+        hanzi = [
+            ch for ch in charset.gb2312_characters() + charset.common_traditional_characters() if charset.is_cjk(ch)
+        ]
+        assert len(hanzi) > 9000
+        missing = [ch for ch in hanzi if ord(ch) not in cmap]
+        assert not missing, f"{relative} lacks {''.join(missing[:40])}"
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_text_outside_the_old_subset_renders_with_no_blank_glyph(bold: bool) -> None:
+    """A player's ruleset 老王家的规矩·鬱 and a folder under /home/用户张三 show in the shipped font alone."""
+    pygame.font.init()
+    for text in ("老王家的规矩·鬱", "/home/用户张三/规则", "臺灣麻將規則"):
+        runs = fonts.text_runs(text, 24, bold)
+        assert len(runs) == 1 and runs[0][0] is fonts.get_font(24, bold), f"{text!r} needs no other font"
+        assert fonts.render_text(text, 24, (255, 255, 255), bold).get_width() > 0
+    assert not fonts.missing_code_points()
+
+
+def test_rarer_characters_come_from_a_system_font_or_are_logged(caplog: pytest.LogCaptureFixture) -> None:
+    """龘 and 麤 are in neither list: a system CJK font draws them, and where there is none they are logged."""
+    pygame.font.init()
+    text = "老王家的规矩·鬱龘麤"
+    with caplog.at_level(logging.WARNING, logger="ui.fonts"):
+        runs = fonts.text_runs(text, 24)
+        picture = fonts.render_text(text, 24, (255, 255, 255))
+    assert "".join(part for _f, part in runs) == text
+    assert picture.get_width() > fonts.render_text("老王家的规矩·鬱", 24, (255, 255, 255)).get_width()
+    if fonts.system_cjk_fonts():
+        assert any(font is not fonts.get_font(24) and "龘" in part for font, part in runs)
+        assert not fonts.missing_code_points() and not caplog.records
+    else:
+        assert {ord("龘"), ord("麤")} <= fonts.missing_code_points()
+        assert "U+9F98" in caplog.text
+
+
+def test_a_character_no_font_has_is_logged_once_with_its_code_point(caplog: pytest.LogCaptureFixture) -> None:
+    pygame.font.init()
+    private = "\u0378"  # a code point Unicode leaves unassigned: no font draws it
+    with caplog.at_level(logging.WARNING, logger="ui.fonts"):
+        fonts.render_text(f"规则{private}", 20, (255, 255, 255))
+        fonts.render_text(f"又是{private}", 20, (255, 255, 255))
+    assert ord(private) in fonts.missing_code_points()
+    assert [r.getMessage().count("U+0378") for r in caplog.records] == [1]

@@ -160,6 +160,8 @@ def test_claim_buttons_are_the_legal_actions_only() -> None:
     labels = {b.label for b in scene.buttons}
     assert S.tr("btn_pung") in labels and S.tr("btn_pass") in labels
     pung = next(b for b in scene.buttons if b.style == "pung")
+    assert obs.last_discard is not None and pung.tile == obs.last_discard[1], "the button shows the tile it claims"
+    assert next(b for b in scene.buttons if b.style == "pass").tile is None
     _send(host, click(pung.rect.center))
     assert not waiting(scene)
     assert any(isinstance(e, Claimed) and e.seat == 0 for e in scene.presenter.queue)

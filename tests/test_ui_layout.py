@@ -7,6 +7,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import itertools
+
 import pygame
 import pytest
 
@@ -107,3 +109,38 @@ def test_claimed_tile_lies_sideways_toward_its_giver() -> None:
         assert sideways == [index]
     concealed = rack_geometry(layout, 0, 10, False, [MeldView(tile, "concealed", None)])
     assert [ms.slot.face_up for ms in concealed.melds] == [False, True, True, False]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 600), (1366, 768), (1111, 677)])
+def test_wall_stacks_are_evenly_spaced_and_an_opened_wall_stays_whole(size: tuple[int, int]) -> None:
+    """RULES.md §12.11: a 13-stack side is spaced like a 14-stack one; the break's gap never pushes a stack
+    (its body, not only its shadow) out of the zone, whatever size the wall was opened at."""
+    layout = compute_layout(size)
+    for stacks in ((14, 13, 14, 13), (13, 14, 13, 14)):
+        for side in range(4):
+            zone = layout.zones[f"wall{side}"]
+            along = [wall_slot(layout, (side, k, 1), stacks).pos[side % 2] for k in range(stacks[side])]
+            steps = {abs(b - a) for a, b in itertools.pairwise(along)}
+            assert len(steps) == 1, f"side {side} of {stacks[side]} stacks at {size}: steps {sorted(steps)}"
+            for gap in (6.0, 40.0):  # a gap opened in a bigger window
+                for k in range(stacks[side]):
+                    slot = wall_slot(layout, (side, k, 0), stacks, gap=gap, skipped=4)
+                    body = pygame.Rect(slot.pos, slot.body)
+                    assert zone.contains(body), (size, side, k, gap, body, zone)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (960, 540), (800, 480)])
+def test_small_windows_keep_text_readable(size: tuple[int, int]) -> None:
+    """Text never goes below MIN_TEXT px however small the window; what does not fit is cut short with "…"."""
+    from ui import text as T
+    from ui.menu.widgets import metrics
+
+    layout = compute_layout(size)
+    assert min(layout.font.values()) >= T.MIN_TEXT
+    m = metrics(size)
+    assert min(m.small, m.body, m.heading, m.title) >= T.MIN_TEXT
+    long = "H 提示 · 空格 跳过 · S 速度 · L 语言 · F11 全屏"
+    pic = T.fit(long, layout.font["small"], 90)
+    assert pic.get_width() <= 90
+    assert pic.get_height() >= T.shadowed("H", T.MIN_TEXT).get_height(), "cut short, not shrunk below the minimum"
+    assert T.pack(long.split(" · "), layout.font["small"], 150)[0].startswith("H 提示")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -278,3 +279,40 @@ def test_replays_without_a_viewer_say_so(monkeypatch: pytest.MonkeyPatch) -> Non
     host.stack.push(menu)
     _click(host, _button(menu, S.tr("menu_replays")).rect.center)
     assert menu.message == S.tr("menu_no_replays")
+
+
+class _LongMenu(MainMenu):
+    """The main menu with `extra` more entries before Quit, as further screens add theirs."""
+
+    extra = 0
+
+    def entries(self) -> list[tuple[str, Callable[[], None], str]]:
+        base = super().entries()
+        more = [(f"{S.tr('menu_rules')} {i + 2}", lambda: None, "plain") for i in range(self.extra)]
+        return base[:-1] + more + base[-1:]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 600), (960, 540), (1366, 768)])
+@pytest.mark.parametrize("extra", [0, 1, 3, 5])
+def test_main_menu_lays_out_up_to_twelve_buttons_inside_its_panel(
+    size: tuple[int, int], extra: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ui.menu.main_menu as mm
+
+    monkeypatch.setattr(mm, "has_save", lambda: True)  # "continue" shows too
+    host = _host(size)
+    menu = type("Menu", (_LongMenu,), {"extra": extra})(host)
+    host.stack.push(menu)
+    buttons = [w for w in menu.widgets if isinstance(w, Button)]
+    assert len(buttons) == 8 + extra
+    screen = pygame.Rect(0, 0, *size)
+    assert screen.contains(menu.panel)
+    _title, _sub, _tiles, buttons_top = menu.header()
+    assert menu.panel.top >= buttons_top - 1, "the panel stays under the title and the showcase"
+    assert menu.panel.bottom <= size[1] - menu.m.small * 2, "the key hints along the bottom stay clear"
+    for i, b in enumerate(buttons):
+        assert menu.panel.contains(b.rect), (b.label, b.rect, menu.panel)
+        assert b.rect.height >= round(menu.m.body * 1.9), "a button is tall enough for its label"
+        for other in buttons[i + 1 :]:
+            assert not b.rect.colliderect(other.rect), (b.label, other.label)
+    _draw(host)

@@ -48,7 +48,7 @@ def test_deal_takes_time_at_normal_speed_and_none_at_instant() -> None:
     p.update(0.5)
     assert not idle(p) and p.queue  # still rolling the dice
     assert sum(len(h) for h in model.hands) == 0
-    for _ in range(600):
+    for _ in range(900):  # the dice, the count, the shuffle, the wall built, the break and the deal
         p.update(1 / 60)
     assert idle(p)
     assert sorted(len(h) for h in model.hands) == [13, 13, 13, 14]

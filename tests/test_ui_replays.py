@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -10,9 +11,11 @@ import pytest
 from game.agents import SimpleAgent
 from game.gamelog import read_log, replay
 from game.ruleset_loader import load_ruleset
+from game.tiles import parse_tiles
+from ui import strings as S
 from ui.moments import HeadlessHost, headless_display
-from ui.replays import ReplayListScene, ReplayLog, ReplayViewerScene, model_at, open_replays, read_index
-from ui.settings import Settings
+from ui.replays import PLAY_STEP, ReplayListScene, ReplayLog, ReplayViewerScene, model_at, open_replays, read_index
+from ui.settings import Settings, Speed
 from ui.table.model import HIDDEN
 from ui.table.session import TableSession
 
@@ -105,3 +108,57 @@ def test_an_empty_list_and_a_missing_log_do_not_crash(home: Path) -> None:
     from ui.save import NoticeScene
 
     assert isinstance(host.stack.top, NoticeScene)
+
+
+def playing(viewer: ReplayViewerScene) -> bool:
+    return viewer.playing
+
+
+def test_the_viewer_plays_and_pauses_and_names_its_speed(home: Path) -> None:
+    play_hands(1)
+    headless_display(SIZE)
+    host = HeadlessHost(Settings(speed=Speed.NORMAL), SIZE)
+    open_replays(host)
+    key(host, pygame.K_RETURN)
+    viewer = host.stack.top
+    assert isinstance(viewer, ReplayViewerScene)
+    assert any(b.command == "play" and b.label == S.tr("replay_play") for b in viewer.buttons)
+    assert viewer.view().speed_name.startswith(S.tr("speed_normal")), "the info panel's speed has a value"
+    key(host, pygame.K_p)
+    assert viewer.playing and any(b.label == S.tr("replay_pause") for b in viewer.buttons)
+    for _ in range(round(60 * PLAY_STEP * 3.5)):
+        host.stack.update(1 / 60)
+    assert viewer.step == 3, "playing steps on by itself, one step per PLAY_STEP at normal speed"
+    key(host, pygame.K_p)
+    assert not playing(viewer)
+    for _ in range(120):
+        host.stack.update(1 / 60)
+    assert viewer.step == 3, "paused, it stays"
+    key(host, pygame.K_s)
+    assert viewer.speed is Speed.FAST and viewer.view().speed_name.startswith(S.tr("speed_fast"))
+    key(host, pygame.K_SPACE)
+    for _ in range(60 * 60):
+        host.stack.update(1 / 60)
+    assert viewer.at_end and not playing(viewer), "a replay played to its end stops there"
+
+
+def test_the_viewer_shows_the_fixed_chickens_and_the_list_names_rulesets_and_draws(home: Path) -> None:
+    """RULES.md §8 常鸡: the replay's chicken panel lists 幺鸡; the list shows the ruleset's title, 黄庄 for a draw."""
+    play_hands(1)
+    headless_display(SIZE)
+    host = HeadlessHost(Settings(), SIZE)
+    open_replays(host)
+    listing = host.stack.top
+    assert isinstance(listing, ReplayListScene)
+    entry = listing.entries[0]
+    assert RULES.title_zh in listing.describe(entry) and "guiyang-classic" not in listing.describe(entry)
+    drawn = replace(entry, winners=())
+    assert "黄庄" in listing.describe(drawn) and "荒" not in listing.describe(drawn)
+    key(host, pygame.K_RETURN)
+    viewer = host.stack.top
+    assert isinstance(viewer, ReplayViewerScene)
+    info = viewer.view().chicken_info
+    assert info is not None and (parse_tiles("1s")[0], RULES.chickens.fixed[parse_tiles("1s")[0]]) in info.fixed
+    key(host, pygame.K_END)
+    info = viewer.view().chicken_info
+    assert info is not None and info.fixed and viewer.model.ended

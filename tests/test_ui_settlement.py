@@ -171,3 +171,14 @@ def test_match_summary_scene_draws_and_closes_on_a_click() -> None:
     for event in _post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(50, 50))):
         host.stack.handle_event(event)
     assert closed == [True] and host.stack.top is None
+
+
+def test_a_drawn_hand_under_another_ruleset_says_what_the_draw_pays() -> None:
+    """RULES.md §9 黄庄: the "what if" note on a draw gives each net under that ruleset, never "the win stands"."""
+    from ui.settlement.scene import draw_note
+
+    assert draw_note(Ledger(()), 0) == S.tr("settle_draw_free")
+    paid = Ledger((item(1, 0, 2, "draw.ready", "查叫", "not ready"), item(3, 0, 2, "draw.ready", "查叫", "not ready")))
+    note = draw_note(paid, 0)
+    assert "东 +4" in note and "南 -2" in note and "西 0" in note and "北 -2" in note
+    assert S.tr("settle_same_win") not in note

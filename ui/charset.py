@@ -1,8 +1,10 @@
 """The characters the game can show, found by scanning the project's text sources.
 
 The font subset (build/subset_font.py) and the glyph test (tests/test_fonts.py) both call
-`required_characters`, so the shipped font follows the code: a new Chinese string in game/,
-ui/, rulesets/ or docs/ is picked up by the next subset run, and the test names it until then.
+`required_characters`, so the shipped font follows the code: a new Chinese string in game/, ui/,
+rulesets/ or docs/ is picked up by the next subset run, and the test names it until then. The font
+also carries GB 2312 and Big5's common traditional characters, for the text players bring (their
+rulesets' titles, names, folders).
 Comments (Python `#`, YAML `#`) are skipped: they are never shown, and the rulesets quote the
 Chinese rule texts in comments at length.
 This module must not import pygame: the build script runs it without a display.
@@ -133,11 +135,50 @@ def scan_sources(root: Path = ROOT, dirs: Iterable[str] = SCAN_DIRS) -> dict[str
     return found
 
 
+def _decoded(codec: str, rows: range, cells: Iterable[int], last: tuple[int, int] | None = None) -> str:
+    """Every character a two-byte codec decodes from the given lead bytes (`rows`) and trail bytes (`cells`)."""
+    out: list[str] = []
+    cells = list(cells)
+    for hi in rows:
+        for lo in cells:
+            if last is not None and (hi, lo) > last:
+                break
+            try:
+                out.append(bytes((hi, lo)).decode(codec))
+            except UnicodeDecodeError:
+                continue
+    return "".join(out)
+
+
+def gb2312_characters() -> str:
+    """GB 2312: the 6,763 hanzi of simplified Chinese in everyday use, with its symbols and punctuation."""
+    return _decoded("gb2312", range(0xA1, 0xF8), range(0xA1, 0xFF))
+
+
+def common_traditional_characters() -> str:
+    """Big5's 5,401 frequently used characters (常用字, A440-C67E): traditional text a player may bring."""
+    return _decoded("big5", range(0xA4, 0xC7), [*range(0x40, 0x7F), *range(0xA1, 0xFF)], last=(0xC6, 0x7E))
+
+
+def player_characters() -> dict[str, list[str]]:
+    """Characters of text the player brings (ruleset titles, names, folder paths): GB 2312 and common
+    traditional characters, so their own words show in the shipped font; rarer ones come from a system font."""
+    found: dict[str, list[str]] = {}
+    for ch in gb2312_characters():
+        found.setdefault(ch, ["GB 2312"])
+    for ch in common_traditional_characters():
+        found.setdefault(ch, ["Big5 common characters"])
+    return found
+
+
 def required_characters(root: Path = ROOT) -> dict[str, list[str]]:
     """Characters the shipped font must have, each with where it comes from (source places or a named list)."""
     needed: dict[str, list[str]] = {}
     for ch in PRINTABLE_ASCII:
         needed[ch] = ["printable ASCII"]
+    for ch, places in player_characters().items():
+        if is_cjk(ch):
+            needed.setdefault(ch, places)
     for ch in PUNCTUATION:
         needed.setdefault(ch, ["ui/charset.py PUNCTUATION"])
     for ch in RESERVE_TEXT:
@@ -150,5 +191,10 @@ def required_characters(root: Path = ROOT) -> dict[str, list[str]]:
 
 
 def optional_characters(root: Path = ROOT) -> dict[str, list[str]]:
-    """Other non-ASCII characters in the sources (symbols, accents): carried when the source font has them."""
-    return {ch: places for ch, places in scan_sources(root).items() if not is_cjk(ch) and ch not in PUNCTUATION}
+    """Other non-ASCII characters (symbols, accents, GB 2312's Greek, Cyrillic and box drawing): carried
+    when the source font has them."""
+    found = {ch: places for ch, places in player_characters().items() if not is_cjk(ch) and ch not in PUNCTUATION}
+    for ch, places in scan_sources(root).items():
+        if not is_cjk(ch) and ch not in PUNCTUATION:
+            found[ch] = places
+    return found

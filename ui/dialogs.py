@@ -16,20 +16,7 @@ from ui.table.buttons import Button, draw_buttons, lay_out_buttons
 
 def wrap(text: str, size: int, width: int) -> list[str]:
     """Split `text` into lines no wider than `width` px (by words for English, by characters for Chinese)."""
-    lines: list[str] = []
-    words = text.split(" ") if " " in text else list(text)
-    joiner = " " if " " in text else ""
-    line = ""
-    for word in words:
-        trial = f"{line}{joiner}{word}" if line else word
-        if T.label(trial, size).get_width() <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
+    return T.wrap(text, size, width)
 
 
 class ConfirmScene(Scene):

@@ -1,14 +1,22 @@
 """The Chinese UI font (Noto Sans CJK SC subset), the serif face for tile numerals, and cached text.
 
+The shipped subset carries every character the game shows, GB 2312 and Big5's common traditional
+characters. Text the player brings may hold rarer ones (an old family name in a ruleset title):
+those runs are drawn with a CJK font found on the system, and a character no font has is logged
+with its code point, once, rather than shown as a blank box without a word.
 A missing or unreadable font file never stops the game: the problem is logged with the file's
-path and pygame's default font is used instead (Chinese characters then show as boxes).
+path and pygame's default font is used instead.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import sys
+from pathlib import Path
 
 import pygame
+import pygame.freetype as freetype  # asked which characters a font file has; pygame.font cannot say
 
 from ui.art.surface_cache import SurfaceCache
 from ui.resources import resource_path
@@ -24,6 +32,48 @@ ColourLike = tuple[int, int, int] | tuple[int, int, int, int] | pygame.Color | s
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
 _reported: set[str] = set()
 _text_cache = SurfaceCache(maxsize=4096)
+
+# System fonts with broad CJK coverage, by the names pygame.font.match_font knows (fontconfig, the
+# Windows registry, the macOS font folders), then well-known files where matching by name is not possible.
+SYSTEM_CJK_NAMES = (
+    "notosanscjksc",
+    "notosanscjk",
+    "notosanscjktc",
+    "sourcehansanssc",
+    "sourcehanscn",
+    "wenquanyizenhei",
+    "wenquanyimicrohei",
+    "microsoftyahei",
+    "microsoftjhenghei",
+    "simsun",
+    "mingliu",
+    "simhei",
+    "pingfangsc",
+    "hiraginosansgb",
+    "stheiti",
+    "arialunicodems",
+    "droidsansfallback",
+    "unifont",
+)
+SYSTEM_CJK_FILES = (
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+    "/System/Library/Fonts/PingFang.ttc",
+    "/System/Library/Fonts/STHeiti Light.ttc",
+    "/Library/Fonts/Arial Unicode.ttf",
+    "C:/Windows/Fonts/msyh.ttc",
+    "C:/Windows/Fonts/simsun.ttc",
+    "C:/Windows/Fonts/mingliub.ttc",
+)
+
+_system_paths: list[str] | None = None  # system CJK font files found, best first (searched once)
+_faces: dict[str, freetype.Font] = {}  # per font file: the FreeType face asked which characters it has
+_coverage: dict[str, set[int]] = {}  # per font file: code points known to be in it
+_lacking: dict[str, set[int]] = {}  # per font file: code points known not to be
+_no_font: set[int] = set()  # code points no font has (logged once each)
 
 
 def _check_size(size: int) -> None:
@@ -92,6 +142,13 @@ def get_tile_font(size: int) -> pygame.font.Font:
     return font
 
 
+def warm_font(size: int, bold: bool = False) -> None:
+    """Open the UI font at `size` and draw a first line with it: both cost milliseconds the first time, so the
+    table does it while it loads rather than in the frame that first shows text of that size."""
+    get_font(size, bold).render("麻将", True, (255, 255, 255))
+    _has_glyphs(str(resource_path(BOLD_FONT if bold else REGULAR_FONT)), "麻")
+
+
 def _colour_key(colour: ColourLike) -> tuple[int, int, int, int]:
     try:
         c = pygame.Color(colour)
@@ -100,13 +157,138 @@ def _colour_key(colour: ColourLike) -> tuple[int, int, int, int]:
     return (c.r, c.g, c.b, c.a)
 
 
+def system_cjk_fonts() -> list[str]:
+    """CJK font files on this system that can stand in for characters the shipped font lacks, best first."""
+    global _system_paths
+    if _system_paths is None:
+        found: list[str] = []
+        if not pygame.font.get_init():
+            pygame.font.init()
+        for name in SYSTEM_CJK_NAMES:
+            try:
+                path = pygame.font.match_font(name)
+            except (OSError, ValueError, RuntimeError):  # a font registry that cannot be read is no font
+                path = None
+            if path and path not in found:
+                found.append(str(path))
+        for path in SYSTEM_CJK_FILES:
+            if path not in found and Path(path).is_file():
+                found.append(path)
+        windir = os.environ.get("WINDIR")
+        if sys.platform == "win32" and windir:
+            for name in ("msyh.ttc", "simsun.ttc"):
+                path = str(Path(windir) / "Fonts" / name)
+                if path not in found and Path(path).is_file():
+                    found.append(path)
+        _system_paths = found
+        log.debug("system CJK fonts for characters the shipped font lacks: %s", found or "none")
+    return _system_paths
+
+
+def _has_glyphs(path: str, text: str) -> set[str]:
+    """The characters of `text` that the font file at `path` has a glyph for (asked of FreeType once each)."""
+    have = _coverage.setdefault(path, set())
+    lack = _lacking.setdefault(path, set())
+    unknown = {ch for ch in text if ord(ch) not in have and ord(ch) not in lack}
+    if unknown:
+        try:
+            face = _faces.get(path)
+            if face is None:
+                if not freetype.get_init():
+                    freetype.init()
+                face = _faces[path] = freetype.Font(path, 16)
+            order = sorted(unknown)
+            for ch, metric in zip(order, face.get_metrics("".join(order)), strict=True):
+                (have if metric is not None else lack).add(ord(ch))
+        except (OSError, pygame.error, RuntimeError, ValueError):
+            have.update(ord(ch) for ch in unknown)  # cannot ask: trust the font, as before fallbacks existed
+    return {ch for ch in text if ord(ch) in have}
+
+
+def _fallback_font(path: str, size: int, bold: bool) -> pygame.font.Font | None:
+    key = (f"system:{path}:{bold}", size)
+    font = _fonts.get(key)
+    if font is None:
+        try:
+            font = pygame.font.Font(path, size)
+            font.set_bold(bold)
+        except (OSError, pygame.error, RuntimeError, ValueError) as exc:
+            if path not in _reported:
+                _reported.add(path)
+                log.warning("system font %s cannot be read (%s)", path, exc)
+            return None
+        _fonts[key] = font
+    return font
+
+
+def text_runs(text: str, size: int, bold: bool = False) -> list[tuple[pygame.font.Font, str]]:
+    """`text` cut into runs, each with the font that draws it: the shipped font where it has the glyphs,
+    a system CJK font for the rest; a character no font has stays with the shipped font and is logged."""
+    primary = get_font(size, bold)
+    primary_path = str(resource_path(BOLD_FONT if bold else REGULAR_FONT))
+    if text.isascii() or not Path(primary_path).is_file():
+        return [(primary, text)]
+    shown = _has_glyphs(primary_path, text)
+    if len(shown) == len(set(text)):
+        return [(primary, text)]
+    chosen: dict[str, pygame.font.Font] = {}
+    rest = {ch for ch in text if ch not in shown and not ch.isspace()}
+    for path in system_cjk_fonts():
+        if not rest:
+            break
+        found = _has_glyphs(path, "".join(sorted(rest)))
+        font = _fallback_font(path, size, bold) if found else None
+        if font is None:
+            continue
+        for ch in found:
+            chosen[ch] = font
+        rest -= found
+    _report_missing(rest, text)
+    runs: list[tuple[pygame.font.Font, str]] = []
+    for ch in text:
+        font = chosen.get(ch, primary)
+        if runs and runs[-1][0] is font:
+            runs[-1] = (font, runs[-1][1] + ch)
+        else:
+            runs.append((font, ch))
+    return runs
+
+
+def _report_missing(chars: set[str], text: str) -> None:
+    new = sorted(ord(ch) for ch in chars if ord(ch) not in _no_font)
+    if not new:
+        return
+    _no_font.update(new)
+    points = ", ".join(f"U+{cp:04X} {chr(cp)}" for cp in new)
+    log.warning("no font has a glyph for %s (in %r): shown as a box; install a CJK font to see it", points, text)
+
+
+def missing_code_points() -> frozenset[int]:
+    """Code points that no font could draw so far (each was logged)."""
+    return frozenset(_no_font)
+
+
+def _render_runs(runs: list[tuple[pygame.font.Font, str]], rgb: tuple[int, int, int]) -> pygame.Surface:
+    """Runs drawn side by side on one baseline."""
+    pictures = [(font, font.render(part, True, rgb)) for font, part in runs]
+    ascent = max(font.get_ascent() for font, _pic in pictures)
+    descent = max(pic.get_height() - font.get_ascent() for font, pic in pictures)
+    out = pygame.Surface((sum(pic.get_width() for _f, pic in pictures), ascent + descent), pygame.SRCALPHA)
+    x = 0
+    for font, pic in pictures:
+        out.blit(pic, (x, ascent - font.get_ascent()))
+        x += pic.get_width()
+    return out
+
+
 def render_text(text: str, size: int, colour: ColourLike, bold: bool = False) -> pygame.Surface:
     """`text` drawn anti-aliased on a transparent surface, cached by its arguments (safe to call every frame)."""
     rgba = _colour_key(colour)
     _check_size(size)
 
     def make() -> pygame.Surface:
-        surface = get_font(size, bold).render(text, True, rgba[:3])
+        runs = text_runs(text, size, bold)
+        surface = runs[0][0].render(text, True, rgba[:3]) if len(runs) == 1 else _render_runs(runs, rgba[:3])
         if rgba[3] < 255:
             # Scale the per-pixel alpha rather than set a surface alpha, which convert_alpha would drop.
             surface.fill((255, 255, 255, rgba[3]), special_flags=pygame.BLEND_RGBA_MULT)
@@ -117,6 +299,12 @@ def render_text(text: str, size: int, colour: ColourLike, bold: bool = False) ->
 
 def clear_caches() -> None:
     """Forget loaded fonts and rendered text (after the font files change, or in tests)."""
+    global _system_paths
     _fonts.clear()
     _reported.clear()
     _text_cache.clear()
+    _faces.clear()
+    _coverage.clear()
+    _lacking.clear()
+    _no_font.clear()
+    _system_paths = None

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from ui.text import MIN_TEXT
 from ui.tile_art import MIN_WIDTH, TileArt, get_tile_art
 
 DEFAULT_SIZE = (1280, 720)
@@ -197,21 +198,25 @@ def _try_layout(size: tuple[int, int], s: float) -> Layout | None:
     # Side columns: panels and name plates outside the side racks.
     left_col = pygame.Rect(margin, margin, rack3.left - gap - margin, h - 2 * margin)
     right_col = pygame.Rect(rack1.right + gap, margin, w - margin - rack1.right - gap, h - 2 * margin)
+    # Never below MIN_TEXT: small windows get tighter panels, not text too small to read.
     font = {
-        "small": max(11, round(14 * s)),
-        "body": max(12, round(17 * s)),
-        "title": max(14, round(22 * s)),
-        "plate": max(12, round(18 * s)),
-        "score": max(14, round(22 * s)),
+        "small": max(MIN_TEXT, round(14 * s)),
+        "body": max(MIN_TEXT + 2, round(17 * s)),
+        "title": max(MIN_TEXT + 4, round(22 * s)),
+        "plate": max(MIN_TEXT + 2, round(18 * s)),
+        "score": max(MIN_TEXT + 4, round(22 * s)),
         "callout": max(28, round(64 * s)),
-        "banner": max(20, round(40 * s)),
-        "button": max(14, round(24 * s)),
-        "count": max(16, round(34 * s)),
-        "compass": max(14, round(22 * s)),
+        "banner": max(22, round(40 * s)),
+        "button": max(MIN_TEXT + 4, round(24 * s)),
+        "count": max(20, round(34 * s)),
+        "compass": max(MIN_TEXT + 3, round(22 * s)),
     }
-    plate_h = round(58 * s)
+    # Panels grow to hold their lines at the smallest text size (on small windows the scale alone would not).
+    line = 1.45  # a line's height over its font size, as the font draws it
+    plate_h = max(round(58 * s), round((font["plate"] + font["score"]) * line * 0.92 + 6 * s))
+    info_h = max(round(118 * s), round((font["title"] + font["body"] + 2 * font["small"]) * line + 14 * s))
     panel_w = min(left_col.width, right_col.width, round(330 * s))
-    info = pygame.Rect(left_col.left, left_col.top, panel_w, round(118 * s))
+    info = pygame.Rect(left_col.left, left_col.top, panel_w, info_h)
     plate3 = pygame.Rect(left_col.left, info.bottom + gap * 2, min(plate_w, panel_w), plate_h)
     plate0 = pygame.Rect(left_col.left, rack0.bottom - plate_h, min(plate_w, rack0.left - gap - margin), plate_h)
     if rack0.left - gap - margin < plate_w * 0.8:

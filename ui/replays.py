@@ -32,8 +32,10 @@ from ui import text as T
 from ui.layout import DEFAULT_SIZE, Layout, compute_layout
 from ui.save import NoticeScene
 from ui.scene import Host, Scene
+from ui.settings import Speed
 from ui.table.board import Board
 from ui.table.buttons import Button, draw_buttons, lay_out_buttons
+from ui.table.insight import ChickenInfo, chicken_tiles, final_chickens
 from ui.table.model import TableModel
 from ui.table.view import TableView
 
@@ -194,11 +196,29 @@ def model_at(events: list[Event], count: int) -> TableModel:
     return model
 
 
+# Seconds between steps while a replay plays, at normal speed (the speed setting scales it; instant is brisk).
+PLAY_STEP = 0.8
+INSTANT_STEP = 0.08
+
+
+def replay_chickens(model: TableModel, rules: Ruleset) -> ChickenInfo:
+    """The chicken panel of a replay: the 常鸡 throughout, and East's chickens with the turned tile at the end."""
+    during = ChickenInfo(tuple(sorted(rules.chickens.fixed.items())), (), (), (), False)
+    if not model.ended:
+        return during
+    flip = model.flip.tile if model.flip is not None else None
+    return final_chickens(model, rules, chicken_tiles(rules, flip), during)
+
+
 class ReplayViewerScene(Scene):
-    """Steps through one hand: ← back, → forward, Home / End, Esc to leave."""
+    """Plays or steps through one hand: P or the middle button plays and pauses, ← back, → forward,
+    S the speed, Home / End, Esc to leave."""
 
     def __init__(self, host: Host, rules: Ruleset, events: list[Event], title: str) -> None:
         super().__init__(host)
+        self.playing = False
+        self.speed: Speed = host.settings.speed if host.settings.speed is not Speed.INSTANT else Speed.NORMAL
+        self.until_step = 0.0
         self.rules = rules
         self.events = events
         self.title = title
@@ -223,14 +243,49 @@ class ReplayViewerScene(Scene):
             self.step = step
             self.model = model_at(self.events, self.shown)
 
+    @property
+    def at_end(self) -> bool:
+        """True when the last step is shown."""
+        return self.step >= len(self.stops) - 1
+
+    def step_time(self) -> float:
+        """Seconds each step stays on screen while playing, at the replay's speed."""
+        return PLAY_STEP * self.speed.factor if self.speed.factor > 0 else INSTANT_STEP
+
+    def toggle_play(self) -> None:
+        """Play from here (from the start once the end is reached), or pause."""
+        if not self.playing and self.at_end:
+            self.go(0)
+        self.playing = not self.playing
+        self.until_step = self.step_time()
+        self._lay_out()
+
+    def pause(self) -> None:
+        """Stop playing (stepping by hand pauses)."""
+        if self.playing:
+            self.playing = False
+            self._lay_out()
+
+    def update(self, dt: float) -> None:
+        if not self.playing:
+            return
+        self.until_step -= dt
+        while self.until_step <= 0 and self.playing:
+            self.go(self.step + 1)
+            self.until_step += self.step_time()
+            if self.at_end:
+                self.pause()
+
     def resize(self, size: tuple[int, int]) -> None:
         if size != self.layout.size:
             self.layout = compute_layout(size)
         self._lay_out()
 
     def _lay_out(self) -> None:
+        play = S.tr("replay_pause") if self.playing else S.tr("replay_play")
         specs: list[tuple[str, str, Any, str, int | None]] = [
-            (S.tr("replay_forward"), "win", None, "forward", pygame.K_RIGHT),
+            (S.tr("replay_forward"), "pung", None, "forward", pygame.K_RIGHT),
+            (play, "win", None, "play", pygame.K_p),
             (S.tr("replay_back"), "pung", None, "back", pygame.K_LEFT),
             (S.tr("replay_close"), "pass", None, "close", pygame.K_ESCAPE),
         ]
@@ -238,9 +293,13 @@ class ReplayViewerScene(Scene):
 
     def _command(self, command: str) -> None:
         if command == "forward":
+            self.pause()
             self.go(self.step + 1)
         elif command == "back":
+            self.pause()
             self.go(self.step - 1)
+        elif command == "play":
+            self.toggle_play()
         elif command == "close":
             self.host.stack.remove(self)
 
@@ -253,11 +312,11 @@ class ReplayViewerScene(Scene):
                     self._command(b.command)
                     return
         elif event.type == pygame.MOUSEWHEEL:
+            self.pause()
             self.go(self.step - event.y)
         elif event.type == pygame.KEYDOWN:
             keys = {
                 pygame.K_RIGHT: self.step + 1,
-                pygame.K_SPACE: self.step + 1,
                 pygame.K_LEFT: self.step - 1,
                 pygame.K_BACKSPACE: self.step - 1,
                 pygame.K_PAGEDOWN: self.step + 10,
@@ -266,7 +325,12 @@ class ReplayViewerScene(Scene):
                 pygame.K_END: len(self.stops) - 1,
             }
             if event.key in keys:
+                self.pause()
                 self.go(keys[event.key])
+            elif event.key in (pygame.K_p, pygame.K_SPACE):
+                self.toggle_play()
+            elif event.key == pygame.K_s:
+                self.speed = self.speed.next() if self.speed is not Speed.FAST else Speed.SLOW
             elif event.key == pygame.K_ESCAPE:
                 self._command("close")
 
@@ -278,6 +342,8 @@ class ReplayViewerScene(Scene):
             model=self.model,
             rules=self.rules,
             lit=4 if ended is not None else 0,
+            chicken_info=replay_chickens(self.model, self.rules),
+            speed_name=S.tr("speed_" + self.speed.value) + ("" if self.playing else S.tr("replay_paused")),
             language=S.language(),
         )
 
@@ -286,10 +352,15 @@ class ReplayViewerScene(Scene):
         draw_buttons(surface, self.buttons, self.layout.font["button"], self.hover, None)
         zone = self.layout.zones["prompt"]
         caption = S.tr("replay_step", step=self.step, steps=len(self.stops) - 1)
-        pic = T.fit(caption, self.layout.font["small"], zone.width, pal.TEXT)
-        surface.blit(pic, pic.get_rect(bottomright=zone.bottomright))
+        small = self.layout.font["small"]
+        bottom = zone.bottom
+        # The step and the keys on as many lines as they need, at a readable size, above the buttons.
+        for line in reversed(T.pack(caption.split(" · "), small, zone.width)):
+            pic = T.fit(line, small, zone.width, pal.TEXT)
+            surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom)))
+            bottom -= pic.get_height()
         title = T.fit(self.title, self.layout.font["body"], zone.width, pal.TEXT_GOLD, bold=True)
-        surface.blit(title, title.get_rect(bottomright=(zone.right, zone.bottom - pic.get_height())))
+        surface.blit(title, title.get_rect(bottomright=(zone.right, bottom)))
 
 
 class ReplayListScene(Scene):
@@ -298,6 +369,7 @@ class ReplayListScene(Scene):
     def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.entries = list(reversed(read_index()))
+        self._titles: dict[str, tuple[str, str]] = {}
         self.first = 0  # the topmost row shown
         self.selected = 0
         self.hover: int | None = None
@@ -347,12 +419,24 @@ class ReplayListScene(Scene):
             return
         self.host.stack.push(ReplayViewerScene(self.host, rules, events, self.describe(entry)))
 
+    def ruleset_title(self, name: str) -> str:
+        """The ruleset's title as the game shows it; its file name when it no longer loads."""
+        if name not in self._titles:
+            try:
+                rules = load_ruleset(name)
+                self._titles[name] = (rules.title_zh, rules.title_en)
+            except (RulesetError, OSError, ValueError):
+                self._titles[name] = (name, name)
+        zh, en = self._titles[name]
+        return zh if S.language() == "zh" else en
+
     def describe(self, e: HandEntry) -> str:
         """One line about a hand: when, which ruleset, which hand, who won."""
         who = "、".join(S.wind(w) for w in e.winners) if e.winners else S.tr("replay_drawn")
         won = S.tr("replay_won", who=who) if e.winners else who
         practice = f" · {S.tr('replay_practice')}" if e.practice else ""
-        return f"{e.time} · {e.ruleset} · {S.tr('replay_hand', n=e.hand)} · {won}{practice}"
+        rules = self.ruleset_title(e.ruleset)
+        return f"{e.time} · {rules} · {S.tr('replay_hand', n=e.hand)} · {won}{practice}"
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:

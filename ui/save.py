@@ -9,6 +9,7 @@ A save that cannot be read or replayed is set aside as *.bad-<time> and explaine
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -65,6 +66,35 @@ def has_save(name: str = SAVE_NAME) -> bool:
 def discard_save(name: str = SAVE_NAME) -> None:
     """Remove the save (a match played to its end, or a new match started over it)."""
     (user_dirs().saves / name).unlink(missing_ok=True)
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    """What a saved match is, in the words a player knows it by: its ruleset, the hand it is at, the scores."""
+
+    ruleset_zh: str
+    ruleset_en: str
+    hand: int
+    scores: tuple[int, ...]
+
+
+def describe_save(name: str = SAVE_NAME) -> SaveSummary | None:
+    """The saved match called `name` summed up, or None when there is none or it cannot be read or replayed."""
+    from game.ruleset_loader import RulesetError, load_ruleset
+    from game.savefile import restore
+
+    try:
+        path = user_dirs().saves / name
+        if not path.is_file():
+            return None
+        data = read_save(path)
+        rules = load_ruleset(str(data.head["ruleset"]))
+        restored = restore(data, rules, path.name)
+    except (OSError, SaveError, RulesetError, ValueError, KeyError) as exc:
+        log.info("save %s cannot be summed up: %s", name, exc)
+        return None
+    hand = max(1, len(data.hands))
+    return SaveSummary(rules.title_zh, rules.title_en, hand, tuple(restored.match.scores))
 
 
 def read_save(path: Path) -> SaveData:

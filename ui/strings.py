@@ -49,7 +49,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     # Buttons
     "btn_pung": ("碰", "Pung"),
     "btn_kong": ("杠", "Kong"),
-    "btn_kong_tile": ("杠 {tile}", "Kong {tile}"),
     "btn_win": ("胡", "Win"),
     "btn_self_draw": ("自摸", "Win"),
     "btn_pass": ("过", "Pass"),
@@ -61,6 +60,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "banner_first_dealer": ("{seat}掷骰定庄", "{seat} rolls for the dealer"),
     "banner_dealer": ("{seat}坐庄", "{seat} deals"),
     "banner_break": ("{seat}掷骰开牌", "{seat} rolls to break the wall"),
+    "banner_shuffle": ("洗牌 · 砌牌", "Shuffling and building the wall"),
+    "banner_break_at": (
+        "{total}点：{wall}家牌墙，右数第{n}墩开牌",
+        "{total}: the {wall} wall opens at stack {n} from the right",
+    ),
+    "banner_break_at_nodice": ("{wall}家牌墙，右数第{n}墩开牌", "The {wall} wall opens at stack {n} from the right"),
     "banner_draw": ("黄庄", "Draw: the wall is empty"),
     "banner_chicken": ("鸡：{tile}", "Chicken: {tile}"),
     "your_turn": ("轮到你出牌", "Your turn: discard a tile"),
@@ -115,7 +120,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "end_total": ("总分", "Total"),
     "end_items": ("明细", "Details"),
     "end_no_items": ("没有输赢", "No payments"),
-    "end_next": ("点击开始下一局", "Click for the next hand"),
+    "end_next": ("空格或点击：下一局 · Esc：离开", "Space or click: next hand · Esc: leave"),
     "end_more": ("…还有{n}项", "…{n} more"),
     "end_pays": ("{payers}→{payee}", "{payers}→{payee}"),
     "end_each": ("各{n}", "{n} each"),
@@ -137,6 +142,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     "settle_same_win": (
         "这手牌在此规则下同样能胡；总分不变",
         "This win stands under these rules too; totals unchanged",
+    ),
+    "settle_draw_pays": (
+        "黄庄在此规则下：{nets}；总分不变",
+        "This draw under these rules: {nets}; totals unchanged",
+    ),
+    "settle_draw_free": (
+        "黄庄在此规则下谁也不付；总分不变",
+        "Under these rules nobody pays for this draw; totals unchanged",
     ),
     "whatif_needs_pass": (
         "此规则下{seat}的{pattern}吃胡要通行证（豆），这手牌不能胡；账单照算",
@@ -173,12 +186,18 @@ STRINGS: dict[str, tuple[str, str]] = {
     "replay_bad_title": ("无法回放", "Cannot replay this hand"),
     "replay_hand": ("第{n}局", "hand {n}"),
     "replay_won": ("{who}胡", "{who} won"),
-    "replay_drawn": ("荒庄", "drawn"),
+    "replay_drawn": ("黄庄", "drawn"),
     "replay_practice": ("练习", "practice"),
     "replay_forward": ("前进 →", "Forward →"),
     "replay_back": ("← 后退", "← Back"),
     "replay_close": ("返回", "Close"),
-    "replay_step": ("第 {step} / {steps} 步 · ←→ 逐步 · Home/End 首尾", "Step {step} / {steps} · ←→ step · Home/End"),
+    "replay_step": (
+        "第 {step} / {steps} 步 · P 播放/暂停 · ←→ 逐步 · S 速度 · Home/End 首尾",
+        "Step {step} / {steps} · P play/pause · ←→ step · S speed · Home/End",
+    ),
+    "replay_play": ("播放", "Play"),
+    "replay_pause": ("暂停", "Pause"),
+    "replay_paused": ("（暂停）", " (paused)"),
     "takeback_done": ("已悔牌：请重新出牌", "Taken back: play again"),
     "takeback_none": ("这一局还没有可以悔的牌", "Nothing to take back in this hand"),
     # Menus, new game, settings, rules screen, statistics
@@ -213,6 +232,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ng_easy": ("简单", "Easy"),
     "ng_normal": ("普通", "Normal"),
     "ng_hard": ("困难", "Hard"),
+    "ng_overwrite": (
+        "开始新对局会覆盖已保存、可以继续的对局：{rules}，第{hand}局，比分 {scores}。",
+        "A new match replaces the saved one you can continue: {rules}, hand {hand}, scores {scores}.",
+    ),
+    "ng_overwrite_yes": ("覆盖并开始", "Replace it"),
     "ng_need_human": ("至少要有一个座位由玩家来打", "At least one seat must be a player"),
     "ng_length": ("对局长度", "Length"),
     "ng_len_hands": ("局数", "Hands"),

@@ -19,6 +19,10 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 _cache = SurfaceCache(maxsize=2048)
 
 
+# The smallest text the game draws, in px of font size: smaller Chinese is hard to read on any screen.
+MIN_TEXT = 13
+
+
 def cached(key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
     """A surface from the shared cache of composed pictures, made once."""
     return _cache.get(key, make)
@@ -100,13 +104,57 @@ def panel(
 
 
 def fit(text: str, size: int, max_width: int, colour: Colour = pal.TEXT, bold: bool = False) -> pygame.Surface:
-    """Shadowed text at `size`, or smaller until it is no wider than `max_width`."""
+    """Shadowed text at `size`, or smaller until it is no wider than `max_width`; never below MIN_TEXT px
+    (text that still does not fit is cut short with "…")."""
     s = size
     surf = shadowed(text, s, colour, bold)
-    while surf.get_width() > max_width and s > 9:
+    floor = min(size, MIN_TEXT)
+    while surf.get_width() > max_width and s > floor:
         s -= 1
         surf = shadowed(text, s, colour, bold)
-    return surf
+    if surf.get_width() <= max_width or len(text) < 2:
+        return surf
+    # Cut at the longest prefix that fits with its ellipsis (a binary search over the prefix length).
+    low, high = 0, len(text) - 1
+    while low < high:
+        mid = (low + high + 1) // 2
+        if shadowed(text[:mid].rstrip() + "…", s, colour, bold).get_width() <= max_width:
+            low = mid
+        else:
+            high = mid - 1
+    return shadowed(text[:low].rstrip() + "…", s, colour, bold)
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split `text` into lines no wider than `width` px (by words for English, by characters for Chinese,
+    even where it has spaces)."""
+    lines: list[str] = []
+    by_words = " " in text and not any(ord(ch) >= 0x2E80 for ch in text)
+    words = text.split(" ") if by_words else list(text)
+    joiner = " " if by_words else ""
+    line = ""
+    for word in words:
+        trial = f"{line}{joiner}{word}" if line else word
+        if label(trial, size, bold=bold).get_width() <= width or not line:
+            line = trial
+        else:
+            lines.append(line.rstrip())
+            line = word.lstrip()
+    if line:
+        lines.append(line)
+    return lines
+
+
+def pack(items: list[str], size: int, width: int, joiner: str = " · ") -> list[str]:
+    """Whole items (key hints, list entries) joined into as few lines no wider than `width` as they go."""
+    lines: list[str] = []
+    for item in items:
+        trial = f"{lines[-1]}{joiner}{item}" if lines else item
+        if lines and label(trial, size).get_width() <= width:
+            lines[-1] = trial
+        else:
+            lines.append(item)
+    return lines
 
 
 def clear_cache() -> None:

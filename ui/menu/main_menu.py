@@ -28,6 +28,7 @@ from ui.tile_art import get_tile_art
 
 log = logging.getLogger(__name__)
 
+MENU_PANEL = (6, 24, 17, 170)
 # The tiles fanned under the title: the two birds of the game between plain tiles.
 SHOWCASE = (*parse_tiles("5m"), YAOJI, WUGUJI, *parse_tiles("9s"))
 
@@ -53,6 +54,8 @@ class MainMenu(MenuScene):
         self.notices: list[str] = list(notices or [])
         self.message = ""
         self.can_continue = False
+        self.show_tiles = True  # the showcase tiles under the title; left out when the window is short
+        self.panel = pygame.Rect(0, 0, 0, 0)  # the plate behind the buttons, around all of them
 
     def enter(self) -> None:
         self.can_continue = has_save()
@@ -61,9 +64,8 @@ class MainMenu(MenuScene):
     def back(self) -> None:
         """Escape on the main menu does nothing: Quit is a button (closing the window works too)."""
 
-    def build(self) -> None:
-        m = self.m
-        w, h = self.size
+    def entries(self) -> list[tuple[str, Callable[[], None], str]]:
+        """The menu's buttons, in order: (label, what it does, button style)."""
         entries: list[tuple[str, Callable[[], None], str]] = [
             (S.tr("menu_solo"), lambda: self.new_game("solo"), "win"),
             (S.tr("menu_local"), lambda: self.new_game("local"), "kong"),
@@ -78,20 +80,57 @@ class MainMenu(MenuScene):
             (S.tr("menu_settings"), self.settings, "plain"),
             (S.tr("menu_quit"), lambda: self.host.quit(0), "pass"),
         ]
-        bh = m.px(44)
-        step = bh + m.px(10)
-        bw = m.px(300)
-        top = self.buttons_top()
-        room = h - m.margin - top
-        if step * len(entries) > room:
-            step = max(bh // 2 + 4, room // len(entries))
-            bh = max(bh // 2, step - 4)
-        for i, (label, action, style) in enumerate(entries):
-            rect = pygame.Rect(0, 0, bw, bh)
-            rect.midtop = (w // 2, top + i * step)
+        return entries
+
+    def build(self) -> None:
+        entries = self.entries()
+        self.show_tiles = True
+        rects = self.button_rects(len(entries))
+        if rects is None:
+            self.show_tiles = False  # a short window: the buttons matter more than the showcase tiles
+            rects = self.button_rects(len(entries), squeeze=True)
+        assert rects is not None
+        for (label, action, style), rect in zip(entries, rects, strict=True):
             self.widgets.append(Button(label, action, style, rect))
+        pad = self.m.px(18)
+        self.panel = rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad) if rects else pygame.Rect(0, 0, 0, 0)
         if self.focus is None:
             self.focus = 0
+
+    def button_rects(self, n: int, squeeze: bool = False) -> list[pygame.Rect] | None:
+        """Where `n` buttons go: one column, or two when one would not fit, inside the panel under the title;
+        None when they do not fit at a readable height (unless `squeeze`, which takes the smallest)."""
+        m = self.m
+        w, h = self.size
+        pad = m.px(18)
+        top = self.buttons_top() + pad
+        bottom = h - round(m.small * 2.4) - pad  # clear of the key hints along the bottom
+        room = bottom - top
+        gap = m.px(10)
+        least = round(m.body * 1.9)  # a button never gets shorter than its label needs
+        bh = max(least, m.px(44))
+        for cols in (1, 2, 3):
+            rows = -(-n // cols)
+            if rows * bh + (rows - 1) * gap <= room:
+                break
+            fitted = (room - (rows - 1) * gap) // rows
+            if fitted >= least:
+                bh = fitted
+                break
+        else:
+            if not squeeze:
+                return None
+            cols, rows = 3, -(-n // 3)
+            bh = max(least, (room - (rows - 1) * gap) // rows)
+        col_gap = m.px(16)
+        bw = min(m.px(300), (w - 2 * m.margin - 2 * pad - (cols - 1) * col_gap) // cols)
+        left = w // 2 - (cols * bw + (cols - 1) * col_gap) // 2
+        rects = []
+        for i in range(n):
+            # Column by column, so Up and Down read the buttons in the order they are listed.
+            col, row = divmod(i, rows)
+            rects.append(pygame.Rect(left + col * (bw + col_gap), top + row * (bh + gap), bw, bh))
+        return rects
 
     def header(self) -> tuple[pygame.Surface, pygame.Surface, int, int]:
         """The title and subtitle pictures, the top of the showcase tiles, and where the buttons start."""
@@ -99,6 +138,8 @@ class MainMenu(MenuScene):
         title = T.outlined(S.tr("title"), m.title, pal.TEXT_GOLD, (70, 30, 8), max(2, m.px(3)))
         sub = T.shadowed(S.tr("menu_subtitle"), m.body, pal.TEXT_MUTED)
         tiles_top = m.px(22) + title.get_height() + sub.get_height() + m.px(18)
+        if not self.show_tiles:
+            return title, sub, tiles_top, tiles_top - m.px(8)
         art = get_tile_art(self.tile_width())
         return title, sub, tiles_top, tiles_top + art.size[1] + m.px(22)
 
@@ -187,12 +228,15 @@ class MainMenu(MenuScene):
         surface.blit(title, title.get_rect(midtop=(w // 2, y)))
         y += title.get_height()
         surface.blit(sub, sub.get_rect(midtop=(w // 2, y)))
-        art = get_tile_art(self.tile_width())
-        spread = art.width + m.px(8)
-        x0 = w // 2 - (spread * len(SHOWCASE) - m.px(8)) // 2
-        for i, tile in enumerate(SHOWCASE):
-            lift = m.px(8) if tile in (YAOJI, WUGUJI) else 0
-            surface.blit(art.face(tile), (x0 + i * spread, tiles_top - lift + m.px(8)))
+        if self.show_tiles:
+            art = get_tile_art(self.tile_width())
+            spread = art.width + m.px(8)
+            x0 = w // 2 - (spread * len(SHOWCASE) - m.px(8)) // 2
+            for i, tile in enumerate(SHOWCASE):
+                lift = m.px(8) if tile in (YAOJI, WUGUJI) else 0
+                surface.blit(art.face(tile), (x0 + i * spread, tiles_top - lift + m.px(8)))
+        if self.panel.width > 0:
+            plate(surface, self.panel, m, MENU_PANEL)
         foot = T.shadowed(f"v{__version__}", m.small, pal.TEXT_MUTED)
         surface.blit(foot, foot.get_rect(bottomright=(w - m.px(14), h - m.px(10))))
         hint = T.shadowed(S.tr("menu_keys"), m.small, pal.TEXT_MUTED)

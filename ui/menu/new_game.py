@@ -17,11 +17,12 @@ from game.user_rulesets import RulesetCatalogue, RulesetEntry, list_rulesets
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
-from ui.dialogs import wrap
+from ui.dialogs import ConfirmScene, wrap
 from ui.match_config import LengthKind, MatchConfig, MatchLength, SeatConfig
 from ui.menu.match_flow import start_match
 from ui.menu.value_text import ruleset_title, summary
 from ui.menu.widgets import Button, Choice, ListItem, ListView, MenuScene, Stepper, TextField, plate
+from ui.save import SAVE_NAME, SaveSummary, describe_save
 from ui.scene import Host
 from ui.settings_store import save_settings
 
@@ -33,6 +34,14 @@ LENGTH_LIMITS: dict[str, tuple[int, int, int, int]] = {  # kind: (low, high, ste
     "score": (20, 500, 10, 100),
     "endless": (0, 0, 1, 0),
 }
+
+
+def overwrite_message(summary: SaveSummary) -> str:
+    """The warning before a new match replaces the saved one: which match (ruleset, hand, scores) is lost."""
+    title = summary.ruleset_zh if S.language() == "zh" else summary.ruleset_en
+    sep = "  " if S.language() == "zh" else ", "
+    scores = sep.join(f"{S.wind(seat)} {n:+d}" if n else f"{S.wind(seat)} 0" for seat, n in enumerate(summary.scores))
+    return S.tr("ng_overwrite", rules=title, hand=summary.hand, scores=scores)
 
 
 def new_seed() -> str:
@@ -96,6 +105,23 @@ class NewGameScene(MenuScene):
         if problem or entry is None or entry.ruleset is None:
             self.message = problem
             return
+        summary = self._saved_match()
+        if summary is not None:
+            # Starting over replaces the match "continue" would resume: say which one before it is lost.
+            self.host.stack.push(
+                ConfirmScene(self.host, overwrite_message(summary), S.tr("ng_overwrite_yes"), self._start_now)
+            )
+            return
+        self._start_now()
+
+    def _saved_match(self) -> SaveSummary | None:
+        """The saved match a new one would replace, if there is one."""
+        return describe_save(SAVE_NAME)
+
+    def _start_now(self) -> None:
+        entry = self.entry
+        if entry is None or entry.ruleset is None:
+            return
         config = self.config()
         settings = self.host.settings
         settings.ruleset = entry.ref
@@ -155,10 +181,11 @@ class NewGameScene(MenuScene):
             self.list_first = old.first
         entries = self.catalogue.entries
         items = [self._item(e) for e in entries]
-        list_h = min(len(items), 4) * (m.row + m.small + m.px(6)) + m.px(4)
+        item_h = round(m.body * 1.45 + m.small * 1.45) + m.px(10)  # two lines inside the highlight
+        list_h = min(len(items), 4) * item_h + m.px(4)
         list_rect = pygame.Rect(left.left + pad, left.top + m.heading + pad * 2, left.width - 2 * pad, list_h)
         lv = ListView(items, self.index, self.pick, list_rect)
-        lv.item_h = m.row + m.small + m.px(6)
+        lv.item_h = item_h
         lv.first = min(self.list_first, max(0, len(items) - lv.visible()))
         if not lv.first <= self.index < lv.first + lv.visible():
             lv.first = max(0, self.index - lv.visible() + 1)

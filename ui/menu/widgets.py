@@ -58,10 +58,10 @@ def metrics(size: tuple[int, int]) -> Metrics:
         size=size,
         scale=s,
         title=max(24, round(50 * s)),
-        heading=max(15, round(24 * s)),
-        body=max(13, round(19 * s)),
-        small=max(11, round(15 * s)),
-        row=max(26, round(42 * s)),
+        heading=max(T.MIN_TEXT + 4, round(24 * s)),
+        body=max(T.MIN_TEXT + 2, round(19 * s)),
+        small=max(T.MIN_TEXT, round(15 * s)),
+        row=max(30, round(42 * s)),
         gap=max(4, round(10 * s)),
         margin=max(12, round(36 * s)),
     )
@@ -71,7 +71,7 @@ def backdrop(size: tuple[int, int]) -> pygame.Surface:
     """The menus' background: the table's felt, darkened a little so panels stand out; made once per size."""
 
     def make() -> pygame.Surface:
-        out = render_background(compute_layout(size)).copy()
+        out = render_background(compute_layout(size), playing_area=False).copy()
         out.blit(T.panel(size, 0, (0, 0, 0, 70), None), (0, 0))
         return out
 
@@ -160,7 +160,7 @@ class Button(Widget):
 
     def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hover: bool) -> None:
         style = self.style if self.enabled else "pass"
-        font = max(12, round(self.rect.height * 0.46))
+        font = max(T.MIN_TEXT, round(self.rect.height * 0.46))
         pic = button_picture(self.label, self.rect.size, style, font, hover and self.enabled, focused)
         if not self.enabled:
             pic = pic.copy()
@@ -512,12 +512,16 @@ class ListView(Widget):
                     focus_ring(surface, row, m)
             colour = pal.TEXT if item.usable else DISABLED
             pic = T.fit(item.text, m.body, row.width - 2 * m.gap, colour, bold=i == self.selected)
-            top = row.top + (row.height - pic.get_height() - (m.small if item.note else 0)) // 2
-            surface.blit(pic, (row.left + m.gap, top))
+            note = None
             if item.note:
                 note_colour = pal.TEXT_RED if not item.usable else pal.TEXT_MUTED
                 note = T.fit(item.note, m.small, row.width - 2 * m.gap, note_colour)
-                surface.blit(note, (row.left + m.gap, top + pic.get_height()))
+            # Both lines sit inside the row, clear of the highlight's border.
+            lines_h = pic.get_height() + (note.get_height() - m.px(3) if note is not None else 0)
+            top = row.top + max(1, (row.height - lines_h) // 2)
+            surface.blit(pic, (row.left + m.gap, top))
+            if note is not None:
+                surface.blit(note, (row.left + m.gap, top + pic.get_height() - m.px(3)))
             y += self.item_h
         if len(self.items) > self.visible():
             # A thin bar at the right shows where the view is in the list.

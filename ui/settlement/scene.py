@@ -9,7 +9,8 @@ arrows at the bottom) switch the ruleset the hand is shown under.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from functools import partial
 
 import pygame
 
@@ -21,6 +22,8 @@ from game.tiles import Tile, next_in_suit
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
+from ui.art.shapes import mix
+from ui.dialogs import ConfirmScene
 from ui.layout import compute_layout
 from ui.scene import Host, Scene
 from ui.settlement.explain_panel import draw_explain_panel, draw_tooltip, explain_lines, flip_value_text, line_sentence
@@ -34,7 +37,11 @@ from ui.tile_art import Look, get_tile_art
 
 WIN_ROW: pal.RGBA = (120, 84, 20, 90)
 VIEWER_ROW: pal.RGBA = (255, 255, 255, 18)
-BACKDROP: pal.RGBA = (0, 0, 0, 120)
+BACKDROP: pal.RGBA = (0, 0, 0, 150)
+# The sheet itself is opaque: a score sheet with the table's text showing between its rows is hard to read.
+SHEET_RGB: pal.RGB = (10, 30, 22)
+SHEET: pal.RGBA = (*SHEET_RGB, 255)
+RULE_LINE: pal.RGB = mix(SHEET_RGB, pal.PANEL_BORDER, 0.27)  # a faint gold rule, drawn opaque
 
 
 def headline(win: WinView | None, viewer: int) -> str:
@@ -91,8 +98,10 @@ class SettlementScene(Scene):
         result: HandResult | None = None,
         rules: Ruleset | None = None,
         hand_no: int = 0,
+        on_leave: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(host)
+        self.on_leave = on_leave  # Escape offers to leave the match (back to the menu) when set
         self.settled = settled
         self.ledger = ledger
         self.win = win
@@ -166,8 +175,7 @@ class SettlementScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.scale = compute_layout(size).scale
-        margin = round(14 * self.scale)
-        self.rect = pygame.Rect(margin, margin, size[0] - 2 * margin, size[1] - 2 * margin)
+        self.rect = sheet_rect(size)
 
     def close(self) -> None:
         """Take the screen away and start the next hand."""
@@ -206,21 +214,38 @@ class SettlementScene(Scene):
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
                 self.age = 0.0
                 self.switch(-1 if event.key == pygame.K_LEFT else 1)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE):
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.close()
+            elif event.key == pygame.K_ESCAPE:
+                self.offer_leave()
+
+    def offer_leave(self) -> None:
+        """Escape: ask whether to leave the match; the next hand waits until the player answers."""
+        if self.on_leave is None or self.closed:
+            return
+        self.age = 0.0
+        self.host.stack.push(ConfirmScene(self.host, S.tr("leave_confirm"), S.tr("leave_yes"), self._leave))
+
+    def _leave(self) -> None:
+        if self.closed or self.on_leave is None:
+            return
+        self.closed = True  # the next hand is not started: "continue" picks the match up there
+        self.host.stack.remove(self)
+        self.on_leave()
 
     def update(self, dt: float) -> None:
         self.age += dt
         if self.auto_close is not None and self.age >= self.auto_close:
             self.close()
 
+    def _key(self) -> tuple[object, ...]:
+        return (self.rect.size, S.language(), self.choice)
+
     def draw(self, surface: pygame.Surface) -> None:
-        key = (self.rect.size, S.language(), self.choice)
-        if self._picture is None or self._picture_key != key:
-            self._picture = self._render()
-            self._picture_key = key
-        backdrop = T.cached(("settle-backdrop", surface.get_size()), lambda: _filled(surface.get_size(), BACKDROP))
-        surface.blit(backdrop, (0, 0))
+        if self._picture is None or self._picture_key != self._key():
+            self._render()
+        assert self._picture is not None
+        surface.blit(self._backdrop(surface.get_size()), (0, 0))
         surface.blit(self._picture, self.rect.topleft)
         self._draw_why(surface)
 
@@ -243,21 +268,36 @@ class SettlementScene(Scene):
 
     def _render(self) -> pygame.Surface:
         """The whole screen, drawn once per ruleset shown and language (it does not change otherwise)."""
+        for _ in self.render_steps():
+            pass
+        assert self._picture is not None
+        return self._picture
+
+    def render_steps(self) -> Iterator[None]:
+        """Draw the sheet a part at a time (the header, each seat's row, the footer): the table makes it over
+        several frames while the hand's end plays out, so showing it never stalls a frame."""
         s = self.scale
         self.line_hits = []
-        out = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        out.blit(T.panel(self.rect.size, round(16 * s), (10, 30, 22, 246), pal.PANEL_BORDER, 2), (0, 0))
-        layout = compute_layout(self.size)
-        fonts = layout.font
-        pad = round(18 * s)
-        inner = out.get_rect().inflate(-2 * pad, -2 * pad)
-        head_h = round(fonts["title"] * 1.45 + fonts["small"] * 2.1)
-        foot_h = round(fonts["body"] * 1.5 + fonts["small"] * 1.5)
-        self._draw_header(out, pygame.Rect(inner.left, inner.top, inner.width, head_h), fonts)
-        body = pygame.Rect(inner.left, inner.top + head_h, inner.width, inner.height - head_h - foot_h)
-        self._draw_rows(out, body, fonts)
-        self._draw_footer(out, pygame.Rect(inner.left, body.bottom, inner.width, foot_h), fonts)
-        return out.convert_alpha() if pygame.display.get_surface() is not None else out
+        size = self.host.stack.size if self.host.stack.size != (0, 0) else self.size
+        self._backdrop(size)
+        yield
+        sheet = T.panel(self.rect.size, round(16 * s), SHEET, pal.PANEL_BORDER, 2)
+        yield
+        out = sheet.copy()
+        fonts = compute_layout(self.size).font
+        head, body, foot = sheet_parts(self.size)
+        self._draw_header(out, head, fonts)
+        yield
+        yield from self._row_steps(out, body, fonts)
+        self._draw_footer(out, foot, fonts)
+        yield
+        self._picture = out.convert_alpha() if pygame.display.get_surface() is not None else out
+        self._picture_key = self._key()
+
+    @staticmethod
+    def _backdrop(size: tuple[int, int]) -> pygame.Surface:
+        """The shade over the table behind the sheet, made once per window size."""
+        return T.cached(("settle-backdrop", size), lambda: _filled(size, BACKDROP))
 
     def _draw_header(self, surface: pygame.Surface, rect: pygame.Rect, fonts: dict[str, int]) -> None:
         s = self.scale
@@ -304,28 +344,18 @@ class SettlementScene(Scene):
                 surface.blit(art.face(it, look), art.blit_pos(x, y))
             x += w + gap
 
-    def _draw_rows(self, surface: pygame.Surface, body: pygame.Rect, fonts: dict[str, int]) -> None:
+    def _row_steps(self, surface: pygame.Surface, body: pygame.Rect, fonts: dict[str, int]) -> Iterator[None]:
+        """Draw the four rows, one per step."""
         s = self.scale
         ledger = self.shown_ledger()
         alt = self.shown()
         row_h = body.height // 4
-        info_w = round(175 * s)
-        gap = round(14 * s)
-        hand_w = round((body.width - info_w - 2 * gap) * 0.56)
+        info_w, gap, hand_w = _row_widths(body, s)
         lines_x = body.left + info_w + hand_w + 2 * gap
         lines_w = body.right - lines_x
         win = self.result.win if self.result is not None else None
-        rows: list[list[tuple[int, Tile | None, bool]]] = []
-        for seat in range(4):
-            if self.result is None:
-                rows.append([])
-                continue
-            winning = win.tile if win is not None and seat in win.winners else None
-            rows.append(hand_slots(self.result.seats[seat], winning))
-        count = max((len(r) for r in rows), default=14)
-        groups = max((len({g for g, _t, _w in r}) for r in rows), default=1)
-        tile_w = fit_tile_width(count, groups, hand_w, round(row_h * 0.74), round(42 * s))
-        art = get_tile_art(tile_w)
+        rows = sheet_rows(self.result)
+        art = get_tile_art(sheet_tile_width(rows, self.size))
         chickens = self.chickens()
         nets = ledger.nets() if ledger is not None else (0, 0, 0, 0)
         totals = self.settled.scores
@@ -345,7 +375,7 @@ class SettlementScene(Scene):
                     (row.left - round(4 * s), row.top + round(2 * s)),
                 )
             if i:
-                pygame.draw.line(surface, (*pal.PANEL_BORDER, 70), (row.left, row.top), (row.right, row.top))
+                pygame.draw.line(surface, RULE_LINE, (row.left, row.top), (row.right, row.top))
             self._draw_info(
                 surface,
                 pygame.Rect(row.left, row.top, info_w, row_h),
@@ -363,6 +393,7 @@ class SettlementScene(Scene):
                 draw_hand(surface, (x, y), slots, art, chickens)
             lines = seat_lines(ledger, seat) if ledger is not None else []
             self._draw_lines(surface, pygame.Rect(lines_x, row.top, lines_w, row_h), seat, lines, fonts)
+            yield
 
     def _draw_info(
         self,
@@ -469,10 +500,90 @@ class SettlementScene(Scene):
             texts = [S.tr(k, **_note_fields(f, self.viewer)) for k, f in alt.notes]
             if texts:
                 note, colour = "  ".join(texts), pal.TEXT_RED
+            elif self.win is None:
+                note = draw_note(alt.ledger, self.viewer)
             else:
                 note = S.tr("settle_same_win")
         width = rect.width - hint.get_width() - round(20 * s)
         surface.blit(T.fit(note, fonts["small"], width, colour), (rect.left, y + d + round(4 * s)))
+
+
+def sheet_rect(size: tuple[int, int]) -> pygame.Rect:
+    """Where the sheet lies on a window of `size`."""
+    margin = round(14 * compute_layout(size).scale)
+    return pygame.Rect(margin, margin, size[0] - 2 * margin, size[1] - 2 * margin)
+
+
+def sheet_parts(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """The sheet's header, body (the four rows) and footer, in the sheet's own coordinates."""
+    layout = compute_layout(size)
+    fonts, s = layout.font, layout.scale
+    pad = round(18 * s)
+    inner = pygame.Rect((0, 0), sheet_rect(size).size).inflate(-2 * pad, -2 * pad)
+    head_h = round(fonts["title"] * 1.45 + fonts["small"] * 2.1)
+    foot_h = round(fonts["body"] * 1.5 + fonts["small"] * 1.5)
+    body = pygame.Rect(inner.left, inner.top + head_h, inner.width, inner.height - head_h - foot_h)
+    head = pygame.Rect(inner.left, inner.top, inner.width, head_h)
+    return head, body, pygame.Rect(inner.left, body.bottom, inner.width, foot_h)
+
+
+def _row_widths(body: pygame.Rect, s: float) -> tuple[int, int, int]:
+    """(seat info, gap, hand) widths of a row."""
+    info_w = round(175 * s)
+    gap = round(14 * s)
+    return info_w, gap, round((body.width - info_w - 2 * gap) * 0.56)
+
+
+def sheet_rows(result: HandResult | None) -> list[list[tuple[int, Tile | None, bool]]]:
+    """Each seat's tiles as the sheet lays them out (see hand_slots)."""
+    win = result.win if result is not None else None
+    rows: list[list[tuple[int, Tile | None, bool]]] = []
+    for seat in range(4):
+        if result is None:
+            rows.append([])
+            continue
+        winning = win.tile if win is not None and seat in win.winners else None
+        rows.append(hand_slots(result.seats[seat], winning))
+    return rows
+
+
+def sheet_tile_width(rows: list[list[tuple[int, Tile | None, bool]]], size: tuple[int, int]) -> int:
+    """The width of the tiles on the sheet: the largest at which the longest row fits."""
+    s = compute_layout(size).scale
+    _head, body, _foot = sheet_parts(size)
+    _info, _gap, hand_w = _row_widths(body, s)
+    count = max((len(r) for r in rows), default=14)
+    groups = max((len({g for g, _t, _w in r}) for r in rows), default=1)
+    return fit_tile_width(count, groups, hand_w, round(body.height // 4 * 0.74), round(42 * s))
+
+
+def sheet_jobs(result: HandResult, size: tuple[int, int], rules: Ruleset | None) -> Iterator[Callable[[], object]]:
+    """The tile pictures the sheet of `result` will show, to draw ahead while the hand's end plays out."""
+    rows = sheet_rows(result)
+    art = get_tile_art(sheet_tile_width(rows, size))
+    chickens = chicken_tiles(rules, result.flip) if rules is not None and result.win is not None else frozenset()
+    for row in rows:
+        for _group, tile, winning in row:
+            if tile is None:
+                yield art.back
+                continue
+            look = (Look.CHICKEN if tile in chickens else Look.NORMAL) | (Look.WINNING if winning else Look.NORMAL)
+            yield partial(art.face, tile, look)
+    small = get_tile_art(max(16, round(26 * compute_layout(size).scale)))
+    if result.flip is not None:
+        yield partial(small.face, result.flip)
+    for tile in sorted(chickens):
+        yield partial(small.face, tile, Look.CHICKEN)
+
+
+def draw_note(ledger: Ledger | None, viewer: int) -> str:
+    """What a drawn hand would pay under the ruleset shown: each seat's net, or that nobody pays."""
+    nets = ledger.nets() if ledger is not None else (0, 0, 0, 0)
+    if not any(nets):
+        return S.tr("settle_draw_free")
+    order = [(viewer + k) % 4 for k in range(4)]
+    parts = [f"{S.wind(seat)} {_signed(nets[seat])}" for seat in order]
+    return S.tr("settle_draw_pays", nets="  ".join(parts))
 
 
 def _note_fields(fields: dict[str, object], viewer: int) -> dict[str, object]:

@@ -7,6 +7,7 @@ ruleset would never have come to this result.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from game import hand as analysis
@@ -75,12 +76,20 @@ def what_if(result: HandResult, rules: Ruleset) -> WhatIf:
 
 def ruleset_choices(current: Ruleset) -> list[Ruleset]:
     """The ruleset played first, then every other built-in ruleset that loads."""
-    out = [current]
-    for name in builtin_ruleset_names():
-        if name == current.name:
-            continue
-        try:
-            out.append(load_ruleset(name))
-        except RulesetError:
-            continue  # a broken built-in file is reported by the rules command, not here
-    return out
+    return [current, *(r for r in builtin_rulesets() if r.name != current.name)]
+
+
+def builtin_rulesets() -> tuple[Ruleset, ...]:
+    """Every built-in ruleset that loads, each read once: parsing them all takes longer than a frame, and
+    they never change while the game runs (the table reads them one per frame ahead of need)."""
+    found = (builtin_ruleset(name) for name in builtin_ruleset_names())
+    return tuple(r for r in found if r is not None)
+
+
+@functools.cache
+def builtin_ruleset(name: str) -> Ruleset | None:
+    """The built-in ruleset `name`, read once; None if it does not load (the rules command reports why)."""
+    try:
+        return load_ruleset(name)
+    except RulesetError:
+        return None

@@ -7,6 +7,7 @@ frame: a callout pops in through a few pre-scaled sizes instead of scaling each 
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from functools import partial
@@ -129,49 +130,74 @@ def banner_picture(text: str, size: int, width: int) -> pygame.Surface:
         glyphs = T.outlined(text, size, pal.TEXT_GOLD, (40, 20, 0), max(1, size // 16))
         w = max(width, glyphs.get_width() + size * 2)
         h = glyphs.get_height() + size // 2
-        out = pygame.Surface((w, h), pygame.SRCALPHA)
-        band = pygame.Surface((w, h), pygame.SRCALPHA)
-        for x in range(w):
-            edge = min(x, w - 1 - x) / max(1, size * 1.5)
-            a = round(210 * min(1.0, edge))
-            pygame.draw.line(band, (8, 20, 14, a), (x, 0), (x, h))
-        out.blit(band, (0, 0))
-        gold = (*pal.PANEL_BORDER, 160)
-        line = pygame.Surface((w, 2), pygame.SRCALPHA)
-        line.fill(gold)
-        line.blit(band.subsurface(pygame.Rect(0, 0, w, 2)), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        out.blit(line, (0, 0))
-        out.blit(line, (0, h - 2))
+        out = _ribbon(w, h, size).copy()
         out.blit(glyphs, glyphs.get_rect(center=(w // 2, h // 2)))
         return out
 
     return T.cached(("banner", text, size, width), make)
 
 
+def _ribbon(w: int, h: int, size: int) -> pygame.Surface:
+    """The dark ribbon under a banner's text, fading out at both ends, with gold edges; cached per size."""
+
+    def make() -> pygame.Surface:
+        # One row, solid in the middle and fading at the ends, stretched to the ribbon's height.
+        row = pygame.Surface((w, 1), pygame.SRCALPHA)
+        row.fill((8, 20, 14, 210))
+        fade = min(w // 2, round(size * 1.5))
+        for x in range(fade):
+            colour = (8, 20, 14, round(210 * x / max(1, size * 1.5)))
+            row.set_at((x, 0), colour)
+            row.set_at((w - 1 - x, 0), colour)
+        band = pygame.transform.scale(row, (w, h))
+        line = pygame.Surface((w, 2), pygame.SRCALPHA)
+        line.fill((*pal.PANEL_BORDER, 160))
+        line.blit(band.subsurface(pygame.Rect(0, 0, w, 2)), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        band.blit(line, (0, 0))
+        band.blit(line, (0, h - 2))
+        return band
+
+    return T.cached(("ribbon", w, h, size), make)
+
+
 @dataclass
 class DiceRoll(Actor):
-    """Two dice tumbling across the compass and landing on the rolled values; they rest until t1."""
+    """Two dice thrown from the roller's side of the table, tumbling to rest in its middle on the rolled values;
+    they stay there until t1."""
 
     values: tuple[int, int] = (1, 1)
     area: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 1, 1))
     size: int = 24
     land: float = 0.0  # when they come to rest
     seed: int = 0
+    seat: int = 0  # the roller, at the table's bottom (0), right (1), top (2) or left (3)
+
+    def _start(self, i: int) -> Point:
+        a, size = self.area, self.size
+        spread = (i - 0.5) * size * 1.6
+        if self.seat == 0:
+            return (a.centerx + spread, a.bottom - size * 0.6)
+        if self.seat == 2:
+            return (a.centerx + spread, a.top + size * 0.6)
+        if self.seat == 1:
+            return (a.right - size * 0.6, a.centery + spread)
+        return (a.left + size * 0.6, a.centery + spread)
 
     def draw(self, surface: pygame.Surface, now: float) -> None:
         rng = random.Random(self.seed)
         span = max(1e-6, self.land - self.t0)
         p = clamp01((now - self.t0) / span)
         for i, value in enumerate(self.values):
-            start = (self.area.left + self.area.width * (0.1 + 0.15 * i), self.area.bottom - self.size * 0.2)
+            start = self._start(i)
             end = (
-                self.area.centerx + (i - 0.5) * self.size * 1.5,
+                self.area.centerx + (i - 0.5) * self.size * 1.45,
                 self.area.centery - self.size * 0.1 * (1 - 2 * i),
             )
-            height = self.area.height * (0.5 + 0.15 * rng.random())
-            x = start[0] + (end[0] - start[0]) * ease_out_cubic(p)
-            # Falls, bounces and settles.
-            y = end[1] - height * (1 - ease_out_bounce(p)) + (start[1] - end[1]) * (1 - ease_out_cubic(p)) * 0.3
+            height = self.size * (1.4 + 0.5 * rng.random())
+            glide = ease_out_cubic(p)
+            x = start[0] + (end[0] - start[0]) * glide
+            # Thrown along the table, it hops, bounces and settles.
+            y = start[1] + (end[1] - start[1]) * glide - height * (1 - ease_out_bounce(p)) * (1 - p)
             if p < 1.0:
                 tick = int((now - self.t0) * 18) + i * 3
                 face = (value + tick * (i + 2)) % 6 + 1
@@ -197,3 +223,70 @@ class Pulse(Actor):
         r = self.radius * (0.6 + 0.6 * ease_out_back(p))
         width = max(1, round(4 * (1 - p)))
         pygame.draw.circle(surface, self.colour, (round(self.centre[0]), round(self.centre[1])), round(r), width)
+
+
+@dataclass
+class WallRise(Actor):
+    """The shuffle and the building of the wall: face-down tiles swirl in the middle of the table, then the
+    four sides rise stack by stack close to the middle and are pushed out to their places."""
+
+    shuffle_end: float = 0.0
+    build_end: float = 0.0
+    # Each side: its finished picture, where it ends up, and how far toward the middle it is built.
+    sides: tuple[tuple[pygame.Surface, Point, Point], ...] = ()
+    backs: tuple[pygame.Surface, ...] = ()  # face-down tiles for the shuffle
+    centre: Point = (0.0, 0.0)
+    radius: float = 60.0
+    seed: int = 0
+
+    def draw(self, surface: pygame.Surface, now: float) -> None:
+        if now < self.shuffle_end:
+            self._shuffle(surface, now)
+            return
+        build = clamp01((now - self.shuffle_end) / max(1e-6, self.build_end - self.shuffle_end))
+        push = ease_in_out_cubic(clamp01((now - self.build_end) / max(1e-6, self.t1 - self.build_end)))
+        for side, (picture, (x, y), (dx, dy)) in enumerate(self.sides):
+            w, h = picture.get_size()
+            # Stacks go up from the owner's right, as a player builds a wall in front of them.
+            if side % 2 == 0:
+                shown = round(w * build)
+                area = pygame.Rect(w - shown, 0, shown, h) if side == 0 else pygame.Rect(0, 0, shown, h)
+            else:
+                shown = round(h * build)
+                area = pygame.Rect(0, 0, w, shown) if side == 1 else pygame.Rect(0, h - shown, w, shown)
+            left = x + dx * (1 - push) + area.left
+            top = y + dy * (1 - push) + area.top
+            surface.blit(picture, (round(left), round(top)), area)
+
+    def _shuffle(self, surface: pygame.Surface, now: float) -> None:
+        if not self.backs:
+            return
+        rng = random.Random(self.seed)
+        p = (now - self.t0) / max(1e-6, self.shuffle_end - self.t0)
+        cx, cy = self.centre
+        for i in range(36):
+            angle = rng.random() * math.tau
+            reach = self.radius * (0.3 + 0.7 * rng.random())
+            turn = (0.9 + 0.8 * rng.random()) * (1 if i % 2 else -1)
+            pic = self.backs[i % len(self.backs)]
+            a = angle + turn * p * math.tau * 0.9
+            r = reach * (0.75 + 0.25 * math.sin(p * math.pi * 3 + i))
+            surface.blit(pic, pic.get_rect(center=(round(cx + math.cos(a) * r), round(cy + math.sin(a) * r * 0.7))))
+
+
+def chip_picture(amount: int, size: int) -> pygame.Surface:
+    """A gold coin with the points it carries, `size` px across; cached."""
+
+    def make() -> pygame.Surface:
+        font = max(T.MIN_TEXT, round(size * 0.5))
+        text = T.outlined(str(amount), font, (255, 246, 220), (90, 50, 0), max(1, size // 20))
+        w = max(size, text.get_width() + size // 2)
+        out = pygame.Surface((w + 4, size + 4), pygame.SRCALPHA)
+        body = pygame.Rect(2, 2, w, size)
+        pygame.draw.rect(out, (0, 0, 0, 90), body.move(2, 3), border_radius=size // 2)
+        pygame.draw.rect(out, (196, 146, 40), body, border_radius=size // 2)
+        pygame.draw.rect(out, (255, 222, 130), body, width=max(2, size // 12), border_radius=size // 2)
+        out.blit(text, text.get_rect(center=body.center))
+        return out
+
+    return T.cached(("chip", amount, size), make)

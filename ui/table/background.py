@@ -11,13 +11,18 @@ from ui.art.shapes import mix
 from ui.layout import Layout
 
 
-def render_background(layout: Layout) -> pygame.Surface:
-    """The table cloth for `layout`, opaque, drawn once per window size."""
+def render_background(layout: Layout, playing_area: bool = True) -> pygame.Surface:
+    """The table cloth for `layout`, opaque, drawn once per window size; `playing_area` draws the printed line
+    around the walls (the table has it, the menus do not: it would cut through their panels)."""
+    return finish_cloth(cloth(layout), layout, playing_area)
+
+
+def cloth(layout: Layout) -> pygame.Surface:
+    """The cloth's light and weave (the first half of the work, for a loading frame)."""
     w, h = layout.size
-    out = pygame.Surface((w, h))
     # A radial light: a small gradient picture scaled up smoothly costs far less than drawing rings.
-    n = 48
-    light = pygame.Surface((n, n))
+    n = 32
+    light = pygame.Surface((n, n), depth=32)
     cx, cy = layout.centre
     fx, fy = cx / w * n, cy / h * n
     for y in range(n):
@@ -25,7 +30,7 @@ def render_background(layout: Layout) -> pygame.Surface:
             d = (((x + 0.5 - fx) / n) ** 2 + ((y + 0.5 - fy) / n * 0.9) ** 2) ** 0.5
             t = min(1.0, d / 0.72)
             light.set_at((x, y), mix(pal.TABLE_GREEN_LIGHT, pal.TABLE_GREEN_DARK, t**1.4))
-    out.blit(pygame.transform.smoothscale(light, (w, h)), (0, 0))
+    out = pygame.transform.smoothscale(light, (w, h))  # the cloth itself: no second full-size copy
     # The weave: faint deterministic specks on a small tile repeated, so the cloth is not a flat colour.
     rng = random.Random(7)
     n = 128
@@ -37,17 +42,29 @@ def render_background(layout: Layout) -> pygame.Surface:
     for y in range(0, h, n):
         for x in range(0, w, n):
             out.blit(speck, (x, y))
-    # A soft line marking the playing area around the walls, as printed on some table cloths.
-    ring = layout.zones["wall0"].union(layout.zones["wall2"]).union(layout.zones["wall1"]).union(layout.zones["wall3"])
-    ring = ring.inflate(round(24 * layout.scale), round(24 * layout.scale))
-    line = pygame.Surface((w, h), pygame.SRCALPHA)
-    radius = round(26 * layout.scale)
-    pygame.draw.rect(line, (255, 255, 255, 22), ring, width=max(1, round(2 * layout.scale)), border_radius=radius)
-    inner = ring.inflate(-round(10 * layout.scale), -round(10 * layout.scale))
-    pygame.draw.rect(line, (0, 0, 0, 28), inner, width=max(1, round(1.5 * layout.scale)), border_radius=radius)
-    out.blit(line, (0, 0))
+    return out
+
+
+def finish_cloth(out: pygame.Surface, layout: Layout, playing_area: bool = True) -> pygame.Surface:
+    """The playing-area line and the wooden rim on `out` (the cloth); returns it."""
+    if playing_area:
+        _playing_area(out, layout)
     # The wooden rim framing the window.
     rim = max(3, round(7 * layout.scale))
     pygame.draw.rect(out, pal.TABLE_EDGE, out.get_rect(), width=rim)
     pygame.draw.rect(out, mix(pal.TABLE_EDGE, (255, 220, 170), 0.25), out.get_rect().inflate(-2 * rim, -2 * rim), 1)
     return out
+
+
+def _playing_area(out: pygame.Surface, layout: Layout) -> None:
+    """A soft line marking the playing area around the walls, as printed on some table cloths."""
+    ring = layout.zones["wall0"].union(layout.zones["wall2"]).union(layout.zones["wall1"]).union(layout.zones["wall3"])
+    ring = ring.inflate(round(24 * layout.scale), round(24 * layout.scale))
+    # Drawn translucent on a surface the size of the ring only, then laid on the cloth.
+    line = pygame.Surface(ring.size, pygame.SRCALPHA)
+    local = line.get_rect()
+    radius = round(26 * layout.scale)
+    pygame.draw.rect(line, (255, 255, 255, 22), local, width=max(1, round(2 * layout.scale)), border_radius=radius)
+    inner = local.inflate(-round(10 * layout.scale), -round(10 * layout.scale))
+    pygame.draw.rect(line, (0, 0, 0, 28), inner, width=max(1, round(1.5 * layout.scale)), border_radius=radius)
+    out.blit(line, ring.topleft)

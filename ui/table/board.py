@@ -8,13 +8,14 @@ side effects on the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
 import pygame
 
-from ui.layout import BOARD_ZONES
-from ui.table.background import render_background
+from ui.layout import BOARD_ZONES, Layout
+from ui.table.background import cloth, finish_cloth, render_background
 from ui.table.compass import compass_signature, draw_compass
+from ui.table.jobs import Alone, Job
 from ui.table.panels import chickens_signature, draw_chickens, draw_info, draw_waits, info_signature, waits_signature
 from ui.table.plates import draw_plate, plate_signature
 from ui.table.pond_view import draw_pond, pond_signature
@@ -60,33 +61,61 @@ class Board:
         self.redraws = 0  # zones redrawn so far (for the frame benchmark)
 
     def _ensure(self, view: TableView) -> None:
-        size = view.layout.size
-        if self._size != size or self._felt is None or self._surface is None:
-            felt = render_background(view.layout)
-            if pygame.display.get_init() and pygame.display.get_surface() is not None:
-                felt = felt.convert()
-            self._felt = felt
-            self._surface = felt.copy()
-            self._size = size
-            self._signatures = {}
+        self._ensure_size(view.layout)
+
+    def _ensure_size(self, layout: Layout) -> None:
+        if self._size != layout.size or self._felt is None or self._surface is None:
+            self._set_felt(layout, render_background(layout))
+
+    def _set_felt(self, layout: Layout, felt: pygame.Surface) -> None:
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            felt = felt.convert()
+        self._felt = felt
+        self._surface = felt.copy()
+        self._size = layout.size
+        self._signatures = {}
+
+    def prepare(self, layout: Layout, between: Iterable[Job] = ()) -> Iterator[Job]:
+        """Jobs drawing the felt for `layout` in two halves (loading frames), so the table's first frame does not;
+        the `between` jobs run after the first half."""
+        if self._size == layout.size and self._felt is not None:
+            yield from between
+            return
+        base: list[pygame.Surface] = []
+        yield lambda: base.append(cloth(layout))
+        yield from between
+        yield Alone(
+            lambda: self._set_felt(layout, finish_cloth(base[0], layout) if base else render_background(layout))
+        )
+
+    def felt(self, layout: Layout) -> pygame.Surface | None:
+        """The felt for `layout`, if it is drawn already."""
+        return self._felt if self._size == layout.size else None
 
     def render(self, view: TableView) -> pygame.Surface:
         """The board for this frame: only changed zones are redrawn."""
         self._ensure(view)
+        for name in ZONES:
+            self.render_zone(view, name)
+        assert self._surface is not None
+        return self._surface
+
+    def render_zone(self, view: TableView, name: str) -> None:
+        """Redraw zone `name` if what it shows changed (the table draws its zones while it loads, one a job)."""
+        self._ensure(view)
         surface, felt = self._surface, self._felt
         assert surface is not None and felt is not None
-        for name, (signature, drawer) in ZONES.items():
-            sig = signature(view)
-            if self._signatures.get(name) == sig:
-                continue
-            rect = view.layout.zones[name]
-            surface.blit(felt, rect, rect)
-            surface.set_clip(rect)
-            drawer(surface, view, rect)
-            surface.set_clip(None)
-            self._signatures[name] = sig
-            self.redraws += 1
-        return surface
+        signature, drawer = ZONES[name]
+        sig = signature(view)
+        if self._signatures.get(name) == sig:
+            return
+        rect = view.layout.zones[name]
+        surface.blit(felt, rect, rect)
+        surface.set_clip(rect)
+        drawer(surface, view, rect)
+        surface.set_clip(None)
+        self._signatures[name] = sig
+        self.redraws += 1
 
     def invalidate(self) -> None:
         """Redraw every zone on the next frame."""

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
 
 from game.actions import Action
+from game.tiles import Tile
 from ui import palette as pal
 from ui import text as T
+from ui.tile_art import FACE_RATIO, MIN_WIDTH, get_tile_art
 
 # Plate colours by kind of button.
 STYLES: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
@@ -31,16 +34,28 @@ class Button:
     action: Action | None = None
     command: str = ""  # for buttons that are not engine actions ("ready" toggles 报听)
     key: int | None = None  # keyboard shortcut
+    tile: Tile | None = None  # the tile the button claims or kongs, shown on it
 
     def hit(self, pos: tuple[int, int]) -> bool:
         """True when `pos` is on the button."""
         return self.rect.collidepoint(pos)
 
 
+def button_tile_width(height: int) -> int:
+    """The width of the tile drawn on a button `height` px tall (it fills most of the height)."""
+    return max(MIN_WIDTH, round(height * 0.7 / (FACE_RATIO + 0.16)))
+
+
 def button_picture(
-    label: str, size: tuple[int, int], style: str, font: int, hover: bool, hinted: bool
+    label: str,
+    size: tuple[int, int],
+    style: str,
+    font: int,
+    hover: bool,
+    hinted: bool,
+    tile: Tile | None = None,
 ) -> pygame.Surface:
-    """The button's picture, made once per look."""
+    """The button's picture (with the tile it claims, when it has one), made once per look."""
 
     def make() -> pygame.Surface:
         w, h = size
@@ -55,30 +70,49 @@ def button_picture(
         pygame.draw.rect(out, top, upper, border_radius=r)
         edge = pal.CLAIMABLE_GLOW if hinted else rim
         pygame.draw.rect(out, edge, body, width=3 if hinted or hover else 2, border_radius=r)
-        text = T.fit(label, font, w - h // 2, pal.TEXT, bold=True)
-        out.blit(text, text.get_rect(center=body.center))
+        if tile is None:
+            text = T.fit(label, font, w - h // 2, pal.TEXT, bold=True)
+            out.blit(text, text.get_rect(center=body.center))
+            return out
+        art = get_tile_art(button_tile_width(h))
+        gap = max(3, h // 8)
+        text = T.fit(label, font, max(10, w - h // 2 - art.width - gap), pal.TEXT, bold=True)
+        left = int(body.centerx - (art.width + gap + text.get_width()) // 2)
+        face = art.face(tile)
+        tile_top = int(body.centery - (art.face_height + art.depth) // 2)
+        out.blit(face, art.blit_pos(left, tile_top))
+        out.blit(text, text.get_rect(midleft=(left + art.width + gap, body.centery)))
         return out
 
-    return T.cached(("button", label, size, style, font, hover, hinted), make)
+    return T.cached(("button", label, size, style, font, hover, hinted, tile), make)
 
 
 def lay_out_buttons(
-    specs: list[tuple[str, str, Action | None, str, int | None]], area: pygame.Rect, font: int
+    specs: list[tuple[str, str, Action | None, str, int | None]],
+    area: pygame.Rect,
+    font: int,
+    tiles: Sequence[Tile | None] = (),
 ) -> list[Button]:
-    """Buttons (label, style, action, command, key) placed right to left in `area`, the first rightmost."""
+    """Buttons (label, style, action, command, key) placed right to left in `area`, the first rightmost;
+    `tiles[i]`, when given, is drawn on button i beside its label."""
     if not specs:
         return []
     h = area.height
     gap = max(4, h // 6)
-    widths = [max(round(h * 1.7), T.label(label, font, bold=True).get_width() + h) for label, *_ in specs]
+    shown = [tiles[i] if i < len(tiles) else None for i in range(len(specs))]
+    extra = button_tile_width(h) + max(3, h // 8)
+    widths = [
+        max(round(h * 1.7), T.label(label, font, bold=True).get_width() + h + (extra if t is not None else 0))
+        for (label, *_), t in zip(specs, shown, strict=True)
+    ]
     total = sum(widths) + gap * (len(widths) - 1)
     scale = min(1.0, area.width / max(1, total))
     x = area.right
     out: list[Button] = []
-    for (label, style, action, command, key), w in zip(specs, widths, strict=True):
+    for (label, style, action, command, key), w, t in zip(specs, widths, shown, strict=True):
         ww = max(h, round(w * scale))
         rect = pygame.Rect(x - ww, area.top, ww, h)
-        out.append(Button(label, rect, style, action, command, key))
+        out.append(Button(label, rect, style, action, command, key, t))
         x -= ww + round(gap * scale)
     return out
 
@@ -88,5 +122,5 @@ def draw_buttons(
 ) -> None:
     """Draw every button, lit when hovered or suggested by the hint."""
     for i, b in enumerate(buttons):
-        pic = button_picture(b.label, b.rect.size, b.style, font, i == hover, i == hinted)
+        pic = button_picture(b.label, b.rect.size, b.style, font, i == hover, i == hinted, b.tile)
         surface.blit(pic, b.rect.topleft)

@@ -37,10 +37,14 @@ def draw_compass(surface: pygame.Surface, view: TableView, rect: pygame.Rect) ->
     size = view.layout.font["compass"]
     bar = max(3, round(5 * s))
     for seat in range(4):
-        angle = (90 * seat) % 360
         is_turn = m.turn == seat
+        if is_turn:
+            _turn_bar(surface, rect, seat, bar, s)
+        if view.dice:
+            continue  # the dice roll in the middle of the table: the winds make way
         colour = pal.TEXT_RED if seat == m.dealer else (pal.TEXT_GOLD if is_turn else pal.TEXT_MUTED)
-        pic = T.turned_label(S.wind(m.engine(seat)), size, colour, angle, bold=True)
+        # Upright for everyone at the screen: a turned W reads as M, a turned 北 as a stranger's glyph.
+        pic = T.shadowed(S.wind(m.engine(seat)), size, colour, bold=True)
         margin = round(8 * s) + bar
         pr = pic.get_rect()
         if seat == 0:
@@ -52,8 +56,6 @@ def draw_compass(surface: pygame.Surface, view: TableView, rect: pygame.Rect) ->
         else:
             pr.midleft = (rect.left + margin, rect.centery)
         surface.blit(pic, pr)
-        if is_turn:
-            _turn_bar(surface, rect, seat, bar, s)
     if m.stacks is not None and not view.dice:
         big = T.shadowed(str(m.remaining), view.layout.font["count"], pal.TEXT, bold=True)
         surface.blit(big, big.get_rect(center=rect.center))

@@ -257,19 +257,21 @@ def wall_slot(
     n = stacks[side]
     step, _thick = wall_steps(art, side)
     a_idx = n - 1 - stack  # the stack's place from the owner's left
-    shift = 0.0
-    if skipped >= 0:
-        shift = gap / 2 if stack < skipped else -gap / 2
     turn = seat_turn(side)
     bh = art.lying_body_size(turn)[1]
     d = art.depth
+    # Whole pixels: a half-pixel offset rounds up and down in turn and pairs the stacks off unevenly.
+    off = (content.width - n * step) // 2 if side % 2 == 0 else (content.height - n * step - 2 * d) // 2
+    shift = 0
+    if skipped >= 0:
+        # The opened wall stays inside its zone: both ends move out by half the gap at most as far as the margin.
+        half = min(round(gap / 2), off + art.pad)
+        shift = half if stack < skipped else -half
     if side % 2 == 0:
-        off = (content.width - n * step) / 2
         y = content.top + d * (1 - layer)
         left = content.left + off + a_idx * step + shift
         right = content.right - off - (a_idx + 1) * step - shift
         return Slot((round(left if side == 0 else right), y), art, turn, False)
-    off = (content.height - n * step - 2 * d) / 2
     bottom = content.bottom - off - bh - a_idx * step - shift  # side 1 reads from the bottom up
     top = content.top + off + d + a_idx * step + shift
     return Slot((content.left, round((bottom if side == 1 else top) - layer * d)), art, turn, False)

@@ -60,7 +60,14 @@ def draw_info(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> No
     surface.blit(sp, (x + w - sp.get_width(), y + pic.get_height() - sp.get_height()))
     y += pic.get_height() + 2
     note = S.tr("autoplay_on") if view.autoplay else S.tr("keys_help")
-    surface.blit(T.fit(note, view.layout.font["small"], w, pal.TEXT_MUTED), (x, y))
+    small = view.layout.font["small"]
+    # The key hints go on as many lines as they need rather than shrink below a readable size.
+    for line in T.pack(note.split(" · "), small, w):
+        pic = T.fit(line, small, w, pal.TEXT_MUTED)
+        if y + pic.get_height() > rect.bottom:
+            break
+        surface.blit(pic, (x, y))
+        y += pic.get_height() - 2
 
 
 def chickens_signature(view: TableView) -> tuple[object, ...]:

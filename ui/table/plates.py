@@ -12,6 +12,12 @@ from ui.table.view import TableView
 DEALER_RED = (200, 40, 36)
 READY_BLUE = (40, 110, 190)
 WIN_ORANGE = (230, 120, 30)
+COUNT_GOLD = (176, 122, 20)
+
+
+def plate_score(view: TableView, seat: int) -> int:
+    """The score `seat`'s plate shows now (counting up while payments land)."""
+    return view.scores[seat] if view.scores is not None else view.model.scores[seat]
 
 
 def plate_signature(view: TableView, seat: int) -> tuple[object, ...]:
@@ -21,7 +27,7 @@ def plate_signature(view: TableView, seat: int) -> tuple[object, ...]:
     won = m.win is not None and seat in m.win.winners
     ready = m.ready[seat] if m.ready is not None else None
     return (
-        m.scores[seat],
+        plate_score(view, seat),
         m.dealer == seat,
         m.streak if m.dealer == seat else 0,
         m.declared[seat],
@@ -63,29 +69,35 @@ def draw_plate(surface: pygame.Surface, view: TableView, seat: int, rect: pygame
     fs = view.layout.font["plate"]
     # The wind in a disc.
     d = rect.height - 2 * pad
-    disc = _badge(S.wind(m.engine(seat)), round(fs * 1.25), (150, 30, 30) if seat == m.dealer else (30, 70, 55))
+    number = view.counted[1] if counted and view.counted is not None and view.counted[1] > 0 else None
+    if number is not None:
+        # The count around the table shows in the seat's disc, where nothing else is drawn.
+        disc = _badge(str(number), round(fs * 1.25), COUNT_GOLD)
+    else:
+        disc = _badge(S.wind(m.engine(seat)), round(fs * 1.25), (150, 30, 30) if seat == m.dealer else (30, 70, 55))
     disc_rect = disc.get_rect(center=(rect.left + pad + d // 2, rect.centery))
     surface.blit(disc, disc_rect)
     x = disc_rect.right + pad
     name = S.seat_name(seat, view.model.viewer)
     if view.autoplay or m.engine(seat) not in m.people:
         name = f"{name}·{S.tr('ai_name')}" if S.language() == "zh" else f"{name} ({S.tr('ai_name')})"
-    name_pic = T.shadowed(name, fs, pal.TEXT, bold=True)
+    small = max(T.MIN_TEXT - 1, round(fs * 0.8))
+    marks: list[pygame.Surface] = []  # after the name: 庄, its streak, 听
+    if seat == m.dealer:
+        marks.append(_badge(S.tr("dealer_badge"), small, DEALER_RED))
+        if m.streak:
+            marks.append(T.shadowed(S.tr("streak", n=m.streak), small, pal.TEXT_GOLD))
+    if m.declared[seat]:
+        marks.append(_badge(S.tr("declared_badge"), small, READY_BLUE))
+    marks_w = sum(p.get_width() + 2 for p in marks)
+    # The name gives way to the marks, which keep clear of the plate's edge.
+    name_pic = T.fit(name, fs, max(10, rect.right - pad - x - marks_w - pad // 2), pal.TEXT, bold=True)
     surface.blit(name_pic, (x, rect.top + pad // 2))
     bx = x + name_pic.get_width() + pad // 2
-    small = max(10, round(fs * 0.8))
-    if seat == m.dealer:
-        b = _badge(S.tr("dealer_badge"), small, DEALER_RED)
-        surface.blit(b, (bx, rect.top + pad // 2 + (name_pic.get_height() - b.get_height()) // 2))
-        bx += b.get_width() + 2
-        if m.streak:
-            st = T.shadowed(S.tr("streak", n=m.streak), small, pal.TEXT_GOLD)
-            surface.blit(st, (bx, rect.top + pad // 2 + (name_pic.get_height() - st.get_height()) // 2))
-            bx += st.get_width() + 2
-    if m.declared[seat]:
-        b = _badge(S.tr("declared_badge"), small, READY_BLUE)
-        surface.blit(b, (bx, rect.top + pad // 2 + (name_pic.get_height() - b.get_height()) // 2))
-    score = m.scores[seat]
+    for pic in marks:
+        surface.blit(pic, (bx, rect.top + pad // 2 + (name_pic.get_height() - pic.get_height()) // 2))
+        bx += pic.get_width() + 2
+    score = plate_score(view, seat)
     colour = pal.TEXT_GOLD if score > 0 else (pal.TEXT_RED if score < 0 else pal.TEXT_MUTED)
     sc = T.shadowed(f"{score:+d}" if score else "0", view.layout.font["score"], colour, bold=True)
     surface.blit(sc, sc.get_rect(bottomleft=(x, rect.bottom - pad // 3)))
@@ -99,6 +111,3 @@ def draw_plate(surface: pygame.Surface, view: TableView, seat: int, rect: pygame
         surface.blit(
             tag, tag.get_rect(midleft=(x + sc.get_width() + pad, rect.bottom - pad // 3 - sc.get_height() // 2))
         )
-    if counted and view.counted is not None and view.counted[1] > 0:
-        num = T.outlined(str(view.counted[1]), round(fs * 1.6), pal.TEXT_GOLD, (60, 30, 0), max(1, round(2 * s)))
-        surface.blit(num, num.get_rect(midright=(rect.right - pad, rect.centery)))

@@ -35,13 +35,26 @@ from game.events import (
 )
 from game.ruleset import Ruleset
 from ui import strings as S
+from ui.fonts import get_font
 from ui.layout import Layout
-from ui.table.actors import Actor, Banner, Callout, DiceRoll, Flight, Pulse, banner_picture, callout_frames
+from ui.table.actors import (
+    Actor,
+    Banner,
+    Callout,
+    DiceRoll,
+    Flight,
+    Pulse,
+    WallRise,
+    banner_picture,
+    callout_frames,
+    chip_picture,
+)
 from ui.table.geometry import Slot, pond_slot, wall_slot
 from ui.table.insight import chicken_tiles
 from ui.table.model import HIDDEN, TableModel
 from ui.table.pictures import tile_picture
 from ui.table.rack_view import geometry_for
+from ui.table.wall_view import wall_side_picture
 from ui.tween import Point, Tween, ease_out_cubic
 
 # Seconds at normal speed.
@@ -56,6 +69,11 @@ DRAW_FLIGHT = 0.26
 DISCARD_FLIGHT = 0.26
 CALLOUT = 1.0
 LIGHT_STEP = 0.32
+PAY_FLIGHT = 0.55  # a payment flies from the payer's plate to the payee's
+PAY_STAGGER = 0.16
+SHUFFLE = 1.1  # face-down tiles swirl in the middle
+BUILD = 0.8  # the four sides rise stack by stack
+PUSH = 0.45  # and are pushed out to their places
 
 
 class Presenter:
@@ -84,6 +102,14 @@ class Presenter:
         self.light: tuple[float, float] | None = None  # (start, step) of the chickens lighting up
         self.chickens: frozenset[int] = frozenset()
         self.on_beat: Callable[[Event], None] | None = None  # told of each beat that plays at speed (sounds)
+        # Events the model takes later than their beat starts (the dealer, once the count reaches them).
+        self.later: list[tuple[float, Event]] = []
+        # Payments flying into the plates after a settlement: the scores before, and (landing time, payer,
+        # payee, amount) of each; the plates count up as they land.
+        self.paid_from: tuple[int, ...] | None = None
+        self.payments: list[tuple[float, int, int, int]] = []
+        self.before_settled: tuple[int, ...] | None = None
+        self.break_dice: tuple[int, int] | None = None  # the last roll to break the wall, for its caption
 
     # ------------------------------------------------------------------ the queue
 
@@ -94,7 +120,7 @@ class Presenter:
     @property
     def idle(self) -> bool:
         """True when nothing is queued and the last beat is over."""
-        return not self.queue and self.clock >= self.busy_until
+        return not self.queue and self.clock >= self.busy_until and not self.later
 
     @property
     def animating(self) -> bool:
@@ -104,27 +130,41 @@ class Presenter:
     def update(self, dt: float) -> None:
         """Advance the clock and start every event whose turn has come."""
         self.clock += max(0.0, dt)
+        self._apply_later(self.clock)
         while self.queue and self.clock >= self.busy_until:
             if self.hold is not None and self.hold(self.queue[0]):
                 break
             # A beat starts when the one before it ended, or during this frame if the table was idle.
             start = max(self.busy_until, self.clock - max(0.0, dt))
+            self._apply_later(start)
             self._start(self.queue.popleft(), start)
+        self._apply_later(self.clock)
         self.actors = [a for a in self.actors if a.t1 > self.clock]
+        if self.payments and self.clock >= self.payments[-1][0]:
+            self.paid_from, self.payments = None, []
+
+    def _apply_later(self, now: float) -> None:
+        """Give the model the deferred events whose time has come, in order."""
+        while self.later and self.later[0][0] <= now:
+            self.model.apply(self.later.pop(0)[1])
 
     def skip(self) -> None:
         """Finish every queued beat and running animation now."""
         held = self.hold
+        self._apply_later(float("inf"))
         while self.queue:
             if held is not None and held(self.queue[0]):
                 break
             self._start(self.queue.popleft(), self.clock, instant=True)
+            self._apply_later(float("inf"))
         self.busy_until = min(self.busy_until, self.clock)
         self.actors = []
         if self.gap.t1 > self.clock:
             self.gap = Tween(self.gap.end, self.gap.end, self.clock, 0.0)
         self.marks = None
         self.counts = []
+        self.paid_from = None
+        self.payments = []
         if self.light is not None:
             self.light = (self.clock - 10.0, 0.0)
 
@@ -139,8 +179,8 @@ class Presenter:
         return frozenset(a.key for a in self.actors if isinstance(a, Flight) and a.key and a.t1 > self.clock)
 
     def wall_gap(self) -> float:
-        """How far the wall has opened at the break, in px."""
-        return self.gap.value(self.clock)
+        """How far the wall has opened at the break, in px of the layout now (the window may have changed)."""
+        return self.gap.value(self.clock) * wall_gap_px(self._layout())
 
     def marked_stacks(self) -> int:
         """Skipped stacks marked so far (the count along the broken side)."""
@@ -164,6 +204,47 @@ class Presenter:
     def dice_showing(self) -> bool:
         """True while dice are on the table (the compass keeps its middle clear for them)."""
         return any(isinstance(a, DiceRoll) and a.t0 <= self.clock < a.t1 for a in self.actors)
+
+    def shown_scores(self) -> tuple[int, ...] | None:
+        """The scores the plates show while payments fly into them (None: the model's own)."""
+        if self.paid_from is None or not self.payments or self.clock >= self.payments[-1][0]:
+            return None  # all landed: the model's scores are the same now
+        scores = list(self.paid_from)
+        for landed, payer, payee, amount in self.payments:
+            if landed <= self.clock:
+                scores[payer] -= amount
+                scores[payee] += amount
+        return tuple(scores)
+
+    def pay(self, payments: list[tuple[int, int, int]], layout: Layout) -> None:
+        """Fly each payment (payer, payee, amount, in table seats) from the payer's plate into the payee's,
+        the plates counting as they land; a beat the next events wait for."""
+        f = self._speed()
+        before = self.before_settled
+        if f <= 0 or not payments or before is None:
+            return
+        t = max(self.clock, self.busy_until)
+        size = chip_size(layout)
+        self.paid_from = before
+        self.payments = []
+        for i, (payer, payee, amount) in enumerate(payments):
+            start = layout.zones[f"plate{payer}"].center
+            end = layout.zones[f"plate{payee}"].center
+            t0 = t + i * PAY_STAGGER * f
+            t1 = t0 + PAY_FLIGHT * f
+            pic = chip_picture(amount, size)
+            w, h = pic.get_size()
+            half = (w / 2, h / 2)
+            origin = (start[0] - half[0], start[1] - half[1])
+            target = (end[0] - half[0], end[1] - half[1])
+            self._add(Flight(t0, t1, pic, origin, target, (), size * 1.5), f)
+            self._add(Pulse(t1, t1 + 0.35 * f, end, size * 0.9), f)
+            self.payments.append((t1, payer, payee, amount))
+        self.busy_until = self.payments[-1][0] + 0.35 * f
+
+    def walls_rising(self) -> bool:
+        """True while the wall is shuffled and built by an animation (the board leaves the wall out meanwhile)."""
+        return any(isinstance(a, WallRise) and a.t1 > self.clock for a in self.actors)
 
     def lit(self) -> int:
         """Seats whose chickens are lit, in seat order."""
@@ -202,10 +283,46 @@ class Presenter:
         if f > 0:
             self.actors.append(actor)
 
-    def _banner(self, text: str, t: float, dur: float, layout: Layout, f: float) -> None:
-        size = layout.font["banner"]
-        pic = banner_picture(text, size, round(layout.zones["compass"].width * 2.2))
-        self._add(Banner(t, t + dur, pic, layout.centre), f)
+    def _banner(self, text: str, t: float, dur: float, layout: Layout, f: float, above: bool = False) -> None:
+        """A banner across the middle, or (`above`) over the top pond, clear of dice rolling in the middle."""
+        if f <= 0:
+            return
+        pic = banner_for(text, layout)
+        x, y = (layout.centre[0], layout.zones["pond2"].centery) if above else layout.centre
+        at: Point = (float(x), float(y))
+        for a in self.actors:
+            if isinstance(a, Banner) and a.centre == at and a.t0 < t < a.t1:
+                a.t1 = t  # one banner at a time in one place: the newer one replaces it
+        self._add(Banner(t, t + dur, pic, at), f)
+
+    def upcoming_banners(self) -> list[str]:
+        """The banners the queued events will show, so their pictures can be drawn ahead in quiet frames."""
+        texts: list[str] = []
+        dice = self.break_dice
+        m = self.model
+        for e in self.queue:
+            if isinstance(e, HandStarted):
+                texts.append(S.tr("banner_hand", n=e.hand))
+            elif isinstance(e, DiceRolled):
+                key = "banner_first_dealer" if e.purpose == "first_dealer" else "banner_break"
+                texts.append(S.tr(key, seat=self._seat_label(e.seat)))
+                if e.purpose == "break":
+                    dice = e.dice
+            elif isinstance(e, DealerChosen):
+                texts.append(S.tr("banner_dealer", seat=self._seat_label(e.dealer)))
+            elif isinstance(e, WallBuilt):
+                texts.append(S.tr("banner_shuffle"))
+            elif isinstance(e, WallBroken):
+                texts.append(break_caption(dice, S.wind(m.engine(e.side)), e.skipped + 1))
+            elif isinstance(e, TileFlipped):
+                texts.append(S.tr("banner_chicken", tile=S.tile_label(e.chicken)))
+        return texts
+
+    def _end_dice(self, t: float) -> None:
+        """Take the dice off the table at `t` (the wall is about to be built or dealt from)."""
+        for a in self.actors:
+            if isinstance(a, DiceRoll) and a.t1 > t:
+                a.t1 = max(a.t0, t)
 
     def _callout(self, seat: int, text: str, t: float, dur: float, layout: Layout, f: float) -> None:
         self._add(Callout(t, t + dur, callout_frames(text, layout.font["callout"]), callout_point(layout, seat)), f)
@@ -234,17 +351,21 @@ class Presenter:
 
     def _on_DiceRolled(self, e: DiceRolled, t: float, f: float, layout: Layout) -> float:
         self.model.apply(e)
-        area = layout.zones["compass"]
-        size = max(16, round(layout.tiles.pond * 1.15))
+        if e.purpose == "break":
+            self.break_dice = e.dice
+        # Big, in the middle of the table, thrown from the roller's side: everyone at the table watches them.
+        area = dice_area(layout)
+        size = dice_size(layout)
         land = t + DICE_TUMBLE * f
-        # The dice stay on the table through the count that follows (and the marking of the skipped stacks).
+        # The dice stay on the table through the count that follows (and the marking of the skipped stacks),
+        # until the wall is built or the deal begins.
         rest = (DICE_REST + COUNT_STEP * (e.dice[0] + e.dice[1]) + MARK_STEP * 7 + GAP_OPEN + 0.8) * f
-        self._add(DiceRoll(t, land + rest, e.dice, area, size, land, e.dice[0] * 7 + e.dice[1]), f)
+        self._add(DiceRoll(t, land + rest, e.dice, area, size, land, e.dice[0] * 7 + e.dice[1], e.seat), f)
         # The roller's plate lights while the dice roll.
         self.counts = [(t, e.seat, 0)]
         self.count_end = t + DICE_TUMBLE * f
         key = "banner_first_dealer" if e.purpose == "first_dealer" else "banner_break"
-        self._banner(S.tr(key, seat=self._seat_label(e.seat)), t, DICE_TUMBLE * f, layout, f)
+        self._banner(S.tr(key, seat=self._seat_label(e.seat)), t, (DICE_TUMBLE + DICE_REST) * f, layout, f, True)
         return (DICE_TUMBLE + DICE_REST) * f
 
     def _count(self, seats: tuple[int, ...], t: float, f: float) -> float:
@@ -254,13 +375,40 @@ class Presenter:
 
     def _on_DealerChosen(self, e: DealerChosen, t: float, f: float, layout: Layout) -> float:
         beat = self._count(e.counted, t, f) if e.counted else 0.0
-        self.model.apply(e)
-        self._banner(S.tr("banner_dealer", seat=self._seat_label(e.dealer)), t + beat, 0.9 * f, layout, f)
+        if beat > 0:
+            # The 庄 and the dealer's red wind appear when the count reaches the dealer, not before.
+            self.later.append((t + beat, e))
+        else:
+            self.model.apply(e)
+        self._banner(S.tr("banner_dealer", seat=self._seat_label(e.dealer)), t + beat, 0.9 * f, layout, f, True)
         return beat + 0.6 * f
 
     def _on_WallBuilt(self, e: WallBuilt, t: float, f: float, layout: Layout) -> float:
         self.model.apply(e)
-        return 0.3 * f
+        self._end_dice(t)
+        stacks = self.model.stacks
+        if f <= 0 or stacks is None:
+            return 0.0
+        shuffle_end = t + SHUFFLE * f
+        build_end = shuffle_end + BUILD * f
+        end = build_end + PUSH * f
+        sides = []
+        for side in range(4):
+            zone = layout.zones[f"wall{side}"]
+            pond = layout.zones[f"pond{side}"]
+            # Built close to the middle, just outside the compass, then pushed out over the empty ponds.
+            reach = (pond.height if side % 2 == 0 else pond.width) * 0.85
+            dx, dy = ((0.0, -reach), (-reach, 0.0), (0.0, reach), (reach, 0.0))[side]
+            sides.append(
+                (wall_side_picture(layout, tuple(stacks), side), (float(zone.left), float(zone.top)), (dx, dy))
+            )
+        art = layout.art("wall")
+        backs = (art.lying_back(0), art.lying_back(90))
+        radius = layout.zones["compass"].width * 0.9
+        seed = self.model.hand_no
+        self._add(WallRise(t, end, shuffle_end, build_end, tuple(sides), backs, layout.centre, radius, seed), f)
+        self._banner(S.tr("banner_shuffle"), t, (SHUFFLE + BUILD) * f, layout, f, True)
+        return (SHUFFLE + BUILD + PUSH + 0.1) * f
 
     def _on_WallBroken(self, e: WallBroken, t: float, f: float, layout: Layout) -> float:
         beat = self._count(e.counted, t, f)
@@ -270,16 +418,18 @@ class Presenter:
         n = e.skipped + 1  # the skipped stacks, then the one drawing starts at
         mark_start = t + beat
         self.marks = (mark_start, MARK_STEP * f, n, mark_start + (n * MARK_STEP + 1.6) * f)
+        caption = break_caption(self.break_dice, S.wind(self.model.engine(e.side)), n)
+        self._banner(caption, mark_start, (n * MARK_STEP + GAP_OPEN + 1.0) * f, layout, f, True)
         for k in range(n):
             centre = wall_slot(layout, (e.side, k, 1), stacks).centre
             at = mark_start + k * MARK_STEP * f
             self._add(Pulse(at, at + 0.4 * f, centre, layout.tiles.wall * 0.6), f)
         gap_start = mark_start + n * MARK_STEP * f
-        gap = max(4.0, layout.tiles.wall * 0.35)
-        self.gap = Tween(0.0, gap, gap_start, GAP_OPEN * f, ease_out_cubic)
+        self.gap = Tween(0.0, 1.0, gap_start, GAP_OPEN * f, ease_out_cubic)
         return beat + (n * MARK_STEP + GAP_OPEN + 0.2) * f
 
     def _on_TilesDealt(self, e: TilesDealt, t: float, f: float, layout: Layout) -> float:
+        self._end_dice(t)
         m = self.model
         stacks = m.stacks
         assert stacks is not None
@@ -446,8 +596,48 @@ class Presenter:
         return (0.3 + 4 * LIGHT_STEP + 0.5) * f
 
     def _on_HandSettled(self, e: HandSettled, t: float, f: float, layout: Layout) -> float:
+        self.before_settled = tuple(self.model.scores)
         self.model.apply(e)
         return 0.2 * f
+
+
+def banner_for(text: str, layout: Layout) -> pygame.Surface:
+    """The banner picture of `text`: long captions shrink to stay between the side walls."""
+    base = size = layout.font["banner"]
+    room = layout.zones["wall1"].left - layout.zones["wall3"].right - 2 * layout.gap
+    # Text grows in proportion to its size: measured once at the banner's size, not drawn (or the font
+    # opened) at each smaller size in turn.
+    width = get_font(base, True).size(text)[0]
+    while size > layout.font["body"] and width * size / base + size * 2 > room:
+        size -= 2
+    return banner_picture(text, size, min(room, round(layout.zones["compass"].width * 2.2)))
+
+
+def chip_size(layout: Layout) -> int:
+    """How big the coins carrying payments between the plates are."""
+    return max(18, round(layout.font["score"] * 1.3))
+
+
+def dice_area(layout: Layout) -> pygame.Rect:
+    """Where dice roll: the middle of the table, the compass and the ponds around it."""
+    return layout.zones["compass"].union(layout.zones["pond0"]).union(layout.zones["pond2"])
+
+
+def dice_size(layout: Layout) -> int:
+    """How big a die is: as wide as one of the player's own tiles, so it reads from across the room."""
+    return max(28, round(layout.tiles.hand * 1.05))
+
+
+def break_caption(dice: tuple[int, int] | None, wind: str, stack: int) -> str:
+    """The break in words: "7点：东家牌墙，右数第4墩开牌"."""
+    if dice is None:
+        return S.tr("banner_break_at_nodice", wall=wind, n=stack)
+    return S.tr("banner_break_at", total=dice[0] + dice[1], wall=wind, n=stack)
+
+
+def wall_gap_px(layout: Layout) -> float:
+    """How wide the wall opens at the break, in px."""
+    return max(4.0, layout.tiles.wall * 0.35)
 
 
 def _new_indices(before: list[int], after: list[int]) -> list[int]:

@@ -1,24 +1,108 @@
-"""Tile pictures drawn ahead of need, so a first appearance never stalls a frame.
+"""Pictures, fonts and files prepared ahead of need, so a first appearance never stalls a frame.
 
-The table draws them behind a short loading banner before its first hand, and a few per quiet
-frame after the window changes size.
+The table prepares what its opening shows behind a short loading banner before the first hand,
+and the rest (tile faces in every look, the rulesets the settlement screen compares) a few
+milliseconds per frame after that, and again after the window changes size.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import random
+from collections.abc import Iterator
 from functools import partial
 
+from game import suit_tables
 from game.ruleset import Ruleset
+from game.ruleset_loader import builtin_ruleset_names
 from game.tiles import NUM_KINDS
+from ui import strings as S
+from ui import text as T
+from ui.fonts import warm_font
 from ui.layout import Layout
+from ui.settlement.whatif import builtin_ruleset
+from ui.table.actors import banner_picture, callout_frames, chip_picture
+from ui.table.board import Board
+from ui.table.dice import ANGLES, die_picture
+from ui.table.jobs import Alone, Job
+from ui.table.presenter import banner_for, chip_size, dice_size
+from ui.table.wall_view import wall_side_picture
 from ui.tile_art import TURNS, Look, get_tile_art
 
-Job = Callable[[], object]
+
+def opening_jobs(layout: Layout, board: Board) -> Iterator[Job]:
+    """What the opening of the first hand shows, drawn while the table loads: the felt, the fonts at the
+    layout's sizes, the callouts, the dice, the wall's sides and the backs of the tiles."""
+    # The felt in two halves, the loading caption's font and picture between them (it shows with the felt).
+    caption = iter(
+        (
+            partial(warm_font, layout.font["title"], True),
+            partial(banner_picture, S.tr("loading"), layout.font["title"], round(layout.zones["compass"].width * 1.6)),
+        )
+    )
+    yield from board.prepare(layout, caption)
+    for size in sorted(set(layout.font.values())):
+        yield partial(warm_font, size)
+        yield partial(warm_font, size, True)
+    plate = layout.font["plate"]
+    for size in (max(T.MIN_TEXT - 1, round(plate * 0.8)), round(plate * 1.1), round(plate * 1.25)):
+        yield partial(warm_font, size, True)  # the plates' badges and wind discs
+    for key in ("call_pung", "call_kong", "call_win", "call_self_draw", "call_ready", "call_pass"):
+        yield partial(callout_frames, S.tr(key), layout.font["callout"])
+    die = dice_size(layout)
+    for value in range(1, 7):
+        for angle in ANGLES:
+            yield partial(die_picture, value, die, angle)
+    for stacks in ((14, 13, 14, 13), (13, 14, 13, 14)):
+        for k in range(4):
+            yield partial(wall_side_picture, layout, stacks, k)
+    t = layout.tiles
+    other, side, wall = get_tile_art(t.other), get_tile_art(t.side), get_tile_art(t.wall)
+    yield other.back
+    yield partial(side.edge, "left")
+    yield partial(side.edge, "right")
+    for turn in TURNS:
+        yield partial(wall.lying_back, turn)
 
 
 def art_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
-    """Every picture the table is likely to show at this layout, the commonest first."""
+    """Every picture the table is likely to show at this layout, the commonest first, then the hand-analysis
+    tables the AI players and the panels read, and the rulesets the settlement screen compares under."""
+    rng = random.Random(12)
+    for _ in range(SUIT_BATCHES):  # first: the AI players think from the first discard on
+        yield partial(_suit_rows, [_suit_key(rng) for _ in range(SUIT_BATCH)])
+    yield from _tile_jobs(layout, rules)
+    # What the change to the next hand shows: the payments' coins and the hand's banner.
+    for amount in range(1, 25):
+        yield partial(chip_picture, amount, chip_size(layout))
+    for hand in range(1, 33):
+        yield partial(banner_for, S.tr("banner_hand", n=hand), layout)
+    for name in builtin_ruleset_names():
+        yield Alone(partial(builtin_ruleset, name))
+
+
+# The hand tables fill lazily (game/suit_tables.py): a suit layout seen for the first time costs a
+# millisecond or more. Layouts like those of real hands, looked up in quiet frames, fill most of them.
+SUIT_BATCHES = 150
+SUIT_BATCH = 20
+
+
+def _suit_key(rng: random.Random) -> tuple[int, ...]:
+    """The nine counts of one suit in a plausible hand: up to 14 tiles, at most four of a rank."""
+    counts = [0] * 9
+    for _ in range(rng.choice((1, 2, 3, 4, 5, 5, 6, 7, 8, 9, 11, 14))):
+        rank = rng.randrange(9)
+        if counts[rank] < 4:
+            counts[rank] += 1
+    return tuple(counts)
+
+
+def _suit_rows(keys: list[tuple[int, ...]]) -> None:
+    for key in keys:
+        suit_tables.suit_info(key)
+        suit_tables.both_code(key)
+
+
+def _tile_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
     t = layout.tiles
     hand, pond, meld = get_tile_art(t.hand), get_tile_art(t.pond), get_tile_art(t.meld)
     other, side, other_meld, wall = (get_tile_art(w) for w in (t.other, t.side, t.other_meld, t.wall))

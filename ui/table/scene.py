@@ -7,10 +7,13 @@ alive, or the finished hand is settled and its panel shown.
 
 from __future__ import annotations
 
+import gc
+import itertools
 import math
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from functools import partial
 
 import pygame
 
@@ -27,22 +30,25 @@ from ui import palette as pal
 from ui import strings as S
 from ui import text as T
 from ui.dialogs import ConfirmScene
-from ui.layout import DEFAULT_SIZE, Layout, compute_layout
+from ui.layout import BOARD_ZONES, DEFAULT_SIZE, Layout, compute_layout
 from ui.match_config import MatchConfig
 from ui.opponents import hint, opponent
 from ui.scene import Host, Scene
 from ui.settlement import SettlementScene
+from ui.settlement.scene import sheet_jobs
 from ui.sound import TableSounds
+from ui.table.actors import banner_picture
 from ui.table.board import Board
 from ui.table.buttons import Button, draw_buttons, lay_out_buttons
 from ui.table.insight import ChickenInfo, chicken_info, discard_choices_keeping_ready, final_chickens, waits_of
+from ui.table.jobs import Alone, Job
 from ui.table.model import HIDDEN, TableModel, WinView
 from ui.table.pond_view import last_discard_rect, marker_picture, place_marker
-from ui.table.presenter import Presenter
-from ui.table.prewarm import Job, art_jobs
+from ui.table.presenter import Presenter, banner_for
+from ui.table.prewarm import art_jobs, opening_jobs
 from ui.table.privacy import PrivacyScene
 from ui.table.rack_view import geometry_for
-from ui.table.rotation import engine_seat
+from ui.table.rotation import engine_seat, turned_seat
 from ui.table.session import NOBODY, TableSession
 from ui.table.view import HandUi, TableView, WaitsInfo
 
@@ -51,8 +57,12 @@ THINK_TURN = 0.55
 THINK_CLAIM = 0.3
 SETTLE_PAUSE = 2.5  # how long the end panel stays up on its own when the AIs play alone
 STEP_BUDGET = 0.012  # seconds of engine work per frame at instant speed
-PREWARM_BUDGET = 0.0008  # seconds per quiet frame spent drawing tile pictures ahead of need
-LOADING_BUDGET = 0.03  # seconds per frame spent drawing tile pictures before the first hand
+# Seconds per frame spent preparing pictures ahead of need: small enough that a frame with the longest
+# job added stays within 16.7 ms (60 Hz).
+PREWARM_BUDGET = 0.003
+LOADING_BUDGET = 0.008  # before the first hand, while only the loading banner moves
+ALONE_AFTER = 0.002  # a long job (Alone) waits for a frame whose own work took less than this
+FRAME_BUSY = 0.005  # no job starts once a frame has taken this long: the longest job still fits in 16.7 ms
 
 HOTKEYS = {
     pygame.K_w: "win",
@@ -148,7 +158,14 @@ class TableScene(Scene):
         # Engine work allowed per frame at instant speed; None: none of it is cut by the clock (screenshots,
         # which must come out the same on every machine).
         self.step_budget: float | None = STEP_BUDGET
+        self._opening: Iterator[Job] = self._opening_jobs()
         self._prewarm: Iterator[Job] = art_jobs(self.layout, rules)
+        self._deferred: Job | None = None  # a job that must start a frame (Alone)
+        self._frame_start = time.perf_counter()
+        self._sheet: Iterator[Job] | None = None  # the ended hand's settlement pictures, drawn while its end plays
+        self._banners_drawn: set[str] = set()
+        self._panel: SettlementScene | None = None  # the next settlement screen, made before it shows
+        self._panel_steps: Iterator[None] | None = None  # its sheet, drawn a part per frame
         # Draw the tile pictures before the first hand (a short loading moment), unless nothing animates.
         self.loading = host.settings.speed.factor > 0
         self._chicken_info: tuple[int, ChickenInfo | None] = (-2, None)  # never a panel version
@@ -213,10 +230,15 @@ class TableScene(Scene):
         return self.obs is not None
 
     def update(self, dt: float) -> None:
+        self._frame_start = time.perf_counter()
         self.frames += 1
         self._tick_claim_timer(dt)
         if self.loading:
-            self.loading = self._prewarm_some(LOADING_BUDGET)
+            self.loading = self._run_jobs(self._opening, LOADING_BUDGET)
+            if not self.loading:
+                # What is loaded now stays for the whole game: set it aside from the collector, whose full
+                # pass over it would otherwise cost a frame (15 ms at 1920x1080) at some moment of play.
+                gc.freeze()
             return
         self.presenter.update(dt)
         if self.think_left is not None:
@@ -230,17 +252,61 @@ class TableScene(Scene):
                 break
         if self.presenter.idle:
             self._refresh_panels()
-        if not self.presenter.animating and self._speed() > 0 and self.step_budget is not None:
+        if self._speed() > 0 and self.step_budget is not None:
             self._prewarm_some(PREWARM_BUDGET)
 
     def _prewarm_some(self, budget: float) -> bool:
-        """Draw tile pictures ahead of need for about `budget` seconds; False once all are drawn."""
-        deadline = time.perf_counter() + budget
-        for job in self._prewarm:
+        """Prepare pictures ahead of need for about `budget` seconds; False once all are ready."""
+        if self._panel_steps is not None:
+            deadline = time.perf_counter() + budget
+            for _ in self._panel_steps:
+                if time.perf_counter() > deadline:
+                    return True
+            self._panel_steps = None
+        if self.presenter.queue and self._run_jobs(self._banner_jobs(), budget):
+            return True
+        result = self.session.result
+        if self._sheet is None and result is not None and self.phase == "hand":
+            self._sheet = sheet_jobs(result, self.layout.size, self.rules)
+        if self._sheet is not None and self._run_jobs(self._sheet, budget):
+            return True
+        return self._run_jobs(self._opening, budget) or self._run_jobs(self._prewarm, budget)
+
+    def _opening_jobs(self) -> Iterator[Job]:
+        """What the table loads before its first frame: the opening's pictures, then each zone of the board."""
+        yield from opening_jobs(self.layout, self.board)
+        for name in BOARD_ZONES:
+            yield partial(self._draw_zone, name)
+
+    def _draw_zone(self, name: str) -> None:
+        self.board.render_zone(self.view(), name)
+
+    def _banner_jobs(self) -> Iterator[Job]:
+        """The banners of the events waiting in the queue (the opening's dice, dealer, shuffle and break)."""
+        for text in self.presenter.upcoming_banners():
+            if text not in self._banners_drawn:
+                self._banners_drawn.add(text)
+                yield partial(banner_for, text, self.layout)
+
+    def _run_jobs(self, jobs: Iterator[Job], budget: float) -> bool:
+        """Run `jobs` for about `budget` seconds (a job marked Alone only first in a frame); False when done."""
+        start = time.perf_counter()
+        deadline = start + budget
+        pending = self._deferred
+        self._deferred = None
+        for job in itertools.chain([pending] if pending is not None else [], jobs):
+            if not self.loading and time.perf_counter() - self._frame_start > FRAME_BUSY:
+                self._deferred = job  # this frame has had its share: the job waits for the next one
+                return True
+            # A long job runs only first, in a frame that has done little else so far.
+            busy = start - self._frame_start > ALONE_AFTER or time.perf_counter() > start + budget * 0.1
+            if isinstance(job, Alone) and busy:
+                self._deferred = job  # it would overrun this frame: it starts the next one
+                return True
             job()
             if time.perf_counter() > deadline:
                 return True
-        return False
+        return self._deferred is not None
 
     def _speed(self) -> float:
         return self.host.settings.speed.factor
@@ -251,7 +317,12 @@ class TableScene(Scene):
         if self.phase == "panel":
             return False
         if self.phase == "settled":
-            self._show_panel()
+            if self._panel_steps is not None and (self._speed() <= 0 or self.step_budget is None):
+                for _ in self._panel_steps:  # no frames to spread it over any more (instant speed)
+                    pass
+                self._panel_steps = None
+            if self._panel_steps is None:
+                self._show_panel()
             return False
         movers = s.to_move()
         if not movers:
@@ -260,6 +331,11 @@ class TableScene(Scene):
             self.settled, self.ledger = settled, ledger
             self.phase = "settled"
             self.presenter.feed([settled])
+            self._panel = self._settlement_panel()
+            if self._speed() > 0 and self.step_budget is not None:
+                # The sheet is drawn a part per frame before it shows (see _prewarm_some).
+                self._panel.resize(self.host.stack.size if self.host.stack.size != (0, 0) else self.layout.size)
+                self._panel_steps = self._panel.render_steps()
             return True
         ai = [seat for seat in movers if s.agents[seat] is not None]
         if ai:
@@ -292,9 +368,18 @@ class TableScene(Scene):
         self.hands_done += 1
         if self.on_settled is not None:
             self.on_settled()
+        panel = self._panel or self._settlement_panel()
+        self._panel = None
+        self.host.stack.push(panel)
+        if self.on_panel is not None:
+            self.on_panel(panel)
+
+    def _settlement_panel(self) -> SettlementScene:
+        """The settlement screen of the hand just settled."""
+        assert self.settled is not None and self.ledger is not None
         settings = self.host.settings
         auto = SETTLE_PAUSE * self._speed() if settings.autoplay or self.autopilot is not None else None
-        panel = SettlementScene(
+        return SettlementScene(
             self.host,
             self.settled,
             self.ledger,
@@ -305,10 +390,8 @@ class TableScene(Scene):
             result=self.result,
             rules=self.rules,
             hand_no=self.model.hand_no,
+            on_leave=self.on_leave,
         )
-        self.host.stack.push(panel)
-        if self.on_panel is not None:
-            self.on_panel(panel)
 
     def _next_hand(self) -> None:
         settings = self.host.settings
@@ -318,10 +401,28 @@ class TableScene(Scene):
             self.host.quit(0)
             return
         self.phase = "hand"
+        self._sheet = None
+        if self.ledger is not None:
+            self.presenter.pay(self._payments(self.ledger), self.layout)
         self.settled = self.ledger = None
         self._clear_controls()
+        # The last hand's waits and chickens go with it: nothing of it shows through the next deal.
+        self.panel_obs = None
+        self._panel_version = -1
+        self._waits_cache.clear()
         self.session.look(self._viewer_at_rest(), self.view_seat)
         self.presenter.feed(self.session.start_hand())
+
+    def _payments(self, ledger: Ledger) -> list[tuple[int, int, int]]:
+        """The hand's payments as (payer, payee, amount) between the seats as the table shows them,
+        one per pair of seats, largest first."""
+        pairs: dict[tuple[int, int], int] = {}
+        turn = self.model.turned_by
+        for item in ledger.items:
+            if item.amount > 0 and item.payer != item.payee:
+                key = (turned_seat(item.payer, turn), turned_seat(item.payee, turn))
+                pairs[key] = pairs.get(key, 0) + item.amount
+        return sorted(((a, b, n) for (a, b), n in pairs.items()), key=lambda p: (-p[2], p[0], p[1]))
 
     def _engine_win(self) -> WinView | None:
         """The hand's win with engine seat numbers (the model's are turned for the seat at the bottom)."""
@@ -396,24 +497,33 @@ class TableScene(Scene):
             self.buttons = []
             return
         specs: list[tuple[str, str, Action | None, str, int | None]] = []
+        tiles: list[int | None] = []  # the tile each button takes, drawn on it
+        claimed = obs.last_discard[1] if obs.phase == "claims" and obs.last_discard is not None else None
+        if obs.phase == "rob":
+            claimed = obs.rob_tile
         by_kind: dict[ActionKind, list[Action]] = {}
         for a in obs.legal_actions:
             by_kind.setdefault(a.kind, []).append(a)
         if ActionKind.WIN in by_kind:
             label = S.tr("btn_self_draw") if obs.phase == "turn" else S.tr("btn_win")
             specs.append((label, "win", by_kind[ActionKind.WIN][0], "", pygame.K_w))
+            tiles.append(claimed)
         for kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG, ActionKind.KONG):
             for a in by_kind.get(kind, []):
-                label = S.tr("btn_kong_tile", tile=S.tile_label(a.tile)) if a.tile is not None else S.tr("btn_kong")
-                specs.append((label, "kong", a, "", pygame.K_k))
+                specs.append((S.tr("btn_kong"), "kong", a, "", pygame.K_k))
+                tiles.append(a.tile if a.tile is not None else claimed)
         if ActionKind.PUNG in by_kind:
             specs.append((S.tr("btn_pung"), "pung", by_kind[ActionKind.PUNG][0], "", pygame.K_p))
+            tiles.append(by_kind[ActionKind.PUNG][0].tile or claimed)
         if any(a.kind is ActionKind.DISCARD and a.declare for a in obs.legal_actions):
             label = S.tr("btn_ready_cancel") if self.declare_mode else S.tr("btn_ready")
             specs.append((label, "ready", None, "ready", pygame.K_r))
+            tiles.append(None)
         if ActionKind.PASS in by_kind:
             specs.append((S.tr("btn_pass"), "pass", by_kind[ActionKind.PASS][0], "", pygame.K_n))
-        self.buttons = lay_out_buttons(specs, self.layout.zones["buttons"], self.layout.font["button"])
+            tiles.append(None)
+        layout = self.layout
+        self.buttons = lay_out_buttons(specs, layout.zones["buttons"], layout.font["button"], tiles)
 
     def _hand_tiles(self) -> list[int]:
         m = self.model
@@ -718,6 +828,7 @@ class TableScene(Scene):
         # Tiles in flight were aimed at the old layout: land them now; queued beats play on normally.
         self.presenter.drop_actors()
         self.layout = compute_layout(size)
+        self._opening = self._opening_jobs()
         self._prewarm = art_jobs(self.layout, self.rules)
         if self.obs is not None:
             self._build_buttons()
@@ -748,6 +859,8 @@ class TableScene(Scene):
             counted=p.counted(),
             lit=p.lit(),
             dice=p.dice_showing(),
+            walls_hidden=p.walls_rising(),
+            scores=p.shown_scores(),
             chickens=p.chickens,
             claimable=claimable,
             chicken_info=info,
@@ -758,6 +871,9 @@ class TableScene(Scene):
         )
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.loading:
+            self._draw_loading(surface)
+            return
         view = self.view()
         surface.blit(self.board.render(view), (0, 0))
         self._draw_marker(surface, view)
@@ -766,9 +882,6 @@ class TableScene(Scene):
         if self.hinted_action is not None:
             hinted = next((i for i, b in enumerate(self.buttons) if b.action == self.hinted_action), None)
         draw_buttons(surface, self.buttons, self.layout.font["button"], self.hover_button, hinted)
-        if self.loading:
-            pic = T.shadowed(S.tr("loading"), self.layout.font["title"], pal.TEXT_MUTED)
-            surface.blit(pic, pic.get_rect(center=self.layout.centre))
         zone = self.layout.zones["prompt"]
         bottom = zone.bottom
         if self.detail:
@@ -783,6 +896,17 @@ class TableScene(Scene):
             left = S.tr("claim_timer_left", n=max(1, math.ceil(self.claim_left)))
             pic = T.fit(left, self.layout.font["small"], zone.width, pal.TEXT_RED, bold=True)
             surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom)))
+
+    def _draw_loading(self, surface: pygame.Surface) -> None:
+        """While the table loads: the felt (a plain cloth until it is drawn) and the loading caption on a ribbon."""
+        layout = self.layout
+        felt = self.board.felt(layout)
+        if felt is None:
+            surface.fill(pal.TABLE_GREEN_DARK)
+            return  # the caption's font opens in a later loading frame, not in the first one
+        surface.blit(felt, (0, 0))
+        pic = banner_picture(S.tr("loading"), layout.font["title"], round(layout.zones["compass"].width * 1.6))
+        surface.blit(pic, pic.get_rect(center=layout.centre))
 
     def _draw_marker(self, surface: pygame.Surface, view: TableView) -> None:
         found = last_discard_rect(view)

@@ -50,7 +50,9 @@ class TableView:
     marked_stacks: int = 0  # skipped stacks marked so far while the wall is being broken
     counted: tuple[int, int] | None = None  # (seat, number) lit by the count around the table
     lit: int = 0  # chickens lit so far at the end of a hand
-    dice: bool = False  # dice are rolling or resting in the compass
+    dice: bool = False  # dice are rolling or resting in the middle of the table
+    walls_hidden: bool = False  # the wall is being shuffled and built by an animation over the board
+    scores: tuple[int, ...] | None = None  # the plates' scores while payments fly in (None: the model's)
     chickens: frozenset[int] = frozenset()  # tiles that score as chickens once a tile is turned
     claimable: bool = False  # the last discard can be claimed by the player
     chicken_info: ChickenInfo | None = None

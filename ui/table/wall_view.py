@@ -7,8 +7,10 @@ import dataclasses
 import pygame
 
 from ui import palette as pal
+from ui import text as T
+from ui.layout import Layout
 from ui.table.geometry import wall_slot
-from ui.table.pictures import blit_tile
+from ui.table.pictures import blit_tile, tile_picture
 from ui.table.view import TableView
 from ui.tile_art import Look
 
@@ -16,7 +18,7 @@ from ui.tile_art import Look
 def wall_signature(view: TableView, side: int) -> tuple[object, ...]:
     """What wall side `side` shows; it is redrawn when this changes."""
     m = view.model
-    if m.stacks is None:
+    if m.stacks is None or view.walls_hidden:
         return (None,)
     live = tuple(sorted(p for p in m.live if p[0] == side))
     brk = m.broken
@@ -31,7 +33,7 @@ def wall_signature(view: TableView, side: int) -> tuple[object, ...]:
 def draw_wall(surface: pygame.Surface, view: TableView, side: int) -> None:
     """Draw wall side `side` as the model holds it."""
     m = view.model
-    if m.stacks is None:
+    if m.stacks is None or view.walls_hidden:
         return
     brk = m.broken
     skipped = brk.skipped if brk is not None and brk.side == side else -1
@@ -53,6 +55,26 @@ def draw_wall(surface: pygame.Surface, view: TableView, side: int) -> None:
             blit_tile(surface, slot, -1)
     if skipped >= 0 and view.marked_stacks > 0:
         _mark_skipped(surface, view, side, skipped)
+
+
+def wall_side_picture(layout: Layout, stacks: tuple[int, ...], side: int) -> pygame.Surface:
+    """Wall side `side` whole, every stack face down, on a transparent surface the size of its zone; cached."""
+
+    def make() -> pygame.Surface:
+        zone = layout.zones[f"wall{side}"]
+        out = pygame.Surface(zone.size, pygame.SRCALPHA)
+        slots = []
+        for stack in range(stacks[side]):
+            for layer in (0, 1):
+                slot = wall_slot(layout, (side, stack, layer), stacks)
+                slots.append((slot.pos[1] + layer * slot.art.depth, layer, slot.pos[0], slot))
+        slots.sort(key=lambda item: (item[0], item[1], item[2]))
+        for _y, _layer, _x, slot in slots:
+            x, y = slot.pos
+            out.blit(tile_picture(slot, -1), slot.art.blit_pos(x - zone.left, y - zone.top))
+        return out
+
+    return T.cached(("wall-side", layout.size, stacks, side), make)
 
 
 def _mark_skipped(surface: pygame.Surface, view: TableView, side: int, skipped: int) -> None:

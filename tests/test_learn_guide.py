@@ -104,29 +104,23 @@ def test_ready_rows_wait_on_what_they_say(name: str) -> None:
         assert str(found[1]) in row.caption.zh
 
 
-# RULES.md §14: each rule, whether a ruleset has it on, and the words its page uses for it (zh, en).
-_SECTION_14: tuple[tuple[str, Callable[[Ruleset], bool], str, str, str], ...] = (
-    ("patterns", lambda r: r.pattern_values().get("dadiaoche") is not None, "大吊车", "大吊车", "big crane"),
-    ("patterns", lambda r: r.bonuses.first_turn == "replace", "天胡", "取代牌型", "replace the pattern value"),
-    ("ready", lambda r: r.bonuses.declared_win_value_dealer is not None, "报听", "天听", "天听"),
-    ("payments", lambda r: r.bonuses.rob_kong_multiplier > 0, "抢杠", "被抢的人一家付牌型", "robbed seat alone pays"),
-    ("payments", lambda r: r.bonuses.hot == "multiply", "热炮", "一家付牌型", "times the pattern"),
-    ("payments", lambda r: r.bonuses.follow_dealer > 0, "开局跟", "开局跟", "开局跟"),
-    ("turn", lambda r: r.kongs.not_ready == "pay_back", "倒赔", "倒赔", "pays the same amounts back"),
-    ("chickens", lambda r: r.chickens.payers == "not_ready", "鸡", "只由没叫牌的人付", "not ready only"),
-    ("chickens", lambda r: r.chickens.not_ready_discards, "鸡", "没叫牌的人打出去的常鸡", "discarded fixed chickens"),
-    ("chickens", lambda r: r.chickens.charge_single, "冲锋鸡", "每局只有一只", "one a hand"),
-    ("chickens", lambda r: r.chickens.charge_claimed == "passes", "冲锋鸡", "归碰杠的人", "passes to that seat"),
-    ("chickens", lambda r: r.chickens.charge_not_ready > 0, "冲锋鸡", "打出冲锋鸡的人没叫牌", "not ready pays each"),
-    ("chickens", lambda r: r.chickens.liability_every, "责任鸡", "不只第一张", "not only the first"),
-    (
-        "chickens",
-        lambda r: r.chickens.liability_not_ready_only,
-        "责任鸡",
-        "只在打的人没叫牌时",
-        "discarder is not ready",
-    ),
-    ("draw", lambda r: r.play.ready_own_four, "叫牌", "四张都在自己手里", "all four copies"),
+# RULES.md §14: each rule, the page that tells it, whether a ruleset has it on, and the words used (zh, en).
+_SECTION_14: tuple[tuple[str, Callable[[Ruleset], bool], str, str], ...] = (
+    ("patterns", lambda r: r.pattern_values().get("dadiaoche") is not None, "大吊车", "big crane"),
+    ("patterns", lambda r: r.bonuses.first_turn == "replace", "取代牌型", "replace the pattern value"),
+    ("ready", lambda r: r.bonuses.declared_win_value_dealer is not None, "天听", "天听"),
+    ("payments", lambda r: r.bonuses.rob_kong_multiplier > 0, "被抢的人一家付牌型", "robbed seat alone pays"),
+    ("payments", lambda r: r.bonuses.hot == "multiply", "一家付牌型", "times the pattern"),
+    ("payments", lambda r: r.bonuses.follow_dealer > 0, "开局跟", "开局跟"),
+    ("turn", lambda r: r.kongs.not_ready == "pay_back", "倒赔", "pays the same amounts back"),
+    ("chickens", lambda r: r.chickens.payers == "not_ready", "只由没叫牌的人付", "not ready only"),
+    ("chickens", lambda r: r.chickens.not_ready_discards, "没叫牌的人打出去的常鸡", "discarded fixed chickens"),
+    ("chickens", lambda r: r.chickens.charge_single, "每局只有一只", "one a hand"),
+    ("chickens", lambda r: r.chickens.charge_claimed == "passes", "归碰杠的人", "passes to that seat"),
+    ("chickens", lambda r: r.chickens.charge_not_ready > 0, "打出冲锋鸡的人没叫牌", "not ready pays each"),
+    ("chickens", lambda r: r.chickens.liability_every, "不只第一张", "not only the first"),
+    ("chickens", lambda r: r.chickens.liability_not_ready_only, "只在打的人没叫牌时", "discarder is not ready"),
+    ("draw", lambda r: r.play.ready_own_four, "四张都在自己手里", "all four copies"),
 )
 
 
@@ -140,7 +134,7 @@ def test_section_14_rules_are_told_where_on(name: str) -> None:
     """RULES.md §14: the pages explain each 倒赔-table rule the ruleset has on, and say nothing of those it has off."""
     rules = load_ruleset(name)
     pages = {p.key: p for p in guide_pages(rules)}
-    for key, on, _topic, zh, en in _SECTION_14:
+    for key, on, zh, en in _SECTION_14:
         said_zh = zh in _page_text(pages[key], "zh")
         said_en = en in _page_text(pages[key], "en")
         assert said_zh == said_en == on(rules), (name, key, zh, en)
@@ -149,11 +143,11 @@ def test_section_14_rules_are_told_where_on(name: str) -> None:
 def test_daopei_has_every_section_14_rule() -> None:
     """RULES.md §14: guiyang-daopei has each rule on, so its pages tell all of them; the six others none."""
     daopei = load_ruleset("guiyang-daopei")
-    assert all(on(daopei) for _key, on, _t, _zh, _en in _SECTION_14)
+    assert all(on(daopei) for _key, on, _zh, _en in _SECTION_14)
     for name in RULESETS:
         if name != "guiyang-daopei":
             rules = load_ruleset(name)
-            assert not any(on(rules) for _key, on, _t, _zh, _en in _SECTION_14), name
+            assert not any(on(rules) for _key, on, _zh, _en in _SECTION_14), name
 
 
 def test_daopei_pages_show_its_numbers() -> None:

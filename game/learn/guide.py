@@ -578,8 +578,10 @@ def _payments_page(w: _Writer) -> None:
         w.say("自摸另加{bonuses.self_draw}番。", "A self-drawn win adds {bonuses.self_draw} fan.")
     if b.after_kong:
         w.say(
-            "杠上开花：杠后补的牌自摸，另加{bonuses.after_kong}番。",
-            "A win on a kong's replacement tile adds {bonuses.after_kong} fan.",
+            "杠上开花：杠后补的牌自摸，另加{bonuses.after_kong}番"
+            + ("，也算自摸。" if b.after_kong_is_self_draw and b.self_draw else "。"),
+            "A win on a kong's replacement tile adds {bonuses.after_kong} fan"
+            + (" and counts as self-drawn." if b.after_kong_is_self_draw and b.self_draw else "."),
         )
     if b.hot == "add" and b.hot_value:
         w.say(

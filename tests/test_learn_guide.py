@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 
-from game.learn.guide import CONSTANTS, example_pattern, guide_pages, resolve, row_wait, template_digits
+from game.learn.guide import CONSTANTS, Page, example_pattern, guide_pages, resolve, row_wait, template_digits
+from game.ruleset import Ruleset
 from game.ruleset_loader import builtin_ruleset_names, load_ruleset
 from game.tiles import COPIES, NUM_TILES
 
 RULESETS = builtin_ruleset_names()
 
 
-def test_six_rulesets_ship() -> None:
-    """RULES.md §11: the guide is checked under each shipped ruleset."""
-    assert len(RULESETS) >= 6
+def test_seven_rulesets_ship() -> None:
+    """RULES.md §11, §14: the guide is checked under each shipped ruleset, guiyang-daopei among them."""
+    assert len(RULESETS) >= 7
+    assert "guiyang-daopei" in RULESETS
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -99,3 +102,65 @@ def test_ready_rows_wait_on_what_they_say(name: str) -> None:
         found = row_wait(row, rules)
         assert found is not None and found == (row.wait_pattern, rules.pattern_values()[row.wait_pattern or ""])
         assert str(found[1]) in row.caption.zh
+
+
+# RULES.md §14: each rule, the page that tells it, whether a ruleset has it on, and the words used (zh, en).
+_SECTION_14: tuple[tuple[str, Callable[[Ruleset], bool], str, str], ...] = (
+    ("patterns", lambda r: r.pattern_values().get("dadiaoche") is not None, "大吊车", "big crane"),
+    ("patterns", lambda r: r.bonuses.first_turn == "replace", "取代牌型", "replace the pattern value"),
+    ("ready", lambda r: r.bonuses.declared_win_value_dealer is not None, "天听", "天听"),
+    ("payments", lambda r: r.bonuses.rob_kong_multiplier > 0, "被抢的人一家付牌型", "robbed seat alone pays"),
+    ("payments", lambda r: r.bonuses.hot == "multiply", "一家付牌型", "times the pattern"),
+    ("payments", lambda r: r.bonuses.follow_dealer > 0, "开局跟", "开局跟"),
+    ("turn", lambda r: r.kongs.not_ready == "pay_back", "倒赔", "pays the same amounts back"),
+    ("chickens", lambda r: r.chickens.payers == "not_ready", "只由没叫牌的人付", "not ready only"),
+    ("chickens", lambda r: r.chickens.not_ready_discards, "没叫牌的人打出去的常鸡", "discarded fixed chickens"),
+    ("chickens", lambda r: r.chickens.charge_single, "每局只有一只", "one a hand"),
+    ("chickens", lambda r: r.chickens.charge_claimed == "passes", "归碰杠的人", "passes to that seat"),
+    ("chickens", lambda r: r.chickens.charge_not_ready > 0, "打出冲锋鸡的人没叫牌", "not ready pays each"),
+    ("chickens", lambda r: r.chickens.liability_every, "不只第一张", "not only the first"),
+    ("chickens", lambda r: r.chickens.liability_not_ready_only, "只在打的人没叫牌时", "discarder is not ready"),
+    ("draw", lambda r: r.play.ready_own_four, "四张都在自己手里", "all four copies"),
+)
+
+
+def _page_text(page: Page, language: str) -> str:
+    texts = [*page.paragraphs, *(r.caption for r in page.rows), *(e.caption for e in page.examples)]
+    return " ".join(t.pick(language) for t in texts)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_section_14_rules_are_told_where_on(name: str) -> None:
+    """RULES.md §14: the pages explain each 倒赔-table rule the ruleset has on, and say nothing of those it has off."""
+    rules = load_ruleset(name)
+    pages = {p.key: p for p in guide_pages(rules)}
+    for key, on, zh, en in _SECTION_14:
+        said_zh = zh in _page_text(pages[key], "zh")
+        said_en = en in _page_text(pages[key], "en")
+        assert said_zh == said_en == on(rules), (name, key, zh, en)
+
+
+def test_daopei_has_every_section_14_rule() -> None:
+    """RULES.md §14: guiyang-daopei has each rule on, so its pages tell all of them; the six others none."""
+    daopei = load_ruleset("guiyang-daopei")
+    assert all(on(daopei) for _key, on, _zh, _en in _SECTION_14)
+    for name in RULESETS:
+        if name != "guiyang-daopei":
+            rules = load_ruleset(name)
+            assert not any(on(rules) for _key, on, _zh, _en in _SECTION_14), name
+
+
+def test_daopei_pages_show_its_numbers() -> None:
+    """RULES.md §14: 大吊车 17, 天胡 33 / 地胡 23, 报听 17 / 天听 34, 抢杠 ×4, 热炮 ×2, 开局跟 4: the ruleset values."""
+    rules = load_ruleset("guiyang-daopei")
+    pages = {p.key: p for p in guide_pages(rules)}
+    b = rules.bonuses
+    assert f"大吊车 {rules.patterns['dadiaoche']}" in _page_text(pages["patterns"], "zh")
+    assert f"天胡（庄家起手就胡）{b.heavenly}番" in _page_text(pages["patterns"], "zh")
+    assert f"地胡（闲家第一次摸牌就胡）{b.earthly}番" in _page_text(pages["patterns"], "zh")
+    assert f"庄家报听{b.declared_win_value_dealer}番" in _page_text(pages["ready"], "zh")
+    assert f"（天听）{b.declared_win_value}番" in _page_text(pages["ready"], "zh")
+    assert f"{b.rob_kong_multiplier} times the pattern" in _page_text(pages["payments"], "en")
+    assert f"{b.hot_value} times the pattern" in _page_text(pages["payments"], "en")
+    assert f"庄家付每家{b.follow_dealer}番" in _page_text(pages["payments"], "zh")
+    assert any(e.pattern == "dadiaoche" for e in pages["patterns"].examples)

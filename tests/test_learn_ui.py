@@ -85,6 +85,28 @@ def test_guide_turns_pages_and_switches_rulesets() -> None:
     host.stack.draw(surface)
 
 
+def test_guide_switcher_reaches_every_shipped_ruleset() -> None:
+    """RULES.md §11, §14: the ruleset button cycles all seven shipped rulesets, guiyang-daopei among them."""
+    from game.ruleset_loader import builtin_ruleset_names
+
+    host = _host()
+    scene = GuideScene(host, ruleset="guiyang-classic")
+    host.stack.push(scene)
+    seen = []
+    for _ in builtin_ruleset_names():
+        seen.append(scene.rules.name)
+        _press(host, S.tr("guide_ruleset", name=scene.rules.title_zh))
+    assert sorted(seen) == sorted(builtin_ruleset_names()) and "guiyang-daopei" in seen
+    assert scene.rules.name == "guiyang-classic"
+
+
+def test_screenshot_guide_takes_the_daopei_ruleset(tmp_path: Path) -> None:
+    """RULES.md §14: `screenshot guide-N --ruleset guiyang-daopei` renders that ruleset's page."""
+    out = tmp_path / "daopei.png"
+    assert main(["screenshot", "guide-7", str(out), "--ruleset", "guiyang-daopei"]) == 0
+    assert out.stat().st_size > 10_000
+
+
 def test_lesson_scene_plays_by_clicks_and_records_progress() -> None:
     """A lesson played through its buttons ends as intended and is kept in the statistics."""
     host = _host()

@@ -15,7 +15,18 @@ from dataclasses import dataclass, field
 from game.hand import best_pattern, best_wait_value, matching_patterns
 from game.melds import KongKind, Meld
 from game.ruleset import PATTERN_NAMES, Ruleset
-from game.tiles import COPIES, NUM_KINDS, NUM_TILES, WUGUJI, YAOJI, Tile, parse_tile, parse_tiles, to_counts
+from game.tiles import (
+    COPIES,
+    NUM_KINDS,
+    NUM_TILES,
+    WUGUJI,
+    YAOJI,
+    Tile,
+    format_tile,
+    parse_tile,
+    parse_tiles,
+    to_counts,
+)
 
 # Numbers that are facts of the game itself, not of a ruleset (RULES.md §1, §3).
 CONSTANTS: dict[str, int] = {
@@ -244,6 +255,13 @@ def _turn_page(w: _Writer) -> None:
         "{kongs.concealed} from each other seat; a kong added to a pung {kongs.added} from each. "
         + ("Only a seat that wins or is ready collects." if k.paid_to == "ready_or_won" else ""),
     )
+    if k.not_ready == "pay_back":
+        w.say(
+            "倒赔：结束时没叫牌的人，自己的豆不但不收，还要按同样的番数倒赔给每个叫牌的对手"
+            "（点豆倒赔给点豆的人，若他叫牌）。",
+            "倒赔 (paying kongs back): a seat that is not ready at the end collects nothing for its kongs and pays "
+            "the same amounts back to each ready opponent (an exposed kong back to its feeder, if ready).",
+        )
     if w.rules.play.late_kong:
         w.say(
             "憨包豆：能杠时没杠，后来才杠，只值{kongs.late}番，但仍是通行证。",
@@ -299,6 +317,34 @@ def _patterns_page(w: _Writer) -> None:
     w.example("222m555p777s11p", "1p", "dadui", (Meld(parse_tile("9s"), None, 1),))
     w.example("1155m2299p3377s44s", "4s", "qidui")
     w.example("123456789s111s22s", "2s", "qingyise")
+    w.example(
+        "55s",
+        "5s",
+        "dadiaoche",
+        (
+            Meld(parse_tile("2m"), None, 1),
+            Meld(parse_tile("7p"), None, 2),
+            Meld(parse_tile("9s"), None, 3),
+            Meld(parse_tile("4m"), None, 1),
+        ),
+    )
+    b = w.rules.bonuses
+    only_zh = "，只算自摸" if b.first_turn_self_draw_only else ""
+    only_en = "; self-drawn only" if b.first_turn_self_draw_only else ""
+    if b.first_turn == "replace" and (b.heavenly or b.earthly):
+        w.say(
+            "天胡（庄家起手就胡）{bonuses.heavenly}番，地胡（闲家第一次摸牌就胡）{bonuses.earthly}番，"
+            f"取代牌型番数：和牌型比，取大的一个{only_zh}。",
+            "天胡 (the dealer wins on the deal) {bonuses.heavenly} fan and 地胡 (another seat wins on its first "
+            "draw) {bonuses.earthly} fan replace the pattern value: the higher of the two counts" + only_en + ".",
+        )
+    elif b.heavenly and b.earthly:
+        w.say(
+            "天胡（庄家起手就胡）另加{bonuses.heavenly}番，地胡（闲家第一次摸牌就胡）另加{bonuses.earthly}番"
+            f"{only_zh}。",
+            "天胡 (the dealer wins on the deal) adds {bonuses.heavenly} fan, 地胡 (another seat wins on its first "
+            "draw) {bonuses.earthly}" + only_en + ".",
+        )
 
 
 def _chickens_page(w: _Writer) -> None:
@@ -331,8 +377,14 @@ def _chickens_page(w: _Writer) -> None:
         )
     who_zh = "胡牌和叫牌的人" if ch.collectors == "ready_or_won" else "每一家"
     who_en = "Every seat that won or is ready" if ch.collectors == "ready_or_won" else "Every seat"
-    pay_zh = "其他三家各付" if ch.payers == "others" else "没有鸡的人付"
-    pay_en = "from each of the other three" if ch.payers == "others" else "from each seat that holds none"
+    pay_zh, pay_en = {
+        "others": ("其他三家各付", "from each of the other three"),
+        "holding_none": ("没有鸡的人付", "from each seat that holds none"),
+        "not_ready": (
+            "只由没叫牌的人付（叫牌的人之间不互付，四家都叫牌就不付）",
+            "from each seat that is not ready only (ready seats never pay each other; all four ready: nothing)",
+        ),
+    }[ch.payers]
     if ch.scope == "hand":
         scope_zh, scope_en = (
             "手上鸡：手里和碰杠的鸡算，打出去的不算",
@@ -346,6 +398,12 @@ def _chickens_page(w: _Writer) -> None:
         else f"谁收：{who_zh}，每只鸡{pay_zh}。{scope_zh}。",
         f"{who_en} collects for each chicken {pay_en}. {scope_en}.",
     )
+    if ch.not_ready_discards:
+        w.say(
+            "没叫牌的人打出去的常鸡也算：每张由每个没叫牌的人付给每个叫牌的人；没叫牌的人手里和碰杠的鸡不算。",
+            "A not-ready seat's discarded fixed chickens count too: every not-ready seat pays each ready seat for "
+            "each; a not-ready seat's kept tiles and melds never pay.",
+        )
     if ch.charge == "value":
         w.say(
             "冲锋鸡：本局第一张打出的幺鸡值{chickens.charge_values.1s}番"
@@ -355,12 +413,40 @@ def _chickens_page(w: _Writer) -> None:
             + (", the first 8p {chickens.charge_values.8p}" if WUGUJI in ch.charge_values else "")
             + " (if ready).",
         )
+    elif ch.charge == "multiplier" and ch.charge_single:
+        w.say(
+            "冲锋鸡：每局只有一只，是第一张打出的常鸡（"
+            + "或".join(format_tile(t) for t in ch.fixed)
+            + "，谁先算谁），打出的人叫牌就算{chickens.charge_multiplier}倍（金鸡也一样翻倍）。",
+            "冲锋鸡: one a hand, the first fixed chicken discarded ("
+            + " or ".join(format_tile(t) for t in ch.fixed)
+            + ", whichever comes first), counts {chickens.charge_multiplier} times (a golden one too) "
+            "to its discarder if ready.",
+        )
     elif ch.charge == "multiplier":
         w.say(
             "冲锋鸡：本局第一张打出的幺鸡算{chickens.charge_multiplier}倍。",
             "冲锋鸡: the first 1s discarded counts {chickens.charge_multiplier} times.",
         )
-    if YAOJI in ch.liability:
+    if ch.charge != "off" and ch.charge_claimed == "passes":
+        w.say(
+            "冲锋鸡被叫牌的人碰或杠，就归碰杠的人。",
+            "If a ready seat claims the 冲锋鸡, it passes to that seat.",
+        )
+    if ch.charge != "off" and ch.charge_not_ready:
+        w.say(
+            "打出冲锋鸡的人没叫牌，付每个叫牌的人{chickens.charge_not_ready}番。",
+            "A 冲锋鸡 discarder that is not ready pays each ready seat {chickens.charge_not_ready}.",
+        )
+    if YAOJI in ch.liability and ch.liability_every:
+        when_zh = "，只在打的人没叫牌时" if ch.liability_not_ready_only else ""
+        when_en = ", only when the discarder is not ready" if ch.liability_not_ready_only else ""
+        w.say(
+            f"责任鸡：每一张被碰或杠的幺鸡（不只第一张），打的人赔碰杠者{{chickens.liability.1s}}番{when_zh}。",
+            f"责任鸡: every 1s punged or konged (not only the first) costs its discarder {{chickens.liability.1s}} "
+            f"to the claimer{when_en}.",
+        )
+    elif YAOJI in ch.liability:
         w.say(
             "责任鸡：第一张打出的幺鸡被碰或杠，打的人赔碰杠者{chickens.liability.1s}番"
             + ("，乌骨鸡{chickens.liability.8p}番。" if WUGUJI in ch.liability else "。"),
@@ -389,7 +475,15 @@ def _ready_page(w: _Writer) -> None:
         "declare if ready. The hand is then locked: no pung or kong, each drawn tile is discarded unless it wins.",
     )
     b = r.bonuses
-    if b.declared_win == "at_least":
+    if b.declared_win == "at_least" and b.declared_win_value_dealer is not None:
+        w.say(
+            "报听的番数看座位：庄家报听{bonuses.declared_win_value_dealer}番，闲家在第一次出牌时报听（天听）"
+            "{bonuses.declared_win_value}番；报听胡牌取这个数和牌型中大的一个。",
+            "What 报听 is worth depends on the seat: the dealer's 报听 {bonuses.declared_win_value_dealer} fan, "
+            "another seat's declared on its first discard (天听) {bonuses.declared_win_value}; a declared win "
+            "takes the higher of that and the pattern.",
+        )
+    elif b.declared_win == "at_least":
         w.say(
             "报听胡牌至少算{bonuses.declared_win_value}番。",
             "A declared win counts at least {bonuses.declared_win_value} fan.",
@@ -416,6 +510,11 @@ def _draw_page(w: _Writer) -> None:
             else "; seats not ready pay the ready ones their chickens."
         ),
     )
+    if r.draw.chajiao and r.play.ready_own_four:
+        w.say(
+            "等的牌四张都在自己手里（或碰杠里），也算叫牌。",
+            "A seat counts as ready even when all four copies of the tile it waits on are its own.",
+        )
     if r.draw.chajiao:
         w.say(
             "查叫：每家亮牌。没叫牌的人赔每个叫牌的人，按那人能胡的最大牌型算。都叫牌或都没叫，不赔。",
@@ -479,13 +578,21 @@ def _payments_page(w: _Writer) -> None:
         w.say("自摸另加{bonuses.self_draw}番。", "A self-drawn win adds {bonuses.self_draw} fan.")
     if b.after_kong:
         w.say(
-            "杠上开花：杠后补的牌自摸，另加{bonuses.after_kong}番。",
-            "A win on a kong's replacement tile adds {bonuses.after_kong} fan.",
+            "杠上开花：杠后补的牌自摸，另加{bonuses.after_kong}番"
+            + ("，也算自摸。" if b.after_kong_is_self_draw and b.self_draw else "。"),
+            "A win on a kong's replacement tile adds {bonuses.after_kong} fan"
+            + (" and counts as self-drawn." if b.after_kong_is_self_draw and b.self_draw else "."),
         )
     if b.hot == "add" and b.hot_value:
         w.say(
             "热炮：刚杠完就打出别人胡的牌，那个豆不算，另付{bonuses.hot_value}番。",
             "Hot discard: dealing in right after your own kong voids that kong and costs {bonuses.hot_value} fan more.",
+        )
+    elif b.hot == "multiply":
+        w.say(
+            "热炮：刚杠完就打出别人胡的牌，打牌的人一家付牌型的{bonuses.hot_value}倍，刚杠的那个豆不算。",
+            "Hot discard: dealing in right after your own kong, you alone pay {bonuses.hot_value} times the pattern, "
+            "and that new kong is void.",
         )
     elif b.hot == "kong_worth":
         w.say(
@@ -493,10 +600,22 @@ def _payments_page(w: _Writer) -> None:
             "Hot discard: dealing in right after a kong pays what that kong was worth.",
         )
     if w.rules.play.rob_kong:
+        if b.rob_kong_multiplier:
+            pays_zh = "，被抢的人一家付牌型的{bonuses.rob_kong_multiplier}倍"
+            pays_en = "; the robbed seat alone pays {bonuses.rob_kong_multiplier} times the pattern"
+        elif b.rob_kong_pays_all:
+            pays_zh, pays_en = "，被抢的人包三家", "; that seat pays for all three"
+        else:
+            pays_zh, pays_en = "，被抢的人付", "; the robbed seat pays"
         w.say(
-            "抢杠：别人补杠的那张正好是你要的，可以抢来胡，被抢的人包三家。",
-            "Robbing a kong: if the tile another seat adds to its pung wins for you, take it"
-            + ("; that seat pays for all three." if b.rob_kong_pays_all else "."),
+            "抢杠：别人补杠的那张正好是你要的，可以抢来胡" + pays_zh + "。",
+            "Robbing a kong: if the tile another seat adds to its pung wins for you, take it" + pays_en + ".",
+        )
+    if b.follow_dealer:
+        w.say(
+            "开局跟：庄家打的第一张牌，其他三家接着都打同一张，庄家付每家{bonuses.follow_dealer}番。",
+            "开局跟 (following the dealer): when the dealer's first discard is followed by the same tile from all "
+            "three others, the dealer pays each of them {bonuses.follow_dealer}.",
         )
 
 

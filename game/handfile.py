@@ -92,7 +92,7 @@ class WinDraft:
 class HandDraft:
     """A whole hand as written, before it is checked against the rules: what check_hand reads."""
 
-    ruleset: Ruleset
+    ruleset: str = ""  # the ruleset's name as written; check_hand is given the Ruleset itself
     dealer: int = 0
     seats: list[SeatDraft] = field(default_factory=lambda: [SeatDraft() for _ in range(4)])
     streak: int = 0
@@ -264,6 +264,7 @@ class _Reader:
         self.errors: list[str] = []
         # The node each field was written at, for the line of a problem check_hand finds.
         self.where: dict[str, yaml.Node] = {}
+        self.loaded: Ruleset | None = None
 
     def line_of(self, where: yaml.Node | str | None) -> int:
         """The 1-based line of a node or of a field's node (a field not written: its nearest parent's)."""
@@ -313,8 +314,9 @@ class _Reader:
 
     def read(self, text: str) -> HandResult:
         draft = self.draft(text)
+        assert self.loaded is not None  # a draft is only returned with its ruleset loaded
         try:
-            return check_hand(draft)
+            return check_hand(draft, self.loaded)
         except HandProblems as exc:
             raise HandFileError(
                 [f"{self.filename}:{self.line_of(p.field)}: {p.message}" for p in exc.problems]
@@ -353,8 +355,9 @@ class _Reader:
         weekday = self.attempt(lambda: _int(keys["weekday"][1], "weekday", 1, 7), None) if "weekday" in keys else None
         if rules is None or any(r is None for r in raw) or self.errors:
             return None
+        self.loaded = rules
         return HandDraft(
-            ruleset=rules,
+            ruleset=rules.name,
             dealer=dealer,
             seats=[r for r in raw if r is not None],
             streak=streak,
@@ -448,10 +451,10 @@ class _Reader:
 # --------------------------------------------------------------------------- checking against the rules
 
 
-def check_hand(draft: HandDraft) -> HandResult:
-    """Check a parsed hand against its ruleset (RULES §5-§8) and build its HandResult; raises HandProblems
+def check_hand(draft: HandDraft, rules: Ruleset) -> HandResult:
+    """Check a parsed hand against `rules` (RULES §5-§8) and build its HandResult; raises HandProblems
     naming each problem's field. `settle FILE` and the score calculator both refuse a hand through here."""
-    return _Checker(draft).run()
+    return _Checker(draft, rules).run()
 
 
 def tile_census(draft: HandDraft) -> list[int]:
@@ -475,8 +478,9 @@ def tile_census(draft: HandDraft) -> list[int]:
 class _Checker:
     """Checks one HandDraft, collecting each problem with its field."""
 
-    def __init__(self, draft: HandDraft) -> None:
+    def __init__(self, draft: HandDraft, rules: Ruleset) -> None:
         self.draft = draft
+        self.rules = rules
         self.problems: list[Problem] = []
 
     def attempt(self, func: Callable[[], T], default: T) -> T:
@@ -490,7 +494,7 @@ class _Checker:
 
     def run(self) -> HandResult:
         d = self.draft
-        rules = d.ruleset
+        rules = self.rules
         seats = [(s.hand, s.melds, s.discards, s.declared_ready) for s in d.seats]
         if len(seats) != 4:
             raise HandProblems([Problem("seats", f"seats: expected four seats, found {len(seats)}")])
@@ -709,9 +713,15 @@ class _Checker:
 # --------------------------------------------------------------------------- reading and writing files
 
 
-def parse_hand_draft(text: str, filename: str = "<hand>", ruleset: Ruleset | str | None = None) -> HandDraft:
-    """Parse hand-file text into a HandDraft without checking it against the rules; raises HandFileError."""
-    return _Reader(filename, ruleset).draft(text)
+def parse_hand_draft(
+    text: str, filename: str = "<hand>", ruleset: Ruleset | str | None = None
+) -> tuple[HandDraft, Ruleset]:
+    """Parse hand-file text into a HandDraft and its loaded ruleset, without checking the hand against the
+    rules (check_hand does); raises HandFileError."""
+    reader = _Reader(filename, ruleset)
+    draft = reader.draft(text)
+    assert reader.loaded is not None
+    return draft, reader.loaded
 
 
 def parse_hand_file(text: str, filename: str = "<hand>", ruleset: Ruleset | str | None = None) -> HandResult:
@@ -730,7 +740,7 @@ def read_hand_file(path: str | Path, ruleset: Ruleset | str | None = None) -> Ha
     return parse_hand_file(text, str(path), ruleset)
 
 
-def draft_of(result: HandResult, rules: Ruleset) -> HandDraft:
+def draft_of(result: HandResult) -> HandDraft:
     """The HandDraft a HandResult was (or would be) read from: check_hand gives the result back."""
     seats = [SeatDraft(list(s.concealed), list(s.melds), list(s.discards), s.declared_ready) for s in result.seats]
     win = None
@@ -748,7 +758,7 @@ def draft_of(result: HandResult, rules: Ruleset) -> HandDraft:
             robbed_late=result.robbed_kong is not None and result.robbed_kong.late,
         )
     return HandDraft(
-        ruleset=rules,
+        ruleset=result.ruleset,
         dealer=result.dealer,
         seats=seats,
         streak=result.streak,
@@ -761,7 +771,7 @@ def draft_of(result: HandResult, rules: Ruleset) -> HandDraft:
     )
 
 
-def _tiles_text(tiles: tuple[Tile, ...]) -> str:
+def _tiles_text(tiles: list[Tile] | tuple[Tile, ...]) -> str:
     return format_tiles(tiles, sort=False, spaced=True) if tiles else '""'
 
 
@@ -771,35 +781,45 @@ def _tile_map(m: dict[Tile, int]) -> str:
 
 def write_hand_file(result: HandResult) -> str:
     """The hand-file text of a HandResult; read_hand_file gives the same result back."""
-    lines = [f"ruleset: {result.ruleset}", f"dealer: {result.dealer}", f"streak: {result.streak}", "seats:"]
-    for s in result.seats:
-        lines.append(f"  - hand: {_tiles_text(s.concealed)}")
+    return write_hand_draft(draft_of(result))
+
+
+def write_hand_draft(draft: HandDraft) -> str:
+    """The hand-file text of a HandDraft, checked or not (values left out stay out)."""
+    lines = [f"ruleset: {draft.ruleset}", f"dealer: {draft.dealer}", f"streak: {draft.streak}", "seats:"]
+    for s in draft.seats:
+        lines.append(f"  - hand: {_tiles_text(s.hand)}")
         lines.append(f"    melds: [{', '.join(format_meld(m) for m in s.melds)}]")
         lines.append(f"    discards: {_tiles_text(s.discards)}")
         lines.append(f"    declared_ready: {str(s.declared_ready).lower()}")
-    win = result.win
+    win = draft.win
     if win is not None:
-        parts = [f"by: [{', '.join(str(w) for w in win.winners)}]", f"tile: {format_tile(win.tile)}"]
-        parts.append(f"from: {'self' if win.discarder is None else win.discarder}")
-        if win.how in (WinHow.AFTER_KONG, WinHow.ROB_KONG):
-            parts.append(f"how: {win.how.value}")
+        parts = []
+        if win.by is not None:
+            parts.append(f"by: [{', '.join(str(w) for w in win.by)}]")
+        if win.tile is not None:
+            parts.append(f"tile: {format_tile(win.tile)}")
+        if win.source is not None:
+            parts.append(f"from: {win.source}")
+        if win.how in ("after_kong", "rob_kong"):
+            parts.append(f"how: {win.how}")
         if win.hot:
             parts.append("hot: true")
-            if result.hot_kong is not None:
-                parts.append(f"hot_kong: {format_tile(result.hot_kong.tile)}")
+        if win.hot_kong is not None:
+            parts.append(f"hot_kong: {format_tile(win.hot_kong)}")
         if win.first_turn:
             parts.append("first_turn: true")
-        if result.robbed_kong is not None and result.robbed_kong.late:
+        if win.robbed_late:
             parts.append("robbed_late: true")
         lines.append("win: {" + ", ".join(parts) + "}")
-    if result.flip is not None:
-        lines.append(f"flip: {format_tile(result.flip)}")
-    if result.first_chicken:
-        lines.append(f"first_chicken: {_tile_map(result.first_chicken)}")
-    if result.first_chicken_claimed_by:
-        lines.append(f"first_chicken_claimed_by: {_tile_map(result.first_chicken_claimed_by)}")
-    if result.baopai:
-        lines.append(f"baopai: [{', '.join(str(s) for s in result.baopai)}]")
-    if result.weekday is not None:
-        lines.append(f"weekday: {result.weekday}")
+    if draft.flip is not None:
+        lines.append(f"flip: {format_tile(draft.flip)}")
+    if draft.first_chicken:
+        lines.append(f"first_chicken: {_tile_map(draft.first_chicken)}")
+    if draft.first_chicken_claimed_by:
+        lines.append(f"first_chicken_claimed_by: {_tile_map(draft.first_chicken_claimed_by)}")
+    if draft.baopai:
+        lines.append(f"baopai: [{', '.join(str(s) for s in draft.baopai)}]")
+    if draft.weekday is not None:
+        lines.append(f"weekday: {draft.weekday}")
     return "\n".join(lines) + "\n"

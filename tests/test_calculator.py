@@ -16,7 +16,7 @@ import pytest
 import tests.test_settlement as builder
 from game.calculator import Calculator, followed_chickens
 from game.calculator_files import HandStore
-from game.handfile import HandFileError, HandProblems, parse_hand_file, read_hand_file
+from game.handfile import HandFileError, HandProblems, WinDraft, parse_hand_file, read_hand_file
 from game.melds import KongKind
 from game.result import HandResult, WinHow
 from game.ruleset import Ruleset
@@ -102,7 +102,7 @@ def _through_the_calculator(deal: Deal) -> HandResult:
 
 
 def _settlement_cases() -> list[tuple[str, Callable[[], None]]]:
-    cases = []
+    cases: list[tuple[str, Callable[[], None]]] = []
     for path in sorted((ROOT / "tests").glob("test_settlement_*.py")):
         module = importlib.import_module(f"tests.{path.stem}")
         for name, func in inspect.getmembers(module, inspect.isfunction):
@@ -236,7 +236,7 @@ def test_the_source_sets_the_way_of_winning() -> None:
     assert calc.win.how is WinHow.DISCARD
     calc.set_how(WinHow.ROB_KONG)
     calc.set_source(None)
-    assert calc.win.how is WinHow.SELF_DRAW
+    assert calc.draft().win == WinDraft(by=(), source="self")
 
 
 def test_followed_chickens_by_ruleset() -> None:

@@ -32,7 +32,7 @@ from game.melds import KongKind, Meld
 from game.result import HandResult, WinHow
 from game.ruleset import Ruleset
 from game.settlement import Ledger, settle
-from game.tiles import COPIES, Tile, TileSyntaxError, format_tile, parse_tiles
+from game.tiles import COPIES, Tile, TileSyntaxError, format_tile, parse_tile, parse_tiles
 
 SEAT_PARTS = ("hand", "discards")  # the tile rows of a seat that take tiles one by one
 MAX_CONCEALED = 14  # a winner's concealed hand with no melds: nothing on a real table holds more
@@ -217,6 +217,25 @@ class Calculator:
     def set_robbed_late(self, late: bool) -> None:
         """The robbed kong would have been a late kong (憨包豆)."""
         self.win.robbed_late = late
+
+    def type_tile(self, key: str, text: str) -> bool:
+        """Set the single tile of `key` ("win.tile", "win.hot_kong" or "flip") from typed notation; an empty
+        entry clears it. False (and a problem at the field) when the text is not one tile."""
+        try:
+            tile = parse_tile(text) if text.strip() else None
+        except TileSyntaxError as exc:
+            self.entry_problems[key] = f"{key}: {exc}"
+            return False
+        self.entry_problems.pop(key, None)
+        if key == "win.tile":
+            self.set_win_tile(tile)
+        elif key == "win.hot_kong":
+            self.win.hot_kong = tile
+        elif key == "flip":
+            self.set_flip(tile)
+        else:
+            raise ValueError(f"no single-tile field {key!r}")
+        return True
 
     def set_flip(self, tile: Tile | None) -> None:
         """The turned tile, or None when the wall was empty."""

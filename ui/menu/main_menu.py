@@ -1,4 +1,5 @@
-"""The main menu: a new solo or local match, continue a saved one, replays, rules, statistics, settings, quit.
+"""The main menu: a new solo or local match, continue a saved one, the score calculator, replays, rules,
+statistics, settings, quit.
 
 "Continue" shows only when ui/save.py exists and says there is a save; "Replays" opens ui/replays.py's
 viewer when it exists. Problems found reading the player's files (settings, statistics) are shown

@@ -123,10 +123,10 @@ def plain(message: str) -> str:
 
 def problem_text(problem: Problem | str) -> str:
     """The problem in the current language, ready to show next to its field."""
-    message = problem.message if isinstance(problem, Problem) else problem
+    message = plain(problem.message if isinstance(problem, Problem) else problem)
     if S.language() == "zh":
         for pattern, make in _ZH:
             found = pattern.search(message)
             if found is not None:
                 return make(found)
-    return plain(message)
+    return message

@@ -72,6 +72,7 @@ class MainMenu(MenuScene):
         if self.can_continue:
             entries.insert(0, (S.tr("menu_continue"), self.continue_match, "pung"))
         entries += [
+            (S.tr("menu_calculator"), self.calculator, "plain"),
             (S.tr("menu_replays"), self.replays, "plain"),
             (S.tr("menu_rules"), self.rules, "plain"),
             (S.tr("menu_stats"), self.stats, "plain"),
@@ -150,6 +151,12 @@ class MainMenu(MenuScene):
         result = opener(self.host)
         if isinstance(result, Scene):
             self.host.stack.push(result)
+
+    def calculator(self) -> None:
+        """Open the score calculator."""
+        from ui.calculator.scene import CalculatorScene
+
+        self.host.stack.push(CalculatorScene(self.host))
 
     def rules(self) -> None:
         """Open the rules screen."""

@@ -648,7 +648,7 @@ class _Checker:
         first = self.draft.first_chicken
         claimed = self.draft.first_chicken_claimed_by
         for t, claimer in claimed.items():
-            where = "first_chicken_claimed_by"
+            where = f"first_chicken_claimed_by.{format_tile(t)}"
             if t not in first:
                 raise _Bad(where, f"first_chicken_claimed_by: {format_tile(t)} is not in first_chicken")
             if claimer == first[t]:
@@ -664,7 +664,7 @@ class _Checker:
             won_on = win is not None and win.tile == t and win.discarder == seat and win.how is WinHow.DISCARD
             if t not in claimed and t not in seats[seat][2] and not won_on:
                 raise _Bad(
-                    "first_chicken",
+                    f"first_chicken.{format_tile(t)}",
                     f"first_chicken: seat {seat} has no {format_tile(t)} among its discards "
                     "(if it was claimed, name the claimer in first_chicken_claimed_by)",
                     seat,

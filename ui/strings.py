@@ -283,7 +283,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "calc_melds": ("副露：点牌或输入 5m", "Melds: click or type 5m"),
     "calc_discards": ("弃牌（可不填）", "Discards (optional)"),
     "calc_declared": ("报听", "Ready (报听)"),
-    "calc_count": ("{n}/{want}张", "{n}/{want} tiles"),
+    "calc_count": ("{n}/{want}张", "{n}/{want}"),
+    "calc_start": (
+        "先输入每家的牌：点下方的牌，或选中一栏直接打字",
+        "Enter each seat's tiles: click the tiles below, or pick a row and type",
+    ),
     "calc_outcome": ("结果", "Outcome"),
     "calc_won": ("胡牌", "A win"),
     "calc_drawn": ("黄庄", "A draw"),

@@ -23,7 +23,7 @@ from game.melds import KongKind
 from game.result import WinHow
 from game.ruleset import Ruleset
 from game.ruleset_loader import RulesetError, builtin_ruleset_names, load_ruleset
-from game.tiles import Tile, parse_tile
+from game.tiles import Tile, format_tile, parse_tile
 from game.userdirs import UserDirError
 from ui import palette as pal
 from ui import strings as S
@@ -67,6 +67,8 @@ def field_widget_key(field: str) -> str:
             if field.startswith(f"seats[{seat}].{part}"):
                 return f"{part}:{seat}"
         return f"hand:{seat}"
+    if field.startswith("first_chicken"):
+        return field  # one control per followed tile: first_chicken.1s, first_chicken_claimed_by.1s
     table = {
         "win": "winners",
         "win.by": "winners",
@@ -78,8 +80,6 @@ def field_widget_key(field: str) -> str:
         "win.first_turn": "first_turn",
         "win.robbed_late": "robbed_late",
         "flip": "flip",
-        "first_chicken": "first_chicken",
-        "first_chicken_claimed_by": "claimed",
         "baopai": "baopai",
         "weekday": "weekday",
         "dealer": "dealer",
@@ -242,7 +242,14 @@ class CalculatorScene(MenuScene):
             self._build_seat(i, block)
         # The end of the hand, at the right.
         self.panel_rect = pygame.Rect(panel_x, top, w - panel_x - margin, seats_h - m.px(4))
-        self._build_panel(self.panel_rect.inflate(-m.px(16), -m.px(12)))
+        area = self.panel_rect.inflate(-m.px(16), -m.px(12))
+        marks = (len(self.widgets), len(self.keys), len(self.problem_lines))
+        self._build_panel(area, m.px(30))
+        if self.panel_bottom > area.bottom:
+            # More rows than room (a ruleset with many choices, several problems): lay them out closer.
+            del self.widgets[marks[0] :], self.keys[marks[1] :], self.problem_lines[marks[2] :]
+            used = self.panel_bottom - area.top
+            self._build_panel(area, max(m.px(20), m.px(30) * area.height // used - m.px(2)))
         # The palette and the meld kind, then the buttons.
         y = top + seats_h + m.px(4)
         pal_h = m.px(78)
@@ -357,10 +364,9 @@ class CalculatorScene(MenuScene):
     def _declare(self, seat: int, value: bool) -> None:
         self.change(lambda: self.calc.set_declared(seat, value))
 
-    def _build_panel(self, area: pygame.Rect) -> None:
+    def _build_panel(self, area: pygame.Rect, row: int) -> None:
         m = self.m
         calc = self.calc
-        row = m.px(30)
         y = area.top
 
         def place(widget: Widget, key: str, label_share: float = 0.36) -> None:
@@ -448,9 +454,9 @@ class CalculatorScene(MenuScene):
             place(self._slot(S.tr("calc_flip"), "flip", "flip", lambda: calc.flip, S.tr("calc_no_flip")), "flip")
         for t in sorted(set(followed_chickens(calc.rules)) | set(calc.first_chicken)):
             first, claimed = self._first_chicken_choices(t)
-            place(first, "first_chicken")
+            place(first, f"first_chicken.{format_tile(t)}")
             if claimed is not None:
-                place(claimed, "claimed")
+                place(claimed, f"first_chicken_claimed_by.{format_tile(t)}")
         if not calc.drawn and (calc.rules.play.passed_win == "baopai" or calc.baopai):
             place(
                 SeatPicks(
@@ -707,6 +713,8 @@ class CalculatorScene(MenuScene):
             text, colour = self.notice.text, pal.TEXT_RED if self.notice.bad else pal.TEXT_GOLD
         elif general:
             text, colour = "  ".join(general), pal.TEXT_RED
+        elif not any(s.hand or s.melds or s.discards for s in self.calc.seats):
+            text, colour = S.tr("calc_start"), pal.TEXT_GOLD
         elif self.problems:
             text, colour = S.tr("calc_impossible", n=len(self.problems)), pal.TEXT_MUTED
         else:

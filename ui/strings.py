@@ -285,7 +285,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "calc_declared": ("报听", "Ready (报听)"),
     "calc_count": ("{n}/{want}张", "{n}/{want}"),
     "calc_start": (
-        "先输入每家的牌：点下方的牌，或选中一栏直接打字",
+        "先输入每家的牌：点下方的牌，或选中一处直接打字",
         "Enter each seat's tiles: click the tiles below, or pick a row and type",
     ),
     "calc_outcome": ("结果", "Outcome"),

@@ -18,6 +18,7 @@ from game.tiles import parse_tile
 from tests.test_ui_replays import play_hands
 from ui import strings as S
 from ui.calculator.moments import EXAMPLE_HAND, example_calculator
+from ui.calculator.open_scene import OpenHandScene, PathField
 from ui.calculator.problems import problem_text
 from ui.calculator.scene import CalculatorScene
 from ui.calculator.widgets import Palette, TileRow
@@ -259,3 +260,26 @@ def test_screenshot_moments(moment: str, size: tuple[int, int], home: Path) -> N
     picture = render_menu_moment(moment, size, RULES, language="en")
     assert picture.get_size() == size
     assert not list((home / "saves").glob("**/*.yaml")), "a screenshot keeps no hand"
+
+
+def test_any_hand_file_opens_by_its_path_or_by_dropping_it(home: Path, tmp_path: Path) -> None:
+    """A hand exported from a played game (`simulate --export`) opens by a typed path, or dropped on the window."""
+    exported = tmp_path / "hand-0001.yaml"
+    exported.write_text(EXAMPLE_HAND, encoding="utf-8")
+    host = _host()
+    scene = CalculatorScene(host, keep_recent=False)
+    host.stack.push(scene)
+    key(host, pygame.K_F3)
+    listing = host.stack.top
+    assert isinstance(listing, OpenHandScene)
+    listing.focus = next(i for i, w in enumerate(listing.widgets) if isinstance(w, PathField))
+    draw(host)
+    type_text(host, str(exported))
+    key(host, pygame.K_RETURN)
+    assert host.stack.top is scene and scene.calc.result() == example_calculator(RULES).result()
+    key(host, pygame.K_F5)
+    assert isinstance(host.stack.top, SettlementScene)
+    key(host, pygame.K_ESCAPE)
+    scene.clear()
+    host.stack.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(exported)))
+    assert scene.calc.result() == example_calculator(RULES).result()

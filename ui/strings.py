@@ -344,6 +344,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "calc_open_none": ("还没有保存或算过的牌", "No saved or recent hands yet"),
     "calc_open_bad": ("无法打开：{reason}", "Cannot open: {reason}"),
     "calc_opened": ("已打开：{path}", "Opened: {path}"),
+    "calc_open_path": ("文件", "File"),
+    "calc_open_path_hint": (
+        "输入手牌文件的路径后回车，或把文件拖进窗口",
+        "Type a hand file's path and Enter, or drop the file on the window",
+    ),
     "replay_calculator": ("算分器", "Calculator"),
 }
 

@@ -1,4 +1,5 @@
-"""Open a hand in the calculator: the hands saved from it and the last few it settled, newest first."""
+"""Open a hand in the calculator: the hands saved from it and the last few it settled, newest first, or any
+hand file by its path (one exported from a played game, `simulate --export`, or written by hand)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,40 @@ from game.calculator_files import HandStore, describe
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
-from ui.menu.widgets import Button, ListItem, ListView, MenuScene, plate
+from ui.menu.widgets import Button, Field, ListItem, ListView, MenuScene, Metrics, plate
 from ui.scene import Host
+
+
+class PathField(Field):
+    """A file path typed by hand (any printable text); Enter opens it."""
+
+    def __init__(self, label: str, on_enter: Callable[[str], None]) -> None:
+        super().__init__(label)
+        self.value = ""
+        self.on_enter = on_enter
+        self.label_share = 0.2
+
+    def text(self, text: str) -> bool:
+        typed = "".join(c for c in text if c.isprintable())
+        self.value = (self.value + typed)[:400]
+        return bool(typed)
+
+    def key(self, key: int) -> bool:
+        if key == pygame.K_BACKSPACE:
+            self.value = self.value[:-1]
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.value.strip():
+            self.on_enter(self.value.strip())
+            return True
+        return False
+
+    def draw_value(self, surface: pygame.Surface, m: Metrics, box: pygame.Rect) -> None:
+        shown = self.value + "▏" if self.value else S.tr("calc_open_path_hint")
+        pic = T.fit(shown, m.small, box.width - 2 * m.gap, pal.TEXT if self.value else pal.TEXT_MUTED)
+        # Long paths show their end, where the file name is.
+        if pic.get_width() >= box.width - 2 * m.gap and self.value:
+            pic = T.label("…" + self.value[-60:], m.small, pal.TEXT)
+        surface.blit(pic, pic.get_rect(midleft=(box.left + m.gap, box.centery)))
 
 
 class OpenHandScene(MenuScene):
@@ -39,6 +72,9 @@ class OpenHandScene(MenuScene):
             panel.left + m.px(20), panel.top + m.px(70), panel.width - m.px(40), panel.height - m.px(150)
         )
         self.widgets.append(view)
+        path = PathField(S.tr("calc_open_path"), self._open_path)
+        path.rect = pygame.Rect(view.rect.left, view.rect.bottom + m.px(8), view.rect.width, m.px(34))
+        self.widgets.append(path)
         y = panel.bottom - m.px(62)
         open_button = Button(
             S.tr("calc_open"), self._open, "win", pygame.Rect(panel.left + m.px(20), y, m.px(180), m.px(44))
@@ -60,6 +96,10 @@ class OpenHandScene(MenuScene):
         path = self.files[self.selected][0]
         self.host.stack.remove(self)
         self.on_open(path)
+
+    def _open_path(self, text: str) -> None:
+        self.host.stack.remove(self)
+        self.on_open(Path(text).expanduser())
 
     def key(self, key: int) -> None:
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus == 0:

@@ -564,6 +564,12 @@ class CalculatorScene(MenuScene):
         self.refresh()
         self.notice = Notice(problem_text(refusal), True) if refusal else Notice()
 
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.DROPFILE:
+            self.load_file(Path(event.file))  # a hand file dropped on the window opens here
+            return
+        super().handle_event(event)
+
     def other_key(self, key: int) -> None:
         if key == pygame.K_F5:
             self.settle()

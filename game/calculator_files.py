@@ -1,8 +1,9 @@
 """Where the score calculator keeps hands: the last few settled, and the ones saved, as hand files.
 
 Every hand is kept in the hand-file form (docs/hand-file.md), so `settle FILE` reads any of them.
-They live in the player's saves folder (game.userdirs), under calculator/ (saved hands) and
-calculator/recent/ (the last few settled), each written atomically (game.safe_files).
+They live in the player's saves folder (game.userdirs), under calculator/ (saved hands, and
+current.yaml: the hand left on the calculator) and calculator/recent/ (the last few settled),
+each written atomically (game.safe_files).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from game.userdirs import user_dirs
 
 FOLDER = "calculator"
 RECENT = "recent"
+CURRENT = "current.yaml"  # the hand on the calculator when it was left, opened again next time
 KEEP = 10  # settled hands kept as "recent"
 MAX_BYTES = 1_000_000  # a hand file is a few hundred bytes; anything this big is not one
 
@@ -58,13 +60,26 @@ class HandStore:
             old.unlink(missing_ok=True)
         return path
 
+    def keep_current(self, text: str | None) -> None:
+        """Keep the hand being entered for next time (None: there is none); OSError if it cannot be written."""
+        path = self.folder / CURRENT
+        if text is None:
+            path.unlink(missing_ok=True)
+        else:
+            write_text_atomic(path, text)
+
+    def current(self) -> str | None:
+        """The hand left on the calculator last time, or None."""
+        path = self.folder / CURRENT
+        return _read(path) if path.exists() else None
+
     def recent(self) -> list[Path]:
         """The recent hands, newest first."""
         return _listing(self.folder / RECENT)
 
     def saved(self) -> list[Path]:
         """The saved hands, newest first."""
-        return _listing(self.folder)
+        return [p for p in _listing(self.folder) if p.name != CURRENT]
 
 
 def _listing(folder: Path) -> list[Path]:

@@ -283,3 +283,23 @@ def test_any_hand_file_opens_by_its_path_or_by_dropping_it(home: Path, tmp_path:
     scene.clear()
     host.stack.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(exported)))
     assert scene.calc.result() == example_calculator(RULES).result()
+
+
+def test_the_hand_being_entered_is_there_next_time(home: Path) -> None:
+    """Nothing typed is lost: leaving the calculator (or the window closing) keeps the hand for next time."""
+    host = _host()
+    scene = CalculatorScene(host)
+    host.stack.push(scene)
+    focus(scene, "hand:1")
+    type_text(host, "123m 456p")
+    key(host, pygame.K_RETURN)
+    for _ in range(120):  # two seconds without a change: kept even if the window closes now
+        host.stack.update(1 / 60)
+    again = CalculatorScene(_host())
+    assert again.calc.seats[1].hand == [0, 1, 2, 12, 13, 14]
+    key(host, pygame.K_ESCAPE)
+    assert host.stack.top is not scene
+    focus(again, "clear")
+    again.key(pygame.K_RETURN)
+    again.leave()
+    assert CalculatorScene(_host()).calc.seats[1].hand == []

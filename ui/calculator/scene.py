@@ -39,6 +39,7 @@ from ui.table.model import WinView
 log = logging.getLogger(__name__)
 
 DEFAULT_RULESET = "guiyang-classic"
+KEEP_AFTER = 1.5  # seconds after the last change before the hand being entered is written for next time
 
 
 def seat_name(seat: int) -> str:
@@ -104,10 +105,12 @@ class CalculatorScene(MenuScene):
         self.keep_recent = keep_recent  # keep each settled hand among the recent ones
         self.settle_on_enter = settle_on_enter
         self.rulesets = self._rulesets(host)
+        self.store = store
+        if calc is None and keep_recent:
+            calc = self._left_last_time()
         self.calc = calc if calc is not None else Calculator(self.rulesets[0])
         if self.calc.rules.name not in [r.name for r in self.rulesets]:
             self.rulesets.insert(0, self.calc.rules)
-        self.store = store
         self.target = "hand:0"
         self.meld_kind: KongKind | None = None  # None: a pung
         self.meld_from = 3
@@ -119,7 +122,9 @@ class CalculatorScene(MenuScene):
         self.seat_rects: list[pygame.Rect] = []
         self.panel_rect = pygame.Rect(0, 0, 1, 1)
         self.problem_lines: list[tuple[pygame.Rect, list[str]]] = []
+        self.unsaved_for: float | None = None  # seconds since a change not yet kept for next time
         self.refresh()
+        self.unsaved_for = None
 
     @staticmethod
     def _rulesets(host: Host) -> list[Ruleset]:
@@ -135,10 +140,34 @@ class CalculatorScene(MenuScene):
                 log.warning("calculator: ruleset %s does not load: %s", name, exc)
         return out or [load_ruleset(DEFAULT_RULESET)]
 
+    def _left_last_time(self) -> Calculator | None:
+        """The hand that was on the calculator when it was last left, if it still reads."""
+        try:
+            text = self._store().current()
+            return Calculator.from_text(text, "current.yaml") if text is not None else None
+        except (OSError, UserDirError, HandFileError) as exc:
+            log.warning("calculator: the hand left last time does not open: %s", exc)
+            return None
+
+    def leave(self) -> None:
+        self.keep_current()
+
+    def keep_current(self) -> None:
+        """Keep the hand being entered, so nothing typed is lost when the screen is left or the window closed."""
+        self.unsaved_for = None
+        if not self.keep_recent:
+            return
+        empty = not any(s.hand or s.melds or s.discards for s in self.calc.seats)
+        try:
+            self._store().keep_current(None if empty else self.calc.text())
+        except (OSError, UserDirError) as exc:
+            log.warning("calculator: cannot keep the hand being entered: %s", exc)
+
     # ------------------------------------------------------------------ the model changed
 
     def refresh(self) -> None:
         """Check the hand again and lay the screen out for it."""
+        self.refresh_after_change()
         self.problems = self.calc.problems()
         self.by_key = {}
         for p in self.problems:
@@ -158,6 +187,11 @@ class CalculatorScene(MenuScene):
         action()
         self.notice = Notice()
         self.refresh()
+
+    def refresh_after_change(self) -> None:
+        """The hand changed: it is kept for next time once the changes pause (see update)."""
+        if self.unsaved_for is None:
+            self.unsaved_for = 0.0
 
     def add(self, widget: Widget, key: str, rect: pygame.Rect) -> Widget:
         widget.rect = rect
@@ -585,6 +619,10 @@ class CalculatorScene(MenuScene):
             self.settle()
 
     def update(self, dt: float) -> None:
+        if self.unsaved_for is not None:
+            self.unsaved_for += dt
+            if self.unsaved_for >= KEEP_AFTER:
+                self.keep_current()
         # Tab onto a tile field makes it the target, as a click does.
         if self.focus is not None and self.focus < len(self.widgets):
             widget = self.widgets[self.focus]

@@ -69,7 +69,7 @@ class OpenHandScene(MenuScene):
         view = ListView(items, self.selected, self._select)
         view.item_h = m.row + m.small
         view.rect = pygame.Rect(
-            panel.left + m.px(20), panel.top + m.px(70), panel.width - m.px(40), panel.height - m.px(150)
+            panel.left + m.px(20), panel.top + m.px(70), panel.width - m.px(40), panel.height - m.px(200)
         )
         self.widgets.append(view)
         path = PathField(S.tr("calc_open_path"), self._open_path)

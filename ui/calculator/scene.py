@@ -373,7 +373,7 @@ class CalculatorScene(MenuScene):
                 self.is_target,
                 self.set_target,
                 S.tr("calc_discards"),
-                largest=20,
+                largest=22,
             ),
             f"discards:{i}",
             pygame.Rect(inner.left, y2, hand_w - m.px(6), line2),

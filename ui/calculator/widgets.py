@@ -142,7 +142,7 @@ class TileRow(TileTarget):
     def art(self, m: Metrics) -> TileArt:
         inner = self.rect.inflate(-m.px(6), -m.px(6))
         n = max(1, len(self.tiles()))
-        art = tile_art_for(inner.height, self.largest)
+        art = tile_art_for(inner.height, m.px(self.largest))
         while art.width > 16 and art.width * n > inner.width:
             art = get_tile_art(art.width - 1)
         return art
@@ -240,7 +240,7 @@ class MeldRow(TileTarget):
         inner = self.rect.inflate(-m.px(6), -m.px(6))
         caption_h = round(m.small * 1.1)
         melds = self.melds()
-        art = tile_art_for(inner.height - caption_h, 26)
+        art = tile_art_for(inner.height - caption_h, m.px(26))
         gap = m.px(6)
         while art.width > 16 and len(melds) * (4 * art.width + gap) > inner.width:
             art = get_tile_art(art.width - 1)
@@ -335,7 +335,7 @@ class TileSlot(TileTarget):
             pic = T.fit(self.empty, m.small, inner.width - m.gap, pal.TEXT_MUTED)
             surface.blit(pic, pic.get_rect(midleft=(inner.left + m.gap, inner.centery)))
         else:
-            art = tile_art_for(inner.height, 30)
+            art = tile_art_for(inner.height, m.px(30))
             y = inner.top + (inner.height - art.body_size[1]) // 2
             surface.blit(art.face(tile), art.blit_pos(inner.left + m.gap, y))
             name = T.fit(S.tile_label(tile), m.small, inner.width - art.width - 3 * m.gap, pal.TEXT)
@@ -380,7 +380,7 @@ class Palette(Widget):
     def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hover: bool) -> None:
         cells = self.cells()
         label_h = round(m.small * 1.25)
-        art = tile_art_for(self.rect.height - label_h, 44)
+        art = tile_art_for(self.rect.height - label_h, m.px(44))
         while art.width > 16 and art.width > cells[0].width - m.px(4):
             art = get_tile_art(art.width - 1)
         for t, cell in enumerate(cells):

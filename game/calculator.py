@@ -66,8 +66,10 @@ def followed_chickens(rules: Ruleset) -> tuple[Tile, ...]:
 class Calculator:
     """A hand being entered: every change goes through a method; `problems()` says what is wrong, where."""
 
-    def __init__(self, rules: Ruleset) -> None:
+    def __init__(self, rules: Ruleset, ref: str | None = None) -> None:
         self.rules = rules
+        # How the hand file names the ruleset: a built-in name, or the path of the player's own file.
+        self.ruleset_ref = ref or rules.name
         self.dealer = 0
         self.streak = 0
         self.seats: list[SeatDraft] = [SeatDraft() for _ in range(4)]
@@ -83,9 +85,10 @@ class Calculator:
 
     # ------------------------------------------------------------------ the table
 
-    def set_rules(self, rules: Ruleset) -> None:
-        """Settle under `rules` from now on (the hand stays as entered)."""
+    def set_rules(self, rules: Ruleset, ref: str | None = None) -> None:
+        """Settle under `rules` from now on (the hand stays as entered); `ref` names it in the hand file."""
         self.rules = rules
+        self.ruleset_ref = ref or rules.name
 
     def set_dealer(self, seat: int) -> None:
         """The dealer of the hand, 0-3."""
@@ -289,7 +292,7 @@ class Calculator:
     def draft(self) -> HandDraft:
         """The hand as a hand-file HandDraft (a copy: changing it changes nothing here)."""
         return HandDraft(
-            ruleset=self.rules.name,
+            ruleset=self.ruleset_ref,
             dealer=self.dealer,
             seats=copy.deepcopy(self.seats),
             streak=self.streak,
@@ -361,7 +364,7 @@ class Calculator:
         """A calculator holding a hand file's hand, even one the rules refuse (its problems show at their
         fields); HandFileError when the file does not parse."""
         draft, rules = parse_hand_draft(text, filename)
-        calc = cls(rules)
+        calc = cls(rules, draft.ruleset)
         calc.load_draft(draft)
         return calc
 

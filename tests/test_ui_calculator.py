@@ -303,3 +303,23 @@ def test_the_hand_being_entered_is_there_next_time(home: Path) -> None:
     again.key(pygame.K_RETURN)
     again.leave()
     assert CalculatorScene(_host()).calc.seats[1].hand == []
+
+
+def test_the_players_own_rulesets_are_offered_and_named_by_path(home: Path) -> None:
+    """Any table's rules: a ruleset the player copied into their folder is a choice, and the saved hand
+    names its file so `settle FILE` reads it under that ruleset."""
+    from game.user_rulesets import copy_builtin
+    from game.userdirs import user_dirs
+
+    own = copy_builtin("guiyang-modern", user_dirs().ensure("rulesets"), "our-table")
+    host = _host()
+    scene = CalculatorScene(host, example_calculator(RULES), keep_recent=False)
+    host.stack.push(scene)
+    assert str(own) in [ref for _r, ref in scene.rulesets]
+    focus(scene, "ruleset")
+    while scene.calc.ruleset_ref != str(own):
+        key(host, pygame.K_RIGHT)
+    saved = scene._store().save(scene.calc.text())
+    result = read_hand_file(saved)
+    assert result.ruleset == "our-table"
+    assert settle(result, load_ruleset(str(own))) == scene.calc.settle()[1]

@@ -22,8 +22,9 @@ from game.handfile import HandFileError, HandProblems, Problem
 from game.melds import KongKind
 from game.result import WinHow
 from game.ruleset import Ruleset
-from game.ruleset_loader import RulesetError, builtin_ruleset_names, load_ruleset
+from game.ruleset_loader import load_ruleset
 from game.tiles import Tile, format_tile, parse_tile
+from game.user_rulesets import list_rulesets
 from game.userdirs import UserDirError
 from ui import palette as pal
 from ui import strings as S
@@ -108,9 +109,8 @@ class CalculatorScene(MenuScene):
         self.store = store
         if calc is None and keep_recent:
             calc = self._left_last_time()
-        self.calc = calc if calc is not None else Calculator(self.rulesets[0])
-        if self.calc.rules.name not in [r.name for r in self.rulesets]:
-            self.rulesets.insert(0, self.calc.rules)
+        self.calc = calc if calc is not None else Calculator(*self.rulesets[0])
+        self._offer(self.calc)
         self.target = "hand:0"
         self.meld_kind: KongKind | None = None  # None: a pung
         self.meld_from = 3
@@ -127,18 +127,21 @@ class CalculatorScene(MenuScene):
         self.unsaved_for = None
 
     @staticmethod
-    def _rulesets(host: Host) -> list[Ruleset]:
+    def _rulesets(host: Host) -> list[tuple[Ruleset, str]]:
+        """Every ruleset that loads, the built-in ones and the player's own, with how a hand file names it;
+        the one in the settings first."""
+        catalogue = list_rulesets()
+        out = [(e.ruleset, e.ref) for e in catalogue.usable() if e.ruleset is not None]
+        for entry in catalogue.broken():
+            log.warning("calculator: ruleset %s does not load: %s", entry.ref, "; ".join(entry.errors[:1]))
         preferred = getattr(host.settings, "ruleset", None) or DEFAULT_RULESET
-        names = builtin_ruleset_names()
-        out: list[Ruleset] = []
-        for name in [preferred, *names]:
-            if any(r.name == name for r in out):
-                continue
-            try:
-                out.append(load_ruleset(name))
-            except RulesetError as exc:
-                log.warning("calculator: ruleset %s does not load: %s", name, exc)
-        return out or [load_ruleset(DEFAULT_RULESET)]
+        out.sort(key=lambda item: item[1] != preferred)
+        return out or [(load_ruleset(DEFAULT_RULESET), DEFAULT_RULESET)]
+
+    def _offer(self, calc: Calculator) -> None:
+        """Make sure the hand's own ruleset is among the choices (a file may name one that is not)."""
+        if calc.ruleset_ref not in [ref for _r, ref in self.rulesets]:
+            self.rulesets.insert(0, (calc.rules, calc.ruleset_ref))
 
     def _left_last_time(self) -> Calculator | None:
         """The hand that was on the calculator when it was last left, if it still reads."""
@@ -219,8 +222,8 @@ class CalculatorScene(MenuScene):
         top = m.px(52)
         row = m.px(34)
         # Header: ruleset, dealer, streak.
-        names = [r.title_zh if S.language() == "zh" else r.title_en for r in self.rulesets]
-        index = next((i for i, r in enumerate(self.rulesets) if r.name == calc.rules.name), 0)
+        names = [r.title_zh if S.language() == "zh" else r.title_en for r, _ref in self.rulesets]
+        index = next((i for i, (_r, ref) in enumerate(self.rulesets) if ref == calc.ruleset_ref), 0)
         title = T.outlined(S.tr("calc_title"), m.heading + m.px(4), pal.TEXT_GOLD, (60, 30, 10), max(1, m.px(2)))
         x0 = max(m.px(200), m.px(16) + title.get_width() + m.px(20))
         room = w - margin - x0 - 2 * m.px(14)
@@ -230,7 +233,7 @@ class CalculatorScene(MenuScene):
                 Stepper(
                     S.tr("calc_ruleset"),
                     lambda: index,
-                    lambda i: self.change(lambda: calc.set_rules(self.rulesets[i])),
+                    lambda i: self.change(lambda: calc.set_rules(*self.rulesets[i])),
                     0,
                     len(self.rulesets) - 1,
                     show=lambda i: names[i],
@@ -709,13 +712,12 @@ class CalculatorScene(MenuScene):
     def load(self, calc: Calculator) -> None:
         """Show `calc`'s hand (its ruleset joins the choices if it is not one of them)."""
         self.calc = calc
-        if calc.rules.name not in [r.name for r in self.rulesets]:
-            self.rulesets.insert(0, calc.rules)
+        self._offer(calc)
         self.refresh()
 
     def clear(self) -> None:
         """Start an empty hand under the same ruleset."""
-        self.change(lambda: setattr(self, "calc", Calculator(self.calc.rules)))
+        self.change(lambda: setattr(self, "calc", Calculator(self.calc.rules, self.calc.ruleset_ref)))
         self.target = "hand:0"
 
     # ------------------------------------------------------------------ drawing

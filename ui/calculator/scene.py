@@ -607,6 +607,12 @@ class CalculatorScene(MenuScene):
             return
         super().handle_event(event)
 
+    def key(self, key: int) -> None:
+        if key == pygame.K_TAB and pygame.key.get_mods() & pygame.KMOD_SHIFT:
+            self.move_focus(-1)  # Shift+Tab goes back
+            return
+        super().key(key)
+
     def other_key(self, key: int) -> None:
         if key == pygame.K_F5:
             self.settle()

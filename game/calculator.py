@@ -27,8 +27,8 @@ from game.handfile import (
     tile_census,
     write_hand_draft,
 )
-from game.match import next_dealer
 from game.melds import KongKind, Meld
+from game.next_deal import next_deal
 from game.result import HandResult, WinHow
 from game.ruleset import Ruleset
 from game.settlement import Ledger, settle
@@ -78,7 +78,8 @@ class Calculator:
         self.flip: Tile | None = None
         self.first_chicken: dict[Tile, int] = {}
         self.first_claimed: dict[Tile, int] = {}
-        self.baopai: list[int] = []
+        self.first_unclaimed: set[Tile] = set()  # said not to be claimed (else a claimer is inferred from melds)
+        self.baopai: list[int] | None = None  # None: 包牌 not entered
         self.weekday: int | None = None
         # Typed entries that did not parse, by field: shown there until the field is entered again.
         self.entry_problems: dict[str, str] = {}
@@ -249,23 +250,30 @@ class Calculator:
         if seat is None:
             self.first_chicken.pop(tile, None)
             self.first_claimed.pop(tile, None)
+            self.first_unclaimed.discard(tile)
         else:
             self.first_chicken[tile] = seat
 
-    def set_first_claimed(self, tile: Tile, seat: int | None) -> None:
-        """The seat that punged or konged that first copy (责任鸡), or None."""
-        if seat is None:
-            self.first_claimed.pop(tile, None)
-        else:
+    def set_first_claimed(self, tile: Tile, seat: int | None, unclaimed: bool = False) -> None:
+        """The seat that punged or konged that first copy (责任鸡); None: found from the melds, or with
+        `unclaimed`, nobody claimed it."""
+        self.first_claimed.pop(tile, None)
+        self.first_unclaimed.discard(tile)
+        if seat is not None:
             self.first_claimed[tile] = seat
+        elif unclaimed:
+            self.first_unclaimed.add(tile)
 
     def toggle_baopai(self, seat: int) -> None:
         """The seat owes 包牌 (it passed a win, then won on another discard), or no longer does."""
-        if seat in self.baopai:
-            self.baopai.remove(seat)
-        else:
-            self.baopai.append(seat)
-            self.baopai.sort()
+        owed = [s for s in self.baopai or () if s != seat]
+        if seat not in (self.baopai or ()):
+            owed.append(seat)
+        self.baopai = sorted(owed) or None
+
+    def set_baopai(self, seats: list[int] | None) -> None:
+        """The seats that owe 包牌; None: 包牌 not entered at all (an empty list is entered, with nobody)."""
+        self.baopai = None if seats is None else sorted(set(seats))
 
     def set_weekday(self, day: int | None) -> None:
         """The weekday the hand was played, 1 (Monday) to 7, for 星期鸡; None: not given."""
@@ -300,7 +308,8 @@ class Calculator:
             flip=self.flip,
             first_chicken=dict(self.first_chicken),
             first_chicken_claimed_by=dict(self.first_claimed),
-            baopai=tuple(self.baopai),
+            first_chicken_unclaimed=set(self.first_unclaimed),
+            baopai=None if self.baopai is None else tuple(self.baopai),
             weekday=self.weekday,
         )
 
@@ -326,9 +335,8 @@ class Calculator:
         return result, settle(result, self.rules)
 
     def next_dealer(self, result: HandResult) -> tuple[int, int]:
-        """Who deals next and with what streak, by the match's own rule (RULES §10)."""
-        seat = next_dealer(result, self.rules)
-        return seat, (self.streak + 1 if seat == result.dealer else 0)
+        """Who deals next and with what streak, by the match's own rule (RULES §10), as `settle` prints it."""
+        return next_deal(result, self.rules)
 
     def text(self) -> str:
         """The hand in hand-file form: `settle FILE` reads it to the same ledger."""
@@ -344,7 +352,8 @@ class Calculator:
         self.flip = draft.flip
         self.first_chicken = dict(draft.first_chicken)
         self.first_claimed = dict(draft.first_chicken_claimed_by)
-        self.baopai = sorted(draft.baopai)
+        self.first_unclaimed = set(draft.first_chicken_unclaimed)
+        self.baopai = None if draft.baopai is None else sorted(draft.baopai)
         self.weekday = draft.weekday
         self.entry_problems = {}
         wd = draft.win

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import yaml
 
-from game.hand import best_pattern, is_ready, matching_patterns
+from game.hand import best_pattern, matching_patterns, seat_ready
 from game.melds import KongKind, Meld
 from game.result import HandResult, SeatResult, Win, WinHow
 from game.ruleset import PATTERN_NAMES, Ruleset
@@ -100,7 +100,9 @@ class HandDraft:
     flip: Tile | None = None
     first_chicken: dict[Tile, int] = field(default_factory=dict)
     first_chicken_claimed_by: dict[Tile, int] = field(default_factory=dict)
-    baopai: tuple[int, ...] = ()
+    # First chickens written `null` in first_chicken_claimed_by: not claimed, whatever the melds suggest.
+    first_chicken_unclaimed: set[Tile] = field(default_factory=set)
+    baopai: tuple[int, ...] | None = None  # None: no baopai key
     weekday: int | None = None
 
 
@@ -252,6 +254,23 @@ def format_meld(meld: Meld) -> str:
     return text
 
 
+def _passes(rules: Ruleset, seats: list[Any], w: int, pid: str, how: WinHow, discarder: int | None, hot: bool) -> bool:
+    """Whether seat `w`'s pattern `pid` may be won this way: self-drawn, or off another seat with a pass
+    (a kong of its own) or an exemption (RULES §6)."""
+    if how not in (WinHow.DISCARD, WinHow.ROB_KONG) or pid not in rules.play.pass_patterns:
+        return True
+    play = rules.play
+    melds, declared = seats[w][1], seats[w][3]
+    if any(m.is_kong and (not m.late or play.late_kong_is_pass) for m in melds):
+        return True
+    return bool(
+        (declared and play.pass_exempt_declared)
+        or (hot and play.pass_exempt_hot)
+        or (how is WinHow.ROB_KONG and play.pass_exempt_rob_kong)
+        or (discarder is not None and seats[discarder][3] and play.pass_exempt_declared_discard)
+    )
+
+
 # --------------------------------------------------------------------------- reading the YAML
 
 
@@ -329,7 +348,7 @@ class _Reader:
                 raise _Bad(root, f"missing key {required!r}")
         for key, (k, v) in keys.items():
             # A key's own problems point at its value; the seats and the turned tile as a whole at the key.
-            self.where[key] = k if key in ("seats", "flip") else v
+            self.where[key] = k if key in ("seats", "flip", "baopai") else v
         rules = self.attempt(lambda: self.rules(keys["ruleset"][1]), None)
         dealer = self.attempt(lambda: _seat(keys["dealer"][1], "dealer"), 0)
         streak = self.attempt(lambda: _int(keys["streak"][1], "streak", 0), 0) if "streak" in keys else 0
@@ -349,9 +368,9 @@ class _Reader:
         flip = self.attempt(lambda: _tile(keys["flip"][1], "flip"), None) if "flip" in keys else None
         none: dict[Tile, int] = {}
         first = self.attempt(lambda: self.chicken_map(keys, "first_chicken"), none)
-        claimed = self.attempt(lambda: self.chicken_map(keys, "first_chicken_claimed_by"), none)
-        nobody: tuple[int, ...] = ()
-        baopai = self.attempt(lambda: self.baopai(keys), nobody)
+        no_claims: tuple[dict[Tile, int], set[Tile]] = ({}, set())
+        claimed, unclaimed = self.attempt(lambda: self.claimed_map(keys), no_claims)
+        baopai = self.attempt(lambda: self.baopai(keys), None)
         weekday = self.attempt(lambda: _int(keys["weekday"][1], "weekday", 1, 7), None) if "weekday" in keys else None
         if rules is None or any(r is None for r in raw) or self.errors:
             return None
@@ -365,6 +384,7 @@ class _Reader:
             flip=flip,
             first_chicken=first,
             first_chicken_claimed_by=claimed,
+            first_chicken_unclaimed=unclaimed,
             baopai=baopai,
             weekday=weekday,
         )
@@ -407,7 +427,7 @@ class _Reader:
         keys = _mapping(node, "win", _WIN_KEYS)
         self.where["win"] = node
         for key, (k, v) in keys.items():
-            self.where[f"win.{key}"] = k if key == "hot_kong" else v
+            self.where[f"win.{key}"] = k if key in ("hot_kong", "robbed_late") else v
         out = WinDraft()
         if "by" in keys:
             out.by = tuple(_seat(n, "win.by") for n in _list(keys["by"][1], "win.by"))
@@ -442,9 +462,29 @@ class _Reader:
             out[t] = _seat(v, f"{key}.{format_tile(t)}")
         return out
 
-    def baopai(self, keys: dict[str, tuple[yaml.Node, yaml.Node]]) -> tuple[int, ...]:
+    def claimed_map(self, keys: dict[str, tuple[yaml.Node, yaml.Node]]) -> tuple[dict[Tile, int], set[Tile]]:
+        """first_chicken_claimed_by: the claimer of each tile, and the tiles written `null` (not claimed)."""
+        key = "first_chicken_claimed_by"
+        if key not in keys:
+            return {}, set()
+        node = keys[key][1]
+        if not isinstance(node, yaml.MappingNode):
+            raise _Bad(node, f"{key}: expected a mapping such as {{1s: 2}} (null: not claimed)")
+        out: dict[Tile, int] = {}
+        unclaimed: set[Tile] = set()
+        for k, v in node.value:
+            t = _tile(k, key)
+            if t in out or t in unclaimed:
+                raise _Bad(k, f"{key}: {format_tile(t)} given twice")
+            if isinstance(v, yaml.ScalarNode) and v.tag == "tag:yaml.org,2002:null":
+                unclaimed.add(t)
+            else:
+                out[t] = _seat(v, f"{key}.{format_tile(t)}")
+        return out, unclaimed
+
+    def baopai(self, keys: dict[str, tuple[yaml.Node, yaml.Node]]) -> tuple[int, ...] | None:
         if "baopai" not in keys:
-            return ()
+            return None
         return tuple(_seat(n, "baopai") for n in _list(keys["baopai"][1], "baopai"))
 
 
@@ -508,19 +548,23 @@ class _Checker:
             if i not in claimed_winners:
                 self.attempt(lambda i=i: self.check_count(seats, i, 13), None)  # type: ignore[misc]
         self.attempt(lambda: self.census(), None)
-        if d.win is None or win is not None:
-            self.attempt(lambda: self.check_first_chickens(seats, win), None)
-            self.attempt(lambda: self.baopai(win), None)
+        claimed = dict(d.first_chicken_claimed_by)
+        if (d.win is None or win is not None) and self.attempt(lambda: self.infer_claimers(seats, claimed, win), False):
+            self.attempt(lambda: self.check_first_chickens(seats, claimed, win), None)
+        self.attempt(lambda: self.baopai(win), None)
         no_melds: tuple[Meld | None, Meld | None] = (None, None)
         hot_kong, robbed = self.attempt(lambda: self.win_melds(win, seats), no_melds)
-        if self.problems:
-            raise HandProblems(self.problems)
         winners = set(win.winners) if win else set()
         results = []
         for i, (concealed, melds, discards, declared) in enumerate(seats):
             counts = to_counts(concealed)
-            ready = i in winners or (len(concealed) + 3 * len(melds) == 13 and is_ready(counts, melds))
+            ready = i in winners or (len(concealed) + 3 * len(melds) == 13 and seat_ready(counts, melds, rules))
             results.append(SeatResult(tuple(concealed), tuple(melds), tuple(discards), declared, ready))
+        self.check_flags(seats, results)
+        if win is not None:
+            self.attempt(lambda: self.check_hot_forced(seats, win), None)
+        if self.problems:
+            raise HandProblems(self.problems)
         return HandResult(
             ruleset=rules.name,
             dealer=d.dealer,
@@ -529,8 +573,8 @@ class _Checker:
             win=win,
             flip=d.flip,
             first_chicken=dict(d.first_chicken),
-            first_chicken_claimed_by=dict(d.first_chicken_claimed_by),
-            baopai=d.baopai,
+            first_chicken_claimed_by=claimed,
+            baopai=d.baopai or (),
             hot_kong=hot_kong,
             robbed_kong=robbed,
             weekday=d.weekday,
@@ -593,7 +637,7 @@ class _Checker:
         discarder: int | None,
         hot: bool,
     ) -> None:
-        concealed, melds, _discards, declared = seats[w]
+        concealed, melds, _discards, _declared = seats[w]
         self.check_count(seats, w, 14)
         if tile not in concealed:
             raise _Bad("win.tile", f"win.tile: seat {w}'s hand does not hold the winning tile {format_tile(tile)}", w)
@@ -604,17 +648,7 @@ class _Checker:
         pid = best_pattern(patterns, rules.pattern_values())
         if pid is None:
             raise _Bad("win", f"win: seat {w}'s hand {hand} scores no pattern under {rules.name}", w)
-        if how not in (WinHow.DISCARD, WinHow.ROB_KONG) or pid not in rules.play.pass_patterns:
-            return
-        play = rules.play
-        has_pass = any(m.is_kong and (not m.late or play.late_kong_is_pass) for m in melds)
-        exempt = (
-            (declared and play.pass_exempt_declared)
-            or (hot and play.pass_exempt_hot)
-            or (how is WinHow.ROB_KONG and play.pass_exempt_rob_kong)
-            or (discarder is not None and seats[discarder][3] and play.pass_exempt_declared_discard)
-        )
-        if not has_pass and not exempt:
+        if not _passes(rules, seats, w, pid, how, discarder, hot):
             zh, en = PATTERN_NAMES[pid]
             raise _Bad(
                 "win",
@@ -644,11 +678,95 @@ class _Checker:
                 f"seats: {', '.join(over)} across hands, melds, discards and the turned tile; each tile has 4 copies",
             )
 
-    def check_first_chickens(self, seats: list[Any], win: Win | None) -> None:
+    def check_flags(self, seats: list[Any], results: list[SeatResult]) -> None:
+        """Flags the ruleset cannot score are refused, never scored silently (RULES §12.18)."""
+        rules = self.rules
+        play = rules.play
+        for i, (_concealed, melds, _discards, declared) in enumerate(seats):
+            if not play.late_kong:
+                for j, m in enumerate(melds):
+                    if m.late:
+                        self.problems.append(
+                            Problem(
+                                f"seats[{i}].melds[{j}]",
+                                f"seats[{i}].melds[{j}]: a late kong (憨包豆), which {rules.name} does not know "
+                                "(RULES §12.18); write the kong without `late`",
+                                i,
+                            )
+                        )
+            if declared:
+                where = f"seats[{i}].declared_ready"
+                if not play.declare_ready:
+                    self.problems.append(
+                        Problem(
+                            where,
+                            f"seats[{i}].declared_ready: {rules.name} has no 报听 (declaring ready), "
+                            "so no seat can have declared (RULES §12.18)",
+                            i,
+                        )
+                    )
+                elif not results[i].ready:
+                    hand = format_tiles(results[i].concealed, spaced=True)
+                    message = f"seats[{i}].declared_ready: seat {i} declared ready, but {hand} is not ready"
+                    self.problems.append(Problem(where, message, i))
+        wd = self.draft.win
+        if wd is not None and wd.robbed_late and not play.late_kong:
+            self.problems.append(
+                Problem(
+                    "win.robbed_late",
+                    f"win.robbed_late: a late kong (憨包豆), which {rules.name} does not know (RULES §12.18)",
+                )
+            )
+
+    def check_hot_forced(self, seats: list[Any], win: Win) -> None:
+        """B6: where a hot discard must be won, a seat that could win on it and did not is refused."""
+        rules = self.rules
+        if not rules.play.hot_discard_forced or not win.hot or win.how is not WinHow.DISCARD:
+            return
+        values = rules.pattern_values()
+        for s in range(4):
+            if s in win.winners or s == win.discarder:
+                continue
+            concealed, melds = seats[s][0], seats[s][1]
+            counts = to_counts(concealed)
+            counts[win.tile] += 1
+            pid = best_pattern(matching_patterns(counts, melds, win.tile), values)
+            if pid is not None and _passes(rules, seats, s, pid, WinHow.DISCARD, win.discarder, True):
+                raise _Bad(
+                    "win",
+                    f"win: seat {s} could win on the hot discard {format_tile(win.tile)} and did not; "
+                    f"under {rules.name} every seat that can must win on a hot discard (RULES §7, B6)",
+                    s,
+                )
+
+    def infer_claimers(self, seats: list[Any], claimed: dict[Tile, int], win: Win | None) -> bool:
+        """Fill in who claimed each first chicken when the hand shows it: one seat holds a pung or kong of it
+        from the first discarder, and the discarder's pond holds no copy it could be instead."""
+        for t, d in self.draft.first_chicken.items():
+            if t in claimed or t in self.draft.first_chicken_unclaimed:
+                continue
+            holders = [s for s in range(4) if any(m.tile == t and m.source == d for m in seats[s][1])]
+            if not holders:
+                continue
+            won_on = win is not None and win.tile == t and win.discarder == d and win.how is WinHow.DISCARD
+            if t in seats[d][2] or won_on:
+                name = format_tile(t)
+                raise _Bad(
+                    f"first_chicken.{name}",
+                    f"first_chicken: seat {holders[0]} holds a {name} claimed from seat {d}, and seat {d} also "
+                    f"shows a {name} in its pond; say which was the first: first_chicken_claimed_by: "
+                    f"{{{name}: {holders[0]}}} if it was claimed, {{{name}: null}} if not",
+                    holders[0],
+                )
+            claimed[t] = holders[0]
+        return True
+
+    def check_first_chickens(self, seats: list[Any], claimed: dict[Tile, int], win: Win | None) -> None:
         first = self.draft.first_chicken
-        claimed = self.draft.first_chicken_claimed_by
         for t, claimer in claimed.items():
-            where = f"first_chicken_claimed_by.{format_tile(t)}"
+            # A claimer inferred from the melds was not written: its problem belongs to first_chicken.
+            written = t in self.draft.first_chicken_claimed_by
+            where = f"first_chicken_claimed_by.{format_tile(t)}" if written else f"first_chicken.{format_tile(t)}"
             if t not in first:
                 raise _Bad(where, f"first_chicken_claimed_by: {format_tile(t)} is not in first_chicken")
             if claimer == first[t]:
@@ -671,6 +789,16 @@ class _Checker:
                 )
 
     def baopai(self, win: Win | None) -> None:
+        if self.draft.baopai is None:
+            return
+        rules = self.rules
+        if rules.play.passed_win == "guoshui":
+            why = "uses 过水 after a passed win (no win off a discard until the seat's own next draw), not 包牌"
+            raise _Bad("baopai", f"baopai: {rules.name} {why} (RULES §12.12, §12.18)")
+        if rules.play.passed_win != "baopai":
+            raise _Bad("baopai", f"baopai: {rules.name} has no 包牌 for passing up a win (RULES §12.18)")
+        if self.draft.win is not None and win is None:
+            return  # the win itself did not check: who won is not known
         for s in self.draft.baopai:
             if win is None or s not in win.winners or win.how is not WinHow.DISCARD:
                 raise _Bad("baopai", f"baopai: seat {s} did not win off a discard, so it owes no 包牌", s)
@@ -766,7 +894,14 @@ def draft_of(result: HandResult) -> HandDraft:
         flip=result.flip,
         first_chicken=dict(result.first_chicken),
         first_chicken_claimed_by=dict(result.first_chicken_claimed_by),
-        baopai=tuple(result.baopai),
+        # Not claimed, though a meld could suggest it: written `null`, so a reader infers nothing.
+        first_chicken_unclaimed={
+            t
+            for t, d in result.first_chicken.items()
+            if t not in result.first_chicken_claimed_by
+            and any(m.tile == t and m.source == d for s in result.seats for m in s.melds)
+        },
+        baopai=tuple(result.baopai) if result.baopai else None,
         weekday=result.weekday,
     )
 
@@ -816,9 +951,16 @@ def write_hand_draft(draft: HandDraft) -> str:
         lines.append(f"flip: {format_tile(draft.flip)}")
     if draft.first_chicken:
         lines.append(f"first_chicken: {_tile_map(draft.first_chicken)}")
-    if draft.first_chicken_claimed_by:
-        lines.append(f"first_chicken_claimed_by: {_tile_map(draft.first_chicken_claimed_by)}")
-    if draft.baopai:
+    # The claimers in first_chicken's order; `null` where a first chicken was not claimed though a meld could
+    # suggest it (a reader would infer a claimer otherwise).
+    named = draft.first_chicken_claimed_by
+    order = dict.fromkeys([*draft.first_chicken, *named, *sorted(draft.first_chicken_unclaimed)])
+    claimed = [
+        f"{format_tile(t)}: {named.get(t, 'null')}" for t in order if t in named or t in draft.first_chicken_unclaimed
+    ]
+    if claimed:
+        lines.append("first_chicken_claimed_by: {" + ", ".join(claimed) + "}")
+    if draft.baopai is not None:
         lines.append(f"baopai: [{', '.join(str(s) for s in draft.baopai)}]")
     if draft.weekday is not None:
         lines.append(f"weekday: {draft.weekday}")

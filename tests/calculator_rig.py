@@ -79,9 +79,10 @@ def enter(text: str, rules: Ruleset, click: bool = True) -> Calculator:
     for t, s in (data.get("first_chicken") or {}).items():
         calc.set_first_chicken(parse_tile(str(t)), int(s))
     for t, s in (data.get("first_chicken_claimed_by") or {}).items():
-        calc.set_first_claimed(parse_tile(str(t)), int(s))
-    for s in data.get("baopai") or []:
-        calc.toggle_baopai(int(s))
+        # null: said not to be claimed (no claimer is inferred from the melds)
+        calc.set_first_claimed(parse_tile(str(t)), None if s is None else int(s), unclaimed=s is None)
+    if "baopai" in data:
+        calc.set_baopai([int(s) for s in data["baopai"] or []])  # written even when empty: the ruleset must know 包牌
     if data.get("weekday") is not None:
         calc.set_weekday(int(data["weekday"]))
     return calc

@@ -494,11 +494,11 @@ class CalculatorScene(MenuScene):
             place(first, f"first_chicken.{format_tile(t)}")
             if claimed is not None:
                 place(claimed, f"first_chicken_claimed_by.{format_tile(t)}")
-        if not calc.drawn and (calc.rules.play.passed_win == "baopai" or calc.baopai):
+        if not calc.drawn and (calc.rules.play.passed_win == "baopai" or calc.baopai is not None):
             place(
                 SeatPicks(
                     S.tr("calc_baopai"),
-                    lambda: calc.baopai,
+                    lambda: calc.baopai or [],
                     lambda s: self.change(lambda: calc.toggle_baopai(s)),
                     S.wind,
                 ),
@@ -526,11 +526,14 @@ class CalculatorScene(MenuScene):
         )
         if t not in calc.rules.chickens.liability and t not in calc.first_claimed:
             return first, None
+        # -2: found from the melds (a seat holding a pung or kong of it from the discarder); -1: not claimed.
+        claimers: list[tuple[int, str]] = [(-2, S.tr("calc_claimed_auto")), (-1, S.tr("calc_none"))]
+        claimers += [(i, S.wind(i)) for i in range(4)]
         claimed = Choice(
             S.tr("calc_claimed"),
-            seats,
-            lambda: calc.first_claimed.get(t),
-            lambda v: self.change(lambda: calc.set_first_claimed(t, v)),
+            claimers,
+            lambda: calc.first_claimed.get(t, -1 if t in calc.first_unclaimed else -2),
+            lambda v: self.change(lambda: calc.set_first_claimed(t, v if v >= 0 else None, unclaimed=v == -1)),
         )
         return first, claimed
 

@@ -192,6 +192,12 @@ def test_every_known_problem_has_chinese_words() -> None:
         EXAMPLE_HAND.replace("{1s: 0, 8p: 3}", "{1s: 1, 8p: 3}"),
         EXAMPLE_HAND.replace("flip: 4m", "flip: 4m\nbaopai: [1]"),
         EXAMPLE_HAND.replace("by: [0]", "by: [0, 1]"),
+        EXAMPLE_HAND.replace("kong 7p concealed", "kong 7p concealed late"),  # RULES §12.18
+        EXAMPLE_HAND.replace("    discards: 9p 6s", "    discards: 9p 6s\n    declared_ready: true"),
+        EXAMPLE_HAND.replace("flip: 4m", "flip: 4m\nbaopai: []").replace("classic", "modern"),
+        EXAMPLE_HAND.replace("guiyang-classic", "zhuoji-x10").replace(
+            "    discards: 9p 6s", "    discards: 9p 6s\n    declared_ready: true"
+        ),
     ]
     S.set_language("zh")
     for text in cases:

@@ -102,6 +102,27 @@ _ZH: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
         lambda m: f"{_seat(m[1])}没有碰或杠{_seat(m[3])}的{_tile(m[2])}",
     ),
     (re.compile(r"seat (\d) did not win off a discard, so it owes no"), lambda m: f"{_seat(m[1])}没有吃胡，不包牌"),
+    (
+        re.compile(r"a late kong \(憨包豆\), which (\S+) does not know"),
+        lambda m: f"{m[1]}规则没有憨包豆：这个杠不能算憨包豆",
+    ),
+    (re.compile(r"(\S+) has no 报听 \(declaring ready\)"), lambda m: f"{m[1]}规则没有报听"),
+    (
+        re.compile(r"seat (\d) declared ready, but (.*) is not ready"),
+        lambda m: f"{_seat(m[1])}报了听，但 {m[2]} 没有听牌",
+    ),
+    (
+        re.compile(r"seat (\d) could win on the hot discard (\w+) and did not; under (\S+)"),
+        lambda m: f"{_seat(m[1])}能胡这张热炮{_tile(m[2])}却没胡：{m[3]}规则下能胡热炮的都必须胡",
+    ),
+    (re.compile(r"(\S+) uses 过水 after a passed win"), lambda m: f"{m[1]}规则用过水，没有包牌"),
+    (re.compile(r"(\S+) has no 包牌 for passing up a win"), lambda m: f"{m[1]}规则没有包牌"),
+    (
+        re.compile(r"seat (\d) holds a (\w+) claimed from seat (\d), and seat \d also shows"),
+        lambda m: (
+            f"{_seat(m[1])}碰了{_seat(m[3])}的{_tile(m[2])}，{_seat(m[3])}的弃牌里也有：请选第一张被谁碰（或“无”）"
+        ),
+    ),
     (re.compile(r"all 4 copies of (\w+) are already on the table"), lambda m: f"{_tile(m[1])}四张都已用完"),
     (re.compile(r"already holds 14 tiles counting its melds"), lambda m: "已有14张（副露算在内）"),
     (

@@ -381,9 +381,13 @@ class CalculatorScene(MenuScene):
             f"discards:{i}",
             pygame.Rect(inner.left, y2, hand_w - m.px(6), line2),
         )
-        declared = Toggle(S.tr("calc_declared"), lambda: calc.seats[i].declared_ready, lambda v: self._declare(i, v))
-        declared.label_share = 0.45
-        self.add(declared, f"declared_ready:{i}", pygame.Rect(inner.left + hand_w, y2, m.px(200), line2))
+        if calc.rules.play.declare_ready or calc.seats[i].declared_ready:
+            # A ruleset without 报听 does not ask (a hand opened with it shows it, and says why it is refused).
+            declared = Toggle(
+                S.tr("calc_declared"), lambda: calc.seats[i].declared_ready, lambda v: self._declare(i, v)
+            )
+            declared.label_share = 0.45
+            self.add(declared, f"declared_ready:{i}", pygame.Rect(inner.left + hand_w, y2, m.px(200), line2))
         # The seat's problems, on the line under its rows.
         seat = calc.seats[i]
         untouched = not (seat.hand or seat.melds or seat.discards)

@@ -137,6 +137,14 @@ _ZH: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
 ]
 
 
+# The few wordings that name a hand-file key rather than what to do on this screen.
+_EN: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"missing key 'tile'"), "Pick the winning tile"),
+    (re.compile(r"missing key 'by'|expected one or more different seats"), "Pick who won"),
+    (re.compile(r"missing key 'from'"), "Pick whom the winning tile came from"),
+]
+
+
 def plain(message: str) -> str:
     """The message without the field it is shown next to (`seats[2]: `, `win.tile: `)."""
     return _PREFIX.sub("", message, count=1)
@@ -150,4 +158,8 @@ def problem_text(problem: Problem | str) -> str:
             found = pattern.search(message)
             if found is not None:
                 return make(found)
+    else:
+        for pattern, words in _EN:
+            if pattern.search(message):
+                return words
     return message

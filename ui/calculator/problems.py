@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 
 from game.handfile import Problem
-from game.ruleset import PATTERN_NAMES
+from game.ruleset import PATTERN_NAMES, Ruleset
 from game.tiles import parse_tile
 from ui import strings as S
 
@@ -150,16 +150,16 @@ def plain(message: str) -> str:
     return _PREFIX.sub("", message, count=1)
 
 
-def problem_text(problem: Problem | str) -> str:
-    """The problem in the current language, ready to show next to its field."""
+def problem_text(problem: Problem | str, rules: Ruleset | None = None) -> str:
+    """The problem in the current language, ready to show next to its field; `rules` (the ruleset the hand
+    is checked under) is called by its title rather than its file name."""
     message = plain(problem.message if isinstance(problem, Problem) else problem)
+    text = message
     if S.language() == "zh":
-        for pattern, make in _ZH:
-            found = pattern.search(message)
-            if found is not None:
-                return make(found)
+        text = next((make(found) for pattern, make in _ZH if (found := pattern.search(message))), message)
     else:
-        for pattern, words in _EN:
-            if pattern.search(message):
-                return words
-    return message
+        text = next((words for pattern, words in _EN if pattern.search(message)), message)
+    if rules is not None:
+        title = rules.title_zh if S.language() == "zh" else rules.title_en
+        text = re.sub(rf"(?<![\w-]){re.escape(rules.name)}(?![\w-])", title, text)
+    return text

@@ -400,7 +400,7 @@ class CalculatorScene(MenuScene):
             # Nothing entered yet: the count beside the seat says enough.
             found = [p for p in found if p.field != f"seats[{i}]"]
         line = pygame.Rect(inner.left, y2 + line2 + m.px(2), inner.width, block.bottom - y2 - line2 - m.px(2))
-        self.problem_lines.append((line, [problem_text(p) for p in found]))
+        self.problem_lines.append((line, [problem_text(p, self.calc.rules) for p in found]))
 
     def _declare(self, seat: int, value: bool) -> None:
         self.change(lambda: self.calc.set_declared(seat, value))
@@ -416,7 +416,7 @@ class CalculatorScene(MenuScene):
                 widget.label_share = label_share
             self.add(widget, key, pygame.Rect(area.left, y, area.width, row))
             y += row + m.px(4)
-            texts = [problem_text(p) for p in self.by_key.get(key, [])]
+            texts = [problem_text(p, self.calc.rules) for p in self.by_key.get(key, [])]
             if texts:
                 lines = [ln for t in texts for ln in wrap(t, m.small, area.width)][:3]
                 h = len(lines) * round(m.small * 1.3)
@@ -767,7 +767,7 @@ class CalculatorScene(MenuScene):
                 surface.blit(pic, (rect.left, y))
                 y += line_h
         # The status line: the last notice, else where tiles go and whether the hand stands.
-        general = [problem_text(p) for p in self.by_key.get("general", [])]
+        general = [problem_text(p, self.calc.rules) for p in self.by_key.get("general", [])]
         if self.notice.text:
             text, colour = self.notice.text, pal.TEXT_RED if self.notice.bad else pal.TEXT_GOLD
         elif general:

@@ -335,8 +335,8 @@ class CalculatorScene(MenuScene):
         calc = self.calc
         head_w = m.px(70)
         inner = pygame.Rect(block.left + head_w, block.top + m.px(4), block.width - head_w, block.height)
-        line1 = round(inner.height * 0.44)
-        line2 = round(inner.height * 0.27)
+        line1 = round(inner.height * 0.42)
+        line2 = round(inner.height * 0.25)
         hand_w = round(inner.width * 0.6)
         win = calc.win.tile if (not calc.drawn and i in calc.win.winners) else None
         self.add(

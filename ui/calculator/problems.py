@@ -89,7 +89,7 @@ _ZH: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (re.compile(r"seat (\d) has several kongs"), lambda m: f"{_seat(m[1])}有几个杠：请选刚开的那个"),
     (re.compile(r"only a hot win \(hot: true\) names a hot kong"), lambda m: "不是热炮，不用选杠"),
     (re.compile(r"seat (\d) has no kong of (\w+)"), lambda m: f"{_seat(m[1])}没有{_tile(m[2])}的杠"),
-    (re.compile(r"nothing is turned on a draw"), lambda m: "黄庄不翻鸡：翻牌请选“无”"),
+    (re.compile(r"nothing is turned on a draw"), lambda m: "黄庄不翻鸡：请清空翻牌（退格键）"),
     (
         re.compile(r"seat (\d) has no (\w+) among its discards"),
         lambda m: f"{_seat(m[1])}的弃牌里没有{_tile(m[2])}（若被碰或杠走，请选碰的一家）",
@@ -142,6 +142,7 @@ _EN: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"missing key 'tile'"), "Pick the winning tile"),
     (re.compile(r"missing key 'by'|expected one or more different seats"), "Pick who won"),
     (re.compile(r"missing key 'from'"), "Pick whom the winning tile came from"),
+    (re.compile(r"nothing is turned on a draw"), "Nothing is turned on a draw: clear the turned tile (Backspace)"),
 ]
 
 

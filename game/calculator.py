@@ -103,7 +103,11 @@ class Calculator:
 
     def copies_left(self, tile: Tile) -> int:
         """Copies of `tile` not yet placed anywhere (hands, melds, discards, the turned tile)."""
-        return COPIES - tile_census(self.draft())[tile]
+        return self.all_copies_left()[tile]
+
+    def all_copies_left(self) -> list[int]:
+        """Copies of each kind not yet placed anywhere, by the census check_hand makes."""
+        return [COPIES - n for n in tile_census(self.draft(copy_seats=False))]
 
     def add_tile(self, seat: int, part: str, tile: Tile) -> str | None:
         """Put one tile into seat's `part` ("hand" or "discards"); the reason when refused, else None."""
@@ -297,12 +301,12 @@ class Calculator:
             robbed_late=w.robbed_late,
         )
 
-    def draft(self) -> HandDraft:
-        """The hand as a hand-file HandDraft (a copy: changing it changes nothing here)."""
+    def draft(self, copy_seats: bool = True) -> HandDraft:
+        """The hand as a hand-file HandDraft (a copy, unless `copy_seats` is False for a read-only look)."""
         return HandDraft(
             ruleset=self.ruleset_ref,
             dealer=self.dealer,
-            seats=copy.deepcopy(self.seats),
+            seats=copy.deepcopy(self.seats) if copy_seats else self.seats,
             streak=self.streak,
             win=self.win_draft(),
             flip=self.flip,

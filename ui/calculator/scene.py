@@ -123,6 +123,9 @@ class CalculatorScene(MenuScene):
         self.panel_rect = pygame.Rect(0, 0, 1, 1)
         self.problem_lines: list[tuple[pygame.Rect, list[str]]] = []
         self.unsaved_for: float | None = None  # seconds since a change not yet kept for next time
+        self.version = 0  # bumped whenever the hand or the layout changes: the drawn picture is stale
+        self._picture: pygame.Surface | None = None
+        self._picture_key: tuple[object, ...] | None = None
         self.refresh()
         self.unsaved_for = None
 
@@ -172,6 +175,7 @@ class CalculatorScene(MenuScene):
         """Check the hand again and lay the screen out for it."""
         self.refresh_after_change()
         self.problems = self.calc.problems()
+        self.left = self.calc.all_copies_left()
         self.by_key = {}
         for p in self.problems:
             self.by_key.setdefault(field_widget_key(p.field), []).append(p)
@@ -180,6 +184,7 @@ class CalculatorScene(MenuScene):
     def rebuild(self) -> None:
         """Build again, keeping the keyboard on the control with the same key."""
         key = self.keys[self.focus] if self.focus is not None and self.focus < len(self.keys) else None
+        self.version = getattr(self, "version", 0) + 1
         self.keys = []
         super().rebuild()
         if key is not None and key in self.keys:
@@ -290,7 +295,7 @@ class CalculatorScene(MenuScene):
         # The palette and the meld kind, then the buttons.
         y = top + seats_h + m.px(4)
         pal_h = m.px(78)
-        palette = Palette(calc.copies_left, self.pick)
+        palette = Palette(lambda t: self.left[t], self.pick)
         self.add(palette, "palette", pygame.Rect(margin, y, w - 2 * margin, pal_h))
         y += pal_h + m.px(6)
         kinds: list[tuple[KongKind | None, str]] = [
@@ -734,6 +739,28 @@ class CalculatorScene(MenuScene):
         self.target = "hand:0"
 
     # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        # The screen changes only on input: draw it once per change and show that picture until the next.
+        key = (
+            self.version,
+            surface.get_size(),
+            S.language(),
+            self.focus,
+            self.hover,
+            self.target,
+            self.notice,
+            self.meld_kind,
+            self.meld_from,
+            self.meld_late,
+            tuple((getattr(w, "editing", None), getattr(w, "cursor", None)) for w in self.widgets),
+        )
+        if self._picture is None or self._picture.get_size() != surface.get_size() or key != self._picture_key:
+            if self._picture is None or self._picture.get_size() != surface.get_size():
+                self._picture = pygame.Surface(surface.get_size()).convert(surface)
+            super().draw(self._picture)
+            self._picture_key = key
+        surface.blit(self._picture, (0, 0))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.m

@@ -81,6 +81,7 @@ class Calculator:
         self.first_unclaimed: set[Tile] = set()  # said not to be claimed (else a claimer is inferred from melds)
         self.baopai: list[int] | None = None  # None: 包牌 not entered
         self.weekday: int | None = None
+        self.dealer_followed = False  # 开局跟: the dealer's first discard followed by all three (RULES §14)
         # Typed entries that did not parse, by field: shown there until the field is entered again.
         self.entry_problems: dict[str, str] = {}
 
@@ -279,6 +280,10 @@ class Calculator:
         """The seats that owe 包牌; None: 包牌 not entered at all (an empty list is entered, with nobody)."""
         self.baopai = None if seats is None else sorted(set(seats))
 
+    def set_dealer_followed(self, followed: bool) -> None:
+        """开局跟: every other seat's first discard was the dealer's first tile."""
+        self.dealer_followed = followed
+
     def set_weekday(self, day: int | None) -> None:
         """The weekday the hand was played, 1 (Monday) to 7, for 星期鸡; None: not given."""
         self.weekday = day
@@ -315,6 +320,7 @@ class Calculator:
             first_chicken_unclaimed=set(self.first_unclaimed),
             baopai=None if self.baopai is None else tuple(self.baopai),
             weekday=self.weekday,
+            dealer_followed=self.dealer_followed,
         )
 
     def problems(self) -> list[Problem]:
@@ -359,6 +365,7 @@ class Calculator:
         self.first_unclaimed = set(draft.first_chicken_unclaimed)
         self.baopai = None if draft.baopai is None else sorted(draft.baopai)
         self.weekday = draft.weekday
+        self.dealer_followed = draft.dealer_followed
         self.entry_problems = {}
         wd = draft.win
         self.drawn = wd is None

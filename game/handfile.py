@@ -47,6 +47,7 @@ _TOP_KEYS = (
     "first_chicken_claimed_by",
     "baopai",
     "weekday",
+    "dealer_followed",
 )
 _SEAT_KEYS = ("hand", "melds", "discards", "declared_ready")
 _WIN_KEYS = ("by", "tile", "from", "how", "hot", "hot_kong", "first_turn", "robbed_late")
@@ -104,6 +105,7 @@ class HandDraft:
     first_chicken_unclaimed: set[Tile] = field(default_factory=set)
     baopai: tuple[int, ...] | None = None  # None: no baopai key
     weekday: int | None = None
+    dealer_followed: bool = False  # 开局跟 (RULES §14)
 
 
 @dataclass(frozen=True)
@@ -372,6 +374,9 @@ class _Reader:
         claimed, unclaimed = self.attempt(lambda: self.claimed_map(keys), no_claims)
         baopai = self.attempt(lambda: self.baopai(keys), None)
         weekday = self.attempt(lambda: _int(keys["weekday"][1], "weekday", 1, 7), None) if "weekday" in keys else None
+        followed = "dealer_followed" in keys and self.attempt(
+            lambda: _bool(keys["dealer_followed"][1], "dealer_followed"), False
+        )
         if rules is None or any(r is None for r in raw) or self.errors:
             return None
         self.loaded = rules
@@ -387,6 +392,7 @@ class _Reader:
             first_chicken_unclaimed=unclaimed,
             baopai=baopai,
             weekday=weekday,
+            dealer_followed=followed,
         )
 
     def rules(self, node: yaml.Node) -> Ruleset:
@@ -561,6 +567,8 @@ class _Checker:
             ready = i in winners or (len(concealed) + 3 * len(melds) == 13 and seat_ready(counts, melds, rules))
             results.append(SeatResult(tuple(concealed), tuple(melds), tuple(discards), declared, ready))
         self.check_flags(seats, results)
+        followed = self.attempt(lambda: self.dealer_followed(seats, win), False)
+        self.attempt(lambda: self.check_single_charge(), None)
         if win is not None:
             self.attempt(lambda: self.check_hot_forced(seats, win), None)
         if self.problems:
@@ -575,6 +583,7 @@ class _Checker:
             first_chicken=dict(d.first_chicken),
             first_chicken_claimed_by=claimed,
             baopai=d.baopai or (),
+            dealer_followed=followed,
             hot_kong=hot_kong,
             robbed_kong=robbed,
             weekday=d.weekday,
@@ -738,6 +747,37 @@ class _Checker:
                     f"under {rules.name} every seat that can must win on a hot discard (RULES §7, B6)",
                     s,
                 )
+
+    def dealer_followed(self, seats: list[Any], win: Win | None) -> bool:
+        """开局跟 (RULES §14): `dealer_followed: true` needs each seat's first discard to be the dealer's first."""
+        if not self.draft.dealer_followed:
+            return False
+        dealer = self.draft.dealer
+        ponds = [seat[2] for seat in seats]
+        if not ponds[dealer]:
+            raise _Bad("dealer_followed", f"dealer_followed: the dealer (seat {dealer}) has no discard to follow")
+        tile = ponds[dealer][0]
+        for s in range(4):
+            # The last follower's tile may have been won on, leaving its pond empty.
+            won_on = win is not None and win.discarder == s and win.tile == tile and win.how is WinHow.DISCARD
+            if not (ponds[s] and ponds[s][0] == tile) and not (won_on and not ponds[s]):
+                raise _Bad(
+                    "dealer_followed",
+                    f"dealer_followed: seat {s}'s first discard is not {format_tile(tile)}, the dealer's first "
+                    "(开局跟: every other seat follows it with the same tile)",
+                    s,
+                )
+        return True
+
+    def check_single_charge(self) -> None:
+        """One 冲锋鸡 per hand (RULES §14): first_chicken names only the first followed chicken discarded."""
+        first = self.draft.first_chicken
+        if self.rules.chickens.charge_single and len(first) > 1:
+            raise _Bad(
+                "first_chicken",
+                f"first_chicken: {self.rules.name} follows only the first of "
+                f"{', '.join(format_tile(t) for t in first)} discarded (one 冲锋鸡 per hand); name that one",
+            )
 
     def infer_claimers(self, seats: list[Any], claimed: dict[Tile, int], win: Win | None) -> bool:
         """Fill in who claimed each first chicken when the hand shows it: one seat holds a pung or kong of it
@@ -903,6 +943,7 @@ def draft_of(result: HandResult) -> HandDraft:
         },
         baopai=tuple(result.baopai) if result.baopai else None,
         weekday=result.weekday,
+        dealer_followed=result.dealer_followed,
     )
 
 
@@ -964,4 +1005,6 @@ def write_hand_draft(draft: HandDraft) -> str:
         lines.append(f"baopai: [{', '.join(str(s) for s in draft.baopai)}]")
     if draft.weekday is not None:
         lines.append(f"weekday: {draft.weekday}")
+    if draft.dealer_followed:
+        lines.append("dealer_followed: true")
     return "\n".join(lines) + "\n"

@@ -85,4 +85,6 @@ def enter(text: str, rules: Ruleset, click: bool = True) -> Calculator:
         calc.set_baopai([int(s) for s in data["baopai"] or []])  # written even when empty: the ruleset must know 包牌
     if data.get("weekday") is not None:
         calc.set_weekday(int(data["weekday"]))
+    if data.get("dealer_followed"):
+        calc.set_dealer_followed(True)
     return calc

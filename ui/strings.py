@@ -313,6 +313,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "calc_claimed_auto": ("看副露", "by melds"),
     "calc_baopai": ("包牌", "Owes 包牌"),
     "calc_weekday": ("星期", "Weekday"),
+    "calc_dealer_followed": ("开局跟", "Dealer followed"),
     "calc_meld_kind": ("副露", "Meld"),
     "calc_pung": ("碰", "Pung"),
     "calc_kong_exposed": ("明杠", "Kong"),
@@ -410,3 +411,9 @@ def pattern_label(pid: str) -> str:
 def ledger_label(label_zh: str, label_en: str) -> str:
     """A ledger item's label in the current language."""
     return label_zh if _language == "zh" else label_en
+
+
+# The guide's and the lessons' words live beside their screens; one table for `tr`.
+from ui.learn.strings import LEARN_STRINGS  # noqa: E402
+
+STRINGS.update(LEARN_STRINGS)

@@ -123,6 +123,15 @@ _ZH: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
             f"{_seat(m[1])}碰了{_seat(m[3])}的{_tile(m[2])}，{_seat(m[3])}的弃牌里也有：请选第一张被谁碰（或“无”）"
         ),
     ),
+    (re.compile(r"the dealer \(seat (\d)\) has no discard to follow"), lambda m: "开局跟：庄家还没有打出牌"),
+    (
+        re.compile(r"seat (\d)'s first discard is not (\w+), the dealer's first"),
+        lambda m: f"开局跟：{_seat(m[1])}打出的第一张不是庄家的第一张{_tile(m[2])}",
+    ),
+    (
+        re.compile(r"(\S+) follows only the first of (.*) discarded \(one 冲锋鸡 per hand\)"),
+        lambda m: f"{m[1]}规则一局只有一只冲锋鸡：只选最先打出的那张",
+    ),
     (re.compile(r"all 4 copies of (\w+) are already on the table"), lambda m: f"{_tile(m[1])}四张都已用完"),
     (re.compile(r"already holds 14 tiles counting its melds"), lambda m: "已有14张（副露算在内）"),
     (

@@ -84,6 +84,7 @@ def field_widget_key(field: str) -> str:
         "flip": "flip",
         "baopai": "baopai",
         "weekday": "weekday",
+        "dealer_followed": "dealer_followed",
         "dealer": "dealer",
         "streak": "streak",
     }
@@ -512,6 +513,15 @@ class CalculatorScene(MenuScene):
                     S.wind,
                 ),
                 "baopai",
+            )
+        if calc.rules.bonuses.follow_dealer or calc.dealer_followed:
+            place(
+                Toggle(
+                    S.tr("calc_dealer_followed"),
+                    lambda: calc.dealer_followed,
+                    lambda v: self.change(lambda: calc.set_dealer_followed(v)),
+                ),
+                "dealer_followed",
             )
         if calc.rules.optional.xingqi or calc.weekday is not None:
             days: list[tuple[int | None, str]] = [(None, S.tr("calc_none")), *((d, str(d)) for d in range(1, 8))]

@@ -72,6 +72,7 @@ class MainMenu(MenuScene):
         if self.can_continue:
             entries.insert(0, (S.tr("menu_continue"), self.continue_match, "pung"))
         entries += [
+            (S.tr("menu_learn"), self.learn, "plain"),
             (S.tr("menu_calculator"), self.calculator, "plain"),
             (S.tr("menu_replays"), self.replays, "plain"),
             (S.tr("menu_rules"), self.rules, "plain"),
@@ -151,6 +152,13 @@ class MainMenu(MenuScene):
         result = opener(self.host)
         if isinstance(result, Scene):
             self.host.stack.push(result)
+
+    def learn(self) -> None:
+        """Open the guide (玩法), which leads on to the lessons."""
+        from ui.learn.guide_scene import GuideScene
+
+        self.notices = []
+        self.host.stack.push(GuideScene(self.host))
 
     def calculator(self) -> None:
         """Open the score calculator."""

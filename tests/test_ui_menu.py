@@ -243,6 +243,19 @@ def test_rules_screen_lists_every_value_scrolls_and_switches() -> None:
     assert any(r.label == "turned chicken" and r.value == "yes" for r in rule_rows(scene.rules))  # type: ignore[arg-type]
 
 
+def test_rules_screen_reads_the_daopei_choices_in_chinese() -> None:
+    """RULES.md §14: the 倒赔 table's choice words read in the screen's language, not as file values."""
+    from game.ruleset_loader import load_ruleset
+
+    rules = load_ruleset("guiyang-daopei")
+    S.set_language("zh")
+    values = {r.value for r in rule_rows(rules) if r.value is not None}
+    assert any("倒赔" in v for v in values) and not any("pay_back" in v for v in values)
+    S.set_language("en")
+    assert any("paid back" in (r.value or "") for r in rule_rows(rules))
+    S.set_language("zh")
+
+
 def test_stats_screen_shows_saved_totals_and_resets_after_asking() -> None:
     save_stats(PlayerStats(hands=10, wins=3, win_points=30, self_draws=1))
     host = _host()

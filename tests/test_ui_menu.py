@@ -106,6 +106,7 @@ def test_main_menu_offers_the_entries_and_hides_continue_without_a_save() -> Non
             "menu_solo",
             "menu_local",
             "menu_learn",
+            "menu_calculator",
             "menu_replays",
             "menu_rules",
             "menu_stats",
@@ -120,7 +121,7 @@ def test_main_menu_offers_the_entries_and_hides_continue_without_a_save() -> Non
 def test_keyboard_moves_down_the_menu_and_enter_opens_settings() -> None:
     host = _host()
     host.stack.push(MainMenu(host))
-    for _ in range(6):
+    for _ in range(7):
         _key(host, pygame.K_DOWN)
     _key(host, pygame.K_RETURN)
     assert isinstance(host.stack.top, SettingsScene)

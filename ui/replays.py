@@ -20,7 +20,8 @@ from typing import Any
 import pygame
 
 from game.events import Event, HandEnded, HandSettled, HandWon, TilesDealt
-from game.gamelog import LogError, LogWriter, read_log
+from game.gamelog import LogError, LogWriter, read_log, replay
+from game.result import HandResult
 from game.round import HandSetup, Round
 from game.ruleset import Ruleset
 from game.ruleset_loader import RulesetError, load_ruleset
@@ -168,6 +169,22 @@ def load_hand(entry: HandEntry) -> tuple[Ruleset, list[Event]]:
     raise LogError(f"{entry.file}: hand {entry.hand} is not in the log")
 
 
+def hand_result(entry: HandEntry, rules: Ruleset) -> HandResult | None:
+    """How an indexed hand ended, by re-playing its match's log (None if it cannot be re-played)."""
+    try:
+        parsed = read_log(user_dirs().logs / REPLAY_FOLDER / entry.file)
+        report = replay(parsed, rules)
+    except (LogError, UserDirError, ValueError, KeyError) as exc:
+        log.warning("cannot re-play %s: %s", entry.file, exc)
+        return None
+    if report.mismatch is not None:
+        return None
+    found = [
+        i for i, (events, _a) in enumerate(parsed.hands) if events and getattr(events[0], "hand", None) == entry.hand
+    ]
+    return report.results[found[0]] if found and found[0] < len(report.results) else None
+
+
 def open_replays(app: Host) -> None:
     """Show the list of finished hands (the viewer opens from it)."""
     app.stack.push(ReplayListScene(app))
@@ -214,12 +231,15 @@ class ReplayViewerScene(Scene):
     """Plays or steps through one hand: P or the middle button plays and pauses, ← back, → forward,
     S the speed, Home / End, Esc to leave."""
 
-    def __init__(self, host: Host, rules: Ruleset, events: list[Event], title: str) -> None:
+    def __init__(
+        self, host: Host, rules: Ruleset, events: list[Event], title: str, result: HandResult | None = None
+    ) -> None:
         super().__init__(host)
         self.playing = False
         self.speed: Speed = host.settings.speed if host.settings.speed is not Speed.INSTANT else Speed.NORMAL
         self.until_step = 0.0
         self.rules = rules
+        self.result = result  # how the hand ended: "open in calculator" at the end of the hand
         self.events = events
         self.title = title
         self.stops = stops(events)
@@ -242,6 +262,7 @@ class ReplayViewerScene(Scene):
         if step != self.step:
             self.step = step
             self.model = model_at(self.events, self.shown)
+            self._lay_out()
 
     @property
     def at_end(self) -> bool:
@@ -289,6 +310,8 @@ class ReplayViewerScene(Scene):
             (S.tr("replay_back"), "pung", None, "back", pygame.K_LEFT),
             (S.tr("replay_close"), "pass", None, "close", pygame.K_ESCAPE),
         ]
+        if self.result is not None and self.step == len(self.stops) - 1:
+            specs.insert(0, (S.tr("replay_calculator"), "kong", None, "calculator", pygame.K_c))
         self.buttons = lay_out_buttons(specs, self.layout.zones["buttons"], self.layout.font["button"])
 
     def _command(self, command: str) -> None:
@@ -302,6 +325,15 @@ class ReplayViewerScene(Scene):
             self.toggle_play()
         elif command == "close":
             self.host.stack.remove(self)
+        elif command == "calculator" and self.result is not None:
+            self.open_in_calculator(self.result)
+
+    def open_in_calculator(self, result: HandResult) -> None:
+        """Open the hand as it ended in the score calculator."""
+        from game.calculator import Calculator
+        from ui.calculator.scene import CalculatorScene
+
+        self.host.stack.push(CalculatorScene(self.host, Calculator.from_result(result, self.rules)))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -333,6 +365,8 @@ class ReplayViewerScene(Scene):
                 self.speed = self.speed.next() if self.speed is not Speed.FAST else Speed.SLOW
             elif event.key == pygame.K_ESCAPE:
                 self._command("close")
+            elif event.key == pygame.K_c and any(b.command == "calculator" for b in self.buttons):
+                self._command("calculator")
 
     def view(self) -> TableView:
         """The frame's snapshot: the model at this step, nothing hidden."""
@@ -417,7 +451,8 @@ class ReplayListScene(Scene):
         except (LogError, RulesetError, ValueError) as exc:
             self.host.stack.push(NoticeScene(self.host, S.tr("replay_bad_title"), str(exc)))
             return
-        self.host.stack.push(ReplayViewerScene(self.host, rules, events, self.describe(entry)))
+        title = self.describe(entry)
+        self.host.stack.push(ReplayViewerScene(self.host, rules, events, title, hand_result(entry, rules)))
 
     def ruleset_title(self, name: str) -> str:
         """The ruleset's title as the game shows it; its file name when it no longer loads."""

@@ -1,4 +1,5 @@
-"""The main menu: a new solo or local match, continue a saved one, replays, rules, statistics, settings, quit.
+"""The main menu: a new solo or local match, continue a saved one, the score calculator, replays, rules,
+statistics, settings, quit.
 
 "Continue" shows only when ui/save.py exists and says there is a save; "Replays" opens ui/replays.py's
 viewer when it exists. Problems found reading the player's files (settings, statistics) are shown
@@ -74,6 +75,7 @@ class MainMenu(MenuScene):
             entries.insert(0, (S.tr("menu_continue"), self.continue_match, "pung"))
         entries += [
             (S.tr("menu_learn"), self.learn, "plain"),
+            (S.tr("menu_calculator"), self.calculator, "plain"),
             (S.tr("menu_replays"), self.replays, "plain"),
             (S.tr("menu_rules"), self.rules, "plain"),
             (S.tr("menu_stats"), self.stats, "plain"),
@@ -198,6 +200,12 @@ class MainMenu(MenuScene):
 
         self.notices = []
         self.host.stack.push(GuideScene(self.host))
+
+    def calculator(self) -> None:
+        """Open the score calculator."""
+        from ui.calculator.scene import CalculatorScene
+
+        self.host.stack.push(CalculatorScene(self.host))
 
     def rules(self) -> None:
         """Open the rules screen."""

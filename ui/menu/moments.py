@@ -1,4 +1,5 @@
-"""The menu screens as named moments for `main.py screenshot`: menu, new-game, settings, rules, stats, match-end."""
+"""The menu screens as named moments for `main.py screenshot`: menu, new-game, settings, rules, stats, match-end,
+and the score calculator (calculator, calculator-result)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pygame
 
 from game.ruleset import Ruleset
 from ui import strings as S
+from ui.calculator.moments import empty_calculator, settled_calculator
 from ui.match_config import MatchConfig, MatchLength, MatchProgress, SeatConfig
 from ui.menu.main_menu import MainMenu
 from ui.menu.match_flow import MatchEndScene
@@ -19,7 +21,16 @@ from ui.moments import HeadlessHost, headless_display
 from ui.scene import Host, Scene
 from ui.settings import Settings
 
-MENU_MOMENTS: tuple[str, ...] = ("menu", "new-game", "settings", "rules", "stats", "match-end")
+MENU_MOMENTS: tuple[str, ...] = (
+    "menu",
+    "new-game",
+    "settings",
+    "rules",
+    "stats",
+    "match-end",
+    "calculator",
+    "calculator-result",
+)
 
 
 def _match_end(host: Host, rules: Ruleset) -> Scene:
@@ -42,6 +53,8 @@ SCENES: dict[str, Callable[[Host, Ruleset], Scene]] = {
     "rules": lambda host, rules: RulesScene(host),
     "stats": lambda host, rules: StatsScene(host),
     "match-end": _match_end,
+    "calculator": empty_calculator,
+    "calculator-result": settled_calculator,
 }
 
 

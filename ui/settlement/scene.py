@@ -44,20 +44,21 @@ SHEET: pal.RGBA = (*SHEET_RGB, 255)
 RULE_LINE: pal.RGB = mix(SHEET_RGB, pal.PANEL_BORDER, 0.27)  # a faint gold rule, drawn opaque
 
 
-def headline(win: WinView | None, viewer: int) -> str:
-    """The screen's title: who won and how, or a draw."""
+def headline(win: WinView | None, viewer: int, label: Callable[[int], str] | None = None) -> str:
+    """The screen's title: who won and how, or a draw; `label` names a seat (default: as the viewer calls it)."""
     if win is None:
         return S.tr("end_title_draw")
-    seats = "、".join(S.seat_label(w, viewer) for w in win.winners)
+    name = label or (lambda seat: S.seat_label(seat, viewer))
+    seats = "、".join(name(w) for w in win.winners)
     how = ""
     if win.how == "self_draw":
         how = S.tr("how_self_draw")
     elif win.how == "after_kong":
         how = S.tr("how_after_kong")
     elif win.how == "rob_kong" and win.discarder is not None:
-        how = S.tr("how_rob_kong", seat=S.seat_label(win.discarder, viewer))
+        how = S.tr("how_rob_kong", seat=name(win.discarder))
     elif win.discarder is not None:
-        how = S.tr("how_discard", seat=S.seat_label(win.discarder, viewer))
+        how = S.tr("how_discard", seat=name(win.discarder))
     return f"{S.tr('end_title_win', seats=seats)}  {how}".strip()
 
 
@@ -99,6 +100,8 @@ class SettlementScene(Scene):
         rules: Ruleset | None = None,
         hand_no: int = 0,
         on_leave: Callable[[], None] | None = None,
+        seat_label: Callable[[int], str] | None = None,
+        close_hint: str = "end_next",
     ) -> None:
         super().__init__(host)
         self.on_leave = on_leave  # Escape offers to leave the match (back to the menu) when set
@@ -111,6 +114,9 @@ class SettlementScene(Scene):
         self.result = result
         self.rules = rules
         self.hand_no = hand_no
+        # How seats are named (default: as the viewer calls them), and the strings key of the closing hint.
+        self.seat_label = seat_label or (lambda seat: S.seat_label(seat, viewer))
+        self.close_hint = close_hint
         self.age = 0.0
         self.closed = False
         self.choices: list[Ruleset] = ruleset_choices(rules) if rules is not None and result is not None else []
@@ -301,7 +307,8 @@ class SettlementScene(Scene):
 
     def _draw_header(self, surface: pygame.Surface, rect: pygame.Rect, fonts: dict[str, int]) -> None:
         s = self.scale
-        title = T.fit(headline(self.win, self.viewer), fonts["title"], round(rect.width * 0.55), pal.TEXT_GOLD, True)
+        heading = headline(self.win, self.viewer, self.seat_label)
+        title = T.fit(heading, fonts["title"], round(rect.width * 0.55), pal.TEXT_GOLD, True)
         surface.blit(title, (rect.left, rect.top))
         parts = []
         if self.hand_no:
@@ -309,7 +316,7 @@ class SettlementScene(Scene):
         rules = self.shown_rules
         if rules is not None:
             parts.append(rules.title_zh if S.language() == "zh" else rules.title_en)
-        parts.append(S.tr("end_next_dealer", seat=S.seat_label(self.settled.next_dealer, self.viewer)))
+        parts.append(S.tr("end_next_dealer", seat=self.seat_label(self.settled.next_dealer)))
         sub = T.fit("  ·  ".join(parts), fonts["small"], round(rect.width * 0.55), pal.TEXT_MUTED)
         surface.blit(sub, (rect.left, rect.top + title.get_height() + round(2 * s)))
         # The turned tile and the chickens, at the right.
@@ -408,7 +415,7 @@ class SettlementScene(Scene):
     ) -> None:
         s = self.scale
         x, y = rect.left, rect.top + round(8 * s)
-        name = T.fit(S.seat_label(seat, self.viewer), fonts["body"], rect.width, pal.TEXT, bold=seat == self.viewer)
+        name = T.fit(self.seat_label(seat), fonts["body"], rect.width, pal.TEXT, bold=seat == self.viewer)
         surface.blit(name, (x, y))
         bx = x + name.get_width() + round(6 * s)
         badges = []
@@ -474,7 +481,7 @@ class SettlementScene(Scene):
     def _draw_footer(self, surface: pygame.Surface, rect: pygame.Rect, fonts: dict[str, int]) -> None:
         s = self.scale
         y = rect.top + round(6 * s)
-        hint = T.shadowed(f"{S.tr('settle_explain_key')}  ·  {S.tr('end_next')}", fonts["small"], pal.TEXT_MUTED)
+        hint = T.shadowed(f"{S.tr('settle_explain_key')}  ·  {S.tr(self.close_hint)}", fonts["small"], pal.TEXT_MUTED)
         surface.blit(hint, (rect.right - hint.get_width(), rect.bottom - hint.get_height()))
         if len(self.choices) < 2:
             self.arrows = None
@@ -497,7 +504,7 @@ class SettlementScene(Scene):
         note = S.tr("settle_switch_help")
         colour = pal.TEXT_MUTED
         if alt is not None:
-            texts = [S.tr(k, **_note_fields(f, self.viewer)) for k, f in alt.notes]
+            texts = [S.tr(k, **_note_fields(f, self.seat_label)) for k, f in alt.notes]
             if texts:
                 note, colour = "  ".join(texts), pal.TEXT_RED
             elif self.win is None:
@@ -586,12 +593,12 @@ def draw_note(ledger: Ledger | None, viewer: int) -> str:
     return S.tr("settle_draw_pays", nets="  ".join(parts))
 
 
-def _note_fields(fields: dict[str, object], viewer: int) -> dict[str, object]:
+def _note_fields(fields: dict[str, object], label: Callable[[int], str]) -> dict[str, object]:
     """A note's fields made readable: seats as their labels, pattern ids as names."""
     out = dict(fields)
     seat = fields.get("seat")
     if isinstance(seat, int):
-        out["seat"] = S.seat_label(seat, viewer)
+        out["seat"] = label(seat)
     pattern = fields.get("pattern")
     if isinstance(pattern, str):
         out["pattern"] = S.pattern_label(pattern)

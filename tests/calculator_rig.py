@@ -1,0 +1,90 @@
+"""Entering a hand-file hand into the score calculator the way a person does, one field at a time.
+
+`enter` reads the hand file's values as plain YAML and calls the calculator's methods: tiles
+clicked one by one from the palette (or typed in the notation when a click is refused), melds
+added by kind, the win, the turned tile and the first chickens picked. It never hands the
+calculator the file itself, so a test that settles the result checks the model's own path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from game.calculator import Calculator
+from game.melds import KongKind
+from game.result import WinHow
+from game.ruleset import Ruleset
+from game.tiles import parse_tile, parse_tiles
+
+_KINDS = {"concealed": KongKind.CONCEALED, "added": KongKind.ADDED}
+
+
+def _click_meld(calc: Calculator, seat: int, text: str) -> None:
+    """A meld picked as kind, tile and source (the meld dialog), or typed when it is not one of those."""
+    words = text.split()
+    rest = words[2:]
+    has_source = "from" in rest and rest.index("from") + 1 < len(rest) and rest[rest.index("from") + 1].isdigit()
+    source = int(rest[rest.index("from") + 1]) if has_source else None
+    kind = next((k for w, k in _KINDS.items() if w in rest), KongKind.EXPOSED if words[:1] == ["kong"] else None)
+    try:
+        tile = parse_tile(words[1])
+    except (IndexError, ValueError):
+        tile = None
+    if tile is None or words[0] not in ("pung", "kong") or (kind in (None, KongKind.EXPOSED) and source is None):
+        calc.add_meld(seat, text)
+    else:
+        calc.add_meld_of(seat, tile, kind, source, "late" in rest)
+
+
+def _tiles(calc: Calculator, seat: int, part: str, text: str, click: bool) -> None:
+    tiles = parse_tiles(text or "")
+    if click and all(calc.add_tile(seat, part, t) is None for t in tiles):
+        return
+    calc.type_tiles(seat, part, text or "")
+
+
+def enter(text: str, rules: Ruleset, click: bool = True) -> Calculator:
+    """A calculator with the hand of hand-file `text` entered field by field, under `rules`."""
+    data: dict[str, Any] = yaml.safe_load(text)
+    calc = Calculator(rules)
+    calc.set_dealer(int(data["dealer"]))
+    calc.set_streak(int(data.get("streak", 0)))
+    for i, seat in enumerate(data["seats"]):
+        # Even seats clicked tile by tile from the palette, odd seats typed (quick entry).
+        _tiles(calc, i, "hand", str(seat.get("hand") or ""), click and i % 2 == 0)
+        for m in seat.get("melds") or []:
+            _click_meld(calc, i, str(m))
+        _tiles(calc, i, "discards", str(seat.get("discards") or ""), click and i % 2 == 0)
+        calc.set_declared(i, bool(seat.get("declared_ready", False)))
+    win = data.get("win")
+    if win is None:
+        calc.set_drawn(True)
+    else:
+        for w in win.get("by", []):
+            calc.toggle_winner(int(w))
+        if "tile" in win:
+            calc.set_win_tile(parse_tile(str(win["tile"])))
+        src = win.get("from")
+        calc.set_source(None if src == "self" else int(src))
+        if win.get("how") is not None:
+            calc.set_how(WinHow(win["how"]))
+        hot_kong = win.get("hot_kong")
+        calc.set_hot(bool(win.get("hot", False)), parse_tile(str(hot_kong)) if hot_kong else None)
+        calc.set_first_turn(bool(win.get("first_turn", False)))
+        calc.set_robbed_late(bool(win.get("robbed_late", False)))
+    if data.get("flip") is not None:
+        calc.set_flip(parse_tile(str(data["flip"])))
+    for t, s in (data.get("first_chicken") or {}).items():
+        calc.set_first_chicken(parse_tile(str(t)), int(s))
+    for t, s in (data.get("first_chicken_claimed_by") or {}).items():
+        # null: said not to be claimed (no claimer is inferred from the melds)
+        calc.set_first_claimed(parse_tile(str(t)), None if s is None else int(s), unclaimed=s is None)
+    if "baopai" in data:
+        calc.set_baopai([int(s) for s in data["baopai"] or []])  # written even when empty: the ruleset must know 包牌
+    if data.get("weekday") is not None:
+        calc.set_weekday(int(data["weekday"]))
+    if data.get("dealer_followed"):
+        calc.set_dealer_followed(True)
+    return calc

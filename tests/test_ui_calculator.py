@@ -1,0 +1,331 @@
+"""The score calculator screen (ui/calculator/): keyboard-only entry, clicks on the palette, problems drawn at
+their fields in both languages, settling onto the settlement screen, saving, opening, and the replay viewer's
+"open in calculator"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.calculator import Calculator
+from game.calculator_files import HandStore
+from game.handfile import read_hand_file
+from game.ruleset_loader import load_ruleset
+from game.settlement import settle
+from game.tiles import parse_tile
+from tests.test_ui_replays import play_hands
+from ui import strings as S
+from ui.calculator.moments import EXAMPLE_HAND, example_calculator
+from ui.calculator.open_scene import OpenHandScene, PathField
+from ui.calculator.problems import problem_text
+from ui.calculator.scene import CalculatorScene
+from ui.calculator.widgets import Palette, TileRow
+from ui.menu.main_menu import MainMenu
+from ui.menu.moments import MENU_MOMENTS, render_menu_moment
+from ui.moments import HeadlessHost, headless_display
+from ui.replays import ReplayViewerScene, open_replays
+from ui.settings import Settings
+from ui.settlement.scene import SettlementScene
+
+RULES = load_ruleset("guiyang-classic")
+SIZE = (1280, 720)
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def chinese() -> None:
+    S.set_language("zh")
+
+
+def _host(size: tuple[int, int] = SIZE) -> HeadlessHost:
+    headless_display(size)
+    return HeadlessHost(Settings(ruleset="guiyang-classic"), size)
+
+
+def key(host: HeadlessHost, k: int) -> None:
+    host.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+
+
+def type_text(host: HeadlessHost, text: str) -> None:
+    host.stack.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+def focus(scene: CalculatorScene, name: str) -> None:
+    """Tab until the control `name` has the keyboard (as a person without a mouse does)."""
+    for _ in range(len(scene.widgets) + 1):
+        if scene.focus is not None and scene.keys[scene.focus] == name:
+            return
+        scene.key(pygame.K_TAB)
+    raise AssertionError(f"Tab never reaches {name}")
+
+
+def draw(host: HeadlessHost) -> pygame.Surface:
+    screen = headless_display(host.stack.size)
+    host.stack.update(1 / 60)
+    host.stack.draw(screen)
+    return screen
+
+
+def test_the_main_menu_opens_the_calculator(home: Path) -> None:
+    host = _host()
+    menu = MainMenu(host)
+    host.stack.push(menu)
+    button = next(w for w in menu.widgets if getattr(w, "label", "") == S.tr("menu_calculator"))
+    button.click(button.rect.center)
+    assert isinstance(host.stack.top, CalculatorScene)
+
+
+def test_a_whole_hand_entered_from_the_keyboard_settles(home: Path) -> None:
+    """Keyboard only: Tab to each field, type the notation, Enter; F5 settles to `settle FILE`'s ledger."""
+    host = _host()
+    scene = CalculatorScene(host)
+    host.stack.push(scene)
+    hands = [
+        "234m 678s 11s",
+        "159m 26p 37s 48m 49p 5s 9s",
+        "26m 36p 48s 159p 5s 3m 7m 6s",
+        "37m 9s 26p 48p 3p 6m 9m 2s 5s 4s",
+    ]
+    discards = ["9m 1s 2p", "9p 6s", "3m", "8p"]
+    for seat in range(4):
+        focus(scene, f"hand:{seat}")
+        type_text(host, hands[seat])
+        key(host, pygame.K_RETURN)
+        focus(scene, f"discards:{seat}")
+        type_text(host, discards[seat])
+        key(host, pygame.K_RETURN)
+    focus(scene, "melds:0")
+    type_text(host, "kong 7p concealed")
+    key(host, pygame.K_RETURN)
+    type_text(host, "pung 5m from 2")
+    key(host, pygame.K_RETURN)
+    focus(scene, "winners")
+    key(host, pygame.K_SPACE)  # the lit seat is East
+    focus(scene, "win_tile")
+    type_text(host, "8s")
+    key(host, pygame.K_RETURN)
+    focus(scene, "flip")
+    type_text(host, "4m")
+    key(host, pygame.K_RETURN)
+    assert not any(k.startswith("first_chicken") for k in scene.keys)  # classic follows no first chickens
+    scene.calc.set_first_chicken(parse_tile("1s"), 0)  # classic does not follow first chickens: not on screen
+    scene.calc.set_first_chicken(parse_tile("8p"), 3)
+    scene.refresh()
+    assert scene.problems == []
+    key(host, pygame.K_F5)
+    top = host.stack.top
+    assert isinstance(top, SettlementScene)
+    expected = read_hand_file(ROOT / "tests" / "hands" / "example.yaml")
+    assert top.result == expected
+    assert top.ledger == settle(expected, RULES)
+    assert top.settled.next_dealer == 0 and top.settled.next_streak == 1
+    draw(host)
+    key(host, pygame.K_RETURN)  # back to the calculator, the hand still there
+    assert host.stack.top is scene and scene.calc.seats[0].hand
+    assert HandStore.for_player().recent(), "a settled hand is kept among the recent ones"
+
+
+def test_palette_clicks_go_to_the_lit_field_and_a_fifth_copy_is_refused(home: Path) -> None:
+    host = _host()
+    scene = CalculatorScene(host)
+    host.stack.push(scene)
+    draw(host)
+    palette = scene.widgets[scene.keys.index("palette")]
+    assert isinstance(palette, Palette)
+    cell = palette.cells()[parse_tile("1s")]
+    for _ in range(4):
+        palette.click(cell.center)
+    assert scene.calc.seats[0].hand == [parse_tile("1s")] * 4
+    row = scene.widgets[scene.keys.index("discards:2")]
+    row.click(row.rect.center)
+    scene.widgets[scene.keys.index("palette")].click(cell.center)
+    assert scene.calc.seats[2].discards == []
+    assert scene.notice.bad and scene.notice.text == "幺鸡四张都已用完"
+    hand = scene.widgets[scene.keys.index("hand:0")]
+    assert isinstance(hand, TileRow)
+    draw(host)
+    hand.click(hand.tile_rects(scene.m)[0].center)  # a click on a tile takes it out
+    assert len(scene.calc.seats[0].hand) == 3
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_an_impossible_hand_says_why_at_its_field(home: Path, lang: str) -> None:
+    """RULES §5: the winning tile must be in the winner's hand; said next to the winning tile, in words."""
+    S.set_language(lang)
+    host = _host()
+    calc = Calculator.from_text(EXAMPLE_HAND.replace("tile: 8s", "tile: 9s"))
+    scene = CalculatorScene(host, calc, keep_recent=False)
+    host.stack.push(scene)
+    (problem,) = scene.problems
+    assert problem.field == "win.tile"
+    text = problem_text(problem)
+    if lang == "zh":
+        assert text == "东家的手牌里没有胡的那张九条"
+    else:
+        assert text == "seat 0's hand does not hold the winning tile 9s"
+    slot = scene.widgets[scene.keys.index("win_tile")]
+    shown = [(rect, lines) for rect, lines in scene.problem_lines if lines]
+    assert [lines for _r, lines in shown] == [[text]]
+    assert shown[0][0].top >= slot.rect.bottom  # under its field
+    key(host, pygame.K_F5)
+    assert host.stack.top is scene and scene.notice.bad
+    assert scene.keys[scene.focus or 0] == "win_tile"  # the keyboard goes to the first problem
+    draw(host)
+
+
+def test_every_known_problem_has_chinese_words() -> None:
+    """Each wording check_hand uses for the example's mistakes reads in Chinese, with no English left."""
+    cases = [
+        EXAMPLE_HAND.replace("tile: 8s", "tile: 9s"),
+        EXAMPLE_HAND.replace("hand: 159m 26p 37s 48m 49p 5s 9s", "hand: 159m 26p 37s 48m 49p 5s"),
+        EXAMPLE_HAND.replace("from: self}", "from: 0}"),
+        EXAMPLE_HAND.replace("hand: 234m 678s 11s", "hand: 234m 678s 19s"),
+        EXAMPLE_HAND.replace("discards: 8p", "discards: 8p 1s 1s"),
+        EXAMPLE_HAND.replace("{1s: 0, 8p: 3}", "{1s: 1, 8p: 3}"),
+        EXAMPLE_HAND.replace("flip: 4m", "flip: 4m\nbaopai: [1]"),
+        EXAMPLE_HAND.replace("by: [0]", "by: [0, 1]"),
+        EXAMPLE_HAND.replace("kong 7p concealed", "kong 7p concealed late"),  # RULES §12.18
+        EXAMPLE_HAND.replace("    discards: 9p 6s", "    discards: 9p 6s\n    declared_ready: true"),
+        EXAMPLE_HAND.replace("flip: 4m", "flip: 4m\nbaopai: []").replace("classic", "modern"),
+        EXAMPLE_HAND.replace("guiyang-classic", "zhuoji-x10").replace(
+            "    discards: 9p 6s", "    discards: 9p 6s\n    declared_ready: true"
+        ),
+    ]
+    S.set_language("zh")
+    for text in cases:
+        problems = Calculator.from_text(text).problems()
+        assert problems
+        for p in problems:
+            words = problem_text(p)
+            assert not any(w in words for w in ("seat", "hand", "win", "tile", "discard")), (p.message, words)
+
+
+def test_save_then_open_gives_the_same_hand(home: Path) -> None:
+    host = _host()
+    scene = CalculatorScene(host, example_calculator(RULES), keep_recent=False)
+    host.stack.push(scene)
+    key(host, pygame.K_F2)
+    saved = HandStore.for_player().saved()
+    assert len(saved) == 1 and scene.notice.text.endswith(str(saved[0]))
+    assert read_hand_file(saved[0]) == example_calculator(RULES).result()  # settles the same from the command line
+    key(host, pygame.K_c)
+    focus(scene, "clear")
+    key(host, pygame.K_RETURN)
+    assert scene.calc.seats[0].hand == []
+    key(host, pygame.K_F3)
+    listing = host.stack.top
+    assert listing is not scene
+    draw(host)
+    key(host, pygame.K_RETURN)
+    assert host.stack.top is scene
+    assert scene.calc.result() == example_calculator(RULES).result()
+
+
+def test_a_broken_file_is_reported_and_the_hand_kept(home: Path, tmp_path: Path) -> None:
+    host = _host()
+    scene = CalculatorScene(host, example_calculator(RULES), keep_recent=False)
+    host.stack.push(scene)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("seats: [\n", encoding="utf-8")
+    scene.load_file(bad)
+    assert scene.notice.bad and "not valid YAML" in scene.notice.text
+    assert scene.calc.seats[0].hand  # nothing the player had is lost
+
+
+def test_the_replay_viewer_opens_the_end_of_a_hand_in_the_calculator(home: Path) -> None:
+    """A played hand, from the replay viewer's last step: the calculator settles it to the game's ledger."""
+    play_hands(1)
+    host = _host()
+    open_replays(host)
+    key(host, pygame.K_RETURN)
+    viewer = host.stack.top
+    assert isinstance(viewer, ReplayViewerScene) and viewer.result is not None
+    assert not any(b.command == "calculator" for b in viewer.buttons)
+    key(host, pygame.K_END)
+    assert any(b.command == "calculator" for b in viewer.buttons)
+    key(host, pygame.K_c)
+    calc_scene = host.stack.top
+    assert isinstance(calc_scene, CalculatorScene)
+    result, ledger = calc_scene.calc.settle()
+    assert result == viewer.result
+    assert ledger == settle(viewer.result, RULES)
+
+
+@pytest.mark.parametrize("moment", ["calculator", "calculator-result"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_screenshot_moments(moment: str, size: tuple[int, int], home: Path) -> None:
+    assert moment in MENU_MOMENTS
+    picture = render_menu_moment(moment, size, RULES, language="en")
+    assert picture.get_size() == size
+    assert not list((home / "saves").glob("**/*.yaml")), "a screenshot keeps no hand"
+
+
+def test_any_hand_file_opens_by_its_path_or_by_dropping_it(home: Path, tmp_path: Path) -> None:
+    """A hand exported from a played game (`simulate --export`) opens by a typed path, or dropped on the window."""
+    exported = tmp_path / "hand-0001.yaml"
+    exported.write_text(EXAMPLE_HAND, encoding="utf-8")
+    host = _host()
+    scene = CalculatorScene(host, keep_recent=False)
+    host.stack.push(scene)
+    key(host, pygame.K_F3)
+    listing = host.stack.top
+    assert isinstance(listing, OpenHandScene)
+    listing.focus = next(i for i, w in enumerate(listing.widgets) if isinstance(w, PathField))
+    draw(host)
+    type_text(host, str(exported))
+    key(host, pygame.K_RETURN)
+    assert host.stack.top is scene and scene.calc.result() == example_calculator(RULES).result()
+    key(host, pygame.K_F5)
+    assert isinstance(host.stack.top, SettlementScene)
+    key(host, pygame.K_ESCAPE)
+    scene.clear()
+    host.stack.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(exported)))
+    assert scene.calc.result() == example_calculator(RULES).result()
+
+
+def test_the_hand_being_entered_is_there_next_time(home: Path) -> None:
+    """Nothing typed is lost: leaving the calculator (or the window closing) keeps the hand for next time."""
+    host = _host()
+    scene = CalculatorScene(host)
+    host.stack.push(scene)
+    focus(scene, "hand:1")
+    type_text(host, "123m 456p")
+    key(host, pygame.K_RETURN)
+    for _ in range(120):  # two seconds without a change: kept even if the window closes now
+        host.stack.update(1 / 60)
+    again = CalculatorScene(_host())
+    assert again.calc.seats[1].hand == [0, 1, 2, 12, 13, 14]
+    key(host, pygame.K_ESCAPE)
+    assert host.stack.top is not scene
+    focus(again, "clear")
+    again.key(pygame.K_RETURN)
+    again.leave()
+    assert CalculatorScene(_host()).calc.seats[1].hand == []
+
+
+def test_the_players_own_rulesets_are_offered_and_named_by_path(home: Path) -> None:
+    """Any table's rules: a ruleset the player copied into their folder is a choice, and the saved hand
+    names its file so `settle FILE` reads it under that ruleset."""
+    from game.user_rulesets import copy_builtin
+    from game.userdirs import user_dirs
+
+    own = copy_builtin("guiyang-modern", user_dirs().ensure("rulesets"), "our-table")
+    host = _host()
+    scene = CalculatorScene(host, example_calculator(RULES), keep_recent=False)
+    host.stack.push(scene)
+    assert str(own) in [ref for _r, ref in scene.rulesets]
+    focus(scene, "ruleset")
+    while scene.calc.ruleset_ref != str(own):
+        key(host, pygame.K_RIGHT)
+    saved = scene._store().save(scene.calc.text())
+    result = read_hand_file(saved)
+    assert result.ruleset == "our-table"
+    assert settle(result, load_ruleset(str(own))) == scene.calc.settle()[1]

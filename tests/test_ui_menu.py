@@ -283,29 +283,30 @@ def test_replays_without_a_viewer_say_so(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 class _LongMenu(MainMenu):
-    """The main menu with `extra` more entries before Quit, as further screens add theirs."""
+    """The main menu with exactly `total` entries (Quit last), as screens add or drop theirs."""
 
-    extra = 0
+    total = 8
 
     def entries(self) -> list[tuple[str, Callable[[], None], str]]:
         base = super().entries()
-        more = [(f"{S.tr('menu_rules')} {i + 2}", lambda: None, "plain") for i in range(self.extra)]
-        return base[:-1] + more + base[-1:]
+        keep = base[: min(len(base), self.total) - 1]
+        more = [(f"{S.tr('menu_rules')} {i + 2}", lambda: None, "plain") for i in range(self.total - 1 - len(keep))]
+        return keep + more + base[-1:]
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 600), (960, 540), (1366, 768)])
-@pytest.mark.parametrize("extra", [0, 1, 3, 5])
+@pytest.mark.parametrize("total", [8, 9, 11, 12])
 def test_main_menu_lays_out_up_to_twelve_buttons_inside_its_panel(
-    size: tuple[int, int], extra: int, monkeypatch: pytest.MonkeyPatch
+    size: tuple[int, int], total: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import ui.menu.main_menu as mm
 
     monkeypatch.setattr(mm, "has_save", lambda: True)  # "continue" shows too
     host = _host(size)
-    menu = type("Menu", (_LongMenu,), {"extra": extra})(host)
+    menu = type("Menu", (_LongMenu,), {"total": total})(host)
     host.stack.push(menu)
     buttons = [w for w in menu.widgets if isinstance(w, Button)]
-    assert len(buttons) == 8 + extra
+    assert len(buttons) == total
     screen = pygame.Rect(0, 0, *size)
     assert screen.contains(menu.panel)
     _title, _sub, _tiles, buttons_top = menu.header()

@@ -226,8 +226,14 @@ class SettlementScene(Scene):
                 self.offer_leave()
 
     def offer_leave(self) -> None:
-        """Escape: ask whether to leave the match; the next hand waits until the player answers."""
-        if self.on_leave is None or self.closed:
+        """Escape: ask whether to leave the match; the next hand waits until the player answers.
+
+        A sheet shown outside a match (the calculator, a replay) has nothing to leave: Escape closes it.
+        """
+        if self.closed:
+            return
+        if self.on_leave is None:
+            self.close()
             return
         self.age = 0.0
         self.host.stack.push(ConfirmScene(self.host, S.tr("leave_confirm"), S.tr("leave_yes"), self._leave))

@@ -13,11 +13,15 @@ from typing import Any, TypeVar
 
 import yaml
 
+from game import safe_yaml
+from game.bounded_io import MAX_HAND_FILE_BYTES, read_text_limited
 from game.hand import best_pattern, is_ready, matching_patterns
+from game.handfile_checks import MAX_STREAK, win_problems
 from game.melds import KongKind, Meld
 from game.result import HandResult, SeatResult, Win, WinHow
 from game.ruleset import PATTERN_NAMES, Ruleset
 from game.ruleset_loader import RulesetError, load_ruleset
+from game.ruleset_refs import load_ruleset_ref
 from game.tiles import (
     COPIES,
     NUM_KINDS,
@@ -46,7 +50,6 @@ _TOP_KEYS = (
 )
 _SEAT_KEYS = ("hand", "melds", "discards", "declared_ready")
 _WIN_KEYS = ("by", "tile", "from", "how", "hot", "hot_kong", "first_turn", "robbed_late")
-_CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
 
 class HandFileError(ValueError):
@@ -66,9 +69,7 @@ class _Bad(Exception):
 
 
 def _value(node: yaml.Node) -> Any:
-    if isinstance(node, yaml.ScalarNode):
-        return _CONSTRUCTOR.construct_object(node)
-    return None
+    return safe_yaml.scalar(node)
 
 
 def _mapping(node: yaml.Node, what: str, allowed: tuple[str, ...]) -> dict[str, tuple[yaml.Node, yaml.Node]]:
@@ -191,6 +192,7 @@ class _Reader:
         self.ruleset_arg = ruleset
         self.errors: list[str] = []
         self.seat_nodes: list[yaml.Node] = []
+        self.rules_used: Ruleset | None = None
 
     def note(self, bad: _Bad) -> None:
         line = bad.node.start_mark.line + 1 if bad.node is not None else 1
@@ -205,20 +207,24 @@ class _Reader:
             return default
 
     def read(self, text: str) -> HandResult:
+        if len(text) > MAX_HAND_FILE_BYTES:
+            raise HandFileError([f"{self.filename}:1: {len(text) // 1024} KB of text; a hand file is at most 64 KB"])
         try:
-            root = yaml.compose(text, Loader=yaml.SafeLoader)
-        except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            line = mark.line + 1 if mark is not None else 1
-            raise HandFileError([f"{self.filename}:{line}: not valid YAML: {exc.problem or exc.context}"]) from None
+            root = safe_yaml.compose(text)
+        except safe_yaml.YamlRefused as exc:
+            raise HandFileError([f"{self.filename}:{exc.line}:{exc.column}: {exc.problem}"]) from None
         except yaml.YAMLError as exc:
-            raise HandFileError([f"{self.filename}:1: not valid YAML: {exc}"]) from None
+            line, column, problem = safe_yaml.syntax_place(exc)
+            raise HandFileError([f"{self.filename}:{line}:{column}: not valid YAML: {problem}"]) from None
         if root is None:
             raise HandFileError([f"{self.filename}:1: the file is empty"])
         try:
             result = self.top(root)
         except _Bad as bad:
             self.note(bad)
+            result = None
+        except safe_yaml.YamlRefused as exc:
+            self.errors.append(f"{self.filename}:{exc.line}:{exc.column}: {exc.problem}")
             result = None
         if self.errors or result is None:
             raise HandFileError(self.errors)
@@ -231,7 +237,7 @@ class _Reader:
                 raise _Bad(root, f"missing key {required!r}")
         rules = self.attempt(lambda: self.rules(keys["ruleset"][1]), None)
         dealer = self.attempt(lambda: _seat(keys["dealer"][1], "dealer"), 0)
-        streak = self.attempt(lambda: _int(keys["streak"][1], "streak", 0), 0) if "streak" in keys else 0
+        streak = self.attempt(lambda: _int(keys["streak"][1], "streak", 0, MAX_STREAK), 0) if "streak" in keys else 0
         seats_node = keys["seats"][1]
         seat_nodes = _list(seats_node, "seats")
         if len(seat_nodes) != 4:
@@ -250,6 +256,9 @@ class _Reader:
             return None
         seats = [r for r in raw if r is not None]
         win = self.win(win_node, seats, rules) if win_node is not None else None
+        if win is not None and win_node is not None:
+            for node, message in win_problems(_mapping(win_node, "win", _WIN_KEYS), win, seats, rules, dealer):
+                self.note(_Bad(node, message))
         if win is None and flip is not None:
             raise _Bad(keys["flip"][0], "flip: nothing is turned on a draw (the file has no win)")
         for i in range(4):
@@ -285,12 +294,15 @@ class _Reader:
 
     def rules(self, node: yaml.Node) -> Ruleset:
         if isinstance(self.ruleset_arg, Ruleset):
+            self.rules_used = self.ruleset_arg
             return self.ruleset_arg
         name = self.ruleset_arg if self.ruleset_arg is not None else _value(node)
         if not isinstance(name, str):
             raise _Bad(node, f"ruleset: expected a ruleset name, found {_show(node)}")
+        beside = Path(self.filename).parent if self.ruleset_arg is None and Path(self.filename).is_file() else None
         try:
-            return load_ruleset(name)
+            self.rules_used = load_ruleset_ref(name, beside=beside) if self.ruleset_arg is None else load_ruleset(name)
+            return self.rules_used
         except RulesetError as exc:
             raise _Bad(node, f"ruleset: {exc.errors[0]}") from None
 
@@ -508,13 +520,22 @@ class _Reader:
 
 def parse_hand_file(text: str, filename: str = "<hand>", ruleset: Ruleset | str | None = None) -> HandResult:
     """Read hand-file text into a HandResult, checked under `ruleset` (default: the file's); raises HandFileError."""
-    return _Reader(filename, ruleset).read(text)
+    return parse_hand(text, filename, ruleset)[0]
+
+
+def parse_hand(text: str, filename: str = "<hand>", ruleset: Ruleset | str | None = None) -> tuple[HandResult, Ruleset]:
+    """parse_hand_file, with the Ruleset the hand was checked under."""
+    reader = _Reader(filename, ruleset)
+    result = reader.read(text)
+    if reader.rules_used is None:  # cannot happen: a hand that reads was checked under a ruleset
+        raise HandFileError([f"{filename}:1: no ruleset to check the hand under"])
+    return result, reader.rules_used
 
 
 def read_hand_file(path: str | Path, ruleset: Ruleset | str | None = None) -> HandResult:
     """Read the hand file at `path` (see docs/hand-file.md); raises HandFileError with `file:line: message` lines."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_text_limited(path, MAX_HAND_FILE_BYTES)
     except OSError as exc:
         raise HandFileError([f"{path}:1: cannot read the file: {exc.strerror or exc}"]) from None
     except UnicodeDecodeError as exc:

@@ -69,7 +69,7 @@ def simulate(
     """
     players: Sequence[Agent] = agents or [SimpleAgent()] * 4
     report = SimulationReport(rules.name, seed, hands)
-    match = Match(rules, seed, HandSetup())
+    match = Match(rules, seed, HandSetup(), keep_ledgers=False)
     buffer = io.StringIO()
     sinks: list[IO[str]] = [buffer] if check_replay else []
     if log is not None:

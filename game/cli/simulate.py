@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from game.cli.common import add_ruleset_argument, ruleset_or_exit
+from game.cli.numbers import positive_int
 from game.export import HandExporter
 from game.simulate import ENDINGS, simulate
 
@@ -16,7 +17,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the `simulate` command."""
     p = sub.add_parser("simulate", help="play many hands with built-in bots and check the invariants")
     add_ruleset_argument(p)
-    p.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
+    p.add_argument(
+        "--hands", type=positive_int("--hands", 100_000_000), default=1000, help="hands to play (default 1000)"
+    )
     p.add_argument("--seed", default="1", help="the match seed (default 1)")
     p.add_argument("--check-replay", action="store_true", help="also log the match and check that it replays")
     p.add_argument("--log", type=Path, help="write the match log (JSON lines) to this file, for `replay`")

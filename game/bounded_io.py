@@ -101,6 +101,11 @@ def _size(n: int) -> str:
 class JsonRefused(ValueError):
     """JSON text that is broken, nested too deep or holds a number too long; the message says where."""
 
+    def __init__(self, message: str, lineno: int | None = None, colno: int | None = None) -> None:
+        super().__init__(message)
+        self.lineno = lineno
+        self.colno = colno
+
 
 def _parse_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_JSON_DIGITS:
@@ -127,7 +132,8 @@ def loads_json(text: str) -> Any:
     try:
         return json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
     except json.JSONDecodeError as exc:
-        raise JsonRefused(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        message = f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        raise JsonRefused(message, exc.lineno, exc.colno) from None
     except RecursionError:
         raise JsonRefused("not valid JSON: nested too deep") from None
     except JsonRefused:

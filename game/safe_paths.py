@@ -72,3 +72,16 @@ def is_inside(folder: Path, path: Path) -> bool:
         return path.resolve().is_relative_to(folder.resolve())
     except (OSError, RuntimeError, ValueError):
         return False
+
+
+def printable(text: str) -> str:
+    """`text` with anything that cannot be written as UTF-8 (a file name of other bytes) shown as U+FFFD."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        pass
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "replace").decode("utf-8")

@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+from game.bounded_io import WholeAppender
 from game.cli.common import add_ruleset_argument, ruleset_or_exit
 from game.cli.numbers import positive_int
 from game.export import HandExporter
@@ -36,11 +37,16 @@ def run(args: argparse.Namespace) -> int:
     if args.hands < 1:
         print(f"--hands {args.hands}: play at least one hand", file=sys.stderr)
         return 2
-    exporter = HandExporter(args.export) if args.export else None
     try:
-        log = args.log.open("w", encoding="utf-8") if args.log else None
+        exporter = HandExporter(args.export) if args.export else None
     except OSError as exc:
-        print(f"{args.log}: cannot write the log: {exc.strerror}", file=sys.stderr)
+        print(f"{args.export}: cannot write hand files there: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    try:
+        # Each hand goes to the log in one write, cut back if it fails: the log keeps every whole hand.
+        log = WholeAppender(args.log, truncate=True) if args.log else None
+    except OSError as exc:
+        print(f"{args.log}: cannot write the log: {exc.strerror or exc}", file=sys.stderr)
         return 2
     try:
         rep = simulate(
@@ -52,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
             log=log,
         )
     except OSError as exc:
-        print(f"cannot write: {exc}", file=sys.stderr)
+        where = exc.filename or args.log or args.export
+        print(f"{where}: cannot write: {exc.strerror or exc}; every hand before it was written whole", file=sys.stderr)
         return 2
     finally:
         if log is not None:

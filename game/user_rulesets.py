@@ -91,7 +91,8 @@ def _load(name: str, source: Source, path: Path, ref: str) -> RulesetEntry:
     shown = printable(str(path))
     if shown != str(path):
         message = f"{shown}: the file name is not valid UTF-8 text; rename the file"
-        return RulesetEntry(printable(name), source, path, None, (message,))
+        # Shown on screens and printed: the path keeps the readable form of its name.
+        return RulesetEntry(printable(name), source, Path(shown), None, (message,))
     try:
         size = path.stat().st_size
     except OSError as exc:

@@ -29,13 +29,13 @@ def name_problem(name: object, what: str = "name") -> str | None:
         return f"the {what} is empty"
     if len(name) > MAX_NAME_CHARS:
         return f"the {what} is {len(name)} characters long; at most {MAX_NAME_CHARS}"
+    bad = sorted({c for c in name if c in _FORBIDDEN})
+    if bad:
+        return f'the {what} {name!r} holds {" ".join(bad)}: no folders and none of \\ / : * ? " < > |'
     if name in (".", "..") or name.startswith("."):
         return f"the {what} {name!r} starts with a dot"
     if name.strip() != name or name.endswith("."):
         return f"the {what} {name!r} starts or ends with a space or ends with a dot"
-    bad = sorted({c for c in name if c in _FORBIDDEN})
-    if bad:
-        return f'the {what} {name!r} holds {" ".join(bad)}: no folders and none of \\ / : * ? " < > |'
     for c in name:
         if unicodedata.category(c) in ("Cc", "Cs", "Cf", "Zl", "Zp"):
             return f"the {what} {name!r} holds a control character (U+{ord(c):04X})"

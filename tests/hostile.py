@@ -1,4 +1,4 @@
-"""Helpers for the tests of hostile files: a command run in-process with its output, and a hang guard."""
+"""For the tests of hostile files: a command run in-process with its output, and a hang guard."""
 
 from __future__ import annotations
 

@@ -49,7 +49,7 @@ def _save_text(**changes: object) -> str:
 
 @pytest.mark.parametrize("match_id", ["../../../x", "/tmp/x", "..", "a/b", "a\\b", "a\nb", "CON", ".hidden"])
 def test_a_saves_match_id_that_leads_out_of_the_replays_folder_is_refused(match_id: str) -> None:
-    """Issue item 1: the match_id names the replay log appended to."""
+    """the match_id names the replay log appended to."""
     with pytest.raises(SaveError, match="match_id"):
         loads(_save_text(match_id=match_id), "match.save.json")
 
@@ -139,7 +139,7 @@ def fifo(tmp_path: Path) -> Path:
 
 
 def test_special_files_are_refused_at_once(fifo: Path, tmp_path: Path) -> None:
-    """Issue item 2: a FIFO, a device and a link to /dev/zero are refused, never read."""
+    """a FIFO, a device and a link to /dev/zero are refused, never read."""
     link = tmp_path / "zero.yaml"
     link.symlink_to("/dev/zero")
     with no_hang(10):

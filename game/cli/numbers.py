@@ -11,7 +11,7 @@ def positive_int(option: str, maximum: int, minimum: int = 1) -> Callable[[str],
 
     def parse(text: str) -> int:
         value = text.strip().replace("_", "")
-        if not value.lstrip("+-").isdigit() or len(value) > 20:
+        if not value.isascii() or not value.lstrip("+-").isdigit() or len(value) > 20:
             raise argparse.ArgumentTypeError(f"{option} {text!r}: want a whole number from {minimum} to {maximum}")
         n = int(value)
         if not minimum <= n <= maximum:

@@ -19,8 +19,9 @@ from typing import Any, Protocol
 KB = 1024
 MB = 1024 * KB
 
-# Generous for every file the game writes: a ruleset is a few KB, a hand file under 2 KB, a save
-# of a long match some hundred KB, a replay log about 25 KB a hand.
+# Generous for every file the game writes (a bigger one is a mistake, and parsing it would stall a
+# menu): a ruleset is a few KB, a hand file under 2 KB, a save of a long match some hundred KB, a
+# replay log about 25 KB a hand.
 MAX_RULESET_BYTES = 256 * KB
 MAX_HAND_FILE_BYTES = 64 * KB
 MAX_SAVE_BYTES = 16 * MB

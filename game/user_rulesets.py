@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from game.bounded_io import MAX_RULESET_BYTES as MAX_RULESET_BYTES
 from game.ruleset import Ruleset
 from game.ruleset_loader import RULESETS_DIR, RulesetError, builtin_ruleset_names, load_ruleset
 from game.safe_files import write_text_atomic
@@ -20,8 +21,6 @@ from game.safe_paths import name_problem, printable
 from game.userdirs import user_dirs
 
 RULESET_SUFFIXES = (".yaml", ".yml")
-# A real ruleset is a few KB; a bigger file is a mistake, and parsing it would stall the menu.
-MAX_RULESET_BYTES = 256 * 1024
 
 Source = Literal["builtin", "user"]
 

@@ -74,6 +74,7 @@ class Tally:
 
     counts: Counter[tuple[str, str]] = field(default_factory=Counter)
     examples: list[str] = field(default_factory=list)
+    notes: Counter[str] = field(default_factory=Counter)  # how the kills landed
 
     def add(self, category: str, outcome: str, name: str, detail: str = "") -> None:
         self.counts[(category, outcome)] += 1
@@ -732,10 +733,13 @@ def kills(tally: Tally, tmp: Path, rng: random.Random, count: int) -> None:
 
         def run(save: Path = save) -> str:
             if not save.exists():
-                return "accepted"  # killed before the first save: nothing to lose
+                tally.notes["killed before the first save"] += 1
+                return "accepted"  # nothing to lose yet
             data = loads(save.read_text(encoding="utf-8"), save.name)
             rules = load_ruleset(str(data.head["ruleset"]))
             TableSession.from_save(rules, data, [SimpleAgent()] * 4)
+            mid = bool(data.hands) and not data.hands[-1].settled
+            tally.notes["resumed mid-hand" if mid else "resumed between hands"] += 1
             return "accepted"
 
         judge(tally, "kills", f"kill {n}", EITHER, run, seconds=60)
@@ -782,6 +786,8 @@ def main(argv: list[str] | None = None) -> int:
         print(c.ljust(width) + f"{sum(row.values()):>18}" + "".join(f"{row[o]:>18}" for o in OUTCOMES))
     print("all".ljust(width) + f"{sum(totals.values()):>18}" + "".join(f"{totals[o]:>18}" for o in OUTCOMES))
     print(f"({time.perf_counter() - started:.0f} s)")
+    if tally.notes:
+        print("kills: " + ", ".join(f"{n} {what}" for what, n in sorted(tally.notes.items())))
     for line in tally.examples:
         print("  " + line)
     bad = sum(totals[o] for o in OUTCOMES[2:])

@@ -12,10 +12,10 @@ def positive_int(option: str, maximum: int, minimum: int = 1) -> Callable[[str],
     def parse(text: str) -> int:
         value = text.strip().replace("_", "")
         if not value.isascii() or not value.lstrip("+-").isdigit() or len(value) > 20:
-            raise argparse.ArgumentTypeError(f"{option} {text!r}: want a whole number from {minimum} to {maximum}")
+            raise argparse.ArgumentTypeError(f"{option} {text}: want a whole number from {minimum} to {maximum}")
         n = int(value)
         if not minimum <= n <= maximum:
-            raise argparse.ArgumentTypeError(f"{option} {text!r}: want a whole number from {minimum} to {maximum}")
+            raise argparse.ArgumentTypeError(f"{option} {text}: want a whole number from {minimum} to {maximum}")
         return n
 
     parse.__name__ = "whole number"

@@ -183,3 +183,26 @@ def test_hand_files_and_ruleset_copies_are_written_whole(tmp_path: Path, monkeyp
     assert copied.code == 1 and "No space" in copied.err
     assert not list((tmp_path / "hands").iterdir())  # no half file, no temporary left
     assert not list((tmp_path / "home").rglob("mine*"))
+
+
+def test_a_disk_full_from_the_start_is_told_once_the_table_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ui.save as save_module
+    from ui.moments import HeadlessHost, headless_display
+    from ui.save import NoticeScene
+    from ui.settings import Settings, Speed
+    from ui.table.scene import TableScene
+
+    def full(path: Path, text: str) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr(save_module, "write_text_atomic", full)
+    headless_display((1280, 720))
+    host = HeadlessHost(Settings(speed=Speed.INSTANT), (1280, 720))
+    agents: list[Agent | None] = [None, SimpleAgent(), SimpleAgent(), SimpleAgent()]
+    table = TableScene(host, RULES, "full", human=0, agents=agents, save_name="match.save.json")
+    assert table.save_writer is not None
+    table.save_writer(table.session.save)  # fails before the table is on the stack
+    host.stack.push(table)
+    assert isinstance(host.stack.top, NoticeScene) and "No space" in host.stack.top.message

@@ -99,6 +99,7 @@ class TableScene(Scene):
         self.shared = len(humans) > 1
         self.view_seat = humans[0] if humans else 0  # the seat at the bottom
         self.handoff: PrivacyScene | None = None
+        self._unsaved_notice: Scene | None = None  # a save failure told once the table is on screen
         if save_name is not None:
             from ui.replays import ReplayLog, new_match_id
             from ui.save import SaveWriter
@@ -508,7 +509,17 @@ class TableScene(Scene):
         """A save or replay write failed (full disk, read-only folder): say so once; play goes on."""
         from ui.save import NoticeScene
 
-        self.host.stack.push(NoticeScene(self.host, S.tr("save_failed_title"), S.tr("save_failed", reason=reason)))
+        notice = NoticeScene(self.host, S.tr("save_failed_title"), S.tr("save_failed", reason=reason))
+        if self in self.host.stack.scenes():
+            self.host.stack.push(notice)
+        else:
+            self._unsaved_notice = notice  # the first save failed before the table was shown
+
+    def enter(self) -> None:
+        super().enter()
+        if self._unsaved_notice is not None:
+            notice, self._unsaved_notice = self._unsaved_notice, None
+            self.host.stack.push(notice)
 
     def show_hint(self) -> None:
         """Suggest a move (the H key): select the tile to discard or light the button to press."""

@@ -20,6 +20,7 @@ play: $(VENV)/.runtime
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/actionlint .github/workflows/*.yml
 
 typecheck: $(VENV)/.dev
 	$(BIN)/mypy

@@ -17,11 +17,15 @@ from typing import Any, TypeVar
 
 import yaml
 
+from game import safe_yaml
+from game.bounded_io import MAX_HAND_FILE_BYTES, read_text_limited
 from game.hand import best_pattern, matching_patterns, seat_ready
+from game.handfile_checks import MAX_STREAK, win_problems
 from game.melds import KongKind, Meld
 from game.result import HandResult, SeatResult, Win, WinHow
 from game.ruleset import PATTERN_NAMES, Ruleset
 from game.ruleset_loader import RulesetError, load_ruleset
+from game.ruleset_refs import load_ruleset_ref
 from game.tiles import (
     COPIES,
     NUM_KINDS,
@@ -51,7 +55,6 @@ _TOP_KEYS = (
 )
 _SEAT_KEYS = ("hand", "melds", "discards", "declared_ready")
 _WIN_KEYS = ("by", "tile", "from", "how", "hot", "hot_kong", "first_turn", "robbed_late")
-_CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
 
 class HandFileError(ValueError):
@@ -139,9 +142,7 @@ class _Bad(Exception):
 
 
 def _value(node: yaml.Node) -> Any:
-    if isinstance(node, yaml.ScalarNode):
-        return _CONSTRUCTOR.construct_object(node)
-    return None
+    return safe_yaml.scalar(node)
 
 
 def _mapping(node: yaml.Node, what: str, allowed: tuple[str, ...]) -> dict[str, tuple[yaml.Node, yaml.Node]]:
@@ -309,14 +310,15 @@ class _Reader:
             return default
 
     def compose(self, text: str) -> yaml.Node:
+        if len(text) > MAX_HAND_FILE_BYTES:
+            raise HandFileError([f"{self.filename}:1: {len(text) // 1024} KB of text; a hand file is at most 64 KB"])
         try:
-            root = yaml.compose(text, Loader=yaml.SafeLoader)
-        except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            line = mark.line + 1 if mark is not None else 1
-            raise HandFileError([f"{self.filename}:{line}: not valid YAML: {exc.problem or exc.context}"]) from None
+            root = safe_yaml.compose(text)
+        except safe_yaml.YamlRefused as exc:
+            raise HandFileError([f"{self.filename}:{exc.line}:{exc.column}: {exc.problem}"]) from None
         except yaml.YAMLError as exc:
-            raise HandFileError([f"{self.filename}:1: not valid YAML: {exc}"]) from None
+            line, column, problem = safe_yaml.syntax_place(exc)
+            raise HandFileError([f"{self.filename}:{line}:{column}: not valid YAML: {problem}"]) from None
         if root is None:
             raise HandFileError([f"{self.filename}:1: the file is empty"])
         return root
@@ -328,6 +330,9 @@ class _Reader:
             draft = self.top(root)
         except _Bad as bad:
             self.note(bad)
+            draft = None
+        except safe_yaml.YamlRefused as exc:
+            self.errors.append(f"{self.filename}:{exc.line}:{exc.column}: {exc.problem}")
             draft = None
         if self.errors or draft is None:
             raise HandFileError(self.errors)
@@ -353,7 +358,7 @@ class _Reader:
             self.where[key] = k if key in ("seats", "flip", "baopai") else v
         rules = self.attempt(lambda: self.rules(keys["ruleset"][1]), None)
         dealer = self.attempt(lambda: _seat(keys["dealer"][1], "dealer"), 0)
-        streak = self.attempt(lambda: _int(keys["streak"][1], "streak", 0), 0) if "streak" in keys else 0
+        streak = self.attempt(lambda: _int(keys["streak"][1], "streak", 0, MAX_STREAK), 0) if "streak" in keys else 0
         seats_node = keys["seats"][1]
         seat_nodes = _list(seats_node, "seats")
         if len(seat_nodes) != 4:
@@ -401,8 +406,9 @@ class _Reader:
         name = self.ruleset_arg if self.ruleset_arg is not None else _value(node)
         if not isinstance(name, str):
             raise _Bad(node, f"ruleset: expected a ruleset name, found {_show(node)}")
+        beside = Path(self.filename).parent if self.ruleset_arg is None and Path(self.filename).is_file() else None
         try:
-            return load_ruleset(name)
+            return load_ruleset_ref(name, beside=beside) if self.ruleset_arg is None else load_ruleset(name)
         except RulesetError as exc:
             raise _Bad(node, f"ruleset: {exc.errors[0]}") from None
 
@@ -431,6 +437,10 @@ class _Reader:
 
     def win(self, node: yaml.Node) -> WinDraft:
         keys = _mapping(node, "win", _WIN_KEYS)
+        for key in ("how", "from", "tile"):
+            if key in keys and not isinstance(keys[key][1], yaml.ScalarNode):
+                kind = "mapping" if isinstance(keys[key][1], yaml.MappingNode) else "list"
+                raise _Bad(keys[key][1], f"win.{key}: expected one word, found a {kind}")
         self.where["win"] = node
         for key, (k, v) in keys.items():
             self.where[f"win.{key}"] = k if key in ("hot_kong", "robbed_late") else v
@@ -571,6 +581,9 @@ class _Checker:
         self.attempt(lambda: self.check_single_charge(), None)
         if win is not None:
             self.attempt(lambda: self.check_hot_forced(seats, win), None)
+        if win is not None and wd is not None:
+            # Wins that settle to money but cannot happen at a table (RULES §12).
+            self.problems.extend(Problem(where, message) for where, message in win_problems(wd, win, seats, d.dealer))
         if self.problems:
             raise HandProblems(self.problems)
         return HandResult(
@@ -894,13 +907,21 @@ def parse_hand_draft(
 
 def parse_hand_file(text: str, filename: str = "<hand>", ruleset: Ruleset | str | None = None) -> HandResult:
     """Read hand-file text into a HandResult, checked under `ruleset` (default: the file's); raises HandFileError."""
-    return _Reader(filename, ruleset).read(text)
+    return parse_hand(text, filename, ruleset)[0]
+
+
+def parse_hand(text: str, filename: str = "<hand>", ruleset: Ruleset | str | None = None) -> tuple[HandResult, Ruleset]:
+    """parse_hand_file, with the Ruleset the hand was checked under."""
+    reader = _Reader(filename, ruleset)
+    result = reader.read(text)
+    assert reader.loaded is not None  # a hand that reads was checked under its ruleset
+    return result, reader.loaded
 
 
 def read_hand_file(path: str | Path, ruleset: Ruleset | str | None = None) -> HandResult:
     """Read the hand file at `path` (see docs/hand-file.md); raises HandFileError with `file:line: message` lines."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_text_limited(path, MAX_HAND_FILE_BYTES)
     except OSError as exc:
         raise HandFileError([f"{path}:1: cannot read the file: {exc.strerror or exc}"]) from None
     except UnicodeDecodeError as exc:

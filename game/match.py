@@ -23,6 +23,7 @@ class Match:
     dealer: int | None = None
     streak: int = 0
     ledgers: list[Ledger] = field(default_factory=list)
+    keep_ledgers: bool = True  # False: only the last hand's ledger is kept (long simulations stay flat)
 
     def new_round(self) -> Round:
         """Deal the next hand."""
@@ -39,6 +40,8 @@ class Match:
         if result is None:
             raise ValueError("the hand is not over")
         ledger = settle(result, self.rules)
+        if not self.keep_ledgers:
+            self.ledgers.clear()
         self.ledgers.append(ledger)
         nets = ledger.nets()
         for s in range(4):

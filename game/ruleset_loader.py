@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+import unicodedata
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -17,12 +18,17 @@ from typing import Any
 
 import yaml
 
+from game import safe_yaml
+from game.bounded_io import MAX_RULESET_BYTES, read_text_limited
 from game.ruleset import TILE_NOTATION, TILES_NOTATION, FrozenMapping, Ruleset
 from game.tiles import TileSyntaxError, format_tile, parse_tile, parse_tiles
 
 # Resolved from the package, not the working directory, so a frozen build finds its data.
 RULESETS_DIR = Path(__file__).resolve().parent.parent / "rulesets"
 DEFAULT_RULESET = "guiyang-classic"
+# Bounds that keep every ruleset playable and printable: the largest value shipped is 108.
+MAX_NUMBER = 10_000
+MAX_TEXT_CHARS = 200
 
 
 class RulesetError(Exception):
@@ -38,7 +44,6 @@ class _Invalid:
 
 
 _INVALID = _Invalid()
-_CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
 
 class _Checker:
@@ -81,16 +86,20 @@ class _Checker:
         names = {int: "an integer", bool: "true or false", str: "a string"}
         if not isinstance(node, yaml.ScalarNode):
             return self.error(node, path, f"expected {names[tp]}, found a {_kind(node)}")
-        value = _CONSTRUCTOR.construct_object(node)
+        value = safe_yaml.scalar(node)
         # bool is a subclass of int: `true` is not a number of fan.
         if type(value) is not tp:
             return self.error(node, path, f"expected {names[tp]}, found {_describe(value)}")
-        if isinstance(value, int) and value < 0:
-            return self.error(node, path, f"expected a number 0 or more, found {value}")
+        if isinstance(value, int) and not 0 <= value <= MAX_NUMBER:
+            return self.error(node, path, f"expected a number from 0 to {MAX_NUMBER}, found {value}")
+        if isinstance(value, str):
+            problem = text_problem(value)
+            if problem is not None:
+                return self.error(node, path, problem)
         return value
 
     def literal(self, node: yaml.Node, choices: tuple[Any, ...], path: str) -> Any:
-        value = _CONSTRUCTOR.construct_object(node) if isinstance(node, yaml.ScalarNode) else None
+        value = safe_yaml.scalar(node) if isinstance(node, yaml.ScalarNode) else None
         if isinstance(value, str) and value in choices:
             return value
         want = ", ".join(str(c) for c in choices)
@@ -193,7 +202,7 @@ class _Checker:
         seen: dict[str, yaml.Node] = {}
         bad = False
         for key_node, value_node in node.value:
-            key = _CONSTRUCTOR.construct_object(key_node) if isinstance(key_node, yaml.ScalarNode) else None
+            key = safe_yaml.scalar(key_node) if isinstance(key_node, yaml.ScalarNode) else None
             sub = f"{path}.{key}" if path else str(key)
             if not isinstance(key, str):
                 self.error(key_node, path, f"keys must be field names, found {_describe(key)}")
@@ -220,6 +229,17 @@ class _Checker:
         if bad:
             return _INVALID
         return values if cls is Ruleset else cls(**values)
+
+
+def text_problem(value: str) -> str | None:
+    """Why `value` cannot be shown as a title or label (too long, a control character, a lone surrogate), or None."""
+    if len(value) > MAX_TEXT_CHARS:
+        return f"a text of {len(value)} characters; at most {MAX_TEXT_CHARS}"
+    for c in value:
+        kind = unicodedata.category(c)
+        if kind in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp"):
+            return f"the text holds a character that cannot be shown (U+{ord(c):04X})"
+    return None
 
 
 def _is_tile_type(tp: Any) -> bool:
@@ -249,6 +269,9 @@ def _describe(value: object) -> str:
 def _check_semantics(checker: _Checker, root: yaml.Node, values: dict[str, Any]) -> None:
     """Cross-field checks the types cannot express."""
     table = values["table"]
+    if min(table.wall_stacks) < 1:
+        node = _find(root, ("table", "wall_stacks")) or root
+        checker.error(node, "table.wall_stacks", "every side of the wall needs at least one stack")
     if sum(table.wall_stacks) * 2 != 108:
         node = _find(root, ("table", "wall_stacks")) or root
         checker.error(
@@ -321,17 +344,21 @@ def _find(node: yaml.Node, keys: tuple[str, ...]) -> yaml.Node | None:
 def parse_ruleset(text: str, filename: str, name: str) -> Ruleset:
     """Validate ruleset YAML `text` (named `filename` in errors) into a Ruleset called `name`."""
     checker = _Checker(filename)
+    if len(text) > MAX_RULESET_BYTES:
+        raise RulesetError([f"{filename}:1:1: (top): {len(text) // 1024} KB of text; a ruleset is at most 256 KB"])
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f"{mark.line + 1}:{mark.column + 1}" if mark is not None else "1:1"
-        raise RulesetError([f"{filename}:{where}: (yaml): {exc.problem or exc.context}"]) from None
+        root = safe_yaml.compose(text)
+    except safe_yaml.YamlRefused as exc:
+        raise RulesetError([f"{filename}:{exc.line}:{exc.column}: (yaml): {exc.problem}"]) from None
     except yaml.YAMLError as exc:
-        raise RulesetError([f"{filename}:1:1: (yaml): {exc}"]) from None
+        line, column, problem = safe_yaml.syntax_place(exc)
+        raise RulesetError([f"{filename}:{line}:{column}: (yaml): {problem}"]) from None
     if root is None:
         raise RulesetError([f"{filename}:1:1: (top): the file is empty"])
-    values = checker.dataclass(root, Ruleset, "")
+    try:
+        values = checker.dataclass(root, Ruleset, "")
+    except safe_yaml.YamlRefused as exc:
+        raise RulesetError([*checker.errors, f"{filename}:{exc.line}:{exc.column}: (yaml): {exc.problem}"]) from None
     if values is not _INVALID:
         _check_semantics(checker, root, values)
     if checker.errors:
@@ -341,7 +368,7 @@ def parse_ruleset(text: str, filename: str, name: str) -> Ruleset:
 
 def _read(path: Path) -> Ruleset:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_limited(path, MAX_RULESET_BYTES)
     except OSError as exc:
         raise RulesetError([f"{path}: cannot read the file: {exc.strerror or exc}"]) from None
     except UnicodeDecodeError as exc:

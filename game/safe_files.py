@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.bounded_io import MAX_SETTINGS_BYTES, JsonRefused, loads_json, read_text_limited
+
 log = logging.getLogger(__name__)
 
 
@@ -63,15 +65,21 @@ def set_aside(path: Path) -> Path | None:
     return target
 
 
-def read_json_file(path: Path) -> tuple[Any, str | None]:
-    """(parsed JSON, None), or (None, why it cannot be read); (None, None) when there is no file."""
+def read_json_file(path: Path, limit: int = MAX_SETTINGS_BYTES) -> tuple[Any, str | None]:
+    """(parsed JSON, None), or (None, why it cannot be read); (None, None) when there is no file.
+
+    Only a regular file of at most `limit` bytes is read; JSON nested too deep or holding a number
+    of thousands of digits is an error like broken JSON, never an exception.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_limited(path, limit)
     except FileNotFoundError:
         return None, None
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, f"{path}: cannot be read ({exc})"
+    except OSError as exc:
+        return None, f"{path}: cannot be read ({exc.strerror or exc})"
+    except UnicodeDecodeError as exc:
+        return None, f"{path}: not UTF-8 text ({exc.reason})"
     try:
-        return json.loads(text), None
-    except json.JSONDecodeError as exc:
-        return None, f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        return loads_json(text), None
+    except JsonRefused as exc:
+        return None, f"{path}: {exc}"

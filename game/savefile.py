@@ -14,14 +14,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.actions import Action, ActionKind
+from game.bounded_io import JsonRefused, loads_json
 from game.events import Event
-from game.gamelog import LOG_FORMAT, LOG_VERSION, header
+from game.gamelog import action_from_json, header, header_problem, header_setup
 from game.match import Match
 from game.round import HandSetup, IllegalAction, Round
 from game.ruleset import Ruleset
+from game.safe_paths import name_problem
 
 SAVE_FORMAT = "guiyang-save"
 SAVE_VERSION = 1
+MAX_HANDS = 10_000  # hands in one saved match; a long evening is a few dozen
+MAX_ACTIONS = 2_000  # actions in one hand; a real one has about 150
 
 
 class SaveError(ValueError):
@@ -92,60 +96,69 @@ def dumps(data: SaveData) -> str:
 
 
 def loads(text: str, where: str = "save") -> SaveData:
-    """Parse a save's text; SaveError names the problem and where it is."""
+    """Parse a save's text, checking every field; SaveError names the problem and where it is."""
     try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"{where}: not a save (broken JSON at line {exc.lineno}, column {exc.colno})") from None
+        obj = loads_json(text)
+    except JsonRefused as exc:
+        if exc.lineno is not None:
+            raise SaveError(f"{where}: not a save (broken JSON at line {exc.lineno}, column {exc.colno})") from None
+        raise SaveError(f"{where}: not a save ({exc})") from None
     if not isinstance(obj, dict) or obj.get("type") != SAVE_FORMAT:
         raise SaveError(f"{where}: not a save of this game")
     if obj.get("version") != SAVE_VERSION:
-        raise SaveError(f"{where}: save version {obj.get('version')!r}; this game reads version {SAVE_VERSION}")
+        raise SaveError(f"{where}: save version {str(obj.get('version'))[:20]}; this game reads version {SAVE_VERSION}")
     head = obj.get("log")
-    if not isinstance(head, dict) or head.get("type") != LOG_FORMAT or head.get("version") != LOG_VERSION:
-        raise SaveError(f"{where}: the match header is missing or of another version")
-    if not isinstance(head.get("ruleset"), str) or not isinstance(head.get("seed"), str):
-        raise SaveError(f"{where}: the match header has no ruleset or seed")
+    problem = header_problem(head)
+    if problem is not None or not isinstance(head, dict):
+        raise SaveError(f"{where}: the match header: {problem}")
     config = obj.get("config", {})
     if not isinstance(config, dict):
         raise SaveError(f"{where}: config must be an object")
     practice = obj.get("practice", [])
-    if not isinstance(practice, list) or not all(isinstance(n, int) for n in practice):
+    if (
+        not isinstance(practice, list)
+        or len(practice) > MAX_HANDS
+        or not all(type(n) is int and 1 <= n <= MAX_HANDS for n in practice)
+    ):
         raise SaveError(f"{where}: practice must be a list of hand numbers")
     raw_hands = obj.get("hands")
-    if not isinstance(raw_hands, list):
-        raise SaveError(f"{where}: hands must be a list")
-    hands: list[HandRecord] = []
-    for n, raw in enumerate(raw_hands, 1):
-        place = f"{where}: hand {n}"
-        if not isinstance(raw, dict) or not isinstance(raw.get("actions"), list):
-            raise SaveError(f"{place}: expected an object with a list of actions")
-        actions: list[Action] = []
-        for i, a in enumerate(raw["actions"], 1):
-            try:
-                actions.append(Action.from_json(a))
-            except (ValueError, KeyError, TypeError) as exc:
-                raise SaveError(f"{place}, action {i}: {exc}") from None
-        events, dig = raw.get("events", 0), raw.get("digest", "")
-        if not isinstance(events, int) or not isinstance(dig, str):
-            raise SaveError(f"{place}: events must be a number and digest text")
-        hands.append(HandRecord(actions, bool(raw.get("settled", False)), events, dig))
+    if not isinstance(raw_hands, list) or len(raw_hands) > MAX_HANDS:
+        raise SaveError(f"{where}: hands must be a list of at most {MAX_HANDS} hands")
+    hands = [_hand(raw, f"{where}: hand {n}") for n, raw in enumerate(raw_hands, 1)]
     for h in hands[:-1]:
         if not h.settled:
             raise SaveError(f"{where}: a hand before the last one was never settled")
     match_id = obj.get("match_id", "")
-    if not isinstance(match_id, str):
-        raise SaveError(f"{where}: match_id must be text")
+    if not isinstance(match_id, str) or (match_id and name_problem(match_id, "match_id") is not None):
+        raise SaveError(f"{where}: match_id must be a plain file name, found {str(match_id)[:60]!r}")
     return SaveData(head, hands, config, set(practice), match_id)
 
 
+def _hand(raw: Any, place: str) -> HandRecord:
+    if not isinstance(raw, dict) or not isinstance(raw.get("actions"), list):
+        raise SaveError(f"{place}: expected an object with a list of actions")
+    if len(raw["actions"]) > MAX_ACTIONS:
+        raise SaveError(f"{place}: {len(raw['actions'])} actions; a hand has at most {MAX_ACTIONS}")
+    actions: list[Action] = []
+    for i, a in enumerate(raw["actions"], 1):
+        try:
+            actions.append(action_from_json(a))
+        except ValueError as exc:
+            raise SaveError(f"{place}, action {i}: {exc}") from None
+    events, dig, settled = raw.get("events", 0), raw.get("digest", ""), raw.get("settled", False)
+    if type(events) is not int or not 0 <= events <= 10 * MAX_ACTIONS or not isinstance(dig, str) or len(dig) > 64:
+        raise SaveError(f"{place}: events must be a number and digest a short text")
+    if not isinstance(settled, bool):
+        raise SaveError(f"{place}: settled must be true or false")
+    return HandRecord(actions, settled, events, dig)
+
+
 def first_setup(head: dict[str, Any]) -> HandSetup:
-    """The first hand's fixed dice and roller, as the header holds them."""
-    return HandSetup(
-        first_roller=head.get("first_roller"),
-        dealer_dice=_dice(head.get("dealer_dice")),
-        break_dice=_dice(head.get("break_dice")),
-    )
+    """The first hand's fixed dice and roller, as the header holds them; SaveError if they are not sound."""
+    problem = header_problem(head)
+    if problem is not None:
+        raise SaveError(f"the match header: {problem}")
+    return header_setup(head)
 
 
 def restore(data: SaveData, rules: Ruleset, where: str = "save") -> Restored:
@@ -162,6 +175,8 @@ def restore(data: SaveData, rules: Ruleset, where: str = "save") -> Restored:
                 rnd.apply(action)
             except IllegalAction as exc:
                 raise SaveError(f"{where}: hand {n}, action {i} does not replay ({exc.reason})") from None
+            except (ValueError, IndexError, KeyError, TypeError) as exc:
+                raise SaveError(f"{where}: hand {n}, action {i} does not replay ({type(exc).__name__})") from None
         if hand.settled:
             if not rnd.ended:
                 raise SaveError(f"{where}: hand {n} is marked settled but its actions do not end it")
@@ -194,11 +209,3 @@ def take_back(data: SaveData, seat: int) -> SaveData | None:
         return None
     hands = [*data.hands[:-1], HandRecord(list(actions[:last]))]
     return SaveData(dict(data.head), hands, dict(data.config), data.practice | {len(data.hands)}, data.match_id)
-
-
-def _dice(value: Any) -> tuple[int, int] | None:
-    if value is None:
-        return None
-    if not isinstance(value, list) or len(value) != 2 or not all(isinstance(v, int) for v in value):
-        raise SaveError(f"dice must be two numbers, got {value!r}")
-    return value[0], value[1]

@@ -7,9 +7,9 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import IO
 
 from game.agents import Agent, SimpleAgent
+from game.bounded_io import TextSink
 from game.gamelog import LogWriter, read_log_text, replay
 from game.handfile import HandFileError, parse_hand_file, write_hand_file
 from game.match import Match
@@ -63,7 +63,7 @@ def simulate(
     agents: Sequence[Agent] | None = None,
     check_replay: bool = False,
     on_hand: Callable[[HandResult], object] | None = None,
-    log: IO[str] | None = None,
+    log: TextSink | None = None,
     check_export: bool = False,
 ) -> SimulationReport:
     """Play `hands` hands as one match and check: all 108 tiles accounted for, ledgers sum to zero, replay equal.
@@ -74,9 +74,9 @@ def simulate(
     """
     players: Sequence[Agent] = agents or [SimpleAgent()] * 4
     report = SimulationReport(rules.name, seed, hands)
-    match = Match(rules, seed, HandSetup())
+    match = Match(rules, seed, HandSetup(), keep_ledgers=False)
     buffer = io.StringIO()
-    sinks: list[IO[str]] = [buffer] if check_replay else []
+    sinks: list[TextSink] = [buffer] if check_replay else []
     if log is not None:
         sinks.append(log)
     writers = [LogWriter(out, rules, seed, HandSetup()) for out in sinks]

@@ -8,17 +8,19 @@ game can show what is wrong and still start.
 from __future__ import annotations
 
 import errno
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from game.bounded_io import MAX_RULESET_BYTES as MAX_RULESET_BYTES
 from game.ruleset import Ruleset
 from game.ruleset_loader import RULESETS_DIR, RulesetError, builtin_ruleset_names, load_ruleset
+from game.safe_files import write_text_atomic
+from game.safe_paths import name_problem, printable
 from game.userdirs import user_dirs
 
 RULESET_SUFFIXES = (".yaml", ".yml")
-# A real ruleset is a few KB; a bigger file is a mistake, and parsing it would stall the menu.
-MAX_RULESET_BYTES = 256 * 1024
 
 Source = Literal["builtin", "user"]
 
@@ -65,7 +67,31 @@ class RulesetCatalogue:
         return next((e for e in self.entries if e.ref == ref), None)
 
 
+# The player's files as last read, keyed by path: the menus list the rulesets each time they open,
+# and a file that has not changed (same size, time and inode) is not parsed again.
+_LOADED: dict[Path, tuple[tuple[int, int, int, int], RulesetEntry]] = {}
+
+
+def _load_cached(name: str, path: Path) -> RulesetEntry:
+    try:
+        info = path.stat()
+    except OSError:
+        return _load(name, "user", path, str(path.absolute()))
+    key = (info.st_mtime_ns, info.st_size, info.st_ino, info.st_dev)
+    known = _LOADED.get(path)
+    if known is not None and known[0] == key:
+        return known[1]
+    entry = _load(name, "user", path, str(path.absolute()))
+    _LOADED[path] = (key, entry)
+    return entry
+
+
 def _load(name: str, source: Source, path: Path, ref: str) -> RulesetEntry:
+    shown = printable(str(path))
+    if shown != str(path):
+        message = f"{shown}: the file name is not valid UTF-8 text; rename the file"
+        # Shown on screens and printed: the path keeps the readable form of its name.
+        return RulesetEntry(printable(name), source, Path(shown), None, (message,))
     try:
         size = path.stat().st_size
     except OSError as exc:
@@ -109,7 +135,11 @@ def user_ruleset_files(folder: Path) -> list[Path]:
 
 def user_entries(folder: Path) -> list[RulesetEntry]:
     """Each ruleset file in `folder`, loaded or with its errors; raises OSError if the folder cannot be listed."""
-    return [_load(p.stem, "user", p, str(p.absolute())) for p in user_ruleset_files(folder)]
+    files = user_ruleset_files(folder)
+    for gone in set(_LOADED) - set(files):
+        if gone.parent == folder:
+            del _LOADED[gone]
+    return [_load_cached(p.stem, p) for p in files]
 
 
 def copy_builtin(name: str, folder: Path, new_name: str | None = None) -> Path:
@@ -121,12 +151,14 @@ def copy_builtin(name: str, folder: Path, new_name: str | None = None) -> Path:
     if name not in builtin_ruleset_names():
         raise ValueError(f"no built-in ruleset {name!r}; the built-in ones are {', '.join(builtin_ruleset_names())}")
     stem = new_name if new_name is not None else name
-    if not stem or stem.startswith(".") or any(c in stem for c in '/\\:*?"<>|') or stem.strip() != stem:
-        raise ValueError(f'{stem!r} cannot name a ruleset file: no folders, no leading dot, none of \\ / : * ? " < > |')
+    problem = name_problem(stem, "ruleset name")
+    if problem is not None:
+        raise ValueError(f"{problem}; it cannot name a ruleset file")
     target = folder / f"{stem}.yaml"
-    folder.mkdir(parents=True, exist_ok=True)
-    with target.open("x", encoding="utf-8") as out:
-        out.write((RULESETS_DIR / f"{name}.yaml").read_text(encoding="utf-8"))
+    if os.path.lexists(target):
+        raise FileExistsError(errno.EEXIST, "already exists", str(target))
+    # Written to a temporary file and renamed: a full disk leaves no half ruleset behind.
+    write_text_atomic(target, (RULESETS_DIR / f"{name}.yaml").read_text(encoding="utf-8"))
     return target
 
 

@@ -187,7 +187,7 @@ def test_error_rob_needs_the_pung() -> None:
 
 def test_error_bad_yaml() -> None:
     (error,) = _errors("ruleset: [guiyang\n")
-    assert error.startswith("h.yaml:2: not valid YAML")
+    assert error.startswith("h.yaml:2:1: not valid YAML")
 
 
 def test_several_errors_are_reported_together() -> None:

@@ -8,24 +8,27 @@ Stepping back rebuilds the table from the start up to the step before, which is 
 
 from __future__ import annotations
 
-import io
 import json
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pygame
 
+from game.bounded_io import MAX_SETTINGS_BYTES, WholeAppender, loads_json, read_text_limited
 from game.events import Event, HandEnded, HandSettled, HandWon, TilesDealt
-from game.gamelog import LogError, LogWriter, read_log, replay
+from game.gamelog import LogError, header_text, read_log, replay, round_text
 from game.result import HandResult
 from game.round import HandSetup, Round
 from game.ruleset import Ruleset
-from game.ruleset_loader import RulesetError, load_ruleset
+from game.ruleset_loader import RulesetError
+from game.ruleset_refs import load_ruleset_ref
 from game.safe_files import write_text_atomic
+from game.safe_paths import UnsafeName, check_name, inside
 from game.userdirs import UserDirError, user_dirs
 from ui import palette as pal
 from ui import strings as S
@@ -86,16 +89,28 @@ class HandEntry:
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> HandEntry:
-        """Read an index row (KeyError/TypeError/ValueError if it is not one)."""
+        """Read an index row (KeyError/TypeError/ValueError if it is not one, or names a file outside the folder)."""
+        file = d["file"]
+        if not isinstance(file, str) or not file.endswith(".jsonl"):
+            raise ValueError(f"an index row names {str(file)[:60]!r}, not a log file")
+        check_name(file, "log file name")  # a plain name, no folders: UnsafeName (a ValueError) otherwise
+        winners, nets = d["winners"], d["nets"]
+        if not isinstance(winners, list) or not all(type(x) is int and 0 <= x <= 3 for x in winners):
+            raise ValueError("an index row's winners are not seats")
+        if not isinstance(nets, list) or len(nets) != 4 or not all(type(x) is int and abs(x) < 10**9 for x in nets):
+            raise ValueError("an index row's nets are not four numbers")
+        hand = d["hand"]
+        if type(hand) is not int or not 1 <= hand <= 100_000:
+            raise ValueError("an index row's hand is not a hand number")
         return HandEntry(
-            str(d["file"]),
-            int(d["hand"]),
-            str(d["ruleset"]),
-            str(d["seed"]),
-            str(d["time"]),
-            tuple(int(x) for x in d["winners"]),
-            tuple(int(x) for x in d["nets"]),
-            bool(d.get("practice", False)),
+            file,
+            hand,
+            str(d["ruleset"])[:120],
+            str(d["seed"])[:200],
+            str(d["time"])[:40],
+            tuple(winners),
+            tuple(nets),
+            d.get("practice", False) is True,
         )
 
 
@@ -105,11 +120,20 @@ def read_index() -> list[HandEntry]:
         path = user_dirs().logs / REPLAY_FOLDER / INDEX_FILE
         if not path.is_file():
             return []
-        rows = json.loads(path.read_text(encoding="utf-8"))["hands"]
-        return [HandEntry.from_json(r) for r in rows]
+        rows = loads_json(read_text_limited(path, 16 * MAX_SETTINGS_BYTES))["hands"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         log.warning("replay index cannot be read: %s", exc)
         return []
+    if not isinstance(rows, list):
+        return []
+    entries: list[HandEntry] = []
+    for row in rows:
+        # A bad row (an edited index) is left out; the others are still listed.
+        try:
+            entries.append(HandEntry.from_json(row))
+        except (ValueError, KeyError, TypeError) as exc:
+            log.warning("replay index row left out: %s", exc)
+    return entries
 
 
 class ReplayLog:
@@ -121,6 +145,7 @@ class ReplayLog:
         self.seed = seed
         self.setup = setup or HandSetup()
         self.error: str | None = None
+        self.on_error: Callable[[str], None] | None = None  # told the first time keeping a hand fails
 
     @property
     def file_name(self) -> str:
@@ -131,14 +156,12 @@ class ReplayLog:
         """Keep the settled hand `rnd` (practice: it had moves taken back)."""
         try:
             folder = replay_dir()
-            path = folder / self.file_name
-            head = io.StringIO()
-            writer = LogWriter(head, self.rules, self.seed, self.setup)
-            with path.open("a", encoding="utf-8") as out:
-                if out.tell() == 0:
-                    out.write(head.getvalue())
-                writer.out = out  # the header is written once per match; each hand is appended
-                writer.write_round(rnd)
+            path = inside(folder, self.match_id, ".jsonl", what="match id")
+            # One write per hand, cut back if it fails: a full disk loses at most this hand.
+            with WholeAppender(path) as out:
+                if out.size() == 0:
+                    out.write(header_text(self.rules, self.seed, self.setup))
+                out.write(round_text(rnd))
             settled = next((e for e in reversed(rnd.events) if isinstance(e, HandSettled)), None)
             won = next((e for e in rnd.events if isinstance(e, HandWon)), None)
             entry = HandEntry(
@@ -154,27 +177,46 @@ class ReplayLog:
             rows = [e for e in read_index() if (e.file, e.hand) != (entry.file, entry.hand)] + [entry]
             text = json.dumps({"hands": [r.to_json() for r in rows]}, ensure_ascii=False, indent=1)
             write_text_atomic(folder / INDEX_FILE, text)
-        except (OSError, UserDirError) as exc:
+        except (OSError, UserDirError, UnsafeName) as exc:
+            reason = (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
             if self.error is None:
                 log.warning("cannot keep the hand for replays: %s", exc)
-            self.error = str(exc)
+                if self.on_error is not None:
+                    self.on_error(reason)
+            self.error = reason
 
 
 def load_hand(entry: HandEntry) -> tuple[Ruleset, list[Event]]:
-    """The ruleset and the events of an indexed hand; LogError or RulesetError if they cannot be read."""
-    parsed = read_log(user_dirs().logs / REPLAY_FOLDER / entry.file)
-    for events, _actions in parsed.hands:
+    """The ruleset and the events of an indexed hand; LogError or RulesetError if they cannot be read.
+
+    A damaged log (a write cut short) still gives every whole hand before the damage. The events
+    shown are the engine's own, re-played from the log's actions, so an edited log cannot put
+    anything on the table that the rules would not.
+    """
+    folder = user_dirs().logs / REPLAY_FOLDER
+    try:
+        path = inside(folder, entry.file, what="log file name")
+    except UnsafeName as exc:
+        raise LogError(str(exc)) from None
+    parsed = read_log(path, lenient=True)
+    rules = load_ruleset_ref(parsed.head["ruleset"])
+    for n, (events, _actions) in enumerate(parsed.hands, 1):
         if events and getattr(events[0], "hand", None) == entry.hand:
-            return load_ruleset(str(parsed.head["ruleset"])), events
-    raise LogError(f"{entry.file}: hand {entry.hand} is not in the log")
+            rep = replay(parsed, rules, keep_rounds=True, upto=n)
+            if rep.mismatch is not None or len(rep.rounds) < n:
+                raise LogError(f"{entry.file}: hand {entry.hand} does not replay ({rep.mismatch})")
+            return rules, rep.rounds[n - 1].events
+    damage = f" (the log is damaged: {parsed.damage})" if parsed.damage else ""
+    raise LogError(f"{entry.file}: hand {entry.hand} is not in the log{damage}")
 
 
 def hand_result(entry: HandEntry, rules: Ruleset) -> HandResult | None:
     """How an indexed hand ended, by re-playing its match's log (None if it cannot be re-played)."""
     try:
-        parsed = read_log(user_dirs().logs / REPLAY_FOLDER / entry.file)
+        # The index is a player file: its name must stay inside the replay folder.
+        parsed = read_log(inside(user_dirs().logs / REPLAY_FOLDER, entry.file, what="log file name"), lenient=True)
         report = replay(parsed, rules)
-    except (LogError, UserDirError, ValueError, KeyError) as exc:
+    except (LogError, UserDirError, UnsafeName, ValueError, KeyError) as exc:
         log.warning("cannot re-play %s: %s", entry.file, exc)
         return None
     if report.mismatch is not None:
@@ -458,7 +500,7 @@ class ReplayListScene(Scene):
         """The ruleset's title as the game shows it; its file name when it no longer loads."""
         if name not in self._titles:
             try:
-                rules = load_ruleset(name)
+                rules = load_ruleset_ref(name)
                 self._titles[name] = (rules.title_zh, rules.title_en)
             except (RulesetError, OSError, ValueError):
                 self._titles[name] = (name, name)

@@ -9,11 +9,13 @@ A save that cannot be read or replayed is set aside as *.bad-<time> and explaine
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
+from game.bounded_io import MAX_SAVE_BYTES, read_text_limited
 from game.safe_files import set_aside, write_text_atomic
 from game.savefile import SaveData, SaveError, dumps, loads
 from game.userdirs import UserDirError, user_dirs
@@ -37,22 +39,33 @@ def save_path(name: str = SAVE_NAME) -> Path:
 
 
 class SaveWriter:
-    """Writes the match after every action; a failing disk is logged once and play goes on."""
+    """Writes the match after every action; a failing disk is logged, told once (on_error) and play goes on.
+
+    The write is atomic, so the save on disk stays the last one that was written whole; `error`
+    says why the latest write failed (None once a write succeeds again).
+    """
 
     def __init__(self, name: str = SAVE_NAME) -> None:
         self.name = name
         self.error: str | None = None
         self.writes = 0
+        self.on_error: Callable[[str], None] | None = None  # told the first time writing fails
+        self._told = False
 
     def __call__(self, data: SaveData) -> None:
         """Write `data` to the save."""
         try:
             write_text_atomic(save_path(self.name), dumps(data))
             self.writes += 1
+            self.error = None
         except (OSError, UserDirError) as exc:
+            reason = (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
             if self.error is None:
                 log.warning("cannot save the match: %s", exc)
-            self.error = str(exc)
+            self.error = reason
+            if not self._told and self.on_error is not None:
+                self._told = True
+                self.on_error(reason)
 
 
 def has_save(name: str = SAVE_NAME) -> bool:
@@ -100,15 +113,18 @@ def describe_save(name: str = SAVE_NAME) -> SaveSummary | None:
 def read_save(path: Path) -> SaveData:
     """The save at `path`; SaveError naming the file and the problem."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"{path.name}: cannot read: {exc}") from None
+        text = read_text_limited(path, MAX_SAVE_BYTES)
+    except OSError as exc:
+        raise SaveError(f"{path.name}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise SaveError(f"{path.name}: not UTF-8 text ({exc.reason})") from None
     return loads(text, path.name)
 
 
 def resume(app: Host, name: str = SAVE_NAME) -> Scene | None:
     """The table of the saved match, just as it was left; a notice if the save is bad; None if there is none."""
-    from game.ruleset_loader import RulesetError, load_ruleset
+    from game.ruleset_loader import RulesetError
+    from game.ruleset_refs import load_ruleset_ref
     from ui.match_config import MatchConfig, MatchConfigError
     from ui.opponents import opponent
     from ui.table.scene import TableScene
@@ -123,13 +139,18 @@ def resume(app: Host, name: str = SAVE_NAME) -> Scene | None:
     try:
         data = read_save(path)
         config = MatchConfig.from_json(data.config) if data.config else MatchConfig()
-        rules = load_ruleset(str(data.head["ruleset"]))
+        rules = load_ruleset_ref(data.head["ruleset"])
         seed = str(data.head["seed"])
         agents = [
             None if s.kind == "human" else opponent(s.level, f"{seed}:{i}", rules) for i, s in enumerate(config.seats)
         ]
         session = TableSession.from_save(rules, data, agents, path.name)
-    except (SaveError, MatchConfigError, RulesetError, ValueError) as exc:
+    except Exception as exc:
+        # Whatever is wrong with the file (the checks above name every known fault; anything else
+        # is still the file's), it is kept aside with the reason and the menu goes on.
+        if not isinstance(exc, (SaveError, MatchConfigError, RulesetError, ValueError)):
+            log.exception("save %s failed in an unexpected way", path)
+            exc = SaveError(f"{path.name}: cannot be resumed ({type(exc).__name__})")
         bad = set_aside(path)
         kept = bad.name if bad is not None else path.name
         log.warning("save %s cannot be resumed: %s", path, exc)

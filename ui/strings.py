@@ -294,6 +294,17 @@ STRINGS: dict[str, tuple[str, str]] = {
         "回到主菜单？这场比赛会保存，可以之后继续。",
         "Back to the main menu? The match is saved to continue later.",
     ),
+    "leave_confirm_unsaved": (
+        "回到主菜单？这场比赛没能保存（{reason}），之后继续时会从最后一次存下的存档开始。",
+        "Back to the main menu? The match could not be saved ({reason}); continuing later starts from the last "
+        "save that worked.",
+    ),
+    "save_failed_title": ("无法保存", "Cannot save"),
+    "save_failed": (
+        "比赛没能存下存档或回放（{reason}）。可以继续打，最后一次存下的存档还在。",
+        "The match cannot be written to its save or replay ({reason}). Play goes on, and the last save that worked "
+        "is kept.",
+    ),
     "leave_yes": ("回主菜单", "Main menu"),
     # The score calculator
     "menu_calculator": ("算分器", "Score calculator"),

@@ -9,20 +9,28 @@ from dataclasses import asdict
 
 from game.ai.arena import ArenaReport, BadSeats, parse_seats, run_arena
 from game.cli.common import add_ruleset_argument, ruleset_or_exit
+from game.cli.numbers import positive_int
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the `arena` command."""
     p = sub.add_parser("arena", help="play AI levels against each other on duplicate deals")
     add_ruleset_argument(p)
-    p.add_argument("--deals", type=int, default=200, help="duplicate deals, each played four times (default 200)")
+    p.add_argument(
+        "--deals",
+        type=positive_int("--deals", 10_000_000),
+        default=200,
+        help="duplicate deals, each played four times (default 200)",
+    )
     p.add_argument(
         "--seats",
         default="hard,normal,normal,normal",
         help="four agents by seat: easy, normal, hard (and the reference bots simple, random)",
     )
     p.add_argument("--seed", default="1", help="seed of the walls (default 1)")
-    p.add_argument("--workers", type=int, default=1, help="processes to share the deals (default 1)")
+    p.add_argument(
+        "--workers", type=positive_int("--workers", 256), default=1, help="processes to share the deals (default 1)"
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 

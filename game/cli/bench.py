@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.cli.numbers import positive_int
 from game.tiles import NUM_KINDS, NUM_TILES
 
 Figures = dict[str, float | int | str | None]
@@ -257,6 +258,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="run only this section (repeatable; default all)",
     )
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    p.add_argument("--hands", type=int, default=20_000, help="random hands per run (default 20000)")
-    p.add_argument("--runs", type=int, default=5, help="timed runs; the median is reported (default 5)")
+    p.add_argument(
+        "--hands", type=positive_int("--hands", 10_000_000), default=20_000, help="random hands per run (default 20000)"
+    )
+    p.add_argument(
+        "--runs", type=positive_int("--runs", 1000), default=5, help="timed runs; the median is reported (default 5)"
+    )
     p.set_defaults(func=run)

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from game.cli.common import add_ruleset_argument, dice_pair, ruleset_or_exit, seat_number
+from game.cli.numbers import positive_int
 from game.events import DealerChosen, DiceRolled, TilesDealt, WallBroken
 from game.round import HandSetup, Round
 from game.tiles import format_tiles
@@ -19,7 +20,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("deal", help="deal one hand and show the dice, the dealer, the break and the hands")
     add_ruleset_argument(p)
     p.add_argument("--seed", default="1", help="the match seed (default 1)")
-    p.add_argument("--hand", type=int, default=1, help="hand number within the match (default 1)")
+    p.add_argument(
+        "--hand", type=positive_int("--hand", 1_000_000), default=1, help="hand number within the match (default 1)"
+    )
     p.add_argument("--dealer", type=seat_number, help="skip the first-dealer roll: this seat deals")
     p.add_argument("--first-roller", type=seat_number, help="the seat that rolls for the first dealer")
     p.add_argument("--dice", type=dice_pair, help="fix the first-dealer roll, e.g. 4,6")

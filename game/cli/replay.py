@@ -9,6 +9,8 @@ from pathlib import Path
 from game.cli.common import ruleset_or_exit
 from game.export import HandExporter
 from game.gamelog import LogError, read_log, replay
+from game.ruleset_loader import RulesetError
+from game.ruleset_refs import load_ruleset_ref
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -27,12 +29,24 @@ def run(args: argparse.Namespace) -> int:
     except LogError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    rules = ruleset_or_exit(args.ruleset or str(parsed.head.get("ruleset")))
+    if args.ruleset:
+        rules = ruleset_or_exit(args.ruleset)
+    else:
+        try:
+            rules = load_ruleset_ref(parsed.head.get("ruleset"))
+        except RulesetError as exc:
+            print(f"{args.log}: the header's ruleset: {exc}", file=sys.stderr)
+            return 2
     if rules is None:
         return 2
     rep = replay(parsed, rules)
     if rep.mismatch is not None:
         print(f"{args.log}: replay differs after {rep.hands} hands: {rep.mismatch}")
+        return 1
+    ending = parsed.ending()
+    if ending is not None:
+        done = max(0, rep.hands - 1)
+        print(f"{args.log}: {done} whole hands replayed, every event identical; {ending}")
         return 1
     print(f"{args.log}: {rep.hands} hands replayed, every event identical; scores {rep.scores}")
     if args.export:
@@ -41,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
             for result in rep.results:
                 exporter.write(result)
         except OSError as exc:
-            print(f"{args.export}: cannot write: {exc.strerror}", file=sys.stderr)
+            print(f"{args.export}: cannot write: {exc.strerror or exc}", file=sys.stderr)
             return 2
         print(f"{exporter.count} hand files written to {args.export}")
     return 0

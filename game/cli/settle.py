@@ -6,7 +6,8 @@ import argparse
 import json
 import sys
 
-from game.handfile import HandFileError, parse_hand_file
+from game.bounded_io import MAX_HAND_FILE_BYTES, read_text_limited
+from game.handfile import HandFileError, parse_hand, parse_hand_file
 from game.learn.explain import explain_text
 from game.next_deal import next_deal
 from game.result import HandResult
@@ -50,9 +51,9 @@ def format_ledger(ledger: Ledger) -> str:
     return "\n".join(lines)
 
 
-def _load(path: str, ruleset: Ruleset | None) -> HandResult | None:
+def _load(path: str, ruleset: Ruleset | None) -> tuple[HandResult, Ruleset] | None:
     try:
-        return parse_hand_file(_read(path), path, ruleset)
+        return parse_hand(_read(path), path, ruleset)
     except HandFileError as exc:
         print("\n".join(exc.errors), file=sys.stderr)
         return None
@@ -60,8 +61,7 @@ def _load(path: str, ruleset: Ruleset | None) -> HandResult | None:
 
 def _read(path: str) -> str:
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+        return read_text_limited(path, MAX_HAND_FILE_BYTES)
     except OSError as exc:
         raise HandFileError([f"{path}:1: cannot read the file: {exc.strerror or exc}"]) from None
     except UnicodeDecodeError as exc:
@@ -77,12 +77,12 @@ def run(args: argparse.Namespace) -> int:
         except RulesetError as exc:
             print("\n".join(exc.errors), file=sys.stderr)
             return 2
-    result = _load(args.file, override)
-    if result is None:
+    loaded = _load(args.file, override)
+    if loaded is None:
         return 2
+    result, rules = loaded
     if args.compare:
         return _compare(args, result)
-    rules = override or load_ruleset(result.ruleset)
     ledger = settle(result, rules)
     # The same function the match uses, so the two never disagree (RULES §10).
     dealer, streak = next_deal(result, rules)

@@ -7,7 +7,9 @@ import json
 import sys
 from pathlib import Path
 
+from game.bounded_io import WholeAppender
 from game.cli.common import add_ruleset_argument, ruleset_or_exit
+from game.cli.numbers import positive_int
 from game.export import HandExporter
 from game.simulate import ENDINGS, simulate
 
@@ -16,7 +18,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the `simulate` command."""
     p = sub.add_parser("simulate", help="play many hands with built-in bots and check the invariants")
     add_ruleset_argument(p)
-    p.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
+    p.add_argument(
+        "--hands", type=positive_int("--hands", 100_000_000), default=1000, help="hands to play (default 1000)"
+    )
     p.add_argument("--seed", default="1", help="the match seed (default 1)")
     p.add_argument("--check-replay", action="store_true", help="also log the match and check that it replays")
     p.add_argument("--log", type=Path, help="write the match log (JSON lines) to this file, for `replay`")
@@ -38,11 +42,16 @@ def run(args: argparse.Namespace) -> int:
     if args.hands < 1:
         print(f"--hands {args.hands}: play at least one hand", file=sys.stderr)
         return 2
-    exporter = HandExporter(args.export) if args.export else None
     try:
-        log = args.log.open("w", encoding="utf-8") if args.log else None
+        exporter = HandExporter(args.export) if args.export else None
     except OSError as exc:
-        print(f"{args.log}: cannot write the log: {exc.strerror}", file=sys.stderr)
+        print(f"{args.export}: cannot write hand files there: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    try:
+        # Each hand goes to the log in one write, cut back if it fails: the log keeps every whole hand.
+        log = WholeAppender(args.log, truncate=True) if args.log else None
+    except OSError as exc:
+        print(f"{args.log}: cannot write the log: {exc.strerror or exc}", file=sys.stderr)
         return 2
     try:
         rep = simulate(
@@ -55,7 +64,8 @@ def run(args: argparse.Namespace) -> int:
             check_export=args.check_export,
         )
     except OSError as exc:
-        print(f"cannot write: {exc}", file=sys.stderr)
+        where = exc.filename or args.log or args.export
+        print(f"{where}: cannot write: {exc.strerror or exc}; every hand before it was written whole", file=sys.stderr)
         return 2
     finally:
         if log is not None:

@@ -109,14 +109,21 @@ class TableScene(Scene):
         self.shared = len(humans) > 1
         self.view_seat = humans[0] if humans else 0  # the seat at the bottom
         self.handoff: PrivacyScene | None = None
+        self._unsaved_notice: Scene | None = None  # a save failure told once the table is on screen
         if save_name is not None:
             from ui.replays import ReplayLog, new_match_id
             from ui.save import SaveWriter
 
             if not self.session.save.match_id:
                 self.session.save.match_id = new_match_id()
-            self.session.on_save = SaveWriter(save_name)
-            self.session.on_hand_done = ReplayLog(self.session.save.match_id, rules, seed)
+            writer = SaveWriter(save_name)
+            keeper = ReplayLog(self.session.save.match_id, rules, seed)
+            writer.on_error = keeper.on_error = self._tell_unsaved
+            self.save_writer: SaveWriter | None = writer
+            self.session.on_save = writer
+            self.session.on_hand_done = keeper
+        else:
+            self.save_writer = None
         self.model = TableModel(viewer=0)
         self.layout: Layout = compute_layout(host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE)
         self.presenter = Presenter(self.model, rules, lambda: self.layout, lambda: self.host.settings.speed.factor)
@@ -608,6 +615,22 @@ class TableScene(Scene):
         if button.action is not None:
             self._act(button.action)
 
+    def _tell_unsaved(self, reason: str) -> None:
+        """A save or replay write failed (full disk, read-only folder): say so once; play goes on."""
+        from ui.save import NoticeScene
+
+        notice = NoticeScene(self.host, S.tr("save_failed_title"), S.tr("save_failed", reason=reason))
+        if self in self.host.stack.scenes():
+            self.host.stack.push(notice)
+        else:
+            self._unsaved_notice = notice  # the first save failed before the table was shown
+
+    def enter(self) -> None:
+        super().enter()
+        if self._unsaved_notice is not None:
+            notice, self._unsaved_notice = self._unsaved_notice, None
+            self.host.stack.push(notice)
+
     def show_hint(self) -> None:
         """Suggest a move (the H key): select the tile to discard or light the button to press."""
         obs = self.obs
@@ -715,7 +738,9 @@ class TableScene(Scene):
             self.take_back()
         elif key == pygame.K_ESCAPE:
             if self.on_leave is not None and not self.declare_mode and self.selected is None:
-                self.host.stack.push(ConfirmScene(self.host, S.tr("leave_confirm"), S.tr("leave_yes"), self.on_leave))
+                unsaved = self.save_writer.error if self.save_writer is not None else None
+                ask = S.tr("leave_confirm") if unsaved is None else S.tr("leave_confirm_unsaved", reason=unsaved)
+                self.host.stack.push(ConfirmScene(self.host, ask, S.tr("leave_yes"), self.on_leave))
             if self.declare_mode:
                 self.declare_mode = False
                 self._build_buttons()

@@ -100,7 +100,7 @@ class TableScene(Scene):
         self.view_seat = humans[0] if humans else 0  # the seat at the bottom
         self.handoff: PrivacyScene | None = None
         if save_name is not None:
-            from ui.replays import ReplayLog, new_match_id
+            from game.replaylog import ReplayLog, new_match_id
             from ui.save import SaveWriter
 
             if not self.session.save.match_id:

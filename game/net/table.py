@@ -144,6 +144,7 @@ class SeatState:
     next_hand: bool = False  # taken mid-hand: the AI plays it until the next hand starts
     ready: bool = False
     asked_at: float | None = None  # when the current decision was put to the seat (turn timer)
+    asked_seq: int = -1  # the event count when it was put, so each decision is asked once
 
 
 @dataclass
@@ -290,17 +291,23 @@ class NetTable:
             return
         self.stats.received += 1
         now = self.clock()
-        if not conn.bucket.take(now):
+        try:
+            msg: P.ClientMessage | None = P.decode_client(data)
+            fault: P.ProtocolError | None = None
+        except P.ProtocolError as exc:
+            msg, fault = None, exc
+        # An answer to a question the host asked (a move, a ready between hands) is never flooding,
+        # however fast an AI plays; everything else spends from the connection's bucket.
+        if not self._is_answer(conn, msg) and not conn.bucket.take(now):
             conn.violations += 1
             if conn.violations > 2 * self.config.burst:
                 self._close(conn, CLOSE_POLICY, "flooding: too many messages")
             else:
                 self._error(conn, "rate", f"too many messages: at most {self.config.rate:g} a second")
             return
-        try:
-            msg = P.decode_client(data)
-        except P.ProtocolError as exc:
-            self._error(conn, exc.code, exc.reason)
+        if msg is None:
+            assert fault is not None
+            self._error(conn, fault.code, fault.reason)
             return
         if isinstance(msg, P.Hello):
             self._hello(conn, msg, now)
@@ -315,6 +322,19 @@ class NetTable:
         else:
             self._send(conn, P.Pong(msg.n))
         self.step()
+
+    def _is_answer(self, conn: Conn, msg: P.ClientMessage | None) -> bool:
+        seat = conn.seat
+        if seat is None or not conn.joined:
+            return False
+        if isinstance(msg, P.Act):
+            s = self.seats[seat]
+            return (
+                self.rnd is not None and msg.seq == s.asked_seq == len(self.events) and bool(self.rnd.legal_tuple(seat))
+            )
+        if isinstance(msg, P.Ready):
+            return self.rnd is None and not self.seats[seat].ready
+        return False
 
     # ------------------------------------------------------------------ hello
 
@@ -504,19 +524,25 @@ class NetTable:
         """Append the events to the match and send each connection its view, with its observation if it must act."""
         first = len(self.events) + 1
         self.events.extend(new)
-        if not new:
-            return
+        now = self.clock()
+        at = len(self.events)
+        # A seat is asked once per state: an answer from one claimer must not re-ask the others.
+        asked = set()
+        for seat, s in enumerate(self.seats):
+            if s.asked_seq != at and self.rnd is not None and self.rnd.legal_tuple(seat):
+                s.asked_seq, s.asked_at = at, now
+                asked.add(seat)
         views: dict[int, list[dict[str, Any]]] = {}
         for conn in list(self.conns.values()):
             if not conn.joined:
                 continue
+            obs = self._obs_for(conn.seat) if conn.seat in asked or new else None
+            if not new and obs is None:
+                continue  # nothing happened that anyone may see (an added kong waits for robbers)
             viewer = SPECTATOR if conn.seat is None else conn.seat
             if viewer not in views:
                 views[viewer] = wire_events(new, viewer)
-            self._send(conn, P.Events(first, views[viewer], self._obs_for(conn.seat)))
-        now = self.clock()
-        for s in self.seats:
-            s.asked_at = now
+            self._send(conn, P.Events(first, views[viewer], obs))
 
     def _obs_for(self, seat: int | None) -> P.WireObservation | None:
         rnd = self.rnd

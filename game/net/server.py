@@ -24,7 +24,7 @@ from game.net.table import NetTable
 from game.replaylog import ReplayLog
 from game.round import Round
 from game.safe_files import write_text_atomic
-from game.savefile import SaveData, dumps
+from game.savefile import dumps
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ class HostServer:
 
     # ------------------------------------------------------------------ files
 
-    def _on_save(self, data: SaveData) -> None:
+    def _on_save(self) -> None:
         if self.save_path is not None:
             self._save_due.set()
 
@@ -75,7 +75,7 @@ class HostServer:
         while True:
             await self._save_due.wait()
             self._save_due.clear()
-            text = dumps(self.table.save)
+            text = dumps(self.table.save_data())
             try:
                 await asyncio.to_thread(write_text_atomic, self.save_path, text)
             except OSError as exc:
@@ -87,7 +87,7 @@ class HostServer:
         """Write the save now if a change is pending (before a clean stop)."""
         if self.save_path is not None and self._save_due.is_set():
             self._save_due.clear()
-            write_text_atomic(self.save_path, dumps(self.table.save))
+            write_text_atomic(self.save_path, dumps(self.table.save_data()))
 
     # ------------------------------------------------------------------ serving
 

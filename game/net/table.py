@@ -202,7 +202,8 @@ class NetTable:
         self.settled_at: float | None = None
         self.last_settled: P.Settled | None = None
         self.save = new_save(rules, seed, self.match.first_setup, {"lan": config.to_json(), "holders": {}})
-        self.on_save: Callable[[SaveData], None] | None = None
+        self.on_save: Callable[[], None] | None = None  # the save changed: write save_data() soon
+        self._save_stale = False
         self.on_hand_done: Callable[[Round], None] | None = None
         self.on_over: Callable[[], None] | None = None
         self._agent_factory = agent_factory or _make_agent
@@ -579,16 +580,31 @@ class NetTable:
                 self.on_over()
 
     def _saved(self, rnd: Round, settled: bool) -> None:
+        if settled:
+            self._record(rnd, True)
+        else:
+            # The record (with its digest of every event) is made when the save is written, not
+            # on every move: the move's messages go out first.
+            self._save_stale = True
+        self._persist()
+
+    def _record(self, rnd: Round, settled: bool) -> None:
         rec = record(rnd, settled)
         if len(self.save.hands) < self.match.hand_no:
             self.save.hands.append(rec)
         else:
             self.save.hands[self.match.hand_no - 1] = rec
-        self._persist()
+        self._save_stale = False
+
+    def save_data(self) -> SaveData:
+        """The match as it stands, for the host's save file."""
+        if self._save_stale and self.rnd is not None:
+            self._record(self.rnd, False)
+        return self.save
 
     def _persist(self) -> None:
         if self.on_save is not None:
-            self.on_save(self.save)
+            self.on_save()
 
     def start(self) -> None:
         """Deal the first hand (the host's start button, or every person's seat taken)."""

@@ -117,21 +117,26 @@ class NetClient:
         self.ws = ws
         await ws.send(P.encode(self.hello()).decode("utf-8"))
         while True:
-            try:
-                raw = await ws.recv()
-            except ConnectionClosed as exc:
-                raise OSError(
-                    f"{self.url}: the host closed the connection ({exc.rcvd.reason if exc.rcvd else ''})"
-                ) from None
-            msg = self._decode(raw)
-            if msg is None:
-                continue
+            msg = await self.next_message()
             if isinstance(msg, P.Refused):
                 await ws.close()
                 raise JoinRefused(msg.code, msg.reason)
-            self._take(msg)
             if isinstance(msg, P.Welcome):
                 return msg
+
+    async def next_message(self) -> P.HostMessage | None:
+        """Receive one message and fold it into the state (None if it did not read); OSError when closed."""
+        if self.ws is None:
+            raise OSError("not connected")
+        try:
+            raw = await self.ws.recv()
+        except ConnectionClosed as exc:
+            why = exc.rcvd.reason if exc.rcvd else ""
+            raise OSError(f"{self.url}: the host closed the connection ({why})") from None
+        msg = self._decode(raw)
+        if msg is not None:
+            self._take(msg)
+        return msg
 
     async def run(self, on_message: Listener | None = None) -> None:
         """Receive until the match is over; reconnect with the token after a drop, for up to `reconnect_for` s."""

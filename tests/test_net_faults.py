@@ -73,6 +73,11 @@ def seated_table(seats: str = "human,human,ai,ai", people: int = 2, **kw: Any) -
     return table, clock, peers
 
 
+def seat_conn(table: NetTable, seat: int) -> int | None:
+    """The connection holding `seat` now (a function, so each call reads the table afresh)."""
+    return table.seats[seat].conn
+
+
 def drive_until(table: NetTable, peers: list[Peer], stop: Any, limit: int = 2000) -> None:
     """Let connected peers answer (the AI plays the rest) until `stop()` is true."""
     for _ in range(limit):
@@ -277,3 +282,24 @@ def test_chat_phrases_reach_every_seat_and_the_host_can_turn_them_off() -> None:
     quiet_peers[1].say(P.Chat("haha"))
     assert quiet_peers[1].of(P.Error)[-1].code == "chat_off"
     assert not quiet_peers[0].of(P.ChatShown)
+
+
+def test_a_flood_gets_errors_then_the_connection_is_closed_and_the_others_play_on() -> None:
+    """Rate limit: past the burst each message is refused; a client that keeps on is disconnected."""
+    table, clock, peers = seated_table(rate=5.0, burst=10.0)
+    before = len(table.events)
+    for _ in range(9):
+        peers[1].say(P.Ping())
+    assert len(peers[1].of(P.Pong)) == 9  # the hello took the tenth of the burst
+    for _ in range(20):
+        peers[1].say(P.Ping())
+    assert [e.code for e in peers[1].of(P.Error)] == ["rate"] * 20
+    assert seat_conn(table, 1) == 1
+    for _ in range(2):
+        peers[1].say(P.Ping())
+    assert seat_conn(table, 1) is None and peers[1].closed == (1008, "flooding: too many messages")
+    assert table.seats[1].holder is not None, "the seat is kept: its token rejoins it"
+    assert len(table.events) == before and not peers[0].of(P.Error)
+    clock.now += 10
+    peers[0].say(P.Ping())
+    assert peers[0].of(P.Pong)

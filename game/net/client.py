@@ -103,7 +103,7 @@ class NetClient:
             self.code,
             self.name,
             self.state.token,
-            self.want_seat if self.state.token is None else self.state.seat,
+            self.state.seat if self.state.seat is not None else self.want_seat,
             self.watch,
             self.state.last,
         )

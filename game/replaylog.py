@@ -116,6 +116,9 @@ class ReplayLog:
         try:
             folder = replay_dir()
             path = folder / self.file_name
+            if any((e.file, e.hand) == (self.file_name, rnd.setup.hand) for e in read_index()):
+                # Already kept: a host killed after logging the hand but before saving it settles it again.
+                return
             head = io.StringIO()
             writer = LogWriter(head, self.rules, self.seed, self.setup)
             with path.open("a", encoding="utf-8") as out:

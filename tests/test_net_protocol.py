@@ -159,3 +159,17 @@ def test_foreign_or_broken_records_are_skipped() -> None:
         )
         ad = parse_info(info)
         assert ad is None or (0 <= ad.free <= 4 and len(ad.room) <= P.NAME_LIMIT)
+
+
+def test_the_hosts_running_digest_equals_the_saves_digest() -> None:
+    """The host keeps a hand's save digest up event by event; it must equal game.savefile.digest."""
+    from game.play import play_round
+    from game.savefile import RunningDigest, digest
+
+    rnd = play_round(Round(RULES, "digest", None), [SimpleAgent()] * 4)
+    running = RunningDigest()
+    assert running.hand_digest() == digest([])
+    for n, e in enumerate(rnd.events, 1):
+        running.add(e.to_json())
+        if n % 17 == 0 or n == len(rnd.events):
+            assert running.hand_digest() == digest(rnd.events[:n])

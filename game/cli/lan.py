@@ -13,6 +13,7 @@ import logging
 import secrets
 import sys
 from pathlib import Path
+from typing import Any
 
 from game.cli.common import add_ruleset_argument, ruleset_or_exit, seat_number
 from game.net import protocol as P
@@ -64,6 +65,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     j.add_argument("--reconnect-for", type=float, default=60.0, help="seconds to keep trying after a drop")
     j.add_argument("--quiet", action="store_true", help="print only the result")
     j.set_defaults(func=run_join)
+    register_bench(sub)
 
 
 # ---------------------------------------------------------------------- host
@@ -302,4 +304,117 @@ async def _join(args: argparse.Namespace) -> int:
         print("join: the table closed before the match was over", file=sys.stderr)
         return 1
     print(f"match over after {over.hands} hands; scores {over.scores}", flush=True)
+    return 0
+
+
+# ---------------------------------------------------------------------- benchmark
+
+
+def register_bench(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add `bench-lan`."""
+    b = sub.add_parser("bench-lan", help="latency of a move to every client over loopback, and the host's CPU")
+    b.add_argument("--hands", type=int, default=12, help="hands to play (default 12)")
+    b.add_argument("--seed", default="bench", help="the match seed")
+    b.set_defaults(func=run_bench)
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    """Host in its own process, four clients here, all on 127.0.0.1; prints medians and p99."""
+    return asyncio.run(_bench(args))
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process (Linux /proc), or None where that cannot be read."""
+    import os
+
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+async def _bench(args: argparse.Namespace) -> int:
+    import os
+    import re
+    import statistics
+    import tempfile
+    import time
+
+    from game.agents import SimpleAgent
+    from game.net.client import NetClient, autoplay
+
+    code = "0000"
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "GUIYANG_MAHJONG_HOME": tmp}
+        main_py = Path(__file__).resolve().parent.parent.parent / "main.py"
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, str(main_py), "host", "--headless", "--bind", "127.0.0.1", "--port", "0",
+            "--code", code, "--hands", str(args.hands), "--seed", args.seed, "--next-hand-wait", "0",
+            "--save", str(Path(tmp) / "bench.save.json"), "--quiet",
+            env=env, stdout=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        assert proc.stdout is not None
+        line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+        found = re.search(r"ws://127\.0\.0\.1:(\d+)", line)
+        if found is None:
+            print(f"bench-lan: the host did not start: {line}", file=sys.stderr)
+            return 2
+        url = f"ws://127.0.0.1:{found.group(1)}"
+
+        sends: list[float] = []
+        arrivals: dict[int, list[float]] = {}
+
+        def listener(msg: P.HostMessage) -> None:
+            if isinstance(msg, P.Events) and msg.events:
+                arrivals.setdefault(msg.first, []).append(time.perf_counter())
+
+        clients = [NetClient(url, code, name=f"bench{k}") for k in range(4)]
+        for c in clients:
+            await c.connect()
+            real_send = c.send
+
+            async def timed_send(m: P.Message, real_send: Any = real_send) -> None:
+                sends.append(time.perf_counter())
+                await real_send(m)
+
+            c.send = timed_send  # type: ignore[method-assign,assignment]
+        # The transport's floor: a ping's round trip, measured the same way.
+        pings = []
+        for n in range(40):
+            await asyncio.sleep(0.06)  # within the host's rate limit
+            t0 = time.perf_counter()
+            await clients[0].send(P.Ping(n))
+            while not isinstance(await clients[0].next_message(), P.Pong):
+                pass
+            pings.append(time.perf_counter() - t0)
+        sends.clear()
+        cpu0, wall0 = _cpu_seconds(proc.pid), time.perf_counter()
+        await asyncio.gather(*(autoplay(c, SimpleAgent(), listener) for c in clients))
+        cpu1, wall1 = _cpu_seconds(proc.pid), time.perf_counter()
+        await proc.wait()
+
+    sends.sort()
+    import bisect
+
+    lat: list[float] = []
+    for times in arrivals.values():
+        if len(times) != 4:
+            continue
+        i = bisect.bisect_left(sends, min(times)) - 1
+        if i >= 0:
+            lat.append(max(times) - sends[i])
+    lat.sort()
+    ms = [x * 1000 for x in lat]
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    print(f"{args.hands} hands, {len(ms)} moves answered over loopback by four clients")
+    print(
+        f"move -> every client's events: median {statistics.median(ms):.2f} ms, p99 {p99:.2f} ms, max {ms[-1]:.2f} ms"
+    )
+    print(f"ping round trip (the transport alone): median {statistics.median(pings) * 1000:.2f} ms")
+    if cpu0 is not None and cpu1 is not None:
+        busy = (cpu1 - cpu0) / (wall1 - wall0)
+        print(
+            f"host CPU while four play: {busy * 100:.1f}% of one core, {(cpu1 - cpu0) / len(ms) * 1000:.2f} ms a move"
+        )
     return 0

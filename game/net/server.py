@@ -3,8 +3,9 @@
 Each connection gets an outgoing queue and a writer task, so one slow client never holds up
 the others (past OUTBOX_LIMIT queued messages it is dropped, and may rejoin). The save is
 written after the events have gone out, from a worker thread, so the disk never adds to the
-time a move takes to reach the players; a host killed at any moment leaves a save from at most
-a move or two before, which it resumes from.
+time a move takes to reach the players, and at most every SAVE_INTERVAL; a host killed at any
+moment leaves a save from a fraction of a second before, which it resumes from (a client that saw
+more is sent the hand afresh).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from game.savefile import dumps
 log = logging.getLogger(__name__)
 
 OUTBOX_LIMIT = 2000  # messages queued for one client before it counts as gone
+SAVE_INTERVAL = 0.1  # seconds between two writes of the save, at most
 
 
 class HostServer:
@@ -82,6 +84,8 @@ class HostServer:
                 if not self.save_errors:
                     log.warning("cannot write the save %s: %s", self.save_path, exc)
                 self.save_errors.append(str(exc))
+            # Moves that come faster than this (AI seats, quick hands) are saved together.
+            await asyncio.sleep(SAVE_INTERVAL)
 
     async def flush(self) -> None:
         """Write the save now if a change is pending (before a clean stop)."""

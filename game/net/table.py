@@ -24,11 +24,11 @@ from game.match import Match
 from game.net import protocol as P
 from game.net.chat import CHAT_INTERVAL, PHRASES
 from game.net.limits import CodeGuard, TokenBucket
-from game.net.view import SPECTATOR, action_of, ledger_lines, wire_events, wire_observation
+from game.net.view import SPECTATOR, action_of, ledger_lines, wire_events_from, wire_observation
 from game.observation import observe
 from game.round import Phase, Round
 from game.ruleset import Ruleset
-from game.savefile import SaveData, new_save, record, restore
+from game.savefile import HandRecord, RunningDigest, SaveData, new_save, restore
 
 log = logging.getLogger(__name__)
 
@@ -193,6 +193,8 @@ class NetTable:
         self.match = Match(rules, seed)
         self.rnd: Round | None = None
         self.events: list[Event] = []  # every event of the match, in order: event n is events[n-1]
+        self._json: list[dict[str, Any]] = []  # each event's whole JSON, made once
+        self._digest = RunningDigest()  # of the hand in play's events, for its save record
         self.hand_start = 0  # index in `events` where the hand in play (or the last one) begins
         self.seats = [SeatState(p) for p in config.seats]
         self.conns: dict[int, Conn] = {}
@@ -236,7 +238,7 @@ class NetTable:
         table.save = data
         for rnd in restored.finished:
             table.hand_start = len(table.events)
-            table.events.extend(rnd.events)
+            table._append(rnd.events)
         table.hands_done = len(restored.finished)
         if restored.finished and restored.round is None:
             table.last_settled = P.Settled(
@@ -257,7 +259,8 @@ class NetTable:
         if restored.round is not None:
             table.rnd = restored.round
             table.hand_start = len(table.events)
-            table.events.extend(restored.round.events)
+            table._digest = RunningDigest()
+            table._append(restored.round.events)
             if table.rnd.ended:
                 table._settle(now)
         elif table.started:
@@ -463,13 +466,13 @@ class NetTable:
         if not self.events:
             return
         if self.hand_start <= after <= len(self.events):
-            self._send(conn, P.Events(after + 1, wire_events(self.events[after:], viewer), self._obs_for(conn.seat)))
+            self._send(conn, P.Events(after + 1, self._view(after, viewer), self._obs_for(conn.seat)))
         else:
             self._send(
                 conn,
                 P.Snapshot(
                     self.hand_start + 1,
-                    wire_events(self.events[self.hand_start :], viewer),
+                    self._view(self.hand_start, viewer),
                     list(self.match.scores),
                     self.hands_done,
                     self._obs_for(conn.seat),
@@ -524,7 +527,7 @@ class NetTable:
     def _publish(self, new: list[Event]) -> None:
         """Append the events to the match and send each connection its view, with its observation if it must act."""
         first = len(self.events) + 1
-        self.events.extend(new)
+        full = self._append(new)
         now = self.clock()
         at = len(self.events)
         # A seat is asked once per state: an answer from one claimer must not re-ask the others.
@@ -542,8 +545,20 @@ class NetTable:
                 continue  # nothing happened that anyone may see (an added kong waits for robbers)
             viewer = SPECTATOR if conn.seat is None else conn.seat
             if viewer not in views:
-                views[viewer] = wire_events(new, viewer)
+                views[viewer] = wire_events_from(new, full, viewer)
             self._send(conn, P.Events(first, views[viewer], obs))
+
+    def _append(self, new: list[Event]) -> list[dict[str, Any]]:
+        """Add events to the match: their JSON is made once, and the hand's digest kept up."""
+        full = [e.to_json() for e in new]
+        self.events.extend(new)
+        self._json.extend(full)
+        for j in full:
+            self._digest.add(j)
+        return full
+
+    def _view(self, start: int, viewer: int) -> list[dict[str, Any]]:
+        return wire_events_from(self.events[start:], self._json[start:], viewer)
 
     def _obs_for(self, seat: int | None) -> P.WireObservation | None:
         rnd = self.rnd
@@ -589,7 +604,8 @@ class NetTable:
         self._persist()
 
     def _record(self, rnd: Round, settled: bool) -> None:
-        rec = record(rnd, settled)
+        # savefile.record(), with the digest kept up as the events came instead of re-encoding the hand.
+        rec = HandRecord(list(rnd.actions), settled, len(rnd.events), self._digest.hand_digest())
         if len(self.save.hands) < self.match.hand_no:
             self.save.hands.append(rec)
         else:
@@ -619,6 +635,7 @@ class NetTable:
             s.ready = False
         self.rnd = self.match.new_round()
         self.hand_start = len(self.events)
+        self._digest = RunningDigest()
         self.last_settled = None
         self._publish(list(self.rnd.events))
         self._saved(self.rnd, False)

@@ -19,8 +19,8 @@ from game.ruleset_loader import RulesetError
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
+from ui.dialogs import NoticeScene
 from ui.layout import DEFAULT_SIZE, Layout, compute_layout
-from ui.save import NoticeScene
 from ui.scene import Host, Scene
 from ui.table.board import Board
 from ui.table.buttons import Button, draw_buttons, lay_out_buttons

@@ -100,13 +100,7 @@ class TableScene(Scene):
         self.view_seat = humans[0] if humans else 0  # the seat at the bottom
         self.handoff: PrivacyScene | None = None
         if save_name is not None:
-            from game.replaylog import ReplayLog, new_match_id
-            from ui.save import SaveWriter
-
-            if not self.session.save.match_id:
-                self.session.save.match_id = new_match_id()
-            self.session.on_save = SaveWriter(save_name)
-            self.session.on_hand_done = ReplayLog(self.session.save.match_id, rules, seed)
+            self.session.keep(save_name)  # the session owns the save and the replay log
         self.model = TableModel(viewer=0)
         self.layout: Layout = compute_layout(host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE)
         self.presenter = Presenter(self.model, rules, lambda: self.layout, lambda: self.host.settings.speed.factor)

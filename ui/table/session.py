@@ -1,6 +1,6 @@
-"""The client's only door to the engine: a Match, the hand in play, and the seats' players.
+"""The local match controller: the Match, the hand in play, the seats' players, the save and the replay log.
 
-The table learns what happened from events redacted for the viewing seat, decides from
+It is the client's only door to the engine. The table learns what happened from events redacted for the viewing seat, decides from
 observations, acts through `apply`, and reads the settlement when a hand is over. Nothing
 else of the Round is touched (DESIGN.md: the engine is a referee).
 """
@@ -62,6 +62,16 @@ class TableSession:
         session._round = restored.round
         session.hands_settled = len(restored.finished)
         return session
+
+    def keep(self, save_name: str) -> None:
+        """Keep the match: the save called `save_name` after every action, each settled hand in the replay log."""
+        from game.replaylog import ReplayLog, new_match_id
+        from game.saves import SaveWriter
+
+        if not self.save.match_id:
+            self.save.match_id = new_match_id()
+        self.on_save = SaveWriter(save_name)
+        self.on_hand_done = ReplayLog(self.save.match_id, self.rules, str(self.save.head["seed"]))
 
     @property
     def humans(self) -> list[int]:

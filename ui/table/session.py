@@ -1,8 +1,9 @@
 """The local match controller: the Match, the hand in play, the seats' players, the save and the replay log.
 
-It is the client's only door to the engine. The table learns what happened from events redacted for the viewing seat, decides from
-observations, acts through `apply`, and reads the settlement when a hand is over. Nothing
-else of the Round is touched (DESIGN.md: the engine is a referee).
+It is the client's only door to the engine. The table learns what happened from events
+redacted for the viewing seat, decides from observations, acts through `apply`, and reads the
+settlement when a hand is over. Nothing else of the Round is touched (DESIGN.md: the engine is a
+referee). ui/table/net_session.py is the same door when the referee is a network host.
 """
 
 from __future__ import annotations

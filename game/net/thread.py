@@ -40,6 +40,7 @@ class NetLink:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.thread = threading.Thread(target=self._main, name="net-client", daemon=True)
         self.welcome: P.Welcome | None = None
+        self.ended: LinkNotice | None = None  # set when the link is over (refused, lost, match over)
 
     def start(self) -> None:
         """Connect and run in the background."""
@@ -56,12 +57,16 @@ class NetLink:
             self.inbox.put(self.welcome)
             await self.client.run(self.inbox.put)
         except JoinRefused as exc:
-            self.inbox.put(LinkNotice("refused", exc.reason))
+            self._end(LinkNotice("refused", exc.reason))
             return
         except OSError as exc:
-            self.inbox.put(LinkNotice("lost", str(exc)))
+            self._end(LinkNotice("lost", str(exc)))
             return
-        self.inbox.put(LinkNotice("lost", "the match is over" if self.client.finished() else "closed"))
+        self._end(LinkNotice("lost", "the match is over" if self.client.finished() else "closed"))
+
+    def _end(self, notice: LinkNotice) -> None:
+        self.ended = notice
+        self.inbox.put(notice)
 
     def poll(self) -> list[Incoming]:
         """Everything that arrived since the last call (never blocks)."""

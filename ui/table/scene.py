@@ -172,6 +172,10 @@ class TableScene(Scene):
         self.board.invalidate()
         self._panel_version = -1
 
+    def rebuild_view(self) -> None:
+        """Draw the table afresh from the session (a network table after its host sent the hand anew)."""
+        self._look(self._viewer_at_rest())
+
     def _hand_off(self, seat: int) -> None:
         """Cover the table until `seat`'s person clicks; then turn the table to them and show their hand."""
         self._look(NOBODY)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from game.melds import Meld
-from game.ruleset import PATTERN_IDS
+from game.ruleset import PATTERN_IDS, Ruleset
 from game.shanten import seven_pairs_missing, shanten_standard
 from game.suit_tables import ADDS_OF, INFO_OF, SuitInfo, suit_adds, suit_info
 from game.tiles import COPIES, NUM_KINDS, Tile
@@ -103,18 +103,45 @@ def completing_tiles(counts: Sequence[int], melds: int) -> list[Tile]:
     return out
 
 
-def waits(counts: Sequence[int], melds: Sequence[Meld]) -> list[Tile]:
-    """The tiles that complete this 13 - 3k tile hand, sorted; a tile whose four copies the seat holds is left out."""
+def dilongqi_wait(counts: Sequence[int], melds: Sequence[Meld]) -> Tile | None:
+    """地龙七 (RULES §13): one exposed pung and five pairs in hand wait on the pung's fourth tile; else None."""
+    if len(melds) != 1 or melds[0].kong is not None:
+        return None
+    t = melds[0].tile
+    if counts[t] or sum(counts) != 10 or any(n % 2 for n in counts):
+        return None
+    return t
+
+
+def waits(counts: Sequence[int], melds: Sequence[Meld], *, dilongqi: bool = False) -> list[Tile]:
+    """The tiles that complete this 13 - 3k tile hand, sorted; a tile whose four copies the seat holds is left out.
+
+    `dilongqi` adds the wait of 地龙七 (RULES §13) for a ruleset that scores it.
+    """
     found = completing_tiles(counts, len(melds))
+    if dilongqi:
+        extra = dilongqi_wait(counts, melds)
+        if extra is not None and extra not in found:
+            found = sorted([*found, extra])
     if not melds or not found:
         return found
     used = _meld_copies(melds)
     return [t for t in found if counts[t] + used[t] < COPIES]
 
 
-def is_ready(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
+def is_ready(counts: Sequence[int], melds: Sequence[Meld], *, dilongqi: bool = False) -> bool:
     """True when the 13 - 3k tile hand has at least one wait that counts (RULES §5 叫牌)."""
-    return bool(waits(counts, melds))
+    return bool(waits(counts, melds, dilongqi=dilongqi))
+
+
+def seat_ready(counts: Sequence[int], melds: Sequence[Meld], rules: Ruleset) -> bool:
+    """Whether a 13 - 3k hand is ready at the end of a hand under `rules` (RULES §5 叫牌, §13 地龙七)."""
+    return is_ready(counts, melds, dilongqi=scores_dilongqi(rules.patterns))
+
+
+def scores_dilongqi(values: Mapping[str, int | None]) -> bool:
+    """True when a ruleset's pattern values score 地龙七 or 清地龙, so its waits count (RULES §13)."""
+    return values.get("dilongqi") is not None or values.get("qingdilong") is not None
 
 
 def _one_suit(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
@@ -140,6 +167,11 @@ def matching_patterns(counts: Sequence[int], melds: Sequence[Meld], winning_tile
             found.add("dandiao")
     if k == 0 and seven_pairs_missing(counts) == 0:
         found.add("longqidui" if COPIES in counts else "qidui")
+    if k == 1 and winning_tile == melds[0].tile:
+        rest = list(counts)
+        rest[winning_tile] -= 1
+        if dilongqi_wait(rest, melds) == winning_tile:
+            found.add("dilongqi")  # 地龙七: "5个对子 + 1碰", won on the pung's fourth tile
     if not found:
         return frozenset()
     if _one_suit(counts, melds):
@@ -149,6 +181,8 @@ def matching_patterns(counts: Sequence[int], melds: Sequence[Meld], winning_tile
                 found.add(flush)
         if "dandiao" in found:
             found.add("qingdandiao")
+        if "dilongqi" in found:
+            found.add("qingdilong")
     return frozenset(found)
 
 
@@ -174,7 +208,7 @@ def best_wait_value(
     """查叫 (RULES §12.7): the best (pattern, value) over the waits of a 13 - 3k hand; None when not ready."""
     best: tuple[str, int] | None = None
     hand = list(counts)
-    for t in waits(counts, melds):
+    for t in waits(counts, melds, dilongqi=scores_dilongqi(values)):
         hand[t] += 1
         pid = best_pattern(matching_patterns(hand, melds, t), values)
         hand[t] -= 1
@@ -186,7 +220,7 @@ def best_wait_value(
     return best
 
 
-def discard_waits(counts: Sequence[int], melds: Sequence[Meld]) -> dict[Tile, list[Tile]]:
+def discard_waits(counts: Sequence[int], melds: Sequence[Meld], *, dilongqi: bool = False) -> dict[Tile, list[Tile]]:
     """For each tile a 14 - 3k hand could discard and stay ready, the waits left after that discard."""
     hand = list(counts)
     out: dict[Tile, list[Tile]] = {}
@@ -194,7 +228,7 @@ def discard_waits(counts: Sequence[int], melds: Sequence[Meld]) -> dict[Tile, li
         if not hand[t]:
             continue
         hand[t] -= 1
-        w = waits(hand, melds)
+        w = waits(hand, melds, dilongqi=dilongqi)
         hand[t] += 1
         if w:
             out[t] = w

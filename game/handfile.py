@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import yaml
 
-from game.hand import best_pattern, is_ready, matching_patterns
+from game.hand import best_pattern, matching_patterns, seat_ready
 from game.melds import KongKind, Meld
 from game.result import HandResult, SeatResult, Win, WinHow
 from game.ruleset import PATTERN_NAMES, Ruleset
@@ -183,6 +183,23 @@ def format_meld(meld: Meld) -> str:
     return text
 
 
+def _passes(rules: Ruleset, seats: list[Any], w: int, pid: str, how: WinHow, discarder: int | None, hot: bool) -> bool:
+    """Whether seat `w`'s pattern `pid` may be won this way: self-drawn, or off another seat with a pass
+    (a kong of its own) or an exemption (RULES §6)."""
+    if how not in (WinHow.DISCARD, WinHow.ROB_KONG) or pid not in rules.play.pass_patterns:
+        return True
+    play = rules.play
+    melds, declared = seats[w][1], seats[w][3]
+    if any(m.is_kong and (not m.late or play.late_kong_is_pass) for m in melds):
+        return True
+    return bool(
+        (declared and play.pass_exempt_declared)
+        or (hot and play.pass_exempt_hot)
+        or (how is WinHow.ROB_KONG and play.pass_exempt_rob_kong)
+        or (discarder is not None and seats[discarder][3] and play.pass_exempt_declared_discard)
+    )
+
+
 class _Reader:
     """Reads one hand file's node tree, collecting problems."""
 
@@ -257,17 +274,23 @@ class _Reader:
                 self.check_count(seats, i, 13)
         self.census(keys["seats"][0], seats, flip, win)
         first = self.chicken_map(keys, "first_chicken")
-        claimed = self.chicken_map(keys, "first_chicken_claimed_by")
+        claimed, unclaimed = self.claimed_map(keys)
+        self.infer_claimers(keys, seats, first, claimed, unclaimed, win)
         self.check_first_chickens(keys, seats, first, claimed, win)
-        baopai = self.baopai(keys, win)
+        baopai = self.baopai(keys, win, rules)
         weekday = _int(keys["weekday"][1], "weekday", 1, 7) if "weekday" in keys else None
         hot_kong, robbed = self.win_melds(win_node, win, seats)
         winners = set(win.winners) if win else set()
         results = []
         for i, (concealed, melds, discards, declared) in enumerate(seats):
             counts = to_counts(concealed)
-            ready = i in winners or (len(concealed) + 3 * len(melds) == 13 and is_ready(counts, melds))
+            ready = i in winners or (len(concealed) + 3 * len(melds) == 13 and seat_ready(counts, melds, rules))
             results.append(SeatResult(tuple(concealed), tuple(melds), tuple(discards), declared, ready))
+        self.check_flags(keys, win_node, seats, results, rules)
+        if win is not None:
+            self.attempt(lambda: self.check_hot_forced(win_node, seats, win, rules), None)
+        if self.errors:
+            return None
         return HandResult(
             ruleset=rules.name,
             dealer=dealer,
@@ -364,7 +387,7 @@ class _Reader:
         discarder: int | None,
         hot: bool,
     ) -> None:
-        concealed, melds, _discards, declared = seats[w]
+        concealed, melds, _discards, _declared = seats[w]
         self.check_count(seats, w, 14)
         if tile not in concealed:
             raise _Bad(node, f"win.tile: seat {w}'s hand does not hold the winning tile {format_tile(tile)}")
@@ -375,17 +398,7 @@ class _Reader:
         pid = best_pattern(patterns, rules.pattern_values())
         if pid is None:
             raise _Bad(node, f"win: seat {w}'s hand {hand} scores no pattern under {rules.name}")
-        if how not in (WinHow.DISCARD, WinHow.ROB_KONG) or pid not in rules.play.pass_patterns:
-            return
-        play = rules.play
-        has_pass = any(m.is_kong and (not m.late or play.late_kong_is_pass) for m in melds)
-        exempt = (
-            (declared and play.pass_exempt_declared)
-            or (hot and play.pass_exempt_hot)
-            or (how is WinHow.ROB_KONG and play.pass_exempt_rob_kong)
-            or (discarder is not None and seats[discarder][3] and play.pass_exempt_declared_discard)
-        )
-        if not has_pass and not exempt:
+        if not _passes(rules, seats, w, pid, how, discarder, hot):
             zh, en = PATTERN_NAMES[pid]
             raise _Bad(
                 node,
@@ -423,6 +436,121 @@ class _Reader:
                 f"seats: {', '.join(over)} across hands, melds, discards and the turned tile; each tile has 4 copies",
             )
 
+    def check_flags(
+        self,
+        keys: dict[str, tuple[yaml.Node, yaml.Node]],
+        win_node: yaml.Node | None,
+        seats: list[Any],
+        results: list[SeatResult],
+        rules: Ruleset,
+    ) -> None:
+        """Flags the ruleset cannot score are refused, never scored silently (RULES §12.18)."""
+        play = rules.play
+        for i, (_concealed, melds, _discards, declared) in enumerate(seats):
+            seat_keys = _mapping(self.seat_nodes[i], f"seats[{i}]", _SEAT_KEYS)
+            if not play.late_kong:
+                meld_nodes = _list(seat_keys["melds"][1], f"seats[{i}].melds") if "melds" in seat_keys else []
+                for j, m in enumerate(melds):
+                    if m.late:
+                        self.note(
+                            _Bad(
+                                meld_nodes[j],
+                                f"seats[{i}].melds[{j}]: a late kong (憨包豆), which {rules.name} does not know "
+                                "(RULES §12.18); write the kong without `late`",
+                            )
+                        )
+            if declared:
+                node = seat_keys["declared_ready"][1]
+                if not play.declare_ready:
+                    self.note(
+                        _Bad(
+                            node,
+                            f"seats[{i}].declared_ready: {rules.name} has no 报听 (declaring ready), "
+                            "so no seat can have declared (RULES §12.18)",
+                        )
+                    )
+                elif not results[i].ready:
+                    hand = format_tiles(results[i].concealed, spaced=True)
+                    self.note(
+                        _Bad(node, f"seats[{i}].declared_ready: seat {i} declared ready, but {hand} is not ready")
+                    )
+        if win_node is not None and not play.late_kong:
+            win_keys = _mapping(win_node, "win", _WIN_KEYS)
+            if "robbed_late" in win_keys and _value(win_keys["robbed_late"][1]) is True:
+                self.note(
+                    _Bad(
+                        win_keys["robbed_late"][0],
+                        f"win.robbed_late: a late kong (憨包豆), which {rules.name} does not know (RULES §12.18)",
+                    )
+                )
+
+    def check_hot_forced(self, node: yaml.Node | None, seats: list[Any], win: Win, rules: Ruleset) -> None:
+        """B6: where a hot discard must be won, a seat that could win on it and did not is refused."""
+        if not rules.play.hot_discard_forced or not win.hot or win.how is not WinHow.DISCARD:
+            return
+        values = rules.pattern_values()
+        for s in range(4):
+            if s in win.winners or s == win.discarder:
+                continue
+            concealed, melds = seats[s][0], seats[s][1]
+            counts = to_counts(concealed)
+            counts[win.tile] += 1
+            pid = best_pattern(matching_patterns(counts, melds, win.tile), values)
+            if pid is not None and _passes(rules, seats, s, pid, WinHow.DISCARD, win.discarder, True):
+                raise _Bad(
+                    node,
+                    f"win: seat {s} could win on the hot discard {format_tile(win.tile)} and did not; "
+                    f"under {rules.name} every seat that can must win on a hot discard (RULES §7, B6)",
+                )
+
+    def claimed_map(self, keys: dict[str, tuple[yaml.Node, yaml.Node]]) -> tuple[dict[Tile, int], set[Tile]]:
+        """first_chicken_claimed_by: the claimer of each tile, and the tiles written `null` (not claimed)."""
+        key = "first_chicken_claimed_by"
+        if key not in keys:
+            return {}, set()
+        node = keys[key][1]
+        if not isinstance(node, yaml.MappingNode):
+            raise _Bad(node, f"{key}: expected a mapping such as {{1s: 2}} (null: not claimed)")
+        out: dict[Tile, int] = {}
+        unclaimed: set[Tile] = set()
+        for k, v in node.value:
+            t = _tile(k, key)
+            if t in out or t in unclaimed:
+                raise _Bad(k, f"{key}: {format_tile(t)} given twice")
+            if isinstance(v, yaml.ScalarNode) and v.tag == "tag:yaml.org,2002:null":
+                unclaimed.add(t)
+            else:
+                out[t] = _seat(v, f"{key}.{format_tile(t)}")
+        return out, unclaimed
+
+    def infer_claimers(
+        self,
+        keys: dict[str, tuple[yaml.Node, yaml.Node]],
+        seats: list[Any],
+        first: dict[Tile, int],
+        claimed: dict[Tile, int],
+        unclaimed: set[Tile],
+        win: Win | None,
+    ) -> None:
+        """Fill in who claimed each first chicken when the file shows it: one seat holds a pung or kong of it
+        from the first discarder, and the discarder's pond holds no copy it could be instead."""
+        for t, d in first.items():
+            if t in claimed or t in unclaimed:
+                continue
+            holders = [s for s in range(4) if any(m.tile == t and m.source == d for m in seats[s][1])]
+            if not holders:
+                continue
+            won_on = win is not None and win.tile == t and win.discarder == d and win.how is WinHow.DISCARD
+            if t in seats[d][2] or won_on:
+                name = format_tile(t)
+                raise _Bad(
+                    keys["first_chicken"][1],
+                    f"first_chicken: seat {holders[0]} holds a {name} claimed from seat {d}, and seat {d} also "
+                    f"shows a {name} in its pond; say which was the first: first_chicken_claimed_by: "
+                    f"{{{name}: {holders[0]}}} if it was claimed, {{{name}: null}} if not",
+                )
+            claimed[t] = holders[0]
+
     def chicken_map(self, keys: dict[str, tuple[yaml.Node, yaml.Node]], key: str) -> dict[Tile, int]:
         if key not in keys:
             return {}
@@ -446,7 +574,8 @@ class _Reader:
         win: Win | None,
     ) -> None:
         for t, claimer in claimed.items():
-            node = keys["first_chicken_claimed_by"][1]
+            # A claimer the reader inferred has no node of its own: point at first_chicken.
+            node = keys["first_chicken_claimed_by" if "first_chicken_claimed_by" in keys else "first_chicken"][1]
             if t not in first:
                 raise _Bad(node, f"first_chicken_claimed_by: {format_tile(t)} is not in first_chicken")
             if claimer == first[t]:
@@ -466,10 +595,15 @@ class _Reader:
                     "(if it was claimed, name the claimer in first_chicken_claimed_by)",
                 )
 
-    def baopai(self, keys: dict[str, tuple[yaml.Node, yaml.Node]], win: Win | None) -> tuple[int, ...]:
+    def baopai(self, keys: dict[str, tuple[yaml.Node, yaml.Node]], win: Win | None, rules: Ruleset) -> tuple[int, ...]:
         if "baopai" not in keys:
             return ()
         node = keys["baopai"][1]
+        if rules.play.passed_win == "guoshui":
+            why = "uses 过水 after a passed win (no win off a discard until the seat's own next draw), not 包牌"
+            raise _Bad(keys["baopai"][0], f"baopai: {rules.name} {why} (RULES §12.12, §12.18)")
+        if rules.play.passed_win != "baopai":
+            raise _Bad(keys["baopai"][0], f"baopai: {rules.name} has no 包牌 for passing up a win (RULES §12.18)")
         seats = tuple(_seat(n, "baopai") for n in _list(node, "baopai"))
         for s in seats:
             if win is None or s not in win.winners or win.how is not WinHow.DISCARD:
@@ -530,6 +664,18 @@ def _tile_map(m: dict[Tile, int]) -> str:
     return "{" + ", ".join(f"{format_tile(t)}: {s}" for t, s in m.items()) + "}"
 
 
+def _claimed_text(result: HandResult) -> str:
+    """The claimers of the first chickens; `null` where a reader could not tell that one was not claimed."""
+    parts = []
+    for t, d in result.first_chicken.items():
+        claimer = result.first_chicken_claimed_by.get(t)
+        if claimer is not None:
+            parts.append(f"{format_tile(t)}: {claimer}")
+        elif any(m.tile == t and m.source == d for s in result.seats for m in s.melds):
+            parts.append(f"{format_tile(t)}: null")
+    return ", ".join(parts)
+
+
 def write_hand_file(result: HandResult) -> str:
     """The hand-file text of a HandResult; read_hand_file gives the same result back."""
     lines = [f"ruleset: {result.ruleset}", f"dealer: {result.dealer}", f"streak: {result.streak}", "seats:"]
@@ -557,8 +703,9 @@ def write_hand_file(result: HandResult) -> str:
         lines.append(f"flip: {format_tile(result.flip)}")
     if result.first_chicken:
         lines.append(f"first_chicken: {_tile_map(result.first_chicken)}")
-    if result.first_chicken_claimed_by:
-        lines.append(f"first_chicken_claimed_by: {_tile_map(result.first_chicken_claimed_by)}")
+    claimed = _claimed_text(result)
+    if claimed:
+        lines.append(f"first_chicken_claimed_by: {{{claimed}}}")
     if result.baopai:
         lines.append(f"baopai: [{', '.join(str(s) for s in result.baopai)}]")
     if result.weekday is not None:

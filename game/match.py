@@ -1,37 +1,14 @@
-"""A match: hands in sequence, the dealer passing as the rules say, running scores (RULES.md §10)."""
+"""A match: hands in sequence, the dealer passing as the rules say (game.next_deal), running scores (RULES.md §10)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from game.events import HandSettled
-from game.result import HandResult
+from game.next_deal import next_deal
 from game.round import HandSetup, Round
 from game.ruleset import Ruleset
 from game.settlement import Ledger, settle
-
-
-def next_dealer(result: HandResult, rules: Ruleset) -> int:
-    """Who deals the next hand (RULES §10): the winner; on several winners or a draw, as the ruleset says."""
-    dealer = result.dealer
-    win = result.win
-    if win is None:
-        if rules.dealer.draw == "keep":
-            return dealer
-        ready = [s.ready for s in result.seats]
-        count = sum(ready)
-        if count in (0, 4) or ready[dealer]:
-            return dealer
-        if count == 3:
-            return ready.index(False)  # C: three ready, the one not ready deals
-        return next((dealer + k) % 4 for k in (1, 2, 3) if ready[(dealer + k) % 4])
-    if len(win.winners) == 1:
-        return win.winners[0]
-    rule = rules.dealer.two_winners if len(win.winners) == 2 else rules.dealer.three_winners
-    if rule == "discarder" and win.discarder is not None:
-        return win.discarder
-    # I: the first winner counted from the last dealer in play order, the dealer first.
-    return next((dealer + k) % 4 for k in range(4) if (dealer + k) % 4 in win.winners)
 
 
 @dataclass
@@ -66,8 +43,7 @@ class Match:
         nets = ledger.nets()
         for s in range(4):
             self.scores[s] += nets[s]
-        new_dealer = next_dealer(result, self.rules)
-        self.streak = self.streak + 1 if new_dealer == result.dealer else 0
+        new_dealer, self.streak = next_deal(result, self.rules)
         self.dealer = new_dealer
         event = HandSettled(tuple(nets), tuple(self.scores), new_dealer, self.streak)
         rnd.events.append(event)

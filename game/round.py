@@ -115,6 +115,7 @@ class Round:
     def __init__(self, rules: Ruleset, seed: str | int, setup: HandSetup | None = None) -> None:
         self.rules = rules
         self._late_kong = rules.play.late_kong  # asked on every turn action
+        self._dilongqi = analysis.scores_dilongqi(rules.patterns)  # 地龙七 waits count (RULES §13)
         self.seed = str(seed)
         self.setup = setup or HandSetup()
         self.rng = hand_rng(self.seed, self.setup.hand)
@@ -230,7 +231,10 @@ class Round:
         if w is None:
             counts, melds = self.hands[seat], self.melds[seat]
             # Without melds (no copies on the table to count) analysis.waits is completing_tiles.
-            found = analysis.waits(counts, melds) if melds else analysis.completing_tiles(counts, 0)
+            if melds:
+                found = analysis.waits(counts, melds, dilongqi=self._dilongqi)
+            else:
+                found = analysis.completing_tiles(counts, 0)
             w = self._waits[seat] = frozenset(found) if found else NO_WAITS
         return w
 

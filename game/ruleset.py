@@ -66,7 +66,12 @@ PATTERN_IDS: tuple[str, ...] = (
     "qinglongbei",  # 青龙背
     "dandiao",  # 单钓 (G)
     "qingdandiao",  # 清单钓 (G)
+    "dilongqi",  # 地龙七 (RULES §13): one exposed pung and five pairs, won on the pung's fourth tile
+    "qingdilong",  # 清地龙 (RULES §13): 地龙七 in one suit
 )
+
+# Patterns from other tables (RULES §13, §14) that a ruleset file may leave out: then they are not scored.
+OPTIONAL_PATTERN_IDS: tuple[str, ...] = ("dilongqi", "qingdilong")
 
 PATTERN_NAMES: Mapping[str, tuple[str, str]] = MappingProxyType(
     {
@@ -80,6 +85,8 @@ PATTERN_NAMES: Mapping[str, tuple[str, str]] = MappingProxyType(
         "qinglongbei": ("青龙背", "flush dragon pairs"),
         "dandiao": ("单钓", "single wait"),
         "qingdandiao": ("清单钓", "flush single wait"),
+        "dilongqi": ("地龙七", "earth dragon seven (pung and five pairs)"),
+        "qingdilong": ("清地龙", "flush earth dragon seven"),
     }
 )
 
@@ -176,7 +183,7 @@ class ChickenRules:
     flip_value: int  # each turned chicken
     fixed: Mapping[TileName, int]  # 常鸡: always chickens, with their value
     golden: Mapping[TileName, int]  # 金鸡: the value of a 常鸡 when it is also the turned chicken
-    # 手上鸡 / 活鸡: the concealed hand only; 内外鸡 / 死鸡: also melds and own discards.
+    # 手上鸡 / 活鸡: every tile not discarded (concealed hand and melds); 内外鸡 / 死鸡: also own discards.
     scope: Literal["hand", "all"]
     collectors: Literal["ready_or_won", "every_seat"]  # C counts every seat's chickens
     payers: Literal["others", "holding_none"]  # E: paid only by seats that hold no chicken
@@ -227,7 +234,7 @@ class Ruleset:
     play: PlayRules
     dealer: DealerRules
     # Pattern id -> fan, or None where the variant does not use the pattern.
-    patterns: Mapping[str, int | None] = field(metadata={"keys": PATTERN_IDS})
+    patterns: Mapping[str, int | None] = field(metadata={"keys": PATTERN_IDS, "optional_keys": OPTIONAL_PATTERN_IDS})
     bonuses: BonusRules
     kongs: KongRules
     chickens: ChickenRules

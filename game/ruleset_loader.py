@@ -175,8 +175,11 @@ class _Checker:
                 bad = True
             out[key] = value
         if allowed is not None:
+            optional = meta.get("optional_keys", ())
             for key in allowed:
-                if key not in out and key not in seen:
+                if key in optional and key not in seen:
+                    out[key] = None  # a pattern from another table, left out: not scored
+                elif key not in out and key not in seen:
                     self.error(node, f"{path}.{key}" if path else key, "missing key")
                     bad = True
         return _INVALID if bad else FrozenMapping(out)

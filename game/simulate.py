@@ -11,11 +11,13 @@ from typing import IO
 
 from game.agents import Agent, SimpleAgent
 from game.gamelog import LogWriter, read_log_text, replay
+from game.handfile import HandFileError, parse_hand_file, write_hand_file
 from game.match import Match
 from game.play import play_round
 from game.result import HandResult, WinHow
 from game.round import HandSetup
 from game.ruleset import Ruleset
+from game.settlement import settle
 
 ENDINGS = ("self_draw", "after_kong", "discard", "several_winners", "rob_kong", "hot_discard", "draw")
 
@@ -62,10 +64,13 @@ def simulate(
     check_replay: bool = False,
     on_hand: Callable[[HandResult], object] | None = None,
     log: IO[str] | None = None,
+    check_export: bool = False,
 ) -> SimulationReport:
     """Play `hands` hands as one match and check: all 108 tiles accounted for, ledgers sum to zero, replay equal.
 
     With `log`, the match log is written there as it is played; `on_hand` sees each result.
+    With `check_export`, each hand is also written as a hand file, read back and settled again:
+    the file must be accepted and give the ledger the game gave.
     """
     players: Sequence[Agent] = agents or [SimpleAgent()] * 4
     report = SimulationReport(rules.name, seed, hands)
@@ -93,6 +98,12 @@ def simulate(
             report.checks["ledger_sums_to_zero"] += 1
         else:
             report.failures.append(f"hand {match.hand_no}: ledger nets {settled.nets} do not sum to zero")
+        if check_export:
+            problem = export_problem(result, rules, settled.nets)
+            if problem is None:
+                report.checks["export_settles_same"] += 1
+            else:
+                report.failures.append(f"hand {match.hand_no}: {problem}")
         for writer in writers:
             writer.write_round(rnd)
         if on_hand is not None:
@@ -106,3 +117,16 @@ def simulate(
         else:
             report.failures.append(f"replay differs: {rep.mismatch or rep.scores}")
     return report
+
+
+def export_problem(result: HandResult, rules: Ruleset, nets: Sequence[int]) -> str | None:
+    """Why the hand file of `result` does not settle to the game's ledger (None when it does)."""
+    text = write_hand_file(result)
+    try:
+        again = parse_hand_file(text, "<exported hand>", rules)
+    except HandFileError as exc:
+        return "the exported hand file is refused: " + "; ".join(exc.errors) + "\n" + text
+    ledger = settle(again, rules)
+    if ledger != settle(result, rules) or list(ledger.nets()) != list(nets):
+        return f"the exported hand file settles to {ledger.nets()}, the game gave {tuple(nets)}\n" + text
+    return None

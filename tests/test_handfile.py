@@ -204,7 +204,8 @@ def test_cli_settle_prints_items_and_nets() -> None:
     out = _cli("settle", str(EXAMPLE))
     assert out.returncode == 0, out.stderr
     assert "闷豆 / concealed kong" in out.stdout
-    assert out.stdout.strip().endswith("net: 0东 East +15  1南 South -5  2西 West -5  3北 North -5")
+    assert "net: 0东 East +24  1南 South -8  2西 West -8  3北 North -8" in out.stdout
+    assert out.stdout.strip().endswith("next dealer: 0东 East (连庄 1 / kept 1 in a row)")
 
 
 def test_cli_settle_json_and_ruleset_override() -> None:

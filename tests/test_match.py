@@ -7,7 +7,8 @@ import random
 import pytest
 
 from game.agents import SimpleAgent
-from game.match import Match, next_dealer
+from game.match import Match
+from game.next_deal import next_deal, next_dealer
 from game.play import play_round
 from game.result import HandResult, SeatResult, Win, WinHow
 from game.round import HandSetup
@@ -62,6 +63,23 @@ def test_draw_c_rule() -> None:
     assert next_dealer(result(1, None, (True, False, True, True)), X10) == 1
     assert next_dealer(result(0, None, (False, True, True, True)), X10) == 0
     assert next_dealer(result(0, None, (False, False, False, False)), X10) == 0
+
+
+def test_draw_c_three_ready_the_one_not_ready_deals_even_past_a_ready_dealer() -> None:
+    """RULES.md §10, C 黄庄查叫 (seed 000 line 104 "3家叫牌，一家未叫 ... 且未叫者接庄"): C's special case
+    comes first, so a ready dealer hands the deal to the one seat that is not ready."""
+    assert next_dealer(result(0, None, (True, False, True, True)), X10) == 1
+    assert next_dealer(result(2, None, (True, True, True, False)), X10) == 3
+    # Under the rule of A and I the dealer keeps the deal on a draw, whatever the seats.
+    assert next_dealer(result(0, None, (True, False, True, True)), CLASSIC) == 0
+
+
+def test_next_deal_gives_the_streak() -> None:
+    """RULES.md §10, A6 连庄: the streak grows when the dealer keeps the deal and starts again when it passes."""
+    kept = HandResult("t", 1, 2, (NOT_READY,) * 4, None)
+    assert next_deal(kept, CLASSIC) == (1, 3)
+    passed = HandResult("t", 1, 2, (NOT_READY,) * 4, Win((3,), 0, WinHow.SELF_DRAW))
+    assert next_deal(passed, CLASSIC) == (3, 0)
 
 
 def test_streak_counts_hands_kept() -> None:

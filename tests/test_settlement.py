@@ -219,12 +219,15 @@ def test_every_payment_family_is_registered_in_order() -> None:
 
 
 def test_example_hand_file_settles() -> None:
-    """docs/hand-file.md example: 平胡 self-drawn with a 闷豆 and two 幺鸡 in hand (A二, A二(四)2, A七2)."""
+    """docs/hand-file.md example: 平胡 self-drawn, a 闷豆, two 幺鸡 in hand and a pung of the turned chicken 5m.
+
+    A二, A二(四)2, A七2; RULES.md §8 手上鸡 (A一7 "未打出的牌"): the pung's three 5m count.
+    """
     from game.handfile import read_hand_file
 
     r = read_hand_file("tests/hands/example.yaml")
     led = settle(r, load_ruleset("guiyang-classic"))
-    assert led.nets() == (15, -5, -5, -5)
+    assert led.nets() == (24, -8, -8, -8)
 
 
 def _random_result(rng: random.Random) -> HandResult:

@@ -188,11 +188,13 @@ def test_golden_chicken() -> None:
     assert items(led) == rows(*from_each(1, "win.pattern", 1), *from_each(1, "chicken.golden", 6))
 
 
-def test_hand_scope_counts_only_the_concealed_tiles() -> None:
-    """RULES.md §8 手上鸡, A一7: the pung of 5m and the discarded 1s do not count; the two 1s in hand do."""
+def test_hand_scope_counts_the_hand_and_melds_not_the_discards() -> None:
+    """RULES.md §8 手上鸡, A一7 "未打出的牌": the pung of 5m and the two 1s in hand count; the discarded 1s does not."""
     winner = S("234p 567p 11s 456s", melds=("pung 5m from 3",), discards="1s")
     led = Deal(A, {1: winner}, win="{by: [1], tile: 6s, from: self}", flip="4m").ledger()
-    assert items(led) == rows(*from_each(1, "win.pattern", 1), *from_each(1, "chicken.fixed", 2))
+    assert items(led) == rows(
+        *from_each(1, "win.pattern", 1), *from_each(1, "chicken.fixed", 2), *from_each(1, "chicken.turned", 3)
+    )
 
 
 def test_ready_seat_collects_its_chickens_from_everyone() -> None:

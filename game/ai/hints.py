@@ -14,7 +14,7 @@ from game.ai.base import View, view_of
 from game.ai.efficiency import discard_options
 from game.ai.hard import HardAgent
 from game.ai.value import may_win_off_discard, wait_pattern
-from game.hand import waits
+from game.hand import scores_dilongqi, waits
 from game.observation import Observation
 from game.ruleset import PATTERN_NAMES, Ruleset
 from game.tiles import Tile, format_tile, tile_name_zh
@@ -58,7 +58,7 @@ def _wait_hints(view: View, counts: list[int], tile: Tile) -> tuple[WaitHint, ..
     out: list[WaitHint] = []
     has_pass = view.has_pass()
     declared = view.obs.declared[view.seat]
-    for w in waits(counts, view.melds):
+    for w in waits(counts, view.melds, dilongqi=scores_dilongqi(view.rules.patterns)):
         pid, fan = wait_pattern(counts, view.melds, w, view.rules)
         out.append(
             WaitHint(
@@ -81,16 +81,12 @@ def discard_table(view: View) -> tuple[DiscardHint, ...]:
     declarable = {a.tile for a in view.discards(declare=True)}
     options = discard_options(view.counts, view.meld_count, view.unseen, every=True)
     counts = list(view.counts)
-    out = [
-        DiscardHint(
-            o.tile,
-            o.shanten,
-            o.live,
-            _wait_hints(view, counts, o.tile) if o.shanten == 0 else (),
-            o.tile in declarable,
-        )
-        for o in options
-    ]
+    # 地龙七 (RULES §13) is ready off the standard shanten: with one pung out, ask every discard.
+    dilong = view.meld_count == 1 and scores_dilongqi(view.rules.patterns)
+    out = []
+    for o in options:
+        wait_rows = _wait_hints(view, counts, o.tile) if o.shanten == 0 or dilong else ()
+        out.append(DiscardHint(o.tile, 0 if wait_rows else o.shanten, o.live, wait_rows, o.tile in declarable))
     out.sort(key=lambda d: (d.shanten, -d.live, d.tile))
     return tuple(out)
 

@@ -22,6 +22,7 @@ from game.hand import (
     discard_waits,
     is_complete,
     matching_patterns,
+    scores_dilongqi,
     waits,
 )
 from game.melds import KongKind, Meld
@@ -122,7 +123,7 @@ def analyse(text: str, melds_text: str | None, values: Mapping[str, int | None])
         "shanten_seven_pairs": shanten_seven_pairs(counts) if k == 0 else None,
     }
     if waiting:
-        w = waits(counts, melds) if shown else completing_tiles(counts, k)
+        w = waits(counts, melds, dilongqi=scores_dilongqi(values)) if shown else completing_tiles(counts, k)
         best = _best_wait(counts, melds, w, values)
         out |= {
             "complete": False,
@@ -134,11 +135,13 @@ def analyse(text: str, melds_text: str | None, values: Mapping[str, int | None])
             "wait_value": best[1] if best else None,
         }
     else:
-        complete = is_complete(counts, k)
-        # Which tile won does not change a pattern (单钓 is the pair either way); use the last one written.
-        found = matching_patterns(counts, melds, tiles[-1]) if complete else frozenset()
+        # Which tile won changes only 地龙七 (the pung's fourth tile); use the last one written.
+        found = matching_patterns(counts, melds, tiles[-1])
+        complete = is_complete(counts, k) or ("dilongqi" in found and scores_dilongqi(values))
+        if not complete:
+            found = frozenset()
         pid = best_pattern(found, values)
-        dw = discard_waits(counts, melds)
+        dw = discard_waits(counts, melds, dilongqi=scores_dilongqi(values))
         out |= {
             "complete": complete,
             "pattern": pid,

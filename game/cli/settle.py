@@ -7,6 +7,7 @@ import json
 import sys
 
 from game.handfile import HandFileError, parse_hand_file
+from game.next_deal import next_deal
 from game.result import HandResult
 from game.ruleset import Ruleset
 from game.ruleset_labels import pad
@@ -78,12 +79,22 @@ def run(args: argparse.Namespace) -> int:
         return _compare(args, result)
     rules = override or load_ruleset(result.ruleset)
     ledger = settle(result, rules)
+    # The same function the match uses, so the two never disagree (RULES §10).
+    dealer, streak = next_deal(result, rules)
     if args.json:
-        print(json.dumps({"ruleset": rules.name, **ledger.to_json()}, ensure_ascii=False, indent=2))
+        out = {"ruleset": rules.name, **ledger.to_json(), "next_dealer": dealer, "next_streak": streak}
+        print(json.dumps(out, ensure_ascii=False, indent=2))
     else:
         print(f"{rules.name}: {rules.title_zh} / {rules.title_en}, base {rules.base}")
         print(format_ledger(ledger))
+        print(next_deal_line(dealer, streak))
     return 0
+
+
+def next_deal_line(dealer: int, streak: int) -> str:
+    """Who deals the next hand and the dealer's streak, as a line of text."""
+    kept = f"连庄 {streak} / kept {streak} in a row" if streak else "新庄 / a new dealer"
+    return f"  next dealer: {SEAT_NAMES[dealer]} ({kept})"
 
 
 def _compare(args: argparse.Namespace, result: HandResult) -> int:

@@ -21,6 +21,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--check-replay", action="store_true", help="also log the match and check that it replays")
     p.add_argument("--log", type=Path, help="write the match log (JSON lines) to this file, for `replay`")
     p.add_argument("--export", type=Path, metavar="DIR", help="write each hand as a hand file (for `settle`) into DIR")
+    p.add_argument(
+        "--check-export",
+        action="store_true",
+        help="also write each hand as a hand file, read it back and check it settles to the game's ledger",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
@@ -47,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
             check_replay=args.check_replay,
             on_hand=exporter.write if exporter else None,
             log=log,
+            check_export=args.check_export,
         )
     except OSError as exc:
         print(f"cannot write: {exc}", file=sys.stderr)

@@ -90,12 +90,15 @@ def _discards_count(ctx: SettleContext) -> bool:
 
 
 def _scope_counts(ctx: SettleContext, seat: int) -> list[int]:
-    """The tiles a seat's chickens are counted on: 手上鸡 the hand, 内外鸡 also melds and own discards (A一7)."""
+    """The tiles a seat's chickens are counted on (RULES §8, A一7, B8).
+
+    手上鸡 / 活鸡: every tile the seat has not discarded, its concealed hand and its melds (a claimed
+    chicken belongs to the claimer, §12.8); 内外鸡 / 死鸡: also its own discards.
+    """
     s = ctx.result.seats[seat]
     counts = to_counts(s.concealed)
-    if ctx.rules.chickens.scope == "all":
-        for m in s.melds:
-            counts[m.tile] += m.size
+    for m in s.melds:
+        counts[m.tile] += m.size
     if _discards_count(ctx):
         for t in s.discards:
             counts[t] += 1
@@ -111,8 +114,8 @@ def seat_scores(ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPar
     if ch.concealed_kong:
         for m in s.melds:
             if m.kong is KongKind.CONCEALED and m.tile in table:
-                # C's 鸡闷豆 replaces the four copies' own worth.
-                counts[m.tile] -= min(counts[m.tile], 4 if ch.scope == "all" else 0)
+                # C's 鸡闷豆 stands in place of the four copies' own worth, never on top of it.
+                counts[m.tile] -= 4
                 label = ("鸡闷豆", "concealed kong of chickens")
                 scores.append(ChickenScore("chicken.concealed_kong", label, (m.tile,) * 4, ch.concealed_kong))
     if ch.charge != "off" and _discards_count(ctx):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -352,7 +353,10 @@ class LobbyScene(MenuScene):
         if session.in_hand and not self.opened:
             self.opened = True
             table = TableScene(self.host, session.rules, "network", session=session)
-            self.host.stack.push(NetOverlay(self.host, table, session))
+            overlay = NetOverlay(self.host, table, session)
+            table.on_leave = partial(self.leave_table, overlay)  # Escape at the table, confirmed
+            table.end_match = partial(self.match_ended, overlay)
+            self.host.stack.push(overlay)
         if session.status is not None and not self.widgets:
             self.rebuild()
 
@@ -365,6 +369,18 @@ class LobbyScene(MenuScene):
         if self.hosting is not None:
             self.widgets.append(Button(t("start"), self.start, "win", pygame.Rect(w // 2 + m.gap, by, bw, bh)))
         self.focus = len(self.widgets) - 1
+
+    def leave_table(self, overlay: NetOverlay) -> None:
+        """Leave the table and the lobby for the menu (the seat's token keeps it at the host)."""
+        self.host.stack.remove(overlay)
+        self.back()
+
+    def match_ended(self, overlay: NetOverlay) -> bool:
+        """After the last settlement: back to the menu (True); before it, the table goes on (False)."""
+        if self.session is None or self.session.over is None:
+            return False
+        self.leave_table(overlay)
+        return True
 
     def start(self) -> None:
         """The host starts the match: empty seats are played by the AI until someone takes them."""

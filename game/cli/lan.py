@@ -136,14 +136,12 @@ def _resume(path: Path, say: bool) -> tuple[NetTable, Ruleset] | None:
 def run_host(args: argparse.Namespace) -> int:
     """Run a table until its match is over; exit 0, or 2 on bad options."""
     if not args.headless:
-        from importlib import import_module
-
-        try:
-            ui_cli = import_module("ui.net_cli")
-        except ModuleNotFoundError:
-            print("host: the windowed host needs the game's client; use --headless here", file=sys.stderr)
-            return 2
-        return int(ui_cli.run_host_window(args))
+        # main.py sends the windowed host to the client (ui/net_cli.py); here only the headless one runs.
+        print(
+            "host: the table runs in this terminal with --headless; the game's menu hosts with a window",
+            file=sys.stderr,
+        )
+        return 2
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO, format="%(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)  # its own "connection open" lines say nothing new
     try:
@@ -220,14 +218,11 @@ async def _serve(table: NetTable, rules: Ruleset, args: argparse.Namespace, path
 def run_join(args: argparse.Namespace) -> int:
     """Play a seat with the AI, or watch; exit 0 at the end of the match, 2 when refused or unreachable."""
     if not (args.autoplay or args.watch):
-        from importlib import import_module
-
-        try:
-            ui_cli = import_module("ui.net_cli")
-        except ModuleNotFoundError:
-            print("join: the windowed client is not available; use --autoplay or --watch", file=sys.stderr)
-            return 2
-        return int(ui_cli.run_join_window(args))
+        print(
+            "join: here a seat is played with --autoplay or watched with --watch; the game's menu joins",
+            file=sys.stderr,
+        )
+        return 2
     if args.autoplay and args.watch:
         print("join: --autoplay plays a seat and --watch sits at none; choose one", file=sys.stderr)
         return 2

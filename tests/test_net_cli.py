@@ -33,9 +33,9 @@ def test_bad_options_are_explained(
 
 
 def test_a_bad_host_save_is_set_aside_and_a_new_match_starts(tmp_path: Path) -> None:
-    from game.cli.lan import _resume
+    from game.cli.lan import resume_host_save
 
     save = tmp_path / "host.save.json"
     save.write_text('{"type": "guiyang-save", "version": 1', encoding="utf-8")
-    assert _resume(save, say=False) is None
+    assert resume_host_save(save, say=False) is None
     assert not save.exists() and list(tmp_path.glob("host.save.json.bad-*"))

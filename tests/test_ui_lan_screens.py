@@ -106,3 +106,25 @@ def test_a_wrong_code_is_shown_in_the_lobby() -> None:
     assert "wrong room code" in lobby.link_notice()
     hosting.stop()
     hosting.thread.join(5)
+
+
+def test_the_host_screen_offers_to_reopen_a_hosted_match_that_did_not_finish(tmp_path, monkeypatch) -> None:
+    """The windowed host's crash leaves its save; the host screen reopens that table (same code and tokens)."""
+    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
+    from game.cli.lan import HOST_SAVE_NAME
+    from game.savefile import dumps
+    from game.saves import save_path
+    from tests.test_net_faults import drive_until, seated_table
+    from ui.menu.widgets import Button
+
+    table, _clock, peers = seated_table()
+    drive_until(table, peers, lambda: len(table.events) > 40)
+    save_path(HOST_SAVE_NAME).write_text(dumps(table.save_data()), encoding="utf-8")
+    host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
+    scene = HostSetupScene(host)
+    host.stack.push(scene)
+    assert scene.saved is not None
+    assert scene.saved.config.code == table.config.code
+    assert scene.saved.events == table.events
+    assert scene.saved.seats[0].holder == table.seats[0].holder
+    assert any(isinstance(w, Button) and w.on_press == scene.resume_table for w in scene.widgets)

@@ -25,6 +25,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "drop_wait": ("掉线等待", "Wait for a dropped player"),
     "chat_on": ("快捷语", "Quick phrases"),
     "open": ("开桌", "Open the table"),
+    "resume": ("继续上次的房间", "Reopen the last table"),
     "start": ("开始", "Start"),
     "join": ("加入", "Join"),
     "back": ("返回", "Back"),

@@ -112,7 +112,7 @@ def _save_path(args: argparse.Namespace) -> Path:
     return user_dirs().ensure("saves") / HOST_SAVE_NAME
 
 
-def _resume(path: Path, say: bool) -> tuple[NetTable, Ruleset] | None:
+def resume_host_save(path: Path, say: bool) -> tuple[NetTable, Ruleset] | None:
     """The match in the host's save, or None (no save, a finished match, or a bad save set aside)."""
     from game.ruleset_loader import RulesetError, load_ruleset
 
@@ -149,7 +149,7 @@ def run_host(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"host: {exc}", file=sys.stderr)
         return 2
-    resumed = None if args.fresh else _resume(path, not args.quiet)
+    resumed = None if args.fresh else resume_host_save(path, not args.quiet)
     if resumed is not None:
         table, rules = resumed
     else:

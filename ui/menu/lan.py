@@ -13,6 +13,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 
 import pygame
 
@@ -53,6 +54,28 @@ class FreeText(TextField):
         return True
 
 
+def host_save_path() -> Path | None:
+    """Where the windowed host keeps its match (the headless host's default save too)."""
+    from game.cli.lan import HOST_SAVE_NAME
+    from game.saves import save_path
+
+    try:
+        return save_path(HOST_SAVE_NAME)
+    except OSError:
+        return None
+
+
+def saved_table() -> NetTable | None:
+    """The table of a hosted match that did not finish (the host crashed or was closed), if any."""
+    from game.cli.lan import resume_host_save
+
+    path = host_save_path()
+    if path is None:
+        return None
+    resumed = resume_host_save(path, say=False)
+    return resumed[0] if resumed is not None else None
+
+
 def seat_text(choice: str) -> str:
     """How a seat choice reads."""
     if choice == "human":
@@ -75,6 +98,7 @@ class HostSetupScene(MenuScene):
         self.chat = True
         self.name = "玩家"
         self.error = ""
+        self.saved = saved_table()
 
     def build(self) -> None:
         m = self.m
@@ -107,6 +131,9 @@ class HostSetupScene(MenuScene):
         self.widgets.append(Button(t("open"), self.open_table, "win", pygame.Rect(w // 2 + m.gap, by, bw, bh)))
         if self.focus is None:
             self.focus = len(self.widgets) - 1
+        if self.saved is not None:
+            rect = pygame.Rect(w // 2 + m.gap + bw + 2 * m.gap, by, bw + m.px(40), bh)
+            self.widgets.append(Button(t("resume"), self.resume_table, "kong", rect))
 
     def _seat_get(self, seat: int) -> Callable[[], str]:
         return lambda: self.seats[seat]
@@ -160,17 +187,23 @@ class HostSetupScene(MenuScene):
         except RulesetError as exc:
             self.error = str(exc)
             return
-        config = self.config()
-        table = NetTable(rules, secrets.token_hex(8), config)
+        table = NetTable(rules, secrets.token_hex(8), self.config())
         table.save.match_id = new_match_id()
-        from game.cli.lan import HOST_SAVE_NAME
-        from game.saves import save_path
+        self._serve(table, name, None)
 
-        try:
-            path = save_path(HOST_SAVE_NAME)
-        except OSError:
-            path = None
-        replay = ReplayLog(table.save.match_id, rules, table.seed)
+    def resume_table(self) -> None:
+        """Open the table of the host's save again (after a crash): same code, same seats, same tokens."""
+        if self.saved is None:
+            return
+        table = self.saved
+        holder = table.seats[0].holder
+        self._serve(table, holder.name if holder else clean_name(self.name), holder.token if holder else None)
+
+    def _serve(self, table: NetTable, name: str, token: str | None) -> None:
+        from game.net.address import table_urls
+
+        path = host_save_path()
+        replay = ReplayLog(table.save.match_id or new_match_id(), table.rules, table.seed)
         hosting = HostThread(HostServer(table, "0.0.0.0", DEFAULT_PORT, path, replay))
         port = hosting.start()
         if port is None:
@@ -179,21 +212,20 @@ class HostSetupScene(MenuScene):
         if port is None:
             self.error = t("port_busy", reason=hosting.error or "?")
             return
-        from game.net.address import table_urls
-
+        config = table.config
         urls = table_urls("0.0.0.0", port)
         announcer: Announcer | None = None
         try:
             hosts = [u.split("//")[1].rsplit(":", 1)[0] for u in urls]
-            free = config.seats.count(SeatPlan("human")) - 1
-            announcer = Announcer(service_info(config.room, port, hosts, rules.name, free))
+            free = sum(1 for s in table.seats if s.plan.kind == "human" and s.holder is None)
+            announcer = Announcer(service_info(config.room, port, hosts, table.rules.name, free))
             announcer.start()
         except Exception as exc:  # no multicast here: the address still works
             log.info("table not announced: %s", exc)
             announcer = None
-        link = NetLink(NetClient(f"ws://127.0.0.1:{port}", config.code, name=name, seat=0))
+        link = NetLink(NetClient(f"ws://127.0.0.1:{port}", config.code, name=name, seat=0, token=token))
         link.start()
-        self.host.stack.push(LobbyScene(self.host, rules.name, link, hosting, announcer, urls, config.code))
+        self.host.stack.push(LobbyScene(self.host, table.rules.name, link, hosting, announcer, urls, config.code))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.title(surface, t("host_title"))

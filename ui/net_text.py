@@ -28,6 +28,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "resume": ("继续上次的房间", "Reopen the last table"),
     "start": ("开始", "Start"),
     "join": ("加入", "Join"),
+    "watch": ("只观战", "Watch only"),
     "back": ("返回", "Back"),
     "leave": ("离开", "Leave"),
     "address": ("地址", "Address"),

@@ -246,6 +246,7 @@ class JoinScene(MenuScene):
         self.error = ""
         self.found: list[TableAd] = []
         self.chosen = 0
+        self.watch = False
         self.browser = browser
         if self.browser is None:
             try:
@@ -282,6 +283,9 @@ class JoinScene(MenuScene):
             field.label_share = 0.3
             self.widgets.append(field)
             y += m.row + m.gap
+        watch = Toggle(t("watch"), lambda: self.watch, self._set_watch, pygame.Rect(x, y, width, m.row))
+        watch.label_share = 0.3
+        self.widgets.append(watch)
         bw, bh = m.px(200), m.px(48)
         by = h - m.margin - bh + m.px(6)
         self.widgets.append(Button(t("back"), self.back, "pass", pygame.Rect(w // 2 - m.gap - bw, by, bw, bh)))
@@ -294,6 +298,9 @@ class JoinScene(MenuScene):
         if 0 <= index < len(self.found):
             self.chosen = index
             self.address = self.found[index].url
+
+    def _set_watch(self, value: bool) -> None:
+        self.watch = value
 
     def _set_address(self, value: str) -> None:
         self.address = value
@@ -320,11 +327,11 @@ class JoinScene(MenuScene):
             self.error = t("need_address")
         elif not self.code.strip():
             self.error = t("need_code")
-        elif not clean_name(self.name):
+        elif not clean_name(self.name) and not self.watch:
             self.error = t("need_name")
         else:
             self.error = ""
-            link = NetLink(NetClient(self.url(), self.code.strip(), name=clean_name(self.name)))
+            link = NetLink(NetClient(self.url(), self.code.strip(), name=clean_name(self.name), watch=self.watch))
             link.start()
             self.host.stack.push(LobbyScene(self.host, "", link, None, None, [self.url()], ""))
 

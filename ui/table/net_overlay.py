@@ -150,6 +150,13 @@ class NetOverlay(Scene):
             box.midtop = (surface.get_width() // 2, round(12 * s))
             surface.blit(T.panel(box.size, round(12 * s), (90, 24, 20, 235), pal.PANEL_BORDER, 2), box.topleft)
             surface.blit(pic, pic.get_rect(center=box.center))
+        welcome = self.session.link.welcome
+        if welcome is not None and welcome.chat and self.session.seat is not None:
+            hint = T.shadowed(t("chat_keys"), small, pal.TEXT_MUTED)
+            surface.blit(
+                hint,
+                hint.get_rect(bottomright=(surface.get_width() - round(8 * s), surface.get_height() - round(6 * s))),
+            )
         notice = self.session.notice
         if notice is not None and notice.kind != "joined":
             word = t("refused", reason=notice.text) if notice.kind == "refused" else t("lost", reason=notice.text)

@@ -11,7 +11,7 @@ from ui.cli import add_play_options, run_play
 
 # Client commands live in ui/ and import pygame only when they run, so headless
 # commands never load it. With no command, `python main.py` opens the table.
-UI_COMMAND_MODULES: tuple[str, ...] = ("ui.cli",)
+UI_COMMAND_MODULES: tuple[str, ...] = ("ui.cli", "ui.learn_cli")
 
 
 def build_parser() -> argparse.ArgumentParser:

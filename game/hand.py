@@ -113,30 +113,53 @@ def dilongqi_wait(counts: Sequence[int], melds: Sequence[Meld]) -> Tile | None:
     return t
 
 
-def waits(counts: Sequence[int], melds: Sequence[Meld], *, dilongqi: bool = False) -> list[Tile]:
+def own_four_waits(counts: Sequence[int], melds: Sequence[Meld]) -> list[Tile]:
+    """Waits whose four copies the seat itself holds (RULES §5 leaves them out, §14 counts them as ready).
+
+    Three in a meld and one in hand: the hand completes on a fifth copy as its pair. Four in hand: read
+    as a concealed pung and a single waiting for its pair.
+    """
+    used = _meld_copies(melds)
+    out = [t for t in completing_tiles(counts, len(melds)) if counts[t] + used[t] >= COPIES]
+    k = len(melds)
+    for t in range(NUM_KINDS):
+        if counts[t] == COPIES and used[t] == 0:
+            rest = list(counts)
+            rest[t] = 1
+            if t in completing_tiles(rest, k + 1):
+                out.append(t)
+    return sorted(set(out))
+
+
+def waits(
+    counts: Sequence[int], melds: Sequence[Meld], *, dilongqi: bool = False, own_four: bool = False
+) -> list[Tile]:
     """The tiles that complete this 13 - 3k tile hand, sorted; a tile whose four copies the seat holds is left out.
 
-    `dilongqi` adds the wait of 地龙七 (RULES §13) for a ruleset that scores it.
+    `dilongqi` adds the wait of 地龙七 (RULES §13) for a ruleset that scores it; `own_four` keeps the
+    waits whose four copies the seat holds (RULES §14), for readiness at the end, never for a win.
     """
     found = completing_tiles(counts, len(melds))
     if dilongqi:
         extra = dilongqi_wait(counts, melds)
         if extra is not None and extra not in found:
             found = sorted([*found, extra])
+    if own_four:
+        return sorted(set(found) | set(own_four_waits(counts, melds)))
     if not melds or not found:
         return found
     used = _meld_copies(melds)
     return [t for t in found if counts[t] + used[t] < COPIES]
 
 
-def is_ready(counts: Sequence[int], melds: Sequence[Meld], *, dilongqi: bool = False) -> bool:
-    """True when the 13 - 3k tile hand has at least one wait that counts (RULES §5 叫牌)."""
-    return bool(waits(counts, melds, dilongqi=dilongqi))
+def is_ready(counts: Sequence[int], melds: Sequence[Meld], *, dilongqi: bool = False, own_four: bool = False) -> bool:
+    """True when the 13 - 3k tile hand has at least one wait that counts (RULES §5 叫牌, §14)."""
+    return bool(waits(counts, melds, dilongqi=dilongqi, own_four=own_four))
 
 
 def seat_ready(counts: Sequence[int], melds: Sequence[Meld], rules: Ruleset) -> bool:
     """Whether a 13 - 3k hand is ready at the end of a hand under `rules` (RULES §5 叫牌, §13 地龙七)."""
-    return is_ready(counts, melds, dilongqi=scores_dilongqi(rules.patterns))
+    return is_ready(counts, melds, dilongqi=scores_dilongqi(rules.patterns), own_four=rules.play.ready_own_four)
 
 
 def scores_dilongqi(values: Mapping[str, int | None]) -> bool:
@@ -165,6 +188,7 @@ def matching_patterns(counts: Sequence[int], melds: Sequence[Meld], winning_tile
             found.add("dadui")
         if k == 4:
             found.add("dandiao")
+            found.add("dadiaoche")  # 大吊车 (RULES §14): the same shape, with no flush tier of its own
     if k == 0 and seven_pairs_missing(counts) == 0:
         found.add("longqidui" if COPIES in counts else "qidui")
     if k == 1 and winning_tile == melds[0].tile:
@@ -203,21 +227,38 @@ def best_pattern(patterns: frozenset[str], values: Mapping[str, int | None]) -> 
 
 
 def best_wait_value(
-    counts: Sequence[int], melds: Sequence[Meld], values: Mapping[str, int | None]
+    counts: Sequence[int], melds: Sequence[Meld], values: Mapping[str, int | None], *, own_four: bool = False
 ) -> tuple[str, int] | None:
-    """查叫 (RULES §12.7): the best (pattern, value) over the waits of a 13 - 3k hand; None when not ready."""
+    """查叫 (RULES §12.7): the best (pattern, value) over the waits of a 13 - 3k hand; None when not ready.
+
+    `own_four` also values the waits whose four copies the seat holds (RULES §14).
+    """
     best: tuple[str, int] | None = None
     hand = list(counts)
-    for t in waits(counts, melds, dilongqi=scores_dilongqi(values)):
-        hand[t] += 1
-        pid = best_pattern(matching_patterns(hand, melds, t), values)
-        hand[t] -= 1
+    for t in waits(counts, melds, dilongqi=scores_dilongqi(values), own_four=own_four):
+        if hand[t] == COPIES:
+            pid = _own_four_pattern(hand, melds, t, values)
+        else:
+            hand[t] += 1
+            pid = best_pattern(matching_patterns(hand, melds, t), values)
+            hand[t] -= 1
         if pid is not None:
             v = values[pid]
             assert v is not None
             if best is None or v > best[1]:
                 best = (pid, v)
     return best
+
+
+def _own_four_pattern(
+    counts: Sequence[int], melds: Sequence[Meld], t: Tile, values: Mapping[str, int | None]
+) -> str | None:
+    """The pattern of a hand holding four of `t` and completed by a fifth: a concealed pung of `t` set
+    aside as a stand-in meld, the pair of `t` in hand (patterns of melds on the table do not apply)."""
+    rest = list(counts)
+    rest[t] = 2
+    found = matching_patterns(rest, [*melds, Meld(t)], t) - {"dandiao", "qingdandiao", "dadiaoche"}
+    return best_pattern(found, values)
 
 
 def discard_waits(counts: Sequence[int], melds: Sequence[Meld], *, dilongqi: bool = False) -> dict[Tile, list[Tile]]:

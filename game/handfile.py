@@ -43,6 +43,7 @@ _TOP_KEYS = (
     "first_chicken_claimed_by",
     "baopai",
     "weekday",
+    "dealer_followed",
 )
 _SEAT_KEYS = ("hand", "melds", "discards", "declared_ready")
 _WIN_KEYS = ("by", "tile", "from", "how", "hot", "hot_kong", "first_turn", "robbed_late")
@@ -287,6 +288,8 @@ class _Reader:
             ready = i in winners or (len(concealed) + 3 * len(melds) == 13 and seat_ready(counts, melds, rules))
             results.append(SeatResult(tuple(concealed), tuple(melds), tuple(discards), declared, ready))
         self.check_flags(keys, win_node, seats, results, rules)
+        followed = self.attempt(lambda: self.dealer_followed(keys, seats, dealer, win), False)
+        self.attempt(lambda: self.check_single_charge(keys, first, rules), None)
         if win is not None:
             self.attempt(lambda: self.check_hot_forced(win_node, seats, win, rules), None)
         if self.errors:
@@ -304,6 +307,7 @@ class _Reader:
             hot_kong=hot_kong,
             robbed_kong=robbed,
             weekday=weekday,
+            dealer_followed=followed,
         )
 
     def rules(self, node: yaml.Node) -> Ruleset:
@@ -502,6 +506,41 @@ class _Reader:
                     f"win: seat {s} could win on the hot discard {format_tile(win.tile)} and did not; "
                     f"under {rules.name} every seat that can must win on a hot discard (RULES §7, B6)",
                 )
+
+    def dealer_followed(
+        self, keys: dict[str, tuple[yaml.Node, yaml.Node]], seats: list[Any], dealer: int, win: Win | None
+    ) -> bool:
+        """开局跟 (RULES §14): `dealer_followed: true` needs each seat's first discard to be the dealer's first."""
+        if "dealer_followed" not in keys:
+            return False
+        node = keys["dealer_followed"][1]
+        if not _bool(node, "dealer_followed"):
+            return False
+        ponds = [seat[2] for seat in seats]
+        if not ponds[dealer]:
+            raise _Bad(node, f"dealer_followed: the dealer (seat {dealer}) has no discard to follow")
+        tile = ponds[dealer][0]
+        for s in range(4):
+            # The last follower's tile may have been won on, leaving its pond empty.
+            won_on = win is not None and win.discarder == s and win.tile == tile and win.how is WinHow.DISCARD
+            if not (ponds[s] and ponds[s][0] == tile) and not (won_on and not ponds[s]):
+                raise _Bad(
+                    node,
+                    f"dealer_followed: seat {s}'s first discard is not {format_tile(tile)}, the dealer's first "
+                    "(开局跟: every other seat follows it with the same tile)",
+                )
+        return True
+
+    def check_single_charge(
+        self, keys: dict[str, tuple[yaml.Node, yaml.Node]], first: dict[Tile, int], rules: Ruleset
+    ) -> None:
+        """One 冲锋鸡 per hand (RULES §14): first_chicken names only the first followed chicken discarded."""
+        if rules.chickens.charge_single and len(first) > 1:
+            raise _Bad(
+                keys["first_chicken"][1],
+                f"first_chicken: {rules.name} follows only the first of "
+                f"{', '.join(format_tile(t) for t in first)} discarded (one 冲锋鸡 per hand); name that one",
+            )
 
     def claimed_map(self, keys: dict[str, tuple[yaml.Node, yaml.Node]]) -> tuple[dict[Tile, int], set[Tile]]:
         """first_chicken_claimed_by: the claimer of each tile, and the tiles written `null` (not claimed)."""
@@ -710,4 +749,6 @@ def write_hand_file(result: HandResult) -> str:
         lines.append(f"baopai: [{', '.join(str(s) for s in result.baopai)}]")
     if result.weekday is not None:
         lines.append(f"weekday: {result.weekday}")
+    if result.dealer_followed:
+        lines.append("dealer_followed: true")
     return "\n".join(lines) + "\n"

@@ -74,3 +74,5 @@ class HandResult:
     robbed_kong: Meld | None = None
     # ISO weekday the hand was played (1 Monday .. 7 Sunday), for 星期鸡 (RULES §13); None: not recorded.
     weekday: int | None = None
+    # 开局跟 (RULES §14): the dealer's first discard was followed by the same tile from each other seat in turn.
+    dealer_followed: bool = False

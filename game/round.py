@@ -116,6 +116,8 @@ class Round:
         self.rules = rules
         self._late_kong = rules.play.late_kong  # asked on every turn action
         self._dilongqi = analysis.scores_dilongqi(rules.patterns)  # 地龙七 waits count (RULES §13)
+        # One 冲锋鸡 per hand: only the first of the followed chickens is recorded (RULES §14).
+        self._charge_single = rules.chickens.charge_single
         self.seed = str(seed)
         self.setup = setup or HandSetup()
         self.rng = hand_rng(self.seed, self.setup.hand)
@@ -150,6 +152,8 @@ class Round:
         self.baopai: list[int] = []
         self.deferred_kongs: list[set[Tile]] = [set() for _ in range(4)]  # 憨包豆 tracking
         self.first_chicken: dict[Tile, int] = {}
+        self.first_discards: list[Tile] = []  # the first discards while each follows the last (开局跟, RULES §14)
+        self.dealer_followed = False
         self.first_chicken_claimed_by: dict[Tile, int] = {}
         self._first_chicken_discard: dict[Tile, int] = {}  # which discard (1-based) was the first copy
         self._waits: list[frozenset[Tile] | None] = [None] * 4
@@ -447,7 +451,13 @@ class Round:
         pond.append(tile)
         self.ponds_view[seat] = tuple(pond)  # the melds did not change
         self.discard_count += 1
-        if tile in FOLLOWED_CHICKENS and tile not in self.first_chicken:
+        if self.discard_count <= 4 and not self.claims_made:
+            self._note_follow(seat, tile)
+        if (
+            tile in FOLLOWED_CHICKENS
+            and tile not in self.first_chicken
+            and not (self._charge_single and self.first_chicken)
+        ):
             self.first_chicken[tile] = seat
             self._first_chicken_discard[tile] = self.discard_count
             self.first_chicken_view = tuple(sorted(self.first_chicken.items()))
@@ -457,6 +467,13 @@ class Round:
         self.after_kong = False
         self.last_kong = None
         self._open_claims(seat, tile, hot)
+
+    def _note_follow(self, seat: int, tile: Tile) -> None:
+        """开局跟 (RULES §14): the dealer's first discard, then the same tile from each next seat in turn."""
+        n = len(self.first_discards)
+        if n == self.discard_count - 1 and seat == (self.dealer + n) % 4 and (n == 0 or tile == self.first_discards[0]):
+            self.first_discards.append(tile)
+            self.dealer_followed = len(self.first_discards) == 4
 
     def _open_claims(self, source: int, tile: Tile, hot: bool) -> None:
         self.pending = {}
@@ -676,7 +693,7 @@ class Round:
             concealed = list(self.sorted_hands[s])
             if s in winners and win is not None and win.how in (WinHow.DISCARD, WinHow.ROB_KONG):
                 insort(concealed, win.tile)
-            ready = s in winners or self.waits(s) != frozenset()
+            ready = s in winners or self.waits(s) != frozenset() or self._ready_own_four(s)
             seats.append(
                 SeatResult(
                     tuple(concealed),
@@ -699,7 +716,12 @@ class Round:
             baopai=tuple(self.baopai),
             hot_kong=self.hot_kong if win is not None and win.hot else None,
             robbed_kong=robbed,
+            dealer_followed=self.dealer_followed,
         )
+
+    def _ready_own_four(self, seat: int) -> bool:
+        """Ready at the end on a wait whose four copies the seat holds, where the ruleset counts it (RULES §14)."""
+        return self.rules.play.ready_own_four and bool(analysis.own_four_waits(self.hands[seat], self.melds[seat]))
 
     # ------------------------------------------------------------------ checks
 

@@ -68,10 +68,11 @@ PATTERN_IDS: tuple[str, ...] = (
     "qingdandiao",  # 清单钓 (G)
     "dilongqi",  # 地龙七 (RULES §13): one exposed pung and five pairs, won on the pung's fourth tile
     "qingdilong",  # 清地龙 (RULES §13): 地龙七 in one suit
+    "dadiaoche",  # 大吊车 (RULES §14): four melds on the table and a single wait, with no flush tier
 )
 
 # Patterns from other tables (RULES §13, §14) that a ruleset file may leave out: then they are not scored.
-OPTIONAL_PATTERN_IDS: tuple[str, ...] = ("dilongqi", "qingdilong")
+OPTIONAL_PATTERN_IDS: tuple[str, ...] = ("dilongqi", "qingdilong", "dadiaoche")
 
 PATTERN_NAMES: Mapping[str, tuple[str, str]] = MappingProxyType(
     {
@@ -87,6 +88,7 @@ PATTERN_NAMES: Mapping[str, tuple[str, str]] = MappingProxyType(
         "qingdandiao": ("清单钓", "flush single wait"),
         "dilongqi": ("地龙七", "earth dragon seven (pung and five pairs)"),
         "qingdilong": ("清地龙", "flush earth dragon seven"),
+        "dadiaoche": ("大吊车", "big crane (four melds, single wait)"),
     }
 )
 
@@ -123,6 +125,9 @@ class PlayRules:
     # What happens after a seat passes up a win on a discard: 包牌 (A), 过水, or nothing.
     passed_win: Literal["baopai", "guoshui", "none"]
     late_kong: bool  # track 憨包豆 (a kong declared later than it could have been)
+    # A seat is ready at the end even when all four copies of its wait are its own (RULES §14);
+    # off: such a wait does not count (RULES §5).
+    ready_own_four: bool = False
 
 
 @dataclass(frozen=True)
@@ -154,13 +159,25 @@ class BonusRules:
     # s being the hands the dealer has already kept (A6: 0 + s; I9: 1 + s).
     dealer: int
     streak: int
-    # 热炮: "add" pays hot_value more; "kong_worth" pays what the voided kong would have earned (C).
-    hot: Literal["add", "kong_worth"]
+    # 热炮: "add" pays hot_value more; "kong_worth" pays what the voided kong would have earned (C);
+    # "multiply": the discarder pays hot_value times the winner's hand value (RULES §14: 2).
+    hot: Literal["add", "kong_worth", "multiply"]
     hot_value: int
     rob_kong_pays_all: bool  # 抢杠: the robbed seat pays what all three would pay (A五2)
     rob_kong_burns: bool  # 全烧 (G): the robbed seat's chickens and kongs count for nothing
     heavenly: int  # 天胡: the dealer wins on the deal
     earthly: int  # 地胡: a non-dealer wins on its first draw or the first discard
+    # 天胡 / 地胡 add to the pattern value (G), or replace it, the higher of the two counting (RULES §14).
+    first_turn: Literal["add", "replace"] = "add"
+    first_turn_self_draw_only: bool = False  # 天胡 / 地胡 count only on a self-draw (RULES §14)
+    # The 报听 value when the dealer declares; None: declared_win_value for every seat. RULES §14:
+    # the dealer's 报听 17, another seat's 天听 34.
+    declared_win_value_dealer: int | None = None
+    # 抢杠: the robbed seat alone pays this many times the winner's hand value (RULES §14: 4); 0 off.
+    rob_kong_multiplier: int = 0
+    # 开局跟: the dealer's first discard followed by the same tile from all three others; the
+    # dealer pays each of them this (RULES §14: 4); 0 off.
+    follow_dealer: int = 0
 
 
 @dataclass(frozen=True)
@@ -173,6 +190,9 @@ class KongRules:
     late: int  # 憨包豆 (G), paid by each other seat
     # 双杀 / 杀鸡杀杠: only seats that won or are ready collect; or every seat.
     paid_to: Literal["ready_or_won", "every_seat"]
+    # A seat not ready at the end: its kongs are void, or it pays them back (倒赔, RULES §14) to
+    # each ready opponent (an exposed kong to its feeder, if ready).
+    not_ready: Literal["void", "pay_back"] = "void"
 
 
 @dataclass(frozen=True)
@@ -186,7 +206,9 @@ class ChickenRules:
     # 手上鸡 / 活鸡: every tile not discarded (concealed hand and melds); 内外鸡 / 死鸡: also own discards.
     scope: Literal["hand", "all"]
     collectors: Literal["ready_or_won", "every_seat"]  # C counts every seat's chickens
-    payers: Literal["others", "holding_none"]  # E: paid only by seats that hold no chicken
+    # Who pays a collector's chickens: each other seat; E: the seats that hold none; RULES §14:
+    # only the seats that are not ready (ready seats never pay each other).
+    payers: Literal["others", "holding_none", "not_ready"]
     concealed_kong: int  # C: four chickens konged concealed earn this instead; 0 off
     # 冲锋鸡: the first discarded copy of a tile is worth charge_values (G) or charge_multiplier
     # times its value (H); "off" leaves it a plain chicken.
@@ -196,6 +218,16 @@ class ChickenRules:
     liability: Mapping[TileName, int]  # 责任鸡: that first copy claimed, its discarder pays the claimer
     shown_pay: bool  # 包鸡 (G): a seat not ready pays the ready seats for the 常鸡 it has shown
     draw_payment: bool  # G: on a draw the seats not ready pay the ready ones their chickens
+    # One 冲锋鸡 per hand: the first of the followed chickens discarded, whichever comes first (RULES §14).
+    charge_single: bool = False
+    # The first chicken punged or konged: it becomes 责任鸡 (G), or its charge passes to the
+    # claimer, if ready (RULES §14).
+    charge_claimed: Literal["liability", "passes"] = "liability"
+    charge_not_ready: int = 0  # a 冲锋鸡 discarder not ready pays each ready seat this (RULES §14: 2); 0 off
+    liability_every: bool = False  # 责任鸡 on every claimed copy, not only the first (RULES §14)
+    liability_not_ready_only: bool = False  # 责任鸡 only when the discarder is not ready (RULES §14)
+    # A not-ready seat's discarded 常鸡 are paid to each ready seat by every not-ready seat (RULES §14).
+    not_ready_discards: bool = False
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ FIELD_LABELS: Mapping[str, tuple[str, str]] = MappingProxyType(
         "play.hot_discard_forced": ("热炮必胡", "must win on a hot discard"),
         "play.passed_win": ("漏胡", "after passing up a win"),
         "play.late_kong": ("憨包豆", "late kongs tracked"),
+        "play.ready_own_four": ("自己四张的叫也算听", "ready on a wait whose four it holds"),
         "dealer": ("坐庄", "next dealer"),
         "dealer.two_winners": ("一炮双响", "two winners"),
         "dealer.three_winners": ("一炮三响", "three winners"),
@@ -54,17 +55,23 @@ FIELD_LABELS: Mapping[str, tuple[str, str]] = MappingProxyType(
         "bonuses.dealer": ("庄家番", "dealer fan"),
         "bonuses.streak": ("连庄番", "fan per hand kept"),
         "bonuses.hot": ("热炮", "hot discard"),
-        "bonuses.hot_value": ("热炮番", "hot discard fan"),
+        "bonuses.hot_value": ("热炮番/倍数", "hot discard fan (or multiple)"),
         "bonuses.rob_kong_pays_all": ("抢杠包三家", "robbed seat pays for all three"),
         "bonuses.rob_kong_burns": ("全烧", "robbed seat's chickens and kongs void"),
         "bonuses.heavenly": ("天胡", "heavenly win"),
         "bonuses.earthly": ("地胡", "earthly win"),
+        "bonuses.first_turn": ("天胡地胡计法", "heavenly/earthly: add or replace"),
+        "bonuses.first_turn_self_draw_only": ("天胡地胡限自摸", "heavenly/earthly win only when self-drawn"),
+        "bonuses.declared_win_value_dealer": ("庄家报听番", "declared-ready value of the dealer"),
+        "bonuses.rob_kong_multiplier": ("抢杠倍数", "robbed seat alone pays this multiple"),
+        "bonuses.follow_dealer": ("开局跟", "dealer followed by all three pays each"),
         "kongs": ("豆", "kongs"),
         "kongs.exposed": ("点豆", "exposed kong"),
         "kongs.concealed": ("闷豆", "concealed kong"),
         "kongs.added": ("转弯豆", "added kong"),
         "kongs.late": ("憨包豆", "late kong"),
         "kongs.paid_to": ("豆分归", "kongs paid to"),
+        "kongs.not_ready": ("未听牌者的豆", "kongs of a seat not ready"),
         "chickens": ("鸡", "chickens"),
         "chickens.flip": ("翻鸡", "turned chicken"),
         "chickens.flip_value": ("翻鸡番", "turned chicken value"),
@@ -80,6 +87,12 @@ FIELD_LABELS: Mapping[str, tuple[str, str]] = MappingProxyType(
         "chickens.liability": ("责任鸡", "claimed first chicken penalty"),
         "chickens.shown_pay": ("包鸡", "unready seat pays for shown chickens"),
         "chickens.draw_payment": ("黄庄付鸡", "chickens paid on a draw"),
+        "chickens.charge_single": ("每局一只冲锋鸡", "one first-discarded chicken per hand"),
+        "chickens.charge_claimed": ("冲锋鸡被碰杠", "first chicken claimed"),
+        "chickens.charge_not_ready": ("冲锋鸡未听牌赔", "first chicken, discarder not ready pays"),
+        "chickens.liability_every": ("责任鸡每只都算", "liability on every claimed copy"),
+        "chickens.liability_not_ready_only": ("责任鸡限未听牌者", "liability only if discarder not ready"),
+        "chickens.not_ready_discards": ("未听者打出的鸡", "not-ready seats' discarded chickens"),
         "draw": ("黄庄", "draw"),
         "draw.chajiao": ("黄庄查叫", "ready check on a draw"),
         "optional": ("选用规则", "optional rules"),
@@ -91,6 +104,20 @@ FIELD_LABELS: Mapping[str, tuple[str, str]] = MappingProxyType(
         "optional.yikouer": ("一扣二", "self-drawn plain hand bonus"),
         "optional.tongsan": ("通三", "plain hand value"),
         "optional.keep_on_draw": ("黄庄不黄鸡杠", "chickens and kongs paid on a draw"),
+    }
+)
+
+
+# (Chinese, English) for the choice words of the RULES §14 values, for screens that show a value as words.
+VALUE_LABELS: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {
+        "replace": ("取代牌型", "replaces the pattern"),
+        "multiply": ("倍数", "a multiple"),
+        "void": ("作废", "void"),
+        "pay_back": ("倒赔", "paid back"),
+        "not_ready": ("未听牌者", "seats not ready"),
+        "passes": ("归碰杠者", "passes to the claimer"),
+        "liability": ("责任鸡", "liability"),
     }
 )
 

@@ -261,6 +261,48 @@ def _check_semantics(checker: _Checker, root: yaml.Node, values: dict[str, Any])
             checker.error(node, f"play.pass_patterns[{i}]", f"pattern {pid!r} is not scored (null in patterns)")
     if values["base"] == 0:
         checker.error(_find(root, ("base",)) or root, "base", "the base must be 1 or more")
+    _check_variant_values(checker, root, values)
+
+
+def _check_variant_values(checker: _Checker, root: yaml.Node, values: dict[str, Any]) -> None:
+    """Values of RULES §14 that contradict each other or pay nothing as written."""
+    b, k, ch = values["bonuses"], values["kongs"], values["chickens"]
+
+    def error(path: str, message: str) -> None:
+        checker.error(_find(root, tuple(path.split("."))) or root, path, message)
+
+    if b.hot == "multiply" and b.hot_value < 2:
+        error(
+            "bonuses.hot_value",
+            f"with hot: multiply this is the multiple the discarder pays; {b.hot_value} adds nothing, write 2 or more",
+        )
+    if b.rob_kong_multiplier == 1:
+        error("bonuses.rob_kong_multiplier", "1 adds nothing; write 0 for off, or 2 and more")
+    if b.rob_kong_multiplier and b.rob_kong_pays_all:
+        error(
+            "bonuses.rob_kong_multiplier",
+            "the robbed seat pays the multiple alone; set rob_kong_pays_all: false, or this to 0",
+        )
+    if k.not_ready == "pay_back" and k.paid_to == "every_seat":
+        error(
+            "kongs.not_ready",
+            "pay_back needs paid_to: ready_or_won (with every_seat no seat's kongs are void to pay back)",
+        )
+    if ch.payers == "not_ready" and ch.collectors == "every_seat":
+        error("chickens.payers", "not_ready needs collectors: ready_or_won (a seat that is not ready would pay itself)")
+    charge_off = ch.charge == "off"
+    for name in ("charge_single", "charge_not_ready"):
+        if getattr(ch, name) and charge_off:
+            error(f"chickens.{name}", "冲锋鸡 is off (charge: off); switch it on or leave this out")
+    if ch.charge_claimed == "passes" and charge_off:
+        error("chickens.charge_claimed", "冲锋鸡 is off (charge: off); passes means nothing")
+    for name in ("liability_every", "liability_not_ready_only"):
+        if getattr(ch, name) and not ch.liability:
+            error(f"chickens.{name}", "no 责任鸡 values (chickens.liability is empty)")
+    if ch.not_ready_discards and not ch.fixed:
+        error("chickens.not_ready_discards", "there are no 常鸡 (chickens.fixed is empty) to pay for")
+    if b.declared_win_value_dealer is not None and b.declared_win == "none":
+        error("bonuses.declared_win_value_dealer", "declared_win is none, so no 报听 value is paid")
 
 
 def _find(node: yaml.Node, keys: tuple[str, ...]) -> yaml.Node | None:

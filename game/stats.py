@@ -51,6 +51,7 @@ class PlayerStats:
     chickens: int = 0  # chicken tiles paid to the player
     chicken_points: int = 0  # net points from chicken payments
     matches: int = 0  # matches played to their end
+    lessons: int = 0  # the guided lessons finished as intended, one bit per lesson (bit 0 is lesson 1)
 
     @property
     def average_win(self) -> float:
@@ -103,6 +104,18 @@ def update_outcome(stats: PlayerStats, win: WinLike | None, ledger: Ledger, seat
 def update(stats: PlayerStats, result: HandResult, ledger: Ledger, seat: int) -> PlayerStats:
     """`stats` with the settled hand `result` (and its `ledger`) counted for `seat`."""
     return update_outcome(stats, result.win, ledger, seat)
+
+
+def finish_lesson(stats: PlayerStats, number: int) -> PlayerStats:
+    """`stats` with lesson `number` (1-based) marked as finished."""
+    if not 1 <= number <= 30:
+        raise ValueError(f"lesson number must be 1..30, got {number}")
+    return replace(stats, lessons=stats.lessons | (1 << (number - 1)))
+
+
+def lessons_finished(stats: PlayerStats) -> frozenset[int]:
+    """The numbers of the lessons the player has finished."""
+    return frozenset(n for n in range(1, 31) if stats.lessons >> (n - 1) & 1)
 
 
 def finish_match(stats: PlayerStats) -> PlayerStats:

@@ -39,11 +39,12 @@ def test_throws_the_first_wuguji_for_the_charge() -> None:
     assert make_agent("hard", 1).choose(obs).tile == parse_tile("8p")
 
 
-def test_does_not_pung_its_chickens_where_only_the_hand_counts() -> None:
-    """Under 手上鸡 a punged 1s is no longer a chicken (RULES.md §8): hard passes a pung normal would take."""
+def test_pungs_its_chickens_now_that_melds_count() -> None:
+    """Under 手上鸡 a punged 1s is still a chicken, three of them (RULES.md §8, A一7 "未打出的牌"): hard takes the
+    pung as normal does."""
     obs = claim_position("guiyang-classic", "234m678m23p11s99s7p", "1s")
     assert make_agent("normal", 1).choose(obs).kind is ActionKind.PUNG
-    assert make_agent("hard", 1).choose(obs).kind is ActionKind.PASS
+    assert make_agent("hard", 1).choose(obs).kind is ActionKind.PUNG
 
 
 def test_pungs_the_first_discarded_chicken_for_liability() -> None:

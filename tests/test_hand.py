@@ -350,8 +350,16 @@ def test_pattern_flushes() -> None:
 def test_pattern_single_wait_needs_four_melds() -> None:
     """RULES §5 单钓 (G): four melds on the table, winning on the pair; 清单钓 in one suit."""
     four = [*pungs("1p2p3p"), Meld(parse_tile("9p"), KongKind.EXPOSED, source=2)]
-    assert patterns("55p", "5p", four) == {"qingdandiao", "dandiao", "qingdadui", "dadui", "qingyise", "pinghu"}
-    assert patterns("55m", "5m", four) == {"dandiao", "dadui", "pinghu"}
+    assert patterns("55p", "5p", four) == {
+        "qingdandiao",
+        "dandiao",
+        "dadiaoche",
+        "qingdadui",
+        "dadui",
+        "qingyise",
+        "pinghu",
+    }
+    assert patterns("55m", "5m", four) == {"dandiao", "dadiaoche", "dadui", "pinghu"}
     assert best_pattern(patterns("55m", "5m", four), MODERN) == "dandiao"
     assert best_pattern(patterns("55p", "5p", four), MODERN) == "qingdandiao"
     assert "dandiao" not in patterns("123m55p", "5p", pungs("1p2p3p"))

@@ -21,7 +21,15 @@ from game.ruleset_loader import (
 from game.tiles import WUGUJI, YAOJI, parse_tile
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = ["guiyang-app", "guiyang-classic", "guiyang-modern", "guiyang-pass", "yiwushi", "zhuoji-x10"]
+SHIPPED = [
+    "guiyang-app",
+    "guiyang-classic",
+    "guiyang-daopei",
+    "guiyang-modern",
+    "guiyang-pass",
+    "yiwushi",
+    "zhuoji-x10",
+]
 CLASSIC_TEXT = (RULESETS_DIR / "guiyang-classic.yaml").read_text(encoding="utf-8")
 
 
@@ -44,8 +52,8 @@ def _replace(old: str, new: str) -> str:
     return CLASSIC_TEXT.replace(old, new, 1)
 
 
-def test_the_six_rulesets_of_rules_11_ship() -> None:
-    """RULES.md §11: six rulesets, one per seed family."""
+def test_the_rulesets_of_rules_11_and_14_ship() -> None:
+    """RULES.md §11: six rulesets, one per seed family; §14: the seventh, guiyang-daopei."""
     assert builtin_ruleset_names() == SHIPPED
 
 
@@ -80,7 +88,7 @@ def test_engine_facing_values_follow_the_brief() -> None:
         assert r.table.wall_stacks == (14, 13, 14, 13)
         assert r.play.pass_patterns == ("pinghu",)
         assert r.play.multiple_winners
-        assert (r.table.first_dealer == "random") == (name == "guiyang-app")
+        assert (r.table.first_dealer == "random") == (name in ("guiyang-app", "guiyang-daopei"))
         assert (r.play.passed_win == "baopai") == (name in ("guiyang-classic", "zhuoji-x10"))
         assert r.play.hot_discard_forced == (name == "guiyang-pass")
         assert r.play.late_kong == (name == "guiyang-modern")
@@ -90,7 +98,7 @@ def test_engine_facing_values_follow_the_brief() -> None:
 
 
 def test_pattern_tables_of_rules_11() -> None:
-    """RULES.md §11 pattern values, 平胡 ... 青龙背, per ruleset."""
+    """RULES.md §11 (and §14) pattern values, 平胡 ... 青龙背, per ruleset."""
     order = ["pinghu", "dadui", "qidui", "longqidui", "qingyise", "qingdadui", "qingqidui", "qinglongbei"]
     want = {
         "guiyang-classic": [1, 5, 8, 10, 10, 15, 17, 20],
@@ -99,6 +107,7 @@ def test_pattern_tables_of_rules_11() -> None:
         "yiwushi": [1, 5, 6, 6, 10, 10, 10, 10],
         "guiyang-modern": [1, 5, 10, 20, 10, 15, 20, 30],
         "guiyang-app": [1, 5, 7, 10, 10, 15, 17, 20],
+        "guiyang-daopei": [1, 5, 7, 10, 10, 15, 17, 20],  # RULES §14
     }
     for name, values in want.items():
         assert [load_ruleset(name).patterns[p] for p in order] == values, name
@@ -301,7 +310,7 @@ def test_every_field_has_zh_and_en_labels() -> None:
     """`rules show` labels every value in Chinese and English."""
     from game.ruleset_labels import FIELD_LABELS, ruleset_lines
 
-    for path, zh, en, _value in ruleset_lines(load_ruleset("guiyang-modern")):
+    for path, zh, en, _value in ruleset_lines(load_ruleset("guiyang-daopei")):
         if path != "name":
             assert path in FIELD_LABELS or path.startswith("patterns."), path
             assert zh != path and en, path

@@ -103,7 +103,7 @@ def test_main_menu_offers_the_entries_and_hides_continue_without_a_save() -> Non
     assert labels == [
         *(S.tr(k) for k in ("menu_solo", "menu_local")),
         *(net_text.t(k) for k in ("menu_lan_host", "menu_lan_join")),
-        *(S.tr(k) for k in ("menu_replays", "menu_rules", "menu_stats", "menu_settings", "menu_quit")),
+        *(S.tr(k) for k in ("menu_learn", "menu_replays", "menu_rules", "menu_stats", "menu_settings", "menu_quit")),
     ]
     _click(host, _button(menu, S.tr("menu_quit")).rect.center)
     assert host.exit_code == 0
@@ -112,7 +112,7 @@ def test_main_menu_offers_the_entries_and_hides_continue_without_a_save() -> Non
 def test_keyboard_moves_down_the_menu_and_enter_opens_settings() -> None:
     host = _host()
     host.stack.push(MainMenu(host))
-    for _ in range(7):
+    for _ in range(8):
         _key(host, pygame.K_DOWN)
     _key(host, pygame.K_RETURN)
     assert isinstance(host.stack.top, SettingsScene)
@@ -233,6 +233,19 @@ def test_rules_screen_lists_every_value_scrolls_and_switches() -> None:
     assert scene.index == (first + 1) % len(scene.entries) and scene.scroll_px == 0
     S.set_language("en")
     assert any(r.label == "turned chicken" and r.value == "yes" for r in rule_rows(scene.rules))  # type: ignore[arg-type]
+
+
+def test_rules_screen_reads_the_daopei_choices_in_chinese() -> None:
+    """RULES.md §14: the 倒赔 table's choice words read in the screen's language, not as file values."""
+    from game.ruleset_loader import load_ruleset
+
+    rules = load_ruleset("guiyang-daopei")
+    S.set_language("zh")
+    values = {r.value for r in rule_rows(rules) if r.value is not None}
+    assert any("倒赔" in v for v in values) and not any("pay_back" in v for v in values)
+    S.set_language("en")
+    assert any("paid back" in (r.value or "") for r in rule_rows(rules))
+    S.set_language("zh")
 
 
 def test_stats_screen_shows_saved_totals_and_resets_after_asking() -> None:

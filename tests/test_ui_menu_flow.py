@@ -16,6 +16,7 @@ import pytest
 
 from game.actions import ActionKind
 from game.agents import SimpleAgent
+from game.learn.first_run import mark_offered
 from game.ruleset_loader import load_ruleset
 from game.stats import load_stats
 from main import main
@@ -201,5 +202,6 @@ def test_main_opens_the_menu_unless_told_to_go_straight_to_a_table(
         return 0
 
     monkeypatch.setattr(App, "run", fake_run)
+    mark_offered()  # not the first run: the first-run offer has its own tests (tests/test_learn_ui.py)
     assert main([*argv, "--seed", "m"]) == 0
     assert seen == [first]

@@ -18,7 +18,8 @@ from ui.settings import Speed
 
 MOMENTS_HELP = (
     "dice, count, break, deal, mid-hand, claim, offer, win, chickens, end; "
-    "menu screens: menu, new-game, settings, rules, stats, match-end"
+    "menu screens: menu, new-game, settings, rules, stats, match-end; "
+    "guide, guide-N, lessons, first-run, lesson-N, lesson-N-K, lesson-N-wrong, lesson-N-end"
 )
 
 
@@ -155,7 +156,12 @@ def run_play(args: argparse.Namespace) -> int:
         from ui.menu.main_menu import MainMenu
 
         try:
-            return app.run(lambda host: MainMenu(host, loaded.notices), max_frames=args.max_frames or None)
+            from ui.learn.first_run import with_first_run_offer
+
+            return app.run(
+                lambda host: with_first_run_offer(host, MainMenu(host, loaded.notices)),
+                max_frames=args.max_frames or None,
+            )
         except pygame.error as exc:
             print(
                 f"error: cannot open the game window: {exc} (SDL_VIDEODRIVER=dummy runs without a screen)",
@@ -182,9 +188,12 @@ def run_play(args: argparse.Namespace) -> int:
 
 def run_screenshot(args: argparse.Namespace) -> int:
     """Render the named moment and write it as a PNG."""
+    from ui.learn.moments import is_learn_moment
     from ui.menu.moments import MENU_MOMENTS, render_menu_moment
     from ui.moments import MOMENTS, MomentError, render_moment
 
+    if is_learn_moment(args.moment):
+        return _learn_screenshot(args)
     if args.moment not in MOMENTS + MENU_MOMENTS:
         names = ", ".join(MOMENTS + MENU_MOMENTS)
         print(f"error: unknown moment {args.moment!r}; choose one of: {names}", file=sys.stderr)
@@ -204,6 +213,30 @@ def run_screenshot(args: argparse.Namespace) -> int:
     except MomentError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    try:
+        pygame.image.save(surface, args.out)
+    except (OSError, pygame.error) as exc:
+        print(f"error: cannot write {args.out}: {exc}", file=sys.stderr)
+        return 1
+    print(f"wrote {args.out} ({surface.get_width()}x{surface.get_height()}, {args.moment})")
+    return 0
+
+
+def _learn_screenshot(args: argparse.Namespace) -> int:
+    """`screenshot guide`, `guide-N`, `lesson-N…`: the guide's and the lessons' moments."""
+    rules = _rules_or_error(args.ruleset)
+    if rules is None:
+        return 2
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from ui.learn.moments import LearnMomentError, render_learn_moment
+
+    try:
+        surface = render_learn_moment(args.moment, args.size, rules, language=args.lang or "zh")
+    except LearnMomentError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     try:
         pygame.image.save(surface, args.out)
     except (OSError, pygame.error) as exc:

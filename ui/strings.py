@@ -330,3 +330,9 @@ def pattern_label(pid: str) -> str:
 def ledger_label(label_zh: str, label_en: str) -> str:
     """A ledger item's label in the current language."""
     return label_zh if _language == "zh" else label_en
+
+
+# The guide's and the lessons' words live beside their screens; one table for `tr`.
+from ui.learn.strings import LEARN_STRINGS  # noqa: E402
+
+STRINGS.update(LEARN_STRINGS)

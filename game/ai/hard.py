@@ -79,9 +79,6 @@ class HardAgent:
             return view.first(ActionKind.PASS)
         tile = obs.last_discard[1]
         ev = Evaluator(view, time.perf_counter() + self.budget)
-        if ev.keep[tile] > 0.5:
-            # Only the hand's chickens count under 手上鸡: a pung or kong of them throws them away.
-            return view.first(ActionKind.PASS)
         counts, m = view.counts, view.meld_count
         now = shanten_of(counts, m)
         if view.has(ActionKind.KONG):
@@ -148,9 +145,9 @@ class HardAgent:
     def _kong(self, view: View, ev: Evaluator, low: int, risk: list[float]) -> Action | None:
         def skip(a: Action) -> bool:
             assert a.tile is not None
-            if a.kind is ActionKind.CONCEALED_KONG:
-                return ev.keep[a.tile] > 0.5  # chickens kept in hand are worth more than the kong
-            return risk[a.tile] > 0.3  # a ready seat may rob it (抢杠): the robbed seat pays for all three
+            # A kong keeps its chickens (手上鸡 counts the melds, RULES §8). An added kong may be
+            # robbed by a ready seat (抢杠), and then the robbed seat pays for all three.
+            return a.kind is not ActionKind.CONCEALED_KONG and risk[a.tile] > 0.3
 
         return turn_kong(view, low, skip)
 

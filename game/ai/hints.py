@@ -152,3 +152,9 @@ def hint(obs: Observation, rules: Ruleset | None = None) -> Hint:
     table = discard_table(view)
     zh, en = _reason(view, action, table)
     return Hint(action, zh, en, table)
+
+
+def reason_for(obs: Observation, action: Action, rules: Ruleset | None = None) -> tuple[str, str]:
+    """The one-line reason for `action` in this observation, in Chinese and English (the words `hint` uses)."""
+    view = view_of(obs, rules)
+    return _reason(view, action, discard_table(view))

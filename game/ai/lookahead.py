@@ -87,7 +87,7 @@ class Evaluator:
             if pid is None:
                 continue
             if declared:
-                fan = declared_fan(fan, self.rules)
+                fan = declared_fan(fan, self.rules, self.view.seat == self.view.obs.dealer)
             ron = may_win_off_discard(pid, self.has_pass, declared, self.rules)
             r = u / self.total * (RON_RATE if ron else 1.0)
             rate += r
@@ -139,7 +139,8 @@ class Evaluator:
         obs = self.view.obs
         counts_discards = ch.scope == "all" or self.rules.optional.mantang == "discards"
         out = 0.0
-        first = tile not in dict(obs.first_chicken)
+        # One 冲锋鸡 per hand (RULES §14): once any followed chicken is out, no other copy charges.
+        first = tile not in dict(obs.first_chicken) and not (ch.charge_single and obs.first_chicken)
         if first and counts_discards and ch.charge != "off":
             charge = ch.charge_values.get(tile, 0) if ch.charge == "value" else ch.charge_multiplier * fixed
             # Another seat holding two of the unseen copies may pung it: then the claimer gets it and

@@ -58,13 +58,14 @@ def may_win_off_discard(pattern: str | None, has_pass: bool, declared: bool, rul
     return has_pass or (declared and rules.play.pass_exempt_declared)
 
 
-def declared_fan(fan: int, rules: Ruleset) -> int:
-    """A declared winner's pattern fan after the 报听 bonus (RULES §12.1)."""
+def declared_fan(fan: int, rules: Ruleset, dealer: bool = False) -> int:
+    """A declared winner's pattern fan after the 报听 bonus (RULES §12.1; the dealer's own value, §14)."""
     b = rules.bonuses
+    value = b.declared_win_value_dealer if dealer and b.declared_win_value_dealer is not None else b.declared_win_value
     if b.declared_win == "at_least":
-        return max(fan, b.declared_win_value)
+        return max(fan, value)
     if b.declared_win == "add":
-        return fan + b.declared_win_value
+        return fan + value
     return fan
 
 
@@ -85,15 +86,26 @@ def chicken_values(rules: Ruleset) -> list[float]:
     return out
 
 
+# Seats expected to pay a chicken where only seats not ready pay (RULES §14): about one of the three
+# others is not ready at the end (ready rates near 70% in the arena).
+NOT_READY_PAYERS = 1.0
+
+
+def chicken_payers(rules: Ruleset) -> float:
+    """How many seats are expected to pay each chicken: every other seat, or those not ready (RULES §14)."""
+    return NOT_READY_PAYERS if rules.chickens.payers == "not_ready" else PAYERS
+
+
 def keep_values(rules: Ruleset) -> list[float]:
     """What holding a tile to the end is worth as a chicken, in fan from all payers together.
 
-    Only 手上鸡 (scope "hand") loses a chicken that leaves the hand; with 内外鸡 a discarded or melded
-    chicken still counts, so keeping it is worth nothing extra.
+    Only 手上鸡 (scope "hand") loses a chicken that is discarded; with 内外鸡 a discarded chicken still
+    counts, so keeping it is worth nothing extra.
     """
     if rules.chickens.scope != "hand" and rules.chickens.collectors == "ready_or_won":
         return [0.0] * NUM_KINDS
-    return [v * PAYERS for v in chicken_values(rules)]
+    payers = chicken_payers(rules)
+    return [v * payers for v in chicken_values(rules)]
 
 
 def dadui_shanten(counts: Sequence[int], melds: int) -> int:

@@ -7,6 +7,7 @@ import json
 import sys
 
 from game.handfile import HandFileError, parse_hand_file
+from game.learn.explain import explain_text
 from game.next_deal import next_deal
 from game.result import HandResult
 from game.ruleset import Ruleset
@@ -25,6 +26,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--ruleset", help="settle under this ruleset (a name or a file) instead of the file's")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     parser.add_argument("--compare", action="store_true", help="the same hand under every built-in ruleset")
+    parser.add_argument(
+        "--explain", action="store_true", help="say why: the turned chicken, each chicken counted or not, each rule"
+    )
+    parser.add_argument("--lang", choices=("zh", "en"), default="en", help="language of --explain (default en)")
     parser.set_defaults(func=run)
 
 
@@ -83,11 +88,16 @@ def run(args: argparse.Namespace) -> int:
     dealer, streak = next_deal(result, rules)
     if args.json:
         out = {"ruleset": rules.name, **ledger.to_json(), "next_dealer": dealer, "next_streak": streak}
+        if getattr(args, "explain", False):
+            out["explain"] = {lang: explain_text(result, rules, ledger, lang) for lang in ("zh", "en")}
         print(json.dumps(out, ensure_ascii=False, indent=2))
     else:
         print(f"{rules.name}: {rules.title_zh} / {rules.title_en}, base {rules.base}")
         print(format_ledger(ledger))
         print(next_deal_line(dealer, streak))
+        if getattr(args, "explain", False):
+            print()
+            print("\n".join(explain_text(result, rules, ledger, args.lang)))
     return 0
 
 

@@ -46,15 +46,17 @@ def after_kong(ctx: SettleContext) -> None:
 
 @register("bonus.first_turn")
 def first_turn(ctx: SettleContext) -> None:
-    """天胡 (the dealer on the deal) and 地胡 (a non-dealer at once), RULES §5 and §13 (+10 in G)."""
+    """天胡 (the dealer on the deal) and 地胡 (a non-dealer at once): +N (RULES §5, §13), or the higher of N
+    and the hand's value (RULES §14)."""
     if ctx.win is None or not ctx.win.first_turn:
         return
-    b = ctx.rules.bonuses
+    replace = ctx.rules.bonuses.first_turn == "replace"
     for w in ctx.winners:
+        fan = ctx.first_turn_extra(w) if replace else ctx.first_turn_value(w)
         if w == ctx.result.dealer:
-            _each_payment(ctx, "bonus.heavenly", ("天胡", "heavenly win"), {w: b.heavenly})
+            _each_payment(ctx, "bonus.heavenly", ("天胡", "heavenly win"), {w: fan})
         else:
-            _each_payment(ctx, "bonus.earthly", ("地胡", "earthly win"), {w: b.earthly})
+            _each_payment(ctx, "bonus.earthly", ("地胡", "earthly win"), {w: fan})
 
 
 @register("bonus.yikouer")
@@ -85,12 +87,45 @@ def hot(ctx: SettleContext) -> None:
     b = ctx.rules.bonuses
     if b.hot == "add":
         fan = b.hot_value
-    else:
+    elif b.hot == "kong_worth":
         fan = kong_worth(ctx, ctx.result.hot_kong) if ctx.result.hot_kong is not None else 0
     tiles = (win.tile,) if ctx.result.hot_kong is None else (ctx.result.hot_kong.tile,) * 4
     for w in ctx.winners:
+        if b.hot == "multiply":
+            # RULES §14: the discarder pays the hand value hot_value times; the pattern item is the first.
+            fan = (b.hot_value - 1) * ctx.hand_value(w)
         if ctx.win_payments(w):
             ctx.pay(win.discarder, w, fan, "bonus.hot", ("热炮", "dealt in right after a kong"), tiles)
+
+
+@register("bonus.rob_kong")
+def rob_kong(ctx: SettleContext) -> None:
+    """抢杠 as a multiple (RULES §14): the robbed seat alone pays the hand value N times; the pattern item is one."""
+    m = ctx.rules.bonuses.rob_kong_multiplier
+    win = ctx.win
+    if m < 2 or win is None or win.how is not WinHow.ROB_KONG or win.discarder is None:
+        return
+    for w in ctx.winners:
+        if ctx.win_payments(w):
+            ctx.pay(
+                win.discarder,
+                w,
+                (m - 1) * ctx.hand_value(w),
+                "bonus.rob_kong",
+                ("抢杠", f"kong robbed, x{m}"),
+                (win.tile,),
+            )
+
+
+@register("bonus.follow_dealer")
+def follow_dealer(ctx: SettleContext) -> None:
+    """开局跟 (RULES §14): the dealer's first discard followed by the same tile from all three; the dealer
+    pays each of them N, whether the hand is won or drawn."""
+    fan = ctx.rules.bonuses.follow_dealer
+    if fan and ctx.result.dealer_followed:
+        d = ctx.result.dealer
+        for p in ctx.others(d):
+            ctx.pay(d, p, fan, "bonus.follow_dealer", ("开局跟", "dealer's first discard followed by all"))
 
 
 @register("bonus.kill_declared")

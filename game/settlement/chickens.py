@@ -118,23 +118,41 @@ def seat_scores(ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPar
                 counts[m.tile] -= 4
                 label = ("鸡闷豆", "concealed kong of chickens")
                 scores.append(ChickenScore("chicken.concealed_kong", label, (m.tile,) * 4, ch.concealed_kong))
-    if ch.charge != "off" and _discards_count(ctx):
-        tiles = ch.charge_values if ch.charge == "value" else ch.fixed
-        for t in tiles:
-            if (
-                ctx.result.first_chicken.get(t) == seat
-                and t not in ctx.result.first_chicken_claimed_by
-                and t in s.discards
-                and counts[t] > 0
-            ):
+    if ch.charge != "off":
+        for t in charge_tiles(ctx):
+            if charge_owner(ctx, t) != seat:
+                continue
+            # The charged copy stands in place of its own worth where the scope counts it: in the
+            # discarder's pond (内外鸡), or in the claimer's meld when the charge passes (RULES §14).
+            if t in ctx.result.first_chicken_claimed_by or _discards_count(ctx):
+                if counts[t] <= 0:
+                    continue
                 counts[t] -= 1
-                fan = ch.charge_values[t] if ch.charge == "value" else ch.charge_multiplier * copy_value(table, t)
-                scores.append(ChickenScore("chicken.charge", ("冲锋鸡", "first chicken discarded"), (t,), fan))
+            fan = ch.charge_values[t] if ch.charge == "value" else ch.charge_multiplier * copy_value(table, t)
+            scores.append(ChickenScore("chicken.charge", ("冲锋鸡", "first chicken discarded"), (t,), fan))
     for t, parts in table.items():
         if counts[t] > 0:
             for part in parts:
                 scores.append(ChickenScore(part.rule, part.label, (t,) * counts[t], part.fan * counts[t]))
     return [sc for sc in scores if sc.fan > 0]
+
+
+def charge_tiles(ctx: SettleContext) -> list[Tile]:
+    """The tiles whose first discarded copy is a 冲锋鸡 (RULES §8, §12.9, §14)."""
+    ch = ctx.rules.chickens
+    return list(ch.charge_values if ch.charge == "value" else ch.fixed)
+
+
+def charge_owner(ctx: SettleContext, t: Tile) -> int | None:
+    """The seat a 冲锋鸡 of `t` belongs to: its discarder while it lies in the pond; its claimer where the
+    charge passes (RULES §14); nobody when it became 责任鸡 (G) or was won on."""
+    d = ctx.result.first_chicken.get(t)
+    if d is None:
+        return None
+    claimer = ctx.result.first_chicken_claimed_by.get(t)
+    if claimer is not None:
+        return claimer if ctx.rules.chickens.charge_claimed == "passes" else None
+    return d if t in ctx.result.seats[d].discards else None
 
 
 def _settle_counts(ctx: SettleContext, collectors: list[int], payers_of: dict[int, list[int]]) -> None:
@@ -160,7 +178,12 @@ def count(ctx: SettleContext) -> None:
     def holds_none(seat: int) -> bool:
         return not seat_scores(ctx, seat, table)
 
-    payers = {c: [p for p in ctx.others(c) if ch.payers == "others" or holds_none(p)] for c in collectors}
+    def pays(p: int) -> bool:
+        if ch.payers == "not_ready":
+            return not ctx.ready(p)  # RULES §14: ready seats never pay each other
+        return ch.payers == "others" or holds_none(p)
+
+    payers = {c: [p for p in ctx.others(c) if pays(p)] for c in collectors}
     _settle_counts(ctx, collectors, payers)
 
 
@@ -179,14 +202,72 @@ def liability(ctx: SettleContext) -> None:
     values = ctx.rules.chickens.liability
     if not values or voided(ctx) or not ctx.pays_out_extras():
         return
-    collectors_all = ctx.rules.chickens.collectors == "every_seat"
+    ch = ctx.rules.chickens
+    collectors_all = ch.collectors == "every_seat"
+    label = ("责任鸡", "chicken claimed" if ch.liability_every else "first chicken claimed")
     for t, fan in values.items():
-        claimer = ctx.result.first_chicken_claimed_by.get(t)
-        discarder = ctx.result.first_chicken.get(t)
-        if claimer is None or discarder is None or ctx.burned(claimer):
+        for discarder, claimer in _claims(ctx, t):
+            if ctx.burned(claimer) or (ch.liability_not_ready_only and ctx.ready(discarder)):
+                continue
+            if collectors_all or ctx.ready(claimer):
+                ctx.pay(discarder, claimer, fan, "chicken.liability", label, (t,))
+
+
+def _claims(ctx: SettleContext, t: Tile) -> list[tuple[int, int]]:
+    """(discarder, claimer) of the claimed copies of `t` that 责任鸡 follows: the first discarded copy (G),
+    or every claimed copy, read from the melds' sources (RULES §14)."""
+    if ctx.rules.chickens.liability_every:
+        return [
+            (m.source, s)
+            for s in range(4)
+            for m in ctx.result.seats[s].melds
+            if m.tile == t and m.source is not None and m.source != s
+        ]
+    claimer = ctx.result.first_chicken_claimed_by.get(t)
+    discarder = ctx.result.first_chicken.get(t)
+    return [] if claimer is None or discarder is None else [(discarder, claimer)]
+
+
+@register("chicken.charge_not_ready")
+def charge_not_ready(ctx: SettleContext) -> None:
+    """冲锋鸡 (RULES §14): a discarder still holding the charge that is not ready at the end pays each ready seat N."""
+    fan = ctx.rules.chickens.charge_not_ready
+    if not fan or ctx.rules.chickens.charge == "off" or voided(ctx) or ctx.win is None:
+        return
+    for t in charge_tiles(ctx):
+        d = charge_owner(ctx, t)
+        if d is None or ctx.ready(d) or t in ctx.result.first_chicken_claimed_by:
             continue
-        if collectors_all or ctx.ready(claimer):
-            ctx.pay(discarder, claimer, fan, "chicken.liability", ("责任鸡", "first chicken claimed"), (t,))
+        for r in ctx.others(d):
+            if ctx.ready(r) and not ctx.burned(r):
+                ctx.pay(d, r, fan, "chicken.charge_not_ready", ("冲锋鸡", "first chicken, not ready"), (t,))
+
+
+@register("chicken.not_ready_discards")
+def not_ready_discards(ctx: SettleContext) -> None:
+    """RULES §14: every 常鸡 a seat that is not ready discarded is paid to each ready seat by every seat not
+    ready; kept tiles and melds of a seat not ready never pay. A charged copy whose discarder pays its
+    冲锋鸡 price instead is left out."""
+    ch = ctx.rules.chickens
+    if not ch.not_ready_discards or voided(ctx) or ctx.win is None:
+        return
+    table = chicken_table(ctx)
+    not_ready = [s for s in range(4) if not ctx.ready(s)]
+    ready = [s for s in range(4) if ctx.ready(s) and not ctx.burned(s)]
+    label = ("未听牌者打出的鸡", "chicken discarded by a seat not ready")
+    for n in not_ready:
+        counts = to_counts(ctx.result.seats[n].discards)
+        if ch.charge != "off" and ch.charge_not_ready:
+            for t in charge_tiles(ctx):
+                if charge_owner(ctx, t) == n and t not in ctx.result.first_chicken_claimed_by:
+                    counts[t] -= 1
+        for t in ch.fixed:
+            if counts[t] <= 0:
+                continue
+            fan = counts[t] * copy_value(table, t)
+            for p in not_ready:
+                for r in ready:
+                    ctx.pay(p, r, fan, "chicken.not_ready_discards", label, (t,) * counts[t])
 
 
 @register("chicken.shown")

@@ -109,22 +109,47 @@ class SettleContext:
         d = self.win.discarder
         if how in (WinHow.SELF_DRAW, WinHow.AFTER_KONG) or d is None:
             return [(p, p) for p in self.others(winner)]
-        if how is WinHow.ROB_KONG and self.rules.bonuses.rob_kong_pays_all:
+        if (
+            how is WinHow.ROB_KONG
+            and self.rules.bonuses.rob_kong_pays_all
+            and not self.rules.bonuses.rob_kong_multiplier
+        ):
             return [(d, p) for p in self.others(winner)]
         return [(d, d)]
 
+    def declared_value(self, winner: int) -> int:
+        """The 报听 value of a winner's seat: the dealer's own value where the ruleset has one (RULES §14)."""
+        b = self.rules.bonuses
+        if winner == self.result.dealer and b.declared_win_value_dealer is not None:
+            return b.declared_win_value_dealer
+        return b.declared_win_value
+
     def declared_extra(self, winner: int) -> int:
-        """The 报听 fan a declared winner adds to its pattern (RULES §12.1), else 0."""
+        """The 报听 fan a declared winner adds to its pattern (RULES §12.1, §14), else 0."""
         b = self.rules.bonuses
         if not self.result.seats[winner].declared_ready or b.declared_win == "none":
             return 0
         if b.declared_win == "at_least":
-            return max(0, b.declared_win_value - self.hands[winner].value)
-        return b.declared_win_value
+            return max(0, self.declared_value(winner) - self.hands[winner].value)
+        return self.declared_value(winner)
+
+    def first_turn_value(self, winner: int) -> int:
+        """The 天胡 / 地胡 value this win earns (RULES §5, §13, §14), before it is added or replaces the pattern."""
+        b = self.rules.bonuses
+        if self.win is None or not self.win.first_turn or (b.first_turn_self_draw_only and not self.self_drawn()):
+            return 0
+        return b.heavenly if winner == self.result.dealer else b.earthly
+
+    def first_turn_extra(self, winner: int) -> int:
+        """What 天胡 / 地胡 add to the hand value when they replace the pattern, the higher counting (RULES §14)."""
+        if self.rules.bonuses.first_turn != "replace":
+            return 0
+        lifted = self.hands[winner].value + self.declared_extra(winner)
+        return max(0, self.first_turn_value(winner) - lifted)
 
     def hand_value(self, winner: int) -> int:
-        """A winner's pattern fan with the 报听 adjustment: what 包牌 pays (RULES §4)."""
-        return self.hands[winner].value + self.declared_extra(winner)
+        """A winner's pattern fan with the 报听 and 天胡 / 地胡 lifts: what 包牌 pays and the multiples multiply."""
+        return self.hands[winner].value + self.declared_extra(winner) + self.first_turn_extra(winner)
 
     # Kongs and chickens
 

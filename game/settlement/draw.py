@@ -19,7 +19,7 @@ def chajiao(ctx: SettleContext) -> None:
         return
     for r in ready:
         s = ctx.result.seats[r]
-        best = best_wait_value(to_counts(s.concealed), s.melds, ctx.values)
+        best = best_wait_value(to_counts(s.concealed), s.melds, ctx.values, own_four=ctx.rules.play.ready_own_four)
         if best is None:
             continue
         pid, fan = best

@@ -20,7 +20,11 @@ def kongs(ctx: SettleContext) -> None:
         return
     k = ctx.rules.kongs
     for seat in range(4):
-        if (k.paid_to == "ready_or_won" and not ctx.ready(seat)) or ctx.burned(seat):
+        if ctx.burned(seat):
+            continue
+        if k.paid_to == "ready_or_won" and not ctx.ready(seat):
+            if k.not_ready == "pay_back":
+                pay_back(ctx, seat)
             continue
         for meld in ctx.kong_melds(seat):
             assert meld.kong is not None
@@ -35,3 +39,23 @@ def kongs(ctx: SettleContext) -> None:
                 fan = k.concealed if meld.kong is KongKind.CONCEALED else k.added
                 for p in ctx.others(seat):
                     ctx.pay(p, seat, fan, f"kong.{meld.kong.value}", _LABELS[meld.kong], tiles)
+
+
+def pay_back(ctx: SettleContext, seat: int) -> None:
+    """倒赔 (RULES §14): a seat not ready at the end pays each ready opponent what its kongs would have
+    earned from it; an exposed kong's feeder alone, if ready."""
+    k = ctx.rules.kongs
+    label = ("倒赔", "kong paid back, not ready")
+    ready = [r for r in ctx.others(seat) if ctx.ready(r) and not ctx.burned(r)]
+    for meld in ctx.kong_melds(seat):
+        tiles = (meld.tile,) * 4
+        if meld.late:
+            fan = k.late
+        elif meld.kong is KongKind.EXPOSED:
+            if meld.source in ready:
+                ctx.pay(seat, meld.source, k.exposed, "kong.pay_back", label, tiles)
+            continue
+        else:
+            fan = k.concealed if meld.kong is KongKind.CONCEALED else k.added
+        for r in ready:
+            ctx.pay(seat, r, fan, "kong.pay_back", label, tiles)

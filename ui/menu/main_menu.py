@@ -74,6 +74,7 @@ class MainMenu(MenuScene):
         if self.can_continue:
             entries.insert(0, (S.tr("menu_continue"), self.continue_match, "pung"))
         entries += [
+            (S.tr("menu_learn"), self.learn, "plain"),
             (S.tr("menu_replays"), self.replays, "plain"),
             (S.tr("menu_rules"), self.rules, "plain"),
             (S.tr("menu_stats"), self.stats, "plain"),
@@ -164,6 +165,13 @@ class MainMenu(MenuScene):
         result = opener(self.host)
         if isinstance(result, Scene):
             self.host.stack.push(result)
+
+    def learn(self) -> None:
+        """Open the guide (玩法), which leads on to the lessons."""
+        from ui.learn.guide_scene import GuideScene
+
+        self.notices = []
+        self.host.stack.push(GuideScene(self.host))
 
     def rules(self) -> None:
         """Open the rules screen."""

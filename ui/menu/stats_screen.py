@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.stats import PlayerStats, load_stats, save_stats
+from game.learn.lessons import LESSONS
+from game.stats import PlayerStats, lessons_finished, load_stats, save_stats
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
@@ -28,11 +29,12 @@ def stat_cards(stats: PlayerStats) -> list[tuple[str, str]]:
         (S.tr("st_chickens"), str(stats.chickens)),
         (S.tr("st_chicken_points"), f"{stats.chicken_points:+d}" if stats.chicken_points else "0"),
         (S.tr("st_matches"), str(stats.matches)),
+        (S.tr("st_lessons"), S.tr("st_lessons_value", done=len(lessons_finished(stats)), total=len(LESSONS))),
     ]
 
 
 class StatsScene(MenuScene):
-    """Twelve cards of totals, a reset button (asks first) and back."""
+    """Cards of totals (lessons finished among them), a reset button (asks first) and back."""
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)

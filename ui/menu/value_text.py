@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.ruleset import Ruleset
-from game.ruleset_labels import ruleset_lines
+from game.ruleset_labels import VALUE_LABELS, ruleset_lines
 from ui import strings as S
 
 # The value words ruleset_labels writes, in Chinese; anything else (numbers, tiles) reads the same.
@@ -80,8 +80,17 @@ SUMMARY_PATHS = (
 
 def value_text(value: str) -> str:
     """A value in the current language (the listing's words are English)."""
-    words = VALUE_ZH if S.language() == "zh" else VALUE_EN
-    return " ".join(words.get(word, word) for word in value.split(" "))
+    zh = S.language() == "zh"
+    words = VALUE_ZH if zh else VALUE_EN
+
+    def word_text(word: str) -> str:
+        if word in words:
+            return words[word]
+        # Words the engine labels itself (the §14 choices) need no second table here.
+        pair = VALUE_LABELS.get(word)
+        return word if pair is None else pair[0 if zh else 1]
+
+    return " ".join(word_text(word) for word in value.split(" "))
 
 
 def field_label(zh: str, en: str) -> str:

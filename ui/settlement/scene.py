@@ -23,6 +23,7 @@ from ui import strings as S
 from ui import text as T
 from ui.layout import compute_layout
 from ui.scene import Host, Scene
+from ui.settlement.explain_panel import draw_explain_panel, draw_tooltip, explain_lines, flip_value_text, line_sentence
 from ui.settlement.hands import draw_hand, fit_tile_width, hand_slots
 from ui.settlement.lines import PaymentLine, seat_lines, standings
 from ui.settlement.whatif import WhatIf, ruleset_choices, what_if
@@ -114,6 +115,10 @@ class SettlementScene(Scene):
         self._picture_key: tuple[object, ...] | None = None
         self.sounds = TableSounds(host.settings)
         self._fanfare = False
+        # Why each point: the payment lines drawn (picture coordinates), the one pointed at, the chicken panel.
+        self.line_hits: list[tuple[pygame.Rect, PaymentLine]] = []
+        self.pointed: int | None = None
+        self.explaining = False
 
     # ------------------------------------------------------------------ what the screen shows
 
@@ -173,6 +178,19 @@ class SettlementScene(Scene):
         self.on_close()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            local = (event.pos[0] - self.rect.left, event.pos[1] - self.rect.top)
+            self.pointed = next((i for i, (r, _l) in enumerate(self.line_hits) if r.collidepoint(local)), None)
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_e, pygame.K_UP, pygame.K_DOWN):
+            self.age = 0.0
+            if event.key == pygame.K_e:
+                self.explaining = not self.explaining
+            elif self.line_hits:
+                step = 1 if event.key == pygame.K_DOWN else -1
+                start = -1 if self.pointed is None and step > 0 else (self.pointed or 0)
+                self.pointed = (start + step) % len(self.line_hits)
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.age = 0.0
             if self.arrows is not None:
@@ -204,12 +222,29 @@ class SettlementScene(Scene):
         backdrop = T.cached(("settle-backdrop", surface.get_size()), lambda: _filled(surface.get_size(), BACKDROP))
         surface.blit(backdrop, (0, 0))
         surface.blit(self._picture, self.rect.topleft)
+        self._draw_why(surface)
+
+    def _draw_why(self, surface: pygame.Surface) -> None:
+        """The chicken panel (E), or the rule of the payment line pointed at, over the picture."""
+        result, rules, ledger = self.result, self.shown_rules, self.shown_ledger()
+        if result is None or rules is None or ledger is None:
+            return
+        size = compute_layout(self.size).font["small"]
+        if self.explaining:
+            body = self.rect.inflate(-round(60 * self.scale), -round(140 * self.scale))
+            draw_explain_panel(surface, body, explain_lines(result, rules, ledger), size, S.tr("settle_explain_title"))
+        elif self.pointed is not None and self.pointed < len(self.line_hits):
+            hit, line = self.line_hits[self.pointed]
+            said = line_sentence(line, ledger, result, rules)
+            if said is not None:
+                draw_tooltip(surface, said.pick(S.language()), hit.move(self.rect.topleft), size, self.rect)
 
     # ------------------------------------------------------------------ drawing
 
     def _render(self) -> pygame.Surface:
         """The whole screen, drawn once per ruleset shown and language (it does not change otherwise)."""
         s = self.scale
+        self.line_hits = []
         out = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         out.blit(T.panel(self.rect.size, round(16 * s), (10, 30, 22, 246), pal.PANEL_BORDER, 2), (0, 0))
         layout = compute_layout(self.size)
@@ -252,6 +287,8 @@ class SettlementScene(Scene):
         if flip is not None:
             items += [T.shadowed(S.tr("chickens_flip"), fonts["small"], pal.TEXT_MUTED), flip]
             items += [T.shadowed("→", fonts["body"], pal.TEXT_GOLD, True), *turned]
+            if rules is not None and turned and self.result is not None:
+                items.append(T.shadowed(flip_value_text(rules, self.result), fonts["small"], pal.TEXT_GOLD))
         elif self.win is not None:
             items.append(T.shadowed(S.tr("settle_no_flip"), fonts["small"], pal.TEXT_MUTED))
         if fixed and self.win is not None:
@@ -397,6 +434,7 @@ class SettlementScene(Scene):
             surface.blit(amt, (right - amt.get_width(), y))
             surface.blit(T.fit(who, size, right - amt.get_width() - who_x - round(4 * s), pal.TEXT_MUTED), (who_x, y))
             surface.blit(T.fit(label, size, max(10, who_x - x - round(6 * s)), pal.TEXT), (x, y))
+            self.line_hits.append((pygame.Rect(x, y, col_w, line_h), line))
         if len(shown) < len(lines):
             col, r = divmod(len(shown), per_col)
             more = T.shadowed(S.tr("end_more", n=len(lines) - len(shown)), size, pal.TEXT_MUTED)
@@ -405,7 +443,7 @@ class SettlementScene(Scene):
     def _draw_footer(self, surface: pygame.Surface, rect: pygame.Rect, fonts: dict[str, int]) -> None:
         s = self.scale
         y = rect.top + round(6 * s)
-        hint = T.shadowed(S.tr("end_next"), fonts["small"], pal.TEXT_MUTED)
+        hint = T.shadowed(f"{S.tr('settle_explain_key')}  ·  {S.tr('end_next')}", fonts["small"], pal.TEXT_MUTED)
         surface.blit(hint, (rect.right - hint.get_width(), rect.bottom - hint.get_height()))
         if len(self.choices) < 2:
             self.arrows = None

@@ -595,6 +595,10 @@ class TableScene(Scene):
             self._relabel()
         elif key == pygame.K_h:
             self.show_hint()
+        elif key == pygame.K_F1:
+            from ui.learn.guide_scene import GuideScene
+
+            self.host.stack.push(GuideScene(self.host, ruleset=self.rules.name))
         elif key in (pygame.K_BACKSPACE, pygame.K_z) and settings.practice:
             self.take_back()
         elif key == pygame.K_ESCAPE:

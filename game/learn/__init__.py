@@ -1,0 +1,1 @@
+"""Learning the game: the guide's pages, settlement explanations, and the guided lessons (all headless)."""

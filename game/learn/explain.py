@@ -1,0 +1,419 @@
+"""Every point explained: a sentence for each payment line, and each chicken counted or not and why.
+
+The counts come from the settlement's own functions (game.settlement.chickens), so an explanation can
+never disagree with the ledger: a copy is "counted" exactly when `seat_scores` counts it. Values in the
+sentences are read from the ruleset being settled (RULES.md §7, §8, §9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from game.result import HandResult, WinHow
+from game.ruleset import PATTERN_NAMES, Ruleset
+from game.settlement import Ledger, LedgerItem
+from game.settlement.chickens import ChickenScore, chicken_table, copy_value, seat_scores, turned_chickens, voided
+from game.settlement.context import SettleContext
+from game.tiles import Tile, format_tile, tile_name_zh
+
+SEAT_ZH = ("东", "南", "西", "北")
+SEAT_EN = ("East", "South", "West", "North")
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """One sentence in both languages."""
+
+    zh: str
+    en: str
+
+    def pick(self, language: str) -> str:
+        """The sentence in `language` ("zh" or "en")."""
+        return self.zh if language == "zh" else self.en
+
+
+@dataclass(frozen=True, slots=True)
+class ChickenNote:
+    """One group of a seat's chicken tiles: where they lie, whether they count, and why."""
+
+    seat: int
+    tile: Tile
+    where: str  # "hand", "meld" or "discard"
+    copies: int
+    counted: bool
+    fan: int  # fan per copy from each payer when counted (a 冲锋鸡 or 鸡闷豆: the whole score), else 0
+    payers: tuple[int, ...]
+    said: Said
+    each: int = 0  # what these copies earn from each payer in all
+
+
+@dataclass(frozen=True, slots=True)
+class ItemNote:
+    """A payment line and the rule behind it, in one sentence with its ruleset value."""
+
+    item: LedgerItem
+    said: Said
+
+
+def seat_zh(seat: int) -> str:
+    """The seat's wind in Chinese (0 is East)."""
+    return SEAT_ZH[seat]
+
+
+def seat_en(seat: int) -> str:
+    """The seat's wind in English (0 is East)."""
+    return SEAT_EN[seat]
+
+
+def _tile(t: Tile) -> tuple[str, str]:
+    return tile_name_zh(t), format_tile(t)
+
+
+def flip_note(result: HandResult, rules: Ruleset) -> Said:
+    """The 翻鸡 row: the turned tile, the chicken it makes and its value, or why nothing was turned."""
+    ch = rules.chickens
+    if result.win is None:
+        return Said("黄庄：无人胡牌，不翻鸡。", "A draw: nobody won, so no tile is turned.")
+    if not ch.flip:
+        return Said("本规则不翻鸡。", "This ruleset turns no chicken.")
+    if result.flip is None:
+        return Said("牌墙已空，没有牌可翻，本局无翻鸡。", "The wall is empty: no tile to turn, no turned chicken.")
+    ctx = SettleContext(result, rules)
+    fz, fe = _tile(result.flip)
+    if voided(ctx):
+        return Said(
+            f"翻出{fz}：吹风鸡，本局所有鸡作废。",
+            f"Turned {fe}: 吹风鸡, every chicken of this hand is void.",
+        )
+    parts_zh: list[str] = []
+    parts_en: list[str] = []
+    for t in turned_chickens(ctx):
+        cz, ce = _tile(t)
+        if t in ch.golden:
+            parts_zh.append(f"{cz}是金鸡，每张{ch.golden[t]}番")
+            parts_en.append(f"{ce} is a golden chicken, {ch.golden[t]} fan a copy")
+        else:
+            parts_zh.append(f"{cz}是翻鸡，每张{ch.flip_value}番")
+            parts_en.append(f"{ce} is the turned chicken, {ch.flip_value} fan a copy")
+    return Said(f"翻出{fz}：" + "，".join(parts_zh) + "。", f"Turned {fe}: " + "; ".join(parts_en) + ".")
+
+
+def _held(result: HandResult, seat: int, table: Mapping[Tile, object]) -> list[tuple[Tile, str, int]]:
+    """The chicken tiles a seat has, as (tile, where, copies), hand first, then melds, then discards."""
+    s = result.seats[seat]
+    out: list[tuple[Tile, str, int]] = []
+    for t in table:
+        for where, n in (
+            ("hand", s.concealed.count(t)),
+            ("meld", sum(m.size for m in s.melds if m.tile == t)),
+            ("discard", s.discards.count(t)),
+        ):
+            if n:
+                out.append((t, where, n))
+    return out
+
+
+_WHERE = {"hand": ("手里", "in hand"), "meld": ("碰杠", "in a meld"), "discard": ("打出", "discarded")}
+
+
+def _payers(ledger: Ledger, seat: int, t: Tile) -> tuple[int, ...]:
+    """The seats that paid `seat` for chicken `t`."""
+    counted = _PLAIN_PART | {"chicken.charge", "chicken.concealed_kong"}
+    return tuple(sorted({i.payer for i in ledger if i.payee == seat and i.rule in counted and t in i.tiles}))
+
+
+def _counted_said(seat: int, t: Tile, where: str, copies: int, fan: int, payers: tuple[int, ...], kind: str) -> Said:
+    """ "East, 1s ×2 in hand: counted, 1 fan a copy from each of …", or its 冲锋鸡 / 鸡闷豆 form."""
+    tz, te = _tile(t)
+    wz, we = _WHERE[where]
+    who_zh = "、".join(seat_zh(p) for p in payers) + "各付"
+    who_en = "from each of " + ", ".join(seat_en(p) for p in payers)
+    if not payers:
+        # E: only seats holding no chicken pay, and every other seat holds one.
+        who_zh, who_en = "但别家都有鸡，无人付", "but every other seat holds a chicken, so nobody pays"
+    if kind == "charge":
+        return Said(
+            f"{seat_zh(seat)}{wz}{tz}：冲锋鸡（本局第一张打出的{tz}），算{fan}番，{who_zh}。",
+            f"{seat_en(seat)}, {te} {we}: the hand's first {te} discarded (冲锋鸡), {fan} fan {who_en}.",
+        )
+    if kind == "kong":
+        return Said(
+            f"{seat_zh(seat)}{wz}{tz}×{copies}：鸡闷豆，四张一起算{fan}番，{who_zh}。",
+            f"{seat_en(seat)}, {te} ×{copies} {we}: a concealed kong of chickens, {fan} fan for the four {who_en}.",
+        )
+    return Said(
+        f"{seat_zh(seat)}{wz}{tz}×{copies}：算鸡，每张{fan}番，{who_zh}。",
+        f"{seat_en(seat)}, {te} ×{copies} {we}: counted, {fan} fan a copy {who_en}.",
+    )
+
+
+def chicken_notes(result: HandResult, rules: Ruleset, ledger: Ledger) -> list[ChickenNote]:
+    """Each seat's chicken tiles, counted (value, who pays) or not counted and why (RULES §8, §12.8).
+
+    Copies are counted exactly as `seat_scores` counts them: a 冲锋鸡 copy is a discard, a 鸡闷豆 is a
+    meld, and the plain copies go to the hand first, then the melds, then the discards.
+    """
+    ctx = SettleContext(result, rules)
+    table = chicken_table(ctx)
+    ch = rules.chickens
+    notes: list[ChickenNote] = []
+    for seat in range(4):
+        held = _held(result, seat, table)
+        if not held:
+            continue
+        reason = _seat_reason(ctx, seat)
+        special: dict[tuple[Tile, str], list[ChickenScore]] = {}
+        plain: dict[Tile, int] = {}
+        for sc in seat_scores(ctx, seat, table) if reason is None else []:
+            if sc.rule == "chicken.charge":
+                special.setdefault((sc.tiles[0], "discard"), []).append(sc)
+            elif sc.rule == "chicken.concealed_kong":
+                special.setdefault((sc.tiles[0], "meld"), []).append(sc)
+            elif sc.rule in _PLAIN_PART:  # one part per copy is enough to count the copies
+                plain[sc.tiles[0]] = max(plain.get(sc.tiles[0], 0), len(sc.tiles))
+        for t, where, n in held:
+            left = n
+            payers = _payers(ledger, seat, t)
+            for sc in special.pop((t, where), []):
+                copies = min(left, len(sc.tiles))
+                kind = "charge" if sc.rule == "chicken.charge" else "kong"
+                said = _counted_said(seat, t, where, copies, sc.fan, payers, kind)
+                notes.append(ChickenNote(seat, t, where, copies, True, sc.fan, payers, said, sc.fan))
+                left -= copies
+            take = min(left, plain.get(t, 0))
+            plain[t] = plain.get(t, 0) - take
+            if take:
+                fan = copy_value(table, t)
+                said = _counted_said(seat, t, where, take, fan, payers, "plain")
+                notes.append(ChickenNote(seat, t, where, take, True, fan, payers, said, fan * take))
+                left -= take
+            if left:
+                why = reason or _tile_reason(where, ch.scope)
+                tz, te = _tile(t)
+                wz, we = _WHERE[where]
+                said = Said(
+                    f"{seat_zh(seat)}{wz}{tz}×{left}：不算，{why.zh}",
+                    f"{seat_en(seat)}, {te} ×{left} {we}: not counted, {why.en}",
+                )
+                notes.append(ChickenNote(seat, t, where, left, False, 0, (), said))
+    return notes
+
+
+# Each copy of a chicken carries every one of its parts; any one of them tells how many copies count.
+_PLAIN_PART = frozenset({"chicken.fixed", "chicken.turned", "chicken.golden", "chicken.benji", "chicken.xingqi"})
+
+
+def _seat_reason(ctx: SettleContext, seat: int) -> Said | None:
+    """Why none of a seat's chickens count, or None when they may."""
+    ch = ctx.rules.chickens
+    if voided(ctx):
+        return Said("吹风鸡：本局所有鸡作废。", "吹风鸡 turned: every chicken of the hand is void.")
+    if ctx.win is None and not ctx.rules.optional.keep_on_draw:
+        if not ch.draw_payment:
+            return Said("黄庄不算鸡。", "no chickens are paid on a draw.")
+        if not ctx.ready(seat):
+            return Said("黄庄时没有叫牌，鸡不收分。", "not ready at the draw, so its chickens earn nothing.")
+        if all(ctx.ready(s) for s in range(4)):
+            return Said(
+                "黄庄时只有没叫牌的人赔鸡，四家都叫牌，没人付。",
+                "on a draw only seats not ready pay for chickens, and all four are ready.",
+            )
+        return None
+    if ctx.burned(seat):
+        return Said(
+            "被抢杠全烧，鸡和豆都不算。", "its kong was robbed (全烧): its chickens and kongs count for nothing."
+        )
+    if ch.collectors == "ready_or_won" and not ctx.ready(seat):
+        return Said("没有叫牌（没听牌），鸡不收分。", "the seat is not ready, and only ready or winning seats collect.")
+    return None
+
+
+def _tile_reason(where: str, scope: str) -> Said:
+    """Why copies in this place do not count though the seat collects."""
+    if where == "discard" and scope == "hand":
+        return Said("手上鸡：打出去的鸡不算。", "手上鸡: a chicken the seat discarded does not count.")
+    return Said("本规则不算这里的鸡。", "this ruleset does not count a chicken there.")
+
+
+def _who(seat: int) -> tuple[str, str]:
+    return seat_zh(seat), seat_en(seat)
+
+
+def rule_sentence(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
+    """The rule behind one payment line, in one sentence with its ruleset value."""
+    r = item.rule
+    b = rules.bonuses
+    k = rules.kongs
+    ch = rules.chickens
+    pz, pe = _who(item.payer)
+    tile = item.tiles[0] if item.tiles else None
+    tz, te = _tile(tile) if tile is not None else ("", "")
+    if r == "win.pattern":
+        pid = next((p for p, (zh, _en) in PATTERN_NAMES.items() if zh == item.label_zh), None)
+        value = rules.pattern_values().get(pid, item.fan) if pid else item.fan
+        how = result.win.how if result.win else None
+        if how in (WinHow.SELF_DRAW, WinHow.AFTER_KONG):
+            pay_zh, pay_en = "自摸三家各付", "self-drawn, each of the other three pays"
+        elif how is WinHow.ROB_KONG:
+            pay_zh, pay_en = "抢杠由被抢者付", "robbing a kong, the robbed seat pays"
+        else:
+            pay_zh, pay_en = "点炮者一家付", "off a discard, the discarder alone pays"
+        return Said(
+            f"{item.label_zh}值{value}番，{pay_zh}。",
+            f"{PATTERN_NAMES[pid][1] if pid else item.label_en} is worth {value} fan; {pay_en}.",
+        )
+    if r == "penalty.baopai":
+        return Said(
+            "包牌：叫牌时放过一次胡，又在自己摸牌前胡别人的牌，要按牌值赔给三家。",
+            "包牌: a ready seat passed a win, then won off another discard before its next draw, so it pays the three.",
+        )
+    if r == "bonus.declared_win":
+        if b.declared_win == "at_least":
+            return Said(
+                f"报听胡牌按至少{b.declared_win_value}番计，这里补足差额。",
+                f"A declared-ready win counts as at least {b.declared_win_value} fan; this line makes up the rest.",
+            )
+        return Said(f"报听胡牌另加{b.declared_win_value}番。", f"A declared-ready win adds {b.declared_win_value} fan.")
+    if r == "bonus.self_draw":
+        return Said(f"自摸另加{b.self_draw}番。", f"A self-drawn win adds {b.self_draw} fan.")
+    if r == "bonus.after_kong":
+        return Said(
+            f"杠上开花：杠后补牌自摸，另加{b.after_kong}番。",
+            f"Win on a kong's replacement tile adds {b.after_kong} fan.",
+        )
+    if r == "bonus.heavenly":
+        return Said(
+            f"天胡：庄家起手就胡，另加{b.heavenly}番。",
+            f"Heavenly win: the dealer wins on the deal, {b.heavenly} fan more.",
+        )
+    if r == "bonus.earthly":
+        return Said(
+            f"地胡：闲家第一轮就胡，另加{b.earthly}番。", f"Earthly win on the first go round, {b.earthly} fan more."
+        )
+    if r == "bonus.yikouer":
+        return Said(
+            f"一扣二：自摸平胡另加{rules.optional.yikouer}番。",
+            f"一扣二: a self-drawn plain hand adds {rules.optional.yikouer} fan.",
+        )
+    if r == "bonus.hot":
+        if b.hot == "add":
+            return Said(
+                f"热炮：{pz}刚杠完就点炮，那个豆不算，还多付{b.hot_value}番。",
+                f"Hot discard: {pe} dealt in right after a kong; that kong is void and {pe} pays {b.hot_value} more.",
+            )
+        return Said(
+            f"热炮：{pz}刚杠完就点炮，赔那个豆的全部分值。",
+            f"Hot discard: {pe} dealt in right after a kong and pays what that kong would have earned.",
+        )
+    if r == "bonus.kill_declared":
+        return Said(
+            f"杀报：胡了报听家{pz}打出的牌，{pz}另付{b.kill_declared}番。",
+            f"杀报: the win was off a discard of {pe}, who had declared ready; {pe} pays {b.kill_declared} fan more.",
+        )
+    if r == "bonus.dealer":
+        return Said(
+            f"庄家：庄家输赢多{b.dealer}番，每连庄一局再加{b.streak}番（已连{result.streak}局）。",
+            f"Dealer: a win between the dealer and another seat carries {b.dealer} fan, "
+            f"plus {b.streak} per hand kept ({result.streak} kept).",
+        )
+    if r == "kong.exposed":
+        return Said(
+            f"点豆：用手里三张杠{pz}打出的{tz}，{pz}付{k.exposed}番；有叫才算。",
+            f"Exposed kong of {te} off {pe}'s discard: {pe} pays {k.exposed} fan, paid only to a ready seat.",
+        )
+    if r == "kong.concealed":
+        return Said(
+            f"闷豆：自己摸齐四张{tz}暗杠，三家各付{k.concealed}番；有叫才算。",
+            f"Concealed kong of {te}: each other seat pays {k.concealed} fan, paid only to a ready seat.",
+        )
+    if r == "kong.added":
+        return Said(
+            f"转弯豆：碰了{tz}后摸到第四张补杠，三家各付{k.added}番。",
+            f"Added kong of {te} (a drawn tile on a pung): each other seat pays {k.added} fan.",
+        )
+    if r == "kong.late":
+        return Said(
+            f"憨包豆：能杠时没杠，后来才杠，只付{k.late}番，但仍是通行证。",
+            f"Late kong: declared later than it could have been, worth {k.late} fan, still a pass.",
+        )
+    if r == "chicken.fixed" and tile is not None:
+        return Said(
+            f"常鸡：{tz}永远是鸡，每张{ch.fixed.get(tile, item.fan)}番，其他三家各付。",
+            f"Fixed chicken: {te} is always a chicken, {ch.fixed.get(tile, item.fan)} fan a copy from each other seat.",
+        )
+    if r == "chicken.golden" and tile is not None:
+        return Said(
+            f"金鸡：翻出的鸡正好是{tz}，每张按{ch.golden.get(tile, item.fan)}番算。",
+            f"Golden chicken: the turned chicken is {te} itself, {ch.golden.get(tile, item.fan)} fan a copy.",
+        )
+    if r == "chicken.turned":
+        fz, fe = _tile(result.flip) if result.flip is not None else ("", "")
+        return Said(
+            f"翻鸡：胡牌后翻出{fz}，比它大一点的{tz}是鸡，每张{ch.flip_value}番。",
+            f"Turned chicken: {fe} was turned after the win, so {te}, one rank above, is a chicken at "
+            f"{ch.flip_value} fan a copy.",
+        )
+    if r == "chicken.charge" and tile is not None:
+        value = ch.charge_values.get(tile, item.fan) if ch.charge == "value" else item.fan
+        return Said(
+            f"冲锋鸡：本局第一张打出的{tz}，值{value}番（打出者有叫才算）。",
+            f"First chicken discarded: the hand's first {te} discarded is worth {value} fan to its ready discarder.",
+        )
+    if r == "chicken.liability" and tile is not None:
+        return Said(
+            f"责任鸡：{pz}打出的第一张{tz}被碰杠，{pz}赔{ch.liability.get(tile, item.fan)}番。",
+            f"First chicken claimed: {pe} discarded the first {te} and it was claimed, so {pe} pays "
+            f"{ch.liability.get(tile, item.fan)} fan.",
+        )
+    if r == "chicken.shown":
+        return Said(
+            f"包鸡：{pz}没叫牌，打出或碰杠的常鸡每张赔给叫牌的人。",
+            f"Shown chickens: {pe} is not ready and pays each ready seat for each fixed chicken it showed.",
+        )
+    if r == "chicken.concealed_kong":
+        return Said(
+            f"鸡闷豆：四张鸡暗杠，按{ch.concealed_kong}番算。",
+            f"A concealed kong of chickens earns {ch.concealed_kong} fan in place of four chickens.",
+        )
+    if r == "chicken.benji":
+        return Said(
+            f"本鸡：翻出的那张牌本身也是鸡，每张{rules.optional.benji}番。",
+            f"本鸡: the turned tile itself is a chicken, {rules.optional.benji} fan a copy.",
+        )
+    if r == "chicken.xingqi":
+        return Said(
+            f"星期鸡：今天的点数是鸡，每张{rules.optional.xingqi}番。",
+            f"星期鸡: today's rank is a chicken, {rules.optional.xingqi} fan a copy.",
+        )
+    if r == "draw.chajiao":
+        return Said(
+            f"查叫：黄庄时没叫牌的{pz}赔叫牌者的最大牌型（{item.fan}番）。",
+            f"查叫: on a draw, {pe} was not ready and pays the ready seat its best wait ({item.fan} fan).",
+        )
+    return Said(f"{item.label_zh}：{item.fan}番。", f"{item.label_en}: {item.fan} fan.")
+
+
+def explain_items(result: HandResult, rules: Ruleset, ledger: Ledger) -> list[ItemNote]:
+    """Every payment line of `ledger` with its rule sentence."""
+    return [ItemNote(i, rule_sentence(i, result, rules)) for i in ledger]
+
+
+def explain_text(result: HandResult, rules: Ruleset, ledger: Ledger, language: str = "zh") -> list[str]:
+    """The whole explanation as lines of text: the flip, each chicken, each payment and its rule."""
+    zh = language == "zh"
+    lines = [("翻鸡：" if zh else "Turned chicken: ") + flip_note(result, rules).pick(language)]
+    notes = chicken_notes(result, rules, ledger)
+    lines.append("鸡：" if zh else "Chickens:")
+    lines.extend("  " + n.said.pick(language) for n in notes)
+    if not notes:
+        lines.append("  " + ("没有人有鸡。" if zh else "Nobody holds a chicken."))
+    lines.append("每一笔：" if zh else "Every payment:")
+    for note in explain_items(result, rules, ledger):
+        i = note.item
+        who = f"{seat_zh(i.payer)}→{seat_zh(i.payee)}" if zh else f"{seat_en(i.payer)} → {seat_en(i.payee)}"
+        label = i.label_zh if zh else i.label_en
+        lines.append(f"  {who} {label} {i.amount}: {note.said.pick(language)}")
+    if not len(ledger):
+        lines.append("  " + ("没有付分。" if zh else "No payments."))
+    return lines

@@ -1,0 +1,122 @@
+"""Every point explained: the turned chicken, each chicken counted or not and why, each payment's rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.handfile import parse_hand_file
+from game.learn.explain import chicken_notes, explain_items, explain_text, flip_note
+from game.result import HandResult
+from game.ruleset import Ruleset
+from game.ruleset_loader import builtin_ruleset_names, load_ruleset
+from game.settlement import Ledger, settle
+from game.simulate import simulate
+from tests.test_settlement import Deal, S
+
+EXAMPLE = Path(__file__).parent / "hands" / "example.yaml"
+
+
+def _example() -> tuple[HandResult, Ruleset, Ledger]:
+    result = parse_hand_file(EXAMPLE.read_text(encoding="utf-8"), str(EXAMPLE), None)
+    rules = load_ruleset(result.ruleset)
+    return result, rules, settle(result, rules)
+
+
+def test_flip_row_shows_its_value() -> None:
+    """RULES.md §8 翻鸡 (A七1): 4m turned makes 5m the chicken at the ruleset's flip value."""
+    result, rules, _ = _example()
+    said = flip_note(result, rules)
+    assert said.zh == "翻出四万：五万是翻鸡，每张1番。"
+    assert said.en == "Turned 4m: 5m is the turned chicken, 1 fan a copy."
+
+
+def test_golden_flip() -> None:
+    """RULES.md §8 金鸡 (A七3): 9s turned makes 幺鸡 golden at 2 a copy."""
+    led = Deal("guiyang-classic", {1: S("123m 456p 789p 234s 11s")}, win="{by: [1], tile: 4s, from: self}", flip="9s")
+    result = led.result()
+    rules = load_ruleset("guiyang-classic")
+    assert "金鸡，每张2番" in flip_note(result, rules).zh
+    notes = [n for n in chicken_notes(result, rules, settle(result, rules)) if n.seat == 1]
+    assert notes and notes[0].counted and notes[0].fan == 2 and notes[0].copies == 2
+
+
+def test_discarded_chicken_under_hand_scope_is_explained() -> None:
+    """RULES.md §8 手上鸡 (A一7): East's discarded 1s does not count, and the note says why."""
+    result, rules, ledger = _example()
+    notes = chicken_notes(result, rules, ledger)
+    east_hand = [n for n in notes if n.seat == 0 and n.where == "hand"]
+    assert east_hand[0].counted and east_hand[0].copies == 2 and east_hand[0].payers == (1, 2, 3)
+    discarded = [n for n in notes if n.seat == 0 and n.where == "discard"]
+    assert not discarded[0].counted and "打出去的鸡不算" in discarded[0].said.zh
+
+
+def test_chicken_of_a_seat_not_ready_is_explained() -> None:
+    """RULES.md §8, §12.8 (A七1): a seat that is not ready collects nothing."""
+    result, rules, ledger = _example()
+    south = [n for n in chicken_notes(result, rules, ledger) if n.seat == 1]
+    assert south and not south[0].counted and "not ready" in south[0].said.en
+
+
+def test_draw_counts_no_chickens() -> None:
+    """RULES.md §9, §12.13: on a draw the classic table pays no chickens, and each note says so."""
+    result = Deal("guiyang-classic", {1: S("123m 456p 789p 234s 1s", discards="9m")}).result()
+    rules = load_ruleset("guiyang-classic")
+    notes = chicken_notes(result, rules, settle(result, rules))
+    assert notes and all(not n.counted and "黄庄" in n.said.zh for n in notes)
+    assert "黄庄" in flip_note(result, rules).zh
+
+
+def test_every_payment_has_a_rule_sentence_with_its_value() -> None:
+    """RULES.md §7: 闷豆 2 from each other seat, in the sentence of its line."""
+    result, rules, ledger = _example()
+    notes = explain_items(result, rules, ledger)
+    assert len(notes) == len(ledger)
+    kong = next(n for n in notes if n.item.rule == "kong.concealed")
+    assert "2番" in kong.said.zh and "2 fan" in kong.said.en
+
+
+@pytest.mark.parametrize("name", builtin_ruleset_names())
+def test_counted_notes_agree_with_the_ledger(name: str) -> None:
+    """RULES.md §8: a seat has a counted chicken note exactly when it collects chicken points (simulated hands)."""
+    rules = load_ruleset(name)
+    results: list[HandResult] = []
+    simulate(rules, "explain", 60, on_hand=results.append)
+    assert results
+    for result in results:
+        ledger = settle(result, rules)
+        notes = chicken_notes(result, rules, ledger)
+        counted = {n.seat for n in notes if n.counted}
+        plain = {"chicken.fixed", "chicken.turned", "chicken.golden", "chicken.charge", "chicken.concealed_kong"}
+        paid = {i.payee for i in ledger if i.rule in plain}
+        assert paid <= counted, (result, notes)
+        for n in notes:
+            if n.counted:
+                assert n.fan > 0 and (n.payers or rules.chickens.payers == "holding_none")
+        if rules.optional.mantang != "double":
+            for seat in range(4):
+                told = sum(n.each * len(n.payers) for n in notes if n.seat == seat and n.counted)
+                owed = sum(i.fan for i in ledger if i.payee == seat and i.rule in plain)
+                assert told == owed, (result, seat, notes)
+        assert explain_text(result, rules, ledger, "en")
+
+
+def test_settle_explain_prints_the_same(capsys: pytest.CaptureFixture[str]) -> None:
+    """`settle FILE --explain` prints the ledger, then the flip, every chicken and every rule sentence."""
+    from main import main
+
+    assert main(["settle", str(EXAMPLE), "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "Turned 4m: 5m is the turned chicken, 1 fan a copy." in out
+    assert "East, 1s ×1 discarded: not counted" in out
+    assert main(["settle", str(EXAMPLE), "--explain", "--lang", "zh", "--json"]) == 0
+    assert "翻出四万" in capsys.readouterr().out
+
+
+def test_a_punged_chicken_counts_for_the_claimer_under_hand_scope() -> None:
+    """RULES.md §8 手上鸡 (melds count), §12.8: East's pung of 5m, the turned chicken, is counted and explained."""
+    result, rules, ledger = _example()
+    melds = [n for n in chicken_notes(result, rules, ledger) if n.seat == 0 and n.where == "meld"]
+    assert melds and melds[0].counted and melds[0].copies == 3 and melds[0].payers == (1, 2, 3)
+    assert melds[0].said.en == "East, 5m ×3 in a meld: counted, 1 fan a copy from each of South, West, North."

@@ -1,0 +1,361 @@
+"""Scoring cases for guiyang-daopei, the modern app table of RULES.md §14, each worked out by hand.
+
+Each test names the §14 rule it follows; the rule's wording is quoted from RULES.md §14.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.actions import ActionKind, make
+from game.agents import SimpleAgent
+from game.hand import best_wait_value, is_ready, own_four_waits
+from game.handfile import HandFileError
+from game.melds import Meld
+from game.next_deal import next_deal
+from game.play import play_round
+from game.ruleset_loader import load_ruleset
+from game.tiles import parse_tile, parse_tiles, to_counts
+from tests.rig import rigged_round
+from tests.test_settlement import PLAIN, Deal, S, from_each, items, rows, with_rules
+
+D = "guiyang-daopei"
+SELF_5S = "{by: [1], tile: 5s, from: self}"
+NOT_READY = (0, 2)  # the filler seats in most cases below
+READY_SEAT_3 = S("123p 567p 789s 456m 4s")  # ready on 4s, no chickens
+
+
+def plain_self_draw(winner: int = 1, payers: tuple[int, ...] = (0, 2, 3)) -> list[tuple[int, int, str, int]]:
+    """平胡 1 and 自摸 +1 from each payer (RULES §14 patterns, 自摸 +1)."""
+    return [(p, winner, rule, 1) for p in payers for rule in ("win.pattern", "bonus.self_draw")]
+
+
+# --------------------------------------------------------------------------- patterns
+
+
+def test_patterns_seven_pairs_is_seven_and_self_draw_adds_one() -> None:
+    """RULES §14 patterns "七对 7"; "自摸 +1"."""
+    led = Deal(D, {1: S("22m 33m 66p 99p 44s 66s 77s")}, win="{by: [1], tile: 7s, from: self}").ledger()
+    assert items(led) == rows(*from_each(1, "win.pattern", 7), *from_each(1, "bonus.self_draw", 1))
+
+
+def test_big_crane_is_seventeen_with_no_flush_tier() -> None:
+    """RULES §14 "大吊车 17 (four melds on the table and a single wait; no flush tier)": 17 beats 大对子 5,
+    and in one suit it beats 清大对 15 and stays 17."""
+    melds = ("pung 2m from 0", "pung 3p from 2", "pung 6s from 3", "pung 7m from 0")
+    led = Deal(D, {1: S("55s", melds=melds)}, win=SELF_5S).ledger()
+    assert items(led) == rows(*from_each(1, "win.pattern", 17), *from_each(1, "bonus.self_draw", 1))
+    flush = ("pung 2s from 0", "pung 3s from 2", "pung 6s from 3", "pung 7s from 0")
+    led = Deal(D, {1: S("55s", melds=flush)}, win=SELF_5S).ledger()
+    assert items(led) == rows(*from_each(1, "win.pattern", 17), *from_each(1, "bonus.self_draw", 1))
+
+
+# --------------------------------------------------------------------------- 天胡 / 地胡
+
+
+def test_heavenly_win_replaces_the_pattern() -> None:
+    """RULES §14 "天胡 33 ... replace the pattern value": the dealer's 平胡 1 on the deal counts 33 (1 + 32)."""
+    deal = Deal(D, {0: S(PLAIN)}, win="{by: [0], tile: 5s, from: self, first_turn: true}")
+    assert items(deal.ledger()) == rows(*plain_self_draw(0, (1, 2, 3)), *from_each(0, "bonus.heavenly", 32))
+
+
+def test_heavenly_win_with_a_chicken() -> None:
+    """RULES §14 天胡 33 with "Chickens: 1s ... 1 each": the three 1s in the dealer's hand are paid on top by
+    each seat not ready."""
+    deal = Deal(D, {0: S("123m 456m 234p 111s 55s")}, win="{by: [0], tile: 5s, from: self, first_turn: true}")
+    assert items(deal.ledger()) == rows(
+        *plain_self_draw(0, (1, 2, 3)), *from_each(0, "bonus.heavenly", 32), *from_each(0, "chicken.fixed", 3)
+    )
+
+
+def test_earthly_win_replaces_the_pattern_on_a_self_draw_only() -> None:
+    """RULES §14 "地胡 23 ... both are self-draw only": 23 on the first draw; off the dealer's first discard the
+    hand is paid at its pattern alone."""
+    deal = Deal(D, {1: S(PLAIN)}, win="{by: [1], tile: 5s, from: self, first_turn: true}")
+    assert items(deal.ledger()) == rows(*plain_self_draw(), *from_each(1, "bonus.earthly", 22))
+    off = Deal(D, {1: S("22m 33m 66p 99p 44s 66s 77s")}, win="{by: [1], tile: 7s, from: 0, first_turn: true}")
+    assert items(off.ledger()) == rows((0, 1, "win.pattern", 7))
+
+
+def test_first_turn_value_below_the_pattern_adds_nothing() -> None:
+    """RULES §14 "the higher of the two counts": a 清七对 17 on the deal, with 天胡 set to 15, stays 17."""
+    rules = with_rules(D, bonuses={"heavenly": 15})
+    deal = Deal(rules, {0: S("11p 22p 33p 44p 66p 77p 99p")}, win="{by: [0], tile: 9p, from: self, first_turn: true}")
+    assert items(deal.ledger()) == rows(*from_each(0, "win.pattern", 17), *from_each(0, "bonus.self_draw", 1))
+
+
+# --------------------------------------------------------------------------- 报听
+
+
+def test_declared_value_depends_on_the_seat() -> None:
+    """RULES §14 "报听: 17 when the dealer declares (报听), 34 when another seat declares (天听); a declared win
+    takes the higher of that value and the pattern"."""
+    dealer = Deal(D, {0: S(PLAIN, declared=True)}, win="{by: [0], tile: 5s, from: self}")
+    assert items(dealer.ledger()) == rows(*plain_self_draw(0, (1, 2, 3)), *from_each(0, "bonus.declared_win", 16))
+    other = Deal(D, {1: S(PLAIN, declared=True)}, win=SELF_5S)
+    assert items(other.ledger()) == rows(*plain_self_draw(), *from_each(1, "bonus.declared_win", 33))
+    flush = Deal(D, {0: S("123m 234m 456m 789m 99m", declared=True)}, win="{by: [0], tile: 9m, from: self}")
+    assert items(flush.ledger()) == rows(
+        *from_each(0, "win.pattern", 10), *from_each(0, "bonus.self_draw", 1), *from_each(0, "bonus.declared_win", 7)
+    )
+
+
+# --------------------------------------------------------------------------- the pass, 抢杠, 热炮
+
+HOT_SEAT = S("123m 456m 789m 2s", melds=("kong 9p concealed",))
+SEVEN_PAIRS_ON_5S = S("22m 33m 66p 77p 44s 66s 55s")
+
+
+def test_the_pass_exempts_a_declared_discarder_not_the_winners_own_declaration() -> None:
+    """RULES §14 "a 平胡 off a discard needs a kong, unless the discarder declared ready, or it robs a kong"."""
+    own = Deal(D, {1: S(PLAIN, declared=True)}, win="{by: [1], tile: 5s, from: 3}")
+    with pytest.raises(HandFileError, match="without a pass"):
+        own.result()
+    discarder = Deal(
+        D, {1: S(PLAIN), 3: S("123m 456m 789m 234p 6p", declared=True)}, win="{by: [1], tile: 5s, from: 3}"
+    )
+    assert items(discarder.ledger()) == rows((3, 1, "win.pattern", 1))
+
+
+def test_rob_kong_is_four_times_the_pattern_from_the_robbed_seat_alone() -> None:
+    """RULES §14 "抢杠: the robbed seat pays 4x the pattern (alone)"; the robbed kong does not count."""
+    robbed = S("123m 456m 789m 6s", melds=("pung 4s from 0",))
+    deal = Deal(D, {1: S("123m 456m 234p 55s 345s"), 2: robbed}, win="{by: [1], tile: 4s, from: 2, how: rob_kong}")
+    assert items(deal.ledger()) == rows((2, 1, "win.pattern", 1), (2, 1, "bonus.rob_kong", 3))
+
+
+def test_hot_discard_is_twice_the_pattern_and_its_kong_is_void() -> None:
+    """RULES §14 "热炮: the discarder pays 2x the pattern and its new kong is void", and "a hot discard gives no
+    exemption" from the pass."""
+    deal = Deal(D, {0: HOT_SEAT, 1: SEVEN_PAIRS_ON_5S}, win="{by: [1], tile: 5s, from: 0, hot: true}")
+    assert items(deal.ledger()) == rows((0, 1, "win.pattern", 7), (0, 1, "bonus.hot", 7))
+    plain = Deal(D, {0: HOT_SEAT, 1: S(PLAIN)}, win="{by: [1], tile: 5s, from: 0, hot: true}")
+    with pytest.raises(HandFileError, match="without a pass"):
+        plain.result()
+
+
+# --------------------------------------------------------------------------- kongs and 倒赔
+
+
+def test_a_ready_seats_kongs_are_three_each() -> None:
+    """RULES §14 "Kongs, every kind worth 3: a ready seat's concealed and added kongs are paid by all three, its
+    exposed kong by the feeder"."""
+    winner = S("123m 456m 234s 55s", melds=("kong 9p concealed",))
+    ready = S("123p 567p 789s 4s", melds=("kong 7m from 2",))
+    led = Deal(D, {1: winner, 3: ready}, win=SELF_5S, flip=None).ledger()
+    assert items(led) == rows(*plain_self_draw(), *from_each(1, "kong.concealed", 3), (2, 3, "kong.exposed", 3))
+
+
+def test_daopei_a_seat_not_ready_pays_its_kongs_back() -> None:
+    """RULES §14 倒赔 "a seat that is not ready at the end pays back the same amounts to each ready opponent (to the
+    feeder, if ready, for an exposed kong)"."""
+    not_ready = S("1m 5m 9m 2p 6p 3s 7s", melds=("kong 9p concealed", "kong 7m from 3"))
+    led = Deal(D, {1: S(PLAIN), 2: not_ready, 3: READY_SEAT_3}, win=SELF_5S, flip=None).ledger()
+    assert items(led) == rows(
+        *plain_self_draw(), (2, 1, "kong.pay_back", 3), (2, 3, "kong.pay_back", 3), (2, 3, "kong.pay_back", 3)
+    )
+    # The feeder not ready: the exposed kong is paid back to nobody.
+    feeder_not_ready = S("1m 5m 9m 2p 6p 3s 7s", melds=("kong 9p concealed", "kong 7m from 0"))
+    led = Deal(D, {1: S(PLAIN), 2: feeder_not_ready, 3: READY_SEAT_3}, win=SELF_5S, flip=None).ledger()
+    assert items(led) == rows(*plain_self_draw(), (2, 1, "kong.pay_back", 3), (2, 3, "kong.pay_back", 3))
+
+
+# --------------------------------------------------------------------------- chickens
+
+
+def test_only_seats_not_ready_pay_chickens() -> None:
+    """RULES §14 "Only seats that are not ready pay, and only ready seats collect (ready seats never pay each
+    other)": the winner's three 1s and the ready seat's 8p are paid by seats 0 and 2 alone."""
+    winner = S("123m 456m 234p 111s 55s")
+    ready = S("123p 567p 789s 456m 8p")
+    led = Deal(D, {1: winner, 3: ready}, win=SELF_5S, flip=None).ledger()
+    assert items(led) == rows(
+        *plain_self_draw(),
+        *[(p, 1, "chicken.fixed", 3) for p in NOT_READY],
+        *[(p, 3, "chicken.fixed", 1) for p in NOT_READY],
+    )
+
+
+def test_golden_and_turned_chickens() -> None:
+    """RULES §14 "1s and 8p 1 each (2 when golden), the turned chicken 1": 9s turned makes 1s golden (2)."""
+    led = Deal(D, {1: S("123m 456m 234p 111s 55s")}, win=SELF_5S, flip="9s").ledger()
+    assert items(led) == rows(*plain_self_draw(), *from_each(1, "chicken.golden", 6))
+    led = Deal(D, {1: S(PLAIN)}, win=SELF_5S, flip="4s").ledger()  # 5s turned: the winner's pair
+    assert items(led) == rows(*plain_self_draw(), *from_each(1, "chicken.turned", 2))
+
+
+def test_a_not_ready_seats_discarded_chickens_are_paid_by_every_not_ready_seat() -> None:
+    """RULES §14 "A not-ready seat's discarded 1s/8p are paid to each ready seat by every not-ready seat; kept
+    tiles and melds of a not-ready seat never pay": seat 2 discarded a 1s and an 8p."""
+    deal = Deal(D, {1: S(PLAIN), 3: READY_SEAT_3}, win=SELF_5S, flip=None, fill_discards={2: "1s 8p"})
+    assert items(deal.ledger()) == rows(
+        *plain_self_draw(),
+        *[(p, r, "chicken.not_ready_discards", 1) for p in NOT_READY for r in (1, 3) for _tile in ("1s", "8p")],
+    )
+
+
+def test_charge_chicken_of_a_ready_discarder() -> None:
+    """RULES §14 冲锋鸡 "+2 (4 when golden) to its discarder if ready": seat 3 discarded the first 1s."""
+    ready = S("123p 567p 789s 456m 4s", discards="1s")
+    deal = Deal(D, {1: S(PLAIN), 3: ready}, win=SELF_5S, flip=None, extra="first_chicken: {1s: 3}")
+    assert items(deal.ledger()) == rows(*plain_self_draw(), *[(p, 3, "chicken.charge", 2) for p in NOT_READY])
+    golden = Deal(D, {1: S(PLAIN), 3: ready}, win=SELF_5S, flip="9s", extra="first_chicken: {1s: 3}")
+    assert items(golden.ledger()) == rows(*plain_self_draw(), *[(p, 3, "chicken.charge", 4) for p in NOT_READY])
+
+
+def test_charge_chicken_passes_to_a_ready_claimer() -> None:
+    """RULES §14 冲锋鸡 "it passes to a ready seat that claims it", and 责任鸡 "every claimed 1s ... costs its
+    discarder 1 to the claimer ... only when the discarder is not ready"."""
+    claimer = S("123p 567p 789s 4s", melds=("pung 1s from 2",))
+    deal = Deal(D, {1: S(PLAIN), 3: claimer}, win=SELF_5S, flip=None, extra="first_chicken: {1s: 2}")
+    assert items(deal.ledger()) == rows(
+        *plain_self_draw(),
+        *[(p, 3, "chicken.charge", 2) for p in NOT_READY],
+        *[(p, 3, "chicken.fixed", 2) for p in NOT_READY],
+        (2, 3, "chicken.liability", 1),
+    )
+
+
+def test_one_charge_chicken_per_hand() -> None:
+    """RULES §14 "冲锋鸡: one per hand, the first 1s or 8p discarded, whichever comes first": a file naming both
+    is refused, and the engine follows only the first."""
+    deal = Deal(
+        D,
+        {1: S(PLAIN), 3: S("123p 567p 789s 456m 4s", discards="1s 8p")},
+        win=SELF_5S,
+        flip=None,
+        extra="first_chicken: {1s: 3, 8p: 3}",
+    )
+    with pytest.raises(HandFileError, match="one 冲锋鸡 per hand"):
+        deal.result()
+    hands = ["8p 1m4m7m 2p5p 1s4s7s 3m6m 3p6p 9s", "1s 2m5m8m 3p 9p 2s5s 9m 4p 7p 6s 9s", "", ""]
+    hands[2] = "3m 6m 9m 4p 7p 1p 3s 6s 4m 7m 2p 5p 8s"
+    hands[3] = "1m 4m 7m 2p 5p 8s 3s 6s 2m 5m 3p 6p 9m"
+    for name, expected in ((D, {"8p": 0}), ("guiyang-modern", {"8p": 0, "1s": 1})):
+        rnd = rigged_round(load_ruleset(name), hands, draws="7s 7s 7s")
+        rnd.apply(make(ActionKind.DISCARD, 0, parse_tile("8p")))
+        rnd.apply(make(ActionKind.DISCARD, 1, parse_tile("1s")))
+        assert {k: v for k, v in ((t, s) for t, s in rnd.first_chicken.items())} == {
+            parse_tile(t): s for t, s in expected.items()
+        }
+
+
+def test_liability_on_every_claimed_1s_only_from_a_seat_not_ready() -> None:
+    """RULES §14 "责任鸡: every claimed 1s (not only the first) costs its discarder 1 to the claimer, and only when
+    the discarder is not ready"."""
+    claimer = S("123p 567p 789s 4s", melds=("pung 1s from 0",))
+    led = Deal(D, {1: S(PLAIN), 3: claimer}, win=SELF_5S, flip=None).ledger()
+    assert items(led) == rows(
+        *plain_self_draw(), *[(p, 3, "chicken.fixed", 3) for p in NOT_READY], (0, 3, "chicken.liability", 1)
+    )
+    from_winner = S("123p 567p 789s 4s", melds=("pung 1s from 1",))
+    led = Deal(D, {1: S(PLAIN), 3: from_winner}, win=SELF_5S, flip=None).ledger()
+    assert items(led) == rows(*plain_self_draw(), *[(p, 3, "chicken.fixed", 3) for p in NOT_READY])
+
+
+def test_daopei_and_charge_chicken_in_one_hand() -> None:
+    """RULES §14 倒赔 and 冲锋鸡 meet: seat 0, not ready, holds a 闷豆 and discarded the first 8p; seat 2, not
+    ready, discarded a 1s and an 8p. Seat 0 pays its kong back (3 to each ready seat) and its 冲锋鸡 (2 to
+    each ready seat, in place of its pond share); both not-ready seats pay seat 2's two discarded chickens."""
+    seat0 = S("1m 4m 5m 9m 2p 6p 7p 2s 3s 7s", melds=("kong 9p concealed",), discards="8p")
+    deal = Deal(
+        D,
+        {0: seat0, 1: S(PLAIN), 3: READY_SEAT_3},
+        win=SELF_5S,
+        flip=None,
+        fill_discards={2: "1s 8p"},
+        extra="first_chicken: {8p: 0}",
+    )
+    assert not deal.result().seats[0].ready
+    assert items(deal.ledger()) == rows(
+        *plain_self_draw(),
+        (0, 1, "kong.pay_back", 3),
+        (0, 3, "kong.pay_back", 3),
+        (0, 1, "chicken.charge_not_ready", 2),
+        (0, 3, "chicken.charge_not_ready", 2),
+        *[(p, r, "chicken.not_ready_discards", 1) for p in NOT_READY for r in (1, 3) for _tile in ("1s", "8p")],
+    )
+
+
+# --------------------------------------------------------------------------- 开局跟 and the draw
+
+
+def test_dealer_followed_pays_each_follower_four() -> None:
+    """RULES §14 "开局跟: when the dealer's first discard is followed by the same tile from all three others, the
+    dealer pays each of them 4"."""
+    deal = Deal(
+        D,
+        {1: S(PLAIN, discards="9s")},
+        win=SELF_5S,
+        flip=None,
+        avoid="9s",
+        fill_discards={0: "9s", 2: "9s", 3: "9s"},
+        extra="dealer_followed: true",
+    )
+    assert items(deal.ledger()) == rows(*plain_self_draw(), *[(0, p, "bonus.follow_dealer", 4) for p in (1, 2, 3)])
+
+
+def test_dealer_followed_then_a_draw() -> None:
+    """RULES §14 开局跟 followed by "Draw: 查叫 with no kongs and no chickens paid ... the dealer keeps the deal":
+    the 4 each is still paid, then each seat not ready pays the ready seat its best wait."""
+    ready = S("123m 456m 789m 234p 6s", discards="9s", melds=())
+    deal = Deal(D, {1: ready}, avoid="9s", fill_discards={0: "9s", 2: "9s", 3: "9s"}, extra="dealer_followed: true")
+    result = deal.result()
+    assert items(deal.ledger()) == rows(
+        *[(0, p, "bonus.follow_dealer", 4) for p in (1, 2, 3)], *[(p, 1, "draw.chajiao", 1) for p in (0, 2, 3)]
+    )
+    assert next_deal(result, load_ruleset(D)) == (0, 1)
+
+
+def test_dealer_followed_needs_the_same_first_discards() -> None:
+    """RULES §14 开局跟: a file claiming it while a seat's first discard differs is refused."""
+    deal = Deal(
+        D,
+        {1: S(PLAIN, discards="9m")},
+        win=SELF_5S,
+        flip=None,
+        avoid="9s",
+        fill_discards={0: "9s", 2: "9s", 3: "9s"},
+        extra="dealer_followed: true",
+    )
+    with pytest.raises(HandFileError, match="seat 1's first discard is not 9s"):
+        deal.result()
+
+
+def test_engine_notes_when_the_dealer_is_followed() -> None:
+    """RULES §14 开局跟: the engine records the dealer's first discard followed by all three, and the hand
+    played to its end settles the 4 each."""
+    hands = [
+        "9s 1m4m7m 2p5p 3s4s7s 3m6m 3p6p 2m",
+        "9s 2m5m8m 3p 9p 2s5s 9m 4p 7p 6s 1p",
+        "9s 3m 6m 9m 4p 7p 1p 3s 6s 4m 7m 2p 5p",
+        "9s 1m 4m 7m 2p 5p 8s 3s 6s 2m 5m 3p 6p",
+    ]
+    rules = load_ruleset(D)
+    rnd = rigged_round(rules, hands, draws="7s 7s 7s")
+    for seat in range(4):
+        rnd.apply(make(ActionKind.DISCARD, seat, parse_tile("9s")))
+    assert rnd.dealer_followed
+    play_round(rnd, [SimpleAgent()] * 4)
+    assert rnd.result is not None and rnd.result.dealer_followed
+    from game.settlement import settle
+
+    assert len(settle(rnd.result, rules).by_rule("bonus.follow_dealer")) == 3
+
+
+def test_ready_counts_a_wait_whose_four_copies_are_the_seats_own() -> None:
+    """RULES §14 "a seat counts as ready even when all four copies of its wait are its own" (RULES §5 leaves such a
+    wait out): a pung of 4s and the fourth 4s in hand, and 1111m in hand."""
+    melds = [Meld(parse_tile("4s"), None, 2)]
+    counts = to_counts(parse_tiles("123m 456m 789p 4s"))
+    assert not is_ready(counts, melds)
+    assert own_four_waits(counts, melds) == [parse_tile("4s")]
+    four = to_counts(parse_tiles("1111m 234p 567p 789s"))
+    assert own_four_waits(four, []) == [parse_tile("1m")]
+    values = load_ruleset(D).pattern_values()
+    assert best_wait_value(four, [], values, own_four=True) == ("pinghu", 1)
+    ready = S("123m 456m 789p 4s", melds=("pung 4s from 2",))
+    deal = Deal(D, {1: ready})
+    assert deal.result().seats[1].ready
+    assert items(deal.ledger()) == rows(*[(p, 1, "draw.chajiao", 1) for p in (0, 2, 3)])
+    assert not Deal("guiyang-classic", {1: ready}).result().seats[1].ready

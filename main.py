@@ -31,6 +31,13 @@ def main(argv: list[str] | None = None) -> int:
     func = getattr(args, "func", None)
     if func is None:
         return run_play(args)
+    if args.command in ("host", "join") and not (
+        getattr(args, "headless", False) or getattr(args, "autoplay", False) or getattr(args, "watch", False)
+    ):
+        # A network table with a window: the client opens at the host or join screen.
+        from ui.net_cli import run_host_window, run_join_window
+
+        return run_host_window(args) if args.command == "host" else run_join_window(args)
     return int(func(args))
 
 

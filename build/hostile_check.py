@@ -599,9 +599,9 @@ def faults(tally: Tally, tmp: Path, rng: random.Random) -> None:
     from game.gamelog import read_log
     from game.match import Match
     from game.play import play_round
+    from game.replaylog import ReplayLog, load_hand, read_index
     from game.round import Round
     from game.ruleset_loader import load_ruleset
-    from ui.replays import ReplayLog, load_hand, read_index
 
     rules = load_ruleset("guiyang-classic")
     real_write = os.write

@@ -68,6 +68,26 @@ def digest(events: list[Event]) -> str:
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]
 
 
+class RunningDigest:
+    """`digest(events)` kept up one event at a time, for a hand that is saved after every move."""
+
+    def __init__(self) -> None:
+        self._hash = hashlib.sha1()
+        self._count = 0
+
+    def add(self, event_json: dict[str, Any]) -> None:
+        """Take in the next event's JSON object."""
+        text = json.dumps(event_json, ensure_ascii=False, separators=(",", ":"))
+        self._hash.update((b"," if self._count else b"[") + text.encode("utf-8"))
+        self._count += 1
+
+    def hand_digest(self) -> str:
+        """The digest of the events taken in so far (equal to `digest` of the same list)."""
+        h = self._hash.copy() if self._count else hashlib.sha1(b"[")
+        h.update(b"]")
+        return h.hexdigest()[:16]
+
+
 def record(rnd: Round, settled: bool) -> HandRecord:
     """The save record of a hand as it stands now."""
     return HandRecord(list(rnd.actions), settled, len(rnd.events), digest(rnd.events))

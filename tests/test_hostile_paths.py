@@ -55,7 +55,7 @@ def test_a_saves_match_id_that_leads_out_of_the_replays_folder_is_refused(match_
 
 
 def test_the_replay_keeper_never_writes_outside_its_folder(tmp_path: Path) -> None:
-    from ui.replays import ReplayLog
+    from game.replaylog import ReplayLog
 
     match = Match(RULES, "k")
     rnd = play_round(match.new_round(), [SimpleAgent()] * 4)
@@ -69,7 +69,7 @@ def test_the_replay_keeper_never_writes_outside_its_folder(tmp_path: Path) -> No
 
 
 def test_an_index_row_naming_another_path_is_left_out_and_never_read(tmp_path: Path) -> None:
-    from ui.replays import HandEntry, load_hand, read_index
+    from game.replaylog import HandEntry, load_hand, read_index
 
     folder = tmp_path / "home" / "logs" / "replays"
     folder.mkdir(parents=True)

@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 from game.stats import PlayerStats, save_stats
+from ui import net_text
 from ui import strings as S
 from ui.menu.main_menu import MainMenu
 from ui.menu.new_game import NewGameScene
@@ -101,18 +102,20 @@ def test_main_menu_offers_the_entries_and_hides_continue_without_a_save() -> Non
     host.stack.push(menu)
     labels = [w.label for w in menu.widgets if isinstance(w, Button)]
     assert labels == [
-        S.tr(k)
-        for k in (
-            "menu_solo",
-            "menu_local",
-            "menu_learn",
-            "menu_calculator",
-            "menu_replays",
-            "menu_rules",
-            "menu_stats",
-            "menu_settings",
-            "menu_quit",
-        )
+        *(S.tr(k) for k in ("menu_solo", "menu_local")),
+        *(net_text.t(k) for k in ("menu_lan_host", "menu_lan_join")),
+        *(
+            S.tr(k)
+            for k in (
+                "menu_learn",
+                "menu_calculator",
+                "menu_replays",
+                "menu_rules",
+                "menu_stats",
+                "menu_settings",
+                "menu_quit",
+            )
+        ),
     ]
     _click(host, _button(menu, S.tr("menu_quit")).rect.center)
     assert host.exit_code == 0
@@ -121,7 +124,7 @@ def test_main_menu_offers_the_entries_and_hides_continue_without_a_save() -> Non
 def test_keyboard_moves_down_the_menu_and_enter_opens_settings() -> None:
     host = _host()
     host.stack.push(MainMenu(host))
-    for _ in range(7):
+    for _ in range(9):
         _key(host, pygame.K_DOWN)
     _key(host, pygame.K_RETURN)
     assert isinstance(host.stack.top, SettingsScene)

@@ -72,7 +72,7 @@ def test_a_full_disk_loses_at_most_the_hand_being_kept_for_replays(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """a half-written hand no longer makes every hand of the match unviewable."""
-    from ui.replays import ReplayLog, load_hand, read_index
+    from game.replaylog import ReplayLog, load_hand, read_index
 
     hands = _hands(4)
     keeper = ReplayLog("m1", RULES, "disk")
@@ -105,7 +105,7 @@ def test_save_failures_are_told_and_the_leave_dialog_says_the_match_is_not_saved
     """SaveWriter.error reaches the player; the last good save stays on disk."""
     import pygame
 
-    import ui.save as save_module
+    import game.saves as save_module
     from ui import strings as S
     from ui.dialogs import ConfirmScene
     from ui.moments import HeadlessHost, headless_display
@@ -118,7 +118,7 @@ def test_save_failures_are_told_and_the_leave_dialog_says_the_match_is_not_saved
     agents: list[Agent | None] = [None, SimpleAgent(), SimpleAgent(), SimpleAgent()]
     table = TableScene(host, RULES, "disk", human=0, agents=agents, save_name="match.save.json")
     host.stack.push(table)
-    writer = table.save_writer
+    writer = table.session.save_writer
     assert writer is not None
     writer(table.session.save)
     good = save_path().read_text(encoding="utf-8")
@@ -188,7 +188,7 @@ def test_hand_files_and_ruleset_copies_are_written_whole(tmp_path: Path, monkeyp
 def test_a_disk_full_from_the_start_is_told_once_the_table_shows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import ui.save as save_module
+    import game.saves as save_module
     from ui.moments import HeadlessHost, headless_display
     from ui.save import NoticeScene
     from ui.settings import Settings, Speed
@@ -202,7 +202,7 @@ def test_a_disk_full_from_the_start_is_told_once_the_table_shows(
     host = HeadlessHost(Settings(speed=Speed.INSTANT), (1280, 720))
     agents: list[Agent | None] = [None, SimpleAgent(), SimpleAgent(), SimpleAgent()]
     table = TableScene(host, RULES, "full", human=0, agents=agents, save_name="match.save.json")
-    assert table.save_writer is not None
-    table.save_writer(table.session.save)  # fails before the table is on the stack
+    assert table.session.save_writer is not None
+    table.session.save_writer(table.session.save)  # fails before the table is on the stack
     host.stack.push(table)
     assert isinstance(host.stack.top, NoticeScene) and "No space" in host.stack.top.message

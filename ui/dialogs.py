@@ -1,4 +1,4 @@
-"""A small confirm dialog over the table: a warning, a yes button and a no button."""
+"""Small dialogs over any scene: a confirm (a warning, yes and no) and a notice (a message and OK)."""
 
 from __future__ import annotations
 
@@ -93,4 +93,59 @@ class ConfirmScene(Scene):
         for line in self.lines:
             surface.blit(T.shadowed(line, self.font, pal.TEXT), (x, y))
             y += self.line_h
+        draw_buttons(surface, self.buttons, self.button_font, self.hover, None)
+
+
+class NoticeScene(Scene):
+    """A message over whatever is below, closed with its button, Enter or Escape."""
+
+    opaque = False
+
+    def __init__(self, host: Host, title: str, message: str) -> None:
+        super().__init__(host)
+        self.title = title
+        self.message = message
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.lines: list[str] = []
+        self.buttons: list[Button] = []
+        self.hover: int | None = None
+        self.font = 18
+        self.title_size = 22
+        self.button_font = 24
+
+    def resize(self, size: tuple[int, int]) -> None:
+        layout = compute_layout(size)
+        s = layout.scale
+        self.font, self.title_size, self.button_font = layout.font["body"], layout.font["title"], layout.font["button"]
+        w = round(min(size[0] * 0.8, 620 * s))
+        self.lines = wrap(self.message, self.font, w - round(48 * s))
+        bh = round(48 * s)
+        h = round(self.title_size * 2.2) + round(self.font * 1.5) * len(self.lines) + bh + round(44 * s)
+        self.rect = pygame.Rect(0, 0, w, h)
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        area = pygame.Rect(self.rect.left + 24, self.rect.bottom - bh - round(18 * s), self.rect.width - 48, bh)
+        self.buttons = lay_out_buttons([(S.tr("btn_ok"), "win", None, "ok", pygame.K_RETURN)], area, self.button_font)
+
+    def close(self) -> None:
+        """Take the notice away."""
+        self.host.stack.remove(self)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = next((i for i, b in enumerate(self.buttons) if b.hit(event.pos)), None)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if any(b.hit(event.pos) for b in self.buttons):
+                self.close()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(T.panel(surface.get_size(), 0, (0, 0, 0, 130), None), (0, 0))
+        surface.blit(T.panel(self.rect.size, 16, (12, 34, 26, 245), pal.PANEL_BORDER, 2), self.rect.topleft)
+        x, y = self.rect.left + 24, self.rect.top + 16
+        surface.blit(T.shadowed(self.title, self.title_size, pal.TEXT_GOLD, bold=True), (x, y))
+        y += round(self.title_size * 2.0)
+        for line in self.lines:
+            surface.blit(T.shadowed(line, self.font, pal.TEXT), (x, y))
+            y += round(self.font * 1.5)
         draw_buttons(surface, self.buttons, self.button_font, self.hover, None)

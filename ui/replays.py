@@ -1,40 +1,31 @@
 """Replays: every finished hand kept as its event log, a list of them, and a viewer that steps through one.
 
-Each match is one log file (game.gamelog's format) in the logs folder's replays/ folder, and
-index.json lists the finished hands so the list opens without reading every log. The viewer
+The hands are kept by game.replaylog (one log file per match and an index of the hands). The viewer
 applies a hand's events to a TableModel with nothing hidden: every hand is shown face up.
 Stepping back rebuilds the table from the start up to the step before, which is cheap.
 """
 
 from __future__ import annotations
 
-import json
 import logging
-import secrets
-import time
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pygame
 
-from game.bounded_io import MAX_SETTINGS_BYTES, WholeAppender, loads_json, read_text_limited
-from game.events import Event, HandEnded, HandSettled, HandWon, TilesDealt
-from game.gamelog import LogError, header_text, read_log, replay, round_text
+from game.events import Event, HandEnded, TilesDealt
+from game.gamelog import LogError, read_log, replay
+from game.replaylog import REPLAY_FOLDER, HandEntry, load_hand, read_index
 from game.result import HandResult
-from game.round import HandSetup, Round
 from game.ruleset import Ruleset
 from game.ruleset_loader import RulesetError
 from game.ruleset_refs import load_ruleset_ref
-from game.safe_files import write_text_atomic
-from game.safe_paths import UnsafeName, check_name, inside
+from game.safe_paths import UnsafeName, inside
 from game.userdirs import UserDirError, user_dirs
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
+from ui.dialogs import NoticeScene
 from ui.layout import DEFAULT_SIZE, Layout, compute_layout
-from ui.save import NoticeScene
 from ui.scene import Host, Scene
 from ui.settings import Speed
 from ui.table.board import Board
@@ -43,171 +34,7 @@ from ui.table.insight import ChickenInfo, chicken_tiles, final_chickens
 from ui.table.model import TableModel
 from ui.table.view import TableView
 
-REPLAY_FOLDER = "replays"
-INDEX_FILE = "index.json"
-
 log = logging.getLogger(__name__)
-
-
-def replay_dir() -> Path:
-    """The folder of match logs (created if missing)."""
-    path = user_dirs().ensure("logs") / REPLAY_FOLDER
-    path.mkdir(exist_ok=True)
-    return path
-
-
-def new_match_id() -> str:
-    """A fresh name for a match's log: its start time and a random tail."""
-    return f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(2)}"
-
-
-@dataclass(frozen=True)
-class HandEntry:
-    """One finished hand in the index."""
-
-    file: str
-    hand: int
-    ruleset: str
-    seed: str
-    time: str
-    winners: tuple[int, ...]
-    nets: tuple[int, ...]
-    practice: bool
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return {
-            "file": self.file,
-            "hand": self.hand,
-            "ruleset": self.ruleset,
-            "seed": self.seed,
-            "time": self.time,
-            "winners": list(self.winners),
-            "nets": list(self.nets),
-            "practice": self.practice,
-        }
-
-    @staticmethod
-    def from_json(d: dict[str, Any]) -> HandEntry:
-        """Read an index row (KeyError/TypeError/ValueError if it is not one, or names a file outside the folder)."""
-        file = d["file"]
-        if not isinstance(file, str) or not file.endswith(".jsonl"):
-            raise ValueError(f"an index row names {str(file)[:60]!r}, not a log file")
-        check_name(file, "log file name")  # a plain name, no folders: UnsafeName (a ValueError) otherwise
-        winners, nets = d["winners"], d["nets"]
-        if not isinstance(winners, list) or not all(type(x) is int and 0 <= x <= 3 for x in winners):
-            raise ValueError("an index row's winners are not seats")
-        if not isinstance(nets, list) or len(nets) != 4 or not all(type(x) is int and abs(x) < 10**9 for x in nets):
-            raise ValueError("an index row's nets are not four numbers")
-        hand = d["hand"]
-        if type(hand) is not int or not 1 <= hand <= 100_000:
-            raise ValueError("an index row's hand is not a hand number")
-        return HandEntry(
-            file,
-            hand,
-            str(d["ruleset"])[:120],
-            str(d["seed"])[:200],
-            str(d["time"])[:40],
-            tuple(winners),
-            tuple(nets),
-            d.get("practice", False) is True,
-        )
-
-
-def read_index() -> list[HandEntry]:
-    """Every indexed hand, oldest first; a broken index reads as empty (the logs themselves are kept)."""
-    try:
-        path = user_dirs().logs / REPLAY_FOLDER / INDEX_FILE
-        if not path.is_file():
-            return []
-        rows = loads_json(read_text_limited(path, 16 * MAX_SETTINGS_BYTES))["hands"]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        log.warning("replay index cannot be read: %s", exc)
-        return []
-    if not isinstance(rows, list):
-        return []
-    entries: list[HandEntry] = []
-    for row in rows:
-        # A bad row (an edited index) is left out; the others are still listed.
-        try:
-            entries.append(HandEntry.from_json(row))
-        except (ValueError, KeyError, TypeError) as exc:
-            log.warning("replay index row left out: %s", exc)
-    return entries
-
-
-class ReplayLog:
-    """Keeps a match's finished hands: appends each to the match's log file and indexes it."""
-
-    def __init__(self, match_id: str, rules: Ruleset, seed: str, setup: HandSetup | None = None) -> None:
-        self.match_id = match_id
-        self.rules = rules
-        self.seed = seed
-        self.setup = setup or HandSetup()
-        self.error: str | None = None
-        self.on_error: Callable[[str], None] | None = None  # told the first time keeping a hand fails
-
-    @property
-    def file_name(self) -> str:
-        """The log file's name in the replays folder."""
-        return f"{self.match_id}.jsonl"
-
-    def __call__(self, rnd: Round, practice: bool) -> None:
-        """Keep the settled hand `rnd` (practice: it had moves taken back)."""
-        try:
-            folder = replay_dir()
-            path = inside(folder, self.match_id, ".jsonl", what="match id")
-            # One write per hand, cut back if it fails: a full disk loses at most this hand.
-            with WholeAppender(path) as out:
-                if out.size() == 0:
-                    out.write(header_text(self.rules, self.seed, self.setup))
-                out.write(round_text(rnd))
-            settled = next((e for e in reversed(rnd.events) if isinstance(e, HandSettled)), None)
-            won = next((e for e in rnd.events if isinstance(e, HandWon)), None)
-            entry = HandEntry(
-                self.file_name,
-                rnd.setup.hand,
-                self.rules.name,
-                self.seed,
-                time.strftime("%Y-%m-%d %H:%M"),
-                won.winners if won is not None else (),
-                settled.nets if settled is not None else (0, 0, 0, 0),
-                practice,
-            )
-            rows = [e for e in read_index() if (e.file, e.hand) != (entry.file, entry.hand)] + [entry]
-            text = json.dumps({"hands": [r.to_json() for r in rows]}, ensure_ascii=False, indent=1)
-            write_text_atomic(folder / INDEX_FILE, text)
-        except (OSError, UserDirError, UnsafeName) as exc:
-            reason = (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
-            if self.error is None:
-                log.warning("cannot keep the hand for replays: %s", exc)
-                if self.on_error is not None:
-                    self.on_error(reason)
-            self.error = reason
-
-
-def load_hand(entry: HandEntry) -> tuple[Ruleset, list[Event]]:
-    """The ruleset and the events of an indexed hand; LogError or RulesetError if they cannot be read.
-
-    A damaged log (a write cut short) still gives every whole hand before the damage. The events
-    shown are the engine's own, re-played from the log's actions, so an edited log cannot put
-    anything on the table that the rules would not.
-    """
-    folder = user_dirs().logs / REPLAY_FOLDER
-    try:
-        path = inside(folder, entry.file, what="log file name")
-    except UnsafeName as exc:
-        raise LogError(str(exc)) from None
-    parsed = read_log(path, lenient=True)
-    rules = load_ruleset_ref(parsed.head["ruleset"])
-    for n, (events, _actions) in enumerate(parsed.hands, 1):
-        if events and getattr(events[0], "hand", None) == entry.hand:
-            rep = replay(parsed, rules, keep_rounds=True, upto=n)
-            if rep.mismatch is not None or len(rep.rounds) < n:
-                raise LogError(f"{entry.file}: hand {entry.hand} does not replay ({rep.mismatch})")
-            return rules, rep.rounds[n - 1].events
-    damage = f" (the log is damaged: {parsed.damage})" if parsed.damage else ""
-    raise LogError(f"{entry.file}: hand {entry.hand} is not in the log{damage}")
 
 
 def hand_result(entry: HandEntry, rules: Ruleset) -> HandResult | None:

@@ -15,6 +15,7 @@ import pygame
 
 from game import __version__
 from game.tiles import WUGUJI, YAOJI, parse_tiles
+from ui import net_text
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
@@ -70,6 +71,8 @@ class MainMenu(MenuScene):
         entries: list[tuple[str, Callable[[], None], str]] = [
             (S.tr("menu_solo"), lambda: self.new_game("solo"), "win"),
             (S.tr("menu_local"), lambda: self.new_game("local"), "kong"),
+            (net_text.t("menu_lan_host"), self.lan_host, "plain"),
+            (net_text.t("menu_lan_join"), self.lan_join, "plain"),
         ]
         if self.can_continue:
             entries.insert(0, (S.tr("menu_continue"), self.continue_match, "pung"))
@@ -182,6 +185,18 @@ class MainMenu(MenuScene):
         config = getattr(scene, "config", None)
         if isinstance(scene, TableScene) and isinstance(config, MatchConfig):
             MatchFlow.resume(self.host, scene, config)
+
+    def lan_host(self) -> None:
+        """Host a table on the network (ui/menu/lan.py)."""
+        from ui.menu.lan import HostSetupScene
+
+        self.host.stack.push(HostSetupScene(self.host))
+
+    def lan_join(self) -> None:
+        """Join a table on the network (ui/menu/lan.py)."""
+        from ui.menu.lan import JoinScene
+
+        self.host.stack.push(JoinScene(self.host))
 
     def replays(self) -> None:
         """Open the replay viewer (ui/replays.py), or say there are none."""

@@ -29,7 +29,7 @@ from game.tiles import to_counts
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
-from ui.dialogs import ConfirmScene
+from ui.dialogs import ConfirmScene, NoticeScene
 from ui.layout import BOARD_ZONES, DEFAULT_SIZE, Layout, compute_layout
 from ui.match_config import MatchConfig
 from ui.opponents import hint, opponent
@@ -111,19 +111,8 @@ class TableScene(Scene):
         self.handoff: PrivacyScene | None = None
         self._unsaved_notice: Scene | None = None  # a save failure told once the table is on screen
         if save_name is not None:
-            from ui.replays import ReplayLog, new_match_id
-            from ui.save import SaveWriter
-
-            if not self.session.save.match_id:
-                self.session.save.match_id = new_match_id()
-            writer = SaveWriter(save_name)
-            keeper = ReplayLog(self.session.save.match_id, rules, seed)
-            writer.on_error = keeper.on_error = self._tell_unsaved
-            self.save_writer: SaveWriter | None = writer
-            self.session.on_save = writer
-            self.session.on_hand_done = keeper
-        else:
-            self.save_writer = None
+            # The session owns the save and the replay log; a failure to write either is told once.
+            self.session.keep(save_name, on_error=self._tell_unsaved)
         self.model = TableModel(viewer=0)
         self.layout: Layout = compute_layout(host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE)
         self.presenter = Presenter(self.model, rules, lambda: self.layout, lambda: self.host.settings.speed.factor)
@@ -201,6 +190,10 @@ class TableScene(Scene):
         self.presenter.model = self.model
         self.board.invalidate()
         self._panel_version = -1
+
+    def rebuild_view(self) -> None:
+        """Draw the table afresh from the session (a network table after its host sent the hand anew)."""
+        self._look(self._viewer_at_rest())
 
     def _hand_off(self, seat: int) -> None:
         """Cover the table until `seat`'s person clicks; then turn the table to them and show their hand."""
@@ -617,8 +610,6 @@ class TableScene(Scene):
 
     def _tell_unsaved(self, reason: str) -> None:
         """A save or replay write failed (full disk, read-only folder): say so once; play goes on."""
-        from ui.save import NoticeScene
-
         notice = NoticeScene(self.host, S.tr("save_failed_title"), S.tr("save_failed", reason=reason))
         if self in self.host.stack.scenes():
             self.host.stack.push(notice)
@@ -738,7 +729,7 @@ class TableScene(Scene):
             self.take_back()
         elif key == pygame.K_ESCAPE:
             if self.on_leave is not None and not self.declare_mode and self.selected is None:
-                unsaved = self.save_writer.error if self.save_writer is not None else None
+                unsaved = self.session.unsaved
                 ask = S.tr("leave_confirm") if unsaved is None else S.tr("leave_confirm_unsaved", reason=unsaved)
                 self.host.stack.push(ConfirmScene(self.host, ask, S.tr("leave_yes"), self.on_leave))
             if self.declare_mode:

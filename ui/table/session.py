@@ -1,8 +1,9 @@
-"""The client's only door to the engine: a Match, the hand in play, and the seats' players.
+"""The local match controller: the Match, the hand in play, the seats' players, the save and the replay log.
 
-The table learns what happened from events redacted for the viewing seat, decides from
-observations, acts through `apply`, and reads the settlement when a hand is over. Nothing
-else of the Round is touched (DESIGN.md: the engine is a referee).
+It is the client's only door to the engine. The table learns what happened from events
+redacted for the viewing seat, decides from observations, acts through `apply`, and reads the
+settlement when a hand is over. Nothing else of the Round is touched (DESIGN.md: the engine is a
+referee). ui/table/net_session.py is the same door when the referee is a network host.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from game.result import HandResult
 from game.round import HandSetup, Round
 from game.ruleset import Ruleset
 from game.savefile import SaveData, new_save, record, restore, take_back
+from game.saves import SaveWriter
 from game.settlement import Ledger
 from ui.table.rotation import turn_event
 
@@ -48,6 +50,7 @@ class TableSession:
         # Save and replays: the match so far, written out after every action.
         self.save = new_save(rules, seed, HandSetup(), config)
         self.on_save: Callable[[SaveData], None] | None = None
+        self.save_writer: SaveWriter | None = None  # set by keep(): the save of a match that is kept
         self.on_hand_done: Callable[[Round, bool], None] | None = None  # a settled hand, and if it was practice
 
     @classmethod
@@ -62,6 +65,25 @@ class TableSession:
         session._round = restored.round
         session.hands_settled = len(restored.finished)
         return session
+
+    def keep(self, save_name: str, on_error: Callable[[str], None] | None = None) -> None:
+        """Keep the match: the save called `save_name` after every action, each settled hand in the replay log;
+        `on_error` is told the first time either cannot be written (play goes on, the last good save stays)."""
+        from game.replaylog import ReplayLog, new_match_id
+
+        if not self.save.match_id:
+            self.save.match_id = new_match_id()
+        writer = SaveWriter(save_name)
+        keeper = ReplayLog(self.save.match_id, self.rules, str(self.save.head["seed"]))
+        writer.on_error = keeper.on_error = on_error
+        self.save_writer = writer
+        self.on_save = writer
+        self.on_hand_done = keeper
+
+    @property
+    def unsaved(self) -> str | None:
+        """Why the latest save failed, or None when the match is saved (or not kept at all)."""
+        return None if self.save_writer is None else self.save_writer.error
 
     @property
     def humans(self) -> list[int]:

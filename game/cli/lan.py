@@ -1,0 +1,415 @@
+"""`python main.py host --headless ...` and `join URL --autoplay | --watch`: network tables without a screen.
+
+The host prints the address to join and the room code, runs the match as its referee, keeps
+its save and replay log, and exits 0 when the last hand is settled. A host that was stopped
+(or killed) picks its match up again from its save on the next start with the same --save.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+from game.cli.common import add_ruleset_argument, ruleset_or_exit, seat_number
+from game.net import protocol as P
+from game.net.address import table_urls
+from game.net.table import NetTable, SeatPlan, TableConfig, new_code
+from game.replaylog import ReplayLog, new_match_id
+from game.ruleset import Ruleset
+from game.safe_files import set_aside
+from game.savefile import SaveError, loads
+
+HOST_SAVE_NAME = "lan-host.save.json"
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the `host` and `join` commands."""
+    h = sub.add_parser("host", help="host a table on the network (headless with --headless)")
+    h.add_argument("--headless", action="store_true", help="run the table without a window, in this terminal")
+    h.add_argument("--port", type=int, default=7530, help="port to listen on (0: any free port; default 7530)")
+    h.add_argument("--bind", default="0.0.0.0", help="address to listen on (default every address)")
+    h.add_argument("--code", help="the room code players must give (default: four random digits)")
+    h.add_argument("--seats", default="human,human,human,human", help="four of human, ai, ai:easy|normal|hard")
+    h.add_argument("--hands", type=int, default=8, help="hands in the match (default 8)")
+    add_ruleset_argument(h)
+    h.add_argument("--seed", help="the match seed (default: random)")
+    h.add_argument("--name", default="贵阳捉鸡", help="the table's name as the join screen lists it")
+    h.add_argument("--turn-timer", type=float, help="seconds a person has for each move (default: no clock)")
+    h.add_argument("--drop-wait", type=float, default=60.0, help="seconds to wait for a dropped player (default 60)")
+    h.add_argument("--next-hand-wait", type=float, default=30.0, help="longest wait for everyone between hands")
+    h.add_argument("--fill-level", default="normal", help="AI level for empty or dropped seats (default normal)")
+    h.add_argument("--no-chat", action="store_true", help="turn the quick phrases off")
+    h.add_argument("--rate", type=float, default=20.0, help="messages a second a client may send (default 20)")
+    h.add_argument("--save", type=Path, help=f"the host's save (default: the saves folder's {HOST_SAVE_NAME})")
+    h.add_argument("--fresh", action="store_true", help="start a new match even if the save holds one")
+    h.add_argument("--no-replays", action="store_true", help="do not keep the hands in the replay log")
+    h.add_argument("--announce", action="store_true", help="announce the table on the local network (mDNS)")
+    h.add_argument("--quiet", action="store_true", help="print only the address and the result")
+    h.set_defaults(func=run_host)
+
+    j = sub.add_parser("join", help="join a network table (headless with --autoplay or --watch)")
+    j.add_argument("url", help="the table's address, ws://HOST:PORT")
+    j.add_argument("--code", required=True, help="the room code")
+    j.add_argument("--name", default="", help="your name at the table")
+    j.add_argument("--seat", type=seat_number, help="ask for this seat (0-3)")
+    j.add_argument("--token", help="rejoin the seat this token holds")
+    j.add_argument("--token-file", type=Path, help="keep the seat's token in this file, and rejoin with it if present")
+    j.add_argument("--autoplay", action="store_true", help="play the seat with the AI")
+    j.add_argument("--level", default="normal", help="the AI level for --autoplay (default normal)")
+    j.add_argument("--watch", action="store_true", help="watch the table: public information only")
+    j.add_argument("--reconnect-for", type=float, default=60.0, help="seconds to keep trying after a drop")
+    j.add_argument("--quiet", action="store_true", help="print only the result")
+    j.set_defaults(func=run_join)
+    register_bench(sub)
+
+
+# ---------------------------------------------------------------------- host
+
+
+def _config(args: argparse.Namespace) -> TableConfig | str:
+    parts = [p for p in str(args.seats).split(",") if p.strip()]
+    if len(parts) != 4:
+        return f"--seats: want four seats separated by commas, got {len(parts)}"
+    try:
+        seats = [SeatPlan.parse(p) for p in parts]
+        SeatPlan.parse(f"ai:{args.fill_level}")
+    except ValueError as exc:
+        return f"--seats: {exc}"
+    if args.hands < 1:
+        return "--hands: at least one hand"
+    code = args.code if args.code is not None else new_code()
+    if not code or len(code) > 32 or not code.isprintable():
+        return "--code: one to 32 printable characters"
+    if args.turn_timer is not None and args.turn_timer <= 0:
+        return "--turn-timer: a number of seconds above 0"
+    if args.drop_wait < 0 or args.next_hand_wait < 0 or args.rate <= 0:
+        return "--drop-wait, --next-hand-wait and --rate cannot be negative"
+    return TableConfig(
+        code=code,
+        seats=seats,
+        hands=args.hands,
+        room=P.clean_name(args.name) or "贵阳捉鸡",
+        turn_timer=args.turn_timer,
+        drop_wait=args.drop_wait,
+        chat=not args.no_chat,
+        next_hand_wait=args.next_hand_wait,
+        fill_level=args.fill_level,
+        rate=args.rate,
+        burst=max(2.0, args.rate * 2),
+    )
+
+
+def _save_path(args: argparse.Namespace) -> Path:
+    if args.save is not None:
+        return Path(args.save)
+    from game.userdirs import user_dirs
+
+    return user_dirs().ensure("saves") / HOST_SAVE_NAME
+
+
+def resume_host_save(path: Path, say: bool) -> tuple[NetTable, Ruleset] | None:
+    """The match in the host's save, or None (no save, a finished match, or a bad save set aside)."""
+    from game.ruleset_loader import RulesetError, load_ruleset
+
+    if not path.is_file():
+        return None
+    try:
+        data = loads(path.read_text(encoding="utf-8"), path.name)
+        rules = load_ruleset(str(data.head["ruleset"]))
+        table = NetTable.from_save(data, rules, where=path.name)
+    except (OSError, UnicodeDecodeError, SaveError, RulesetError) as exc:
+        kept = set_aside(path) or path
+        print(f"{path}: cannot resume ({exc}); kept as {kept.name}, starting anew", file=sys.stderr)
+        return None
+    if table.over:
+        return None
+    if say:
+        print(f"resuming the match in {path}: hand {table.match.hand_no} of {table.config.hands}")
+    return table, rules
+
+
+def run_host(args: argparse.Namespace) -> int:
+    """Run a table until its match is over; exit 0, or 2 on bad options."""
+    if not args.headless:
+        # main.py sends the windowed host to the client (ui/net_cli.py); here only the headless one runs.
+        print(
+            "host: the table runs in this terminal with --headless; the game's menu hosts with a window",
+            file=sys.stderr,
+        )
+        return 2
+    logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO, format="%(message)s")
+    logging.getLogger("websockets").setLevel(logging.WARNING)  # its own "connection open" lines say nothing new
+    try:
+        path = _save_path(args)
+    except OSError as exc:
+        print(f"host: {exc}", file=sys.stderr)
+        return 2
+    resumed = None if args.fresh else resume_host_save(path, not args.quiet)
+    if resumed is not None:
+        table, rules = resumed
+    else:
+        config = _config(args)
+        if isinstance(config, str):
+            print(f"host: {config}", file=sys.stderr)
+            return 2
+        loaded = ruleset_or_exit(args.ruleset)
+        if loaded is None:
+            return 2
+        rules = loaded
+        seed = args.seed if args.seed is not None else secrets.token_hex(8)
+        table = NetTable(rules, seed, config)
+        table.save.match_id = new_match_id()
+    return asyncio.run(_serve(table, rules, args, path))
+
+
+async def _serve(table: NetTable, rules: Ruleset, args: argparse.Namespace, path: Path) -> int:
+    from game.net.server import HostServer
+
+    replay = None
+    if not args.no_replays:
+        match_id = table.save.match_id or new_match_id()
+        table.save.match_id = match_id
+        replay = ReplayLog(match_id, rules, table.seed, table.match.first_setup)
+    server = HostServer(table, args.bind, args.port, path, replay)
+    announcer = None
+
+    def ready(port: int) -> None:
+        nonlocal announcer
+        urls = table_urls(args.bind, port)
+        print(f"table {table.config.room!r} open at {' '.join(urls)}  code {table.config.code}", flush=True)
+        if not args.quiet:
+            seats = ", ".join(p.kind if p.kind == "human" else f"ai:{p.level}" for p in table.config.seats)
+            print(f"  {rules.name}, {table.config.hands} hands, seats {seats}; save {path}", flush=True)
+        if args.announce:
+            from game.net.discovery import Announcer, service_info
+
+            hosts = [u.split("//")[1].rsplit(":", 1)[0] for u in urls]
+            free = sum(1 for s in table.seats if s.plan.kind == "human" and s.holder is None)
+            try:
+                announcer = Announcer(service_info(table.config.room, port, hosts, rules.name, free))
+                announcer.start()
+            except OSError as exc:
+                print(f"  not announced on the network ({exc}); players can type the address", flush=True)
+                announcer = None
+
+    try:
+        await server.run(ready)
+    except OSError as exc:
+        print(f"host: cannot open port {args.port} on {args.bind}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    finally:
+        if announcer is not None:
+            announcer.stop()
+    if table.over:
+        print(f"match over after {table.hands_done} hands; scores {list(table.match.scores)}", flush=True)
+        path.unlink(missing_ok=True)  # a finished match is not resumed; its hands are in the replay log
+        return 0
+    return 0
+
+
+# ---------------------------------------------------------------------- join
+
+
+def run_join(args: argparse.Namespace) -> int:
+    """Play a seat with the AI, or watch; exit 0 at the end of the match, 2 when refused or unreachable."""
+    if not (args.autoplay or args.watch):
+        print(
+            "join: here a seat is played with --autoplay or watched with --watch; the game's menu joins",
+            file=sys.stderr,
+        )
+        return 2
+    if args.autoplay and args.watch:
+        print("join: --autoplay plays a seat and --watch sits at none; choose one", file=sys.stderr)
+        return 2
+    if not (args.url.startswith("ws://") or args.url.startswith("wss://")):
+        print(f"join: {args.url!r} is not a table address; it looks like ws://HOST:PORT", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    return asyncio.run(_join(args))
+
+
+async def _join(args: argparse.Namespace) -> int:
+    from game.net.client import JoinRefused, NetClient, autoplay
+
+    token = args.token
+    if token is None and args.token_file is not None and args.token_file.is_file():
+        token = args.token_file.read_text(encoding="utf-8").strip() or None
+    client = NetClient(
+        args.url,
+        args.code,
+        name=args.name or ("观众" if args.watch else "AI"),
+        watch=args.watch,
+        seat=args.seat,
+        token=token,
+        reconnect_for=args.reconnect_for,
+    )
+
+    def say(text: str) -> None:
+        if not args.quiet:
+            print(text, flush=True)
+
+    try:
+        welcome = await client.connect()
+    except JoinRefused as exc:
+        print(f"join: refused: {exc.reason}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"join: cannot reach {args.url}: {exc}", file=sys.stderr)
+        return 2
+    if args.token_file is not None and welcome.token is not None:
+        from game.safe_files import write_text_atomic
+
+        write_text_atomic(args.token_file, welcome.token + "\n")
+    where = "watching" if welcome.seat is None else f"seat {welcome.seat}"
+    say(f"joined {welcome.room!r} ({welcome.ruleset}, {welcome.hands} hands): {where}")
+
+    def show(msg: P.HostMessage) -> None:
+        if isinstance(msg, P.Settled):
+            say(f"hand {msg.hand}: nets {msg.nets}, scores {msg.scores}")
+        elif isinstance(msg, P.Error):
+            say(f"the host refused a message: {msg.reason}")
+
+    try:
+        if args.watch:
+            await client.run(show)
+        else:
+            rules = ruleset_or_exit(welcome.ruleset)
+            from game.ai import UnknownLevel, make_agent
+
+            try:
+                agent = make_agent(args.level, f"{welcome.seat}:{args.name}", rules)
+            except UnknownLevel as exc:
+                print(f"join: {exc}", file=sys.stderr)
+                await client.close()
+                return 2
+            await autoplay(client, agent, show)
+    except JoinRefused as exc:
+        print(f"join: refused: {exc.reason}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"join: {exc}", file=sys.stderr)
+        return 2
+    over = client.state.over
+    if over is None:
+        print("join: the table closed before the match was over", file=sys.stderr)
+        return 1
+    print(f"match over after {over.hands} hands; scores {over.scores}", flush=True)
+    return 0
+
+
+# ---------------------------------------------------------------------- benchmark
+
+
+def register_bench(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add `bench-lan`."""
+    b = sub.add_parser("bench-lan", help="latency of a move to every client over loopback, and the host's CPU")
+    b.add_argument("--hands", type=int, default=12, help="hands to play (default 12)")
+    b.add_argument("--seed", default="bench", help="the match seed")
+    b.set_defaults(func=run_bench)
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    """Host in its own process, four clients here, all on 127.0.0.1; prints medians and p99."""
+    return asyncio.run(_bench(args))
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process (Linux /proc), or None where that cannot be read."""
+    import os
+
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+async def _bench(args: argparse.Namespace) -> int:
+    import os
+    import re
+    import statistics
+    import tempfile
+    import time
+
+    from game.agents import SimpleAgent
+    from game.net.client import NetClient, autoplay
+
+    code = "0000"
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "GUIYANG_MAHJONG_HOME": tmp}
+        main_py = Path(__file__).resolve().parent.parent.parent / "main.py"
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, str(main_py), "host", "--headless", "--bind", "127.0.0.1", "--port", "0",
+            "--code", code, "--hands", str(args.hands), "--seed", args.seed, "--next-hand-wait", "0",
+            "--save", str(Path(tmp) / "bench.save.json"), "--quiet",
+            env=env, stdout=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        assert proc.stdout is not None
+        line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+        found = re.search(r"ws://127\.0\.0\.1:(\d+)", line)
+        if found is None:
+            print(f"bench-lan: the host did not start: {line}", file=sys.stderr)
+            return 2
+        url = f"ws://127.0.0.1:{found.group(1)}"
+
+        sends: list[float] = []
+        arrivals: dict[int, list[float]] = {}
+
+        def listener(msg: P.HostMessage) -> None:
+            if isinstance(msg, P.Events) and msg.events:
+                arrivals.setdefault(msg.first, []).append(time.perf_counter())
+
+        clients = [NetClient(url, code, name=f"bench{k}") for k in range(4)]
+        for c in clients:
+            await c.connect()
+            real_send = c.send
+
+            async def timed_send(m: P.Message, real_send: Any = real_send) -> None:
+                sends.append(time.perf_counter())
+                await real_send(m)
+
+            c.send = timed_send  # type: ignore[method-assign,assignment]
+        # The transport's floor: a ping's round trip, measured the same way.
+        pings = []
+        for n in range(40):
+            await asyncio.sleep(0.06)  # within the host's rate limit
+            t0 = time.perf_counter()
+            await clients[0].send(P.Ping(n))
+            while not isinstance(await clients[0].next_message(), P.Pong):
+                pass
+            pings.append(time.perf_counter() - t0)
+        sends.clear()
+        cpu0, wall0 = _cpu_seconds(proc.pid), time.perf_counter()
+        await asyncio.gather(*(autoplay(c, SimpleAgent(), listener) for c in clients))
+        cpu1, wall1 = _cpu_seconds(proc.pid), time.perf_counter()
+        await proc.wait()
+
+    sends.sort()
+    import bisect
+
+    lat: list[float] = []
+    for times in arrivals.values():
+        if len(times) != 4:
+            continue
+        i = bisect.bisect_left(sends, min(times)) - 1
+        if i >= 0:
+            lat.append(max(times) - sends[i])
+    lat.sort()
+    ms = [x * 1000 for x in lat]
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    print(f"{args.hands} hands, {len(ms)} moves answered over loopback by four clients")
+    print(
+        f"move -> every client's events: median {statistics.median(ms):.2f} ms, p99 {p99:.2f} ms, max {ms[-1]:.2f} ms"
+    )
+    print(f"ping round trip (the transport alone): median {statistics.median(pings) * 1000:.2f} ms")
+    if cpu0 is not None and cpu1 is not None:
+        busy = (cpu1 - cpu0) / (wall1 - wall0)
+        print(
+            f"host CPU while four play: {busy * 100:.1f}% of one core, {(cpu1 - cpu0) / len(ms) * 1000:.2f} ms a move"
+        )
+    return 0

@@ -1,0 +1,305 @@
+"""The wire format of a network table: versioned JSON messages as typed structs (docs/protocol.md).
+
+Every message is one JSON object with a "type" field. Messages from a client are decoded
+with a strict schema: an unknown field, a missing field, a wrong type or a value out of
+range is refused before anything reaches the table. The host's own messages are decoded the
+same way by the client, so a broken or foreign host is reported instead of crashing it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+GAME = "guiyang-mahjong"
+PROTOCOL_VERSION = 1
+
+# A client's message larger than this is refused with an error; the transport closes the
+# connection outright past TRANSPORT_MAX (a client that sends megabytes is not playing).
+MAX_CLIENT_MESSAGE = 64 * 1024
+TRANSPORT_MAX = 1024 * 1024
+# The host's messages: a whole hand's events in a snapshot stay far below this.
+MAX_HOST_MESSAGE = 1024 * 1024
+
+Seat = Annotated[int, msgspec.Meta(ge=0, le=3)]
+TileInt = Annotated[int, msgspec.Meta(ge=0, le=26)]
+Seq = Annotated[int, msgspec.Meta(ge=0, le=10**9)]
+Name = Annotated[str, msgspec.Meta(max_length=64)]
+Short = Annotated[str, msgspec.Meta(max_length=64)]
+Token = Annotated[str, msgspec.Meta(max_length=128)]
+ActionKindName = Literal["discard", "concealed_kong", "added_kong", "win", "pung", "kong", "pass"]
+
+# Names are shown at the table: at most this many characters after trimming.
+NAME_LIMIT = 16
+
+
+class Message(msgspec.Struct, forbid_unknown_fields=True, tag_field="type"):
+    """Base of every message; the subclass's tag is its "type"."""
+
+
+# ---------------------------------------------------------------- client -> host
+
+
+class Hello(Message, tag="hello"):
+    """The first message of a connection: who is asking to sit (or watch) at which table.
+
+    `token` rejoins a seat held before; `after` is the last event number the client has,
+    so the host sends only what came later (or a snapshot of the hand).
+    """
+
+    game: Short
+    version: int
+    code: Short
+    name: Name = ""
+    token: Token | None = None
+    seat: Seat | None = None
+    watch: bool = False
+    after: Seq = 0
+
+
+class Act(Message, tag="act"):
+    """A move for the client's own seat, made on the state after event `seq`."""
+
+    seq: Seq
+    seat: Seat
+    kind: ActionKindName
+    tile: TileInt | None = None
+    declare: bool = False
+
+
+class Ready(Message, tag="ready"):
+    """The client has seen the settlement and is ready for the next hand."""
+
+
+class Chat(Message, tag="chat"):
+    """One of the table's quick phrases (game.net.chat), by id."""
+
+    phrase: Short
+
+
+class Ping(Message, tag="ping"):
+    """Keeps a quiet connection alive and measures the round trip."""
+
+    n: Seq = 0
+
+
+ClientMessage = Hello | Act | Ready | Chat | Ping
+
+
+# ---------------------------------------------------------------- host -> client
+
+
+class SeatInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """What everyone may know about a seat: who sits there and whether they are here."""
+
+    name: Name
+    kind: Literal["human", "ai"]
+    level: Short
+    connected: bool  # a person is connected to this seat now
+    ai_playing: bool  # the AI plays the seat (an AI seat, an empty one, or a person who dropped)
+    taken: bool  # a person holds the seat (connected or not)
+
+
+class WireAction(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """One legal action, as the host lists them."""
+
+    kind: ActionKindName
+    seat: Seat
+    tile: TileInt | None = None
+    declare: bool = False
+
+
+class WireMeld(msgspec.Struct, forbid_unknown_fields=True, frozen=True, array_like=True):
+    """A meld on the table: [tile, kong kind or null, source seat or null, late]."""
+
+    tile: TileInt
+    kong: Literal["exposed", "concealed", "added"] | None
+    source: Seat | None
+    late: bool
+
+
+class WireObservation(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """A seat's Observation (game.observation), field for field."""
+
+    seat: Seat
+    ruleset: Short
+    hand_no: int
+    dealer: Seat
+    streak: int
+    phase: Short
+    turn: Seat
+    hand: list[TileInt]
+    drawn: TileInt | None
+    melds: list[list[WireMeld]]
+    ponds: list[list[TileInt]]
+    hand_sizes: list[int]
+    declared: list[bool]
+    wall_remaining: int
+    last_discard: tuple[Seat, TileInt, bool] | None
+    rob_tile: TileInt | None
+    first_chicken: list[tuple[TileInt, Seat]]
+    first_chicken_claimed_by: list[tuple[TileInt, Seat]]
+    guoshui: bool
+    baopai_pending: bool
+    legal_actions: list[WireAction]
+
+
+class Welcome(Message, tag="welcome"):
+    """Accepted: the seat (None for a spectator), the token to rejoin with, and the table."""
+
+    version: int
+    seat: Seat | None
+    token: Token | None
+    room: Name
+    ruleset: Short
+    hands: int
+    chat: bool
+    turn_timer: float | None
+    drop_wait: float
+    takes_seat_next_hand: bool = False  # an empty seat joined mid-hand: the AI finishes this hand
+
+
+class Refused(Message, tag="refused"):
+    """The hello was refused (wrong code or version, seat taken, bad token...); the host closes."""
+
+    code: Short
+    reason: str
+
+
+class Error(Message, tag="error"):
+    """One message was refused and changed nothing; `code` names the kind of fault."""
+
+    code: Short
+    reason: str
+
+
+class Events(Message, tag="events"):
+    """Events numbered `first`, `first+1`, ... as this seat may see them; `obs` when the seat must act."""
+
+    first: Seq
+    events: list[dict[str, Any]]
+    obs: WireObservation | None = None
+
+
+class Snapshot(Message, tag="snapshot"):
+    """The hand in play from its start (events `first`...) and the seat's observation: after a gap."""
+
+    first: Seq
+    events: list[dict[str, Any]]
+    scores: list[int]
+    hands_done: int
+    obs: WireObservation | None = None
+
+
+class Status(Message, tag="status"):
+    """Who is at the table, who is thinking, and the clock.
+
+    `moving` names the seat whose turn it is; while claims on a discard are open it is empty
+    and `claims` is true, because who may claim is not public.
+    """
+
+    seats: list[SeatInfo]
+    started: bool
+    hand: int
+    hands: int
+    moving: list[Seat]
+    claims: bool
+    turn_left: float | None  # seconds left on the turn timer, if the host set one
+    waiting_for: Seat | None  # a dropped seat the table is waiting for
+    wait_left: float | None
+    scores: list[int]
+
+
+class LedgerLine(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """One payment of a settled hand (game.settlement.LedgerItem)."""
+
+    payer: Seat
+    payee: Seat
+    fan: int
+    amount: int
+    rule: Short
+    label_zh: Short
+    label_en: Short
+    tiles: list[TileInt]
+    on_behalf: Seat | None
+
+
+class Settled(Message, tag="settled"):
+    """The settlement of hand `hand`, payment by payment: public once the hand is laid open."""
+
+    hand: int
+    items: list[LedgerLine]
+    nets: list[int]
+    scores: list[int]
+
+
+class ChatShown(Message, tag="chat_shown"):
+    """A seat said a quick phrase."""
+
+    seat: Seat
+    phrase: Short
+
+
+class Pong(Message, tag="pong"):
+    """The answer to a ping."""
+
+    n: Seq
+
+
+class MatchOver(Message, tag="match_over"):
+    """The last hand is settled: final scores."""
+
+    scores: list[int]
+    hands: int
+
+
+HostMessage = Welcome | Refused | Error | Events | Snapshot | Status | Settled | ChatShown | Pong | MatchOver
+
+_encoder = msgspec.json.Encoder()
+_client_decoder = msgspec.json.Decoder(ClientMessage)
+_host_decoder = msgspec.json.Decoder(HostMessage)
+
+
+class ProtocolError(ValueError):
+    """A message that is not valid; the text names what is wrong and where."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+def encode(msg: Message) -> bytes:
+    """The message as JSON bytes."""
+    return _encoder.encode(msg)
+
+
+def _decode(data: bytes | str, decoder: msgspec.json.Decoder[Any], limit: int) -> Any:
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    if len(raw) > limit:
+        raise ProtocolError("too_large", f"message of {len(raw)} bytes; the limit is {limit}")
+    try:
+        return decoder.decode(raw)
+    except msgspec.ValidationError as exc:
+        raise ProtocolError("invalid", f"message refused: {exc}") from None
+    except msgspec.DecodeError as exc:
+        raise ProtocolError("not_json", f"not a JSON message: {exc}") from None
+
+
+def decode_client(data: bytes | str) -> ClientMessage:
+    """A client's message, checked against the schema; ProtocolError says what is wrong."""
+    msg: ClientMessage = _decode(data, _client_decoder, MAX_CLIENT_MESSAGE)
+    return msg
+
+
+def decode_host(data: bytes | str) -> HostMessage:
+    """A host's message, checked against the schema; ProtocolError says what is wrong."""
+    msg: HostMessage = _decode(data, _host_decoder, MAX_HOST_MESSAGE)
+    return msg
+
+
+def clean_name(name: str) -> str:
+    """A player's name as shown: control characters dropped, spaces trimmed, at most NAME_LIMIT characters."""
+    kept = "".join(ch for ch in name if ch.isprintable())
+    return " ".join(kept.split())[:NAME_LIMIT]

@@ -1,0 +1,162 @@
+"""What one seat (or a spectator) may see, on the wire: the one place that decides it.
+
+Both the events a seat is sent and the observation it decides from are built here, from
+`game.events.redact` and `game.observation.observe`, so the feed and the observation can
+never disagree about what is hidden (DESIGN.md, the network table). On top of the local
+redaction the hand's seed is blanked: the seed determines the wall, and a client that knew
+it could deal the hand itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from typing import Any
+
+from game.actions import Action, ActionKind, make
+from game.events import Event, HandStarted, event_from_json, redact
+from game.melds import KongKind, Meld
+from game.net.protocol import LedgerLine, WireAction, WireMeld, WireObservation
+from game.observation import Observation, observe
+from game.round import Round
+from game.settlement import Ledger
+from game.tiles import NUM_KINDS
+
+SPECTATOR = -1  # the viewer who sits at no seat: every concealed tile hidden
+
+
+def visible(event: Event, seat: int) -> Event:
+    """`event` as `seat` (or SPECTATOR) may see it: other seats' tiles hidden, the seed blanked."""
+    shown = redact(event, seat)
+    if isinstance(shown, HandStarted) and shown.seed:
+        shown = dataclasses.replace(shown, seed="")
+    return shown
+
+
+def wire_events(events: Iterable[Event], seat: int) -> list[dict[str, Any]]:
+    """The events as `seat` may see them, in their JSON form."""
+    return [visible(e, seat).to_json() for e in events]
+
+
+def wire_events_from(events: list[Event], full: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """`wire_events(events, seat)`, reusing each event's whole JSON (`full`) where the seat may see all of it."""
+    out = []
+    for e, j in zip(events, full, strict=True):
+        shown = visible(e, seat)
+        out.append(j if shown is e else shown.to_json())
+    return out
+
+
+def wire_observation(rnd: Round, seat: int) -> WireObservation:
+    """`seat`'s observation of the round in its wire form (SPECTATOR has none)."""
+    if not 0 <= seat <= 3:
+        raise ValueError(f"a spectator has no observation (seat {seat})")
+    return to_wire(observe(rnd, seat))
+
+
+def to_wire(obs: Observation) -> WireObservation:
+    """An Observation as its wire struct."""
+    return WireObservation(
+        seat=obs.seat,
+        ruleset=obs.ruleset,
+        hand_no=obs.hand_no,
+        dealer=obs.dealer,
+        streak=obs.streak,
+        phase=obs.phase,
+        turn=obs.turn,
+        hand=list(obs.hand),
+        drawn=obs.drawn,
+        melds=[[_wire_meld(m) for m in ms] for ms in obs.melds],
+        ponds=[list(p) for p in obs.ponds],
+        hand_sizes=list(obs.hand_sizes),
+        declared=list(obs.declared),
+        wall_remaining=obs.wall_remaining,
+        last_discard=obs.last_discard,
+        rob_tile=obs.rob_tile,
+        first_chicken=list(obs.first_chicken),
+        first_chicken_claimed_by=list(obs.first_chicken_claimed_by),
+        guoshui=obs.guoshui,
+        baopai_pending=obs.baopai_pending,
+        legal_actions=[wire_action(a) for a in obs.legal_actions],
+    )
+
+
+def wire_action(action: Action) -> WireAction:
+    """An action as its wire struct."""
+    return WireAction(action.kind.value, action.seat, action.tile, action.declare)
+
+
+def action_of(kind: str, seat: int, tile: int | None, declare: bool) -> Action | None:
+    """The engine's shared action for these fields, or None when no such action exists."""
+    try:
+        return make(ActionKind(kind), seat, tile, declare)
+    except (KeyError, ValueError):
+        return None
+
+
+def _wire_meld(m: Meld) -> WireMeld:
+    return WireMeld(m.tile, m.kong.value if m.kong is not None else None, m.source, m.late)
+
+
+def from_wire(w: WireObservation) -> Observation:
+    """The Observation an agent decides from, rebuilt from the wire; ValueError if it does not hang together."""
+    if len(w.melds) != 4 or len(w.ponds) != 4 or len(w.hand_sizes) != 4 or len(w.declared) != 4:
+        raise ValueError("an observation lists four seats")
+    counts = [0] * NUM_KINDS
+    for t in w.hand:
+        counts[t] += 1
+    legal: list[Action] = []
+    for a in w.legal_actions:
+        action = action_of(a.kind, a.seat, a.tile, a.declare)
+        if action is None or a.seat != w.seat:
+            raise ValueError(f"not an action of seat {w.seat}: {a}")
+        legal.append(action)
+    return Observation(
+        w.seat,
+        w.ruleset,
+        w.hand_no,
+        w.dealer,
+        w.streak,
+        w.phase,
+        w.turn,
+        tuple(sorted(w.hand)),
+        tuple(counts),
+        w.drawn,
+        tuple(
+            tuple(Meld(m.tile, KongKind(m.kong) if m.kong else None, m.source, m.late) for m in ms) for ms in w.melds
+        ),
+        tuple(tuple(p) for p in w.ponds),
+        tuple(w.hand_sizes),
+        tuple(w.declared),
+        w.wall_remaining,
+        tuple(w.last_discard) if w.last_discard is not None else None,  # type: ignore[arg-type]
+        w.rob_tile,
+        tuple((t, s) for t, s in w.first_chicken),
+        tuple((t, s) for t, s in w.first_chicken_claimed_by),
+        w.guoshui,
+        w.baopai_pending,
+        tuple(legal),
+    )
+
+
+def _meld(m: WireMeld) -> Meld:
+    return Meld(m.tile, KongKind(m.kong) if m.kong is not None else None, m.source, m.late)
+
+
+def parse_events(raw: list[dict[str, Any]]) -> list[Event]:
+    """Events from their JSON form; ValueError naming the first that is not an event."""
+    out: list[Event] = []
+    for i, obj in enumerate(raw):
+        try:
+            out.append(event_from_json(obj))
+        except (ValueError, TypeError, KeyError) as exc:
+            raise ValueError(f"event {i + 1} of the message: {exc}") from None
+    return out
+
+
+def ledger_lines(ledger: Ledger) -> list[LedgerLine]:
+    """A hand's ledger on the wire (public: the hand is laid open by then)."""
+    return [
+        LedgerLine(i.payer, i.payee, i.fan, i.amount, i.rule, i.label_zh, i.label_en, list(i.tiles), i.on_behalf)
+        for i in ledger.items
+    ]

@@ -1,0 +1,81 @@
+"""Shared pieces of the network tests: a host on 127.0.0.1 in this process, clients, the local reference.
+
+Every socket here is on the loopback address: nothing leaves the machine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from game.agents import SimpleAgent
+from game.events import Event
+from game.match import Match
+from game.net.client import NetClient, autoplay
+from game.net.server import HostServer
+from game.net.table import NetTable, SeatPlan, TableConfig
+from game.play import play_round
+from game.ruleset import Ruleset
+
+LOOPBACK = "127.0.0.1"
+CODE = "4321"
+T = TypeVar("T")
+
+
+def config(hands: int, seats: str = "human,human,human,human", **kw: Any) -> TableConfig:
+    """A table config for the tests: no wait between hands, everything else as given."""
+    plans = [SeatPlan.parse(s) for s in seats.split(",")]
+    kw.setdefault("next_hand_wait", 0.0)
+    return TableConfig(code=CODE, seats=plans, hands=hands, **kw)
+
+
+def simple_factory(level: str, seed: str, rules: Ruleset) -> SimpleAgent:
+    """The host's stand-in AI for the tests: the fast deterministic bot."""
+    return SimpleAgent()
+
+
+async def open_host(table: NetTable, save: Path | None = None) -> tuple[HostServer, str, asyncio.Task[None]]:
+    """Serve `table` on a free loopback port; (server, ws:// url, the task running it)."""
+    server = HostServer(table, LOOPBACK, 0, save, None, linger=0.05)
+    ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    task = asyncio.create_task(server.run(lambda port: ready.set_result(port)))
+    port = await asyncio.wait_for(ready, 10)
+    return server, f"ws://{LOOPBACK}:{port}", task
+
+
+def local_match_events(rules: Ruleset, seed: str, hands: int) -> list[Event]:
+    """Every event of `hands` hands played at one computer by SimpleAgents: the reference a network match must equal."""
+    match = Match(rules, seed)
+    agents = [SimpleAgent() for _ in range(4)]
+    out: list[Event] = []
+    for _ in range(hands):
+        rnd = play_round(match.new_round(), agents)
+        match.finish_round(rnd)
+        out.extend(rnd.events)
+    return out
+
+
+async def seat_players(url: str, n: int = 4) -> list[NetClient]:
+    """`n` clients joined one after another (so client k holds seat k)."""
+    clients = []
+    for k in range(n):
+        c = NetClient(url, CODE, name=f"p{k}", reconnect_for=10)
+        await c.connect()
+        clients.append(c)
+    return clients
+
+
+async def play_all(clients: list[NetClient]) -> None:
+    """Every client plays its seat with a SimpleAgent to the end of the match."""
+    await asyncio.gather(*(autoplay(c, SimpleAgent()) for c in clients))
+
+
+def run(factory: Callable[[], Awaitable[T]], timeout: float = 120.0) -> T:
+    """Run a coroutine to its end with a time limit (a hung network test fails instead of hanging)."""
+
+    async def main() -> T:
+        return await asyncio.wait_for(factory(), timeout)
+
+    return asyncio.run(main())

@@ -1,0 +1,121 @@
+"""No message to a client holds another seat's concealed tiles or the wall (guide: network play).
+
+A property test: over many seeded matches played with random legal moves, every message the
+host sends is decoded and checked against the host's hidden state at the moment it is sent.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.agents import RandomAgent
+from game.net import protocol as P
+from game.net.table import NetTable
+from game.net.view import SPECTATOR, from_wire
+from game.ruleset_loader import load_ruleset
+from tests.net_rig import CODE, config, simple_factory
+
+RULESETS = {name: load_ruleset(name) for name in ("guiyang-classic", "guiyang-modern", "zhuoji-x10")}
+
+
+class Spy:
+    """A connection that checks every message it is sent against the table's hidden state."""
+
+    def __init__(self, table: NetTable, conn_id: int, viewer: int, seed: str) -> None:
+        self.table = table
+        self.viewer = viewer
+        self.seed = seed
+        self.messages: list[P.HostMessage] = []
+        self.checked_events = 0
+        table.connect(conn_id, self.send, lambda code, reason: None, "127.0.0.1")
+
+    def send(self, data: bytes) -> None:
+        assert self.seed.encode() not in data, "the match seed went out"
+        msg = P.decode_host(data)
+        self.messages.append(msg)
+        if isinstance(msg, P.Events | P.Snapshot):
+            for ev in msg.events:
+                self.check_event(ev)
+            if msg.obs is not None:
+                self.check_obs(msg.obs)
+        if isinstance(msg, P.Status) and msg.claims:
+            assert msg.moving == [], "who may claim a discard is not public"
+
+    def check_event(self, ev: dict[str, Any]) -> None:
+        self.checked_events += 1
+        kind = ev["type"]
+        if kind == "tiles_dealt" and ev["seat"] != self.viewer:
+            assert ev["tiles"] is None, f"seat {self.viewer} was shown seat {ev['seat']}'s deal"
+        if kind == "tile_drawn" and ev["seat"] != self.viewer:
+            assert ev["tile"] is None, f"seat {self.viewer} was shown seat {ev['seat']}'s draw"
+        if kind == "hand_started":
+            assert ev["seed"] == "", "the hand's seed gives the wall away"
+        if kind == "tile_flipped":
+            rnd = self.table.rnd
+            assert rnd is not None and rnd.ended, "the turned tile is public only once the hand is over"
+
+    def check_obs(self, obs: P.WireObservation) -> None:
+        assert self.viewer != SPECTATOR, "a spectator has no observation"
+        assert obs.seat == self.viewer
+        rnd = self.table.rnd
+        assert rnd is not None
+        assert obs.hand == rnd.hand_tiles(self.viewer), "the observation is not the seat's own hand"
+        assert obs.hand_sizes == [len(rnd.hand_tiles(s)) for s in range(4)]
+        assert all(a.seat == self.viewer for a in obs.legal_actions)
+
+    def ask(self) -> P.WireObservation | None:
+        """The latest observation that asks for a move, if the last message carried one."""
+        for msg in reversed(self.messages):
+            if isinstance(msg, P.Events | P.Snapshot):
+                return msg.obs
+        return None
+
+
+def play(rules_name: str, seed: str, hands: int, rng: random.Random) -> list[Spy]:
+    rules = RULESETS[rules_name]
+    table = NetTable(rules, seed, config(hands, "human,human,human,ai"), simple_factory)
+    watcher = Spy(table, 99, SPECTATOR, seed)
+    table.receive(99, P.encode(P.Hello(P.GAME, P.PROTOCOL_VERSION, CODE, watch=True)))
+    spies = []
+    for seat in range(3):
+        spy = Spy(table, seat, seat, seed)
+        table.receive(seat, P.encode(P.Hello(P.GAME, P.PROTOCOL_VERSION, CODE, f"p{seat}")))
+        spies.append(spy)
+    agents = [RandomAgent(random.Random(rng.random())) for _ in range(3)]
+    for _ in range(5000):
+        if table.over:
+            break
+        moved = False
+        for seat, spy in enumerate(spies):
+            obs = spy.ask()
+            if obs is not None and obs.legal_actions and table.rnd is not None and table.rnd.legal_tuple(seat):
+                a = agents[seat].choose(from_wire(obs))
+                act = P.Act(len(table.events), seat, a.kind.value, a.tile, a.declare)
+                table.receive(seat, P.encode(act))
+                moved = True
+                break
+        if not moved:
+            for seat in range(3):
+                table.receive(seat, P.encode(P.Ready()))
+    assert table.over, "the match did not finish"
+    return [*spies, watcher]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.binary(min_size=8, max_size=8).map(lambda b: "seed-" + b.hex()),
+    rules_name=st.sampled_from(sorted(RULESETS)),
+    pick=st.integers(0, 2**32 - 1),
+)
+def test_no_message_holds_another_seats_concealed_tiles(seed: str, rules_name: str, pick: int) -> None:
+    """Every event and observation each client is sent, over random matches of three hands."""
+    spies = play(rules_name, seed, 3, random.Random(pick))
+    for spy in spies:
+        assert spy.checked_events > 0
+        assert not any(isinstance(m, P.Error) for m in spy.messages)
+    watcher = spies[-1]
+    assert all(not (isinstance(m, P.Events | P.Snapshot) and m.obs is not None) for m in watcher.messages)

@@ -1,0 +1,130 @@
+"""The network screens: join by a typed address and code, wait in the lobby, the table opens with its marks.
+
+The table is served on 127.0.0.1; the join screen gets a stand-in for the mDNS browser, so nothing
+is multicast.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from game.net.discovery import TableAd
+from game.net.server import HostServer
+from game.net.table import NetTable, SeatPlan
+from game.net.thread import HostThread
+from game.ruleset_loader import load_ruleset
+from tests.net_rig import CODE, config, simple_factory
+from ui.menu.lan import HostSetupScene, JoinScene, LobbyScene
+from ui.moments import FRAME, HeadlessHost, headless_display
+from ui.settings import Settings, Speed
+from ui.table.net_overlay import NetOverlay
+
+RULES = load_ruleset("guiyang-classic")
+
+
+class StubBrowser:
+    def __init__(self, ads: list[TableAd]) -> None:
+        self.ads = ads
+        self.stopped = False
+
+    def tables(self) -> list[TableAd]:
+        return self.ads
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+def test_the_host_screen_makes_the_table_it_shows() -> None:
+    host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
+    scene = HostSetupScene(host)
+    scene.seats[2] = "human"
+    scene.seats[3] = "ai:hard"
+    scene.timer, scene.drop_wait, scene.chat, scene.hands = 30, 120, False, 4
+    made = scene.config()
+    assert made.seats == [SeatPlan("human"), SeatPlan("ai", "normal"), SeatPlan("human"), SeatPlan("ai", "hard")]
+    assert (made.turn_timer, made.drop_wait, made.chat, made.hands) == (30.0, 120.0, False, 4)
+    assert len(made.code) == 4 and made.code.isdigit() and not made.auto_start
+
+
+def test_join_by_typed_address_then_the_lobby_then_the_table() -> None:
+    table = NetTable(RULES, "screens", config(1, "human,ai,ai,ai", auto_start=True), simple_factory)
+    hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
+    port = hosting.start()
+    assert port is not None
+    size = (1280, 720)
+    screen = headless_display(size)
+    host = HeadlessHost(Settings(speed=Speed.FAST), size)
+    browser = StubBrowser([TableAd("t", "阿强的桌", "127.0.0.1", port, 1, "guiyang-classic", 1)])
+    join = JoinScene(host, browser=browser)  # type: ignore[arg-type]
+    host.stack.push(join)
+    join.update(FRAME)
+    join.pick(0)
+    assert join.url() == f"ws://127.0.0.1:{port}"
+    join.join()
+    assert "房间号" in join.error or "room code" in join.error.lower()  # the code is still missing
+    join.code = CODE
+    join.join()
+    lobby = host.stack.top
+    assert isinstance(lobby, LobbyScene)
+    deadline = time.monotonic() + 10
+    while not isinstance(host.stack.top, NetOverlay) and time.monotonic() < deadline:
+        host.stack.update(FRAME)
+        host.stack.draw(screen)
+        time.sleep(0.01)
+    overlay = host.stack.top
+    assert isinstance(overlay, NetOverlay), "the table opened when the hand was dealt"
+    for _ in range(30):
+        host.stack.update(FRAME)
+        host.stack.draw(screen)
+    assert overlay.session.seat == 0 and overlay.session.status is not None
+    assert overlay.session.status.seats[0].connected
+    hosting.stop()
+    hosting.thread.join(5)
+
+
+def test_a_wrong_code_is_shown_in_the_lobby() -> None:
+    table = NetTable(RULES, "screens", config(1), simple_factory)
+    hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
+    port = hosting.start()
+    host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
+    screen = headless_display((1280, 720))
+    join = JoinScene(host, browser=StubBrowser([]))  # type: ignore[arg-type]
+    host.stack.push(join)
+    join.address, join.code = f"127.0.0.1:{port}", "0000"
+    join.join()
+    lobby = host.stack.top
+    assert isinstance(lobby, LobbyScene)
+    deadline = time.monotonic() + 10
+    while lobby.link_notice() == "" and time.monotonic() < deadline:
+        host.stack.update(FRAME)
+        time.sleep(0.01)
+    host.stack.draw(screen)
+    assert "wrong room code" in lobby.link_notice()
+    hosting.stop()
+    hosting.thread.join(5)
+
+
+def test_the_host_screen_offers_to_reopen_a_hosted_match_that_did_not_finish(tmp_path, monkeypatch) -> None:
+    """The windowed host's crash leaves its save; the host screen reopens that table (same code and tokens)."""
+    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
+    from game.cli.lan import HOST_SAVE_NAME
+    from game.savefile import dumps
+    from game.saves import save_path
+    from tests.test_net_faults import drive_until, seated_table
+    from ui.menu.widgets import Button
+
+    table, _clock, peers = seated_table()
+    drive_until(table, peers, lambda: len(table.events) > 40)
+    save_path(HOST_SAVE_NAME).write_text(dumps(table.save_data()), encoding="utf-8")
+    host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
+    scene = HostSetupScene(host)
+    host.stack.push(scene)
+    assert scene.saved is not None
+    assert scene.saved.config.code == table.config.code
+    assert scene.saved.events == table.events
+    assert scene.saved.seats[0].holder == table.seats[0].holder
+    assert any(isinstance(w, Button) and w.on_press == scene.resume_table for w in scene.widgets)

@@ -1,0 +1,490 @@
+"""Host and join a network table from the menu, and the lobby where the players gather.
+
+Hosting starts the table's server in a thread of its own (game.net.thread.HostThread) and joins
+it like every other player, through a NetLink on 127.0.0.1; the table is announced on the local
+network. Joining lists the tables found by mDNS and takes a typed address too, then the room
+code and a name. The lobby shows who has sat down; when the first hand is dealt the table opens,
+with the network overlay over it.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+import pygame
+
+from game.net.client import NetClient
+from game.net.discovery import Announcer, Browser, TableAd, service_info
+from game.net.protocol import clean_name
+from game.net.server import HostServer
+from game.net.table import NetTable, SeatPlan, TableConfig, new_code
+from game.net.thread import HostThread, NetLink
+from game.replaylog import ReplayLog, new_match_id
+from game.ruleset_loader import RulesetError, builtin_ruleset_names, load_ruleset
+from ui import palette as pal
+from ui import strings as S
+from ui import text as T
+from ui.menu.widgets import Button, Choice, ListItem, ListView, MenuScene, Stepper, TextField, Toggle, plate
+from ui.net_text import t
+from ui.scene import Host
+from ui.table.net_overlay import NetOverlay
+from ui.table.net_session import NetSession
+from ui.table.scene import TableScene
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 7530
+SEAT_OPTIONS: tuple[str, ...] = ("human", "ai:easy", "ai:normal", "ai:hard")
+TIMERS: tuple[int, ...] = (0, 15, 30, 60)
+DROP_WAITS: tuple[int, ...] = (30, 60, 120)
+
+
+class FreeText(TextField):
+    """A text field that takes any printable character (names in Chinese, addresses with . and :)."""
+
+    def text(self, text: str) -> bool:
+        typed = "".join(c for c in text if c.isprintable())
+        if not typed:
+            return False
+        self.set((self.get() + typed)[: self.limit])
+        return True
+
+
+def host_save_path() -> Path | None:
+    """Where the windowed host keeps its match (the headless host's default save too)."""
+    from game.cli.lan import HOST_SAVE_NAME
+    from game.saves import save_path
+
+    try:
+        return save_path(HOST_SAVE_NAME)
+    except OSError:
+        return None
+
+
+def saved_table() -> NetTable | None:
+    """The table of a hosted match that did not finish (the host crashed or was closed), if any."""
+    from game.cli.lan import resume_host_save
+
+    path = host_save_path()
+    if path is None:
+        return None
+    resumed = resume_host_save(path, say=False)
+    return resumed[0] if resumed is not None else None
+
+
+def seat_text(choice: str) -> str:
+    """How a seat choice reads."""
+    if choice == "human":
+        return t("seat_person")
+    level = choice[3:]
+    return t("seat_ai", level=S.tr(f"ng_{level}") if f"ng_{level}" in S.STRINGS else level)
+
+
+class HostSetupScene(MenuScene):
+    """开房间: the ruleset, the seats, the length, the clock; then the table opens and shows its code."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.rulesets = list(builtin_ruleset_names())
+        self.ruleset = "guiyang-classic" if "guiyang-classic" in self.rulesets else self.rulesets[0]
+        self.seats = ["human", "ai:normal", "ai:normal", "ai:normal"]
+        self.hands = 8
+        self.timer = 0
+        self.drop_wait = 60
+        self.chat = True
+        self.name = "玩家"
+        self.error = ""
+        self.saved = saved_table()
+
+    def build(self) -> None:
+        m = self.m
+        w, h = self.size
+        x, width = m.margin + m.px(160), w - 2 * (m.margin + m.px(160))
+        y = m.px(96)
+
+        def row(widget: Choice[str] | Choice[int] | Stepper | TextField | Toggle) -> None:
+            nonlocal y
+            widget.rect = pygame.Rect(x, y, width, m.row)
+            widget.label_share = 0.3
+            self.widgets.append(widget)
+            y += m.row + m.gap
+
+        row(FreeText(t("your_name"), lambda: self.name, self._set_name, 16))
+        row(Choice(t("ruleset"), [(r, r) for r in self.rulesets], lambda: self.ruleset, self._set_ruleset))
+        row(Choice(t("seat_you", wind=S.wind(0)), [("human", t("seat_person"))], lambda: "human", lambda v: None))
+        for seat in (1, 2, 3):
+            options = [(c, seat_text(c)) for c in SEAT_OPTIONS]
+            row(Choice(t("seat_n", wind=S.wind(seat)), options, self._seat_get(seat), self._seat_set(seat)))
+        row(Stepper(t("hands"), lambda: self.hands, self._set_hands, 1, 32, lambda n: t("hands_n", n=n)))
+        timers = [(n, t("timer_s", n=n) if n else t("timer_off")) for n in TIMERS]
+        row(Choice(t("timer"), timers, lambda: self.timer, self._set_timer))
+        waits = [(n, t("timer_s", n=n)) for n in DROP_WAITS]
+        row(Choice(t("drop_wait"), waits, lambda: self.drop_wait, self._set_drop_wait))
+        row(Toggle(t("chat_on"), lambda: self.chat, self._set_chat))
+        bw, bh = m.px(200), m.px(48)
+        by = h - m.margin - bh + m.px(6)
+        self.widgets.append(Button(t("back"), self.back, "pass", pygame.Rect(w // 2 - m.gap - bw, by, bw, bh)))
+        self.widgets.append(Button(t("open"), self.open_table, "win", pygame.Rect(w // 2 + m.gap, by, bw, bh)))
+        if self.focus is None:
+            self.focus = len(self.widgets) - 1
+        if self.saved is not None:
+            rect = pygame.Rect(w // 2 + m.gap + bw + 2 * m.gap, by, bw + m.px(40), bh)
+            self.widgets.append(Button(t("resume"), self.resume_table, "kong", rect))
+
+    def _seat_get(self, seat: int) -> Callable[[], str]:
+        return lambda: self.seats[seat]
+
+    def _seat_set(self, seat: int) -> Callable[[str], None]:
+        def set_(value: str) -> None:
+            self.seats[seat] = value
+
+        return set_
+
+    def _set_name(self, value: str) -> None:
+        self.name = value
+
+    def _set_ruleset(self, value: str) -> None:
+        self.ruleset = value
+
+    def _set_hands(self, value: int) -> None:
+        self.hands = value
+
+    def _set_timer(self, value: int) -> None:
+        self.timer = value
+
+    def _set_drop_wait(self, value: int) -> None:
+        self.drop_wait = value
+
+    def _set_chat(self, value: bool) -> None:
+        self.chat = value
+
+    def config(self) -> TableConfig:
+        """The table as chosen, with a fresh room code."""
+        return TableConfig(
+            code=new_code(),
+            seats=[SeatPlan.parse(s) for s in self.seats],
+            hands=self.hands,
+            room=clean_name(f"{self.name}的桌" if S.language() == "zh" else f"{self.name}'s table") or "贵阳捉鸡",
+            turn_timer=float(self.timer) if self.timer else None,
+            drop_wait=float(self.drop_wait),
+            chat=self.chat,
+            next_hand_wait=60.0,
+            auto_start=False,
+        )
+
+    def open_table(self) -> None:
+        """Start the server, announce it, sit at seat 0 and go to the lobby."""
+        name = clean_name(self.name)
+        if not name:
+            self.error = t("need_name")
+            return
+        try:
+            rules = load_ruleset(self.ruleset)
+        except RulesetError as exc:
+            self.error = str(exc)
+            return
+        table = NetTable(rules, secrets.token_hex(8), self.config())
+        table.save.match_id = new_match_id()
+        self._serve(table, name, None)
+
+    def resume_table(self) -> None:
+        """Open the table of the host's save again (after a crash): same code, same seats, same tokens."""
+        if self.saved is None:
+            return
+        table = self.saved
+        holder = table.seats[0].holder
+        self._serve(table, holder.name if holder else clean_name(self.name), holder.token if holder else None)
+
+    def _serve(self, table: NetTable, name: str, token: str | None) -> None:
+        from game.net.address import table_urls
+
+        path = host_save_path()
+        replay = ReplayLog(table.save.match_id or new_match_id(), table.rules, table.seed)
+        hosting = HostThread(HostServer(table, "0.0.0.0", DEFAULT_PORT, path, replay))
+        port = hosting.start()
+        if port is None:
+            hosting = HostThread(HostServer(table, "0.0.0.0", 0, path, replay))
+            port = hosting.start()
+        if port is None:
+            self.error = t("port_busy", reason=hosting.error or "?")
+            return
+        config = table.config
+        urls = table_urls("0.0.0.0", port)
+        announcer: Announcer | None = None
+        try:
+            hosts = [u.split("//")[1].rsplit(":", 1)[0] for u in urls]
+            free = sum(1 for s in table.seats if s.plan.kind == "human" and s.holder is None)
+            announcer = Announcer(service_info(config.room, port, hosts, table.rules.name, free))
+            announcer.start()
+        except Exception as exc:  # no multicast here: the address still works
+            log.info("table not announced: %s", exc)
+            announcer = None
+        link = NetLink(NetClient(f"ws://127.0.0.1:{port}", config.code, name=name, seat=0, token=token))
+        link.start()
+        self.host.stack.push(LobbyScene(self.host, table.rules.name, link, hosting, announcer, urls, config.code))
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.title(surface, t("host_title"))
+        if self.error:
+            m = self.m
+            pic = T.shadowed(self.error, m.body, pal.TEXT_GOLD)
+            surface.blit(pic, pic.get_rect(midbottom=(self.size[0] // 2, self.size[1] - m.margin - m.px(60))))
+
+
+class JoinScene(MenuScene):
+    """加入: tables found on this network, or a typed address; the room code and a name."""
+
+    def __init__(self, host: Host, browser: Browser | None = None) -> None:
+        super().__init__(host)
+        self.address = ""
+        self.code = ""
+        self.name = "玩家"
+        self.error = ""
+        self.found: list[TableAd] = []
+        self.chosen = 0
+        self.watch = False
+        self.browser = browser
+        if self.browser is None:
+            try:
+                self.browser = Browser()
+                self.browser.start()
+            except Exception as exc:  # no multicast: typing the address still works
+                log.info("cannot look for tables: %s", exc)
+                self.browser = None
+
+    def update(self, dt: float) -> None:
+        found = self.browser.tables() if self.browser is not None else []
+        if found != self.found:
+            self.found = found
+            self.rebuild()
+
+    def build(self) -> None:
+        m = self.m
+        w, h = self.size
+        x, width = m.margin + m.px(160), w - 2 * (m.margin + m.px(160))
+        y = m.px(96) + m.heading + m.gap
+        items = [ListItem(t("found_row", room=a.room, ruleset=a.ruleset, free=a.free), a.url) for a in self.found]
+        if not items:
+            items = [ListItem(t("found_none"), "", usable=False)]
+        lv = ListView(items, min(self.chosen, len(items) - 1), self.pick, pygame.Rect(x, y, width, m.px(170)))
+        lv.item_h = m.row + m.small + m.px(6)
+        self.widgets.append(lv)
+        y += m.px(170) + m.gap * 2
+        for label, get, set_, limit in (
+            (t("address"), lambda: self.address, self._set_address, 64),
+            (t("code"), lambda: self.code, self._set_code, 16),
+            (t("your_name"), lambda: self.name, self._set_name, 16),
+        ):
+            field = FreeText(label, get, set_, limit, "", pygame.Rect(x, y, width, m.row))
+            field.label_share = 0.3
+            self.widgets.append(field)
+            y += m.row + m.gap
+        watch = Toggle(t("watch"), lambda: self.watch, self._set_watch, pygame.Rect(x, y, width, m.row))
+        watch.label_share = 0.3
+        self.widgets.append(watch)
+        bw, bh = m.px(200), m.px(48)
+        by = h - m.margin - bh + m.px(6)
+        self.widgets.append(Button(t("back"), self.back, "pass", pygame.Rect(w // 2 - m.gap - bw, by, bw, bh)))
+        self.widgets.append(Button(t("join"), self.join, "win", pygame.Rect(w // 2 + m.gap, by, bw, bh)))
+        if self.focus is None:
+            self.focus = 2
+
+    def pick(self, index: int) -> None:
+        """A found table: its address goes into the field."""
+        if 0 <= index < len(self.found):
+            self.chosen = index
+            self.address = self.found[index].url
+
+    def _set_watch(self, value: bool) -> None:
+        self.watch = value
+
+    def _set_address(self, value: str) -> None:
+        self.address = value
+
+    def _set_code(self, value: str) -> None:
+        self.code = value
+
+    def _set_name(self, value: str) -> None:
+        self.name = value
+
+    def url(self) -> str:
+        """The typed address as a ws:// URL (the port defaults to the host's)."""
+        text = self.address.strip()
+        if not text.startswith(("ws://", "wss://")):
+            text = f"ws://{text}"
+        rest = text.split("//", 1)[1]
+        if ":" not in rest:
+            text = f"{text}:{DEFAULT_PORT}"
+        return text
+
+    def join(self) -> None:
+        """Connect (in the network thread) and wait in the lobby."""
+        if not self.address.strip():
+            self.error = t("need_address")
+        elif not self.code.strip():
+            self.error = t("need_code")
+        elif not clean_name(self.name) and not self.watch:
+            self.error = t("need_name")
+        else:
+            self.error = ""
+            link = NetLink(NetClient(self.url(), self.code.strip(), name=clean_name(self.name), watch=self.watch))
+            link.start()
+            self.host.stack.push(LobbyScene(self.host, "", link, None, None, [self.url()], ""))
+
+    def back(self) -> None:
+        if self.browser is not None:
+            self.browser.stop()
+        super().back()
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        y = self.title(surface, t("join_title"))
+        m = self.m
+        pic = T.shadowed(t("found"), m.body, pal.TEXT_MUTED)
+        surface.blit(pic, (m.margin + m.px(160), y + m.px(30)))
+        if self.error:
+            pic = T.shadowed(self.error, m.body, pal.TEXT_GOLD)
+            surface.blit(pic, pic.get_rect(midbottom=(self.size[0] // 2, self.size[1] - m.margin - m.px(60))))
+
+
+class LobbyScene(MenuScene):
+    """The players gather: the code and address to share, the seats, the host's start button."""
+
+    def __init__(
+        self,
+        host: Host,
+        ruleset: str,
+        link: NetLink,
+        hosting: HostThread | None,
+        announcer: Announcer | None,
+        urls: list[str],
+        code: str,
+    ) -> None:
+        super().__init__(host)
+        self.ruleset = ruleset
+        self.link = link
+        self.hosting = hosting
+        self.announcer = announcer
+        self.urls = urls
+        self.code = code
+        self.session: NetSession | None = None
+        self.opened = False
+
+    def _session(self) -> NetSession | None:
+        if self.session is None and self.link.welcome is not None:
+            welcome = self.link.welcome
+            try:
+                rules = load_ruleset(welcome.ruleset)
+            except RulesetError:
+                rules = load_ruleset("guiyang-classic")  # the host's own file: shown with the nearest rules
+            self.session = NetSession(rules, self.link, welcome.seat)
+            self.ruleset = welcome.ruleset
+        return self.session
+
+    def update(self, dt: float) -> None:
+        session = self._session()
+        if session is None:
+            return
+        session.pump()
+        if session.in_hand and not self.opened:
+            self.opened = True
+            table = TableScene(self.host, session.rules, "network", session=session)
+            overlay = NetOverlay(self.host, table, session)
+            table.on_leave = partial(self.leave_table, overlay)  # Escape at the table, confirmed
+            table.end_match = partial(self.match_ended, overlay)
+            self.host.stack.push(overlay)
+        if session.status is not None and not self.widgets:
+            self.rebuild()
+
+    def build(self) -> None:
+        m = self.m
+        w, h = self.size
+        bw, bh = m.px(200), m.px(48)
+        by = h - m.margin - bh + m.px(6)
+        self.widgets.append(Button(t("leave"), self.back, "pass", pygame.Rect(w // 2 - m.gap - bw, by, bw, bh)))
+        if self.hosting is not None:
+            self.widgets.append(Button(t("start"), self.start, "win", pygame.Rect(w // 2 + m.gap, by, bw, bh)))
+        self.focus = len(self.widgets) - 1
+
+    def leave_table(self, overlay: NetOverlay) -> None:
+        """Leave the table and the lobby for the menu (the seat's token keeps it at the host)."""
+        self.host.stack.remove(overlay)
+        self.back()
+
+    def match_ended(self, overlay: NetOverlay) -> bool:
+        """After the last settlement: back to the menu (True); before it, the table goes on (False)."""
+        if self.session is None or self.session.over is None:
+            return False
+        self.leave_table(overlay)
+        return True
+
+    def start(self) -> None:
+        """The host starts the match: empty seats are played by the AI until someone takes them."""
+        if self.hosting is not None:
+            self.hosting.start_match()
+
+    def back(self) -> None:
+        self.link.close()
+        if self.announcer is not None:
+            self.announcer.stop()
+        if self.hosting is not None:
+            self.hosting.stop()
+        super().back()
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        y = self.title(surface, t("lobby_title"))
+        m = self.m
+        w, _h = self.size
+        panel = pygame.Rect(m.margin + m.px(120), y + m.gap, w - 2 * (m.margin + m.px(120)), m.px(420))
+        plate(surface, panel, m)
+        x = panel.left + m.px(24)
+        yy = panel.top + m.px(18)
+        if self.code:
+            pic = T.shadowed(f"{t('code')}  {self.code}", m.heading + m.px(8), pal.TEXT_GOLD, bold=True)
+            surface.blit(pic, (x, yy))
+            yy += pic.get_height() + m.gap
+        for url in self.urls[:3]:
+            pic = T.shadowed(f"{t('address')}  {url.removeprefix('ws://')}", m.body, pal.TEXT)
+            surface.blit(pic, (x, yy))
+            yy += pic.get_height() + m.px(4)
+        if self.code:
+            pic = T.shadowed(t("share"), m.small, pal.TEXT_MUTED)
+            surface.blit(pic, (x, yy))
+            yy += pic.get_height()
+        yy += m.gap * 2
+        session = self.session
+        notice = self.link_notice()
+        if notice:
+            pic = T.shadowed(notice, m.body, pal.TEXT_GOLD)
+            surface.blit(pic, (x, yy))
+            return
+        if session is None or session.status is None:
+            pic = T.shadowed(t("connecting", url=self.urls[0] if self.urls else ""), m.body, pal.TEXT_MUTED)
+            surface.blit(pic, (x, yy))
+            return
+        for seat, info in enumerate(session.status.seats):
+            if info.kind == "ai":
+                who, colour = seat_text(f"ai:{info.level}"), (150, 170, 200)
+            elif info.taken:
+                who = info.name
+                colour = (90, 210, 120) if info.connected else (220, 90, 80)
+            else:
+                who, colour = t("empty_seat"), pal.TEXT_MUTED
+            r = max(5, m.px(6))
+            pic = T.shadowed(f"{S.wind(seat)}   {who}", m.body, pal.TEXT)
+            pygame.draw.circle(surface, colour, (x + r, yy + pic.get_height() // 2), r)
+            surface.blit(pic, (x + 3 * r, yy))
+            yy += pic.get_height() + m.px(8)
+        yy += m.gap
+        hint = t("waiting_players") if self.hosting is not None else t("waiting_host")
+        surface.blit(T.shadowed(f"{self.ruleset}  ·  {hint}", m.small, pal.TEXT_MUTED), (x, yy))
+
+    def link_notice(self) -> str:
+        """A refusal or a lost connection, in words."""
+        notice = self.link.ended
+        if notice is None:
+            return ""
+        return t("refused", reason=notice.text) if notice.kind == "refused" else t("lost", reason=notice.text)

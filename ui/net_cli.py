@@ -1,0 +1,64 @@
+"""`python main.py host` / `join URL` without --headless, --autoplay or --watch: the game's window at that screen."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from ui.scene import Host, Scene
+
+
+def _run(make: Callable[[Host], Scene]) -> int:
+    """Open the window on the main menu with `make`'s screen over it; the exit code."""
+    import pygame
+
+    from ui import strings
+    from ui.app import App
+    from ui.menu.main_menu import MainMenu
+    from ui.settings import Settings
+    from ui.settings_store import load_settings
+
+    loaded = load_settings(base=Settings())
+    strings.set_language(loaded.settings.language)
+    app = App(loaded.settings, fullscreen=loaded.settings.fullscreen)
+
+    def first(host: Host) -> Scene:
+        host.stack.push(MainMenu(host, loaded.notices))
+        return make(host)
+
+    try:
+        return app.run(first)
+    except pygame.error as exc:
+        print(f"error: cannot open the game window: {exc}", file=sys.stderr)
+        return 1
+
+
+def run_host_window(args: argparse.Namespace) -> int:
+    """The host screen, with the hands and the table's name from the command line."""
+    from ui.menu.lan import HostSetupScene
+
+    def make(host: Host) -> Scene:
+        scene = HostSetupScene(host)
+        scene.hands = max(1, min(32, int(args.hands)))
+        if args.turn_timer:
+            scene.timer = int(args.turn_timer)
+        scene.chat = not args.no_chat
+        return scene
+
+    return _run(make)
+
+
+def run_join_window(args: argparse.Namespace) -> int:
+    """The join screen with the address, the code and the name filled in."""
+    from ui.menu.lan import JoinScene
+
+    def make(host: Host) -> Scene:
+        scene = JoinScene(host)
+        scene.address = str(args.url)
+        scene.code = str(args.code)
+        if args.name:
+            scene.name = str(args.name)
+        return scene
+
+    return _run(make)

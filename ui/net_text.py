@@ -1,0 +1,69 @@
+"""The words of the network screens and marks, in Chinese and English (kept beside ui/strings.py's table)."""
+
+from __future__ import annotations
+
+from ui import strings as S
+
+TEXT: dict[str, tuple[str, str]] = {
+    "menu_lan_host": ("开房间", "Host a table"),
+    "menu_lan_join": ("加入", "Join a table"),
+    "host_title": ("开房间：局域网对局", "Host a table on the network"),
+    "join_title": ("加入房间", "Join a table"),
+    "lobby_title": ("房间", "The table"),
+    "room_name": ("房间名", "Table name"),
+    "your_name": ("你的名字", "Your name"),
+    "ruleset": ("规则", "Rules"),
+    "seat_you": ("{wind}：你（房主）", "{wind}: you (host)"),
+    "seat_n": ("{wind}", "{wind}"),
+    "seat_person": ("玩家", "a person"),
+    "seat_ai": ("电脑 {level}", "AI {level}"),
+    "hands": ("局数", "Hands"),
+    "hands_n": ("{n} 局", "{n} hands"),
+    "timer": ("出牌计时", "Turn timer"),
+    "timer_off": ("不计时", "off"),
+    "timer_s": ("{n} 秒", "{n} s"),
+    "drop_wait": ("掉线等待", "Wait for a dropped player"),
+    "chat_on": ("快捷语", "Quick phrases"),
+    "open": ("开桌", "Open the table"),
+    "resume": ("继续上次的房间", "Reopen the last table"),
+    "start": ("开始", "Start"),
+    "join": ("加入", "Join"),
+    "watch": ("只观战", "Watch only"),
+    "back": ("返回", "Back"),
+    "leave": ("离开", "Leave"),
+    "address": ("地址", "Address"),
+    "code": ("房间号", "Room code"),
+    "found": ("局域网上的房间", "Tables on this network"),
+    "found_none": ("还没有找到房间；也可以直接输入地址", "No table found yet; you can type an address"),
+    "found_row": ("{room}（{ruleset}）空位 {free}", "{room} ({ruleset}), {free} free"),
+    "need_name": ("请填写名字", "Type a name"),
+    "need_code": ("请填写房间号", "Type the room code"),
+    "need_address": ("请填写地址，例如 192.168.1.20:7530", "Type an address, e.g. 192.168.1.20:7530"),
+    "connecting": ("正在连接 {url} …", "Connecting to {url}…"),
+    "refused": ("未能加入：{reason}", "Not joined: {reason}"),
+    "lost": ("连接中断：{reason}", "Connection lost: {reason}"),
+    "port_busy": ("无法开桌：{reason}", "Cannot open the table: {reason}"),
+    "share": ("把地址和房间号告诉朋友", "Give your friends the address and the code"),
+    "waiting_players": ("等待玩家加入；空位由电脑代打", "Waiting for players; empty seats are played by the AI"),
+    "waiting_host": ("等待房主开始", "Waiting for the host to start"),
+    "empty_seat": ("空位（电脑）", "empty (AI)"),
+    "mark_online": ("在线", "online"),
+    "mark_offline": ("掉线", "dropped"),
+    "mark_ai": ("电脑", "AI"),
+    "mark_thinking": ("思考中", "thinking"),
+    "mark_claims": ("等待碰杠胡", "claims open"),
+    "dropped_notice": (
+        "{name} 掉线了，等待重连 {left} 秒，之后由电脑代打",
+        "{name} dropped; waiting {left} s, then the AI plays on",
+    ),
+    "turn_left": ("剩 {left} 秒", "{left} s left"),
+    "chat_keys": ("快捷语：F1–F8", "Phrases: F1–F8"),
+    "match_over": ("比赛结束", "The match is over"),
+}
+
+
+def t(key: str, **fields: object) -> str:
+    """The text `key` in the client's language, with `fields` filled in."""
+    zh, en = TEXT[key]
+    text = zh if S.language() == "zh" else en
+    return text.format(**fields) if fields else text

@@ -1,0 +1,207 @@
+"""The network match controller: the table scene's session when the referee is another computer.
+
+It stands where the local TableSession stands, so the table scene does not know whether its
+events come from a Round in this process or from a host: events arrive through a NetLink (its
+own thread) and are taken in once a frame; the player's moves go out through it. Seats played
+elsewhere (people or the host's AI) show as agents the scene waits for; their events are handed
+over as they come. The host keeps the save and the replay log.
+"""
+
+from __future__ import annotations
+
+from game.actions import Action
+from game.events import Event, HandSettled, HandStarted
+from game.net import protocol as P
+from game.net.thread import LinkNotice, NetLink
+from game.net.view import from_wire, parse_events
+from game.observation import Observation
+from game.result import HandResult
+from game.ruleset import Ruleset
+from game.settlement import Ledger
+from game.settlement.ledger import LedgerItem
+from ui.table.rotation import turn_event
+from ui.table.session import NOBODY, TableSession
+
+
+class RemoteSeat:
+    """A seat played on another computer or by the host's AI: the scene waits for its events."""
+
+    name = "remote"
+
+    def choose(self, obs: Observation) -> Action:
+        """Never asked: the host decides for this seat."""
+        raise RuntimeError("a remote seat is played at the host")
+
+
+REMOTE = RemoteSeat()
+
+
+def idle_observation(seat: int, ruleset: str) -> Observation:
+    """An observation with nothing in it, for the scene's pause before showing another seat's move."""
+    empty: tuple[tuple[()], ...] = ((), (), (), ())
+    return Observation(
+        seat, ruleset, 0, 0, 0, "claims", 0, (), (0,) * 27, None, empty, empty, (0, 0, 0, 0),
+        (False,) * 4, 0, None, None, (), (), False, False, (),
+    )  # fmt: skip
+
+
+class NetSession(TableSession):
+    """A match at a network table, seen from one seat (or none, watching)."""
+
+    def __init__(self, rules: Ruleset, link: NetLink, seat: int | None) -> None:
+        agents = [None if s == seat else REMOTE for s in range(4)]
+        super().__init__(rules, "network", agents, viewer=seat if seat is not None else NOBODY)
+        self.link = link
+        self.seat = seat
+        self.hand: list[Event] = []  # the hand in play's events, as the host sent them
+        self.fresh: list[Event] = []  # events not yet handed to the table
+        self.obs: P.WireObservation | None = None
+        self.status: P.Status | None = None
+        self.settled_event: HandSettled | None = None
+        self.settled_msg: P.Settled | None = None
+        self.over: P.MatchOver | None = None
+        self.chat: list[tuple[int, str, float]] = []  # (seat, phrase, when it arrived in frame time)
+        self.notice: LinkNotice | None = None
+        self.errors: list[str] = []
+        self.rebuilt = 0  # counts snapshots: the table must be drawn afresh
+        self.clock = 0.0
+        self._between = False  # a hand settled and shown; the next one has not begun
+
+    # ------------------------------------------------------------------ taking messages in
+
+    def pump(self, now: float = 0.0) -> None:
+        """Take in everything the network thread has received."""
+        self.clock = now
+        for msg in self.link.poll():
+            if isinstance(msg, LinkNotice):
+                if msg.kind != "joined":
+                    self.notice = msg
+            elif isinstance(msg, P.Events):
+                self._take_events(parse_events(msg.events))
+                self.obs = msg.obs
+            elif isinstance(msg, P.Snapshot):
+                self.hand, self.fresh = [], []
+                self.settled_event = None
+                self._take_events(parse_events(msg.events))
+                self.fresh = []
+                self.obs = msg.obs
+                self.rebuilt += 1
+            elif isinstance(msg, P.Status):
+                self.status = msg
+            elif isinstance(msg, P.Settled):
+                self.settled_msg = msg
+            elif isinstance(msg, P.ChatShown):
+                self.chat.append((msg.seat, msg.phrase, now))
+            elif isinstance(msg, P.MatchOver):
+                self.over = msg
+            elif isinstance(msg, P.Error):
+                self.errors.append(msg.reason)
+
+    def _take_events(self, events: list[Event]) -> None:
+        for e in events:
+            if isinstance(e, HandStarted):
+                self.hand = []
+                self._between = False
+            if isinstance(e, HandSettled):
+                self.settled_event = e  # handed over by settle(), as the local session does
+                continue
+            self.hand.append(e)
+            self.fresh.append(e)
+
+    # ------------------------------------------------------------------ the session's face to the scene
+
+    @property
+    def humans(self) -> list[int]:
+        """The one seat this computer plays (none when watching)."""
+        return [] if self.seat is None else [self.seat]
+
+    def look(self, viewer: int, turn: int) -> list[Event]:
+        """The hand in play's events, turned for seat `turn` (the host has already hidden what we may not see)."""
+        self.viewer, self.turn = viewer, turn
+        self.fresh = []
+        return [] if self._between else [turn_event(e, turn) for e in self.hand]
+
+    def start_hand(self) -> list[Event]:
+        """After a settlement: tell the host we are ready; the next hand's events come when it deals."""
+        if self._between:
+            self.link.ready()
+        return []
+
+    @property
+    def in_hand(self) -> bool:
+        """True once a hand's events have arrived."""
+        return bool(self.hand) and not self._between
+
+    @property
+    def hand_over(self) -> bool:
+        """True when the hand has been settled at the host and waits to be shown."""
+        return self.settled_event is not None and self.settled_msg is not None
+
+    def to_move(self) -> list[int]:
+        """Our seat when the host asks us; another seat while we wait for the table; none when the hand is over."""
+        self.pump(self.clock)
+        if self.fresh:
+            return [self._other()]
+        if self.hand_over:
+            return []
+        if self.seat is not None and self.obs is not None and self.obs.legal_actions:
+            return [self.seat]
+        return [self._other()]
+
+    def _other(self) -> int:
+        return 0 if self.seat is None else (self.seat + 1) % 4
+
+    def observe(self, seat: int) -> Observation:
+        """Our observation when we must act; an empty one for the pause before another seat's events."""
+        if seat == self.seat and self.obs is not None:
+            return from_wire(self.obs)
+        return idle_observation(seat, self.rules.name)
+
+    def agent_move(self, seat: int) -> list[Event]:
+        """The events that have come from the table since the last look, turned for our seat."""
+        out = [turn_event(e, self.turn) for e in self.fresh]
+        self.fresh = []
+        return out
+
+    def check(self, action: Action) -> str | None:
+        """Why the host would refuse `action` now (it checks again)."""
+        obs = self.obs
+        if obs is None or self.seat is None:
+            return "it is not your move"
+        return None if action in from_wire(obs).legal_actions else "that move is not possible now"
+
+    def apply(self, action: Action) -> list[Event]:
+        """Send our move; what it does comes back from the host as events."""
+        self.link.act(action)
+        self.obs = None
+        return []
+
+    def take_back(self, seat: int) -> bool:
+        """No take-backs at a network table."""
+        return False
+
+    @property
+    def result(self) -> HandResult | None:
+        """The host keeps the hand's full result; the settlement comes as its ledger."""
+        return None
+
+    def settle(self) -> tuple[HandSettled, Ledger]:
+        """The settlement the host sent: the event and the ledger, payment by payment."""
+        event, msg = self.settled_event, self.settled_msg
+        if event is None or msg is None:
+            raise RuntimeError("the hand is not settled yet")
+        items = tuple(
+            LedgerItem(i.payer, i.payee, i.fan, i.amount, i.rule, i.label_zh, i.label_en, tuple(i.tiles), i.on_behalf)
+            for i in msg.items
+        )
+        self.settled_event = self.settled_msg = None
+        self._between = True
+        self.hands_settled += 1
+        return turn_event(event, self.turn), Ledger(items)  # type: ignore[return-value]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The running scores as the host last said."""
+        if self.status is not None:
+            return tuple(self.status.scores)
+        return (0, 0, 0, 0)

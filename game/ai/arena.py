@@ -106,8 +106,12 @@ class Timed:
     @property
     def searched(self) -> int:
         """Decisions the agent searched (expert, oracle)."""
-        stats = getattr(self.agent, "stats", None)
-        return int(getattr(stats, "searched", 0))
+        return int(getattr(getattr(self.agent, "stats", None), "searched", 0))
+
+    @property
+    def switched(self) -> int:
+        """Searched decisions where the search chose another move than hard's."""
+        return int(getattr(getattr(self.agent, "stats", None), "switched", 0))
 
     def attach(self, rnd: Round) -> None:
         """Hand the round to an agent that sees everything (the oracle); others are not given it."""
@@ -138,6 +142,7 @@ class Tally:
     ready: int = 0  # won or ready when the hand ended
     timeouts: int = 0  # decisions cut short by the agent's deadline: the only thing that can vary by machine
     searched: int = 0  # decisions that ran a search (expert, oracle)
+    switched: int = 0  # searched decisions that left hard's move
 
     def add(self, other: Tally) -> None:
         """Add another tally into this one."""
@@ -151,6 +156,7 @@ class Tally:
         self.ready += other.ready
         self.timeouts += other.timeouts
         self.searched += other.searched
+        self.switched += other.switched
 
 
 @dataclass
@@ -207,6 +213,7 @@ def play_deal(
             t = tallies[spec]
             t.timeouts += agents[s].timeouts
             t.searched += agents[s].searched
+            t.switched += agents[s].switched
             t.hands += 1
             t.points += nets[s]
             t.ready += result.seats[s].ready
@@ -263,6 +270,7 @@ class AgentFigures:
     cpu_p99_ms: float
     timeouts: int
     searched: int = 0
+    switched: int = 0
 
 
 @dataclass(frozen=True)
@@ -355,6 +363,7 @@ def summarise(
                 percentile(cpu_hist, 0.99),
                 total.timeouts,
                 total.searched,
+                total.switched,
             )
         )
     pairs: list[PairFigures] = []

@@ -53,7 +53,7 @@ CHECK_EVERY = 4
 # A candidate is dropped when the leader beats it by this many standard errors (paired).
 DROP_Z = 2.5
 # Another move replaces hard's only when it beats it by this many standard errors.
-SWITCH_Z = 1.5
+SWITCH_Z = 2.0
 
 
 @dataclass
@@ -96,6 +96,8 @@ def paired(a: Candidate, b: Candidate) -> tuple[float, float]:
 
 class ExpertAgent:
     """Hard, plus a determinized rollout search at the decisions that matter (see the module docstring)."""
+
+    searches = True  # its decisions take up to the think budget: a client runs them off its frame loop
 
     def __init__(
         self,

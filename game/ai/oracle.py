@@ -12,6 +12,7 @@ from game.actions import Action
 from game.ai.base import rules_for
 from game.ai.expert import ExpertAgent
 from game.ai.rollout import LeanHand
+from game.ai.sampling import rollout_keep
 from game.observation import Observation
 from game.round import Round
 from game.ruleset import Ruleset
@@ -36,5 +37,7 @@ class OracleAgent(ExpertAgent):
         candidates = self.candidates(obs, base)
         if len(candidates) < 2:
             return base
+        rules = rules_for(obs, self.rules)
         truth = LeanHand.from_round(self.round)
-        return self.search(obs, truth.copy, candidates, rules_for(obs, self.rules), samples_cap=1)
+        truth.keep = rollout_keep(rules)
+        return self.search(obs, truth.copy, candidates, rules, samples_cap=1)

@@ -58,6 +58,7 @@ class LeanHand:
         "guoshui",
         "hands",
         "hot_kong",
+        "keep",
         "kongs_made",
         "last_discard",
         "last_kong",
@@ -87,6 +88,10 @@ class LeanHand:
         self.play = rules.play
         self._deferring = rules.play.late_kong
         self.result: HandResult | None = None
+        # Kinds the policy holds on to (chickens that count only in the hand, as hard keeps them):
+        # never discarded while another lowest-shanten discard exists, never punged or konged.
+        # None: the plain built-in bot.
+        self.keep: tuple[bool, ...] | None = None
         self.dealer = 0
         self.streak = 0
         self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(4)]
@@ -166,7 +171,7 @@ class LeanHand:
     def copy(self) -> LeanHand:
         """An independent copy to play forward (the wall's tile order and tail order are shared: never written)."""
         h = LeanHand.__new__(LeanHand)
-        h.rules, h.play, h._deferring, h.result = self.rules, self.play, self._deferring, None
+        h.rules, h.play, h._deferring, h.result, h.keep = self.rules, self.play, self._deferring, None, self.keep
         h.dealer, h.streak = self.dealer, self.streak
         h.hands = [c[:] for c in self.hands]
         h.melds = [m[:] for m in self.melds]
@@ -296,9 +301,12 @@ class LeanHand:
         if self.declared[seat]:
             assert self.drawn is not None
             return DISCARD, self.drawn
+        keep = self.keep
         if self.turn_by_draw and self.remaining > 0:
             if 4 in counts:
-                return CONCEALED_KONG, counts.index(4)
+                for t in range(NUM_KINDS):
+                    if counts[t] == 4 and (keep is None or not keep[t]):
+                        return CONCEALED_KONG, t
             for m in self.melds[seat]:
                 if m.kong is None and counts[m.tile]:
                     return ADDED_KONG, m.tile
@@ -312,6 +320,8 @@ class LeanHand:
                     if ready:
                         return DECLARE, t
         best, tiles = lowest_discards(counts, nm)
+        if keep is not None:
+            tiles = [t for t in tiles if not keep[t]] or tiles
         tile = _most_isolated(counts, tiles)
         self.sh13[seat] = best  # known for the claims and draws that follow, until the hand changes
         return DISCARD, tile
@@ -321,6 +331,8 @@ class LeanHand:
         first = opts[0]
         if first == WIN or len(opts) == 1:
             return first
+        if self.keep is not None and self.keep[tile]:
+            return opts[-1]
         for o in opts:
             if o == KONG:
                 return KONG

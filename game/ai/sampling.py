@@ -16,6 +16,7 @@ from game import hand as analysis
 from game.actions import ActionKind
 from game.ai.base import unseen_of
 from game.ai.rollout import UNKNOWN, LeanHand
+from game.ai.value import keep_values
 from game.melds import KongKind, Meld
 from game.observation import Observation
 from game.round import CLAIMS, ROB, TURN
@@ -134,8 +135,15 @@ def _public_hand(obs: Observation, rules: Ruleset, after_kong: bool) -> LeanHand
     h.draw_completes = obs.drawn is not None and any(a.kind is ActionKind.WIN for a in obs.legal_actions)
     h.sh13 = [UNKNOWN] * 4
     h.waits_cache = [None, None, None, None]
+    h.keep = rollout_keep(rules)
     h.set_wall(())
     return h
+
+
+def rollout_keep(rules: Ruleset) -> tuple[bool, ...] | None:
+    """The kinds the rollout policy keeps under `rules`: chickens that count only in the hand, as hard keeps them."""
+    keep = keep_values(rules)
+    return tuple(v > 0.5 for v in keep) if any(v > 0.5 for v in keep) else None
 
 
 def determinize(pub: Public, rng: random.Random) -> LeanHand:

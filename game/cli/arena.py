@@ -66,7 +66,10 @@ def print_report(rep: ArenaReport) -> None:
         cut = f"  deadline reached {a.timeouts} times" if a.spec == "hard" else ""
         if a.searched:
             rate = a.timeouts / a.searched
-            cut = f"  searched {a.searched}, budget reached {a.timeouts} ({100 * rate:.1f}% of searches)"
+            cut = (
+                f"  searched {a.searched}, budget reached {a.timeouts} ({100 * rate:.1f}% of searches),"
+                f" hard's move changed {a.switched}"
+            )
         print(
             f"  {a.spec:<8} {a.decisions:>8} decisions  median {a.median_ms:.3f} ms  p99 {a.p99_ms:.3f} ms"
             f"  (CPU median {a.cpu_median_ms:.3f} ms, p99 {a.cpu_p99_ms:.3f} ms){cut}"

@@ -48,9 +48,9 @@ from ui.table.session import NOBODY, TableSession
 from ui.table.thinker import Thinker, thinks_long
 from ui.table.view import HandUi, TableView, WaitsInfo
 
-# Seconds an AI waits before acting, at normal speed, so a person can follow the play.
 log = logging.getLogger(__name__)
 
+# Seconds an AI waits before acting, at normal speed, so a person can follow the play.
 THINK_TURN = 0.55
 THINK_CLAIM = 0.3
 SETTLE_PAUSE = 2.5  # how long the end panel stays up on its own when the AIs play alone

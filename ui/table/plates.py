@@ -1,4 +1,4 @@
-"""Name plates: each seat's wind, who sits there, the dealer mark 庄, 报听, the score, and whose turn it is."""
+"""Name plates: each seat's wind, who sits there, the dealer mark 庄, 报听, the score, whose turn, an AI thinking."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from ui.table.view import TableView
 DEALER_RED = (200, 40, 36)
 READY_BLUE = (40, 110, 190)
 WIN_ORANGE = (230, 120, 30)
+THINKING_GREEN = (40, 140, 90)
 
 
 def plate_signature(view: TableView, seat: int) -> tuple[object, ...]:
@@ -34,6 +35,7 @@ def plate_signature(view: TableView, seat: int) -> tuple[object, ...]:
         view.layout.size,
         m.turned_by,
         m.people,
+        m.thinking == seat,
     )
 
 
@@ -84,6 +86,11 @@ def draw_plate(surface: pygame.Surface, view: TableView, seat: int, rect: pygame
             bx += st.get_width() + 2
     if m.declared[seat]:
         b = _badge(S.tr("declared_badge"), small, READY_BLUE)
+        surface.blit(b, (bx, rect.top + pad // 2 + (name_pic.get_height() - b.get_height()) // 2))
+        bx += b.get_width() + 2
+    if m.thinking == seat:
+        # An AI deciding off the frame loop: the table goes on drawing while it thinks.
+        b = _badge(S.tr("thinking_badge"), small, THINKING_GREEN)
         surface.blit(b, (bx, rect.top + pad // 2 + (name_pic.get_height() - b.get_height()) // 2))
     score = m.scores[seat]
     colour = pal.TEXT_GOLD if score > 0 else (pal.TEXT_RED if score < 0 else pal.TEXT_MUTED)

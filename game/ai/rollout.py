@@ -40,13 +40,16 @@ class LeanHand:
     """One hand's whole state, for playing it to the end fast; `copy()` before each rollout."""
 
     __slots__ = (
+        "_charge_single",
         "_deferring",
+        "_dilongqi",
         "_first_chicken_discard",
         "after_kong",
         "baopai",
         "baopai_pending",
         "claims_made",
         "dealer",
+        "dealer_followed",
         "declared",
         "deferred",
         "discard_count",
@@ -55,6 +58,7 @@ class LeanHand:
         "draws",
         "first_chicken",
         "first_chicken_claimed_by",
+        "first_discards",
         "guoshui",
         "hands",
         "hot_kong",
@@ -87,6 +91,8 @@ class LeanHand:
         self.rules = rules
         self.play = rules.play
         self._deferring = rules.play.late_kong
+        self._dilongqi = analysis.scores_dilongqi(rules.patterns)  # 地龙七 waits count (RULES §13)
+        self._charge_single = rules.chickens.charge_single  # one 冲锋鸡 per hand (RULES §14)
         self.result: HandResult | None = None
         # Kinds the policy holds on to (chickens that count only in the hand, as hard keeps them):
         # never discarded while another lowest-shanten discard exists, never punged or konged.
@@ -118,6 +124,8 @@ class LeanHand:
         self.first_chicken: dict[Tile, int] = {}
         self.first_chicken_claimed_by: dict[Tile, int] = {}
         self._first_chicken_discard: dict[Tile, int] = {}
+        self.first_discards: list[Tile] = []  # 开局跟 (RULES §14), as game.round.Round follows it
+        self.dealer_followed = False
         self.draw_completes = False
         self.sh13 = [UNKNOWN] * 4
         self.waits_cache: list[frozenset[Tile] | None] = [None, None, None, None]
@@ -150,6 +158,7 @@ class LeanHand:
         h.first_chicken = dict(rnd.first_chicken)
         h.first_chicken_claimed_by = dict(rnd.first_chicken_claimed_by)
         h._first_chicken_discard = dict(rnd._first_chicken_discard)
+        h.first_discards, h.dealer_followed = list(rnd.first_discards), rnd.dealer_followed
         h.draw_completes = rnd.draw_completes
         kinds, alive, tail_order, front, tail = rnd.wall.lean_state()
         h.w_kind, h.w_alive, h.w_tail_order, h.w_front, h.w_tail = kinds, alive, tail_order, front, tail
@@ -172,6 +181,7 @@ class LeanHand:
         """An independent copy to play forward (the wall's tile order and tail order are shared: never written)."""
         h = LeanHand.__new__(LeanHand)
         h.rules, h.play, h._deferring, h.result, h.keep = self.rules, self.play, self._deferring, None, self.keep
+        h._dilongqi, h._charge_single = self._dilongqi, self._charge_single
         h.dealer, h.streak = self.dealer, self.streak
         h.hands = [c[:] for c in self.hands]
         h.melds = [m[:] for m in self.melds]
@@ -188,6 +198,7 @@ class LeanHand:
         h.first_chicken = dict(self.first_chicken)
         h.first_chicken_claimed_by = dict(self.first_chicken_claimed_by)
         h._first_chicken_discard = dict(self._first_chicken_discard)
+        h.first_discards, h.dealer_followed = self.first_discards[:], self.dealer_followed
         h.draw_completes = self.draw_completes
         h.w_kind, h.w_alive, h.w_tail_order = self.w_kind, bytearray(self.w_alive), self.w_tail_order
         h.w_front, h.w_tail, h.remaining = self.w_front, self.w_tail, self.remaining
@@ -201,11 +212,15 @@ class LeanHand:
         """The waits of a seat holding 13-3k tiles (cached; skipped when its shanten is known to be above 0)."""
         w = self.waits_cache[seat]
         if w is None:
-            if self.sh13[seat] > 0:
+            # A 地龙七 wait (five pairs and a pung) can stand behind a standard shanten above 0.
+            if self.sh13[seat] > 0 and not self._dilongqi:
                 w = NO_WAITS
             else:
                 counts, melds = self.hands[seat], self.melds[seat]
-                found = analysis.waits(counts, melds) if melds else analysis.completing_tiles(counts, 0)
+                if melds:
+                    found = analysis.waits(counts, melds, dilongqi=self._dilongqi)
+                else:
+                    found = analysis.completing_tiles(counts, 0)
                 w = frozenset(found) if found else NO_WAITS
             self.waits_cache[seat] = w
         return w
@@ -442,6 +457,13 @@ class LeanHand:
             return self.discard_count == 0
         return self.draws[seat] == 1 and not self.ponds[seat]
 
+    def _note_follow(self, seat: int, tile: Tile) -> None:
+        """game.round.Round._note_follow: the dealer's first discard followed by each next seat (开局跟)."""
+        n = len(self.first_discards)
+        if n == self.discard_count - 1 and seat == (self.dealer + n) % 4 and (n == 0 or tile == self.first_discards[0]):
+            self.first_discards.append(tile)
+            self.dealer_followed = len(self.first_discards) == 4
+
     def _discard(self, seat: int, tile: Tile, declare: bool) -> None:
         if declare:
             self.declared[seat] = True
@@ -452,7 +474,13 @@ class LeanHand:
         self.waits_cache[seat] = None
         self.ponds[seat].append(tile)
         self.discard_count += 1
-        if tile in FOLLOWED_CHICKENS and tile not in self.first_chicken:
+        if self.discard_count <= 4 and not self.claims_made:
+            self._note_follow(seat, tile)
+        if (
+            tile in FOLLOWED_CHICKENS
+            and tile not in self.first_chicken
+            and not (self._charge_single and self.first_chicken)
+        ):
             self.first_chicken[tile] = seat
             self._first_chicken_discard[tile] = self.discard_count
         self.last_discard = (seat, tile, hot)
@@ -637,7 +665,11 @@ class LeanHand:
             concealed = [t for t in range(NUM_KINDS) for _ in range(counts[t])]
             if s in winners and win is not None and (win.how is WinHow.DISCARD or win.how is WinHow.ROB_KONG):
                 insort(concealed, win.tile)
-            ready = s in winners or bool(self.waits(s))
+            ready = (
+                s in winners
+                or bool(self.waits(s))
+                or (self.play.ready_own_four and bool(analysis.own_four_waits(counts, self.melds[s])))
+            )
             melds, pond = tuple(self.melds[s]), tuple(self.ponds[s])
             seats.append(SeatResult(tuple(concealed), melds, pond, self.declared[s], ready))
         self.result = HandResult(
@@ -652,6 +684,7 @@ class LeanHand:
             baopai=tuple(self.baopai),
             hot_kong=self.hot_kong if win is not None and win.hot else None,
             robbed_kong=robbed,
+            dealer_followed=self.dealer_followed,
         )
 
 

@@ -133,6 +133,7 @@ def _public_hand(obs: Observation, rules: Ruleset, after_kong: bool) -> LeanHand
         ):
             h._first_chicken_discard[tile] = h.discard_count  # the discard on offer is the first copy
     h.draw_completes = obs.drawn is not None and any(a.kind is ActionKind.WIN for a in obs.legal_actions)
+    _follow_from_ponds(h, obs)
     h.sh13 = [UNKNOWN] * 4
     h.waits_cache = [None, None, None, None]
     h.keep = rollout_keep(rules)
@@ -255,3 +256,18 @@ def _held(counts: list[int], rng: random.Random, kinds: list[int]) -> int:
     """A kind the seat already holds, at random (any kind when it holds none)."""
     held = [t for t in range(NUM_KINDS) if counts[t]]
     return rng.choice(held) if held else rng.choice(kinds)
+
+
+def _follow_from_ponds(h: LeanHand, obs: Observation) -> None:
+    """开局跟 (RULES §14) as far as the ponds show it.
+
+    With no claim yet, each seat's first discard is the first tile of its pond.
+    """
+    if h.claims_made:
+        return  # a claimed tile has left its pond; the rollout then treats the opening as not followed
+    for i in range(min(4, h.discard_count)):
+        pond = obs.ponds[(obs.dealer + i) % 4]
+        if not pond or (h.first_discards and pond[0] != h.first_discards[0]):
+            break
+        h.first_discards.append(pond[0])
+    h.dealer_followed = len(h.first_discards) == 4

@@ -198,6 +198,14 @@ class Wall:
             i += 1
         return self._places[i], self._tile_at[i]
 
+    def lean_state(self) -> tuple[list[int], bytearray, tuple[int, ...], int, int]:
+        """Tile kinds by front-order place, which places are live, the tail order and both ends (hidden state).
+
+        For game.ai.rollout, which plays hands forward on copies without the places.
+        """
+        kinds = list(map(kind_of, self._tile_at))
+        return kinds, bytearray(self._alive), tuple(self._tail_order), self._front, self._tail
+
     def live_places(self) -> list[Place]:
         """Places still holding a tile, front first."""
         return [p for i, p in enumerate(self._places) if self._alive[i]]

@@ -19,8 +19,9 @@ def test_parse_seats_names_the_bad_seat() -> None:
     assert parse_seats("hard,normal,normal,normal") == ("hard", "normal", "normal", "normal")
     with pytest.raises(BadSeats, match="four agents"):
         parse_seats("hard,normal")
-    with pytest.raises(BadSeats, match="seat 3 is 'expert'"):
-        parse_seats("easy,easy,expert,easy")
+    with pytest.raises(BadSeats, match="seat 3 is 'master'"):
+        parse_seats("easy,easy,master,easy")
+    assert parse_seats("expert,hard,oracle,hard") == ("expert", "hard", "oracle", "hard")
 
 
 def test_deals_are_repeatable() -> None:

@@ -31,7 +31,9 @@ def test_every_choice_is_legal(level: str, ruleset: str) -> None:
         rng = random.Random(f"{level}:{ruleset}:{hand}")
         others: list[Agent] = [RandomAgent(rng), SimpleAgent()]
         agents: list[Agent] = [
-            make_agent(level, f"{hand}:{s}", rules) if s % 2 == 0 else others[(hand + s) % 2] for s in range(4)
+            # The expert searches a fixed 8 rollouts per decision here: legal moves, not strength.
+            make_agent(level, f"{hand}:{s}", rules, rollouts=8) if s % 2 == 0 else others[(hand + s) % 2]
+            for s in range(4)
         ]
         rnd = Round(rules, f"legal:{hand}", deal_setup(f"legal:{ruleset}", hand))
         while not rnd.ended:
@@ -49,8 +51,8 @@ def test_make_agent_names_the_levels() -> None:
     """make_agent builds each level and refuses an unknown one with a message naming the levels."""
     for level in LEVELS:
         assert make_agent(level, 1).name == level
-    with pytest.raises(UnknownLevel, match="easy, normal, hard"):
-        make_agent("expert", 1)
+    with pytest.raises(UnknownLevel, match="easy, normal, hard, expert"):
+        make_agent("master", 1)
 
 
 def test_same_seed_same_choices() -> None:

@@ -44,7 +44,7 @@ def test_ten_thousand_random_clicks_and_keys() -> None:
     size = (1280, 720)
     screen = headless_display(size)
     rules = load_ruleset("guiyang-modern")
-    host = HeadlessHost(Settings(speed=Speed.FAST), size)
+    host = HeadlessHost(Settings(speed=Speed.FAST, think_ms=50), size)  # a second H asks the expert: keep it short
     scene = TableScene(host, rules, "fuzz", human=0, agents=[None, SimpleAgent(), SimpleAgent(), SimpleAgent()])
     host.stack.push(scene)
     rng = random.Random(2024)

@@ -12,7 +12,7 @@ from typing import Any, Literal, cast
 
 SeatKind = Literal["human", "ai"]
 LengthKind = Literal["hands", "rounds", "score", "endless"]
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 LENGTH_KINDS: tuple[LengthKind, ...] = ("hands", "rounds", "score", "endless")
 PASSES_PER_ROUND = 4
 DEFAULT_RULESET = "guiyang-classic"

@@ -34,14 +34,32 @@ def _module(name: str) -> Any:
         raise
 
 
-def opponent(level: str, seed: int | str, rules: Ruleset | None = None) -> Agent:
-    """An AI player of strength `level` (game.ai's if it exists, else the SimpleAgent)."""
+def opponent(level: str, seed: int | str, rules: Ruleset | None = None, think_ms: float | None = None) -> Agent:
+    """An AI player of strength `level` (game.ai's if it exists, else the SimpleAgent); `think_ms` is 思考时间."""
     ai = _module("game.ai")
     factory = getattr(ai, "make_agent", None) if ai is not None else None
     if factory is None:
         return SimpleAgent()
-    agent: Agent = factory(level, seed, rules)
+    agent: Agent = factory(level, seed, rules) if think_ms is None else factory(level, seed, rules, think_ms)
     return agent
+
+
+def deep_hint(obs: Observation, rules: Ruleset | None = None, think_ms: float = 300) -> Suggestion | None:
+    """The expert's move for the player (a deeper hint, searched for up to `think_ms`); None without it."""
+    if not obs.legal_actions:
+        return None
+    ai = _module("game.ai")
+    factory = getattr(ai, "make_agent", None) if ai is not None else None
+    if factory is None or "expert" not in getattr(ai, "LEVELS", ()):
+        return hint(obs, rules)
+    agent: Agent = factory("expert", "hint", rules, think_ms)
+    action = agent.choose(obs)
+    zh = en = ""
+    for move, mean, n in getattr(agent, "last_choice", []):
+        if move == str(action):
+            zh = f"专家计算 {n} 局：平均 {mean:+.2f} 分"
+            en = f"The expert played it out on {n} deals: {mean:+.2f} points on average"
+    return Suggestion(action, zh, en)
 
 
 def hint(obs: Observation, rules: Ruleset | None = None) -> Suggestion | None:

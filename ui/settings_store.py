@@ -21,7 +21,8 @@ from ui.settings import Settings, Speed
 log = logging.getLogger(__name__)
 
 LANGUAGES = ("zh", "en")
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
+MIN_THINK_MS, MAX_THINK_MS = 50, 10_000
 MAX_CLAIM_TIMER = 60
 
 
@@ -73,6 +74,7 @@ FIELDS: dict[str, Callable[[Any], Any]] = {
     "auto_pass": _boolean,
     "ruleset": _text,
     "level": _choice(LEVELS),
+    "think_ms": _whole(MIN_THINK_MS, MAX_THINK_MS),
 }
 
 

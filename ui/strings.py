@@ -19,6 +19,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dealer_badge": ("庄", "D"),
     "streak": ("连{n}", "x{n}"),
     "declared_badge": ("听", "R"),
+    "thinking_badge": ("思", "..."),
     "you": ("你", "You"),
     "seat_right": ("下家", "Right"),
     "seat_across": ("对家", "Across"),
@@ -77,6 +78,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "hint_discard": ("提示：打{tile}", "Hint: discard {tile}"),
     "hint_action": ("提示：{action}", "Hint: {action}"),
     "hint_none": ("现在没有提示", "No hint now"),
+    "hint_deep_wait": (
+        "专家计算中……（再按 H 得到的提示）",
+        "The expert is working it out (the deeper hint of a second H)",
+    ),
     # Waits
     "waits_title": ("听牌", "Waits"),
     "waits_after": ("打{tile}听：", "Discard {tile} to wait on:"),
@@ -232,6 +237,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ng_easy": ("简单", "Easy"),
     "ng_normal": ("普通", "Normal"),
     "ng_hard": ("困难", "Hard"),
+    "ng_expert": ("专家", "Expert"),
     "ng_overwrite": (
         "开始新对局会覆盖已保存、可以继续的对局：{rules}，第{hand}局，比分 {scores}。",
         "A new match replaces the saved one you can continue: {rules}, hand {hand}, scores {scores}.",
@@ -263,6 +269,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "set_seconds": ("{n}秒", "{n} s"),
     "set_hints": ("提示（H键）", "Hints (H key)"),
     "set_auto_pass": ("无可选择时自动出牌/过", "Auto-play forced moves"),
+    "set_think": ("专家思考时间", "Expert think time"),
+    "set_think_seconds": ("{n}秒", "{n} s"),
     "set_saved_in": ("设置文件：{path}", "Settings file: {path}"),
     "set_save_failed": ("设置无法保存（详见日志）", "The settings could not be saved (see the log)"),
     "rules_none": ("没有可用的规则", "No ruleset loads"),

@@ -1,7 +1,7 @@
-"""The AI opponents: three levels behind the one Agent interface (game.agents.Agent).
+"""The AI opponents: four levels behind the one Agent interface (game.agents.Agent).
 
-`make_agent(level, seed)` builds one. Only easy uses randomness, from its own generator seeded
-from `seed`, never from the global `random`; normal and hard are deterministic.
+`make_agent(level, seed)` builds one. Easy and expert use randomness, each from its own generator
+seeded from `seed`, never from the global `random`; normal and hard are deterministic.
 """
 
 from __future__ import annotations
@@ -11,17 +11,28 @@ import random
 from game.agents import Agent
 from game.ruleset import Ruleset
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 
 
 class UnknownLevel(ValueError):
     """An AI level name that is not one of LEVELS."""
 
 
-def make_agent(level: str, seed: int | str, rules: Ruleset | None = None) -> Agent:
-    """An agent of `level` ("easy", "normal" or "hard"); `rules` spares it looking the ruleset up by name."""
+def make_agent(
+    level: str,
+    seed: int | str,
+    rules: Ruleset | None = None,
+    budget_ms: float | None = None,
+    rollouts: int | None = None,
+) -> Agent:
+    """An agent of `level` (one of LEVELS); `rules` spares it looking the ruleset up by name.
+
+    `budget_ms` (the think budget) and `rollouts` (a fixed rollout count per decision instead of
+    the clock, for measurement) concern the expert only.
+    """
     # Imported here so that importing the package stays cheap for the client's menus.
     from game.ai.easy import EasyAgent
+    from game.ai.expert import DEFAULT_BUDGET_MS, ExpertAgent
     from game.ai.hard import HardAgent
     from game.ai.normal import NormalAgent
 
@@ -31,4 +42,7 @@ def make_agent(level: str, seed: int | str, rules: Ruleset | None = None) -> Age
         return NormalAgent(rules=rules)
     if level == "hard":
         return HardAgent(rules=rules)
+    if level == "expert":
+        budget = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
+        return ExpertAgent(rules=rules, seed=seed, budget_ms=budget, rollouts=rollouts)
     raise UnknownLevel(f"unknown AI level {level!r}; the levels are {', '.join(LEVELS)}")

@@ -32,8 +32,8 @@ from game.settlement import settle
 from game.suit_tables import fill_all
 from game.tiles import NUM_KINDS
 
-# The AI levels, and the engine's two reference bots for comparison.
-AGENT_SPECS: tuple[str, ...] = (*LEVELS, "simple", "random")
+# The AI levels, the oracle (sees every tile; measurement only), and the engine's two reference bots.
+AGENT_SPECS: tuple[str, ...] = (*LEVELS, "oracle", "simple", "random")
 Z95 = 1.959964
 
 
@@ -52,8 +52,23 @@ def parse_seats(text: str) -> tuple[str, str, str, str]:
     return parts[0], parts[1], parts[2], parts[3]
 
 
-def build_agent(spec: str, seed: str) -> Agent:
+@dataclass(frozen=True)
+class SearchBudget:
+    """How long the searching agents (expert, oracle) think per decision in a match."""
+
+    rollouts: int | None = None  # a fixed rollout count per decision: results independent of load
+    think_ms: float | None = None  # else wall time per decision (the expert's default when None)
+
+
+def build_agent(spec: str, seed: str, budget: SearchBudget | None = None) -> Agent:
     """An agent for one seat of one hand."""
+    budget = budget or SearchBudget()
+    if spec == "oracle":
+        from game.ai.oracle import OracleAgent
+
+        return OracleAgent(seed=seed)
+    if spec == "expert":
+        return make_agent(spec, seed, budget_ms=budget.think_ms, rollouts=budget.rollouts)
     if spec == "simple":
         return SimpleAgent()
     if spec == "random":
@@ -85,8 +100,23 @@ class Timed:
 
     @property
     def timeouts(self) -> int:
-        """Decisions whose lookahead the agent's deadline cut short (hard only)."""
+        """Decisions the agent's deadline or budget cut short (hard, expert)."""
         return int(getattr(self.agent, "timeouts", 0))
+
+    @property
+    def searched(self) -> int:
+        """Decisions the agent searched (expert, oracle)."""
+        return int(getattr(getattr(self.agent, "stats", None), "searched", 0))
+
+    @property
+    def switched(self) -> int:
+        """Searched decisions where the search chose another move than hard's."""
+        return int(getattr(getattr(self.agent, "stats", None), "switched", 0))
+
+    def attach(self, rnd: Round) -> None:
+        """Hand the round to an agent that sees everything (the oracle); others are not given it."""
+        if getattr(self.agent, "sees_everything", False):
+            self.agent.attach(rnd)  # type: ignore[attr-defined]
 
     def choose(self, obs: Observation) -> Action:
         """The wrapped agent's choice, timed."""
@@ -111,6 +141,8 @@ class Tally:
     win_points: int = 0
     ready: int = 0  # won or ready when the hand ended
     timeouts: int = 0  # decisions cut short by the agent's deadline: the only thing that can vary by machine
+    searched: int = 0  # decisions that ran a search (expert, oracle)
+    switched: int = 0  # searched decisions that left hard's move
 
     def add(self, other: Tally) -> None:
         """Add another tally into this one."""
@@ -123,6 +155,8 @@ class Tally:
         self.win_points += other.win_points
         self.ready += other.ready
         self.timeouts += other.timeouts
+        self.searched += other.searched
+        self.switched += other.switched
 
 
 @dataclass
@@ -149,6 +183,7 @@ def play_deal(
     deal: int,
     times: dict[str, Counter[int]],
     cpu: dict[str, Counter[int]] | None = None,
+    budget: SearchBudget | None = None,
 ) -> DealResult:
     """Play one deal four times, the agents rotated one seat each time; decision times go to `times` (and `cpu`)."""
     cpu = {} if cpu is None else cpu
@@ -158,13 +193,15 @@ def play_deal(
         specs = [seats[(s + rot) % 4] for s in range(4)]
         agents = [
             Timed(
-                build_agent(spec, f"{seed}:{deal}:{rot}:{s}"),
+                build_agent(spec, f"{seed}:{deal}:{rot}:{s}", budget),
                 times.setdefault(spec, Counter()),
                 cpu.setdefault(spec, Counter()),
             )
             for s, spec in enumerate(specs)
         ]
         rnd = Round(rules, f"arena:{seed}:{deal}", setup)
+        for a in agents:
+            a.attach(rnd)
         while not rnd.ended:
             seat = rnd.to_move()[0]
             rnd.apply(agents[seat].choose(observe(rnd, seat)))
@@ -175,6 +212,8 @@ def play_deal(
         for s, spec in enumerate(specs):
             t = tallies[spec]
             t.timeouts += agents[s].timeouts
+            t.searched += agents[s].searched
+            t.switched += agents[s].switched
             t.hands += 1
             t.points += nets[s]
             t.ready += result.seats[s].ready
@@ -191,8 +230,8 @@ def play_deal(
     return DealResult(deal, tallies)
 
 
-def _run_chunk(args: tuple[str, tuple[str, ...], str, list[int], bool]) -> ChunkResult:
-    ruleset, seats, seed, deals, warm = args
+def _run_chunk(args: tuple[str, tuple[str, ...], str, list[int], bool, SearchBudget]) -> ChunkResult:
+    ruleset, seats, seed, deals, warm, budget = args
     rules = load_ruleset(ruleset)
     if warm:
         # Every shanten table and the per-suit tables of efficiency up front, so that no timed
@@ -206,7 +245,7 @@ def _run_chunk(args: tuple[str, tuple[str, ...], str, list[int], bool]) -> Chunk
         # Long-lived tables and caches go to the collector's permanent generation, so that a full
         # collection does not walk them in the middle of someone's timed decision.
         gc.freeze()
-        out.append(play_deal(rules, seats, seed, d, times, cpu))
+        out.append(play_deal(rules, seats, seed, d, times, cpu, budget))
     return ChunkResult(out, times, cpu)
 
 
@@ -230,6 +269,8 @@ class AgentFigures:
     cpu_median_ms: float
     cpu_p99_ms: float
     timeouts: int
+    searched: int = 0
+    switched: int = 0
 
 
 @dataclass(frozen=True)
@@ -321,6 +362,8 @@ def summarise(
                 percentile(cpu_hist, 0.5),
                 percentile(cpu_hist, 0.99),
                 total.timeouts,
+                total.searched,
+                total.switched,
             )
         )
     pairs: list[PairFigures] = []
@@ -332,19 +375,26 @@ def summarise(
 
 
 def run_arena(
-    ruleset: str, seats: Sequence[str], deals: int, seed: str, workers: int = 1, warm: bool = True
+    ruleset: str,
+    seats: Sequence[str],
+    deals: int,
+    seed: str,
+    workers: int = 1,
+    warm: bool = True,
+    budget: SearchBudget | None = None,
 ) -> ArenaReport:
     """Play `deals` duplicate deals (four seatings each) and summarise; `workers` processes share the deals."""
     start = time.perf_counter()
     numbers = list(range(deals))
     seats_t = tuple(seats)
+    budget = budget or SearchBudget()
     if workers <= 1:
-        chunks = [_run_chunk((ruleset, seats_t, seed, numbers, warm))]
+        chunks = [_run_chunk((ruleset, seats_t, seed, numbers, warm, budget))]
     else:
         # Interleaved shares keep the processes evenly loaded; the results are put back in deal order.
         shares = [numbers[k::workers] for k in range(workers)]
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            chunks = pool.map(_run_chunk, [(ruleset, seats_t, seed, share, warm) for share in shares if share])
+            chunks = pool.map(_run_chunk, [(ruleset, seats_t, seed, share, warm, budget) for share in shares if share])
     results = sorted((d for c in chunks for d in c.deals), key=lambda d: d.deal)
     times: dict[str, Counter[int]] = {}
     cpu: dict[str, Counter[int]] = {}

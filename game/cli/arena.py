@@ -7,7 +7,7 @@ import json
 import sys
 from dataclasses import asdict
 
-from game.ai.arena import ArenaReport, BadSeats, parse_seats, run_arena
+from game.ai.arena import ArenaReport, BadSeats, SearchBudget, parse_seats, run_arena
 from game.cli.common import add_ruleset_argument, ruleset_or_exit
 from game.cli.numbers import positive_int
 
@@ -25,7 +25,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--seats",
         default="hard,normal,normal,normal",
-        help="four agents by seat: easy, normal, hard (and the reference bots simple, random)",
+        help="four agents by seat: easy, normal, hard, expert (and for measurement oracle, simple, random)",
+    )
+    p.add_argument(
+        "--rollouts",
+        type=int,
+        default=None,
+        help="expert: a fixed number of rollouts per searched decision instead of the clock (reproducible)",
+    )
+    p.add_argument(
+        "--think-ms", type=float, default=None, help="expert: wall-clock think budget per decision (default 300)"
     )
     p.add_argument("--seed", default="1", help="seed of the walls (default 1)")
     p.add_argument(
@@ -63,6 +72,12 @@ def print_report(rep: ArenaReport) -> None:
     print("decision time per choose(), wall clock (perf_counter) and CPU time of the deciding thread:")
     for a in rep.agents:
         cut = f"  deadline reached {a.timeouts} times" if a.spec == "hard" else ""
+        if a.searched:
+            rate = a.timeouts / a.searched
+            cut = (
+                f"  searched {a.searched}, budget reached {a.timeouts} ({100 * rate:.1f}% of searches),"
+                f" hard's move changed {a.switched}"
+            )
         print(
             f"  {a.spec:<8} {a.decisions:>8} decisions  median {a.median_ms:.3f} ms  p99 {a.p99_ms:.3f} ms"
             f"  (CPU median {a.cpu_median_ms:.3f} ms, p99 {a.cpu_p99_ms:.3f} ms){cut}"
@@ -86,7 +101,14 @@ def run(args: argparse.Namespace) -> int:
     if args.workers < 1:
         print(f"--workers {args.workers}: use at least one process", file=sys.stderr)
         return 2
-    rep = run_arena(args.ruleset, seats, args.deals, str(args.seed), args.workers)
+    if args.rollouts is not None and args.rollouts < 2:
+        print(f"--rollouts {args.rollouts}: allow at least two rollouts per decision", file=sys.stderr)
+        return 2
+    if args.think_ms is not None and args.think_ms <= 0:
+        print(f"--think-ms {args.think_ms}: give a positive number of milliseconds", file=sys.stderr)
+        return 2
+    budget = SearchBudget(args.rollouts, args.think_ms)
+    rep = run_arena(args.ruleset, seats, args.deals, str(args.seed), args.workers, budget=budget)
     if args.json:
         print(json.dumps(asdict(rep), ensure_ascii=False))
     else:

@@ -218,11 +218,85 @@ def bench_simulate(opts: BenchOptions) -> Figures:
     }
 
 
+def bench_rollouts(opts: BenchOptions) -> Figures:
+    """Rollouts (whole hands on the lean path, one core) beside whole hands on the full engine, same deals, same run.
+
+    Both play the built-in bot's policy from the dealt hand to the end (the lean path gives the
+    same results, tests/test_ai_rollout.py). Then what the expert's search pays per rollout: a
+    deal of the unseen tiles from a seat's observation mid-hand, the hand played out, and settled.
+    """
+    from game.agents import SimpleAgent
+    from game.ai.rollout import LeanHand
+    from game.ai.sampling import Public, determinize
+    from game.observation import observe
+    from game.play import play_round
+    from game.round import Round
+    from game.ruleset_loader import load_ruleset
+    from game.settlement import settle
+    from game.suit_tables import fill_all
+
+    fill_all()
+    rules = load_ruleset("guiyang-classic")
+    n = max(50, opts.hands // 50)
+    seeds = [f"rollout:{opts.seed}:{i}" for i in range(n)]
+    bots = [SimpleAgent()] * 4
+    dealt = [LeanHand.from_round(Round(rules, seed)) for seed in seeds]
+    for h in dealt[: n // 4]:
+        h.copy().play_out()  # warm the lazy tables
+    results = [h.copy().play_out() for h in dealt]
+
+    def run_full() -> None:
+        for seed in seeds:
+            play_round(Round(rules, seed), bots)
+
+    def run_lean() -> None:
+        for h in dealt:
+            h.copy().play_out()
+
+    def run_settle() -> None:
+        for r in results:
+            settle(r, rules)
+
+    # Decision points: a seat's observation a third of the way into each hand.
+    publics: list[Public] = []
+    for seed in seeds:
+        rnd = Round(rules, seed)
+        steps = 0
+        while not rnd.ended and (rnd.wall.remaining > 40 or rnd.phase != "turn"):
+            seat = rnd.to_move()[0]
+            rnd.apply(bots[seat].choose(observe(rnd, seat)))
+            steps += 1
+        if not rnd.ended:
+            publics.append(Public(observe(rnd, rnd.turn), rules))
+    rng = random.Random(opts.seed)
+
+    def run_search() -> None:
+        for pub in publics:
+            h = determinize(pub, rng)
+            settle(h.play_out(), rules)
+
+    full = _median_rate(run_full, n, opts.runs)
+    lean = _median_rate(run_lean, n, opts.runs)
+    settle_us = 1e6 / _median_rate(run_settle, n, opts.runs)
+    search = _median_rate(run_search, len(publics), opts.runs) if publics else 0.0
+    return {
+        "ruleset": rules.name,
+        "hands_per_run": n,
+        "full_engine_hands_per_s_per_core": round(full),
+        "rollouts_per_s_per_core": round(lean),
+        "rollouts_vs_full_engine": round(lean / full, 2),
+        "settle_us_per_hand": round(settle_us, 1),
+        "search_rollouts_per_s_per_core": round(search),
+        "goal_rollouts_per_s": 5000,
+    }
+
+
 BENCHMARKS: list[tuple[str, Benchmark]] = [
     ("tables", bench_tables),
     ("shanten", bench_shanten),
     ("waits", bench_waits),
     ("simulate", bench_simulate),
+    ("rollouts", bench_rollouts),
 ]
 
 

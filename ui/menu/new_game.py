@@ -18,7 +18,7 @@ from ui import palette as pal
 from ui import strings as S
 from ui import text as T
 from ui.dialogs import ConfirmScene, wrap
-from ui.match_config import LengthKind, MatchConfig, MatchLength, SeatConfig
+from ui.match_config import LEVELS, LengthKind, MatchConfig, MatchLength, SeatConfig
 from ui.menu.match_flow import start_match
 from ui.menu.value_text import ruleset_title, summary
 from ui.menu.widgets import Button, Choice, ListItem, ListView, MenuScene, Stepper, TextField, plate
@@ -27,7 +27,13 @@ from ui.scene import Host
 from ui.settings_store import save_settings
 
 # (kind, level) per seat choice, in the order the segments show.
-SEAT_CHOICES: tuple[tuple[str, str], ...] = (("human", ""), ("ai", "easy"), ("ai", "normal"), ("ai", "hard"))
+SEAT_CHOICES: tuple[tuple[str, str], ...] = (
+    ("human", ""),
+    ("ai", "easy"),
+    ("ai", "normal"),
+    ("ai", "hard"),
+    ("ai", "expert"),
+)
 LENGTH_LIMITS: dict[str, tuple[int, int, int, int]] = {  # kind: (low, high, step, default)
     "hands": (1, 64, 1, 8),
     "rounds": (1, 8, 1, 1),
@@ -62,7 +68,7 @@ class NewGameScene(MenuScene):
             (i for i, e in enumerate(entries) if e.ok and (e.ref == wanted or e.name == wanted)),
             next((i for i, e in enumerate(entries) if e.ok), 0),
         )
-        level = host.settings.level if host.settings.level in ("easy", "normal", "hard") else "normal"
+        level = host.settings.level if host.settings.level in LEVELS else "normal"
         if mode == "local":
             self.seats: list[tuple[str, str]] = [("human", ""), ("ai", level), ("human", ""), ("ai", level)]
         else:

@@ -19,6 +19,7 @@ from ui.settings import Speed
 from ui.settings_store import save_settings, settings_path
 
 CLAIM_TIMES = (0, 5, 10, 15, 20, 30)
+THINK_TIMES_MS = (100, 300, 1000, 3000)  # 思考时间 choices
 
 
 class SettingsScene(MenuScene):
@@ -62,7 +63,7 @@ class SettingsScene(MenuScene):
         panel = self.panel_rect()
         pad = m.px(22)
         x, width = panel.left + pad, panel.width - 2 * pad
-        rows = 8
+        rows = 9
         step = min(m.row + m.px(12), (panel.height - 2 * pad) // rows)
         row_h = min(m.row, step - 4)
         y = panel.top + pad
@@ -75,6 +76,7 @@ class SettingsScene(MenuScene):
 
         speeds = [(s, S.tr("speed_" + s.value)) for s in Speed]
         timers = [(t, S.tr("set_seconds", n=t) if t else S.tr("set_timer_off")) for t in CLAIM_TIMES]
+        thinks = [(t, S.tr("set_think_seconds", n=f"{t / 1000:g}")) for t in THINK_TIMES_MS]
         self.widgets += [
             Choice(
                 S.tr("set_language"),
@@ -90,6 +92,7 @@ class SettingsScene(MenuScene):
             Choice(S.tr("set_claim_timer"), timers, lambda: settings.claim_timer, self.setter("claim_timer"), rect()),
             Toggle(S.tr("set_hints"), lambda: settings.hints, self.setter("hints"), rect()),
             Toggle(S.tr("set_auto_pass"), lambda: settings.auto_pass, self.setter("auto_pass"), rect()),
+            Choice(S.tr("set_think"), thinks, lambda: settings.think_ms, self.setter("think_ms"), rect()),
         ]
         bw, bh = m.px(200), m.px(48)
         back = pygame.Rect(0, h - m.margin - bh + m.px(6), bw, bh)

@@ -69,6 +69,7 @@ class TableModel:
         self.people: frozenset[int] = frozenset({0})
         self.scores: list[int] = list(scores)
         self.version = 0
+        self.thinking: int | None = None  # the table place whose AI is thinking (off the frame loop)
         self.reset()
 
     def engine(self, seat: int) -> int:

@@ -1,4 +1,4 @@
-"""Name plates: each seat's wind, who sits there, the dealer mark 庄, 报听, the score, and whose turn it is."""
+"""Name plates: each seat's wind, who sits there, the dealer mark 庄, 报听, the score, whose turn, an AI thinking."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ DEALER_RED = (200, 40, 36)
 READY_BLUE = (40, 110, 190)
 WIN_ORANGE = (230, 120, 30)
 COUNT_GOLD = (176, 122, 20)
+THINKING_GREEN = (40, 140, 90)
 
 
 def plate_score(view: TableView, seat: int) -> int:
@@ -40,6 +41,7 @@ def plate_signature(view: TableView, seat: int) -> tuple[object, ...]:
         view.layout.size,
         m.turned_by,
         m.people,
+        m.thinking == seat,
     )
 
 
@@ -89,6 +91,9 @@ def draw_plate(surface: pygame.Surface, view: TableView, seat: int, rect: pygame
             marks.append(T.shadowed(S.tr("streak", n=m.streak), small, pal.TEXT_GOLD))
     if m.declared[seat]:
         marks.append(_badge(S.tr("declared_badge"), small, READY_BLUE))
+    if m.thinking == seat:
+        # An AI deciding off the frame loop: the table goes on drawing while it thinks.
+        marks.append(_badge(S.tr("thinking_badge"), small, THINKING_GREEN))
     marks_w = sum(p.get_width() + 2 for p in marks)
     # The name gives way to the marks, which keep clear of the plate's edge.
     name_pic = T.fit(name, fs, max(10, rect.right - pad - x - marks_w - pad // 2), pal.TEXT, bold=True)

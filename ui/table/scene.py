@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import itertools
+import logging
 import math
 import time
 from collections.abc import Callable, Iterator
@@ -19,7 +20,7 @@ import pygame
 
 from game import hand as analysis
 from game.actions import Action, ActionKind
-from game.agents import Agent
+from game.agents import Agent, SimpleAgent
 from game.events import HandSettled
 from game.observation import Observation
 from game.result import HandResult
@@ -32,7 +33,7 @@ from ui import text as T
 from ui.dialogs import ConfirmScene, NoticeScene
 from ui.layout import BOARD_ZONES, DEFAULT_SIZE, Layout, compute_layout
 from ui.match_config import MatchConfig
-from ui.opponents import hint, opponent
+from ui.opponents import Suggestion, deep_hint, hint, opponent
 from ui.scene import Host, Scene
 from ui.settlement import SettlementScene
 from ui.settlement.scene import sheet_jobs
@@ -50,7 +51,10 @@ from ui.table.privacy import PrivacyScene
 from ui.table.rack_view import geometry_for
 from ui.table.rotation import engine_seat, turned_seat
 from ui.table.session import NOBODY, TableSession
+from ui.table.thinker import Thinker, thinks_long
 from ui.table.view import HandUi, TableView, WaitsInfo
+
+log = logging.getLogger(__name__)
 
 # Seconds an AI waits before acting, at normal speed, so a person can follow the play.
 THINK_TURN = 0.55
@@ -95,12 +99,15 @@ class TableScene(Scene):
         if config is not None and agents is None:
             human = config.humans[0] if config.humans else None
             agents = [
-                None if c.kind == "human" else opponent(c.level, f"{seed}:{i}", rules)
+                None if c.kind == "human" else opponent(c.level, f"{seed}:{i}", rules, settings.think_ms)
                 for i, c in enumerate(config.seats)
             ]
         self.human = human
         if agents is None:
-            agents = [None if seat == human else opponent(settings.level, f"{seed}:{seat}", rules) for seat in range(4)]
+            agents = [
+                None if seat == human else opponent(settings.level, f"{seed}:{seat}", rules, settings.think_ms)
+                for seat in range(4)
+            ]
         cfg = config.to_json() if config is not None else None
         self.session = session or TableSession(rules, seed, agents, viewer=0, config=cfg)
         # Who looks at the table: one person sees their own seat at the bottom; several people
@@ -145,6 +152,9 @@ class TableScene(Scene):
         # Flow.
         self.phase = "hand"  # hand, settled, panel
         self.think_left: float | None = None
+        self.thinker = Thinker()  # a searching AI's decision, made beside the frame loop
+        self.deep_hint: Thinker | None = None  # the expert's hint, while it is worked out
+        self._deep_hint_for: tuple[Observation | None, list[Suggestion | None]] = (None, [])
         self.settled: HandSettled | None = None
         self.ledger: Ledger | None = None
         self.result: HandResult | None = None  # the ended hand laid open, for the settlement screen
@@ -218,6 +228,7 @@ class TableScene(Scene):
             return False
         self._clear_controls()
         self.think_left = None
+        self.thinker = Thinker()  # nothing is thinking on the player's turn; start clean all the same
         self._look(humans[0])
         self.message = S.tr("takeback_done")
         return True
@@ -252,6 +263,7 @@ class TableScene(Scene):
                 break
         if self.presenter.idle:
             self._refresh_panels()
+        self._collect_deep_hint()
         if self._speed() > 0 and self.step_budget is not None:
             self._prewarm_some(PREWARM_BUDGET)
 
@@ -339,11 +351,17 @@ class TableScene(Scene):
             return True
         ai = [seat for seat in movers if s.agents[seat] is not None]
         if ai:
+            agent = s.agents[ai[0]]
             if self.think_left is None:
                 obs = s.observe(ai[0])
                 self.think_left = (THINK_TURN if obs.phase == "turn" else THINK_CLAIM) * self._speed()
+                if agent is not None and thinks_long(agent):
+                    self.thinker.start(ai[0], agent.choose, obs)
+                    self.model.thinking = (ai[0] - self.model.turned_by) % 4
             if self.think_left > 0:
                 return False
+            if self.thinker.busy:
+                return self._collect_thought()
             self.think_left = None
             self.presenter.feed(s.agent_move(ai[0]))
             return True
@@ -361,6 +379,22 @@ class TableScene(Scene):
             self._commit(self.autopilot.choose(self.obs))
             return True
         return False
+
+    def _collect_thought(self) -> bool:
+        """Play the searching AI's move once it is ready; False while it still thinks (the frame goes on)."""
+        if not self.thinker.done():
+            return False
+        seat = self.thinker.seat
+        action, error = self.thinker.take()
+        self.think_left = None
+        self.model.thinking = None
+        assert seat is not None
+        if action is None or self.session.check(action) is not None:
+            # Never a stalled table: a failed search gives way to the quick built-in move.
+            log.warning("seat %d: the AI's decision failed (%s); playing the quick move", seat, error or action)
+            action = SimpleAgent().choose(self.session.observe(seat))
+        self.presenter.feed(self.session.apply(action))
+        return True
 
     def _show_panel(self) -> None:
         assert self.settled is not None and self.ledger is not None
@@ -631,7 +665,41 @@ class TableScene(Scene):
         if obs is None:
             self.message = S.tr("hint_none")
             return
-        suggestion = hint(obs, self.rules)
+        if self.hinted_action is not None and self.deep_hint is None:
+            self._start_deep_hint(obs)  # a second H: ask the expert
+            return
+        self._show_suggestion(hint(obs, self.rules))
+
+    def _start_deep_hint(self, obs: Observation) -> None:
+        """Work out the expert's move for the player beside the frame loop; shown when ready."""
+        found: list[Suggestion | None] = []
+        think_ms = self.host.settings.think_ms
+        rules = self.rules
+
+        def work(o: Observation) -> Action:
+            found.append(deep_hint(o, rules, think_ms))
+            got = found[-1]
+            if got is None:
+                raise ValueError("no deeper hint")
+            return got.action
+
+        self.deep_hint = Thinker()
+        self.deep_hint.start(obs.seat, work, obs)
+        self._deep_hint_for = (obs, found)
+        self.message = S.tr("hint_deep_wait")
+        self.detail = ""
+
+    def _collect_deep_hint(self) -> None:
+        if self.deep_hint is None or not self.deep_hint.done():
+            return
+        self.deep_hint.take()
+        self.deep_hint = None
+        obs, found = self._deep_hint_for
+        if self.obs is obs and found and found[-1] is not None:
+            self._show_suggestion(found[-1])
+
+    def _show_suggestion(self, suggestion: Suggestion | None) -> None:
+        """Select the suggested tile or light the suggested button, with the reason under the message."""
         action = suggestion.action if suggestion is not None else None
         self.hinted_action = action
         if suggestion is not None:

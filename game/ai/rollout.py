@@ -1,0 +1,693 @@
+"""The lean rollout path: whole hands played by the built-in bot's policy on bare counts.
+
+The search of the expert level plays each candidate move forward to the end of the hand
+thousands of times per decision, so this is the round engine (game.round) with everything a
+rollout does not need taken out: no events, no Action objects, no observations, no legal-action
+lists, no checks. A hand is four count rows, the melds, the ponds and the wall's live tiles;
+every seat plays `SimpleAgent`'s policy (game.agents), and the end of the hand is the same
+HandResult the engine builds, so game.settlement.settle prices it under the ruleset.
+
+It must play exactly as the engine does: tests/test_ai_rollout.py plays the same seeds both
+ways and compares the results. A rule change in game/round.py belongs here as well.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Sequence
+
+from game import hand as analysis
+from game.agents import _most_isolated
+from game.melds import KongKind, Meld
+from game.result import HandResult, SeatResult, Win, WinHow
+from game.round import CLAIMS, ENDED, FOLLOWED_CHICKENS, OTHERS_IN_ORDER, ROB, TURN, HandSetup, Phase, Round
+from game.ruleset import Ruleset
+from game.shanten import lowest_discards, shanten
+from game.tiles import NUM_KINDS, Tile
+
+# Moves, as small ints (a move is (kind, tile); tile -1 where none).
+DISCARD, DECLARE, CONCEALED_KONG, ADDED_KONG, WIN, PUNG, KONG, PASS = range(8)
+MOVE_NAMES = ("discard", "declare", "concealed_kong", "added_kong", "win", "pung", "kong", "pass")
+
+# A seat's 13-3k tile shanten is not known (its hand changed since the policy last measured it).
+UNKNOWN = -9
+NO_WAITS: frozenset[Tile] = frozenset()
+
+Move = tuple[int, int]
+
+
+class LeanHand:
+    """One hand's whole state, for playing it to the end fast; `copy()` before each rollout."""
+
+    __slots__ = (
+        "_charge_single",
+        "_deferring",
+        "_dilongqi",
+        "_first_chicken_discard",
+        "after_kong",
+        "baopai",
+        "baopai_pending",
+        "claims_made",
+        "dealer",
+        "dealer_followed",
+        "declared",
+        "deferred",
+        "discard_count",
+        "draw_completes",
+        "drawn",
+        "draws",
+        "first_chicken",
+        "first_chicken_claimed_by",
+        "first_discards",
+        "guoshui",
+        "hands",
+        "hot_kong",
+        "keep",
+        "kongs_made",
+        "last_discard",
+        "last_kong",
+        "melds",
+        "phase",
+        "play",
+        "ponds",
+        "remaining",
+        "result",
+        "rob_tile",
+        "rules",
+        "sh13",
+        "streak",
+        "turn",
+        "turn_by_draw",
+        "w_alive",
+        "w_front",
+        "w_kind",
+        "w_tail",
+        "w_tail_order",
+        "waits_cache",
+    )
+
+    def __init__(self, rules: Ruleset) -> None:
+        """An empty table under `rules`: fill it with `from_round`, or as game.ai.sampling does."""
+        self.rules = rules
+        self.play = rules.play
+        self._deferring = rules.play.late_kong
+        self._dilongqi = analysis.scores_dilongqi(rules.patterns)  # 地龙七 waits count (RULES §13)
+        self._charge_single = rules.chickens.charge_single  # one 冲锋鸡 per hand (RULES §14)
+        self.result: HandResult | None = None
+        # Kinds the policy holds on to (chickens that count only in the hand, as hard keeps them):
+        # never discarded while another lowest-shanten discard exists, never punged or konged.
+        # None: the plain built-in bot.
+        self.keep: tuple[bool, ...] | None = None
+        self.dealer = 0
+        self.streak = 0
+        self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(4)]
+        self.melds: list[list[Meld]] = [[], [], [], []]
+        self.ponds: list[list[Tile]] = [[], [], [], []]
+        self.declared = [False] * 4
+        self.draws = [0] * 4
+        self.discard_count = 0
+        self.claims_made = 0
+        self.kongs_made = 0
+        self.turn = 0
+        self.phase: Phase = TURN
+        self.drawn: Tile | None = None
+        self.turn_by_draw = True
+        self.after_kong = False
+        self.last_kong: Meld | None = None
+        self.last_discard: tuple[int, Tile, bool] | None = None
+        self.hot_kong: Meld | None = None
+        self.rob_tile: Tile | None = None
+        self.guoshui = [False] * 4
+        self.baopai_pending = [False] * 4
+        self.baopai: list[int] = []
+        self.deferred: list[set[Tile]] = [set(), set(), set(), set()]
+        self.first_chicken: dict[Tile, int] = {}
+        self.first_chicken_claimed_by: dict[Tile, int] = {}
+        self._first_chicken_discard: dict[Tile, int] = {}
+        self.first_discards: list[Tile] = []  # 开局跟 (RULES §14), as game.round.Round follows it
+        self.dealer_followed = False
+        self.draw_completes = False
+        self.sh13 = [UNKNOWN] * 4
+        self.waits_cache: list[frozenset[Tile] | None] = [None, None, None, None]
+        self.w_kind: list[Tile] = []
+        self.w_alive = bytearray()
+        self.w_tail_order: tuple[int, ...] = ()
+        self.w_front = 0
+        self.w_tail = 0
+        self.remaining = 0
+
+    # ------------------------------------------------------------------ building
+
+    @classmethod
+    def from_round(cls, rnd: Round) -> LeanHand:
+        """The engine's hand as it stands (every hidden tile included): the oracle's view, and the tests'."""
+        h = cls(rnd.rules)
+        h.dealer, h.streak = rnd.dealer, rnd.streak
+        h.hands = [list(c) for c in rnd.hands]
+        h.melds = [list(m) for m in rnd.melds]
+        h.ponds = [list(p) for p in rnd.ponds]
+        h.declared = list(rnd.declared)
+        h.draws = list(rnd.draws)
+        h.discard_count, h.claims_made, h.kongs_made = rnd.discard_count, rnd.claims_made, rnd.kongs_made
+        h.turn, h.phase = rnd.turn, rnd.phase
+        h.drawn, h.turn_by_draw, h.after_kong = rnd.drawn, rnd.turn_by_draw, rnd.after_kong
+        h.last_kong, h.last_discard, h.hot_kong = rnd.last_kong, rnd.last_discard, rnd.hot_kong
+        h.rob_tile = rnd.rob_tile
+        h.guoshui, h.baopai_pending, h.baopai = list(rnd.guoshui), list(rnd.baopai_pending), list(rnd.baopai)
+        h.deferred = [set(d) for d in rnd.deferred_kongs]
+        h.first_chicken = dict(rnd.first_chicken)
+        h.first_chicken_claimed_by = dict(rnd.first_chicken_claimed_by)
+        h._first_chicken_discard = dict(rnd._first_chicken_discard)
+        h.first_discards, h.dealer_followed = list(rnd.first_discards), rnd.dealer_followed
+        h.draw_completes = rnd.draw_completes
+        kinds, alive, tail_order, front, tail = rnd.wall.lean_state()
+        h.w_kind, h.w_alive, h.w_tail_order, h.w_front, h.w_tail = kinds, alive, tail_order, front, tail
+        h.remaining = rnd.wall.remaining
+        h.sh13 = [UNKNOWN] * 4
+        h.waits_cache = [None, None, None, None]
+        return h
+
+    def set_wall(self, tiles: Sequence[Tile]) -> None:
+        """Put `tiles` in the wall, front first; replacements come from the other end."""
+        n = len(tiles)
+        self.w_kind = list(tiles)
+        self.w_alive = bytearray(b"\x01") * n
+        self.w_tail_order = tuple(range(n - 1, -1, -1))
+        self.w_front = 0
+        self.w_tail = 0
+        self.remaining = n
+
+    def copy(self) -> LeanHand:
+        """An independent copy to play forward (the wall's tile order and tail order are shared: never written)."""
+        h = LeanHand.__new__(LeanHand)
+        h.rules, h.play, h._deferring, h.result, h.keep = self.rules, self.play, self._deferring, None, self.keep
+        h._dilongqi, h._charge_single = self._dilongqi, self._charge_single
+        h.dealer, h.streak = self.dealer, self.streak
+        h.hands = [c[:] for c in self.hands]
+        h.melds = [m[:] for m in self.melds]
+        h.ponds = [p[:] for p in self.ponds]
+        h.declared = self.declared[:]
+        h.draws = self.draws[:]
+        h.discard_count, h.claims_made, h.kongs_made = self.discard_count, self.claims_made, self.kongs_made
+        h.turn, h.phase = self.turn, self.phase
+        h.drawn, h.turn_by_draw, h.after_kong = self.drawn, self.turn_by_draw, self.after_kong
+        h.last_kong, h.last_discard, h.hot_kong = self.last_kong, self.last_discard, self.hot_kong
+        h.rob_tile = self.rob_tile
+        h.guoshui, h.baopai_pending, h.baopai = self.guoshui[:], self.baopai_pending[:], self.baopai[:]
+        h.deferred = [set(d) for d in self.deferred]
+        h.first_chicken = dict(self.first_chicken)
+        h.first_chicken_claimed_by = dict(self.first_chicken_claimed_by)
+        h._first_chicken_discard = dict(self._first_chicken_discard)
+        h.first_discards, h.dealer_followed = self.first_discards[:], self.dealer_followed
+        h.draw_completes = self.draw_completes
+        h.w_kind, h.w_alive, h.w_tail_order = self.w_kind, bytearray(self.w_alive), self.w_tail_order
+        h.w_front, h.w_tail, h.remaining = self.w_front, self.w_tail, self.remaining
+        h.sh13 = self.sh13[:]
+        h.waits_cache = self.waits_cache[:]
+        return h
+
+    # ------------------------------------------------------------------ analysis
+
+    def waits(self, seat: int) -> frozenset[Tile]:
+        """The waits of a seat holding 13-3k tiles (cached; skipped when its shanten is known to be above 0)."""
+        w = self.waits_cache[seat]
+        if w is None:
+            # A 地龙七 wait (five pairs and a pung) can stand behind a standard shanten above 0.
+            if self.sh13[seat] > 0 and not self._dilongqi:
+                w = NO_WAITS
+            else:
+                counts, melds = self.hands[seat], self.melds[seat]
+                if melds:
+                    found = analysis.waits(counts, melds, dilongqi=self._dilongqi)
+                else:
+                    found = analysis.completing_tiles(counts, 0)
+                w = frozenset(found) if found else NO_WAITS
+            self.waits_cache[seat] = w
+        return w
+
+    def _changed(self, seat: int) -> None:
+        self.waits_cache[seat] = None
+        self.sh13[seat] = UNKNOWN
+
+    def _may_win_on(self, seat: int, tile: Tile, source: int, robbing: bool, hot: bool) -> bool:
+        """game.round.Round._may_win_on: the waits, 过水, and the pass rules (RULES §6)."""
+        if tile not in self.waits(seat) or self.guoshui[seat]:
+            return False
+        play = self.play
+        counts = self.hands[seat]
+        counts[tile] += 1
+        pats = analysis.matching_patterns(counts, self.melds[seat], tile)
+        counts[tile] -= 1
+        pattern = analysis.best_pattern(pats, self.rules.patterns)
+        if pattern is None:
+            return False
+        if pattern not in play.pass_patterns:
+            return True
+        if (
+            (play.pass_exempt_declared and self.declared[seat])
+            or (play.pass_exempt_hot and hot)
+            or (play.pass_exempt_rob_kong and robbing)
+            or (play.pass_exempt_declared_discard and self.declared[source])
+        ):
+            return True
+        return any(m.kong is not None and (not m.late or play.late_kong_is_pass) for m in self.melds[seat])
+
+    def _may_declare(self, seat: int) -> bool:
+        if not self.play.declare_ready or self.declared[seat] or self.melds[seat] or not self.turn_by_draw:
+            return False
+        if seat == self.dealer:
+            return self.draws[seat] == 0
+        return self.draws[seat] == 1
+
+    def turn_moves(self) -> list[Move]:
+        """The turn seat's legal moves, in the engine's order (for the search's candidates and the tests)."""
+        seat = self.turn
+        counts = self.hands[seat]
+        out: list[Move] = []
+        if self.turn_by_draw and (
+            self.draw_completes if self.drawn is not None else analysis.is_complete(counts, len(self.melds[seat]))
+        ):
+            out.append((WIN, -1))
+        if self.declared[seat]:
+            if self.drawn is not None:
+                out.append((DISCARD, self.drawn))
+            return out
+        if self.turn_by_draw and self.remaining > 0:
+            out.extend((CONCEALED_KONG, t) for t in range(NUM_KINDS) if counts[t] == 4)
+            out.extend((ADDED_KONG, m.tile) for m in self.melds[seat] if m.kong is None and counts[m.tile])
+        out.extend((DISCARD, t) for t in range(NUM_KINDS) if counts[t])
+        if self.draws[seat] <= 1 and self._may_declare(seat) and shanten(counts, len(self.melds[seat])) <= 0:
+            for t in range(NUM_KINDS):
+                if counts[t]:
+                    counts[t] -= 1
+                    ready = analysis.is_ready(counts, self.melds[seat])
+                    counts[t] += 1
+                    if ready:
+                        out.append((DECLARE, t))
+        return out
+
+    def claim_options(self, seat: int, tile: Tile, source: int, hot: bool) -> tuple[int, ...]:
+        """What `seat` may answer to a discard of `tile` by `source`: WIN, KONG, PUNG and PASS, in that order."""
+        counts = self.hands[seat]
+        if counts[tile] < 2 and (self.sh13[seat] > 0 or tile not in self.waits(seat)):
+            return ()
+        opts: list[int] = []
+        can_win = self._may_win_on(seat, tile, source, False, hot)
+        if can_win:
+            opts.append(WIN)
+        if not self.declared[seat]:
+            n = counts[tile]
+            if n == 3 and self.remaining > 0:
+                opts.append(KONG)
+            if n >= 2:
+                opts.append(PUNG)
+        if opts and not (can_win and hot and self.play.hot_discard_forced):
+            opts.append(PASS)
+        return tuple(opts)
+
+    # ------------------------------------------------------------------ the policy (SimpleAgent's)
+
+    def policy_turn(self, seat: int) -> Move:
+        """SimpleAgent.choose on the seat's turn: win, else a kong, else 报听, else the most isolated lowest discard."""
+        counts = self.hands[seat]
+        nm = len(self.melds[seat])
+        if self.turn_by_draw and (self.draw_completes if self.drawn is not None else analysis.is_complete(counts, nm)):
+            return WIN, -1
+        if self.declared[seat]:
+            assert self.drawn is not None
+            return DISCARD, self.drawn
+        keep = self.keep
+        if self.turn_by_draw and self.remaining > 0:
+            if 4 in counts:
+                for t in range(NUM_KINDS):
+                    if counts[t] == 4 and (keep is None or not keep[t]):
+                        return CONCEALED_KONG, t
+            for m in self.melds[seat]:
+                if m.kong is None and counts[m.tile]:
+                    return ADDED_KONG, m.tile
+        if self.draws[seat] <= 1 and self._may_declare(seat) and shanten(counts, nm) <= 0:
+            melds = self.melds[seat]
+            for t in range(NUM_KINDS - 1, -1, -1):
+                if counts[t]:
+                    counts[t] -= 1
+                    ready = analysis.is_ready(counts, melds)
+                    counts[t] += 1
+                    if ready:
+                        return DECLARE, t
+        best, tiles = lowest_discards(counts, nm)
+        if keep is not None:
+            tiles = [t for t in tiles if not keep[t]] or tiles
+        tile = _most_isolated(counts, tiles)
+        self.sh13[seat] = best  # known for the claims and draws that follow, until the hand changes
+        return DISCARD, tile
+
+    def policy_claim(self, seat: int, opts: tuple[int, ...], tile: Tile) -> int:
+        """SimpleAgent's answer to a discard: win, kong, a pung that does not set it back, else pass."""
+        first = opts[0]
+        if first == WIN or len(opts) == 1:
+            return first
+        if self.keep is not None and self.keep[tile]:
+            return opts[-1]
+        for o in opts:
+            if o == KONG:
+                return KONG
+            if o == PUNG:
+                counts = self.hands[seat]
+                melds = len(self.melds[seat])
+                before = shanten(counts, melds)
+                counts[tile] -= 2
+                best_after = max(shanten(counts, melds + 1), 0)
+                counts[tile] += 2
+                if best_after <= before:
+                    return PUNG
+        return opts[-1]
+
+    # ------------------------------------------------------------------ playing
+
+    def play_out(self, first: Move | None = None, answers: dict[int, int] | None = None) -> HandResult:
+        """Play to the end: `first` is the turn seat's move now, `answers` fixes seats' answers to the open claim."""
+        phase = self.phase
+        if phase is CLAIMS or phase is ROB:
+            self._answer_open(answers or {})
+        elif phase is TURN and first is not None:
+            self.turn_move(first)
+        while self.phase is TURN:
+            seat = self.turn
+            self.turn_move(self.policy_turn(seat))
+        assert self.result is not None
+        return self.result
+
+    def _answer_open(self, fixed: dict[int, int]) -> None:
+        """Answer an open discard or kong: fixed answers for some seats, the policy's for the rest."""
+        if self.phase is ROB:
+            seat, tile = self.turn, self.rob_tile
+            assert tile is not None
+            answers: dict[int, int] = {}
+            if self.play.rob_kong:
+                for s in OTHERS_IN_ORDER[seat]:
+                    if s in fixed:
+                        answers[s] = fixed[s]
+                    elif self._may_win_on(s, tile, seat, True, False):
+                        answers[s] = WIN
+            self._resolve_rob(seat, tile, answers)
+            return
+        assert self.last_discard is not None
+        source, tile, hot = self.last_discard
+        pending: dict[int, tuple[int, ...]] = {}
+        answers = {}
+        for s in OTHERS_IN_ORDER[source]:
+            opts = self.claim_options(s, tile, source, hot)
+            if s in fixed:
+                pending[s] = opts or (PASS,)
+                answers[s] = fixed[s]
+            elif opts:
+                pending[s] = opts
+                answers[s] = self.policy_claim(s, opts, tile)
+        self._resolve_claims(source, tile, hot, pending, answers)
+
+    def turn_move(self, move: Move) -> None:
+        """The turn seat's move (legal by construction: from `turn_moves` or the policy)."""
+        seat = self.turn
+        kind, tile = move
+        if (
+            self._deferring
+            and kind != CONCEALED_KONG
+            and kind != ADDED_KONG
+            and self.turn_by_draw
+            and not self.declared[seat]
+            and self.remaining > 0
+        ):
+            # Passing up a kong now makes a later kong of that tile 憨包豆 (RULES §12.10).
+            counts = self.hands[seat]
+            for t in range(NUM_KINDS):
+                if counts[t] == 4:
+                    self.deferred[seat].add(t)
+            for m in self.melds[seat]:
+                if m.kong is None and counts[m.tile]:
+                    self.deferred[seat].add(m.tile)
+        if kind in (DISCARD, DECLARE):
+            self._discard(seat, tile, kind == DECLARE)
+        elif kind == WIN:
+            how = WinHow.AFTER_KONG if self.after_kong else WinHow.SELF_DRAW
+            counts = self.hands[seat]
+            won = self.drawn if self.drawn is not None else max(t for t in range(NUM_KINDS) if counts[t])
+            self._end_with_win((seat,), won, how, None, False, self._first_turn_self_draw(seat))
+        elif kind == CONCEALED_KONG:
+            late = tile in self.deferred[seat]
+            self.hands[seat][tile] -= 4
+            self._changed(seat)
+            meld = Meld(tile, KongKind.CONCEALED, None, late)
+            self.melds[seat].append(meld)
+            self.kongs_made += 1
+            self.last_kong = meld
+            self._draw(seat, True)
+        else:
+            self.rob_tile = tile
+            answers: dict[int, int] = {}
+            if self.play.rob_kong:
+                for s in OTHERS_IN_ORDER[seat]:
+                    if self._may_win_on(s, tile, seat, True, False):
+                        answers[s] = WIN  # the policy robs whenever it may
+            self._resolve_rob(seat, tile, answers)
+
+    def _first_turn_self_draw(self, seat: int) -> bool:
+        if self.claims_made or self.kongs_made:
+            return False
+        if seat == self.dealer:
+            return self.discard_count == 0
+        return self.draws[seat] == 1 and not self.ponds[seat]
+
+    def _note_follow(self, seat: int, tile: Tile) -> None:
+        """game.round.Round._note_follow: the dealer's first discard followed by each next seat (开局跟)."""
+        n = len(self.first_discards)
+        if n == self.discard_count - 1 and seat == (self.dealer + n) % 4 and (n == 0 or tile == self.first_discards[0]):
+            self.first_discards.append(tile)
+            self.dealer_followed = len(self.first_discards) == 4
+
+    def _discard(self, seat: int, tile: Tile, declare: bool) -> None:
+        if declare:
+            self.declared[seat] = True
+            self.sh13[seat] = 0
+        hot = self.after_kong
+        self.hot_kong = self.last_kong if hot else None
+        self.hands[seat][tile] -= 1
+        self.waits_cache[seat] = None
+        self.ponds[seat].append(tile)
+        self.discard_count += 1
+        if self.discard_count <= 4 and not self.claims_made:
+            self._note_follow(seat, tile)
+        if (
+            tile in FOLLOWED_CHICKENS
+            and tile not in self.first_chicken
+            and not (self._charge_single and self.first_chicken)
+        ):
+            self.first_chicken[tile] = seat
+            self._first_chicken_discard[tile] = self.discard_count
+        self.last_discard = (seat, tile, hot)
+        self.drawn = None
+        self.after_kong = False
+        self.last_kong = None
+        # The claims, answered by the policy at once.
+        pending: dict[int, tuple[int, ...]] = {}
+        answers: dict[int, int] = {}
+        hands, sh13, cache = self.hands, self.sh13, self.waits_cache
+        for s in OTHERS_IN_ORDER[seat]:
+            if hands[s][tile] < 2:
+                if sh13[s] > 0:
+                    continue
+                w = cache[s]
+                if tile not in (w if w is not None else self.waits(s)):
+                    continue
+            opts = self.claim_options(s, tile, seat, hot)
+            if opts:
+                pending[s] = opts
+                answers[s] = self.policy_claim(s, opts, tile)
+        if pending:
+            self._resolve_claims(seat, tile, hot, pending, answers)
+        else:
+            self.turn = (seat + 1) % 4
+            self._draw(self.turn, False)
+
+    def _note_passes(self, pending: dict[int, tuple[int, ...]], answers: dict[int, int]) -> None:
+        mode = self.play.passed_win
+        for s, opts in pending.items():
+            if opts[0] == WIN and answers[s] != WIN:
+                if mode == "guoshui":
+                    self.guoshui[s] = True
+                elif mode == "baopai":
+                    self.baopai_pending[s] = True
+
+    def _winners(self, source: int, answers: dict[int, int]) -> tuple[int, ...]:
+        winners = tuple([s for s in OTHERS_IN_ORDER[source] if answers.get(s) == WIN])
+        if winners and not self.play.multiple_winners:
+            return winners[:1]
+        return winners
+
+    def _resolve_claims(
+        self, source: int, tile: Tile, hot: bool, pending: dict[int, tuple[int, ...]], answers: dict[int, int]
+    ) -> None:
+        self._note_passes(pending, answers)
+        winners = self._winners(source, answers)
+        if winners:
+            self.ponds[source].pop()
+            self.baopai = [w for w in winners if self.baopai_pending[w]]
+            first_turn = (
+                self.discard_count == 1 and source == self.dealer and not self.claims_made and not self.kongs_made
+            )
+            self._end_with_win(winners, tile, WinHow.DISCARD, source, hot, first_turn)
+            return
+        for s, a in answers.items():
+            if a in (PUNG, KONG):
+                self._claim(s, a, source, tile)
+                return
+        self.hot_kong = None
+        self.turn = (source + 1) % 4
+        self._draw(self.turn, False)
+
+    def _claim(self, seat: int, kind: int, source: int, tile: Tile) -> None:
+        self.ponds[source].pop()
+        self.claims_made += 1
+        if self._first_chicken_discard.get(tile) == self.discard_count:
+            self.first_chicken_claimed_by[tile] = seat
+        self.hot_kong = None
+        self.turn = seat
+        if kind == KONG:
+            self.hands[seat][tile] -= 3
+            self._changed(seat)
+            meld = Meld(tile, KongKind.EXPOSED, source)
+            self.melds[seat].append(meld)
+            self.kongs_made += 1
+            self.last_kong = meld
+            self._draw(seat, True)
+        else:
+            if self._deferring and self.hands[seat][tile] == 3:
+                self.deferred[seat].add(tile)
+            self.hands[seat][tile] -= 2
+            self._changed(seat)
+            self.melds[seat].append(Meld(tile, None, source))
+            self.phase = TURN
+            self.drawn = None
+            self.turn_by_draw = False
+            self.after_kong = False
+            self.last_kong = None
+
+    def _resolve_rob(self, seat: int, tile: Tile, answers: dict[int, int]) -> None:
+        pending: dict[int, tuple[int, ...]] = {s: (WIN, PASS) for s in answers}
+        self._note_passes(pending, answers)
+        winners = self._winners(seat, answers)
+        melds = self.melds[seat]
+        idx = next(i for i, m in enumerate(melds) if m.tile == tile and m.kong is None)
+        pung = melds[idx]
+        late = tile in self.deferred[seat]
+        self.hands[seat][tile] -= 1
+        self._changed(seat)
+        self.rob_tile = None
+        if winners:
+            self.baopai = [w for w in winners if self.baopai_pending[w]]
+            robbed = Meld(tile, KongKind.ADDED, pung.source, late)
+            self._end_with_win(winners, tile, WinHow.ROB_KONG, seat, False, False, robbed)
+            return
+        meld = Meld(tile, KongKind.ADDED, pung.source, late)
+        melds[idx] = meld
+        self.kongs_made += 1
+        self.last_kong = meld
+        self.phase = TURN
+        self._draw(seat, True)
+
+    def _draw(self, seat: int, replacement: bool) -> None:
+        if self.remaining == 0:
+            self._finish(None, None, None)
+            return
+        alive = self.w_alive
+        if replacement:
+            order = self.w_tail_order
+            k = self.w_tail
+            while not alive[order[k]]:
+                k += 1
+            self.w_tail = k
+            i = order[k]
+        else:
+            i = self.w_front
+            while not alive[i]:
+                i += 1
+            self.w_front = i
+        alive[i] = 0
+        self.remaining -= 1
+        tile = self.w_kind[i]
+        if self.sh13[seat] > 0:
+            self.draw_completes = False
+        else:
+            w = self.waits_cache[seat]
+            self.draw_completes = tile in (w if w is not None else self.waits(seat))
+        self.hands[seat][tile] += 1
+        self.waits_cache[seat] = None
+        self.sh13[seat] = UNKNOWN
+        self.draws[seat] += 1
+        self.guoshui[seat] = False
+        self.baopai_pending[seat] = False
+        self.drawn = tile
+        self.turn = seat
+        self.turn_by_draw = True
+        self.after_kong = replacement
+        if not replacement:
+            self.last_kong = None
+        self.phase = TURN
+
+    def peek_front(self) -> Tile | None:
+        """The next tile to be drawn (the turned tile for chickens), or None when the wall is empty."""
+        if self.remaining == 0:
+            return None
+        i = self.w_front
+        alive = self.w_alive
+        while not alive[i]:
+            i += 1
+        return self.w_kind[i]
+
+    def _end_with_win(
+        self,
+        winners: tuple[int, ...],
+        tile: Tile,
+        how: WinHow,
+        discarder: int | None,
+        hot: bool,
+        first_turn: bool,
+        robbed: Meld | None = None,
+    ) -> None:
+        win = Win(winners, tile, how, discarder, hot, first_turn)
+        self._finish(win, self.peek_front(), robbed)
+
+    def _finish(self, win: Win | None, flip: Tile | None, robbed: Meld | None) -> None:
+        self.phase = ENDED
+        winners = win.winners if win else ()
+        seats: list[SeatResult] = []
+        for s in range(4):
+            counts = self.hands[s]
+            concealed = [t for t in range(NUM_KINDS) for _ in range(counts[t])]
+            if s in winners and win is not None and (win.how is WinHow.DISCARD or win.how is WinHow.ROB_KONG):
+                insort(concealed, win.tile)
+            ready = (
+                s in winners
+                or bool(self.waits(s))
+                or (self.play.ready_own_four and bool(analysis.own_four_waits(counts, self.melds[s])))
+            )
+            melds, pond = tuple(self.melds[s]), tuple(self.ponds[s])
+            seats.append(SeatResult(tuple(concealed), melds, pond, self.declared[s], ready))
+        self.result = HandResult(
+            ruleset=self.rules.name,
+            dealer=self.dealer,
+            streak=self.streak,
+            seats=(seats[0], seats[1], seats[2], seats[3]),
+            win=win,
+            flip=flip,
+            first_chicken=dict(self.first_chicken),
+            first_chicken_claimed_by=dict(self.first_chicken_claimed_by),
+            baopai=tuple(self.baopai),
+            hot_kong=self.hot_kong if win is not None and win.hot else None,
+            robbed_kong=robbed,
+            dealer_followed=self.dealer_followed,
+        )
+
+
+def rollout_hand(rules: Ruleset, seed: str | int, setup: HandSetup | None = None) -> HandResult:
+    """Deal a hand as the engine does and play it to the end on the lean path with the built-in bot's policy."""
+    return LeanHand.from_round(Round(rules, seed, setup)).play_out()

@@ -1,0 +1,153 @@
+"""The expert level: a search over deals consistent with its own observation, and nothing else."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from game.actions import ActionKind
+from game.agents import SimpleAgent
+from game.ai import make_agent
+from game.ai.arena import SearchBudget, run_arena
+from game.ai.expert import ExpertAgent
+from game.ai.oracle import OracleAgent
+from game.ai.rollout import LeanHand
+from game.ai.sampling import Public, determinize
+from game.hand import is_ready
+from game.observation import observe
+from game.round import Round
+from game.ruleset_loader import load_ruleset
+from game.wall import kind_of
+
+
+def _search_point(rules_name: str, seed: str) -> Round:
+    """A hand played by the built-in bot until seat 0 is one tile from ready on its turn, wall half gone."""
+    rules = load_ruleset(rules_name)
+    bot = SimpleAgent()
+    for k in range(50):
+        rnd = Round(rules, f"{seed}:{k}")
+        while not rnd.ended:
+            seat = rnd.to_move()[0]
+            if seat == 0 and rnd.phase.value == "turn" and rnd.wall.remaining < 40 and not rnd.declared[0]:
+                return rnd
+            rnd.apply(bot.choose(observe(rnd, seat)))
+    raise AssertionError("no search point found")
+
+
+def _swap_hidden(rnd: Round) -> Round:
+    """The same hand with one of seat 2's concealed tiles swapped for a different tile deep in the wall."""
+    other = copy.deepcopy(rnd)
+    wall = other.wall
+    ids = wall._tile_at
+    hand = other.hands[2]
+    give = next(t for t in range(27) if hand[t])
+    # Take the last live place (front order): drawn last, after the decision under test.
+    j = max(i for i in range(len(ids)) if wall._alive[i] and kind_of(ids[i]) != give)
+    take = kind_of(ids[j])
+    ids[j] = give * 4 + 3 if ids[j] != give * 4 + 3 else give * 4 + 2
+    hand[give] -= 1
+    hand[take] += 1
+    other.sorted_hands[2].remove(give)
+    other.sorted_hands[2].append(take)
+    other.sorted_hands[2].sort()
+    other._waits = [None] * 4
+    return other
+
+
+def test_expert_cannot_tell_hidden_tiles_apart() -> None:
+    """Two hands differing only in tiles seat 0 cannot see: same observation, same deals, same move."""
+    rnd = _search_point("guiyang-classic", "hidden")
+    other = _swap_hidden(rnd)
+    assert rnd.hands[2] != other.hands[2]
+    assert LeanHand.from_round(rnd).hands != LeanHand.from_round(other).hands
+    a, b = observe(rnd, 0), observe(other, 0)
+    assert a == b
+    rules = load_ruleset("guiyang-classic")
+    da = determinize(Public(a, rules), random.Random(3))
+    db = determinize(Public(b, rules), random.Random(3))
+    assert da.hands == db.hands and da.w_kind == db.w_kind
+    first = ExpertAgent(seed=9, rollouts=60)
+    second = ExpertAgent(seed=9, rollouts=60)
+    assert first.choose(a) == second.choose(b)
+    assert first.last_choice == second.last_choice and first.stats.searched == 1
+
+
+def test_oracle_is_for_measurement_only() -> None:
+    """The oracle is no level a player can choose; it plays from the true deal, so one rollout per move is exact."""
+    from game.ai import LEVELS
+
+    assert "oracle" not in LEVELS and "expert" in LEVELS
+    rnd = _search_point("guiyang-classic", "oracle")
+    oracle = OracleAgent(seed=2)
+    oracle.attach(rnd)
+    action = oracle.choose(observe(rnd, 0))
+    assert action in rnd.legal_actions(0)
+    assert oracle.stats.searched == 1 and all(n == 1 for _, _, n in oracle.last_choice)
+
+
+def test_deals_are_consistent_with_the_observation() -> None:
+    """A deal keeps the seat's own and the public tiles, uses each unseen tile once; a 报听 seat is ready (RULES §4)."""
+    rules = load_ruleset("guiyang-modern")
+    bot = SimpleAgent()
+    rng = random.Random(5)
+    declared_seen = 0
+    for seed in range(30):
+        rnd = Round(rules, f"deal:{seed}")
+        while not rnd.ended:
+            seat = rnd.to_move()[0]
+            obs = observe(rnd, seat)
+            if rng.random() < 0.1:
+                h = determinize(Public(obs, rules), rng)
+                assert h.hands[seat] == list(obs.counts)
+                assert [len(m) for m in h.melds] == [len(m) for m in obs.melds]
+                census = [sum(h.hands[s][t] for s in range(4)) for t in range(27)]
+                for t in h.w_kind:
+                    census[t] += 1
+                for s in range(4):
+                    for m in h.melds[s]:
+                        census[m.tile] += m.size
+                    for t in h.ponds[s]:
+                        census[t] += 1
+                    assert sum(h.hands[s]) == sum(rnd.hands[s])
+                    if obs.declared[s] and s != seat:
+                        declared_seen += 1
+                        assert is_ready(h.hands[s], h.melds[s])
+                assert census == [4] * 27
+            rnd.apply(bot.choose(obs))
+    assert declared_seen > 0
+
+
+def test_rollout_budget_bounds_the_search() -> None:
+    """With a fixed rollout count, a search never plays more than that many rollouts."""
+    rnd = _search_point("guiyang-modern", "budget")
+    agent = make_agent("expert", 1, rollouts=24)
+    assert isinstance(agent, ExpertAgent)
+    action = agent.choose(observe(rnd, 0))
+    assert action in rnd.legal_actions(0)
+    assert agent.stats.rollouts <= 24 * agent.stats.searched
+
+
+def test_expert_plays_legal_moves_and_beats_random() -> None:
+    """Seeded smoke check: every expert move is legal (the engine refuses others) and it outscores random players."""
+    rep = run_arena(
+        "guiyang-classic", ["expert", "random", "random", "random"], 3, "smoke", warm=False, budget=SearchBudget(24)
+    )
+    by = {a.spec: a for a in rep.agents}
+    assert by["expert"].hands == 12 and by["expert"].mean > by["random"].mean
+    assert by["expert"].win_rate > 0
+
+
+def test_expert_takes_a_win() -> None:
+    """A win on offer is hard's call (it takes it unless 包牌 is pending) and is never searched away."""
+    rules = load_ruleset("guiyang-classic")
+    bot = SimpleAgent()
+    for seed in range(40):
+        rnd = Round(rules, f"win:{seed}")
+        while not rnd.ended:
+            seat = rnd.to_move()[0]
+            obs = observe(rnd, seat)
+            if obs.legal_actions[0].kind is ActionKind.WIN and rnd.phase.value == "turn":
+                assert ExpertAgent(seed=1, rollouts=20).choose(obs).kind is ActionKind.WIN
+                return
+            rnd.apply(bot.choose(obs))
+    raise AssertionError("no self-drawn win found")

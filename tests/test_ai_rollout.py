@@ -1,0 +1,87 @@
+"""The lean rollout path plays exactly as the round engine with the built-in bot (RULES.md §4-§9 as game/round.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.actions import ActionKind
+from game.agents import SimpleAgent
+from game.ai.rollout import (
+    ADDED_KONG,
+    CONCEALED_KONG,
+    DECLARE,
+    DISCARD,
+    WIN,
+    LeanHand,
+    rollout_hand,
+)
+from game.observation import observe
+from game.play import play_hand
+from game.round import Round
+from game.ruleset_loader import builtin_ruleset_names, load_ruleset
+from game.settlement import settle
+
+_KINDS = {
+    ActionKind.WIN: WIN,
+    ActionKind.CONCEALED_KONG: CONCEALED_KONG,
+    ActionKind.ADDED_KONG: ADDED_KONG,
+}
+
+
+@pytest.mark.parametrize("name", builtin_ruleset_names())
+def test_whole_hands_match_the_engine(name: str) -> None:
+    """Same seed, same policy: the lean path ends every hand with the engine's HandResult and ledger."""
+    rules = load_ruleset(name)
+    bots = [SimpleAgent()] * 4
+    for seed in range(60):
+        full = play_hand(rules, f"lean:{seed}", bots).result
+        lean = rollout_hand(rules, f"lean:{seed}")
+        assert lean == full, f"{name} seed {seed}"
+        assert full is not None and settle(lean, rules).nets() == settle(full, rules).nets()
+
+
+@pytest.mark.parametrize("name", ["guiyang-classic", "guiyang-modern", "guiyang-pass"])
+def test_from_any_point_the_rest_of_the_hand_matches(name: str) -> None:
+    """Copied from the engine at any turn, open claim or robbable kong, the lean path finishes the hand the same way."""
+    rules = load_ruleset(name)
+    bot = SimpleAgent()
+    rng = random.Random(name)
+    checked = {"turn": 0, "claims": 0, "rob": 0}
+    for seed in range(40):
+        rnd = Round(rules, f"mid:{seed}")
+        while not rnd.ended:
+            phase = rnd.phase.value
+            if rng.random() < 0.15 or phase == "rob":
+                rest = Round(rules, f"mid:{seed}")
+                for a in rnd.actions:
+                    rest.apply(a)
+                lean = LeanHand.from_round(rest).play_out()
+                while not rest.ended:
+                    seat = rest.to_move()[0]
+                    rest.apply(bot.choose(observe(rest, seat)))
+                assert lean == rest.result, f"{name} seed {seed} after {len(rnd.actions)} actions ({phase})"
+                checked[phase] += 1
+            seat = rnd.to_move()[0]
+            rnd.apply(bot.choose(observe(rnd, seat)))
+    assert checked["turn"] > 50 and checked["claims"] > 5
+
+
+def test_turn_moves_are_the_engine_legal_actions() -> None:
+    """RULES §4: the lean path lists a turn's moves (win, kongs, discards, 报听) as the engine's legal actions."""
+    rules = load_ruleset("guiyang-classic")
+    bot = SimpleAgent()
+    for seed in range(15):
+        rnd = Round(rules, f"moves:{seed}")
+        while not rnd.ended:
+            seat = rnd.to_move()[0]
+            if rnd.phase.value == "turn":
+                want = []
+                for a in rnd.legal_actions(seat):
+                    if a.kind is ActionKind.DISCARD:
+                        want.append((DECLARE if a.declare else DISCARD, a.tile))
+                    else:
+                        want.append((_KINDS[a.kind], -1 if a.tile is None else a.tile))
+                assert LeanHand.from_round(rnd).turn_moves() == want
+            rnd.apply(bot.choose(observe(rnd, seat)))

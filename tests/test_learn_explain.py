@@ -96,9 +96,13 @@ def test_counted_notes_agree_with_the_ledger(name: str) -> None:
                 assert n.fan > 0 and (n.payers or rules.chickens.payers == "holding_none")
         if rules.optional.mantang != "double":
             for seat in range(4):
-                told = sum(n.each * len(n.payers) for n in notes if n.seat == seat and n.counted)
+                told = sum(n.each * len(n.payers) for n in notes if n.seat == seat and n.counted and not n.paid_to)
                 owed = sum(i.fan for i in ledger if i.payee == seat and i.rule in plain)
                 assert told == owed, (result, seat, notes)
+        # RULES.md §14: a seat not ready's discards and its 冲锋鸡 are paid to the ready seats.
+        pond = {"chicken.not_ready_discards", "chicken.charge_not_ready"}
+        told = sum(n.each * len(n.payers) * len(n.paid_to) for n in notes if n.paid_to)
+        assert told == sum(i.fan for i in ledger if i.rule in pond), (result, notes)
         assert explain_text(result, rules, ledger, "en")
 
 

@@ -2,7 +2,7 @@
 
 The counts come from the settlement's own functions (game.settlement.chickens), so an explanation can
 never disagree with the ledger: a copy is "counted" exactly when `seat_scores` counts it. Values in the
-sentences are read from the ruleset being settled (RULES.md §7, §8, §9).
+sentences are read from the ruleset being settled (RULES.md §7, §8, §9, §14).
 """
 
 from __future__ import annotations
@@ -143,6 +143,12 @@ def _counted_said(seat: int, t: Tile, where: str, copies: int, fan: int, payers:
     if not payers:
         # E: only seats holding no chicken pay, and every other seat holds one.
         who_zh, who_en = "但别家都有鸡，无人付", "but every other seat holds a chicken, so nobody pays"
+    if kind == "charge" and where == "meld":
+        return Said(
+            f"{seat_zh(seat)}{wz}{tz}：冲锋鸡（本局第一张打出的鸡，被叫牌的人碰杠就归他），算{fan}番，{who_zh}。",
+            f"{seat_en(seat)}, {te} {we}: the hand's first chicken discarded (冲锋鸡), passed to its ready "
+            f"claimer, {fan} fan {who_en}.",
+        )
     if kind == "charge":
         return Said(
             f"{seat_zh(seat)}{wz}{tz}：冲锋鸡（本局第一张打出的{tz}），算{fan}番，{who_zh}。",
@@ -160,7 +166,7 @@ def _counted_said(seat: int, t: Tile, where: str, copies: int, fan: int, payers:
 
 
 def chicken_notes(result: HandResult, rules: Ruleset, ledger: Ledger) -> list[ChickenNote]:
-    """Each seat's chicken tiles, counted (value, who pays) or not counted and why (RULES §8, §12.8).
+    """Each seat's chicken tiles, counted (value, who pays) or not counted and why (RULES §8, §12.8, §14).
 
     Copies are counted exactly as `seat_scores` counts them: a 冲锋鸡 copy is a discard, a 鸡闷豆 is a
     meld, and the plain copies go to the hand first, then the melds, then the discards.
@@ -418,6 +424,12 @@ def rule_sentence(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
             f"憨包豆：能杠时没杠，后来才杠，只付{k.late}番，但仍是通行证。",
             f"Late kong: declared later than it could have been, worth {k.late} fan, still a pass.",
         )
+    if r == "chicken.fixed" and tile is not None and ch.payers == "not_ready":
+        return Said(
+            f"常鸡：{tz}永远是鸡，每张{ch.fixed.get(tile, item.fan)}番，只有没叫牌的人付给叫牌的人。",
+            f"Fixed chicken: {te} is always a chicken, {ch.fixed.get(tile, item.fan)} fan a copy, paid only by the "
+            "seats not ready to a ready seat.",
+        )
     if r == "chicken.fixed" and tile is not None:
         return Said(
             f"常鸡：{tz}永远是鸡，每张{ch.fixed.get(tile, item.fan)}番，其他三家各付。",
@@ -437,9 +449,33 @@ def rule_sentence(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
         )
     if r == "chicken.charge" and tile is not None:
         value = ch.charge_values.get(tile, item.fan) if ch.charge == "value" else item.fan
+        if ch.charge_claimed == "passes" and ch.payers == "not_ready" and tile in result.first_chicken_claimed_by:
+            return Said(
+                f"冲锋鸡：本局第一张打出的{tz}被叫牌的人碰杠，归他，值{value}番，没叫牌的人各付。",
+                f"First chicken discarded: the hand's first {te} was claimed by a ready seat and passed to it, "
+                f"{value} fan from each seat not ready.",
+            )
         return Said(
             f"冲锋鸡：本局第一张打出的{tz}，值{value}番（打出者有叫才算）。",
             f"First chicken discarded: the hand's first {te} discarded is worth {value} fan to its ready discarder.",
+        )
+    if r == "chicken.liability" and tile is not None and ch.liability_every and ch.liability_not_ready_only:
+        return Said(
+            f"责任鸡：{pz}没有叫牌，打出的{tz}被碰杠，{pz}赔{ch.liability.get(tile, item.fan)}番。",
+            f"Chicken claimed: {pe} is not ready and its discarded {te} was claimed, so {pe} pays "
+            f"{ch.liability.get(tile, item.fan)} fan.",
+        )
+    if r == "chicken.charge_not_ready" and tile is not None:
+        return Said(
+            f"冲锋鸡：{pz}打出本局第一张鸡{tz}，到最后没有叫牌，赔每个叫牌的人{ch.charge_not_ready}番。",
+            f"First chicken discarded: {pe} discarded the hand's first chicken, {te}, and is not ready, so it pays "
+            f"{ch.charge_not_ready} fan to each ready seat.",
+        )
+    if r == "chicken.not_ready_discards" and tile is not None:
+        return Said(
+            f"没叫牌的人打出的{tz}：每张{item.fan // max(len(item.tiles), 1)}番，每个没叫牌的人赔给每个叫牌的人。",
+            f"{te} discarded by a seat not ready: {item.fan // max(len(item.tiles), 1)} fan a copy, paid by every "
+            "seat not ready to each ready seat.",
         )
     if r == "chicken.liability" and tile is not None:
         return Said(

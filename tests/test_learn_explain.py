@@ -15,6 +15,7 @@ from game.settlement import Ledger, settle
 from game.simulate import simulate
 from tests.test_settlement import Deal, S
 
+READY_SEAT = S("123p 234p 789s 456m 4s")  # ready on 4s, no chickens under any flip used here
 EXAMPLE = Path(__file__).parent / "hands" / "example.yaml"
 
 
@@ -208,3 +209,19 @@ def test_daopei_charge_passes_to_the_claimer_and_ready_seats_never_pay() -> None
         flip=None,
     )
     assert _daopei_lines(deal, "zh") == ["  南手里幺鸡×3：不算，只有没叫牌的人赔鸡，别家都叫牌了，没人付。"]
+
+
+def test_daopei_a_turned_chicken_discarded_by_a_seat_not_ready_is_not_paid() -> None:
+    """RULES.md §14 "a not-ready seat's discarded 1s / 8p are paid to each ready seat": West, not ready,
+    discarded 5p, the turned chicken (4p turned), which is no 1s or 8p, so nobody pays for it."""
+    deal = Deal(
+        "guiyang-daopei",
+        {1: S("123m 456m 234p 234s 55s"), 3: READY_SEAT},
+        win="{by: [1], tile: 5s, from: self}",
+        avoid="5p",
+        fill_discards={2: "5p"},
+    )
+    assert _daopei_lines(deal, "en") == [
+        "  West, 5p ×1 discarded: not counted, of a seat not ready's discards only the fixed chickens (1s, 8p) are "
+        "paid, not this one."
+    ]

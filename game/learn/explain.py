@@ -191,6 +191,7 @@ def chicken_notes(result: HandResult, rules: Ruleset, ledger: Ledger) -> list[Ch
                 special.setdefault((sc.tiles[0], "meld"), []).append(sc)
             elif sc.rule in _PLAIN_PART:  # one part per copy is enough to count the copies
                 plain[sc.tiles[0]] = max(plain.get(sc.tiles[0], 0), len(sc.tiles))
+        pond_rule = ch.not_ready_discards and ctx.win is not None and not voided(ctx)
         pond = _pond_notes(ctx, seat, table) if reason is not None and not voided(ctx) else {}
         for t, where, n in held:
             left = n
@@ -216,6 +217,8 @@ def chicken_notes(result: HandResult, rules: Ruleset, ledger: Ledger) -> list[Ch
                 left -= take
             if left:
                 why = reason or _tile_reason(where, ch.scope, ch.not_ready_discards)
+                if where == "discard" and pond_rule and not ctx.ready(seat):
+                    why = _pond_reason(ch.fixed)
                 tz, te = _tile(t)
                 wz, we = _WHERE[where]
                 said = Said(
@@ -301,6 +304,16 @@ def _pond_notes(ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPar
             note = ChickenNote(seat, t, "discard", copies, True, fan, not_ready, said, fan * copies, ready)
             out.setdefault(t, []).append(note)
     return out
+
+
+def _pond_reason(fixed: Mapping[Tile, int]) -> Said:
+    """RULES §14: of a seat not ready's discards only its 常鸡 are paid; any other chicken discarded is not."""
+    names_zh = "、".join(tile_name_zh(t) for t in fixed)
+    names_en = ", ".join(format_tile(t) for t in fixed)
+    return Said(
+        f"没有叫牌的人打出的鸡只有常鸡（{names_zh}）才赔，这张不算。",
+        f"of a seat not ready's discards only the fixed chickens ({names_en}) are paid, not this one.",
+    )
 
 
 def _names_zh(seats: tuple[int, ...]) -> str:

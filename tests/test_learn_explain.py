@@ -15,6 +15,7 @@ from game.settlement import Ledger, settle
 from game.simulate import simulate
 from tests.test_settlement import Deal, S
 
+READY_SEAT = S("123p 234p 789s 456m 4s")  # ready on 4s, no chickens under any flip used here
 EXAMPLE = Path(__file__).parent / "hands" / "example.yaml"
 
 
@@ -96,9 +97,13 @@ def test_counted_notes_agree_with_the_ledger(name: str) -> None:
                 assert n.fan > 0 and (n.payers or rules.chickens.payers == "holding_none")
         if rules.optional.mantang != "double":
             for seat in range(4):
-                told = sum(n.each * len(n.payers) for n in notes if n.seat == seat and n.counted)
+                told = sum(n.each * len(n.payers) for n in notes if n.seat == seat and n.counted and not n.paid_to)
                 owed = sum(i.fan for i in ledger if i.payee == seat and i.rule in plain)
                 assert told == owed, (result, seat, notes)
+        # RULES.md §14: a seat not ready's discards and its 冲锋鸡 are paid to the ready seats.
+        pond = {"chicken.not_ready_discards", "chicken.charge_not_ready"}
+        told = sum(n.each * len(n.payers) * len(n.paid_to) for n in notes if n.paid_to)
+        assert told == sum(i.fan for i in ledger if i.rule in pond), (result, notes)
         assert explain_text(result, rules, ledger, "en")
 
 
@@ -120,3 +125,103 @@ def test_a_punged_chicken_counts_for_the_claimer_under_hand_scope() -> None:
     melds = [n for n in chicken_notes(result, rules, ledger) if n.seat == 0 and n.where == "meld"]
     assert melds and melds[0].counted and melds[0].copies == 3 and melds[0].payers == (1, 2, 3)
     assert melds[0].said.en == "East, 5m ×3 in a meld: counted, 1 fan a copy from each of South, West, North."
+
+
+def _daopei_lines(deal: Deal, language: str) -> list[str]:
+    result = deal.result()
+    rules = load_ruleset("guiyang-daopei")
+    lines = explain_text(result, rules, settle(result, rules), language)
+    return lines[
+        lines.index("鸡：" if language == "zh" else "Chickens:") + 1 : lines.index(
+            "每一笔：" if language == "zh" else "Every payment:"
+        )
+    ]
+
+
+def test_daopei_chickens_follow_the_ledger() -> None:
+    """RULES.md §14 (guiyang-daopei): chickens are paid only by seats not ready and collected only by ready
+    seats; a not-ready seat's discarded 1s/8p are paid to each ready seat by every not-ready seat; East, not
+    ready, pays its 冲锋鸡 8p 2 to each ready seat in place of its pond share; its kept 8p neither earns nor
+    pays; North's discarded 8p does not count because North is ready; 责任鸡 costs West, not ready, 1."""
+    east = S("1m 4m 5m 8p 2p 6p 7p 2s 3s 7s", melds=("kong 9p concealed",), discards="8p")
+    north = S("123p 567p 789s 4s", melds=("pung 1s from 2",), discards="8p")
+    deal = Deal(
+        "guiyang-daopei",
+        {0: east, 1: S("123m 456m 234p 678s 55s"), 3: north},
+        win="{by: [1], tile: 5s, from: self}",
+        flip=None,
+        fill_discards={2: "1s 8p"},
+        extra="first_chicken: {8p: 0}",
+    )
+    assert _daopei_lines(deal, "zh") == [
+        "  东手里八筒×1：不算，没有叫牌：手里和碰杠的鸡不收分，也不赔（只有叫牌的人收鸡）。",
+        "  东打出八筒×1：冲锋鸡，但东没有叫牌，赔给叫牌的南、北各2番。",
+        "  西打出幺鸡×1：没有叫牌的人打出的鸡，每张1番，没叫牌的东、西各赔给叫牌的南、北。",
+        "  西打出八筒×1：没有叫牌的人打出的鸡，每张1番，没叫牌的东、西各赔给叫牌的南、北。",
+        "  北碰杠幺鸡×3：算鸡，每张1番，东、西各付。",
+        "  北打出八筒×1：不算，叫牌的人打出的鸡不算（只有没叫牌的人打出的鸡才赔）。",
+    ]
+    assert _daopei_lines(deal, "en") == [
+        "  East, 8p ×1 in hand: not counted, the seat is not ready: its chickens kept in hand or melds neither "
+        "earn nor pay (only ready seats collect).",
+        "  East, 8p ×1 discarded: the hand's 冲锋鸡, but East is not ready and pays 2 to each ready seat "
+        "(South, North).",
+        "  West, 1s ×1 discarded: a chicken discarded by a seat not ready, 1 fan a copy, paid by each seat not "
+        "ready (East, West) to each ready seat (South, North).",
+        "  West, 8p ×1 discarded: a chicken discarded by a seat not ready, 1 fan a copy, paid by each seat not "
+        "ready (East, West) to each ready seat (South, North).",
+        "  North, 1s ×3 in a meld: counted, 1 fan a copy from each of East, West.",
+        "  North, 8p ×1 discarded: not counted, a ready seat's discarded chicken does not count (only a seat not "
+        "ready's discards pay).",
+    ]
+    result = deal.result()
+    rules = load_ruleset("guiyang-daopei")
+    ledger = settle(result, rules)
+    liability = next(n for n in explain_items(result, rules, ledger) if n.item.rule == "chicken.liability")
+    assert liability.item.payer == 2 and liability.item.payee == 3
+    assert (
+        liability.said.en == "Chicken claimed: West is not ready and its discarded 1s was claimed, so West pays 1 fan."
+    )
+
+
+def test_daopei_charge_passes_to_the_claimer_and_ready_seats_never_pay() -> None:
+    """RULES.md §14 冲锋鸡 "passes to a ready seat that claims it": North's punged first 1s is its 冲锋鸡 (2 from
+    each seat not ready) and its other two 1s plain; with every other seat ready, nobody pays South's 1s."""
+    north = S("123p 567p 789s 4s", melds=("pung 1s from 2",))
+    deal = Deal(
+        "guiyang-daopei",
+        {1: S("123m 456m 234p 234s 55s"), 3: north},
+        win="{by: [1], tile: 5s, from: self}",
+        flip=None,
+        extra="first_chicken: {1s: 2}",
+    )
+    assert _daopei_lines(deal, "en") == [
+        "  North, 1s in a meld: the hand's first chicken discarded (冲锋鸡), passed to its ready claimer, 2 fan "
+        "from each of East, West.",
+        "  North, 1s ×2 in a meld: counted, 1 fan a copy from each of East, West.",
+    ]
+    everyone_ready = S("123m 456m 789m 123p 5s")
+    south = S("111s 456m 789m 123p 55s")
+    deal = Deal(
+        "guiyang-daopei",
+        {0: everyone_ready, 1: south, 2: S("123p 456p 567p 456s 9s"), 3: S("456m 567p 234s 678s 7s")},
+        win="{by: [1], tile: 5s, from: self}",
+        flip=None,
+    )
+    assert _daopei_lines(deal, "zh") == ["  南手里幺鸡×3：不算，只有没叫牌的人赔鸡，别家都叫牌了，没人付。"]
+
+
+def test_daopei_a_turned_chicken_discarded_by_a_seat_not_ready_is_not_paid() -> None:
+    """RULES.md §14 "a not-ready seat's discarded 1s / 8p are paid to each ready seat": West, not ready,
+    discarded 5p, the turned chicken (4p turned), which is no 1s or 8p, so nobody pays for it."""
+    deal = Deal(
+        "guiyang-daopei",
+        {1: S("123m 456m 234p 234s 55s"), 3: READY_SEAT},
+        win="{by: [1], tile: 5s, from: self}",
+        avoid="5p",
+        fill_discards={2: "5p"},
+    )
+    assert _daopei_lines(deal, "en") == [
+        "  West, 5p ×1 discarded: not counted, of a seat not ready's discards only the fixed chickens (1s, 8p) are "
+        "paid, not this one."
+    ]

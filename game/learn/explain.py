@@ -2,7 +2,7 @@
 
 The counts come from the settlement's own functions (game.settlement.chickens), so an explanation can
 never disagree with the ledger: a copy is "counted" exactly when `seat_scores` counts it. Values in the
-sentences are read from the ruleset being settled (RULES.md §7, §8, §9).
+sentences are read from the ruleset being settled (RULES.md §7, §8, §9, §14).
 """
 
 from __future__ import annotations
@@ -13,7 +13,17 @@ from dataclasses import dataclass
 from game.result import HandResult, WinHow
 from game.ruleset import PATTERN_NAMES, Ruleset
 from game.settlement import Ledger, LedgerItem
-from game.settlement.chickens import ChickenScore, chicken_table, copy_value, seat_scores, turned_chickens, voided
+from game.settlement.chickens import (
+    ChickenPart,
+    ChickenScore,
+    charges_not_ready,
+    chicken_table,
+    copy_value,
+    not_ready_discard_counts,
+    seat_scores,
+    turned_chickens,
+    voided,
+)
 from game.settlement.context import SettleContext
 from game.tiles import Tile, format_tile, tile_name_zh
 
@@ -45,7 +55,8 @@ class ChickenNote:
     fan: int  # fan per copy from each payer when counted (a 冲锋鸡 or 鸡闷豆: the whole score), else 0
     payers: tuple[int, ...]
     said: Said
-    each: int = 0  # what these copies earn from each payer in all
+    each: int = 0  # what these copies earn from each payer in all (to each of `paid_to`, when set)
+    paid_to: tuple[int, ...] = ()  # RULES §14: the ready seats a seat not ready's discards are paid to
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +143,12 @@ def _counted_said(seat: int, t: Tile, where: str, copies: int, fan: int, payers:
     if not payers:
         # E: only seats holding no chicken pay, and every other seat holds one.
         who_zh, who_en = "但别家都有鸡，无人付", "but every other seat holds a chicken, so nobody pays"
+    if kind == "charge" and where == "meld":
+        return Said(
+            f"{seat_zh(seat)}{wz}{tz}：冲锋鸡（本局第一张打出的鸡，被叫牌的人碰杠就归他），算{fan}番，{who_zh}。",
+            f"{seat_en(seat)}, {te} {we}: the hand's first chicken discarded (冲锋鸡), passed to its ready "
+            f"claimer, {fan} fan {who_en}.",
+        )
     if kind == "charge":
         return Said(
             f"{seat_zh(seat)}{wz}{tz}：冲锋鸡（本局第一张打出的{tz}），算{fan}番，{who_zh}。",
@@ -149,7 +166,7 @@ def _counted_said(seat: int, t: Tile, where: str, copies: int, fan: int, payers:
 
 
 def chicken_notes(result: HandResult, rules: Ruleset, ledger: Ledger) -> list[ChickenNote]:
-    """Each seat's chicken tiles, counted (value, who pays) or not counted and why (RULES §8, §12.8).
+    """Each seat's chicken tiles, counted (value, who pays) or not counted and why (RULES §8, §12.8, §14).
 
     Copies are counted exactly as `seat_scores` counts them: a 冲锋鸡 copy is a discard, a 鸡闷豆 is a
     meld, and the plain copies go to the hand first, then the melds, then the discards.
@@ -167,13 +184,23 @@ def chicken_notes(result: HandResult, rules: Ruleset, ledger: Ledger) -> list[Ch
         plain: dict[Tile, int] = {}
         for sc in seat_scores(ctx, seat, table) if reason is None else []:
             if sc.rule == "chicken.charge":
-                special.setdefault((sc.tiles[0], "discard"), []).append(sc)
+                # RULES §14: a claimed 冲锋鸡 passes to its claimer and lies in the claimer's meld.
+                claimed = sc.tiles[0] in result.first_chicken_claimed_by
+                special.setdefault((sc.tiles[0], "meld" if claimed else "discard"), []).append(sc)
             elif sc.rule == "chicken.concealed_kong":
                 special.setdefault((sc.tiles[0], "meld"), []).append(sc)
             elif sc.rule in _PLAIN_PART:  # one part per copy is enough to count the copies
                 plain[sc.tiles[0]] = max(plain.get(sc.tiles[0], 0), len(sc.tiles))
+        pond_rule = ch.not_ready_discards and ctx.win is not None and not voided(ctx)
+        pond = _pond_notes(ctx, seat, table) if reason is not None and not voided(ctx) else {}
         for t, where, n in held:
             left = n
+            if where == "discard" and t in pond:
+                for note in pond.pop(t):
+                    notes.append(note)
+                    left -= note.copies
+                if not left:
+                    continue
             payers = _payers(ledger, seat, t)
             for sc in special.pop((t, where), []):
                 copies = min(left, len(sc.tiles))
@@ -189,7 +216,9 @@ def chicken_notes(result: HandResult, rules: Ruleset, ledger: Ledger) -> list[Ch
                 notes.append(ChickenNote(seat, t, where, take, True, fan, payers, said, fan * take))
                 left -= take
             if left:
-                why = reason or _tile_reason(where, ch.scope)
+                why = reason or _tile_reason(where, ch.scope, ch.not_ready_discards)
+                if where == "discard" and pond_rule and not ctx.ready(seat):
+                    why = _pond_reason(ch.fixed)
                 tz, te = _tile(t)
                 wz, we = _WHERE[where]
                 said = Said(
@@ -225,12 +254,83 @@ def _seat_reason(ctx: SettleContext, seat: int) -> Said | None:
             "被抢杠全烧，鸡和豆都不算。", "its kong was robbed (全烧): its chickens and kongs count for nothing."
         )
     if ch.collectors == "ready_or_won" and not ctx.ready(seat):
+        if ch.payers == "not_ready":
+            return Said(
+                "没有叫牌：手里和碰杠的鸡不收分，也不赔（只有叫牌的人收鸡）。",
+                "the seat is not ready: its chickens kept in hand or melds neither earn nor pay "
+                "(only ready seats collect).",
+            )
         return Said("没有叫牌（没听牌），鸡不收分。", "the seat is not ready, and only ready or winning seats collect.")
+    if ch.payers == "not_ready" and all(ctx.ready(p) for p in ctx.others(seat)):
+        # RULES §14: ready seats never pay each other.
+        return Said(
+            "只有没叫牌的人赔鸡，别家都叫牌了，没人付。",
+            "only seats that are not ready pay for chickens, and every other seat is ready.",
+        )
     return None
 
 
-def _tile_reason(where: str, scope: str) -> Said:
+def _pond_notes(ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPart]]) -> dict[Tile, list[ChickenNote]]:
+    """RULES §14: a seat not ready's discarded 常鸡 and its 冲锋鸡, as the settlement charges them."""
+    ch = ctx.rules.chickens
+    if ctx.win is None or ctx.ready(seat):
+        return {}
+    ready = tuple(r for r in range(4) if ctx.ready(r) and not ctx.burned(r))
+    not_ready = tuple(p for p in range(4) if not ctx.ready(p))
+    out: dict[Tile, list[ChickenNote]] = {}
+    if ch.charge != "off" and ch.charge_not_ready:
+        for t, d in charges_not_ready(ctx):
+            if d != seat:
+                continue
+            tz, te = _tile(t)
+            to = tuple(r for r in ctx.others(seat) if r in ready)
+            fan = ch.charge_not_ready
+            said = Said(
+                f"{seat_zh(seat)}打出{tz}×1：冲锋鸡，但{seat_zh(seat)}没有叫牌，赔给叫牌的{_names_zh(to)}各{fan}番。",
+                f"{seat_en(seat)}, {te} ×1 discarded: the hand's 冲锋鸡, but {seat_en(seat)} is not ready "
+                f"and pays {fan} to each ready seat ({_names_en(to)}).",
+            )
+            out.setdefault(t, []).append(ChickenNote(seat, t, "discard", 1, True, fan, (seat,), said, fan, to))
+    if ch.not_ready_discards:
+        for t, copies in not_ready_discard_counts(ctx, seat).items():
+            fan = copy_value(table, t)
+            tz, te = _tile(t)
+            said = Said(
+                f"{seat_zh(seat)}打出{tz}×{copies}：没有叫牌的人打出的鸡，每张{fan}番，"
+                f"没叫牌的{_names_zh(not_ready)}各赔给叫牌的{_names_zh(ready)}。",
+                f"{seat_en(seat)}, {te} ×{copies} discarded: a chicken discarded by a seat not ready, {fan} fan a "
+                f"copy, paid by each seat not ready ({_names_en(not_ready)}) to each ready seat ({_names_en(ready)}).",
+            )
+            note = ChickenNote(seat, t, "discard", copies, True, fan, not_ready, said, fan * copies, ready)
+            out.setdefault(t, []).append(note)
+    return out
+
+
+def _pond_reason(fixed: Mapping[Tile, int]) -> Said:
+    """RULES §14: of a seat not ready's discards only its 常鸡 are paid; any other chicken discarded is not."""
+    names_zh = "、".join(tile_name_zh(t) for t in fixed)
+    names_en = ", ".join(format_tile(t) for t in fixed)
+    return Said(
+        f"没有叫牌的人打出的鸡只有常鸡（{names_zh}）才赔，这张不算。",
+        f"of a seat not ready's discards only the fixed chickens ({names_en}) are paid, not this one.",
+    )
+
+
+def _names_zh(seats: tuple[int, ...]) -> str:
+    return "、".join(seat_zh(s) for s in seats) or "无人"
+
+
+def _names_en(seats: tuple[int, ...]) -> str:
+    return ", ".join(seat_en(s) for s in seats) or "nobody"
+
+
+def _tile_reason(where: str, scope: str, daopei: bool) -> Said:
     """Why copies in this place do not count though the seat collects."""
+    if where == "discard" and scope == "hand" and daopei:
+        return Said(
+            "叫牌的人打出的鸡不算（只有没叫牌的人打出的鸡才赔）。",
+            "a ready seat's discarded chicken does not count (only a seat not ready's discards pay).",
+        )
     if where == "discard" and scope == "hand":
         return Said("手上鸡：打出去的鸡不算。", "手上鸡: a chicken the seat discarded does not count.")
     return Said("本规则不算这里的鸡。", "this ruleset does not count a chicken there.")
@@ -337,6 +437,12 @@ def rule_sentence(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
             f"憨包豆：能杠时没杠，后来才杠，只付{k.late}番，但仍是通行证。",
             f"Late kong: declared later than it could have been, worth {k.late} fan, still a pass.",
         )
+    if r == "chicken.fixed" and tile is not None and ch.payers == "not_ready":
+        return Said(
+            f"常鸡：{tz}永远是鸡，每张{ch.fixed.get(tile, item.fan)}番，只有没叫牌的人付给叫牌的人。",
+            f"Fixed chicken: {te} is always a chicken, {ch.fixed.get(tile, item.fan)} fan a copy, paid only by the "
+            "seats not ready to a ready seat.",
+        )
     if r == "chicken.fixed" and tile is not None:
         return Said(
             f"常鸡：{tz}永远是鸡，每张{ch.fixed.get(tile, item.fan)}番，其他三家各付。",
@@ -356,9 +462,33 @@ def rule_sentence(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
         )
     if r == "chicken.charge" and tile is not None:
         value = ch.charge_values.get(tile, item.fan) if ch.charge == "value" else item.fan
+        if ch.charge_claimed == "passes" and ch.payers == "not_ready" and tile in result.first_chicken_claimed_by:
+            return Said(
+                f"冲锋鸡：本局第一张打出的{tz}被叫牌的人碰杠，归他，值{value}番，没叫牌的人各付。",
+                f"First chicken discarded: the hand's first {te} was claimed by a ready seat and passed to it, "
+                f"{value} fan from each seat not ready.",
+            )
         return Said(
             f"冲锋鸡：本局第一张打出的{tz}，值{value}番（打出者有叫才算）。",
             f"First chicken discarded: the hand's first {te} discarded is worth {value} fan to its ready discarder.",
+        )
+    if r == "chicken.liability" and tile is not None and ch.liability_every and ch.liability_not_ready_only:
+        return Said(
+            f"责任鸡：{pz}没有叫牌，打出的{tz}被碰杠，{pz}赔{ch.liability.get(tile, item.fan)}番。",
+            f"Chicken claimed: {pe} is not ready and its discarded {te} was claimed, so {pe} pays "
+            f"{ch.liability.get(tile, item.fan)} fan.",
+        )
+    if r == "chicken.charge_not_ready" and tile is not None:
+        return Said(
+            f"冲锋鸡：{pz}打出本局第一张鸡{tz}，到最后没有叫牌，赔每个叫牌的人{ch.charge_not_ready}番。",
+            f"First chicken discarded: {pe} discarded the hand's first chicken, {te}, and is not ready, so it pays "
+            f"{ch.charge_not_ready} fan to each ready seat.",
+        )
+    if r == "chicken.not_ready_discards" and tile is not None:
+        return Said(
+            f"没叫牌的人打出的{tz}：每张{item.fan // max(len(item.tiles), 1)}番，每个没叫牌的人赔给每个叫牌的人。",
+            f"{te} discarded by a seat not ready: {item.fan // max(len(item.tiles), 1)} fan a copy, paid by every "
+            "seat not ready to each ready seat.",
         )
     if r == "chicken.liability" and tile is not None:
         return Said(

@@ -228,16 +228,35 @@ def _claims(ctx: SettleContext, t: Tile) -> list[tuple[int, int]]:
     return [] if claimer is None or discarder is None else [(discarder, claimer)]
 
 
+def charges_not_ready(ctx: SettleContext) -> list[tuple[Tile, int]]:
+    """(tile, discarder) of each 冲锋鸡 still in the pond of a seat not ready (RULES §14)."""
+    out = []
+    for t in charge_tiles(ctx):
+        d = charge_owner(ctx, t)
+        if d is not None and not ctx.ready(d) and t not in ctx.result.first_chicken_claimed_by:
+            out.append((t, d))
+    return out
+
+
+def not_ready_discard_counts(ctx: SettleContext, seat: int) -> dict[Tile, int]:
+    """The 常鸡 copies a seat not ready discarded that every seat not ready pays for (RULES §14), leaving out a
+    charged copy whose discarder pays its 冲锋鸡 price instead."""
+    ch = ctx.rules.chickens
+    counts = to_counts(ctx.result.seats[seat].discards)
+    if ch.charge != "off" and ch.charge_not_ready:
+        for t, d in charges_not_ready(ctx):
+            if d == seat:
+                counts[t] -= 1
+    return {t: counts[t] for t in ch.fixed if counts[t] > 0}
+
+
 @register("chicken.charge_not_ready")
 def charge_not_ready(ctx: SettleContext) -> None:
     """冲锋鸡 (RULES §14): a discarder still holding the charge that is not ready at the end pays each ready seat N."""
     fan = ctx.rules.chickens.charge_not_ready
     if not fan or ctx.rules.chickens.charge == "off" or voided(ctx) or ctx.win is None:
         return
-    for t in charge_tiles(ctx):
-        d = charge_owner(ctx, t)
-        if d is None or ctx.ready(d) or t in ctx.result.first_chicken_claimed_by:
-            continue
+    for t, d in charges_not_ready(ctx):
         for r in ctx.others(d):
             if ctx.ready(r) and not ctx.burned(r):
                 ctx.pay(d, r, fan, "chicken.charge_not_ready", ("冲锋鸡", "first chicken, not ready"), (t,))
@@ -256,18 +275,11 @@ def not_ready_discards(ctx: SettleContext) -> None:
     ready = [s for s in range(4) if ctx.ready(s) and not ctx.burned(s)]
     label = ("未听牌者打出的鸡", "chicken discarded by a seat not ready")
     for n in not_ready:
-        counts = to_counts(ctx.result.seats[n].discards)
-        if ch.charge != "off" and ch.charge_not_ready:
-            for t in charge_tiles(ctx):
-                if charge_owner(ctx, t) == n and t not in ctx.result.first_chicken_claimed_by:
-                    counts[t] -= 1
-        for t in ch.fixed:
-            if counts[t] <= 0:
-                continue
-            fan = counts[t] * copy_value(table, t)
+        for t, copies in not_ready_discard_counts(ctx, n).items():
+            fan = copies * copy_value(table, t)
             for p in not_ready:
                 for r in ready:
-                    ctx.pay(p, r, fan, "chicken.not_ready_discards", label, (t,) * counts[t])
+                    ctx.pay(p, r, fan, "chicken.not_ready_discards", label, (t,) * copies)
 
 
 @register("chicken.shown")

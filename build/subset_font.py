@@ -34,11 +34,14 @@ class FontJob:
     family: str  # the face's name (nameID 4) that must be found in the collection
     output: str
     tile_glyphs_only: bool = False
+    # The bold face draws the game's own titles and labels; a player's rarer characters in bold are drawn
+    # from the regular face made bold (ui/fonts.py), which keeps the download small.
+    own_text_only: bool = False
 
 
 JOBS: tuple[FontJob, ...] = (
     FontJob("NotoSansCJK-Regular.ttc", "Noto Sans CJK SC", "NotoSansCJKsc-Regular-subset.otf"),
-    FontJob("NotoSansCJK-Bold.ttc", "Noto Sans CJK SC Bold", "NotoSansCJKsc-Bold-subset.otf"),
+    FontJob("NotoSansCJK-Bold.ttc", "Noto Sans CJK SC Bold", "NotoSansCJKsc-Bold-subset.otf", own_text_only=True),
     FontJob("NotoSerifCJK-Bold.ttc", "Noto Serif CJK SC Bold", "NotoSerifCJKsc-Bold-tiles.otf", tile_glyphs_only=True),
 )
 
@@ -47,12 +50,13 @@ class SourceFontError(Exception):
     """The source font is missing or is not what we expect."""
 
 
-def _load_charset() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+def _load_charset() -> tuple[dict[str, list[str]], dict[str, list[str]], dict[str, list[str]]]:
+    """(required, optional, the game's own required text) characters, each with where it is used."""
     # build/ is not a package; the scan lives in ui/charset.py so the glyph test shares it.
     sys.path.insert(0, str(ROOT))
     from ui.charset import optional_characters, required_characters
 
-    return required_characters(ROOT), optional_characters(ROOT)
+    return required_characters(ROOT), optional_characters(ROOT), required_characters(ROOT, players=False)
 
 
 def find_face(collection: Path, family: str) -> int:
@@ -138,7 +142,7 @@ def _ofl_from_debian_copyright(text: str) -> str:
     return "\n".join(out).strip("\n") + "\n"
 
 
-def check(required: dict[str, list[str]]) -> list[str]:
+def check(required: dict[str, list[str]], own: dict[str, list[str]] | None = None) -> list[str]:
     """Problems with the shipped fonts: each missing character with where it is used."""
     from fontTools.ttLib import TTFont
 
@@ -149,7 +153,10 @@ def check(required: dict[str, list[str]]) -> list[str]:
             problems.append(f"{path.relative_to(ROOT)} is missing")
             continue
         cmap = TTFont(str(path), lazy=True).getBestCmap()
-        wanted = {ch: ["tile art"] for ch in TILE_GLYPHS} if job.tile_glyphs_only else required
+        if job.tile_glyphs_only:
+            wanted = {ch: ["tile art"] for ch in TILE_GLYPHS}
+        else:
+            wanted = own if job.own_text_only and own is not None else required
         for ch, places in wanted.items():
             if ord(ch) not in cmap:
                 problems.append(f"{path.name} lacks {ch!r} (U+{ord(ch):04X}), used at {', '.join(places)}")
@@ -167,9 +174,9 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("fontTools is not installed: `pip install -r requirements-dev.txt`", file=sys.stderr)
         return 2
-    required, optional = _load_charset()
+    required, optional, own = _load_charset()
     if args.check:
-        problems = check(required)
+        problems = check(required, own)
         for problem in problems:
             print(problem, file=sys.stderr)
         if problems:
@@ -179,16 +186,18 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     full_text = "".join(sorted(set(required) | set(optional)))
+    own_text = "".join(sorted(set(own) | set(optional)))
     written: list[Path] = []
     try:
         for job in JOBS:
             collection = args.source_dir / job.collection
             index = find_face(collection, job.family)
-            text = TILE_GLYPHS if job.tile_glyphs_only else full_text
+            text = TILE_GLYPHS if job.tile_glyphs_only else own_text if job.own_text_only else full_text
             output = OUT_DIR / job.output
             size, missing = subset_face(collection, index, text, output)
             written.append(output)
-            lacking_required = "".join(ch for ch in missing if ch in required or job.tile_glyphs_only)
+            needed = own if job.own_text_only else required
+            lacking_required = "".join(ch for ch in missing if ch in needed or job.tile_glyphs_only)
             lacking_optional = "".join(ch for ch in missing if ch not in lacking_required)
             print(f"{output.relative_to(ROOT)}: {len(text) - len(missing)} characters, {size / 1024:.0f} KiB")
             if lacking_optional:

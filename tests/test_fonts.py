@@ -40,9 +40,10 @@ def _fresh_font_caches() -> Any:
 
 @pytest.mark.parametrize("relative", [fonts.REGULAR_FONT, fonts.BOLD_FONT])
 def test_shipped_font_has_a_glyph_for_every_character_the_game_shows(relative: str) -> None:
-    """Every CJK character in game/, ui/, rulesets/, docs/ and all printable ASCII is in the font's cmap."""
+    """Every CJK character in game/, ui/, rulesets/, docs/ and all printable ASCII is in the font's cmap
+    (the regular face also carries the text players bring; the bold face the game's own titles and labels)."""
     cmap = _cmap(ROOT / relative)
-    required = charset.required_characters(ROOT)
+    required = charset.required_characters(ROOT, players=relative == fonts.REGULAR_FONT)
     missing = {ch: places for ch, places in required.items() if ord(ch) not in cmap}
     report = "\n".join(
         f"  {ch!r} U+{ord(ch):04X} used at {', '.join(places)}" for ch, places in sorted(missing.items())
@@ -203,8 +204,9 @@ def test_translucent_text_keeps_its_alpha() -> None:
 
 
 def test_the_subset_covers_gb2312_and_common_traditional_characters() -> None:
-    """Text players bring (ruleset titles, names, folders) is in the shipped font when it is GB 2312 or Big5 common."""
-    for relative in (fonts.REGULAR_FONT, fonts.BOLD_FONT):
+    """Text players bring (ruleset titles, names, folders) is in the shipped font when it is GB 2312 or Big5 common
+    (in bold it is drawn from the regular face made bold: see the next test)."""
+    for relative in (fonts.REGULAR_FONT,):
         cmap = _cmap(ROOT / relative)
         hanzi = [
             ch for ch in charset.gb2312_characters() + charset.common_traditional_characters() if charset.is_cjk(ch)
@@ -216,11 +218,19 @@ def test_the_subset_covers_gb2312_and_common_traditional_characters() -> None:
 
 @pytest.mark.parametrize("bold", [False, True])
 def test_text_outside_the_old_subset_renders_with_no_blank_glyph(bold: bool) -> None:
-    """A player's ruleset 老王家的规矩·鬱 and a folder under /home/用户张三 show in the shipped font alone."""
+    """A player's ruleset 老王家的规矩·鬱 and a folder under /home/用户张三 show in the shipped fonts alone:
+    the regular face has every character; in bold, what the bold face lacks is the regular face made bold."""
     pygame.font.init()
+    shipped = {id(fonts.get_font(24, bold)), id(fonts.get_font(24, False))}
     for text in ("老王家的规矩·鬱", "/home/用户张三/规则", "臺灣麻將規則"):
         runs = fonts.text_runs(text, 24, bold)
-        assert len(runs) == 1 and runs[0][0] is fonts.get_font(24, bold), f"{text!r} needs no other font"
+        assert "".join(part for _f, part in runs) == text
+        if bold:
+            regular_bold = [f for f, _p in runs if id(f) not in shipped]
+            assert all(f.bold for f in regular_bold), f"{text!r} in bold uses only the shipped faces"
+            assert len({id(f) for f in regular_bold}) <= 1
+        else:
+            assert len(runs) == 1 and runs[0][0] is fonts.get_font(24, bold), f"{text!r} needs no other font"
         assert fonts.render_text(text, 24, (255, 255, 255), bold).get_width() > 0
     assert not fonts.missing_code_points()
 

@@ -8,6 +8,7 @@ the icon, the console and the .app bundle per system; both read `sys.platform` a
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import shutil
 import subprocess
@@ -134,6 +135,10 @@ class _Recorder:
 
 
 def _run_spec(monkeypatch: pytest.MonkeyPatch, system: str, mode: str) -> _Recorder:
+    # The spec imports PyInstaller's hooks; a real build has them loaded on the real system, so load them
+    # before the system is faked (PyInstaller reads the platform's build settings as it is imported).
+    importlib.import_module("PyInstaller.utils.hooks")
+
     _fake(monkeypatch, system)
     monkeypatch.setattr(sys, "platform", SYSTEMS[system][0])
     monkeypatch.setattr(sys, "argv", ["guiyang.spec", "--mode", mode])

@@ -99,7 +99,7 @@ def test_rules_show_names_every_section_14_value_in_both_languages() -> None:
             "chickens.payers",
             "expected one of others, holding_none, not_ready",
         ),
-        ("  follow_dealer: 4 ", "  follow_dealer: -4 ", "bonuses.follow_dealer", "expected a number 0 or more"),
+        ("  follow_dealer: 4 ", "  follow_dealer: -4 ", "bonuses.follow_dealer", "expected a number from 0 to 10000"),
         (
             "  declared_win_value_dealer: 17 ",
             "  declared_win_value_dealer: x  ",

@@ -311,9 +311,9 @@ def test_the_hand_being_entered_is_there_next_time(home: Path) -> None:
     assert CalculatorScene(_host()).calc.seats[1].hand == []
 
 
-def test_the_players_own_rulesets_are_offered_and_named_by_path(home: Path) -> None:
+def test_the_players_own_rulesets_are_offered_and_named_by_name(home: Path) -> None:
     """Any table's rules: a ruleset the player copied into their folder is a choice, and the saved hand
-    names its file so `settle FILE` reads it under that ruleset."""
+    names it as `settle FILE` finds it: by its name, in the player's rulesets folder."""
     from game.user_rulesets import copy_builtin
     from game.userdirs import user_dirs
 
@@ -321,9 +321,9 @@ def test_the_players_own_rulesets_are_offered_and_named_by_path(home: Path) -> N
     host = _host()
     scene = CalculatorScene(host, example_calculator(RULES), keep_recent=False)
     host.stack.push(scene)
-    assert str(own) in [ref for _r, ref in scene.rulesets]
+    assert own.stem in [ref for _r, ref in scene.rulesets]
     focus(scene, "ruleset")
-    while scene.calc.ruleset_ref != str(own):
+    while scene.calc.ruleset_ref != own.stem:
         key(host, pygame.K_RIGHT)
     saved = scene._store().save(scene.calc.text())
     result = read_hand_file(saved)

@@ -173,12 +173,13 @@ def player_characters() -> dict[str, list[str]]:
     return found
 
 
-def required_characters(root: Path = ROOT) -> dict[str, list[str]]:
-    """Characters the shipped font must have, each with where it comes from (source places or a named list)."""
+def required_characters(root: Path = ROOT, players: bool = True) -> dict[str, list[str]]:
+    """Characters the shipped font must have, each with where it comes from (source places or a named list);
+    `players=False`: only the game's own text (what the bold face carries: titles and labels)."""
     needed: dict[str, list[str]] = {}
     for ch in PRINTABLE_ASCII:
         needed[ch] = ["printable ASCII"]
-    for ch, places in player_characters().items():
+    for ch, places in player_characters().items() if players else ():
         if is_cjk(ch):
             needed.setdefault(ch, places)
     for ch in PUNCTUATION:

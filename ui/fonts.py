@@ -233,6 +233,15 @@ def text_runs(text: str, size: int, bold: bool = False) -> list[tuple[pygame.fon
         return [(primary, text)]
     chosen: dict[str, pygame.font.Font] = {}
     rest = {ch for ch in text if ch not in shown and not ch.isspace()}
+    regular_path = str(resource_path(REGULAR_FONT))
+    if bold and rest and Path(regular_path).is_file():
+        # The bold face carries the game's own text; a player's characters come from the regular face made bold.
+        found = _has_glyphs(regular_path, "".join(sorted(rest)))
+        if found:
+            bold_regular = _bold_regular(size)
+            for ch in found:
+                chosen[ch] = bold_regular
+            rest -= found
     for path in system_cjk_fonts():
         if not rest:
             break
@@ -252,6 +261,17 @@ def text_runs(text: str, size: int, bold: bool = False) -> list[tuple[pygame.fon
         else:
             runs.append((font, ch))
     return runs
+
+
+def _bold_regular(size: int) -> pygame.font.Font:
+    """The shipped regular face at `size`, drawn bold by FreeType (cached apart from the plain one)."""
+    key = (f"{REGULAR_FONT}:bold", size)
+    font = _fonts.get(key)
+    if font is None:
+        font = _open(REGULAR_FONT, size) or _default(size, True)
+        font.set_bold(True)
+        _fonts[key] = font
+    return font
 
 
 def _report_missing(chars: set[str], text: str) -> None:

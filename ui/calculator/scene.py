@@ -135,7 +135,8 @@ class CalculatorScene(MenuScene):
         """Every ruleset that loads, the built-in ones and the player's own, with how a hand file names it;
         the one in the settings first."""
         catalogue = list_rulesets()
-        out = [(e.ruleset, e.ref) for e in catalogue.usable() if e.ruleset is not None]
+        # A hand file names a ruleset by its name: built-in, or a file in the player's rulesets folder.
+        out = [(e.ruleset, e.name) for e in catalogue.usable() if e.ruleset is not None]
         for entry in catalogue.broken():
             log.warning("calculator: ruleset %s does not load: %s", entry.ref, "; ".join(entry.errors[:1]))
         preferred = getattr(host.settings, "ruleset", None) or DEFAULT_RULESET

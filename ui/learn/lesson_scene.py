@@ -225,7 +225,8 @@ class LessonScene(MenuScene):
             if a.kind is ActionKind.WIN:
                 specs.append((S.tr("btn_win"), a, "win"))
             elif a.kind in (ActionKind.KONG, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
-                label = S.tr("btn_kong_tile", tile=S.tile_label(a.tile)) if a.tile is not None else S.tr("btn_kong")
+                # Which tile, when a hand could kong more than one.
+                label = S.tr("btn_kong") if a.tile is None else f"{S.tr('btn_kong')} {S.tile_label(a.tile)}"
                 specs.append((label, a, "kong"))
             elif a.kind is ActionKind.PUNG:
                 specs.append((S.tr("btn_pung"), a, "pung"))

@@ -665,7 +665,7 @@ def faults(tally: Tally, tmp: Path, rng: random.Random) -> None:
         judge(tally, "faults", f"simulate --log, disk full after {room} bytes", EITHER, sim)
 
     def save_full() -> str:
-        import ui.save as save_module
+        import game.saves as save_module
         from game.round import HandSetup
         from game.savefile import new_save
 

@@ -20,8 +20,10 @@ from typing import Any
 from game.bounded_io import MAX_SETTINGS_BYTES, WholeAppender, loads_json, read_text_limited
 from game.events import Event, HandSettled, HandWon
 from game.gamelog import LogError, header_text, read_log, replay, round_text
+from game.result import HandResult
 from game.round import HandSetup, Round
 from game.ruleset import Ruleset
+from game.ruleset_loader import RulesetError
 from game.ruleset_refs import load_ruleset_ref
 from game.safe_files import write_text_atomic
 from game.safe_paths import UnsafeName, check_name, inside
@@ -173,12 +175,11 @@ class ReplayLog:
             self.error = reason
 
 
-def load_hand(entry: HandEntry) -> tuple[Ruleset, list[Event]]:
-    """The ruleset and the events of an indexed hand; LogError or RulesetError if they cannot be read.
+def _replayed(entry: HandEntry) -> tuple[Ruleset, Round]:
+    """An indexed hand re-played from its log's actions: the ruleset and the finished round.
 
-    A damaged log (a write cut short) still gives every whole hand before the damage. The events
-    shown are the engine's own, re-played from the log's actions, so an edited log cannot put
-    anything on the table that the rules would not.
+    LogError or RulesetError if it cannot be. A damaged log (a write cut short) still gives every
+    whole hand before the damage; the name in the index must stay inside the replays folder.
     """
     folder = user_dirs().logs / REPLAY_FOLDER
     try:
@@ -192,6 +193,26 @@ def load_hand(entry: HandEntry) -> tuple[Ruleset, list[Event]]:
             rep = replay(parsed, rules, keep_rounds=True, upto=n)
             if rep.mismatch is not None or len(rep.rounds) < n:
                 raise LogError(f"{entry.file}: hand {entry.hand} does not replay ({rep.mismatch})")
-            return rules, rep.rounds[n - 1].events
+            return rules, rep.rounds[n - 1]
     damage = f" (the log is damaged: {parsed.damage})" if parsed.damage else ""
     raise LogError(f"{entry.file}: hand {entry.hand} is not in the log{damage}")
+
+
+def load_hand(entry: HandEntry) -> tuple[Ruleset, list[Event]]:
+    """The ruleset and the events of an indexed hand; LogError or RulesetError if they cannot be read.
+
+    The events shown are the engine's own, re-played from the log's actions, so an edited log cannot
+    put anything on the table that the rules would not.
+    """
+    rules, rnd = _replayed(entry)
+    return rules, rnd.events
+
+
+def hand_result(entry: HandEntry) -> HandResult | None:
+    """How an indexed hand ended, re-played from its match's log (None if it cannot be re-played)."""
+    try:
+        _rules, rnd = _replayed(entry)
+    except (LogError, RulesetError, UserDirError, ValueError, KeyError) as exc:
+        log.warning("cannot re-play %s: %s", entry.file, exc)
+        return None
+    return rnd.result

@@ -7,20 +7,17 @@ Stepping back rebuilds the table from the start up to the step before, which is 
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import pygame
 
 from game.events import Event, HandEnded, TilesDealt
-from game.gamelog import LogError, read_log, replay
-from game.replaylog import REPLAY_FOLDER, HandEntry, load_hand, read_index
+from game.gamelog import LogError
+from game.replaylog import HandEntry, hand_result, load_hand, read_index
 from game.result import HandResult
 from game.ruleset import Ruleset
 from game.ruleset_loader import RulesetError
 from game.ruleset_refs import load_ruleset_ref
-from game.safe_paths import UnsafeName, inside
-from game.userdirs import UserDirError, user_dirs
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
@@ -33,25 +30,6 @@ from ui.table.buttons import Button, draw_buttons, lay_out_buttons
 from ui.table.insight import ChickenInfo, chicken_tiles, final_chickens
 from ui.table.model import TableModel
 from ui.table.view import TableView
-
-log = logging.getLogger(__name__)
-
-
-def hand_result(entry: HandEntry, rules: Ruleset) -> HandResult | None:
-    """How an indexed hand ended, by re-playing its match's log (None if it cannot be re-played)."""
-    try:
-        # The index is a player file: its name must stay inside the replay folder.
-        parsed = read_log(inside(user_dirs().logs / REPLAY_FOLDER, entry.file, what="log file name"), lenient=True)
-        report = replay(parsed, rules)
-    except (LogError, UserDirError, UnsafeName, ValueError, KeyError) as exc:
-        log.warning("cannot re-play %s: %s", entry.file, exc)
-        return None
-    if report.mismatch is not None:
-        return None
-    found = [
-        i for i, (events, _a) in enumerate(parsed.hands) if events and getattr(events[0], "hand", None) == entry.hand
-    ]
-    return report.results[found[0]] if found and found[0] < len(report.results) else None
 
 
 def open_replays(app: Host) -> None:
@@ -321,7 +299,7 @@ class ReplayListScene(Scene):
             self.host.stack.push(NoticeScene(self.host, S.tr("replay_bad_title"), str(exc)))
             return
         title = self.describe(entry)
-        self.host.stack.push(ReplayViewerScene(self.host, rules, events, title, hand_result(entry, rules)))
+        self.host.stack.push(ReplayViewerScene(self.host, rules, events, title, hand_result(entry)))
 
     def ruleset_title(self, name: str) -> str:
         """The ruleset's title as the game shows it; its file name when it no longer loads."""

@@ -25,6 +25,7 @@ from game.suit_tables import (
     SEVEN_SHANTEN,
     both_code,
     final_shanten,
+    make_room,
     pair_id,
     row_ids_one_changed,
     seven_code,
@@ -97,7 +98,9 @@ def _discards_of(key: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int, int],
                 # odd tile; an odd count loses its odd tile.
                 less = seven - SEVEN_CODE_PAIRS + 1 if n % 2 == 0 else seven - 1
                 out.append((r, rows[r], less))
-        got = _DISCARDS[key] = (code, tuple(out))
+        got = (code, tuple(out))
+        make_room(_DISCARDS)
+        _DISCARDS[key] = got
     return got
 
 

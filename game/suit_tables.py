@@ -11,11 +11,15 @@ Everything is filled lazily, so importing costs nothing: a row is found by walki
 small automaton over the nine ranks (state = the best costs per pending runs), whose
 transitions are computed once each and remembered; combinations are remembered too.
 `fill_all()` fills the shanten tables up front (about 2 s) for long simulations.
+
+The per-suit tables are bounded (`make_room`): a long run keeps meeting rarer suits, and
+unbounded they grew for a million hands and more.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 INF = 99
 SETS = 4  # a winning hand is four sets and a pair
@@ -23,6 +27,22 @@ ROW_LEN = 10  # index p * 5 + m: m sets (0-4), p = 1 with the pair
 
 SuitKey = tuple[int, ...]
 Row = tuple[int, ...]
+
+# How many suits a per-suit table remembers before it is emptied. The suits of play are
+# few and recur (10,000 simulated hands meet about 30,000), so a table refills with the
+# ones still in use within a few thousand hands; memory stays flat however long the run.
+SUIT_TABLE_LIMIT = 40_000
+_bounded = True
+
+
+def make_room(table: dict[Any, Any]) -> None:
+    """Empty a per-suit table that has reached SUIT_TABLE_LIMIT, before one more suit goes in.
+
+    Not after `fill_all`: its tables hold every suit, so they cannot grow past that.
+    """
+    if _bounded and len(table) >= SUIT_TABLE_LIMIT:
+        table.clear()
+
 
 # --- the automaton over one suit's ranks -------------------------------------------
 # Entering a rank, `carry` = (runs started one rank back, runs started two ranks back);
@@ -130,6 +150,7 @@ def row_id(key: SuitKey) -> int:
     """The row id of a suit key, computed and remembered on first use."""
     rid = ROW_OF.get(key)
     if rid is None:
+        make_room(ROW_OF)
         rid = ROW_OF[key] = _intern(compute_row(key), _row_ids, ROWS)
     return rid
 
@@ -158,6 +179,7 @@ def row_ids_one_changed(key: SuitKey, delta: int) -> list[int]:
                 # `_next_state` with its lookup written out, as this is the inner loop.
                 nid = _transitions.get((tail * 9 + later) * 5 + key[later])
                 tail = nid if nid is not None else _next_state(tail, later, key[later])
+            make_room(ROW_OF)
             rid = ROW_OF[changed] = _intern(_final_row(tail), _row_ids, ROWS)
         out.append(rid)
     return out
@@ -241,6 +263,7 @@ def seven_code(key: SuitKey) -> int:
         for n in key:
             pairs += n >> 1
             odd += n & 1
+        make_room(SEVEN_OF)
         code = SEVEN_OF[key] = pairs * SEVEN_CODE_PAIRS + odd
     return code
 
@@ -268,7 +291,9 @@ def both_code(key: SuitKey) -> int:
     """row id << 12 | seven-pairs code of one suit, remembered."""
     code = BOTH_OF.get(key)
     if code is None:
-        code = BOTH_OF[key] = row_id(key) << BOTH_SHIFT | seven_code(key)
+        code = row_id(key) << BOTH_SHIFT | seven_code(key)
+        make_room(BOTH_OF)
+        BOTH_OF[key] = code
     return code
 
 
@@ -290,7 +315,9 @@ def suit_info(key: SuitKey) -> SuitInfo:
             if n & 1:
                 odd += 1
                 odd_rank = r
-        info = INFO_OF[key] = (tiles, suit_complete(key), pairs, odd, odd_rank if odd == 1 else -1)
+        info = (tiles, suit_complete(key), pairs, odd, odd_rank if odd == 1 else -1)
+        make_room(INFO_OF)
+        INFO_OF[key] = info
     return info
 
 
@@ -326,7 +353,9 @@ def suit_adds(key: SuitKey) -> tuple[int, ...]:
                         if _all_sets(rest):
                             found.append(r)
                             break
-        adds = ADDS_OF[key] = tuple(found)
+        adds = tuple(found)
+        make_room(ADDS_OF)
+        ADDS_OF[key] = adds
     return adds
 
 
@@ -347,7 +376,12 @@ def _all_sets(counts: list[int]) -> bool:
 
 
 def fill_all(max_tiles: int = 14) -> int:
-    """Fill the shanten tables for every suit configuration of up to `max_tiles` tiles; returns how many."""
+    """Fill the shanten tables for every suit configuration of up to `max_tiles` tiles; returns how many.
+
+    The tables are unbounded from then on: they hold every suit already.
+    """
+    global _bounded
+    _bounded = False
     seen = 0
 
     def walk(rank: int, sid: int, total: int, key: SuitKey, seven: int) -> None:

@@ -22,6 +22,7 @@ from game.suit_tables import (
     SEVEN_SHANTEN,
     both_code,
     final_shanten,
+    make_room,
     pair_id,
 )
 from game.tiles import NUM_KINDS, Tile
@@ -70,7 +71,9 @@ def _sub_table(key: SuitKey) -> tuple[tuple[int, SuitKey, int], ...]:
             if key[r]:
                 smaller = (*key[:r], key[r] - 1, *key[r + 1 :])
                 out.append((r, smaller, _code(smaller)))
-        got = _SUB[key] = tuple(out)
+        got = tuple(out)
+        make_room(_SUB)
+        _SUB[key] = got
     return got
 
 
@@ -82,7 +85,9 @@ def _add_groups(key: SuitKey) -> tuple[tuple[int, tuple[int, ...]], ...]:
             if key[r] < 4:
                 grown = (*key[:r], key[r] + 1, *key[r + 1 :])
                 by_row.setdefault(_code(grown) >> BOTH_SHIFT, []).append(r)
-        groups = _ADD[key] = tuple((row, tuple(ranks)) for row, ranks in by_row.items())
+        groups = tuple((row, tuple(ranks)) for row, ranks in by_row.items())
+        make_room(_ADD)
+        _ADD[key] = groups
     return groups
 
 

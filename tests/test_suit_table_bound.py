@@ -1,0 +1,75 @@
+"""The per-suit tables behind shanten, waits and the AI stay bounded and give the same answers (RULES.md §5).
+
+A long run meets ever rarer suits; each table is emptied at SUIT_TABLE_LIMIT and refills
+(game.suit_tables.make_room), so memory stays flat. Emptying must never change an answer.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game import shanten as shanten_module
+from game import suit_tables
+from game.ai import efficiency
+from game.hand import completing_tiles, is_complete
+from game.shanten import lowest_discards, shanten
+from game.tiles import NUM_KINDS, parse_tiles, to_counts
+
+WALL = [t for t in range(NUM_KINDS) for _ in range(4)]
+LIMIT = 64
+
+
+def _tables() -> dict[str, dict[tuple[int, ...], object]]:
+    return {
+        "ROW_OF": suit_tables.ROW_OF,  # type: ignore[dict-item]
+        "SEVEN_OF": suit_tables.SEVEN_OF,  # type: ignore[dict-item]
+        "BOTH_OF": suit_tables.BOTH_OF,  # type: ignore[dict-item]
+        "INFO_OF": suit_tables.INFO_OF,  # type: ignore[dict-item]
+        "ADDS_OF": suit_tables.ADDS_OF,  # type: ignore[dict-item]
+        "_DISCARDS": shanten_module._DISCARDS,  # type: ignore[dict-item]
+        "_ADD": efficiency._ADD,  # type: ignore[dict-item]
+        "_SUB": efficiency._SUB,  # type: ignore[dict-item]
+    }
+
+
+def _answers(hands: list[list[int]]) -> list[object]:
+    out: list[object] = []
+    for counts in hands:
+        out.append((shanten(counts, 0), lowest_discards(counts, 0), is_complete(counts, 0)))
+        less = list(counts)
+        less[counts.index(next(c for c in counts if c))] -= 1
+        out.append((shanten(less, 0), completing_tiles(less, 0), efficiency.shanten_of(less, 0)))
+    return out
+
+
+def test_tables_stay_within_the_bound_and_answers_do_not_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    """RULES.md §5: 600 random 14-tile hands give the same shanten, discards and waits with tables of 64 suits."""
+    rng = random.Random(5)
+    hands = [to_counts(rng.sample(WALL, 14)) for _ in range(600)]
+    hands.append(to_counts(parse_tiles("123m456p789s11222s")))
+    expected = _answers(hands)  # with whatever the tables already hold
+    monkeypatch.setattr(suit_tables, "_bounded", True)
+    monkeypatch.setattr(suit_tables, "SUIT_TABLE_LIMIT", LIMIT)
+    for table in _tables().values():
+        table.clear()
+    got: list[object] = []
+    for i in range(0, len(hands), 20):
+        got.extend(_answers(hands[i : i + 20]))
+        for name, table in _tables().items():
+            assert len(table) <= LIMIT, name
+    assert got == expected
+    assert is_complete(to_counts(parse_tiles("123m456p789s11222s")), 0)
+
+
+def test_fill_all_lifts_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After fill_all the tables hold every suit, so a miss must not empty them."""
+    monkeypatch.setattr(suit_tables, "_bounded", True)
+    monkeypatch.setattr(suit_tables, "SUIT_TABLE_LIMIT", 10)
+    suit_tables.fill_all(max_tiles=4)
+    assert not suit_tables._bounded
+    before = len(suit_tables.ROW_OF)
+    assert before >= 715
+    suit_tables.make_room(suit_tables.ROW_OF)
+    assert len(suit_tables.ROW_OF) == before

@@ -12,6 +12,7 @@ import time
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from game.match_length import MatchLength
 from game.net.discovery import TableAd
 from game.net.server import HostServer
 from game.net.table import NetTable, SeatPlan
@@ -43,10 +44,11 @@ def test_the_host_screen_makes_the_table_it_shows() -> None:
     scene = HostSetupScene(host)
     scene.seats[2] = "human"
     scene.seats[3] = "ai:hard"
-    scene.timer, scene.drop_wait, scene.chat, scene.hands = 30, 120, False, 4
+    scene.timer, scene.drop_wait, scene.chat = 30, 120, False
+    scene.length_n["hands"] = 4
     made = scene.config()
     assert made.seats == [SeatPlan("human"), SeatPlan("ai", "normal"), SeatPlan("human"), SeatPlan("ai", "hard")]
-    assert (made.turn_timer, made.drop_wait, made.chat, made.hands) == (30.0, 120.0, False, 4)
+    assert (made.turn_timer, made.drop_wait, made.chat, made.length) == (30.0, 120.0, False, MatchLength("hands", 4))
     assert len(made.code) == 4 and made.code.isdigit() and not made.auto_start
 
 

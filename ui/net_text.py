@@ -17,8 +17,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "seat_n": ("{wind}", "{wind}"),
     "seat_person": ("玩家", "a person"),
     "seat_ai": ("电脑 {level}", "AI {level}"),
-    "hands": ("局数", "Hands"),
-    "hands_n": ("{n} 局", "{n} hands"),
     "timer": ("出牌计时", "Turn timer"),
     "timer_off": ("不计时", "off"),
     "timer_s": ("{n} 秒", "{n} s"),

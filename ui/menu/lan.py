@@ -17,17 +17,19 @@ from pathlib import Path
 
 import pygame
 
+from game.match_length import LengthKind, MatchLength
 from game.net.client import NetClient
 from game.net.discovery import Announcer, Browser, TableAd, service_info
 from game.net.protocol import clean_name
 from game.net.server import HostServer
-from game.net.table import NetTable, SeatPlan, TableConfig, new_code
+from game.net.table import TABLE_LENGTHS, NetTable, SeatPlan, TableConfig, new_code
 from game.net.thread import HostThread, NetLink
 from game.replaylog import ReplayLog, new_match_id
 from game.ruleset_loader import RulesetError, builtin_ruleset_names, load_ruleset
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
+from ui.menu.new_game import LENGTH_LIMITS
 from ui.menu.widgets import Button, Choice, ListItem, ListView, MenuScene, Stepper, TextField, Toggle, plate
 from ui.net_text import t
 from ui.scene import Host
@@ -92,7 +94,9 @@ class HostSetupScene(MenuScene):
         self.rulesets = list(builtin_ruleset_names())
         self.ruleset = "guiyang-classic" if "guiyang-classic" in self.rulesets else self.rulesets[0]
         self.seats = ["human", "ai:normal", "ai:normal", "ai:normal"]
-        self.hands = 8
+        # Counted as on the new-game screen: a number of hands or of rounds (圈).
+        self.length_kind: LengthKind = "hands"
+        self.length_n: dict[str, int] = {k: LENGTH_LIMITS[k][3] for k in TABLE_LENGTHS}
         self.timer = 0
         self.drop_wait = 60
         self.chat = True
@@ -106,7 +110,7 @@ class HostSetupScene(MenuScene):
         x, width = m.margin + m.px(160), w - 2 * (m.margin + m.px(160))
         y = m.px(96)
 
-        def row(widget: Choice[str] | Choice[int] | Stepper | TextField | Toggle) -> None:
+        def row(widget: Choice[str] | Choice[int] | Choice[LengthKind] | Stepper | TextField | Toggle) -> None:
             nonlocal y
             widget.rect = pygame.Rect(x, y, width, m.row)
             widget.label_share = 0.3
@@ -119,7 +123,20 @@ class HostSetupScene(MenuScene):
         for seat in (1, 2, 3):
             options = [(c, seat_text(c)) for c in SEAT_OPTIONS]
             row(Choice(t("seat_n", wind=S.wind(seat)), options, self._seat_get(seat), self._seat_set(seat)))
-        row(Stepper(t("hands"), lambda: self.hands, self._set_hands, 1, 32, lambda n: t("hands_n", n=n)))
+        kinds: list[tuple[LengthKind, str]] = [("hands", S.tr("ng_len_hands")), ("rounds", S.tr("ng_len_rounds"))]
+        row(Choice(S.tr("ng_length"), kinds, lambda: self.length_kind, self._set_length_kind))
+        low, high, step, _default = LENGTH_LIMITS[self.length_kind]
+        row(
+            Stepper(
+                "",
+                lambda: self.length_n[self.length_kind],
+                self._set_length_n,
+                low,
+                high,
+                lambda n: S.tr("ng_n_" + self.length_kind, n=n),
+                step,
+            )
+        )
         timers = [(n, t("timer_s", n=n) if n else t("timer_off")) for n in TIMERS]
         row(Choice(t("timer"), timers, lambda: self.timer, self._set_timer))
         waits = [(n, t("timer_s", n=n)) for n in DROP_WAITS]
@@ -150,8 +167,12 @@ class HostSetupScene(MenuScene):
     def _set_ruleset(self, value: str) -> None:
         self.ruleset = value
 
-    def _set_hands(self, value: int) -> None:
-        self.hands = value
+    def _set_length_kind(self, kind: LengthKind) -> None:
+        self.length_kind = kind
+        self.rebuild()
+
+    def _set_length_n(self, value: int) -> None:
+        self.length_n[self.length_kind] = value
 
     def _set_timer(self, value: int) -> None:
         self.timer = value
@@ -167,7 +188,7 @@ class HostSetupScene(MenuScene):
         return TableConfig(
             code=new_code(),
             seats=[SeatPlan.parse(s) for s in self.seats],
-            hands=self.hands,
+            length=MatchLength(self.length_kind, self.length_n[self.length_kind]),
             room=clean_name(f"{self.name}的桌" if S.language() == "zh" else f"{self.name}'s table") or "贵阳捉鸡",
             turn_timer=float(self.timer) if self.timer else None,
             drop_wait=float(self.drop_wait),

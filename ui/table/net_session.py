@@ -13,7 +13,7 @@ from game.actions import Action
 from game.events import Event, HandSettled, HandStarted
 from game.net import protocol as P
 from game.net.thread import LinkNotice, NetLink
-from game.net.view import from_wire, parse_events
+from game.net.view import from_wire, parse_events, result_from_wire
 from game.observation import Observation
 from game.result import HandResult
 from game.ruleset import Ruleset
@@ -66,6 +66,7 @@ class NetSession(TableSession):
         self.rebuilt = 0  # counts snapshots: the table must be drawn afresh
         self.clock = 0.0
         self._between = False  # a hand settled and shown; the next one has not begun
+        self._result: HandResult | None = None  # the settled hand laid open, rebuilt from the wire
 
     # ------------------------------------------------------------------ taking messages in
 
@@ -90,6 +91,11 @@ class NetSession(TableSession):
                 self.status = msg
             elif isinstance(msg, P.Settled):
                 self.settled_msg = msg
+                try:
+                    self._result = result_from_wire(msg.result)
+                except ValueError as exc:  # the payments still show; only the hands laid open are missing
+                    self._result = None
+                    self.errors.append(f"the host's settlement: {exc}")
             elif isinstance(msg, P.ChatShown):
                 self.chat.append((msg.seat, msg.phrase, now))
             elif isinstance(msg, P.MatchOver):
@@ -182,11 +188,11 @@ class NetSession(TableSession):
 
     @property
     def result(self) -> HandResult | None:
-        """The host keeps the hand's full result; the settlement comes as its ledger."""
-        return None
+        """The ended hand laid open, as the host settled it (public by then); None while play goes on."""
+        return self._result if self.settled_msg is not None else None
 
     def settle(self) -> tuple[HandSettled, Ledger]:
-        """The settlement the host sent: the event and the ledger, payment by payment."""
+        """The settlement the host sent, in engine seats as the local session gives it: the event and the ledger."""
         event, msg = self.settled_event, self.settled_msg
         if event is None or msg is None:
             raise RuntimeError("the hand is not settled yet")
@@ -195,9 +201,10 @@ class NetSession(TableSession):
             for i in msg.items
         )
         self.settled_event = self.settled_msg = None
+        self._result = None
         self._between = True
         self.hands_settled += 1
-        return turn_event(event, self.turn), Ledger(items)  # type: ignore[return-value]
+        return event, Ledger(items)
 
     @property
     def scores(self) -> tuple[int, ...]:

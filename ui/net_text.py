@@ -55,7 +55,9 @@ TEXT: dict[str, tuple[str, str]] = {
         "{name} dropped; waiting {left} s, then the AI plays on",
     ),
     "turn_left": ("剩 {left} 秒", "{left} s left"),
-    "chat_keys": ("快捷语：F1–F8", "Phrases: F1–F8"),
+    "length_hands": ("{n} 局", "{n} hands"),
+    "length_rounds": ("{n} 圈", "{n} rounds"),
+    "chat_button": ("快捷语 ▲", "Phrases ▲"),
     "match_over": ("比赛结束", "The match is over"),
 }
 

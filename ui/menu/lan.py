@@ -110,7 +110,7 @@ class HostSetupScene(MenuScene):
         x, width = m.margin + m.px(160), w - 2 * (m.margin + m.px(160))
         y = m.px(96)
 
-        def row(widget: Choice[str] | Choice[int] | Choice[LengthKind] | Stepper | TextField | Toggle) -> None:
+        def row(widget: Choice[str] | Choice[int] | Stepper | TextField | Toggle) -> None:
             nonlocal y
             widget.rect = pygame.Rect(x, y, width, m.row)
             widget.label_share = 0.3
@@ -123,20 +123,24 @@ class HostSetupScene(MenuScene):
         for seat in (1, 2, 3):
             options = [(c, seat_text(c)) for c in SEAT_OPTIONS]
             row(Choice(t("seat_n", wind=S.wind(seat)), options, self._seat_get(seat), self._seat_set(seat)))
+        # The length on one row: hands or rounds, and how many.
         kinds: list[tuple[LengthKind, str]] = [("hands", S.tr("ng_len_hands")), ("rounds", S.tr("ng_len_rounds"))]
-        row(Choice(S.tr("ng_length"), kinds, lambda: self.length_kind, self._set_length_kind))
+        kind = Choice(S.tr("ng_length"), kinds, lambda: self.length_kind, self._set_length_kind)
+        kind.rect = pygame.Rect(x, y, round(width * 0.64), m.row)
+        kind.label_share = 0.3 / 0.64
         low, high, step, _default = LENGTH_LIMITS[self.length_kind]
-        row(
-            Stepper(
-                "",
-                lambda: self.length_n[self.length_kind],
-                self._set_length_n,
-                low,
-                high,
-                lambda n: S.tr("ng_n_" + self.length_kind, n=n),
-                step,
-            )
+        count = Stepper(
+            "",
+            lambda: self.length_n[self.length_kind],
+            self._set_length_n,
+            low,
+            high,
+            lambda n: t(f"length_{self.length_kind}", n=n),
+            step,
+            pygame.Rect(x + round(width * 0.66), y, width - round(width * 0.66), m.row),
         )
+        self.widgets += [kind, count]
+        y += m.row + m.gap
         timers = [(n, t("timer_s", n=n) if n else t("timer_off")) for n in TIMERS]
         row(Choice(t("timer"), timers, lambda: self.timer, self._set_timer))
         waits = [(n, t("timer_s", n=n)) for n in DROP_WAITS]

@@ -130,3 +130,44 @@ def test_the_host_screen_offers_to_reopen_a_hosted_match_that_did_not_finish(tmp
     assert scene.saved.events == table.events
     assert scene.saved.seats[0].holder == table.seats[0].holder
     assert any(isinstance(w, Button) and w.on_press == scene.resume_table for w in scene.widgets)
+
+
+def test_a_table_bound_to_this_computer_alone_is_not_announced(tmp_path, monkeypatch) -> None:
+    """`main.py host --bind 127.0.0.1`: the table listens on loopback, says that address, and is not announced."""
+    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
+    import ui.menu.lan as lan
+
+    def no_announcer(*args: object, **kw: object) -> None:
+        raise AssertionError("a loopback table was announced")
+
+    monkeypatch.setattr(lan, "Announcer", no_announcer)
+    host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
+    scene = HostSetupScene(host)
+    scene.bind, scene.port, scene.name = "127.0.0.1", 0, "阿强"
+    host.stack.push(scene)
+    scene.open_table()
+    lobby = host.stack.top
+    assert isinstance(lobby, LobbyScene), scene.error
+    try:
+        assert lobby.announcer is None
+        assert len(lobby.urls) == 1 and lobby.urls[0].startswith("ws://127.0.0.1:")
+        deadline = time.monotonic() + 10
+        while lobby.link.welcome is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert lobby.link.welcome is not None and lobby.link.welcome.seat == 0
+    finally:
+        lobby.link.close()
+        assert lobby.hosting is not None
+        lobby.hosting.stop()
+        lobby.hosting.thread.join(5)
+
+
+def test_the_join_screen_given_an_address_does_not_look_for_tables(monkeypatch) -> None:
+    import ui.menu.lan as lan
+
+    def no_browser() -> None:
+        raise AssertionError("looked for tables")
+
+    monkeypatch.setattr(lan, "Browser", no_browser)
+    join = JoinScene(HeadlessHost(Settings(speed=Speed.FAST), (1280, 720)), browse=False)
+    assert join.browser is None

@@ -35,7 +35,7 @@ def _run(make: Callable[[Host], Scene]) -> int:
 
 
 def run_host_window(args: argparse.Namespace) -> int:
-    """The host screen, with the length (--hands or --rounds), the clock and chat from the command line."""
+    """The host screen with the command line's length (--hands or --rounds), clock, chat, --bind and --port."""
     from ui.menu.lan import HostSetupScene
 
     def make(host: Host) -> Scene:
@@ -52,6 +52,7 @@ def run_host_window(args: argparse.Namespace) -> int:
         if args.turn_timer:
             scene.timer = int(args.turn_timer)
         scene.chat = not args.no_chat
+        scene.bind, scene.port = str(args.bind), int(args.port)
         return scene
 
     return _run(make)
@@ -62,7 +63,8 @@ def run_join_window(args: argparse.Namespace) -> int:
     from ui.menu.lan import JoinScene
 
     def make(host: Host) -> Scene:
-        scene = JoinScene(host)
+        # The address is given: the tables on the network need not be looked for.
+        scene = JoinScene(host, browse=False)
         scene.address = str(args.url)
         scene.code = str(args.code)
         if args.name:

@@ -9,6 +9,7 @@ with the network overlay over it.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import secrets
 from collections.abc import Callable
@@ -54,6 +55,16 @@ class FreeText(TextField):
             return False
         self.set((self.get() + typed)[: self.limit])
         return True
+
+
+def is_loopback(bind: str) -> bool:
+    """True for an address only this computer can reach (127.0.0.1, ::1, localhost)."""
+    if bind == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(bind).is_loopback
+    except ValueError:
+        return False
 
 
 def host_save_path() -> Path | None:
@@ -103,6 +114,10 @@ class HostSetupScene(MenuScene):
         self.name = "玩家"
         self.error = ""
         self.saved = saved_table()
+        # Where the table listens (`main.py host --bind/--port`): every address by default; a table bound
+        # to this computer alone (127.0.0.1) is not announced, as nobody else could reach it.
+        self.bind = "0.0.0.0"
+        self.port = DEFAULT_PORT
 
     def build(self) -> None:
         m = self.m
@@ -229,17 +244,29 @@ class HostSetupScene(MenuScene):
 
         path = host_save_path()
         replay = ReplayLog(table.save.match_id or new_match_id(), table.rules, table.seed)
-        hosting = HostThread(HostServer(table, "0.0.0.0", DEFAULT_PORT, path, replay))
+        hosting = HostThread(HostServer(table, self.bind, self.port, path, replay))
         port = hosting.start()
-        if port is None:
-            hosting = HostThread(HostServer(table, "0.0.0.0", 0, path, replay))
+        if port is None and self.port != 0:
+            hosting = HostThread(HostServer(table, self.bind, 0, path, replay))
             port = hosting.start()
         if port is None:
             self.error = t("port_busy", reason=hosting.error or "?")
             return
         config = table.config
-        urls = table_urls("0.0.0.0", port)
+        urls = table_urls(self.bind, port)
         announcer: Announcer | None = None
+        if is_loopback(self.bind):
+            log.info("table bound to %s: not announced", self.bind)
+        else:
+            announcer = self._announce(table, port, urls)
+        # The host's own seat joins like everyone else, by the address the table listens on.
+        own = "127.0.0.1" if self.bind in ("", "0.0.0.0", "::") or is_loopback(self.bind) else self.bind
+        link = NetLink(NetClient(f"ws://{own}:{port}", config.code, name=name, seat=0, token=token))
+        link.start()
+        self.host.stack.push(LobbyScene(self.host, table.rules.name, link, hosting, announcer, urls, config.code))
+
+    def _announce(self, table: NetTable, port: int, urls: list[str]) -> Announcer | None:
+        config = table.config
         try:
             hosts = [u.split("//")[1].rsplit(":", 1)[0] for u in urls]
             free = sum(1 for s in table.seats if s.plan.kind == "human" and s.holder is None)
@@ -247,10 +274,8 @@ class HostSetupScene(MenuScene):
             announcer.start()
         except Exception as exc:  # no multicast here: the address still works
             log.info("table not announced: %s", exc)
-            announcer = None
-        link = NetLink(NetClient(f"ws://127.0.0.1:{port}", config.code, name=name, seat=0, token=token))
-        link.start()
-        self.host.stack.push(LobbyScene(self.host, table.rules.name, link, hosting, announcer, urls, config.code))
+            return None
+        return announcer
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.title(surface, t("host_title"))
@@ -263,7 +288,7 @@ class HostSetupScene(MenuScene):
 class JoinScene(MenuScene):
     """加入: tables found on this network, or a typed address; the room code and a name."""
 
-    def __init__(self, host: Host, browser: Browser | None = None) -> None:
+    def __init__(self, host: Host, browser: Browser | None = None, browse: bool = True) -> None:
         super().__init__(host)
         self.address = ""
         self.code = ""
@@ -273,7 +298,7 @@ class JoinScene(MenuScene):
         self.chosen = 0
         self.watch = False
         self.browser = browser
-        if self.browser is None:
+        if self.browser is None and browse:
             try:
                 self.browser = Browser()
                 self.browser.start()

@@ -22,6 +22,10 @@ from game.settlement.ledger import LedgerItem
 from ui.table.rotation import turn_event
 from ui.table.session import NOBODY, TableSession
 
+# At most this many events of a hand are played from its start when the table opens on it (the
+# opening is about 25); a hand further on is laid out at once rather than replayed.
+OPENING_REPLAY = 60
+
 
 class RemoteSeat:
     """A seat played on another computer or by the host's AI: the scene waits for its events."""
@@ -66,6 +70,9 @@ class NetSession(TableSession):
         self.rebuilt = 0  # counts snapshots: the table must be drawn afresh
         self.clock = 0.0
         self._between = False  # a hand settled and shown; the next one has not begun
+        # A hand whose start came as it was dealt, none of it shown yet: the table plays its opening
+        # (dice, shuffle, deal) as the local game does, instead of laying it out at once.
+        self._from_start = False
         self._result: HandResult | None = None  # the settled hand laid open, rebuilt from the wire
 
     # ------------------------------------------------------------------ taking messages in
@@ -85,6 +92,7 @@ class NetSession(TableSession):
                 self.settled_event = None
                 self._take_events(parse_events(msg.events))
                 self.fresh = []
+                self._from_start = False  # a rejoin: the hand is laid out as it stands
                 self.obs = msg.obs
                 self.rebuilt += 1
             elif isinstance(msg, P.Status):
@@ -108,6 +116,7 @@ class NetSession(TableSession):
             if isinstance(e, HandStarted):
                 self.hand = []
                 self._between = False
+                self._from_start = True
             if isinstance(e, HandSettled):
                 self.settled_event = e  # handed over by settle(), as the local session does
                 continue
@@ -124,8 +133,17 @@ class NetSession(TableSession):
     def look(self, viewer: int, turn: int) -> list[Event]:
         """The hand in play's events, turned for seat `turn` (the host has already hidden what we may not see)."""
         self.viewer, self.turn = viewer, turn
+        if self._between:
+            self.fresh = []
+            return []
+        if self._from_start and len(self.hand) <= OPENING_REPLAY:
+            # The table opens as the hand is dealt: everything so far is played to it from the start.
+            self._from_start = False
+            self.fresh = list(self.hand)
+            return []
+        self._from_start = False
         self.fresh = []
-        return [] if self._between else [turn_event(e, turn) for e in self.hand]
+        return [turn_event(e, turn) for e in self.hand]
 
     def start_hand(self) -> list[Event]:
         """After a settlement: tell the host we are ready; the next hand's events come when it deals."""
@@ -167,6 +185,7 @@ class NetSession(TableSession):
         """The events that have come from the table since the last look, turned for our seat."""
         out = [turn_event(e, self.turn) for e in self.fresh]
         self.fresh = []
+        self._from_start = False  # the hand is being shown: a later look lays it out as it stands
         return out
 
     def check(self, action: Action) -> str | None:

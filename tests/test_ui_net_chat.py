@@ -136,3 +136,24 @@ def test_with_chat_turned_off_there_is_no_button_and_nothing_is_said() -> None:
         overlay.session.pump()
         assert overlay.session.chat == [] and overlay.session.errors == []
         assert not any(isinstance(m, P.ChatShown) for m in friend.poll())
+
+
+def test_while_the_table_loads_no_seat_marks_float_where_the_plates_will_be() -> None:
+    with two_seats(chat=True) as (overlay, _friend, host):
+        size = host.stack.size
+        table_only, with_marks = pygame.Surface(size), pygame.Surface(size)
+        overlay.table.loading = True
+        overlay.table.draw(table_only)
+        overlay.draw(with_marks)
+        for k in range(4):
+            plate = overlay.table.layout.zones[f"plate{k}"]
+            assert pygame.image.tobytes(table_only.subsurface(plate), "RGB") == pygame.image.tobytes(
+                with_marks.subsurface(plate), "RGB"
+            ), f"a mark was drawn on plate {k} while loading"
+        overlay.table.loading = False
+        overlay.draw(with_marks)
+        overlay.table.draw(table_only)
+        plate = overlay.table.layout.zones["plate1"]
+        assert pygame.image.tobytes(table_only.subsurface(plate), "RGB") != pygame.image.tobytes(
+            with_marks.subsurface(plate), "RGB"
+        ), "the marks show once the table is up"

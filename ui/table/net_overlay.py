@@ -211,7 +211,8 @@ class NetOverlay(Scene):
         s = self.table.layout.scale
         small = max(11, round(14 * s))
         body = max(13, round(17 * s))
-        if status is not None:
+        # While the table loads its pictures it shows only its loading banner: no plates to mark yet.
+        if status is not None and not self.table.loading:
             for seat, info in enumerate(status.seats):
                 plate = self._plate(seat)
                 if info.ai_playing and info.kind == "ai":

@@ -20,7 +20,9 @@ from game.net.thread import HostThread
 from game.ruleset_loader import load_ruleset
 from tests.net_rig import CODE, config, simple_factory
 from ui.menu.lan import HostSetupScene, JoinScene, LobbyScene
+from ui.menu.widgets import ListView
 from ui.moments import FRAME, HeadlessHost, headless_display
+from ui.net_text import t
 from ui.settings import Settings, Speed
 from ui.table.net_overlay import NetOverlay
 
@@ -169,5 +171,10 @@ def test_the_join_screen_given_an_address_does_not_look_for_tables(monkeypatch) 
         raise AssertionError("looked for tables")
 
     monkeypatch.setattr(lan, "Browser", no_browser)
-    join = JoinScene(HeadlessHost(Settings(speed=Speed.FAST), (1280, 720)), browse=False)
-    assert join.browser is None
+    host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
+    join = JoinScene(host, browse=False)
+    host.stack.push(join)
+    assert join.browser is None and not join.looking
+    listed = [w for w in join.widgets if isinstance(w, ListView)]
+    assert listed and listed[0].items[0].text == t("found_off"), "the list says why it is empty"
+    assert join.list_top == listed[0].rect.top

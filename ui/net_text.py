@@ -32,6 +32,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "address": ("地址", "Address"),
     "code": ("房间号", "Room code"),
     "found": ("局域网上的房间", "Tables on this network"),
+    "found_off": ("没有查找局域网上的房间：地址已给出", "Not looking for tables: the address is given"),
     "found_none": ("还没有找到房间；也可以直接输入地址", "No table found yet; you can type an address"),
     "found_row": ("{room}（{ruleset}）空位 {free}", "{room} ({ruleset}), {free} free"),
     "need_name": ("请填写名字", "Type a name"),

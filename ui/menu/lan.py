@@ -298,6 +298,8 @@ class JoinScene(MenuScene):
         self.chosen = 0
         self.watch = False
         self.browser = browser
+        self.looking = browse or browser is not None  # tables on the network are looked for
+        self.list_top = 0  # where the found tables' list begins (its label sits just above)
         if self.browser is None and browse:
             try:
                 self.browser = Browser()
@@ -319,7 +321,8 @@ class JoinScene(MenuScene):
         y = m.px(96) + m.heading + m.gap
         items = [ListItem(t("found_row", room=a.room, ruleset=a.ruleset, free=a.free), a.url) for a in self.found]
         if not items:
-            items = [ListItem(t("found_none"), "", usable=False)]
+            items = [ListItem(t("found_none" if self.looking else "found_off"), "", usable=False)]
+        self.list_top = y
         lv = ListView(items, min(self.chosen, len(items) - 1), self.pick, pygame.Rect(x, y, width, m.px(170)))
         lv.item_h = m.row + m.small + m.px(6)
         self.widgets.append(lv)
@@ -391,10 +394,10 @@ class JoinScene(MenuScene):
         super().back()
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        y = self.title(surface, t("join_title"))
+        self.title(surface, t("join_title"))
         m = self.m
         pic = T.shadowed(t("found"), m.body, pal.TEXT_MUTED)
-        surface.blit(pic, (m.margin + m.px(160), y + m.px(30)))
+        surface.blit(pic, pic.get_rect(bottomleft=(m.margin + m.px(160), self.list_top - m.px(4))))
         if self.error:
             pic = T.shadowed(self.error, m.body, pal.TEXT_GOLD)
             surface.blit(pic, pic.get_rect(midbottom=(self.size[0] // 2, self.size[1] - m.margin - m.px(60))))
@@ -530,7 +533,9 @@ class LobbyScene(MenuScene):
             yy += pic.get_height() + m.px(8)
         yy += m.gap
         hint = t("waiting_players") if self.hosting is not None else t("waiting_host")
-        surface.blit(T.shadowed(f"{self.ruleset}  ·  {hint}", m.small, pal.TEXT_MUTED), (x, yy))
+        length = session.status.length
+        how_long = t(f"length_{length.kind}", n=length.n)
+        surface.blit(T.shadowed(f"{self.ruleset}  ·  {how_long}  ·  {hint}", m.small, pal.TEXT_MUTED), (x, yy))
 
     def link_notice(self) -> str:
         """A refusal or a lost connection, in words."""

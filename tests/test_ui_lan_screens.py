@@ -178,3 +178,37 @@ def test_the_join_screen_given_an_address_does_not_look_for_tables(monkeypatch) 
     listed = [w for w in join.widgets if isinstance(w, ListView)]
     assert listed and listed[0].items[0].text == t("found_off"), "the list says why it is empty"
     assert join.list_top == listed[0].rect.top
+
+
+def test_after_the_last_hand_a_network_player_sees_the_match_summary() -> None:
+    """As at one computer, the last settlement is followed by the match's summary, not a silent return."""
+    from game.agents import SimpleAgent
+    from ui.summary import MatchSummaryScene
+
+    table = NetTable(RULES, "summary", config(1, "ai,human,ai,ai", auto_start=True), simple_factory)
+    hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
+    port = hosting.start()
+    assert port is not None
+    size = (1280, 720)
+    screen = headless_display(size)
+    host = HeadlessHost(Settings(speed=Speed.INSTANT), size)
+    join = JoinScene(host, browse=False)
+    host.stack.push(join)
+    join.address, join.code = f"127.0.0.1:{port}", CODE
+    join.join()
+    try:
+        deadline = time.monotonic() + 60
+        while not isinstance(host.stack.top, MatchSummaryScene) and time.monotonic() < deadline:
+            top = host.stack.top
+            if isinstance(top, NetOverlay) and top.table.autopilot is None:
+                top.table.autopilot = SimpleAgent()
+            host.stack.update(FRAME)
+            host.stack.draw(screen)
+            time.sleep(0.002)
+        summary = host.stack.top
+        assert isinstance(summary, MatchSummaryScene), "no summary after the match"
+        assert tuple(summary.scores) == tuple(table.match.scores)
+        assert [ledger.items for ledger in summary.ledgers] == [ledger.items for ledger in table.match.ledgers]
+    finally:
+        hosting.stop()
+        hosting.thread.join(5)

@@ -31,6 +31,7 @@ from ui import palette as pal
 from ui import strings as S
 from ui import text as T
 from ui.menu.new_game import LENGTH_LIMITS
+from ui.menu.optional import optional_module
 from ui.menu.widgets import Button, Choice, ListItem, ListView, MenuScene, Stepper, TextField, Toggle, plate
 from ui.net_text import t
 from ui.scene import Host
@@ -468,10 +469,16 @@ class LobbyScene(MenuScene):
         self.back()
 
     def match_ended(self, overlay: NetOverlay) -> bool:
-        """After the last settlement: back to the menu (True); before it, the table goes on (False)."""
-        if self.session is None or self.session.over is None:
+        """After the last settlement: the match's summary, as at one computer (True); before it, False."""
+        session = self.session
+        if session is None or session.over is None:
             return False
         self.leave_table(overlay)
+        summary = optional_module("ui.summary")
+        push = getattr(summary, "push_match_summary", None) if summary is not None else None
+        if push is not None:
+            seat = session.seat if session.seat is not None else 0
+            push(self.host, tuple(session.over.scores), list(session.ledgers), seat, lambda: None)
         return True
 
     def start(self) -> None:

@@ -63,6 +63,7 @@ class NetSession(TableSession):
         self.status: P.Status | None = None
         self.settled_event: HandSettled | None = None
         self.settled_msg: P.Settled | None = None
+        self.ledgers: list[Ledger] = []  # every hand settled so far, for the match's summary
         self.over: P.MatchOver | None = None
         self.chat: list[tuple[int, str, float]] = []  # (seat, phrase, when it arrived in frame time)
         self.notice: LinkNotice | None = None
@@ -223,7 +224,8 @@ class NetSession(TableSession):
         self._result = None
         self._between = True
         self.hands_settled += 1
-        return event, Ledger(items)
+        self.ledgers.append(Ledger(items))
+        return event, self.ledgers[-1]
 
     @property
     def scores(self) -> tuple[int, ...]:

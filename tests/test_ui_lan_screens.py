@@ -178,6 +178,12 @@ def test_the_join_screen_given_an_address_does_not_look_for_tables(monkeypatch) 
     listed = [w for w in join.widgets if isinstance(w, ListView)]
     assert listed and listed[0].items[0].text == t("found_off"), "the list says why it is empty"
     assert join.list_top == listed[0].rect.top
+    # The line that cannot be chosen is not lit gold (its muted text would not read on gold).
+    screen = headless_display((1280, 720))
+    host.stack.draw(screen)
+    row = listed[0].rect
+    r, g, b, _a = screen.get_at((row.right - 20, row.top + 20))
+    assert not (r > 120 and r - b > 60), f"the empty list's line is lit gold: {(r, g, b)}"
 
 
 def test_after_the_last_hand_a_network_player_sees_the_match_summary() -> None:

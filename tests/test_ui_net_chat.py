@@ -157,3 +157,35 @@ def test_while_the_table_loads_no_seat_marks_float_where_the_plates_will_be() ->
         assert pygame.image.tobytes(table_only.subsurface(plate), "RGB") != pygame.image.tobytes(
             with_marks.subsurface(plate), "RGB"
         ), "the marks show once the table is up"
+
+
+def test_a_seat_taken_mid_hand_is_told_the_ai_finishes_the_hand() -> None:
+    """Issue rule: a person may take an empty seat at the start of the next hand; until then the table says so."""
+    from ui.net_text import t
+
+    table = NetTable(RULES, "next-hand", config(2, "human,human,ai,ai", auto_start=False), simple_factory)
+    hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
+    port = hosting.start()
+    assert port is not None, hosting.error
+    url = f"ws://127.0.0.1:{port}"
+    first = NetLink(NetClient(url, CODE, name="阿强", seat=0))  # sits and never moves: the hand stays in play
+    first.start()
+    late = NetLink(NetClient(url, CODE, name="小鸡", seat=1))
+    try:
+        _until(lambda: first.welcome is not None, lambda: None)
+        hosting.start_match()
+        _until(lambda: table.rnd is not None, lambda: None)
+        late.start()
+        session = NetSession(RULES, late, 1)
+        _until(
+            lambda: session.in_hand and session.status is not None and session.status.seats[1].connected, session.pump
+        )
+        assert late.welcome is not None and late.welcome.takes_seat_next_hand
+        host = HeadlessHost(Settings(speed=Speed.INSTANT), (1280, 720))
+        overlay = NetOverlay(host, TableScene(host, RULES, "network", session=session), session)
+        assert [text for text, _fill in overlay.notices()] == [t("seat_next_hand")]
+    finally:
+        first.close()
+        late.close()
+        hosting.stop()
+        hosting.thread.join(5)

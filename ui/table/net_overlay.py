@@ -29,6 +29,8 @@ PHRASE_FILL = (24, 44, 34, 240)
 PHRASE_LIT = (250, 236, 200, 245)  # the phrase under the pointer: a paper slip like the chat bubbles
 PHRASE_LIT_TEXT = (40, 30, 10)
 CHAT_OPEN_FILL = (60, 48, 20, 235)
+DROPPED = (90, 24, 20, 235)
+NEXT_HAND = (24, 60, 90, 235)
 
 
 class NetOverlay(Scene):
@@ -140,6 +142,24 @@ class NetOverlay(Scene):
             self.say(phrase)
         self.chat_open = False  # a click anywhere else closes the phrases and does nothing more
         return True
+
+    def notices(self) -> list[tuple[str, tuple[int, int, int, int]]]:
+        """The notices across the top: a dropped player waited for; our seat played by the AI until the next deal."""
+        status = self.session.status
+        out: list[tuple[str, tuple[int, int, int, int]]] = []
+        if status is None:
+            return out
+        if status.waiting_for is not None:
+            info = status.seats[status.waiting_for]
+            left = round(self.wait_left if self.wait_left is not None else 0)
+            out.append((t("dropped_notice", name=info.name or S.seat_name(status.waiting_for), left=left), DROPPED))
+        seat = self.session.seat
+        if seat is not None and status.started:
+            mine = status.seats[seat]
+            # Connected and still played by the AI: the seat was taken in the middle of a hand.
+            if mine.kind == "human" and mine.connected and mine.ai_playing:
+                out.append((t("seat_next_hand"), NEXT_HAND))
+        return out
 
     def _draw_chat(self, surface: pygame.Surface) -> None:
         button = self.chat_button()
@@ -261,15 +281,14 @@ class NetOverlay(Scene):
             box.clamp_ip(surface.get_rect())
             surface.blit(T.panel(box.size, round(10 * s), (250, 236, 200, 235), pal.PANEL_BORDER, 2), box.topleft)
             surface.blit(bubble, bubble.get_rect(center=box.center))
-        if status is not None and status.waiting_for is not None:
-            info = status.seats[status.waiting_for]
-            left = round(self.wait_left if self.wait_left is not None else 0)
-            text = t("dropped_notice", name=info.name or S.seat_name(status.waiting_for), left=left)
+        top = round(12 * s)
+        for text, fill in self.notices():
             pic = T.shadowed(text, body, pal.TEXT, bold=True)
             box = pic.get_rect().inflate(round(36 * s), round(18 * s))
-            box.midtop = (surface.get_width() // 2, round(12 * s))
-            surface.blit(T.panel(box.size, round(12 * s), (90, 24, 20, 235), pal.PANEL_BORDER, 2), box.topleft)
+            box.midtop = (surface.get_width() // 2, top)
+            surface.blit(T.panel(box.size, round(12 * s), fill, pal.PANEL_BORDER, 2), box.topleft)
             surface.blit(pic, pic.get_rect(center=box.center))
+            top = box.bottom + round(6 * s)
         self._draw_chat(surface)
         notice = self.session.notice
         if notice is not None and notice.kind != "joined":

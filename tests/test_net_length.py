@@ -82,3 +82,11 @@ def test_a_table_lasts_hands_or_rounds_only() -> None:
             assert "hands or rounds" in str(exc)
         else:
             raise AssertionError(f"a table of {kind} was made")
+
+
+def test_the_terminal_says_the_length_in_words() -> None:
+    from game.net.table import length_text
+
+    assert length_text(MatchLength("rounds", 1)) == "1 round"
+    assert length_text(MatchLength("rounds", 2)) == "2 rounds"
+    assert length_text(MatchLength("hands", 8)) == "8 hands"

@@ -220,7 +220,8 @@ async def _serve(table: NetTable, rules: Ruleset, args: argparse.Namespace, path
         if announcer is not None:
             announcer.stop()
     if table.over:
-        rounds = f" ({table.progress.rounds} rounds)" if table.config.length.kind == "rounds" else ""
+        played = length_text(MatchLength("rounds", table.progress.rounds)) if table.progress.rounds else ""
+        rounds = f" ({played})" if table.config.length.kind == "rounds" else ""
         print(f"match over after {table.hands_done} hands{rounds}; scores {list(table.match.scores)}", flush=True)
         path.unlink(missing_ok=True)  # a finished match is not resumed; its hands are in the replay log
         return 0
@@ -281,7 +282,8 @@ async def _join(args: argparse.Namespace) -> int:
 
         write_text_atomic(args.token_file, welcome.token + "\n")
     where = "watching" if welcome.seat is None else f"seat {welcome.seat}"
-    say(f"joined {welcome.room!r} ({welcome.ruleset}, {welcome.length.n} {welcome.length.kind}): {where}")
+    lasts = length_text(MatchLength(welcome.length.kind, welcome.length.n))
+    say(f"joined {welcome.room!r} ({welcome.ruleset}, {lasts}): {where}")
 
     def show(msg: P.HostMessage) -> None:
         if isinstance(msg, P.Settled):

@@ -189,3 +189,27 @@ def test_a_seat_taken_mid_hand_is_told_the_ai_finishes_the_hand() -> None:
         late.close()
         hosting.stop()
         hosting.thread.join(5)
+
+
+def test_claims_open_is_said_in_the_prompts_place_not_over_the_pond() -> None:
+    import msgspec
+
+    with two_seats(chat=True) as (overlay, _friend, host):
+        session = overlay.session
+        assert session.status is not None
+        session.status = msgspec.structs.replace(session.status, claims=True, moving=[])
+        overlay.update(0.0)
+        overlay.table.message, overlay.table.buttons = "", []
+        size = host.stack.size
+        table_only, with_marks = pygame.Surface(size), pygame.Surface(size)
+        overlay.table.draw(table_only)
+        overlay.draw(with_marks)
+        zones = overlay.table.layout.zones
+
+        def same(rect: pygame.Rect) -> bool:
+            return pygame.image.tobytes(table_only.subsurface(rect), "RGB") == pygame.image.tobytes(
+                with_marks.subsurface(rect), "RGB"
+            )
+
+        assert same(zones["pond0"]), "the claims note covers the pond"
+        assert not same(zones["prompt"]), "the claims note is in the prompt's place"

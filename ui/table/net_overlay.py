@@ -263,10 +263,12 @@ class NetOverlay(Scene):
                 x, y = right - label.get_width(), bottom - label.get_height()
                 pygame.draw.circle(surface, colour, (x - 2 * dot_r, y + label.get_height() // 2), dot_r)
                 surface.blit(label, (x, y))
-            if status.claims:
-                pic = T.shadowed(t("mark_claims"), small, pal.TEXT_MUTED)
-                centre = self.table.layout.zones["compass"]
-                surface.blit(pic, pic.get_rect(midtop=(centre.centerx, centre.bottom + round(4 * s))))
+            if status.claims and not self.table.message and not self.table.buttons:
+                # In the prompt's place (empty while we have no claim of our own): under the compass it
+                # ran into the pond.
+                zone = self.table.layout.zones["prompt"]
+                pic = T.fit(t("mark_claims"), body, zone.width, pal.TEXT_MUTED)
+                surface.blit(pic, pic.get_rect(bottomright=zone.bottomright))
         if self.turn_left is not None:
             pic = T.shadowed(t("turn_left", left=round(self.turn_left)), body, pal.TEXT_GOLD, bold=True)
             centre = self.table.layout.zones["compass"]

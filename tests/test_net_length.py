@@ -90,3 +90,12 @@ def test_the_terminal_says_the_length_in_words() -> None:
     assert length_text(MatchLength("rounds", 1)) == "1 round"
     assert length_text(MatchLength("rounds", 2)) == "2 rounds"
     assert length_text(MatchLength("hands", 8)) == "8 hands"
+
+
+def test_a_hosts_save_from_before_rounds_still_resumes() -> None:
+    """A save whose table config kept `hands` alone reads as that many hands."""
+    made = config(5)
+    old = made.to_json()
+    del old["length"]
+    old["hands"] = 5
+    assert TableConfig.from_json(old).length == MatchLength("hands", 5)

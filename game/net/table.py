@@ -109,7 +109,8 @@ class TableConfig:
         if len(seats) != 4 or any(p.kind not in ("human", "ai") for p in seats):
             raise ValueError("a table has four seats, each human or ai")
         timer = d.get("turn_timer")
-        raw = d["length"]
+        # A save from before the length could be rounds kept the number of hands alone.
+        raw = d["length"] if "length" in d else {"kind": "hands", "n": d["hands"]}
         if not isinstance(raw, dict):
             raise ValueError("the length is an object with kind and n")
         try:

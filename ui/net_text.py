@@ -56,7 +56,7 @@ TEXT: dict[str, tuple[str, str]] = {
         "{name} dropped; waiting {left} s, then the AI plays on",
     ),
     "seat_next_hand": (
-        "你在这局中途入座：本局由电脑代打，下一局起由你来打",
+        "你在这一局开打后入座：本局由电脑代打，下一局起由你来打",
         "You sat down mid-hand: the AI finishes this hand, the seat is yours from the next deal",
     ),
     "turn_left": ("剩 {left} 秒", "{left} s left"),

@@ -22,7 +22,7 @@ from tests.net_rig import CODE, config, simple_factory
 from ui.menu.lan import HostSetupScene, JoinScene, LobbyScene
 from ui.menu.widgets import ListView
 from ui.moments import FRAME, HeadlessHost, headless_display
-from ui.net_text import t
+from ui.net_text import refusal, t
 from ui.settings import Settings, Speed
 from ui.table.net_overlay import NetOverlay
 
@@ -107,7 +107,8 @@ def test_a_wrong_code_is_shown_in_the_lobby() -> None:
         host.stack.update(FRAME)
         time.sleep(0.01)
     host.stack.draw(screen)
-    assert "wrong room code" in lobby.link_notice()
+    assert lobby.link_notice() == refusal("code", "wrong room code")
+    assert t("refused_code") in lobby.link_notice(), "the refusal is said in the player's language"
     hosting.stop()
     hosting.thread.join(5)
 
@@ -218,3 +219,17 @@ def test_after_the_last_hand_a_network_player_sees_the_match_summary() -> None:
     finally:
         hosting.stop()
         hosting.thread.join(5)
+
+
+def test_refusals_are_said_in_the_players_language_with_the_hosts_words_where_they_help() -> None:
+    from ui import strings as S
+
+    before = S.language()
+    S.set_language("en")
+    try:
+        said = refusal("version", "this table speaks protocol 2 of guiyang-mahjong; you sent version 1")
+        assert "another version" in said and "protocol 2" in said
+        assert refusal("seat_taken", "seat 2 is taken") == t("refused", reason=t("refused_seat_taken"))
+        assert "a reason only the host knows" in refusal("novel", "a reason only the host knows")
+    finally:
+        S.set_language(before)

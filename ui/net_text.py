@@ -59,12 +59,30 @@ TEXT: dict[str, tuple[str, str]] = {
         "你在这一局开打后入座：本局由电脑代打，下一局起由你来打",
         "You sat down mid-hand: the AI finishes this hand, the seat is yours from the next deal",
     ),
+    "refused_version": (
+        "房主的游戏版本与你的不同，请用同一版本（{reason}）",
+        "The host runs another version of the game: use the same one ({reason})",
+    ),
+    "refused_code": ("房间号不对", "Wrong room code"),
+    "refused_name": ("请填写你的名字", "Give your name"),
+    "refused_token": ("这个座位不是你的", "That seat is not yours"),
+    "refused_seat_ai": ("这个座位由电脑打，不能入座", "That seat is the AI's"),
+    "refused_seat_taken": ("这个座位已经有人了", "That seat is taken"),
+    "refused_full": ("没有空座位了，可以只观战", "No seat is free; you can watch"),
+    "refused_replaced": ("你的座位在另一处打开了", "Your seat was opened elsewhere"),
     "turn_left": ("剩 {left} 秒", "{left} s left"),
     "length_hands": ("{n} 局", "{n} hands"),
     "length_rounds": ("{n} 圈", "{n} rounds"),
     "chat_button": ("快捷语 ▲", "Phrases ▲"),
     "match_over": ("比赛结束", "The match is over"),
 }
+
+
+def refusal(code: str, reason: str) -> str:
+    """Why the host turned us away, in the client's language (the host's own words for a code we do not know)."""
+    key = f"refused_{code}"
+    said = t(key, reason=reason) if key in TEXT else reason
+    return t("refused", reason=said)
 
 
 def t(key: str, **fields: object) -> str:

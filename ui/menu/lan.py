@@ -33,7 +33,7 @@ from ui import text as T
 from ui.menu.new_game import LENGTH_LIMITS
 from ui.menu.optional import optional_module
 from ui.menu.widgets import Button, Choice, ListItem, ListView, MenuScene, Stepper, TextField, Toggle, plate
-from ui.net_text import t
+from ui.net_text import refusal, t
 from ui.scene import Host
 from ui.table.net_overlay import NetOverlay
 from ui.table.net_session import NetSession
@@ -549,4 +549,4 @@ class LobbyScene(MenuScene):
         notice = self.link.ended
         if notice is None:
             return ""
-        return t("refused", reason=notice.text) if notice.kind == "refused" else t("lost", reason=notice.text)
+        return refusal(notice.code, notice.text) if notice.kind == "refused" else t("lost", reason=notice.text)

@@ -15,7 +15,7 @@ from game.net.chat import PHRASES, phrase_text
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
-from ui.net_text import t
+from ui.net_text import refusal, t
 from ui.scene import Host, Scene
 from ui.table.net_session import NetSession
 from ui.table.scene import TableScene
@@ -294,7 +294,7 @@ class NetOverlay(Scene):
         self._draw_chat(surface)
         notice = self.session.notice
         if notice is not None and notice.kind != "joined":
-            word = t("refused", reason=notice.text) if notice.kind == "refused" else t("lost", reason=notice.text)
+            word = refusal(notice.code, notice.text) if notice.kind == "refused" else t("lost", reason=notice.text)
             if self.session.over is not None:
                 word = t("match_over")
             pic = T.shadowed(word, body, pal.TEXT_GOLD, bold=True)

@@ -213,3 +213,24 @@ def test_claims_open_is_said_in_the_prompts_place_not_over_the_pond() -> None:
 
         assert same(zones["pond0"]), "the claims note covers the pond"
         assert not same(zones["prompt"]), "the claims note is in the prompt's place"
+
+
+def test_each_plate_says_only_what_the_plate_itself_does_not() -> None:
+    import msgspec
+
+    from ui.net_text import t
+
+    with two_seats(chat=True) as (overlay, _friend, _host):
+        status = overlay.session.status
+        assert status is not None
+        status = msgspec.structs.replace(status, moving=[2], claims=False)
+        marks = [overlay._mark(seat, info, status)[1] for seat, info in enumerate(status.seats)]
+        assert marks[0] == t("mark_online"), "our own plate says 你 already: no name"
+        assert marks[1] == f"小鸡 · {t('mark_online')}"
+        assert marks[2] == t("mark_thinking") and marks[3] == "", "an AI seat's plate already says 电脑"
+        gone = msgspec.structs.replace(status.seats[1], connected=False, ai_playing=True)
+        empty = msgspec.structs.replace(status.seats[1], name="", taken=False, connected=False, ai_playing=True)
+        assert overlay._mark(1, gone, status)[1] == f"小鸡 · {t('mark_offline')} · {t('mark_ai')}"
+        assert overlay._mark(1, empty, status)[1] == t("mark_empty")
+        size = overlay.table.layout.size
+        overlay.draw(pygame.Surface(size))  # an AI seat's empty label draws (its dot alone)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.net import protocol as P
 from game.net.chat import PHRASES, phrase_text
 from ui import palette as pal
 from ui import strings as S
@@ -225,6 +226,25 @@ class NetOverlay(Scene):
         k = (seat - self.table.view_seat) % 4
         return self.table.layout.zones[f"plate{k}"]
 
+    def _mark(self, seat: int, info: P.SeatInfo, status: P.Status) -> tuple[tuple[int, int, int], str]:
+        """The dot's colour and the words at a seat's plate: only what the plate itself does not say."""
+        parts: list[str] = []
+        if info.kind == "ai":
+            colour = AI_MARK  # the plate already says 电脑
+        elif not info.taken:
+            colour = AI_MARK
+            parts.append(t("mark_empty"))
+        else:
+            colour = ONLINE if info.connected else OFFLINE
+            if seat != self.session.seat:
+                parts.append(info.name)  # our own plate already says 你
+            parts.append(t("mark_online") if info.connected else t("mark_offline"))
+            if info.ai_playing:
+                parts.append(t("mark_ai"))
+        if seat in status.moving:
+            parts.append(t("mark_thinking"))
+        return colour, " · ".join(p for p in parts if p)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(surface)
         status = self.session.status
@@ -235,30 +255,13 @@ class NetOverlay(Scene):
         if status is not None and not self.table.loading:
             for seat, info in enumerate(status.seats):
                 plate = self._plate(seat)
-                if info.ai_playing and info.kind == "ai":
-                    colour, word = AI_MARK, t("mark_ai")
-                elif info.connected:
-                    colour, word = ONLINE, t("mark_online")
-                elif info.taken:
-                    colour, word = OFFLINE, t("mark_offline")
-                else:
-                    colour, word = AI_MARK, t("mark_ai")
-                if info.ai_playing and info.kind == "human" and info.taken:
-                    word = f"{word} · {t('mark_ai')}"
-                if seat in status.moving:
-                    word = f"{word} · {t('mark_thinking')}"
-                if info.kind == "human" and not info.taken:
-                    name, word = t("empty_seat"), ""
-                else:
-                    name = info.name
+                colour, text = self._mark(seat, info, status)
                 # Inside the plate, on its score row at the right: the plates of the side column sit too
                 # close together for a line between them.
                 dot_r = max(4, round(5 * s))
                 pad = max(4, round(8 * s))
                 room = plate.width - plate.height - round(48 * s) - 3 * dot_r  # clear of the wind disc and score
-                if seat == self.session.seat:
-                    name = ""  # our own plate already says 你
-                label = T.fit(f"{name}  {word}".strip(), small, room, pal.TEXT)
+                label = T.fit(text, small, room, pal.TEXT)
                 right, bottom = plate.right - pad, plate.bottom - pad
                 x, y = right - label.get_width(), bottom - label.get_height()
                 pygame.draw.circle(surface, colour, (x - 2 * dot_r, y + label.get_height() // 2), dot_r)

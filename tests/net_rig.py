@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from game.agents import SimpleAgent
 from game.events import Event
 from game.match import Match
+from game.match_length import MatchLength
 from game.net.client import NetClient, autoplay
 from game.net.server import HostServer
 from game.net.table import NetTable, SeatPlan, TableConfig
@@ -28,7 +29,8 @@ def config(hands: int, seats: str = "human,human,human,human", **kw: Any) -> Tab
     """A table config for the tests: no wait between hands, everything else as given."""
     plans = [SeatPlan.parse(s) for s in seats.split(",")]
     kw.setdefault("next_hand_wait", 0.0)
-    return TableConfig(code=CODE, seats=plans, hands=hands, **kw)
+    kw.setdefault("length", MatchLength("hands", hands))
+    return TableConfig(code=CODE, seats=plans, **kw)
 
 
 def simple_factory(level: str, seed: str, rules: Ruleset) -> SimpleAgent:

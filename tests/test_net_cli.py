@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,8 @@ import main
         (["host", "--headless", "--seats", "human,ai:superb,ai,ai"], "ai:LEVEL"),
         (["host", "--headless", "--seats", "human,ai"], "four seats"),
         (["host", "--headless", "--hands", "0"], "at least one hand"),
+        (["host", "--headless", "--rounds", "0"], "at least one round"),
+        (["host", "--headless", "--hands", "4", "--rounds", "1"], "not allowed with"),
         (["host", "--headless", "--turn-timer", "-3"], "--turn-timer"),
         (["host", "--headless", "--ruleset", "no-such-rules"], "no-such-rules"),
         (["join", "localhost:7530", "--code", "1", "--autoplay"], "ws://HOST:PORT"),
@@ -27,7 +30,12 @@ def test_bad_options_are_explained(
 ) -> None:
     monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
     extra = ["--save", str(tmp_path / "s.json"), "--bind", "127.0.0.1", "--port", "0"] if args[0] == "host" else []
-    assert main.main(args + extra) == 2
+    code: object
+    try:
+        code = main.main(args + extra)
+    except SystemExit as exc:  # argparse's own refusals (two lengths at once) exit 2 with their message
+        code = exc.code
+    assert code == 2
     err = capsys.readouterr().err
     assert says in err and "Traceback" not in err
 
@@ -39,3 +47,21 @@ def test_a_bad_host_save_is_set_aside_and_a_new_match_starts(tmp_path: Path) -> 
     save.write_text('{"type": "guiyang-save", "version": 1', encoding="utf-8")
     assert resume_host_save(save, say=False) is None
     assert not save.exists() and list(tmp_path.glob("host.save.json.bad-*"))
+
+
+def test_the_length_is_hands_or_rounds(tmp_path: Path) -> None:
+    """`--rounds N` counts rounds (圈) with the local game's length model; `--hands N` (default 8) hands."""
+    from game.cli.lan import _config, register
+    from game.match_length import MatchLength
+    from game.net.table import TableConfig
+
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    for given, want in (
+        ([], MatchLength("hands", 8)),
+        (["--hands", "3"], MatchLength("hands", 3)),
+        (["--rounds", "2"], MatchLength("rounds", 2)),
+    ):
+        made = _config(parser.parse_args(["host", "--headless", *given]))
+        assert isinstance(made, TableConfig) and made.length == want
+        assert TableConfig.from_json(made.to_json()).length == want

@@ -1,4 +1,4 @@
-"""No message to a client holds another seat's concealed tiles or the wall (guide: network play).
+"""No message to a client holds another seat's concealed tiles or the wall before the end-of-hand reveal.
 
 A property test: over many seeded matches played with random legal moves, every message the
 host sends is decoded and checked against the host's hidden state at the moment it is sent.
@@ -31,6 +31,9 @@ class Spy:
         self.seed = seed
         self.messages: list[P.HostMessage] = []
         self.checked_events = 0
+        self.revealed: list[list[int]] | None = None  # the hands laid open at the end of the hand in play
+        self.flipped: int | None = None
+        self.settlements = 0
         table.connect(conn_id, self.send, lambda code, reason: None, "127.0.0.1")
 
     def send(self, data: bytes) -> None:
@@ -42,6 +45,8 @@ class Spy:
                 self.check_event(ev)
             if msg.obs is not None:
                 self.check_obs(msg.obs)
+        if isinstance(msg, P.Settled):
+            self.check_settled(msg)
         if isinstance(msg, P.Status) and msg.claims:
             assert msg.moving == [], "who may claim a discard is not public"
 
@@ -54,9 +59,25 @@ class Spy:
             assert ev["tile"] is None, f"seat {self.viewer} was shown seat {ev['seat']}'s draw"
         if kind == "hand_started":
             assert ev["seed"] == "", "the hand's seed gives the wall away"
+            self.revealed, self.flipped = None, None
         if kind == "tile_flipped":
             rnd = self.table.rnd
             assert rnd is not None and rnd.ended, "the turned tile is public only once the hand is over"
+            self.flipped = ev["tile"]
+        if kind == "hand_ended":
+            rnd = self.table.rnd
+            assert rnd is not None and rnd.ended, "the hands are laid open only once the hand is over"
+            self.revealed = [list(h) for h in ev["hands"]]
+
+    def check_settled(self, msg: P.Settled) -> None:
+        """The settlement carries the hand laid open: only what the end-of-hand reveal already showed."""
+        self.settlements += 1
+        assert self.revealed is not None, "a settlement came before the hands were laid open"
+        result = msg.result
+        assert [list(r.concealed) for r in result.seats] == self.revealed, "the settlement shows more than the reveal"
+        assert result.flip == self.flipped, "the settlement's turned tile is not the one shown"
+        rnd = self.table.rnd
+        assert rnd is not None and rnd.ended, "a settlement of a hand still in play"
 
     def check_obs(self, obs: P.WireObservation) -> None:
         assert self.viewer != SPECTATOR, "a spectator has no observation"
@@ -116,6 +137,7 @@ def test_no_message_holds_another_seats_concealed_tiles(seed: str, rules_name: s
     spies = play(rules_name, seed, 3, random.Random(pick))
     for spy in spies:
         assert spy.checked_events > 0
+        assert spy.settlements == 3, "every hand's settlement reaches every client"
         assert not any(isinstance(m, P.Error) for m in spy.messages)
     watcher = spies[-1]
     assert all(not (isinstance(m, P.Events | P.Snapshot) and m.obs is not None) for m in watcher.messages)

@@ -130,7 +130,13 @@ def test_a_table_record_round_trips_and_never_carries_the_code() -> None:
     assert all(b"1234" not in v for v in (info.properties or {}).values() if isinstance(v, bytes))
     ad = parse_info(info)
     assert ad is not None
-    assert (ad.room, ad.port, ad.ruleset, ad.free, ad.version) == ("阿强的桌", 7530, "guiyang-classic", 2, 1)
+    assert (ad.room, ad.port, ad.ruleset, ad.free, ad.version) == (
+        "阿强的桌",
+        7530,
+        "guiyang-classic",
+        2,
+        P.PROTOCOL_VERSION,
+    )
     assert ad.url == "ws://127.0.0.1:7530"
 
 

@@ -12,6 +12,7 @@ import time
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from game.match_length import MatchLength
 from game.net.discovery import TableAd
 from game.net.server import HostServer
 from game.net.table import NetTable, SeatPlan
@@ -19,7 +20,9 @@ from game.net.thread import HostThread
 from game.ruleset_loader import load_ruleset
 from tests.net_rig import CODE, config, simple_factory
 from ui.menu.lan import HostSetupScene, JoinScene, LobbyScene
+from ui.menu.widgets import ListView
 from ui.moments import FRAME, HeadlessHost, headless_display
+from ui.net_text import refusal, t
 from ui.settings import Settings, Speed
 from ui.table.net_overlay import NetOverlay
 
@@ -43,10 +46,11 @@ def test_the_host_screen_makes_the_table_it_shows() -> None:
     scene = HostSetupScene(host)
     scene.seats[2] = "human"
     scene.seats[3] = "ai:hard"
-    scene.timer, scene.drop_wait, scene.chat, scene.hands = 30, 120, False, 4
+    scene.timer, scene.drop_wait, scene.chat = 30, 120, False
+    scene.length_n["hands"] = 4
     made = scene.config()
     assert made.seats == [SeatPlan("human"), SeatPlan("ai", "normal"), SeatPlan("human"), SeatPlan("ai", "hard")]
-    assert (made.turn_timer, made.drop_wait, made.chat, made.hands) == (30.0, 120.0, False, 4)
+    assert (made.turn_timer, made.drop_wait, made.chat, made.length) == (30.0, 120.0, False, MatchLength("hands", 4))
     assert len(made.code) == 4 and made.code.isdigit() and not made.auto_start
 
 
@@ -103,7 +107,8 @@ def test_a_wrong_code_is_shown_in_the_lobby() -> None:
         host.stack.update(FRAME)
         time.sleep(0.01)
     host.stack.draw(screen)
-    assert "wrong room code" in lobby.link_notice()
+    assert lobby.link_notice() == refusal("code", "wrong room code")
+    assert t("refused_code") in lobby.link_notice(), "the refusal is said in the player's language"
     hosting.stop()
     hosting.thread.join(5)
 
@@ -128,3 +133,103 @@ def test_the_host_screen_offers_to_reopen_a_hosted_match_that_did_not_finish(tmp
     assert scene.saved.events == table.events
     assert scene.saved.seats[0].holder == table.seats[0].holder
     assert any(isinstance(w, Button) and w.on_press == scene.resume_table for w in scene.widgets)
+
+
+def test_a_table_bound_to_this_computer_alone_is_not_announced(tmp_path, monkeypatch) -> None:
+    """`main.py host --bind 127.0.0.1`: the table listens on loopback, says that address, and is not announced."""
+    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
+    import ui.menu.lan as lan
+
+    def no_announcer(*args: object, **kw: object) -> None:
+        raise AssertionError("a loopback table was announced")
+
+    monkeypatch.setattr(lan, "Announcer", no_announcer)
+    host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
+    scene = HostSetupScene(host)
+    scene.bind, scene.port, scene.name = "127.0.0.1", 0, "阿强"
+    host.stack.push(scene)
+    scene.open_table()
+    lobby = host.stack.top
+    assert isinstance(lobby, LobbyScene), scene.error
+    try:
+        assert lobby.announcer is None
+        assert len(lobby.urls) == 1 and lobby.urls[0].startswith("ws://127.0.0.1:")
+        deadline = time.monotonic() + 10
+        while lobby.link.welcome is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert lobby.link.welcome is not None and lobby.link.welcome.seat == 0
+    finally:
+        lobby.link.close()
+        assert lobby.hosting is not None
+        lobby.hosting.stop()
+        lobby.hosting.thread.join(5)
+
+
+def test_the_join_screen_given_an_address_does_not_look_for_tables(monkeypatch) -> None:
+    import ui.menu.lan as lan
+
+    def no_browser() -> None:
+        raise AssertionError("looked for tables")
+
+    monkeypatch.setattr(lan, "Browser", no_browser)
+    host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
+    join = JoinScene(host, browse=False)
+    host.stack.push(join)
+    assert join.browser is None and not join.looking
+    listed = [w for w in join.widgets if isinstance(w, ListView)]
+    assert listed and listed[0].items[0].text == t("found_off"), "the list says why it is empty"
+    assert join.list_top == listed[0].rect.top
+    # The line that cannot be chosen is not lit gold (its muted text would not read on gold).
+    screen = headless_display((1280, 720))
+    host.stack.draw(screen)
+    row = listed[0].rect
+    r, g, b, _a = screen.get_at((row.right - 20, row.top + 20))
+    assert not (r > 120 and r - b > 60), f"the empty list's line is lit gold: {(r, g, b)}"
+
+
+def test_after_the_last_hand_a_network_player_sees_the_match_summary() -> None:
+    """As at one computer, the last settlement is followed by the match's summary, not a silent return."""
+    from game.agents import SimpleAgent
+    from ui.summary import MatchSummaryScene
+
+    table = NetTable(RULES, "summary", config(1, "ai,human,ai,ai", auto_start=True), simple_factory)
+    hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
+    port = hosting.start()
+    assert port is not None
+    size = (1280, 720)
+    screen = headless_display(size)
+    host = HeadlessHost(Settings(speed=Speed.INSTANT), size)
+    join = JoinScene(host, browse=False)
+    host.stack.push(join)
+    join.address, join.code = f"127.0.0.1:{port}", CODE
+    join.join()
+    try:
+        deadline = time.monotonic() + 60
+        while not isinstance(host.stack.top, MatchSummaryScene) and time.monotonic() < deadline:
+            top = host.stack.top
+            if isinstance(top, NetOverlay) and top.table.autopilot is None:
+                top.table.autopilot = SimpleAgent()
+            host.stack.update(FRAME)
+            host.stack.draw(screen)
+            time.sleep(0.002)
+        summary = host.stack.top
+        assert isinstance(summary, MatchSummaryScene), "no summary after the match"
+        assert tuple(summary.scores) == tuple(table.match.scores)
+        assert [ledger.items for ledger in summary.ledgers] == [ledger.items for ledger in table.match.ledgers]
+    finally:
+        hosting.stop()
+        hosting.thread.join(5)
+
+
+def test_refusals_are_said_in_the_players_language_with_the_hosts_words_where_they_help() -> None:
+    from ui import strings as S
+
+    before = S.language()
+    S.set_language("en")
+    try:
+        said = refusal("version", "this table speaks protocol 2 of guiyang-mahjong; you sent version 1")
+        assert "another version" in said and "protocol 2" in said
+        assert refusal("seat_taken", "seat 2 is taken") == t("refused", reason=t("refused_seat_taken"))
+        assert "a reason only the host knows" in refusal("novel", "a reason only the host knows")
+    finally:
+        S.set_language(before)

@@ -71,3 +71,61 @@ def test_a_network_hand_is_played_at_the_table_scene_and_no_frame_waits_on_the_n
     assert [e.to_json() for e in session.hand] == shown
     pumps.sort()
     assert pumps and pumps[len(pumps) // 2] < 0.005, f"median {pumps[len(pumps) // 2] * 1000:.1f} ms"
+
+
+class StubLink:
+    """A link whose messages the test hands over (the network thread's queue, without the network)."""
+
+    welcome = None
+
+    def __init__(self) -> None:
+        self.inbox: list[object] = []
+
+    def poll(self) -> list[object]:
+        out, self.inbox = self.inbox, []
+        return out
+
+    def act(self, action: object) -> None:
+        pass
+
+    def ready(self) -> None:
+        pass
+
+
+def _dealt_messages(events: int) -> tuple[list[object], NetTable]:
+    """What seat 0 has been sent once the table holds at least `events` events (the hand dealt: about 25)."""
+    from tests.test_net_faults import Peer, drive_until
+
+    table = NetTable(RULES, "opening", config(2, "human,ai,ai,ai"), simple_factory)
+    peer = Peer(table, 0)
+    peer.hello("阿强")
+    drive_until(table, [peer], lambda: len(table.events) >= events)
+    return list(peer.got), table
+
+
+def test_a_table_opened_as_the_hand_is_dealt_plays_its_opening() -> None:
+    """The network table shows the dice, the shuffle and the deal like the local one, not a hand laid out."""
+    from game.events import DiceRolled, HandStarted, TilesDealt
+
+    got, _table = _dealt_messages(1)
+    link = StubLink()
+    link.inbox = got
+    session = NetSession(RULES, link, 0)  # type: ignore[arg-type]
+    session.pump()
+    assert session.in_hand
+    assert session.look(0, 0) == [], "nothing is laid out at once"
+    shown = session.agent_move(1)
+    assert isinstance(shown[0], HandStarted)
+    assert any(isinstance(e, DiceRolled) for e in shown) and any(isinstance(e, TilesDealt) for e in shown)
+    # Once shown, a later look lays the hand out as it stands (a rebuild never plays it twice).
+    assert session.look(0, 0) == shown
+
+
+def test_a_table_opened_far_into_a_hand_lays_it_out_at_once() -> None:
+    got, table = _dealt_messages(90)
+    link = StubLink()
+    link.inbox = got
+    session = NetSession(RULES, link, 0)  # type: ignore[arg-type]
+    session.pump()
+    laid = session.look(0, 0)
+    assert len(laid) == len(table.events) and session.fresh == []

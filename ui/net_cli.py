@@ -35,15 +35,24 @@ def _run(make: Callable[[Host], Scene]) -> int:
 
 
 def run_host_window(args: argparse.Namespace) -> int:
-    """The host screen, with the hands and the table's name from the command line."""
+    """The host screen with the command line's length (--hands or --rounds), clock, chat, --bind and --port."""
     from ui.menu.lan import HostSetupScene
 
     def make(host: Host) -> Scene:
         scene = HostSetupScene(host)
-        scene.hands = max(1, min(32, int(args.hands)))
+        from game.match_length import LengthKind
+        from ui.menu.new_game import LENGTH_LIMITS
+
+        kind: LengthKind = "rounds" if args.rounds is not None else "hands"
+        given = args.rounds if args.rounds is not None else args.hands
+        if given is not None:
+            low, high, _step, _default = LENGTH_LIMITS[kind]
+            scene.length_kind = kind
+            scene.length_n[kind] = max(low, min(high, int(given)))
         if args.turn_timer:
             scene.timer = int(args.turn_timer)
         scene.chat = not args.no_chat
+        scene.bind, scene.port = str(args.bind), int(args.port)
         return scene
 
     return _run(make)
@@ -54,7 +63,8 @@ def run_join_window(args: argparse.Namespace) -> int:
     from ui.menu.lan import JoinScene
 
     def make(host: Host) -> Scene:
-        scene = JoinScene(host)
+        # The address is given: the tables on the network need not be looked for.
+        scene = JoinScene(host, browse=False)
         scene.address = str(args.url)
         scene.code = str(args.code)
         if args.name:

@@ -17,8 +17,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "seat_n": ("{wind}", "{wind}"),
     "seat_person": ("玩家", "a person"),
     "seat_ai": ("电脑 {level}", "AI {level}"),
-    "hands": ("局数", "Hands"),
-    "hands_n": ("{n} 局", "{n} hands"),
     "timer": ("出牌计时", "Turn timer"),
     "timer_off": ("不计时", "off"),
     "timer_s": ("{n} 秒", "{n} s"),
@@ -34,6 +32,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "address": ("地址", "Address"),
     "code": ("房间号", "Room code"),
     "found": ("局域网上的房间", "Tables on this network"),
+    "found_off": ("没有查找局域网上的房间：地址已给出", "Not looking for tables: the address is given"),
     "found_none": ("还没有找到房间；也可以直接输入地址", "No table found yet; you can type an address"),
     "found_row": ("{room}（{ruleset}）空位 {free}", "{room} ({ruleset}), {free} free"),
     "need_name": ("请填写名字", "Type a name"),
@@ -50,16 +49,41 @@ TEXT: dict[str, tuple[str, str]] = {
     "mark_online": ("在线", "online"),
     "mark_offline": ("掉线", "dropped"),
     "mark_ai": ("电脑", "AI"),
+    "mark_empty": ("空位", "empty"),
     "mark_thinking": ("思考中", "thinking"),
     "mark_claims": ("等待碰杠胡", "claims open"),
     "dropped_notice": (
         "{name} 掉线了，等待重连 {left} 秒，之后由电脑代打",
         "{name} dropped; waiting {left} s, then the AI plays on",
     ),
+    "seat_next_hand": (
+        "你在这一局开打后入座：本局由电脑代打，下一局起由你来打",
+        "You sat down mid-hand: the AI finishes this hand, the seat is yours from the next deal",
+    ),
+    "refused_version": (
+        "房主的游戏版本与你的不同，请用同一版本（{reason}）",
+        "The host runs another version of the game: use the same one ({reason})",
+    ),
+    "refused_code": ("房间号不对", "Wrong room code"),
+    "refused_name": ("请填写你的名字", "Give your name"),
+    "refused_token": ("这个座位不是你的", "That seat is not yours"),
+    "refused_seat_ai": ("这个座位由电脑打，不能入座", "That seat is the AI's"),
+    "refused_seat_taken": ("这个座位已经有人了", "That seat is taken"),
+    "refused_full": ("没有空座位了，可以只观战", "No seat is free; you can watch"),
+    "refused_replaced": ("你的座位在另一处打开了", "Your seat was opened elsewhere"),
     "turn_left": ("剩 {left} 秒", "{left} s left"),
-    "chat_keys": ("快捷语：F1–F8", "Phrases: F1–F8"),
+    "length_hands": ("{n} 局", "{n} hands"),
+    "length_rounds": ("{n} 圈", "{n} rounds"),
+    "chat_button": ("快捷语 ▲", "Phrases ▲"),
     "match_over": ("比赛结束", "The match is over"),
 }
+
+
+def refusal(code: str, reason: str) -> str:
+    """Why the host turned us away, in the client's language (the host's own words for a code we do not know)."""
+    key = f"refused_{code}"
+    said = t(key, reason=reason) if key in TEXT else reason
+    return t("refused", reason=said)
 
 
 def t(key: str, **fields: object) -> str:

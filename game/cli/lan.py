@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from game.cli.common import add_ruleset_argument, ruleset_or_exit, seat_number
+from game.match_length import MatchLength
 from game.net import protocol as P
 from game.net.address import table_urls
-from game.net.table import NetTable, SeatPlan, TableConfig, new_code
+from game.net.table import NetTable, SeatPlan, TableConfig, length_text, new_code
 from game.replaylog import ReplayLog, new_match_id
 from game.ruleset import Ruleset
 from game.safe_files import set_aside
@@ -35,7 +36,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     h.add_argument("--bind", default="0.0.0.0", help="address to listen on (default every address)")
     h.add_argument("--code", help="the room code players must give (default: four random digits)")
     h.add_argument("--seats", default="human,human,human,human", help="four of human, ai, ai:easy|normal|hard")
-    h.add_argument("--hands", type=int, default=8, help="hands in the match (default 8)")
+    length = h.add_mutually_exclusive_group()
+    length.add_argument("--hands", type=int, help="the match lasts this many hands (default 8)")
+    length.add_argument(
+        "--rounds",
+        type=int,
+        help="the match lasts this many rounds (圈: every seat deals once, as the rules pass the deal)",
+    )
     add_ruleset_argument(h)
     h.add_argument("--seed", help="the match seed (default: random)")
     h.add_argument("--name", default="贵阳捉鸡", help="the table's name as the join screen lists it")
@@ -80,8 +87,15 @@ def _config(args: argparse.Namespace) -> TableConfig | str:
         SeatPlan.parse(f"ai:{args.fill_level}")
     except ValueError as exc:
         return f"--seats: {exc}"
-    if args.hands < 1:
-        return "--hands: at least one hand"
+    if args.rounds is not None:
+        if args.rounds < 1:
+            return "--rounds: at least one round"
+        length = MatchLength("rounds", args.rounds)
+    else:
+        hands = 8 if args.hands is None else args.hands
+        if hands < 1:
+            return "--hands: at least one hand"
+        length = MatchLength("hands", hands)
     code = args.code if args.code is not None else new_code()
     if not code or len(code) > 32 or not code.isprintable():
         return "--code: one to 32 printable characters"
@@ -92,7 +106,7 @@ def _config(args: argparse.Namespace) -> TableConfig | str:
     return TableConfig(
         code=code,
         seats=seats,
-        hands=args.hands,
+        length=length,
         room=P.clean_name(args.name) or "贵阳捉鸡",
         turn_timer=args.turn_timer,
         drop_wait=args.drop_wait,
@@ -129,7 +143,7 @@ def resume_host_save(path: Path, say: bool) -> tuple[NetTable, Ruleset] | None:
     if table.over:
         return None
     if say:
-        print(f"resuming the match in {path}: hand {table.match.hand_no} of {table.config.hands}")
+        print(f"resuming the match in {path}: hand {table.match.hand_no}, {length_text(table.config.length)}")
     return table, rules
 
 
@@ -184,7 +198,7 @@ async def _serve(table: NetTable, rules: Ruleset, args: argparse.Namespace, path
         print(f"table {table.config.room!r} open at {' '.join(urls)}  code {table.config.code}", flush=True)
         if not args.quiet:
             seats = ", ".join(p.kind if p.kind == "human" else f"ai:{p.level}" for p in table.config.seats)
-            print(f"  {rules.name}, {table.config.hands} hands, seats {seats}; save {path}", flush=True)
+            print(f"  {rules.name}, {length_text(table.config.length)}, seats {seats}; save {path}", flush=True)
         if args.announce:
             from game.net.discovery import Announcer, service_info
 
@@ -206,7 +220,9 @@ async def _serve(table: NetTable, rules: Ruleset, args: argparse.Namespace, path
         if announcer is not None:
             announcer.stop()
     if table.over:
-        print(f"match over after {table.hands_done} hands; scores {list(table.match.scores)}", flush=True)
+        played = length_text(MatchLength("rounds", table.progress.rounds)) if table.progress.rounds else ""
+        rounds = f" ({played})" if table.config.length.kind == "rounds" else ""
+        print(f"match over after {table.hands_done} hands{rounds}; scores {list(table.match.scores)}", flush=True)
         path.unlink(missing_ok=True)  # a finished match is not resumed; its hands are in the replay log
         return 0
     return 0
@@ -266,7 +282,8 @@ async def _join(args: argparse.Namespace) -> int:
 
         write_text_atomic(args.token_file, welcome.token + "\n")
     where = "watching" if welcome.seat is None else f"seat {welcome.seat}"
-    say(f"joined {welcome.room!r} ({welcome.ruleset}, {welcome.hands} hands): {where}")
+    lasts = length_text(MatchLength(welcome.length.kind, welcome.length.n))
+    say(f"joined {welcome.room!r} ({welcome.ruleset}, {lasts}): {where}")
 
     def show(msg: P.HostMessage) -> None:
         if isinstance(msg, P.Settled):

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 GAME = "guiyang-mahjong"
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 # A client's message larger than this is refused with an error; the transport closes the
 # connection outright past TRANSPORT_MAX (a client that sends megabytes is not playing).
@@ -145,6 +145,13 @@ class WireObservation(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     legal_actions: list[WireAction]
 
 
+class WireLength(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """How long the match lasts: `n` hands, or `n` rounds (圈: every seat has dealt once)."""
+
+    kind: Literal["hands", "rounds"]
+    n: Annotated[int, msgspec.Meta(ge=1, le=999)]
+
+
 class Welcome(Message, tag="welcome"):
     """Accepted: the seat (None for a spectator), the token to rejoin with, and the table."""
 
@@ -153,7 +160,7 @@ class Welcome(Message, tag="welcome"):
     token: Token | None
     room: Name
     ruleset: Short
-    hands: int
+    length: WireLength
     chat: bool
     turn_timer: float | None
     drop_wait: float
@@ -201,8 +208,10 @@ class Status(Message, tag="status"):
 
     seats: list[SeatInfo]
     started: bool
-    hand: int
-    hands: int
+    hand: int  # the hand in play (or the last one), counted from 1
+    length: WireLength
+    hands_done: int
+    rounds_done: int  # whole rounds (圈) played
     moving: list[Seat]
     claims: bool
     turn_left: float | None  # seconds left on the turn timer, if the host set one
@@ -225,13 +234,57 @@ class LedgerLine(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     on_behalf: Seat | None
 
 
+class WireSeatResult(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """One seat laid open at the end of a hand (game.result.SeatResult)."""
+
+    concealed: list[TileInt]
+    melds: list[WireMeld]
+    discards: list[TileInt]
+    declared_ready: bool
+    ready: bool
+
+
+class WireWin(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The winners and how they won (game.result.Win)."""
+
+    winners: list[Seat]
+    tile: TileInt
+    how: Literal["self_draw", "after_kong", "discard", "rob_kong"]
+    discarder: Seat | None
+    hot: bool
+    first_turn: bool
+
+
+class WireResult(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The ended hand laid open (game.result.HandResult), field for field: what the settlement screen reads.
+
+    Everything in it is public once the hand is over: the hands are the end-of-hand reveal, the
+    melds and ponds were on the table, the turned tile was shown. Nothing of the wall is in it.
+    """
+
+    ruleset: Short
+    dealer: Seat
+    streak: Annotated[int, msgspec.Meta(ge=0, le=10**6)]
+    seats: list[WireSeatResult]
+    win: WireWin | None
+    flip: TileInt | None
+    first_chicken: list[tuple[TileInt, Seat]]
+    first_chicken_claimed_by: list[tuple[TileInt, Seat]]
+    baopai: list[Seat]
+    hot_kong: WireMeld | None
+    robbed_kong: WireMeld | None
+    weekday: Annotated[int, msgspec.Meta(ge=1, le=7)] | None
+    dealer_followed: bool
+
+
 class Settled(Message, tag="settled"):
-    """The settlement of hand `hand`, payment by payment: public once the hand is laid open."""
+    """The settlement of hand `hand`: the hand laid open and every payment; public once the hand is over."""
 
     hand: int
     items: list[LedgerLine]
     nets: list[int]
     scores: list[int]
+    result: WireResult
 
 
 class ChatShown(Message, tag="chat_shown"):

@@ -19,12 +19,13 @@ from typing import Any
 
 from game.actions import Action
 from game.agents import Agent
-from game.events import Event
+from game.events import Event, HandSettled
 from game.match import Match
+from game.match_length import MatchConfigError, MatchLength, MatchProgress, match_over
 from game.net import protocol as P
 from game.net.chat import CHAT_INTERVAL, PHRASES
 from game.net.limits import CodeGuard, TokenBucket
-from game.net.view import SPECTATOR, action_of, ledger_lines, wire_events_from, wire_observation
+from game.net.view import SPECTATOR, action_of, ledger_lines, wire_events_from, wire_observation, wire_result
 from game.observation import observe
 from game.round import Phase, Round
 from game.ruleset import Ruleset
@@ -69,7 +70,7 @@ class TableConfig:
 
     code: str
     seats: list[SeatPlan]
-    hands: int
+    length: MatchLength  # a number of hands or of rounds (圈)
     room: str = "贵阳捉鸡"
     turn_timer: float | None = None  # seconds a person has for each decision; None: no clock
     drop_wait: float = 60.0  # how long the table waits for a dropped person before the AI plays on
@@ -80,12 +81,16 @@ class TableConfig:
     burst: float = 40.0
     auto_start: bool = True  # start as soon as every person's seat is taken
 
+    def __post_init__(self) -> None:
+        if self.length.kind not in TABLE_LENGTHS:
+            raise ValueError(f"a network match lasts a number of hands or rounds, not {self.length.kind!r}")
+
     def to_json(self) -> dict[str, Any]:
         """The config as kept in the host's save."""
         return {
             "code": self.code,
             "seats": [[p.kind, p.level] for p in self.seats],
-            "hands": self.hands,
+            "length": {"kind": self.length.kind, "n": self.length.n},
             "room": self.room,
             "turn_timer": self.turn_timer,
             "drop_wait": self.drop_wait,
@@ -104,10 +109,18 @@ class TableConfig:
         if len(seats) != 4 or any(p.kind not in ("human", "ai") for p in seats):
             raise ValueError("a table has four seats, each human or ai")
         timer = d.get("turn_timer")
+        # A save from before the length could be rounds kept the number of hands alone.
+        raw = d["length"] if "length" in d else {"kind": "hands", "n": d["hands"]}
+        if not isinstance(raw, dict):
+            raise ValueError("the length is an object with kind and n")
+        try:
+            length = MatchLength(raw["kind"], raw["n"])
+        except MatchConfigError as exc:
+            raise ValueError(str(exc)) from None
         return TableConfig(
             code=str(d["code"]),
             seats=seats,
-            hands=int(d["hands"]),
+            length=length,
             room=str(d.get("room", "贵阳捉鸡")),
             turn_timer=float(timer) if timer is not None else None,
             drop_wait=float(d.get("drop_wait", 60.0)),
@@ -118,6 +131,20 @@ class TableConfig:
             burst=float(d.get("burst", 40.0)),
             auto_start=bool(d.get("auto_start", True)),
         )
+
+
+TABLE_LENGTHS = ("hands", "rounds")
+
+
+def length_text(length: MatchLength) -> str:
+    """ "8 hands", "1 round": the length as the host's terminal says it."""
+    word = "hand" if length.kind == "hands" else "round"
+    return f"{length.n} {word}{'s' if length.n != 1 else ''}"
+
+
+def wire_length(length: MatchLength) -> P.WireLength:
+    """A table's length on the wire (a table lasts hands or rounds)."""
+    return P.WireLength("rounds" if length.kind == "rounds" else "hands", length.n)
 
 
 def new_code() -> str:
@@ -201,6 +228,7 @@ class NetTable:
         self.started = False
         self.over = False
         self.hands_done = 0
+        self.progress = MatchProgress()  # hands settled and passes of the deal: the match's length is counted on it
         self.settled_at: float | None = None
         self.last_settled: P.Settled | None = None
         self.save = new_save(rules, seed, self.match.first_setup, {"lan": config.to_json(), "holders": {}})
@@ -239,14 +267,10 @@ class NetTable:
         for rnd in restored.finished:
             table.hand_start = len(table.events)
             table._append(rnd.events)
+            table._count(rnd)
         table.hands_done = len(restored.finished)
         if restored.finished and restored.round is None:
-            table.last_settled = P.Settled(
-                table.hands_done,
-                ledger_lines(table.match.ledgers[-1]),
-                list(table.match.ledgers[-1].nets()),
-                list(table.match.scores),
-            )
+            table.last_settled = table._settled_message(restored.finished[-1])
         holders = data.config.get("holders", {})
         if isinstance(holders, dict):
             for key, h in holders.items():
@@ -265,7 +289,7 @@ class NetTable:
                 table._settle(now)
         elif table.started:
             table.settled_at = now
-        if table.hands_done >= config.hands and table.rnd is None:
+        if table.rnd is None and match_over(config.length, table.progress):
             table.over = True
         return table
 
@@ -379,7 +403,7 @@ class NetTable:
             token,
             c.room,
             self.rules.name,
-            c.hands,
+            wire_length(c.length),
             c.chat,
             c.turn_timer,
             c.drop_wait,
@@ -575,10 +599,7 @@ class NetTable:
         self.match.finish_round(rnd)
         self._publish(rnd.events[before:])
         self.hands_done += 1
-        ledger = self.match.ledgers[-1]
-        self.last_settled = P.Settled(
-            self.hands_done, ledger_lines(ledger), list(ledger.nets()), list(self.match.scores)
-        )
+        self.last_settled = self._settled_message(rnd)
         self._broadcast(self.last_settled)
         self._saved(rnd, True)
         if self.on_hand_done is not None:
@@ -587,12 +608,28 @@ class NetTable:
         self.settled_at = now
         for s in self.seats:
             s.ready = False
-        if self.hands_done >= self.config.hands:
+        self._count(rnd)
+        if match_over(self.config.length, self.progress):
             self.over = True
             self._broadcast(P.MatchOver(list(self.match.scores), self.hands_done))
             self._status()
             if self.on_over is not None:
                 self.on_over()
+
+    def _count(self, rnd: Round) -> None:
+        """Count a settled hand toward the match's length: the deal passes as the ruleset's rotation said."""
+        settled = next((e for e in reversed(rnd.events) if isinstance(e, HandSettled)), None)
+        if settled is None or rnd.result is None:
+            raise ValueError("a settled hand without its settlement")
+        self.progress.record(rnd.result.dealer, settled.next_dealer, settled.scores)
+
+    def _settled_message(self, rnd: Round) -> P.Settled:
+        """The settlement of `rnd`, the last hand settled: its result laid open and its ledger (all public now)."""
+        assert rnd.result is not None
+        ledger = self.match.ledgers[-1]
+        return P.Settled(
+            self.hands_done, ledger_lines(ledger), list(ledger.nets()), list(self.match.scores), wire_result(rnd.result)
+        )
 
     def _saved(self, rnd: Round, settled: bool) -> None:
         if settled:
@@ -769,7 +806,9 @@ class NetTable:
             seats,
             self.started,
             self.match.hand_no,
-            self.config.hands,
+            wire_length(self.config.length),
+            self.progress.hands,
+            self.progress.rounds,
             moving,
             claims,
             turn_left,
@@ -781,7 +820,16 @@ class NetTable:
     def _status(self, force_to: Conn | None = None) -> None:
         st = self.status()
         # Only a change of who or what goes out to everyone; the clocks count down on each client.
-        key = (tuple(st.seats), st.started, st.hand, tuple(st.moving), st.claims, st.waiting_for, tuple(st.scores))
+        key = (
+            tuple(st.seats),
+            st.started,
+            st.hand,
+            st.hands_done,
+            tuple(st.moving),
+            st.claims,
+            st.waiting_for,
+            tuple(st.scores),
+        )
         if key != self._last_status:
             self._last_status = key
             self._broadcast(st)

@@ -26,6 +26,7 @@ class LinkNotice:
 
     kind: str  # "joined", "lost" (the link ended for good), "refused"
     text: str = ""
+    code: str = ""  # a refusal's code (docs/protocol.md): the client says it in its own language
 
 
 Incoming = P.HostMessage | LinkNotice
@@ -57,7 +58,7 @@ class NetLink:
             self.inbox.put(self.welcome)
             await self.client.run(self.inbox.put)
         except JoinRefused as exc:
-            self._end(LinkNotice("refused", exc.reason))
+            self._end(LinkNotice("refused", exc.reason, exc.code))
             return
         except OSError as exc:
             self._end(LinkNotice("lost", str(exc)))

@@ -16,8 +16,17 @@ from typing import Any
 from game.actions import Action, ActionKind, make
 from game.events import Event, HandStarted, event_from_json, redact
 from game.melds import KongKind, Meld
-from game.net.protocol import LedgerLine, WireAction, WireMeld, WireObservation
+from game.net.protocol import (
+    LedgerLine,
+    WireAction,
+    WireMeld,
+    WireObservation,
+    WireResult,
+    WireSeatResult,
+    WireWin,
+)
 from game.observation import Observation, observe
+from game.result import HandResult, SeatResult, Win, WinHow
 from game.round import Round
 from game.settlement import Ledger
 from game.tiles import NUM_KINDS
@@ -160,3 +169,60 @@ def ledger_lines(ledger: Ledger) -> list[LedgerLine]:
         LedgerLine(i.payer, i.payee, i.fan, i.amount, i.rule, i.label_zh, i.label_en, list(i.tiles), i.on_behalf)
         for i in ledger.items
     ]
+
+
+def wire_result(result: HandResult) -> WireResult:
+    """An ended hand laid open, on the wire (public: sent only once the hand is over)."""
+    win = result.win
+    return WireResult(
+        ruleset=result.ruleset,
+        dealer=result.dealer,
+        streak=result.streak,
+        seats=[
+            WireSeatResult(
+                list(r.concealed), [_wire_meld(m) for m in r.melds], list(r.discards), r.declared_ready, r.ready
+            )
+            for r in result.seats
+        ],
+        win=None
+        if win is None
+        else WireWin(list(win.winners), win.tile, win.how.value, win.discarder, win.hot, win.first_turn),
+        flip=result.flip,
+        first_chicken=sorted(result.first_chicken.items()),
+        first_chicken_claimed_by=sorted(result.first_chicken_claimed_by.items()),
+        baopai=list(result.baopai),
+        hot_kong=None if result.hot_kong is None else _wire_meld(result.hot_kong),
+        robbed_kong=None if result.robbed_kong is None else _wire_meld(result.robbed_kong),
+        weekday=result.weekday,
+        dealer_followed=result.dealer_followed,
+    )
+
+
+def result_from_wire(w: WireResult) -> HandResult:
+    """The HandResult the settlement screen reads, rebuilt from the wire; ValueError if it does not hang together."""
+    if len(w.seats) != 4:
+        raise ValueError(f"a hand's result lists four seats, got {len(w.seats)}")
+    seats = [
+        SeatResult(tuple(r.concealed), tuple(_meld(m) for m in r.melds), tuple(r.discards), r.declared_ready, r.ready)
+        for r in w.seats
+    ]
+    win = None
+    if w.win is not None:
+        if not w.win.winners:
+            raise ValueError("a win with no winner")
+        win = Win(tuple(w.win.winners), w.win.tile, WinHow(w.win.how), w.win.discarder, w.win.hot, w.win.first_turn)
+    return HandResult(
+        ruleset=w.ruleset,
+        dealer=w.dealer,
+        streak=w.streak,
+        seats=(seats[0], seats[1], seats[2], seats[3]),
+        win=win,
+        flip=w.flip,
+        first_chicken=dict(w.first_chicken),
+        first_chicken_claimed_by=dict(w.first_chicken_claimed_by),
+        baopai=tuple(w.baopai),
+        hot_kong=None if w.hot_kong is None else _meld(w.hot_kong),
+        robbed_kong=None if w.robbed_kong is None else _meld(w.robbed_kong),
+        weekday=w.weekday,
+        dealer_followed=w.dealer_followed,
+    )

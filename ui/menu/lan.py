@@ -9,6 +9,7 @@ with the network overlay over it.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import secrets
 from collections.abc import Callable
@@ -17,19 +18,22 @@ from pathlib import Path
 
 import pygame
 
+from game.match_length import LengthKind, MatchLength
 from game.net.client import NetClient
 from game.net.discovery import Announcer, Browser, TableAd, service_info
 from game.net.protocol import clean_name
 from game.net.server import HostServer
-from game.net.table import NetTable, SeatPlan, TableConfig, new_code
+from game.net.table import TABLE_LENGTHS, NetTable, SeatPlan, TableConfig, new_code
 from game.net.thread import HostThread, NetLink
 from game.replaylog import ReplayLog, new_match_id
 from game.ruleset_loader import RulesetError, builtin_ruleset_names, load_ruleset
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
+from ui.menu.new_game import LENGTH_LIMITS
+from ui.menu.optional import optional_module
 from ui.menu.widgets import Button, Choice, ListItem, ListView, MenuScene, Stepper, TextField, Toggle, plate
-from ui.net_text import t
+from ui.net_text import refusal, t
 from ui.scene import Host
 from ui.table.net_overlay import NetOverlay
 from ui.table.net_session import NetSession
@@ -52,6 +56,16 @@ class FreeText(TextField):
             return False
         self.set((self.get() + typed)[: self.limit])
         return True
+
+
+def is_loopback(bind: str) -> bool:
+    """True for an address only this computer can reach (127.0.0.1, ::1, localhost)."""
+    if bind == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(bind).is_loopback
+    except ValueError:
+        return False
 
 
 def host_save_path() -> Path | None:
@@ -92,13 +106,19 @@ class HostSetupScene(MenuScene):
         self.rulesets = list(builtin_ruleset_names())
         self.ruleset = "guiyang-classic" if "guiyang-classic" in self.rulesets else self.rulesets[0]
         self.seats = ["human", "ai:normal", "ai:normal", "ai:normal"]
-        self.hands = 8
+        # Counted as on the new-game screen: a number of hands or of rounds (圈).
+        self.length_kind: LengthKind = "hands"
+        self.length_n: dict[str, int] = {k: LENGTH_LIMITS[k][3] for k in TABLE_LENGTHS}
         self.timer = 0
         self.drop_wait = 60
         self.chat = True
         self.name = "玩家"
         self.error = ""
         self.saved = saved_table()
+        # Where the table listens (`main.py host --bind/--port`): every address by default; a table bound
+        # to this computer alone (127.0.0.1) is not announced, as nobody else could reach it.
+        self.bind = "0.0.0.0"
+        self.port = DEFAULT_PORT
 
     def build(self) -> None:
         m = self.m
@@ -119,7 +139,24 @@ class HostSetupScene(MenuScene):
         for seat in (1, 2, 3):
             options = [(c, seat_text(c)) for c in SEAT_OPTIONS]
             row(Choice(t("seat_n", wind=S.wind(seat)), options, self._seat_get(seat), self._seat_set(seat)))
-        row(Stepper(t("hands"), lambda: self.hands, self._set_hands, 1, 32, lambda n: t("hands_n", n=n)))
+        # The length on one row: hands or rounds, and how many.
+        kinds: list[tuple[LengthKind, str]] = [("hands", S.tr("ng_len_hands")), ("rounds", S.tr("ng_len_rounds"))]
+        kind = Choice(S.tr("ng_length"), kinds, lambda: self.length_kind, self._set_length_kind)
+        kind.rect = pygame.Rect(x, y, round(width * 0.64), m.row)
+        kind.label_share = 0.3 / 0.64
+        low, high, step, _default = LENGTH_LIMITS[self.length_kind]
+        count = Stepper(
+            "",
+            lambda: self.length_n[self.length_kind],
+            self._set_length_n,
+            low,
+            high,
+            lambda n: t(f"length_{self.length_kind}", n=n),
+            step,
+            pygame.Rect(x + round(width * 0.66), y, width - round(width * 0.66), m.row),
+        )
+        self.widgets += [kind, count]
+        y += m.row + m.gap
         timers = [(n, t("timer_s", n=n) if n else t("timer_off")) for n in TIMERS]
         row(Choice(t("timer"), timers, lambda: self.timer, self._set_timer))
         waits = [(n, t("timer_s", n=n)) for n in DROP_WAITS]
@@ -150,8 +187,12 @@ class HostSetupScene(MenuScene):
     def _set_ruleset(self, value: str) -> None:
         self.ruleset = value
 
-    def _set_hands(self, value: int) -> None:
-        self.hands = value
+    def _set_length_kind(self, kind: LengthKind) -> None:
+        self.length_kind = kind
+        self.rebuild()
+
+    def _set_length_n(self, value: int) -> None:
+        self.length_n[self.length_kind] = value
 
     def _set_timer(self, value: int) -> None:
         self.timer = value
@@ -167,7 +208,7 @@ class HostSetupScene(MenuScene):
         return TableConfig(
             code=new_code(),
             seats=[SeatPlan.parse(s) for s in self.seats],
-            hands=self.hands,
+            length=MatchLength(self.length_kind, self.length_n[self.length_kind]),
             room=clean_name(f"{self.name}的桌" if S.language() == "zh" else f"{self.name}'s table") or "贵阳捉鸡",
             turn_timer=float(self.timer) if self.timer else None,
             drop_wait=float(self.drop_wait),
@@ -204,17 +245,29 @@ class HostSetupScene(MenuScene):
 
         path = host_save_path()
         replay = ReplayLog(table.save.match_id or new_match_id(), table.rules, table.seed)
-        hosting = HostThread(HostServer(table, "0.0.0.0", DEFAULT_PORT, path, replay))
+        hosting = HostThread(HostServer(table, self.bind, self.port, path, replay))
         port = hosting.start()
-        if port is None:
-            hosting = HostThread(HostServer(table, "0.0.0.0", 0, path, replay))
+        if port is None and self.port != 0:
+            hosting = HostThread(HostServer(table, self.bind, 0, path, replay))
             port = hosting.start()
         if port is None:
             self.error = t("port_busy", reason=hosting.error or "?")
             return
         config = table.config
-        urls = table_urls("0.0.0.0", port)
+        urls = table_urls(self.bind, port)
         announcer: Announcer | None = None
+        if is_loopback(self.bind):
+            log.info("table bound to %s: not announced", self.bind)
+        else:
+            announcer = self._announce(table, port, urls)
+        # The host's own seat joins like everyone else, by the address the table listens on.
+        own = "127.0.0.1" if self.bind in ("", "0.0.0.0", "::") or is_loopback(self.bind) else self.bind
+        link = NetLink(NetClient(f"ws://{own}:{port}", config.code, name=name, seat=0, token=token))
+        link.start()
+        self.host.stack.push(LobbyScene(self.host, table.rules.name, link, hosting, announcer, urls, config.code))
+
+    def _announce(self, table: NetTable, port: int, urls: list[str]) -> Announcer | None:
+        config = table.config
         try:
             hosts = [u.split("//")[1].rsplit(":", 1)[0] for u in urls]
             free = sum(1 for s in table.seats if s.plan.kind == "human" and s.holder is None)
@@ -222,10 +275,8 @@ class HostSetupScene(MenuScene):
             announcer.start()
         except Exception as exc:  # no multicast here: the address still works
             log.info("table not announced: %s", exc)
-            announcer = None
-        link = NetLink(NetClient(f"ws://127.0.0.1:{port}", config.code, name=name, seat=0, token=token))
-        link.start()
-        self.host.stack.push(LobbyScene(self.host, table.rules.name, link, hosting, announcer, urls, config.code))
+            return None
+        return announcer
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.title(surface, t("host_title"))
@@ -238,7 +289,7 @@ class HostSetupScene(MenuScene):
 class JoinScene(MenuScene):
     """加入: tables found on this network, or a typed address; the room code and a name."""
 
-    def __init__(self, host: Host, browser: Browser | None = None) -> None:
+    def __init__(self, host: Host, browser: Browser | None = None, browse: bool = True) -> None:
         super().__init__(host)
         self.address = ""
         self.code = ""
@@ -248,7 +299,9 @@ class JoinScene(MenuScene):
         self.chosen = 0
         self.watch = False
         self.browser = browser
-        if self.browser is None:
+        self.looking = browse or browser is not None  # tables on the network are looked for
+        self.list_top = 0  # where the found tables' list begins (its label sits just above)
+        if self.browser is None and browse:
             try:
                 self.browser = Browser()
                 self.browser.start()
@@ -269,7 +322,8 @@ class JoinScene(MenuScene):
         y = m.px(96) + m.heading + m.gap
         items = [ListItem(t("found_row", room=a.room, ruleset=a.ruleset, free=a.free), a.url) for a in self.found]
         if not items:
-            items = [ListItem(t("found_none"), "", usable=False)]
+            items = [ListItem(t("found_none" if self.looking else "found_off"), "", usable=False)]
+        self.list_top = y
         lv = ListView(items, min(self.chosen, len(items) - 1), self.pick, pygame.Rect(x, y, width, m.px(170)))
         lv.item_h = m.row + m.small + m.px(6)
         self.widgets.append(lv)
@@ -341,10 +395,10 @@ class JoinScene(MenuScene):
         super().back()
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        y = self.title(surface, t("join_title"))
+        self.title(surface, t("join_title"))
         m = self.m
         pic = T.shadowed(t("found"), m.body, pal.TEXT_MUTED)
-        surface.blit(pic, (m.margin + m.px(160), y + m.px(30)))
+        surface.blit(pic, pic.get_rect(bottomleft=(m.margin + m.px(160), self.list_top - m.px(4))))
         if self.error:
             pic = T.shadowed(self.error, m.body, pal.TEXT_GOLD)
             surface.blit(pic, pic.get_rect(midbottom=(self.size[0] // 2, self.size[1] - m.margin - m.px(60))))
@@ -415,10 +469,16 @@ class LobbyScene(MenuScene):
         self.back()
 
     def match_ended(self, overlay: NetOverlay) -> bool:
-        """After the last settlement: back to the menu (True); before it, the table goes on (False)."""
-        if self.session is None or self.session.over is None:
+        """After the last settlement: the match's summary, as at one computer (True); before it, False."""
+        session = self.session
+        if session is None or session.over is None:
             return False
         self.leave_table(overlay)
+        summary = optional_module("ui.summary")
+        push = getattr(summary, "push_match_summary", None) if summary is not None else None
+        if push is not None:
+            seat = session.seat if session.seat is not None else 0
+            push(self.host, tuple(session.over.scores), list(session.ledgers), seat, lambda: None)
         return True
 
     def start(self) -> None:
@@ -480,11 +540,13 @@ class LobbyScene(MenuScene):
             yy += pic.get_height() + m.px(8)
         yy += m.gap
         hint = t("waiting_players") if self.hosting is not None else t("waiting_host")
-        surface.blit(T.shadowed(f"{self.ruleset}  ·  {hint}", m.small, pal.TEXT_MUTED), (x, yy))
+        length = session.status.length
+        how_long = t(f"length_{length.kind}", n=length.n)
+        surface.blit(T.shadowed(f"{self.ruleset}  ·  {how_long}  ·  {hint}", m.small, pal.TEXT_MUTED), (x, yy))
 
     def link_notice(self) -> str:
         """A refusal or a lost connection, in words."""
         notice = self.link.ended
         if notice is None:
             return ""
-        return t("refused", reason=notice.text) if notice.kind == "refused" else t("lost", reason=notice.text)
+        return refusal(notice.code, notice.text) if notice.kind == "refused" else t("lost", reason=notice.text)

@@ -507,7 +507,9 @@ class ListView(Widget):
             item = self.items[i]
             row = pygame.Rect(self.rect.left, y, self.rect.width, self.item_h - m.px(4))
             if i == self.selected:
-                surface.blit(T.panel(row.size, m.px(8), (176, 128, 40, 200), pal.TEXT_GOLD, 1), row.topleft)
+                # A line that cannot be chosen is not lit gold: its muted text would not read on it.
+                fill = (176, 128, 40, 200) if item.usable else (52, 62, 56, 200)
+                surface.blit(T.panel(row.size, m.px(8), fill, pal.TEXT_GOLD, 1), row.topleft)
                 if focused:
                     focus_ring(surface, row, m)
             colour = pal.TEXT if item.usable else DISABLED

@@ -3,18 +3,20 @@
 It wraps the TableScene (drawing it, passing it the input and the time). Every frame it takes in
 the network's news (never waiting on it), draws a mark at each seat's name plate, the turn timer,
 the phrases the seats say (at their plates, for a few seconds) and a notice while the table waits
-for a dropped player. F1-F8 say a phrase; every other input goes to the table.
+for a dropped player. The chat button in the corner opens the quick phrases (F1-F8 say them too);
+every other input goes to the table.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from game.net import protocol as P
 from game.net.chat import PHRASES, phrase_text
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
-from ui.net_text import t
+from ui.net_text import refusal, t
 from ui.scene import Host, Scene
 from ui.table.net_session import NetSession
 from ui.table.scene import TableScene
@@ -24,6 +26,12 @@ CHAT_KEYS = (pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5, py
 ONLINE = (90, 210, 120)
 OFFLINE = (220, 90, 80)
 AI_MARK = (150, 170, 200)
+PHRASE_FILL = (24, 44, 34, 240)
+PHRASE_LIT = (250, 236, 200, 245)  # the phrase under the pointer: a paper slip like the chat bubbles
+PHRASE_LIT_TEXT = (40, 30, 10)
+CHAT_OPEN_FILL = (60, 48, 20, 235)
+DROPPED = (90, 24, 20, 235)
+NEXT_HAND = (24, 60, 90, 235)
 
 
 class NetOverlay(Scene):
@@ -35,6 +43,8 @@ class NetOverlay(Scene):
         super().__init__(host)
         self.table = table
         self.session = session
+        self.chat_open = False  # the phrases are shown above the chat button
+        self.pointed_phrase: str | None = None
         self.now = 0.0
         self.turn_left: float | None = None
         self.wait_left: float | None = None
@@ -47,10 +57,135 @@ class NetOverlay(Scene):
         if event.type == pygame.KEYDOWN and event.key in CHAT_KEYS:
             phrases = list(PHRASES)
             index = CHAT_KEYS.index(event.key)
-            if index < len(phrases) and self.session.seat is not None:
-                self.session.link.chat(phrases[index])
+            if index < len(phrases) and self.chat_allowed():
+                self.say(phrases[index])
+            return
+        if self.chat_open and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.chat_open = False
+            return
+        if event.type == pygame.MOUSEMOTION and self.chat_open:
+            self.pointed_phrase = self.phrase_at(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._chat_click(event.pos):
             return
         self.table.handle_event(event)
+
+    # ------------------------------------------------------------------ the chat button and its phrases
+
+    def chat_allowed(self) -> bool:
+        """True when this computer holds a seat at a table whose host lets the seats chat."""
+        welcome = self.session.link.welcome
+        return welcome is not None and welcome.chat and self.session.seat is not None
+
+    def say(self, phrase: str) -> None:
+        """Send a quick phrase; it shows at our plate when the host passes it round."""
+        self.session.link.chat(phrase)
+        self.chat_open = False
+
+    def chat_button(self) -> pygame.Rect | None:
+        """The chat button in the bottom right corner (None when chat is off or we only watch)."""
+        if not self.chat_allowed():
+            return None
+        layout = self.table.layout
+        w, h = layout.size
+        font = layout.font["body"]
+        label = T.shadowed(t("chat_button"), font, pal.TEXT, bold=True)
+        rect = pygame.Rect(0, 0, label.get_width() + 2 * font, max(32, round(font * 2.2)))
+        rect.bottomright = (w - layout.gap, h - layout.gap)
+        return rect
+
+    def phrase_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """Where each phrase's button sits while the phrases are open: two columns above the chat button."""
+        button = self.chat_button()
+        if button is None:
+            return []
+        layout = self.table.layout
+        font = layout.font["body"]
+        lang = S.language()
+        widest = max(
+            T.shadowed(self._phrase_label(i, p, lang), font, pal.TEXT).get_width() for i, p in enumerate(PHRASES)
+        )
+        cell_w, cell_h = widest + 2 * font, max(30, round(font * 2.0))
+        rows = (len(PHRASES) + 1) // 2
+        gap = max(4, layout.gap // 2)
+        right, bottom = button.right, button.top - gap
+        out = []
+        for i, phrase in enumerate(PHRASES):
+            col, row = divmod(i, rows)
+            x = right - (2 - col) * cell_w - (1 - col) * gap
+            y = bottom - (rows - row) * cell_h - (rows - 1 - row) * gap
+            out.append((phrase, pygame.Rect(x, y, cell_w, cell_h)))
+        return out
+
+    @staticmethod
+    def _phrase_label(index: int, phrase: str, lang: str) -> str:
+        return f"F{index + 1}  {phrase_text(phrase, lang)}"
+
+    def phrase_at(self, pos: tuple[int, int]) -> str | None:
+        """The phrase whose button is at `pos`, if the phrases are open."""
+        if not self.chat_open:
+            return None
+        return next((p for p, r in self.phrase_rects() if r.collidepoint(pos)), None)
+
+    def _chat_click(self, pos: tuple[int, int]) -> bool:
+        """A click on the chat button or the phrases (True: it was ours, the table does not get it)."""
+        button = self.chat_button()
+        if button is None:
+            self.chat_open = False
+            return False
+        if button.collidepoint(pos):
+            self.chat_open = not self.chat_open
+            self.pointed_phrase = None
+            return True
+        if not self.chat_open:
+            return False
+        phrase = self.phrase_at(pos)
+        if phrase is not None:
+            self.say(phrase)
+        self.chat_open = False  # a click anywhere else closes the phrases and does nothing more
+        return True
+
+    def notices(self) -> list[tuple[str, tuple[int, int, int, int]]]:
+        """The notices across the top: a dropped player waited for; our seat played by the AI until the next deal."""
+        status = self.session.status
+        out: list[tuple[str, tuple[int, int, int, int]]] = []
+        if status is None:
+            return out
+        if status.waiting_for is not None:
+            info = status.seats[status.waiting_for]
+            left = round(self.wait_left if self.wait_left is not None else 0)
+            out.append((t("dropped_notice", name=info.name or S.seat_name(status.waiting_for), left=left), DROPPED))
+        seat = self.session.seat
+        if seat is not None and status.started:
+            mine = status.seats[seat]
+            # Connected and still played by the AI: the seat was taken in the middle of a hand.
+            if mine.kind == "human" and mine.connected and mine.ai_playing:
+                out.append((t("seat_next_hand"), NEXT_HAND))
+        return out
+
+    def _draw_chat(self, surface: pygame.Surface) -> None:
+        button = self.chat_button()
+        if button is None:
+            return
+        layout = self.table.layout
+        font = layout.font["body"]
+        radius = max(6, button.height // 3)
+        fill = CHAT_OPEN_FILL if self.chat_open else pal.PANEL
+        surface.blit(T.panel(button.size, radius, fill, pal.PANEL_BORDER, 2), button.topleft)
+        label = T.shadowed(t("chat_button"), font, pal.TEXT_GOLD if self.chat_open else pal.TEXT, bold=True)
+        surface.blit(label, label.get_rect(center=button.center))
+        if not self.chat_open:
+            return
+        lang = S.language()
+        for i, (phrase, rect) in enumerate(self.phrase_rects()):
+            lit = phrase == self.pointed_phrase
+            surface.blit(
+                T.panel(rect.size, radius, (250, 236, 200, 245) if lit else (24, 44, 34, 240), pal.PANEL_BORDER, 2),
+                rect.topleft,
+            )
+            text = T.fit(
+                self._phrase_label(i, phrase, lang), font, rect.width - font, (40, 30, 10) if lit else pal.TEXT
+            )
+            surface.blit(text, text.get_rect(center=rect.center))
 
     def update(self, dt: float) -> None:
         self.now += dt
@@ -91,42 +226,52 @@ class NetOverlay(Scene):
         k = (seat - self.table.view_seat) % 4
         return self.table.layout.zones[f"plate{k}"]
 
+    def _mark(self, seat: int, info: P.SeatInfo, status: P.Status) -> tuple[tuple[int, int, int], str]:
+        """The dot's colour and the words at a seat's plate: only what the plate itself does not say."""
+        parts: list[str] = []
+        if info.kind == "ai":
+            colour = AI_MARK  # the plate already says 电脑
+        elif not info.taken:
+            colour = AI_MARK
+            parts.append(t("mark_empty"))
+        else:
+            colour = ONLINE if info.connected else OFFLINE
+            if seat != self.session.seat:
+                parts.append(info.name)  # our own plate already says 你
+            parts.append(t("mark_online") if info.connected else t("mark_offline"))
+            if info.ai_playing:
+                parts.append(t("mark_ai"))
+        if seat in status.moving:
+            parts.append(t("mark_thinking"))
+        return colour, " · ".join(p for p in parts if p)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(surface)
         status = self.session.status
         s = self.table.layout.scale
         small = max(11, round(14 * s))
         body = max(13, round(17 * s))
-        if status is not None:
+        # While the table loads its pictures it shows only its loading banner: no plates to mark yet.
+        if status is not None and not self.table.loading:
             for seat, info in enumerate(status.seats):
                 plate = self._plate(seat)
-                if info.ai_playing and info.kind == "ai":
-                    colour, word = AI_MARK, t("mark_ai")
-                elif info.connected:
-                    colour, word = ONLINE, t("mark_online")
-                elif info.taken:
-                    colour, word = OFFLINE, t("mark_offline")
-                else:
-                    colour, word = AI_MARK, t("mark_ai")
-                if info.ai_playing and info.kind == "human" and info.taken:
-                    word = f"{word} · {t('mark_ai')}"
-                if seat in status.moving:
-                    word = f"{word} · {t('mark_thinking')}"
-                if info.kind == "human" and not info.taken:
-                    name, word = t("empty_seat"), ""
-                else:
-                    name = info.name
-                label = T.shadowed(f"{name}  {word}".strip(), small, pal.TEXT)
+                colour, text = self._mark(seat, info, status)
+                # Inside the plate, on its score row at the right: the plates of the side column sit too
+                # close together for a line between them.
                 dot_r = max(4, round(5 * s))
-                x, y = plate.left, plate.top - label.get_height() - round(4 * s)
-                if y < 0:
-                    y = plate.bottom + round(4 * s)
-                pygame.draw.circle(surface, colour, (x + dot_r, y + label.get_height() // 2), dot_r)
-                surface.blit(label, (x + 3 * dot_r, y))
-            if status.claims:
-                pic = T.shadowed(t("mark_claims"), small, pal.TEXT_MUTED)
-                centre = self.table.layout.zones["compass"]
-                surface.blit(pic, pic.get_rect(midtop=(centre.centerx, centre.bottom + round(4 * s))))
+                pad = max(4, round(8 * s))
+                room = plate.width - plate.height - round(48 * s) - 3 * dot_r  # clear of the wind disc and score
+                label = T.fit(text, small, room, pal.TEXT)
+                right, bottom = plate.right - pad, plate.bottom - pad
+                x, y = right - label.get_width(), bottom - label.get_height()
+                pygame.draw.circle(surface, colour, (x - 2 * dot_r, y + label.get_height() // 2), dot_r)
+                surface.blit(label, (x, y))
+            if status.claims and not self.table.message and not self.table.buttons:
+                # In the prompt's place (empty while we have no claim of our own): under the compass it
+                # ran into the pond.
+                zone = self.table.layout.zones["prompt"]
+                pic = T.fit(t("mark_claims"), body, zone.width, pal.TEXT_MUTED)
+                surface.blit(pic, pic.get_rect(bottomright=zone.bottomright))
         if self.turn_left is not None:
             pic = T.shadowed(t("turn_left", left=round(self.turn_left)), body, pal.TEXT_GOLD, bold=True)
             centre = self.table.layout.zones["compass"]
@@ -141,25 +286,18 @@ class NetOverlay(Scene):
             box.clamp_ip(surface.get_rect())
             surface.blit(T.panel(box.size, round(10 * s), (250, 236, 200, 235), pal.PANEL_BORDER, 2), box.topleft)
             surface.blit(bubble, bubble.get_rect(center=box.center))
-        if status is not None and status.waiting_for is not None:
-            info = status.seats[status.waiting_for]
-            left = round(self.wait_left if self.wait_left is not None else 0)
-            text = t("dropped_notice", name=info.name or S.seat_name(status.waiting_for), left=left)
+        top = round(12 * s)
+        for text, fill in self.notices():
             pic = T.shadowed(text, body, pal.TEXT, bold=True)
             box = pic.get_rect().inflate(round(36 * s), round(18 * s))
-            box.midtop = (surface.get_width() // 2, round(12 * s))
-            surface.blit(T.panel(box.size, round(12 * s), (90, 24, 20, 235), pal.PANEL_BORDER, 2), box.topleft)
+            box.midtop = (surface.get_width() // 2, top)
+            surface.blit(T.panel(box.size, round(12 * s), fill, pal.PANEL_BORDER, 2), box.topleft)
             surface.blit(pic, pic.get_rect(center=box.center))
-        welcome = self.session.link.welcome
-        if welcome is not None and welcome.chat and self.session.seat is not None:
-            hint = T.shadowed(t("chat_keys"), small, pal.TEXT_MUTED)
-            surface.blit(
-                hint,
-                hint.get_rect(bottomright=(surface.get_width() - round(8 * s), surface.get_height() - round(6 * s))),
-            )
+            top = box.bottom + round(6 * s)
+        self._draw_chat(surface)
         notice = self.session.notice
         if notice is not None and notice.kind != "joined":
-            word = t("refused", reason=notice.text) if notice.kind == "refused" else t("lost", reason=notice.text)
+            word = refusal(notice.code, notice.text) if notice.kind == "refused" else t("lost", reason=notice.text)
             if self.session.over is not None:
                 word = t("match_over")
             pic = T.shadowed(word, body, pal.TEXT_GOLD, bold=True)

@@ -13,7 +13,7 @@ from game.actions import Action
 from game.events import Event, HandSettled, HandStarted
 from game.net import protocol as P
 from game.net.thread import LinkNotice, NetLink
-from game.net.view import from_wire, parse_events
+from game.net.view import from_wire, parse_events, result_from_wire
 from game.observation import Observation
 from game.result import HandResult
 from game.ruleset import Ruleset
@@ -21,6 +21,10 @@ from game.settlement import Ledger
 from game.settlement.ledger import LedgerItem
 from ui.table.rotation import turn_event
 from ui.table.session import NOBODY, TableSession
+
+# At most this many events of a hand are played from its start when the table opens on it (the
+# opening is about 25); a hand further on is laid out at once rather than replayed.
+OPENING_REPLAY = 60
 
 
 class RemoteSeat:
@@ -59,6 +63,7 @@ class NetSession(TableSession):
         self.status: P.Status | None = None
         self.settled_event: HandSettled | None = None
         self.settled_msg: P.Settled | None = None
+        self.ledgers: list[Ledger] = []  # every hand settled so far, for the match's summary
         self.over: P.MatchOver | None = None
         self.chat: list[tuple[int, str, float]] = []  # (seat, phrase, when it arrived in frame time)
         self.notice: LinkNotice | None = None
@@ -66,6 +71,10 @@ class NetSession(TableSession):
         self.rebuilt = 0  # counts snapshots: the table must be drawn afresh
         self.clock = 0.0
         self._between = False  # a hand settled and shown; the next one has not begun
+        # A hand whose start came as it was dealt, none of it shown yet: the table plays its opening
+        # (dice, shuffle, deal) as the local game does, instead of laying it out at once.
+        self._from_start = False
+        self._result: HandResult | None = None  # the settled hand laid open, rebuilt from the wire
 
     # ------------------------------------------------------------------ taking messages in
 
@@ -84,12 +93,18 @@ class NetSession(TableSession):
                 self.settled_event = None
                 self._take_events(parse_events(msg.events))
                 self.fresh = []
+                self._from_start = False  # a rejoin: the hand is laid out as it stands
                 self.obs = msg.obs
                 self.rebuilt += 1
             elif isinstance(msg, P.Status):
                 self.status = msg
             elif isinstance(msg, P.Settled):
                 self.settled_msg = msg
+                try:
+                    self._result = result_from_wire(msg.result)
+                except ValueError as exc:  # the payments still show; only the hands laid open are missing
+                    self._result = None
+                    self.errors.append(f"the host's settlement: {exc}")
             elif isinstance(msg, P.ChatShown):
                 self.chat.append((msg.seat, msg.phrase, now))
             elif isinstance(msg, P.MatchOver):
@@ -102,6 +117,7 @@ class NetSession(TableSession):
             if isinstance(e, HandStarted):
                 self.hand = []
                 self._between = False
+                self._from_start = True
             if isinstance(e, HandSettled):
                 self.settled_event = e  # handed over by settle(), as the local session does
                 continue
@@ -118,8 +134,17 @@ class NetSession(TableSession):
     def look(self, viewer: int, turn: int) -> list[Event]:
         """The hand in play's events, turned for seat `turn` (the host has already hidden what we may not see)."""
         self.viewer, self.turn = viewer, turn
+        if self._between:
+            self.fresh = []
+            return []
+        if self._from_start and len(self.hand) <= OPENING_REPLAY:
+            # The table opens as the hand is dealt: everything so far is played to it from the start.
+            self._from_start = False
+            self.fresh = list(self.hand)
+            return []
+        self._from_start = False
         self.fresh = []
-        return [] if self._between else [turn_event(e, turn) for e in self.hand]
+        return [turn_event(e, turn) for e in self.hand]
 
     def start_hand(self) -> list[Event]:
         """After a settlement: tell the host we are ready; the next hand's events come when it deals."""
@@ -161,6 +186,7 @@ class NetSession(TableSession):
         """The events that have come from the table since the last look, turned for our seat."""
         out = [turn_event(e, self.turn) for e in self.fresh]
         self.fresh = []
+        self._from_start = False  # the hand is being shown: a later look lays it out as it stands
         return out
 
     def check(self, action: Action) -> str | None:
@@ -182,11 +208,11 @@ class NetSession(TableSession):
 
     @property
     def result(self) -> HandResult | None:
-        """The host keeps the hand's full result; the settlement comes as its ledger."""
-        return None
+        """The ended hand laid open, as the host settled it (public by then); None while play goes on."""
+        return self._result if self.settled_msg is not None else None
 
     def settle(self) -> tuple[HandSettled, Ledger]:
-        """The settlement the host sent: the event and the ledger, payment by payment."""
+        """The settlement the host sent, in engine seats as the local session gives it: the event and the ledger."""
         event, msg = self.settled_event, self.settled_msg
         if event is None or msg is None:
             raise RuntimeError("the hand is not settled yet")
@@ -195,9 +221,11 @@ class NetSession(TableSession):
             for i in msg.items
         )
         self.settled_event = self.settled_msg = None
+        self._result = None
         self._between = True
         self.hands_settled += 1
-        return turn_event(event, self.turn), Ledger(items)  # type: ignore[return-value]
+        self.ledgers.append(Ledger(items))
+        return event, self.ledgers[-1]
 
     @property
     def scores(self) -> tuple[int, ...]:

@@ -49,7 +49,7 @@ from ui.table.presenter import Presenter, banner_for
 from ui.table.prewarm import art_jobs, opening_jobs
 from ui.table.privacy import PrivacyScene
 from ui.table.rack_view import geometry_for
-from ui.table.rotation import engine_seat, turned_seat
+from ui.table.rotation import engine_seat, turn_event, turned_seat
 from ui.table.session import NOBODY, TableSession
 from ui.table.thinker import Thinker, thinks_long
 from ui.table.view import HandUi, TableView, WaitsInfo
@@ -342,7 +342,8 @@ class TableScene(Scene):
             settled, ledger = s.settle()
             self.settled, self.ledger = settled, ledger
             self.phase = "settled"
-            self.presenter.feed([settled])
+            # The session settles in engine seats (as the settlement screen reads them); the table is turned.
+            self.presenter.feed([turn_event(settled, self.model.turned_by)])
             self._panel = self._settlement_panel()
             if self._speed() > 0 and self.step_budget is not None:
                 # The sheet is drawn a part per frame before it shows (see _prewarm_some).

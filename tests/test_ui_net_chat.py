@@ -1,0 +1,236 @@
+"""Quick phrases at a network table: a chat button opens them, a click says one, the host can turn them off.
+
+The host serves on 127.0.0.1 from a thread; our seat plays through the table scene and its network
+overlay, a friend's seat through a second link, as two computers would.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+import pytest
+
+from game.net import protocol as P
+from game.net.chat import PHRASES
+from game.net.client import NetClient
+from game.net.server import HostServer
+from game.net.table import NetTable
+from game.net.thread import HostThread, NetLink
+from game.ruleset_loader import load_ruleset
+from tests.net_rig import CODE, config, simple_factory
+from ui.moments import FRAME, HeadlessHost, headless_display
+from ui.settings import Settings, Speed
+from ui.table.net_overlay import NetOverlay
+from ui.table.net_session import NetSession
+from ui.table.scene import TableScene
+from ui.text import MIN_TEXT
+
+RULES = load_ruleset("guiyang-classic")
+
+
+def _until(check: Callable[[], bool], tick: Callable[[], None], limit: float = 10.0) -> None:
+    deadline = time.monotonic() + limit
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        tick()
+        time.sleep(0.01)
+
+
+@contextmanager
+def two_seats(chat: bool, size: tuple[int, int] = (1280, 720)) -> Iterator[tuple[NetOverlay, NetLink, HeadlessHost]]:
+    """Our seat 0 at the table scene with its overlay, a friend at seat 1 (a second link)."""
+    table = NetTable(RULES, "chat", config(1, "human,human,ai,ai", chat=chat, next_hand_wait=30.0), simple_factory)
+    hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
+    port = hosting.start()
+    assert port is not None, hosting.error
+    url = f"ws://127.0.0.1:{port}"
+    me = NetLink(NetClient(url, CODE, name="阿强", seat=0))
+    friend = NetLink(NetClient(url, CODE, name="小鸡", seat=1))
+    me.start()
+    friend.start()
+    try:
+        session = NetSession(RULES, me, 0)
+        _until(lambda: session.in_hand and me.welcome is not None, session.pump)
+        host = HeadlessHost(Settings(speed=Speed.INSTANT), size)
+        screen = headless_display(size)
+        overlay = NetOverlay(host, TableScene(host, RULES, "network", session=session), session)
+        host.stack.push(overlay)
+        for _ in range(3):
+            host.stack.update(FRAME)
+            host.stack.draw(screen)
+        yield overlay, friend, host
+    finally:
+        me.close()
+        friend.close()
+        hosting.stop()
+        hosting.thread.join(5)
+
+
+def _open(overlay: NetOverlay) -> bool:
+    return overlay.chat_open
+
+
+def _click(overlay: NetOverlay, pos: tuple[int, int]) -> None:
+    overlay.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_chat_button_opens_the_phrases_and_a_click_says_one_at_our_plate(size: tuple[int, int]) -> None:
+    with two_seats(chat=True, size=size) as (overlay, friend, host):
+        button = overlay.chat_button()
+        assert button is not None and pygame.Rect(0, 0, *size).contains(button)
+        assert overlay.phrase_rects() and not _open(overlay)
+        _click(overlay, button.center)
+        assert _open(overlay)
+        cells = overlay.phrase_rects()
+        assert [p for p, _r in cells] == list(PHRASES)
+        screen = pygame.Rect(0, 0, *size)
+        for i, (_p, rect) in enumerate(cells):
+            assert screen.contains(rect) and not rect.colliderect(button)
+            assert not any(rect.colliderect(other) for _q, other in cells[i + 1 :]), "phrase buttons overlap"
+        assert overlay.table.layout.font["body"] >= MIN_TEXT + 2  # the phrases' text is the table's body size
+        nice = dict(cells)["nice"]
+        _click(overlay, nice.center)
+        assert not _open(overlay), "saying a phrase closes the phrases"
+        session = overlay.session
+        _until(lambda: any(c[:2] == (0, "nice") for c in session.chat), lambda: host.stack.update(FRAME))
+        got: list[P.ChatShown] = []
+        _until(lambda: bool(got), lambda: got.extend(m for m in friend.poll() if isinstance(m, P.ChatShown)))
+        assert (got[0].seat, got[0].phrase) == (0, "nice"), "the friend sees it at our seat"
+        assert session.errors == []
+
+
+def test_a_click_beside_the_open_phrases_closes_them_and_reaches_nothing_else() -> None:
+    with two_seats(chat=True) as (overlay, _friend, _host):
+        button = overlay.chat_button()
+        assert button is not None
+        _click(overlay, button.center)
+        seen: list[pygame.event.Event] = []
+        overlay.table.handle_event = seen.append  # type: ignore[method-assign,assignment]
+        _click(overlay, (10, 10))
+        assert not _open(overlay) and seen == []
+        _click(overlay, (10, 10))
+        assert len(seen) == 1, "with the phrases closed, clicks go to the table"
+        _click(overlay, button.center)
+        overlay.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+        assert not _open(overlay) and len(seen) == 1
+
+
+def test_with_chat_turned_off_there_is_no_button_and_nothing_is_said() -> None:
+    with two_seats(chat=False) as (overlay, friend, host):
+        assert overlay.chat_button() is None and overlay.phrase_rects() == []
+        seen: list[pygame.event.Event] = []
+        overlay.table.handle_event = seen.append  # type: ignore[method-assign,assignment]
+        w, h = host.stack.size
+        _click(overlay, (w - 20, h - 20))  # where the button would be: the table gets the click
+        assert not _open(overlay) and len(seen) == 1
+        overlay.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0))
+        time.sleep(0.3)
+        overlay.session.pump()
+        assert overlay.session.chat == [] and overlay.session.errors == []
+        assert not any(isinstance(m, P.ChatShown) for m in friend.poll())
+
+
+def test_while_the_table_loads_no_seat_marks_float_where_the_plates_will_be() -> None:
+    with two_seats(chat=True) as (overlay, _friend, host):
+        size = host.stack.size
+        table_only, with_marks = pygame.Surface(size), pygame.Surface(size)
+        overlay.table.loading = True
+        overlay.table.draw(table_only)
+        overlay.draw(with_marks)
+        for k in range(4):
+            plate = overlay.table.layout.zones[f"plate{k}"]
+            assert pygame.image.tobytes(table_only.subsurface(plate), "RGB") == pygame.image.tobytes(
+                with_marks.subsurface(plate), "RGB"
+            ), f"a mark was drawn on plate {k} while loading"
+        overlay.table.loading = False
+        overlay.draw(with_marks)
+        overlay.table.draw(table_only)
+        plate = overlay.table.layout.zones["plate1"]
+        assert pygame.image.tobytes(table_only.subsurface(plate), "RGB") != pygame.image.tobytes(
+            with_marks.subsurface(plate), "RGB"
+        ), "the marks show once the table is up"
+
+
+def test_a_seat_taken_mid_hand_is_told_the_ai_finishes_the_hand() -> None:
+    """Issue rule: a person may take an empty seat at the start of the next hand; until then the table says so."""
+    from ui.net_text import t
+
+    table = NetTable(RULES, "next-hand", config(2, "human,human,ai,ai", auto_start=False), simple_factory)
+    hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
+    port = hosting.start()
+    assert port is not None, hosting.error
+    url = f"ws://127.0.0.1:{port}"
+    first = NetLink(NetClient(url, CODE, name="阿强", seat=0))  # sits and never moves: the hand stays in play
+    first.start()
+    late = NetLink(NetClient(url, CODE, name="小鸡", seat=1))
+    try:
+        _until(lambda: first.welcome is not None, lambda: None)
+        hosting.start_match()
+        _until(lambda: table.rnd is not None, lambda: None)
+        late.start()
+        session = NetSession(RULES, late, 1)
+        _until(
+            lambda: session.in_hand and session.status is not None and session.status.seats[1].connected, session.pump
+        )
+        assert late.welcome is not None and late.welcome.takes_seat_next_hand
+        host = HeadlessHost(Settings(speed=Speed.INSTANT), (1280, 720))
+        overlay = NetOverlay(host, TableScene(host, RULES, "network", session=session), session)
+        assert [text for text, _fill in overlay.notices()] == [t("seat_next_hand")]
+    finally:
+        first.close()
+        late.close()
+        hosting.stop()
+        hosting.thread.join(5)
+
+
+def test_claims_open_is_said_in_the_prompts_place_not_over_the_pond() -> None:
+    import msgspec
+
+    with two_seats(chat=True) as (overlay, _friend, host):
+        session = overlay.session
+        assert session.status is not None
+        session.status = msgspec.structs.replace(session.status, claims=True, moving=[])
+        overlay.update(0.0)
+        overlay.table.message, overlay.table.buttons = "", []
+        size = host.stack.size
+        table_only, with_marks = pygame.Surface(size), pygame.Surface(size)
+        overlay.table.draw(table_only)
+        overlay.draw(with_marks)
+        zones = overlay.table.layout.zones
+
+        def same(rect: pygame.Rect) -> bool:
+            return pygame.image.tobytes(table_only.subsurface(rect), "RGB") == pygame.image.tobytes(
+                with_marks.subsurface(rect), "RGB"
+            )
+
+        assert same(zones["pond0"]), "the claims note covers the pond"
+        assert not same(zones["prompt"]), "the claims note is in the prompt's place"
+
+
+def test_each_plate_says_only_what_the_plate_itself_does_not() -> None:
+    import msgspec
+
+    from ui.net_text import t
+
+    with two_seats(chat=True) as (overlay, _friend, _host):
+        status = overlay.session.status
+        assert status is not None
+        status = msgspec.structs.replace(status, moving=[2], claims=False)
+        marks = [overlay._mark(seat, info, status)[1] for seat, info in enumerate(status.seats)]
+        assert marks[0] == t("mark_online"), "our own plate says 你 already: no name"
+        assert marks[1] == f"小鸡 · {t('mark_online')}"
+        assert marks[2] == t("mark_thinking") and marks[3] == "", "an AI seat's plate already says 电脑"
+        gone = msgspec.structs.replace(status.seats[1], connected=False, ai_playing=True)
+        empty = msgspec.structs.replace(status.seats[1], name="", taken=False, connected=False, ai_playing=True)
+        assert overlay._mark(1, gone, status)[1] == f"小鸡 · {t('mark_offline')} · {t('mark_ai')}"
+        assert overlay._mark(1, empty, status)[1] == t("mark_empty")
+        size = overlay.table.layout.size
+        overlay.draw(pygame.Surface(size))  # an AI seat's empty label draws (its dot alone)

@@ -13,7 +13,8 @@ from __future__ import annotations
 import argparse
 import enum
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Literal
 
 import pygame
@@ -64,6 +65,7 @@ class TileArt:
         self.radius = max(2, round(width * 0.12))
         self.lift = max(3, round(width * 0.22))  # how far the table raises a selected tile
         self._bodies: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._plates: dict[tuple[str, int, int], pygame.Surface] = {}  # drawn ahead, until their body is
         self._cache = SurfaceCache()
 
     # Sizes -----------------------------------------------------------------------------------
@@ -146,6 +148,33 @@ class TileArt:
         """The chicken mark on its own, sized for this tile width (for labels and the score sheet)."""
         return self._cache.get(("badge", -1, 0, 0), lambda: chicken_badge_surface(self._badge_diameter()))
 
+    def prepare_plate(self, kind: str, tile: int = -1, turn: int = 0) -> None:
+        """Draw ahead the picture on the tile that face(), back(), lying() or lying_back() (`kind`) will show:
+        the first of three parts (plate, body, look) that spread a tile's drawing over frames."""
+        key = (kind, tile, turn)
+        if key not in self._bodies and key not in self._plates:
+            self._plates[key] = self._plate(kind, tile, turn)
+
+    def prepare_body(self, kind: str, tile: int = -1, turn: int = 0) -> None:
+        """Draw ahead the tile itself (without margin or look) for `kind`: the second part."""
+        self._body(kind, tile, turn)
+
+    def parts(self, kind: str, tile: int = -1, turn: int = 0, look: Look = Look.NORMAL) -> list[Callable[[], object]]:
+        """The drawing of one picture of `kind` (face, back, lying, lying_back) as three calls to make one at a
+        time, in frames of their own: its plate, its body, then its look."""
+        finish: Callable[[], object]
+        if kind == "face":
+            finish = partial(self.face, tile, look)
+        elif kind == "back":
+            finish = partial(self.back, look)
+        elif kind == "lying":
+            finish = partial(self.lying, tile, turn, look)
+        elif kind == "lying_back":
+            finish = partial(self.lying_back, turn, look)
+        else:
+            raise ValueError(f"tile picture kind must be face, back, lying or lying_back, got {kind!r}")
+        return [partial(self.prepare_plate, kind, tile, turn), partial(self.prepare_body, kind, tile, turn), finish]
+
     def prewarm(self, turns: Sequence[int] = TURNS) -> int:
         """Draw every plain face, back and lying tile now (behind a loading screen); returns how many."""
         count = 0
@@ -183,17 +212,22 @@ class TileArt:
         S = SUPERSAMPLE
         if kind == "edge":
             return _scale_down(self._draw_edge(turn == 0), self.edge_body_size)
-        upright = kind in ("face", "back")
-        bw, bh = self.body_size if upright else self.lying_body_size(turn)
+        bw, bh = self.body_size if kind in ("face", "back") else self.lying_body_size(turn)
+        plate = self._plates.pop((kind, tile, turn), None) or self._plate(kind, tile, turn)
+        big = self._draw_block((bw * S, bh * S), plate, kind in ("face", "lying"))
+        return _scale_down(big, (bw, bh))
+
+    def _plate(self, kind: str, tile: int, turn: int) -> pygame.Surface:
+        """The face's picture or the back, turned and fitted to the body of `kind`, SUPERSAMPLE times larger."""
+        S = SUPERSAMPLE
+        bw, bh = self.body_size if kind in ("face", "back") else self.lying_body_size(turn)
         plate_h = bh - self.depth
-        face_up = kind in ("face", "lying")
-        plate = self._draw_plate(tile) if face_up else self._draw_back_plate()
+        plate = self._draw_plate(tile) if kind in ("face", "lying") else self._draw_back_plate()
         if turn:
             plate = pygame.transform.rotate(plate, turn)
         if plate.get_size() != (bw * S, plate_h * S):
             plate = pygame.transform.smoothscale(plate, (bw * S, plate_h * S))
-        big = self._draw_block((bw * S, bh * S), plate, face_up)
-        return _scale_down(big, (bw, bh))
+        return plate
 
     def _draw_plate(self, tile: int) -> pygame.Surface:
         """The ivory face with its picture, upright, at full face size times SUPERSAMPLE."""

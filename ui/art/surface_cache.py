@@ -43,6 +43,9 @@ class SurfaceCache:
                 self._items.popitem(last=False)
         return surface
 
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._items
+
     def clear(self) -> None:
         """Forget every surface."""
         self._items.clear()

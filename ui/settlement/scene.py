@@ -10,7 +10,6 @@ arrows at the bottom) switch the ruleset the hand is shown under.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import partial
 
 import pygame
 
@@ -296,6 +295,7 @@ class SettlementScene(Scene):
         sheet = T.panel(self.rect.size, round(16 * s), SHEET, pal.PANEL_BORDER, 2)
         yield
         out = sheet.copy()
+        yield
         fonts = compute_layout(self.size).font
         head, body, foot = sheet_parts(self.size)
         self._draw_header(out, head, fonts)
@@ -578,15 +578,15 @@ def sheet_jobs(result: HandResult, size: tuple[int, int], rules: Ruleset | None)
     for row in rows:
         for _group, tile, winning in row:
             if tile is None:
-                yield art.back
+                yield from art.parts("back")
                 continue
             look = (Look.CHICKEN if tile in chickens else Look.NORMAL) | (Look.WINNING if winning else Look.NORMAL)
-            yield partial(art.face, tile, look)
+            yield from art.parts("face", tile, look=look)
     small = get_tile_art(max(16, round(26 * compute_layout(size).scale)))
     if result.flip is not None:
-        yield partial(small.face, result.flip)
+        yield from small.parts("face", result.flip)
     for tile in sorted(chickens):
-        yield partial(small.face, tile, Look.CHICKEN)
+        yield from small.parts("face", tile, look=Look.CHICKEN)
 
 
 def draw_note(ledger: Ledger | None, viewer: int) -> str:

@@ -1,0 +1,157 @@
+"""Work prepared a little per frame (ui/table/jobs.py) and the pictures drawn in parts for it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import partial
+
+import pygame
+import pytest
+
+from ui import text as T
+from ui.layout import compute_layout
+from ui.table import background
+from ui.table.jobs import QUIET, UNKNOWN_COST, FrameJobs, Jobs, Labelled, each_step, kind_of
+from ui.tile_art import Look, TileArt
+
+
+class Clock:
+    """A clock the test moves by hand; jobs advance it by what they "take"."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def taking(clock: Clock, seconds: float, done: list[str], name: str) -> Labelled:
+    def job() -> None:
+        clock.now += seconds
+        done.append(name)
+
+    return Labelled(name, job)
+
+
+def test_a_job_starts_only_if_its_expected_time_fits_in_the_frame() -> None:
+    clock = Clock()
+    runner = FrameJobs(clock)
+    done: list[str] = []
+    runner.costs["big"] = 0.004
+    jobs = Jobs([taking(clock, 0.001, done, "small"), taking(clock, 0.004, done, "big")])
+    runner.start_frame()
+    clock.now += 0.002  # the frame's own work so far
+    assert runner.run(jobs, until=0.006)  # small runs (0.002 + 0.002 unknown fits); big would end at 0.007
+    assert done == ["small"]
+    runner.start_frame()
+    clock.now += QUIET + 0.0001
+    assert not runner.run(jobs, until=0.006)  # now it fits: 0.0016 + 0.004
+    assert done == ["small", "big"]
+
+
+def test_a_quiet_frame_runs_a_job_longer_than_the_frame_allows() -> None:
+    """Else a job learnt to be long would never run."""
+    clock = Clock()
+    runner = FrameJobs(clock)
+    done: list[str] = []
+    runner.costs["huge"] = 0.020
+    jobs = Jobs([taking(clock, 0.020, done, "huge"), taking(clock, 0.001, done, "next")])
+    runner.start_frame()
+    assert runner.run(jobs, until=0.006)
+    assert done == ["huge"]  # alone: the next one waits for the next frame
+
+
+def test_the_estimate_jumps_to_a_slower_run_and_eases_back() -> None:
+    clock = Clock()
+    runner = FrameJobs(clock)
+    done: list[str] = []
+    job = taking(clock, 0.003, done, "k")
+    assert runner.expected(job) == UNKNOWN_COST
+    runner.start_frame()
+    runner.run(Jobs([job]), until=1.0)
+    assert runner.expected(job) == pytest.approx(0.003)
+    fast = taking(clock, 0.001, done, "k")
+    runner.run(Jobs([fast]), until=1.0)
+    assert 0.001 < runner.expected(fast) < 0.003
+
+
+def test_jobs_of_one_function_on_one_object_share_a_kind() -> None:
+    a, b = TileArt(40), TileArt(48)
+    assert kind_of(partial(a.face, 1)) == kind_of(partial(a.face, 2, Look.DIMMED))
+    assert kind_of(partial(a.face, 1)) != kind_of(partial(b.face, 1))
+    assert kind_of(partial(a.face, 1)) != kind_of(partial(a.lying, 1))
+
+    def make(n: int) -> Callable[[], int]:
+        return lambda: n
+
+    assert kind_of(make(1)) == kind_of(make(2))  # closures of one code
+
+
+def test_each_step_runs_a_generator_one_step_per_job() -> None:
+    seen: list[int] = []
+
+    def steps() -> Iterator[None]:
+        for n in range(3):
+            seen.append(n)
+            yield
+        seen.append(99)  # after the last yield: the last job's part
+
+    jobs = Jobs(each_step(steps(), "s"))
+    kinds = []
+    while (job := jobs.pop()) is not None:
+        kinds.append(kind_of(job))
+        job()
+    assert seen == [0, 1, 2, 99]
+    assert kinds == [("s", 0), ("s", 1), ("s", 2), ("s", 3)]
+
+
+def test_finish_runs_what_is_left() -> None:
+    done: list[int] = []
+    jobs = Jobs(partial(done.append, n) for n in range(4))
+    assert jobs.head() is not None
+    jobs.finish()
+    assert done == [0, 1, 2, 3]
+    assert jobs.head() is None
+
+
+@pytest.fixture
+def display() -> None:
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((64, 64))
+
+
+def same(a: pygame.Surface, b: pygame.Surface) -> bool:
+    return a.get_size() == b.get_size() and pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
+
+
+def test_the_cloth_drawn_in_strips_is_the_cloth_drawn_at_once(display: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    layout = compute_layout((1280, 720))
+    in_strips = background.render_background(layout)
+    monkeypatch.setattr(background, "STRIP", 1280)
+    assert same(in_strips, background.render_background(layout))
+
+
+def test_outlined_text_drawn_in_steps_is_the_same_picture(display: None) -> None:
+    args = ("碰", 61, (255, 246, 220), (120, 16, 12), 4)
+    for _ in T.outlined_steps(*args):
+        pass
+    stepped = T.outlined(*args)  # found in the cache, made by the steps
+    T.clear_cache()
+    assert same(stepped, T.outlined(*args))
+
+
+def test_a_tile_drawn_in_parts_is_the_same_picture(display: None) -> None:
+    parted, whole = TileArt(44), TileArt(44)
+    for kind, tile, turn, look in (
+        ("face", 3, 0, Look.CHICKEN),
+        ("lying", 20, 90, Look.NORMAL),
+        ("lying_back", -1, 270, Look.NORMAL),
+    ):
+        for part in parted.parts(kind, tile, turn, look):
+            part()
+    assert same(parted.face(3, Look.CHICKEN), whole.face(3, Look.CHICKEN))
+    assert same(parted.lying(20, 90), whole.lying(20, 90))
+    assert same(parted.lying_back(270), whole.lying_back(270))
+    with pytest.raises(ValueError, match="tile picture kind"):
+        parted.parts("edge")

@@ -256,7 +256,11 @@ class SettlementScene(Scene):
         if self._picture is None or self._picture_key != self._key():
             self._render()
         assert self._picture is not None
-        surface.blit(self._backdrop(surface.get_size()), (0, 0))
+        # The shade only where the sheet leaves the table showing: under the sheet's opaque middle it would be
+        # covered at once, and shading the whole window costs as much again as laying the sheet.
+        backdrop = self._backdrop(surface.get_size())
+        for area in shaded_areas(surface.get_rect(), self.rect, sheet_radius(self.scale)):
+            surface.blit(backdrop, area, area)
         surface.blit(self._picture, self.rect.topleft)
         self._draw_why(surface)
 
@@ -287,14 +291,13 @@ class SettlementScene(Scene):
     def render_steps(self) -> Iterator[None]:
         """Draw the sheet a part at a time (the header, each seat's row, the footer): the table makes it over
         several frames while the hand's end plays out, so showing it never stalls a frame."""
-        s = self.scale
         self.line_hits = []
         size = self.host.stack.size if self.host.stack.size != (0, 0) else self.size
         self._backdrop(size)
         yield
-        sheet = T.panel(self.rect.size, round(16 * s), SHEET, pal.PANEL_BORDER, 2)
+        sheet = sheet_panel(self.size)
         yield
-        out = sheet.copy()
+        out = sheet.copy()  # in the display's format already, as the cached panel is
         yield
         fonts = compute_layout(self.size).font
         head, body, foot = sheet_parts(self.size)
@@ -303,13 +306,12 @@ class SettlementScene(Scene):
         yield from self._row_steps(out, body, fonts)
         self._draw_footer(out, foot, fonts)
         yield
-        self._picture = out.convert_alpha() if pygame.display.get_surface() is not None else out
+        self._picture = out
         self._picture_key = self._key()
 
     @staticmethod
     def _backdrop(size: tuple[int, int]) -> pygame.Surface:
-        """The shade over the table behind the sheet, made once per window size."""
-        return T.cached(("settle-backdrop", size), lambda: _filled(size, BACKDROP))
+        return sheet_backdrop(size)
 
     def _draw_header(self, surface: pygame.Surface, rect: pygame.Rect, fonts: dict[str, int]) -> None:
         s = self.scale
@@ -525,6 +527,34 @@ def sheet_rect(size: tuple[int, int]) -> pygame.Rect:
     """Where the sheet lies on a window of `size`."""
     margin = round(14 * compute_layout(size).scale)
     return pygame.Rect(margin, margin, size[0] - 2 * margin, size[1] - 2 * margin)
+
+
+def sheet_radius(scale: float) -> int:
+    """The radius of the sheet's rounded corners."""
+    return round(16 * scale)
+
+
+def sheet_panel(size: tuple[int, int]) -> pygame.Surface:
+    """The empty sheet for a window of `size` (cached: the table draws it ahead)."""
+    return T.panel(sheet_rect(size).size, sheet_radius(compute_layout(size).scale), SHEET, pal.PANEL_BORDER, 2)
+
+
+def sheet_backdrop(size: tuple[int, int]) -> pygame.Surface:
+    """The shade over the table behind the sheet, made once per window size."""
+    return T.cached(("settle-backdrop", size), lambda: _filled(size, BACKDROP))
+
+
+def shaded_areas(window: pygame.Rect, sheet: pygame.Rect, radius: int) -> list[pygame.Rect]:
+    """The parts of `window` the sheet at `sheet` does not cover with its opaque middle: the margins and the
+    bands of its rounded corners."""
+    top, bottom = sheet.top + radius, sheet.bottom - radius
+    areas = [
+        pygame.Rect(window.left, window.top, window.width, top - window.top),
+        pygame.Rect(window.left, bottom, window.width, window.bottom - bottom),
+        pygame.Rect(window.left, top, sheet.left - window.left, bottom - top),
+        pygame.Rect(sheet.right, top, window.right - sheet.right, bottom - top),
+    ]
+    return [a for a in areas if a.width > 0 and a.height > 0]
 
 
 def sheet_parts(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:

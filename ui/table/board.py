@@ -8,6 +8,7 @@ side effects on the game.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Iterator
 
 import pygame
@@ -72,14 +73,24 @@ class Board:
             pass
 
     def _felt_steps(self, layout: Layout, made: list[pygame.Surface]) -> Iterator[None]:
-        """Take the drawn cloth in `made` as the felt: made fast to blit, then copied as the board (two steps,
-        as each makes a picture of the window's size)."""
+        """Take the drawn cloth in `made` as the felt, in the display's format (fast to blit), and a copy of it as
+        the board: each a picture of the window's size, made and filled a band per step."""
         felt = made[0] if made else render_background(layout)
-        if pygame.display.get_init() and pygame.display.get_surface() is not None:
-            felt = felt.convert()
+        display = pygame.display.get_surface() if pygame.display.get_init() else None
+        shown = felt
+        if display is not None:
+            shown = pygame.Surface(layout.size, 0, display)
+            yield
+            for band in _bands(layout.size):
+                shown.blit(felt, band, band)  # an opaque picture laid on another: the pixels of felt.convert()
+                yield
+        board = pygame.Surface(layout.size, 0, shown)
         yield
-        self._felt = felt
-        self._surface = felt.copy()
+        for band in _bands(layout.size):
+            board.blit(shown, band, band)
+            yield
+        self._felt = shown
+        self._surface = board
         self._size = layout.size
         self._signatures = {}
 
@@ -126,3 +137,10 @@ class Board:
     def invalidate(self) -> None:
         """Redraw every zone on the next frame."""
         self._signatures = {}
+
+
+def _bands(size: tuple[int, int], count: int = 2) -> list[pygame.Rect]:
+    """`size` cut into `count` horizontal bands."""
+    w, h = size
+    edges = [h * k // count for k in range(count + 1)]
+    return [pygame.Rect(0, top, w, bottom - top) for top, bottom in itertools.pairwise(edges)]

@@ -20,6 +20,7 @@ from ui import strings as S
 from ui import text as T
 from ui.fonts import warm_font
 from ui.layout import Layout
+from ui.settlement.scene import sheet_backdrop, sheet_panel
 from ui.settlement.whatif import builtin_ruleset
 from ui.table.actors import banner_jobs, callout_jobs, chip_picture
 from ui.table.board import Board
@@ -52,6 +53,8 @@ def opening_jobs(layout: Layout, board: Board) -> Iterator[Job]:
         yield partial(warm_font, size, True)  # a long name shrinks to fit its plate
     for key in ("call_pung", "call_kong", "call_win", "call_self_draw", "call_ready", "call_pass"):
         yield from callout_jobs(S.tr(key), layout.font["callout"])
+    text = S.tr("banner_hand", n=1)  # the first hand's banner shows as the table opens
+    yield from banner_jobs(text, *banner_fit(text, layout))
     die = dice_size(layout)
     for value in range(1, 7):
         for angle in ANGLES:
@@ -78,6 +81,9 @@ def art_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
     for tile in range(NUM_KINDS):
         yield from small.parts("face", tile)
         yield partial(small.face, tile, Look.CHICKEN)
+    # The settlement screen's shade and empty sheet, each a picture of the window's size.
+    yield partial(sheet_backdrop, layout.size)
+    yield partial(sheet_panel, layout.size)
     yield from _tile_jobs(layout, rules)
     # What the change to the next hand shows: the payments' coins and the hand's banner.
     for amount in range(1, 25):

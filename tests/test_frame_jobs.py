@@ -171,3 +171,34 @@ def test_the_settlement_shade_goes_wherever_the_sheet_is_not_opaque(display: Non
         covered.fill((255, 255, 255, 255), area)
     covered.blit(sheet_panel(size), rect.topleft)
     assert min(pygame.image.tobytes(covered, "RGBA")[3::4]) == 255
+
+
+def test_the_picture_cache_keeps_a_picture_already_in_the_display_format_and_converts_others(display: None) -> None:
+    from ui.art.surface_cache import SurfaceCache, in_display_alpha_format
+
+    cache = SurfaceCache()
+    ready = pygame.Surface((8, 8), pygame.SRCALPHA).convert_alpha()
+    ready.fill((10, 20, 30, 40))
+    assert cache.get("ready", lambda: ready) is ready  # no copy made of it
+    opaque = pygame.Surface((8, 8), depth=24)
+    got = cache.get("opaque", lambda: opaque)
+    assert got is not opaque and in_display_alpha_format(got)
+    faded = pygame.Surface((8, 8), pygame.SRCALPHA).convert_alpha()
+    faded.set_alpha(100)
+    assert not in_display_alpha_format(faded)
+    assert "ready" in cache and "other" not in cache
+
+
+def test_the_shade_laid_in_squares_is_the_shade_laid_at_once(display: None) -> None:
+    from ui.settlement.scene import BACKDROP, shade
+
+    areas = [pygame.Rect(0, 0, 600, 40), pygame.Rect(0, 40, 20, 300), pygame.Rect(590, 40, 10, 300)]
+    base = pygame.Surface((600, 400))
+    base.fill((30, 120, 60))
+    squares, whole = base.copy(), base.copy()
+    shade(squares, areas)
+    full = pygame.Surface((600, 400), pygame.SRCALPHA)
+    full.fill(BACKDROP)
+    for area in areas:
+        whole.blit(full, area, area)
+    assert same(squares, whole)

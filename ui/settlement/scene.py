@@ -23,7 +23,7 @@ from ui import strings as S
 from ui import text as T
 from ui.art.shapes import mix
 from ui.dialogs import ConfirmScene
-from ui.layout import compute_layout
+from ui.layout import bands, compute_layout
 from ui.scene import Host, Scene
 from ui.settlement.explain_panel import draw_explain_panel, draw_tooltip, explain_lines, flip_value_text, line_sentence
 from ui.settlement.hands import draw_hand, fit_tile_width, hand_slots
@@ -258,9 +258,7 @@ class SettlementScene(Scene):
         assert self._picture is not None
         # The shade only where the sheet leaves the table showing: under the sheet's opaque middle it would be
         # covered at once, and shading the whole window costs as much again as laying the sheet.
-        backdrop = self._backdrop(surface.get_size())
-        for area in shaded_areas(surface.get_rect(), self.rect, sheet_radius(self.scale)):
-            surface.blit(backdrop, area, area)
+        shade(surface, shaded_areas(surface.get_rect(), self.rect, sheet_radius(self.scale)))
         surface.blit(self._picture, self.rect.topleft)
         self._draw_why(surface)
 
@@ -292,13 +290,15 @@ class SettlementScene(Scene):
         """Draw the sheet a part at a time (the header, each seat's row, the footer): the table makes it over
         several frames while the hand's end plays out, so showing it never stalls a frame."""
         self.line_hits = []
-        size = self.host.stack.size if self.host.stack.size != (0, 0) else self.size
-        self._backdrop(size)
-        yield
+        sheet_backdrop()
         sheet = sheet_panel(self.size)
         yield
-        out = sheet.copy()  # in the display's format already, as the cached panel is
+        # A copy of the empty sheet to draw on, made and filled a band per step (it is the size of the window).
+        out = pygame.Surface(sheet.get_size(), pygame.SRCALPHA, sheet)
         yield
+        for band in bands(sheet.get_size()):
+            out.blit(sheet, band, band, special_flags=pygame.BLEND_RGBA_ADD)  # onto nothing: the very pixels
+            yield
         fonts = compute_layout(self.size).font
         head, body, foot = sheet_parts(self.size)
         self._draw_header(out, head, fonts)
@@ -308,10 +308,6 @@ class SettlementScene(Scene):
         yield
         self._picture = out
         self._picture_key = self._key()
-
-    @staticmethod
-    def _backdrop(size: tuple[int, int]) -> pygame.Surface:
-        return sheet_backdrop(size)
 
     def _draw_header(self, surface: pygame.Surface, rect: pygame.Rect, fonts: dict[str, int]) -> None:
         s = self.scale
@@ -539,9 +535,23 @@ def sheet_panel(size: tuple[int, int]) -> pygame.Surface:
     return T.panel(sheet_rect(size).size, sheet_radius(compute_layout(size).scale), SHEET, pal.PANEL_BORDER, 2)
 
 
-def sheet_backdrop(size: tuple[int, int]) -> pygame.Surface:
-    """The shade over the table behind the sheet, made once per window size."""
-    return T.cached(("settle-backdrop", size), lambda: _filled(size, BACKDROP))
+SHADE_TILE = 256  # px: the shade is laid in squares of this size
+
+
+def sheet_backdrop() -> pygame.Surface:
+    """A square of the shade over the table behind the sheet (it is one colour: squares of it cover any area)."""
+    return T.cached(("settle-backdrop", SHADE_TILE), lambda: _filled((SHADE_TILE, SHADE_TILE), BACKDROP))
+
+
+def shade(surface: pygame.Surface, areas: list[pygame.Rect]) -> None:
+    """Lay the shade over `areas` of `surface`."""
+    tile = sheet_backdrop()
+    for area in areas:
+        for y in range(area.top, area.bottom, SHADE_TILE):
+            for x in range(area.left, area.right, SHADE_TILE):
+                surface.blit(
+                    tile, (x, y), pygame.Rect(0, 0, min(SHADE_TILE, area.right - x), min(SHADE_TILE, area.bottom - y))
+                )
 
 
 def shaded_areas(window: pygame.Rect, sheet: pygame.Rect, radius: int) -> list[pygame.Rect]:

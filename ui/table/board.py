@@ -8,12 +8,11 @@ side effects on the game.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Iterable, Iterator
 
 import pygame
 
-from ui.layout import BOARD_ZONES, Layout
+from ui.layout import BOARD_ZONES, Layout, bands
 from ui.table.background import cloth_steps, render_background
 from ui.table.compass import compass_signature, draw_compass
 from ui.table.jobs import Job, each_step
@@ -81,12 +80,12 @@ class Board:
         if display is not None:
             shown = pygame.Surface(layout.size, 0, display)
             yield
-            for band in _bands(layout.size):
+            for band in bands(layout.size):
                 shown.blit(felt, band, band)  # an opaque picture laid on another: the pixels of felt.convert()
                 yield
         board = pygame.Surface(layout.size, 0, shown)
         yield
-        for band in _bands(layout.size):
+        for band in bands(layout.size):
             board.blit(shown, band, band)
             yield
         self._felt = shown
@@ -137,10 +136,3 @@ class Board:
     def invalidate(self) -> None:
         """Redraw every zone on the next frame."""
         self._signatures = {}
-
-
-def _bands(size: tuple[int, int], count: int = 2) -> list[pygame.Rect]:
-    """`size` cut into `count` horizontal bands."""
-    w, h = size
-    edges = [h * k // count for k in range(count + 1)]
-    return [pygame.Rect(0, top, w, bottom - top) for top, bottom in itertools.pairwise(edges)]

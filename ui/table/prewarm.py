@@ -18,7 +18,7 @@ from game.ruleset_loader import builtin_ruleset_names
 from game.tiles import NUM_KINDS
 from ui import strings as S
 from ui import text as T
-from ui.fonts import warm_font
+from ui.fonts import get_font, warm_font
 from ui.layout import Layout
 from ui.settlement.scene import sheet_backdrop, sheet_panel
 from ui.settlement.whatif import builtin_ruleset
@@ -42,8 +42,9 @@ def opening_jobs(layout: Layout, board: Board) -> Iterator[Job]:
     )
     yield from board.prepare(layout, caption)
     for size in sorted(set(layout.font.values())):
-        yield partial(warm_font, size)
-        yield partial(warm_font, size, True)
+        for bold in (False, True):
+            yield partial(get_font, size, bold)  # opening the face, then drawing with it: each takes a while
+            yield partial(warm_font, size, bold)
     plate = layout.font["plate"]
     small = max(T.MIN_TEXT - 1, round(plate * 0.8))
     for size in (small, round(plate * 1.1), round(plate * 1.25)):
@@ -82,7 +83,7 @@ def art_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
         yield from small.parts("face", tile)
         yield partial(small.face, tile, Look.CHICKEN)
     # The settlement screen's shade and empty sheet, each a picture of the window's size.
-    yield partial(sheet_backdrop, layout.size)
+    yield sheet_backdrop
     yield partial(sheet_panel, layout.size)
     yield from _tile_jobs(layout, rules)
     # What the change to the next hand shows: the payments' coins and the hand's banner.

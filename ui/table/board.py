@@ -77,7 +77,7 @@ class Board:
         felt = made[0] if made else render_background(layout)
         display = pygame.display.get_surface() if pygame.display.get_init() else None
         shown = felt
-        if display is not None:
+        if display is not None and not _displays_as_is(felt, display):
             shown = pygame.Surface(layout.size, 0, display)
             yield
             for band in bands(layout.size):
@@ -136,3 +136,13 @@ class Board:
     def invalidate(self) -> None:
         """Redraw every zone on the next frame."""
         self._signatures = {}
+
+
+def _displays_as_is(picture: pygame.Surface, display: pygame.Surface) -> bool:
+    """True if opaque `picture` is in the display's pixel format already (converting it would only copy it)."""
+    return (
+        picture.get_bitsize() == display.get_bitsize()
+        and picture.get_masks()[:3] == display.get_masks()[:3]
+        and picture.get_masks()[3] == 0
+        and not picture.get_flags() & pygame.SRCALPHA
+    )

@@ -16,9 +16,9 @@ from functools import partial
 
 Job = Callable[[], object]
 
-UNKNOWN_COST = 0.002  # seconds expected of a job of a kind never run before
+UNKNOWN_COST = 0.003  # seconds expected of a job of a kind never run before
 QUIET = 0.0015  # a frame that has taken less than this so far runs its next job whatever it is expected to take
-EASE = 0.25  # how far a faster run pulls the estimate down
+EASE = 0.1  # how far a faster run pulls the estimate down
 
 
 class Labelled:

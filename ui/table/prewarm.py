@@ -75,8 +75,11 @@ def opening_jobs(layout: Layout, board: Board) -> Iterator[Job]:
 def art_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
     """Every picture the table is likely to show at this layout, the commonest first, then the hand-analysis
     tables the AI players and the panels read, and the rulesets the settlement screen compares under."""
+    hand = get_tile_art(layout.tiles.hand)
+    for tile in range(NUM_KINDS):  # first: the deal lays the player's tiles face up
+        yield from hand.parts("face", tile)
     rng = random.Random(12)
-    for _ in range(SUIT_BATCHES):  # first: the AI players think from the first discard on
+    for _ in range(SUIT_BATCHES):  # then the AI players think from the first discard on
         yield partial(_suit_rows, [_suit_key(rng) for _ in range(SUIT_BATCH)])
     small = get_tile_art(panel_tile_width(layout))  # the waits and chicken panels
     for tile in range(NUM_KINDS):

@@ -92,8 +92,8 @@ def art_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
     # What the change to the next hand shows: the payments' coins and the hand's banner.
     for amount in range(1, 25):
         yield partial(chip_picture, amount, chip_size(layout))
-    for hand in range(1, 33):
-        text = S.tr("banner_hand", n=hand)
+    for number in range(1, 33):
+        text = S.tr("banner_hand", n=number)
         yield from banner_jobs(text, *banner_fit(text, layout))
     for name in builtin_ruleset_names():
         yield partial(builtin_ruleset, name)

@@ -153,6 +153,11 @@ def test_a_tile_drawn_in_parts_is_the_same_picture(display: None) -> None:
     assert same(parted.face(3, Look.CHICKEN), whole.face(3, Look.CHICKEN))
     assert same(parted.lying(20, 90), whole.lying(20, 90))
     assert same(parted.lying_back(270), whole.lying_back(270))
+    # Two glows, drawn ahead each in a part of its own, and a second look of a tile drawn from its kept shadow.
+    for part in parted.parts("lying", 5, 270, Look.CHICKEN | Look.WINNING):
+        part()
+    assert same(parted.lying(5, 270, Look.CHICKEN | Look.WINNING), whole.lying(5, 270, Look.CHICKEN | Look.WINNING))
+    assert same(parted.lying(5, 270, Look.DIMMED), whole.lying(5, 270, Look.DIMMED))
     with pytest.raises(ValueError, match="tile picture kind"):
         parted.parts("edge")
 
@@ -202,3 +207,33 @@ def test_the_shade_laid_in_squares_is_the_shade_laid_at_once(display: None) -> N
     for area in areas:
         whole.blit(full, area, area)
     assert same(squares, whole)
+
+
+def test_a_sheet_drawn_over_the_last_ones_picture_is_the_sheet_drawn_afresh() -> None:
+    from game.ruleset_loader import load_ruleset
+    from ui.moments import stage_moment
+    from ui.settlement import SettlementScene
+
+    host, _table = stage_moment("end", (1280, 720), load_ruleset("guiyang-classic"), seed="canvas")
+    first = host.stack.top
+    assert isinstance(first, SettlementScene)
+    fresh = pygame.image.tobytes(first._render(), "RGBA")
+    old = first._render().copy()
+    old.fill((200, 10, 10, 77))  # the last hand's sheet: anything at all
+
+    def again(canvas: pygame.Surface | None) -> SettlementScene:
+        scene = SettlementScene(
+            host, first.settled, first.ledger, first.win, first.viewer, lambda: None,
+            result=first.result, rules=first.rules, hand_no=first.hand_no, on_leave=first.on_leave, canvas=canvas,
+        )  # fmt: skip
+        scene.resize((1280, 720))
+        return scene
+
+    reused = again(old)
+    assert reused._render() is old
+    assert pygame.image.tobytes(old, "RGBA") == fresh
+    assert reused.canvas_left() is None  # still shown: its picture is not handed on
+    reused.closed = True
+    assert reused.canvas_left() is old
+    wrong = again(pygame.Surface((10, 10), pygame.SRCALPHA))
+    assert pygame.image.tobytes(wrong._render(), "RGBA") == fresh  # a picture of another size is not drawn on

@@ -101,6 +101,7 @@ class SettlementScene(Scene):
         on_leave: Callable[[], None] | None = None,
         seat_label: Callable[[int], str] | None = None,
         close_hint: str = "end_next",
+        canvas: pygame.Surface | None = None,
     ) -> None:
         super().__init__(host)
         self.on_leave = on_leave  # Escape offers to leave the match (back to the menu) when set
@@ -116,6 +117,9 @@ class SettlementScene(Scene):
         # How seats are named (default: as the viewer calls them), and the strings key of the closing hint.
         self.seat_label = seat_label or (lambda seat: S.seat_label(seat, viewer))
         self.close_hint = close_hint
+        # A picture of the sheet's size no longer shown (the last hand's sheet) to draw this one on, rather than
+        # make another of the window's size.
+        self.canvas = canvas
         self.age = 0.0
         self.closed = False
         self.choices: list[Ruleset] = ruleset_choices(rules) if rules is not None and result is not None else []
@@ -279,6 +283,13 @@ class SettlementScene(Scene):
 
     # ------------------------------------------------------------------ drawing
 
+    def canvas_left(self) -> pygame.Surface | None:
+        """The sheet's picture, handed on once the screen is closed (to draw the next sheet on); None while open."""
+        if not self.closed:
+            return None
+        picture, self._picture, self._picture_key = self._picture, None, None
+        return picture
+
     def _render(self) -> pygame.Surface:
         """The whole screen, drawn once per ruleset shown and language (it does not change otherwise)."""
         for _ in self.render_steps():
@@ -294,9 +305,13 @@ class SettlementScene(Scene):
         sheet = sheet_panel(self.size)
         yield
         # A copy of the empty sheet to draw on, made and filled a band per step (it is the size of the window).
-        out = pygame.Surface(sheet.get_size(), pygame.SRCALPHA, sheet)
-        yield
+        out = self.canvas
+        self.canvas = None
+        if out is None or out.get_size() != sheet.get_size() or out.get_masks() != sheet.get_masks():
+            out = pygame.Surface(sheet.get_size(), pygame.SRCALPHA, sheet)
+            yield
         for band in bands(sheet.get_size()):
+            out.fill((0, 0, 0, 0), band)
             out.blit(sheet, band, band, special_flags=pygame.BLEND_RGBA_ADD)  # onto nothing: the very pixels
             yield
         fonts = compute_layout(self.size).font

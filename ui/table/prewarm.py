@@ -84,7 +84,7 @@ def art_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
     small = get_tile_art(panel_tile_width(layout))  # the waits and chicken panels
     for tile in range(NUM_KINDS):
         yield from small.parts("face", tile)
-        yield partial(small.face, tile, Look.CHICKEN)
+        yield from small.parts("face", tile, look=Look.CHICKEN)
     # The settlement screen's shade and empty sheet, each a picture of the window's size.
     yield sheet_backdrop
     yield partial(sheet_panel, layout.size)
@@ -134,23 +134,22 @@ def _tile_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
         yield from meld.parts("lying_back", turn=turn)
     for tile in range(NUM_KINDS):
         yield from hand.parts("face", tile)
-        yield partial(hand.face, tile, Look.SELECTED)
+        yield from hand.parts("face", tile, look=Look.SELECTED)
         for turn in TURNS:
             yield from pond.parts("lying", tile, turn)
     for tile in range(NUM_KINDS):
-        yield partial(hand.face, tile, Look.DIMMED)
-        yield partial(pond.lying, tile, 0, Look.CLAIMABLE)
+        yield from hand.parts("face", tile, look=Look.DIMMED)
+        yield from pond.parts("lying", tile, 0, Look.CLAIMABLE)
         for turn in (0, 90, 270):
             yield from meld.parts("lying", tile, turn)
         for turn in TURNS:
             yield from other_meld.parts("lying", tile, turn)
     for tile in sorted(rules.chickens.fixed):
-        yield partial(hand.face, tile, Look.CHICKEN)
-        yield partial(hand.face, tile, Look.CHICKEN | Look.SELECTED)
-        yield partial(hand.face, tile, Look.CHICKEN | Look.DIMMED)
+        for look in (Look.CHICKEN, Look.CHICKEN | Look.SELECTED, Look.CHICKEN | Look.DIMMED):
+            yield from hand.parts("face", tile, look=look)
     for tile in range(NUM_KINDS):
         for turn in TURNS:
             yield from wall.parts("lying", tile, turn, Look.WINNING)
-            yield partial(other_meld.lying, tile, turn, Look.CHICKEN)
-        yield partial(hand.face, tile, Look.CHICKEN)
-        yield partial(hand.face, tile, Look.WINNING)
+            yield from other_meld.parts("lying", tile, turn, Look.CHICKEN)
+        yield from hand.parts("face", tile, look=Look.CHICKEN)
+        yield from hand.parts("face", tile, look=Look.WINNING)

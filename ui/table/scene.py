@@ -35,7 +35,7 @@ from ui.match_config import MatchConfig
 from ui.opponents import Suggestion, deep_hint, hint, opponent
 from ui.scene import Host, Scene
 from ui.settlement import SettlementScene
-from ui.settlement.scene import sheet_jobs
+from ui.settlement.scene import sheet_jobs, sheet_panel
 from ui.sound import TableSounds
 from ui.table.actors import banner_jobs, banner_picture
 from ui.table.board import Board
@@ -63,7 +63,7 @@ STEP_BUDGET = 0.012  # seconds of engine work per frame at instant speed
 # Seconds into a frame by which the pictures prepared ahead of need must be done (no job starts that is
 # expected to end later): the frame's drawing comes after, and a loaded machine may take twice as long
 # over all of it, still within the 16.7 ms of a 60 Hz screen.
-PREWARM_UNTIL = 0.004
+PREWARM_UNTIL = 0.003
 LOADING_UNTIL = 0.005  # before the first hand, while only the loading banner moves
 
 HOTKEYS = {
@@ -170,6 +170,8 @@ class TableScene(Scene):
         self._banners = Jobs(())  # the banners of the events in the queue, drawn before they show
         self._panel: SettlementScene | None = None  # the next settlement screen, made before it shows
         self._panel_steps: Jobs | None = None  # its sheet, drawn a part per frame
+        self._shown_panel: SettlementScene | None = None
+        self._canvas: pygame.Surface | None = None  # for the next sheet: the last one's picture, or one made ahead
         # Draw the tile pictures before the first hand (a short loading moment), unless nothing animates.
         self.loading = host.settings.speed.factor > 0
         self._chicken_info: tuple[int, ChickenInfo | None] = (-2, None)  # never a panel version
@@ -286,6 +288,8 @@ class TableScene(Scene):
     def _opening_jobs(self) -> Iterator[Job]:
         """What the table loads before its first frame: the opening's pictures, then each zone of the board."""
         yield from opening_jobs(self.layout, self.board)
+        yield partial(sheet_panel, self.layout.size)
+        yield self._make_canvas
         for name in BOARD_ZONES:
             yield partial(self._draw_zone, name)
 
@@ -382,6 +386,7 @@ class TableScene(Scene):
             self.on_settled()
         panel = self._panel or self._settlement_panel()
         self._panel = None
+        self._shown_panel = panel
         self.host.stack.push(panel)
         if self.on_panel is not None:
             self.on_panel(panel)
@@ -403,7 +408,18 @@ class TableScene(Scene):
             rules=self.rules,
             hand_no=self.model.hand_no,
             on_leave=self.on_leave,
+            canvas=self._take_canvas(),
         )
+
+    def _take_canvas(self) -> pygame.Surface | None:
+        canvas, self._canvas = self._canvas, None
+        return canvas
+
+    def _make_canvas(self) -> None:
+        """A picture of the settlement sheet's size to draw the first sheet on (made ahead, as it takes a while)."""
+        sheet = sheet_panel(self.layout.size)
+        if self._canvas is None:
+            self._canvas = pygame.Surface(sheet.get_size(), pygame.SRCALPHA, sheet)
 
     def _next_hand(self) -> None:
         settings = self.host.settings
@@ -414,6 +430,9 @@ class TableScene(Scene):
             return
         self.phase = "hand"
         self._sheet = None
+        if self._shown_panel is not None:
+            # The closed sheet's picture is drawn over for the next hand's.
+            self._canvas, self._shown_panel = self._shown_panel.canvas_left(), None
         if self.ledger is not None:
             self.presenter.pay(self._payments(self.ledger), self.layout)
         self.settled = self.ledger = None

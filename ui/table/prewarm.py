@@ -73,8 +73,9 @@ def opening_jobs(layout: Layout, board: Board) -> Iterator[Job]:
 
 
 def art_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
-    """Every picture the table is likely to show at this layout, the commonest first, then the hand-analysis
-    tables the AI players and the panels read, and the rulesets the settlement screen compares under."""
+    """Every picture the table is likely to show at this layout and the tables the AI players read, in the
+    order they are first needed: the player's tiles, the hand tables, the tiles of play, what the end of a
+    hand shows (with the rulesets the settlement screen compares under), then the rarer looks."""
     hand = get_tile_art(layout.tiles.hand)
     for tile in range(NUM_KINDS):  # first: the deal lays the player's tiles face up
         yield from hand.parts("face", tile)
@@ -85,18 +86,19 @@ def art_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
     for tile in range(NUM_KINDS):
         yield from small.parts("face", tile)
         yield from small.parts("face", tile, look=Look.CHICKEN)
-    # The settlement screen's shade and empty sheet, each a picture of the window's size.
+    yield from _tile_jobs(layout)
+    # What the end of the first hand shows: the settlement screen's shade and empty sheet (each a picture of
+    # the window's size) and the rulesets it compares under, the payments' coins and the next hand's banner.
     yield sheet_backdrop
     yield partial(sheet_panel, layout.size)
-    yield from _tile_jobs(layout, rules)
-    # What the change to the next hand shows: the payments' coins and the hand's banner.
+    for name in builtin_ruleset_names():
+        yield partial(builtin_ruleset, name)
     for amount in range(1, 25):
         yield partial(chip_picture, amount, chip_size(layout))
     for number in range(1, 33):
         text = S.tr("banner_hand", n=number)
         yield from banner_jobs(text, *banner_fit(text, layout))
-    for name in builtin_ruleset_names():
-        yield partial(builtin_ruleset, name)
+    yield from _rare_tile_jobs(layout, rules)
 
 
 # The hand tables fill lazily (game/suit_tables.py): a suit layout seen for the first time costs a
@@ -121,7 +123,8 @@ def _suit_rows(keys: list[tuple[int, ...]]) -> None:
         suit_tables.both_code(key)
 
 
-def _tile_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
+def _tile_jobs(layout: Layout) -> Iterator[Job]:
+    """The tiles of the play of a hand, in every look it gives them."""
     t = layout.tiles
     hand, pond, meld = get_tile_art(t.hand), get_tile_art(t.pond), get_tile_art(t.meld)
     other, side, other_meld, wall = (get_tile_art(w) for w in (t.other, t.side, t.other_meld, t.wall))
@@ -144,6 +147,12 @@ def _tile_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
             yield from meld.parts("lying", tile, turn)
         for turn in TURNS:
             yield from other_meld.parts("lying", tile, turn)
+
+
+def _rare_tile_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
+    """The looks of the end of a hand: chickens and winning tiles."""
+    t = layout.tiles
+    hand, other_meld, wall = get_tile_art(t.hand), get_tile_art(t.other_meld), get_tile_art(t.wall)
     for tile in sorted(rules.chickens.fixed):
         for look in (Look.CHICKEN, Look.CHICKEN | Look.SELECTED, Look.CHICKEN | Look.DIMMED):
             yield from hand.parts("face", tile, look=look)

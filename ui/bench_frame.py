@@ -9,6 +9,7 @@ slowest ones. Figures, not assertions.
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections import Counter
@@ -74,6 +75,9 @@ def bench_frames(
         cpu.append((time.thread_time() - start_cpu) * 1000)
         doing.append(_doing(host, table, started))
     figures: Figures = {
+        # What else the machine ran meanwhile (runnable processes, 1-minute average): wall-clock figures
+        # include any time the system gave to them.
+        "load_avg": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else "n/a",
         "size": f"{size[0]}x{size[1]}",
         "hands_finished": table.hands_done,
         "frames": len(wall),

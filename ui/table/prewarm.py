@@ -27,6 +27,7 @@ from ui.table.board import Board
 from ui.table.dice import ANGLES, die_picture
 from ui.table.jobs import Job
 from ui.table.panels import panel_tile_width
+from ui.table.plates import plate_text_jobs
 from ui.table.presenter import banner_fit, chip_size, dice_size
 from ui.table.wall_view import wall_side_picture
 from ui.tile_art import TURNS, Look, get_tile_art
@@ -50,7 +51,7 @@ def opening_jobs(layout: Layout, board: Board) -> Iterator[Job]:
     for size in (small, round(plate * 1.1), round(plate * 1.25)):
         yield partial(warm_font, size, True)  # the plates' badges and wind discs
     yield partial(warm_font, small)  # the dealer's streak
-    for size in (plate - 1, plate - 2):
+    for size in (plate - 1, plate - 2, plate - 3):
         yield partial(warm_font, size, True)  # a long name shrinks to fit its plate
     for key in ("call_pung", "call_kong", "call_win", "call_self_draw", "call_ready", "call_pass"):
         yield from callout_jobs(S.tr(key), layout.font["callout"])
@@ -82,6 +83,7 @@ def art_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
     rng = random.Random(12)
     for _ in range(SUIT_BATCHES):  # then the AI players think from the first discard on
         yield partial(_suit_rows, [_suit_key(rng) for _ in range(SUIT_BATCH)])
+    yield from plate_text_jobs(layout)
     small = get_tile_art(panel_tile_width(layout))  # the waits and chicken panels
     for tile in range(NUM_KINDS):
         yield from small.parts("face", tile)

@@ -166,7 +166,7 @@ def test_a_tile_drawn_in_parts_is_the_same_picture(display: None) -> None:
 def test_the_settlement_shade_goes_wherever_the_sheet_is_not_opaque(display: None, size: tuple[int, int]) -> None:
     """The shade is laid only around the sheet; what it leaves out, the sheet covers with opaque pixels."""
     from ui.layout import compute_layout as layout_of
-    from ui.settlement.scene import shaded_areas, sheet_panel, sheet_radius, sheet_rect
+    from ui.settlement.scene import draw_empty_sheet, shaded_areas, sheet_canvas, sheet_radius, sheet_rect
 
     window = pygame.Rect((0, 0), size)
     rect = sheet_rect(size)
@@ -174,7 +174,9 @@ def test_the_settlement_shade_goes_wherever_the_sheet_is_not_opaque(display: Non
     covered.fill((0, 0, 0, 0))
     for area in shaded_areas(window, rect, sheet_radius(layout_of(size).scale)):
         covered.fill((255, 255, 255, 255), area)
-    covered.blit(sheet_panel(size), rect.topleft)
+    sheet = sheet_canvas(size)
+    draw_empty_sheet(sheet, layout_of(size).scale)
+    covered.blit(sheet, rect.topleft)
     assert min(pygame.image.tobytes(covered, "RGBA")[3::4]) == 255
 
 

@@ -22,6 +22,7 @@ from ui import palette as pal
 from ui import strings as S
 from ui import text as T
 from ui.art.shapes import mix
+from ui.art.surface_cache import display_ready, in_display_alpha_format
 from ui.dialogs import ConfirmScene
 from ui.layout import bands, compute_layout
 from ui.scene import Host, Scene
@@ -302,17 +303,18 @@ class SettlementScene(Scene):
         several frames while the hand's end plays out, so showing it never stalls a frame."""
         self.line_hits = []
         sheet_backdrop()
-        sheet = sheet_panel(self.size)
-        yield
-        # A copy of the empty sheet to draw on, made and filled a band per step (it is the size of the window).
+        size = sheet_rect(self.size).size
+        # The last sheet's picture, drawn over, or a new one (it is nearly the size of the window).
         out = self.canvas
         self.canvas = None
-        if out is None or out.get_size() != sheet.get_size() or out.get_masks() != sheet.get_masks():
-            out = pygame.Surface(sheet.get_size(), pygame.SRCALPHA, sheet)
+        if out is None or out.get_size() != size or not in_display_alpha_format(out):
+            out = sheet_canvas(self.size)
             yield
-        for band in bands(sheet.get_size()):
-            out.fill((0, 0, 0, 0), band)
-            out.blit(sheet, band, band, special_flags=pygame.BLEND_RGBA_ADD)  # onto nothing: the very pixels
+        for band in bands(size):
+            out.set_clip(band)
+            out.fill((0, 0, 0, 0))
+            draw_empty_sheet(out, self.scale)
+            out.set_clip(None)
             yield
         fonts = compute_layout(self.size).font
         head, body, foot = sheet_parts(self.size)
@@ -545,9 +547,19 @@ def sheet_radius(scale: float) -> int:
     return round(16 * scale)
 
 
-def sheet_panel(size: tuple[int, int]) -> pygame.Surface:
-    """The empty sheet for a window of `size` (cached: the table draws it ahead)."""
-    return T.panel(sheet_rect(size).size, sheet_radius(compute_layout(size).scale), SHEET, pal.PANEL_BORDER, 2)
+def sheet_canvas(size: tuple[int, int]) -> pygame.Surface:
+    """A picture to draw the sheet of a window of `size` on, in the format the display blits fastest."""
+    model = pygame.Surface((1, 1), pygame.SRCALPHA)
+    if display_ready():
+        model = model.convert_alpha()
+    return pygame.Surface(sheet_rect(size).size, pygame.SRCALPHA, model)
+
+
+def draw_empty_sheet(surface: pygame.Surface, scale: float) -> None:
+    """The sheet's rounded plate and border over all of `surface` (cleared first; only its clip is drawn)."""
+    rect = surface.get_rect()
+    pygame.draw.rect(surface, SHEET, rect, border_radius=sheet_radius(scale))
+    pygame.draw.rect(surface, pal.PANEL_BORDER, rect, width=2, border_radius=sheet_radius(scale))
 
 
 SHADE_TILE = 256  # px: the shade is laid in squares of this size

@@ -20,7 +20,7 @@ from ui import strings as S
 from ui import text as T
 from ui.fonts import get_font, warm_font
 from ui.layout import Layout
-from ui.settlement.scene import sheet_backdrop, sheet_panel
+from ui.settlement.scene import sheet_backdrop
 from ui.settlement.whatif import builtin_ruleset
 from ui.table.actors import banner_jobs, callout_jobs, chip_picture
 from ui.table.board import Board
@@ -89,10 +89,9 @@ def art_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
         yield from small.parts("face", tile)
         yield from small.parts("face", tile, look=Look.CHICKEN)
     yield from _tile_jobs(layout)
-    # What the end of the first hand shows: the settlement screen's shade and empty sheet (each a picture of
-    # the window's size) and the rulesets it compares under, the payments' coins and the next hand's banner.
+    # What the end of the first hand shows: the settlement screen's shade and the rulesets it compares under,
+    # the payments' coins and the next hand's banner.
     yield sheet_backdrop
-    yield partial(sheet_panel, layout.size)
     for name in builtin_ruleset_names():
         yield partial(builtin_ruleset, name)
     for amount in range(1, 25):

@@ -35,7 +35,7 @@ from ui.match_config import MatchConfig
 from ui.opponents import Suggestion, deep_hint, hint, opponent
 from ui.scene import Host, Scene
 from ui.settlement import SettlementScene
-from ui.settlement.scene import sheet_jobs, sheet_panel
+from ui.settlement.scene import sheet_canvas, sheet_jobs
 from ui.sound import TableSounds
 from ui.table.actors import banner_jobs, banner_picture
 from ui.table.board import Board
@@ -288,7 +288,6 @@ class TableScene(Scene):
     def _opening_jobs(self) -> Iterator[Job]:
         """What the table loads before its first frame: the opening's pictures, then each zone of the board."""
         yield from opening_jobs(self.layout, self.board)
-        yield partial(sheet_panel, self.layout.size)
         yield self._make_canvas
         for name in BOARD_ZONES:
             yield partial(self._draw_zone, name)
@@ -417,9 +416,8 @@ class TableScene(Scene):
 
     def _make_canvas(self) -> None:
         """A picture of the settlement sheet's size to draw the first sheet on (made ahead, as it takes a while)."""
-        sheet = sheet_panel(self.layout.size)
         if self._canvas is None:
-            self._canvas = pygame.Surface(sheet.get_size(), pygame.SRCALPHA, sheet)
+            self._canvas = sheet_canvas(self.layout.size)
 
     def _next_hand(self) -> None:
         settings = self.host.settings

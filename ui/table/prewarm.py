@@ -103,9 +103,10 @@ def art_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
 
 
 # The hand tables fill lazily (game/suit_tables.py): a suit layout seen for the first time costs a
-# millisecond or more. Layouts like those of real hands, looked up in quiet frames, fill most of them.
-SUIT_BATCHES = 150
-SUIT_BATCH = 20
+# millisecond or more. Layouts like those of real hands, looked up in quiet frames, fill most of them: 3,000
+# of them, a few per job (a new layout takes up to half a millisecond).
+SUIT_BATCHES = 375
+SUIT_BATCH = 8
 
 
 def _suit_key(rng: random.Random) -> tuple[int, ...]:

@@ -64,7 +64,7 @@ STEP_BUDGET = 0.012  # seconds of engine work per frame at instant speed
 # expected to end later): the frame's drawing comes after, and a loaded machine may take twice as long
 # over all of it, still within the 16.7 ms of a 60 Hz screen.
 PREWARM_UNTIL = 0.003
-LOADING_UNTIL = 0.005  # before the first hand, while only the loading banner moves
+LOADING_UNTIL = 0.004  # before the first hand, while only the loading banner moves
 
 HOTKEYS = {
     pygame.K_w: "win",

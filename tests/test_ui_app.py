@@ -152,5 +152,12 @@ def test_bench_frame_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> N
 
     assert main(["bench-frame", "--size", "960x540", "--frames", "5", "--json"]) == 0
     out = capsys.readouterr().out
-    for key in ('"median_ms"', '"p99_ms"', '"max_ms"', '"over_16_7ms"', '"slowest"'):
+    for key in ('"median_ms"', '"p99_ms"', '"max_ms"', '"over_16_7ms"', '"slowest"', '"slowest_cpu"'):
         assert key in out
+
+
+def test_bench_frame_names_the_slowest_frames_slowest_first() -> None:
+    from ui.bench_frame import slowest_frames
+
+    doing = ["TableScene:loading", "TableScene:HandSettled", "SettlementScene:-"]
+    assert slowest_frames([1.0, 17.25, 3.0], doing, 2) == "#1 17.2ms TableScene:HandSettled; #2 3.0ms SettlementScene:-"

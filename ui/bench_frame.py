@@ -9,6 +9,7 @@ slowest ones. Figures, not assertions.
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections import Counter
@@ -74,6 +75,9 @@ def bench_frames(
         cpu.append((time.thread_time() - start_cpu) * 1000)
         doing.append(_doing(host, table, started))
     figures: Figures = {
+        # What else the machine ran meanwhile (runnable processes, 1-minute average): wall-clock figures
+        # include any time the system gave to them.
+        "load_avg": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else "n/a",
         "size": f"{size[0]}x{size[1]}",
         "hands_finished": table.hands_done,
         "frames": len(wall),
@@ -86,6 +90,13 @@ def bench_frames(
         figures[f"{name}p99_ms"] = round(_percentile(values, 0.99), 3)
         figures[f"{name}max_ms"] = round(max(values), 3) if values else 0.0
         figures[f"{name}over_16_7ms"] = sum(1 for v in values if v > BUDGET_MS)
-    slowest = sorted(range(len(cpu)), key=lambda i: cpu[i], reverse=True)[:SLOWEST]
-    figures["slowest"] = "; ".join(f"#{i} {cpu[i]:.1f}ms {doing[i]}" for i in slowest)
+    # The slowest frames by the clock (what a player sees) and by CPU time (what is the game's own doing).
+    for name, values in (("slowest", wall), ("slowest_cpu", cpu)):
+        figures[name] = slowest_frames(values, doing)
     return figures
+
+
+def slowest_frames(times: list[float], doing: list[str], count: int = SLOWEST) -> str:
+    """The `count` slowest frames, slowest first: their number, time and what they were busy with."""
+    slowest = sorted(range(len(times)), key=lambda i: times[i], reverse=True)[:count]
+    return "; ".join(f"#{i} {times[i]:.1f}ms {doing[i]}" for i in slowest)

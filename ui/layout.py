@@ -11,6 +11,7 @@ shrinks until everything fits.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 import pygame
@@ -284,3 +285,10 @@ BOARD_ZONES: tuple[str, ...] = (
     "waits",
     "chickens",
 )
+
+
+def bands(size: tuple[int, int], count: int = 2) -> list[pygame.Rect]:
+    """A picture of `size` cut into `count` horizontal bands, top to bottom (to fill it a band per frame)."""
+    w, h = size
+    edges = [h * k // count for k in range(count + 1)]
+    return [pygame.Rect(0, top, w, bottom - top) for top, bottom in itertools.pairwise(edges)]

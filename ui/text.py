@@ -6,7 +6,7 @@ without rendering or rotating anything twice.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 
 import pygame
 
@@ -50,25 +50,48 @@ def shadowed(text: str, size: int, colour: Colour = pal.TEXT, bold: bool = False
 
 def outlined(text: str, size: int, colour: Colour, stroke: Colour, width: int, bold: bool = True) -> pygame.Surface:
     """Text with a solid outline `width` px thick: callouts and banners."""
+    key = ("outlined", text, size, colour, stroke, width, bold)
+    made: list[pygame.Surface] = []
+    return cached(key, lambda: _run(_outline_steps(text, size, colour, stroke, width, bold, made), made))
 
-    def make() -> pygame.Surface:
-        fg = render_text(text, size, colour, bold)
-        st = render_text(text, size, stroke, bold)
-        w = max(1, width)
-        out = pygame.Surface((fg.get_width() + 2 * w, fg.get_height() + 2 * w + w), pygame.SRCALPHA)
-        shadow = render_text(text, size, (0, 0, 0, 120), bold)
+
+def outlined_steps(
+    text: str, size: int, colour: Colour, stroke: Colour, width: int, bold: bool = True
+) -> Iterator[None]:
+    """Draw outlined() of the same arguments a part per step (large text laid many times over takes longer
+    than a frame can give it); once the steps are done, outlined() finds it drawn."""
+    key = ("outlined", text, size, colour, stroke, width, bold)
+    if key in _cache:
+        return
+    made: list[pygame.Surface] = []
+    yield from _outline_steps(text, size, colour, stroke, width, bold, made)
+    cached(key, lambda: made[0])
+
+
+def _run(steps: Iterator[None], made: list[pygame.Surface]) -> pygame.Surface:
+    for _ in steps:
+        pass
+    return made[0]
+
+
+def _outline_steps(
+    text: str, size: int, colour: Colour, stroke: Colour, width: int, bold: bool, made: list[pygame.Surface]
+) -> Iterator[None]:
+    fg = render_text(text, size, colour, bold)
+    st = render_text(text, size, stroke, bold)
+    w = max(1, width)
+    out = pygame.Surface((fg.get_width() + 2 * w, fg.get_height() + 2 * w + w), pygame.SRCALPHA)
+    shadow = render_text(text, size, (0, 0, 0, 120), bold)
+    yield
+    # The shadow, then the stroke, laid around a disc of offsets: a column of the disc per step.
+    for pic, top in ((shadow, 2 * w), (st, w)):
         for dx in range(-w, w + 1):
             for dy in range(-w, w + 1):
                 if dx * dx + dy * dy <= w * w:
-                    out.blit(shadow, (w + dx, 2 * w + dy))
-        for dx in range(-w, w + 1):
-            for dy in range(-w, w + 1):
-                if dx * dx + dy * dy <= w * w:
-                    out.blit(st, (w + dx, w + dy))
-        out.blit(fg, (w, w))
-        return out
-
-    return cached(("outlined", text, size, colour, stroke, width, bold), make)
+                    out.blit(pic, (w + dx, top + dy))
+            yield
+    out.blit(fg, (w, w))
+    made.append(out)
 
 
 def turned(surface_key: Hashable, surface: pygame.Surface, angle: int) -> pygame.Surface:

@@ -13,8 +13,10 @@ from __future__ import annotations
 import argparse
 import enum
 import sys
-from collections.abc import Sequence
-from typing import Literal
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from functools import partial
+from typing import Any, Literal
 
 import pygame
 
@@ -22,7 +24,7 @@ from game.tiles import NUM_KINDS, Tile, rank_of, suit_of
 from ui import palette as pal
 from ui.art.badge import chicken_badge_surface
 from ui.art.canvas import FACE_UNITS_W, Canvas
-from ui.art.man import draw_man
+from ui.art.man import draw_man, warm_man
 from ui.art.pin import draw_pin
 from ui.art.shapes import clip_to, diagonal_gradient, glow, mix, new_surface, rounded_mask, silhouette, tinted
 from ui.art.sou import draw_sou
@@ -64,6 +66,8 @@ class TileArt:
         self.radius = max(2, round(width * 0.12))
         self.lift = max(3, round(width * 0.22))  # how far the table raises a selected tile
         self._bodies: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._plates: dict[tuple[str, int, int], pygame.Surface] = {}  # drawn ahead, until their body is
+        self._layers: OrderedDict[Hashable, Any] = OrderedDict()  # the last few tiles' shadows and glows
         self._cache = SurfaceCache()
 
     # Sizes -----------------------------------------------------------------------------------
@@ -112,12 +116,12 @@ class TileArt:
         """The tile standing face toward the viewer (the player's hand), with the chosen look."""
         _check_tile(tile)
         _check_look(look)
-        return self._cache.get(("face", tile, 0, look.value), lambda: self._finish(self._body("face", tile, 0), look))
+        return self._cache.get(("face", tile, 0, look.value), lambda: self._finish(("face", tile, 0), look))
 
     def back(self, look: Look = Look.NORMAL) -> pygame.Surface:
         """The tile's coloured back, upright (an opponent's hand seen from across the table)."""
         _check_look(look)
-        return self._cache.get(("back", -1, 0, look.value), lambda: self._finish(self._body("back", -1, 0), look))
+        return self._cache.get(("back", -1, 0, look.value), lambda: self._finish(("back", -1, 0), look))
 
     def lying(self, tile: Tile, turn: int = 0, look: Look = Look.NORMAL) -> pygame.Surface:
         """The tile lying face up (ponds, melds); `turn` degrees counter-clockwise: 0 reads for the
@@ -126,25 +130,66 @@ class TileArt:
         _check_turn(turn)
         _check_look(look)
         key = ("lying", tile, turn, look.value)
-        return self._cache.get(key, lambda: self._finish(self._body("lying", tile, turn), look))
+        return self._cache.get(key, lambda: self._finish(("lying", tile, turn), look))
 
     def lying_back(self, turn: int = 0, look: Look = Look.NORMAL) -> pygame.Surface:
         """The tile lying face down (the wall, a concealed kong); `turn` as in lying()."""
         _check_turn(turn)
         _check_look(look)
         key = ("lying_back", -1, turn, look.value)
-        return self._cache.get(key, lambda: self._finish(self._body("lying_back", -1, turn), look))
+        return self._cache.get(key, lambda: self._finish(("lying_back", -1, turn), look))
 
     def edge(self, side: Side = "left") -> pygame.Surface:
         """A standing tile seen edge-on, for the hand of the seat on the `side` of the screen."""
         if side not in ("left", "right"):
             raise ValueError(f"edge side must be 'left' or 'right', got {side!r}")
         code = 0 if side == "left" else 1
-        return self._cache.get(("edge", -1, code, 0), lambda: self._finish(self._body("edge", -1, code), Look.NORMAL))
+        return self._cache.get(("edge", -1, code, 0), lambda: self._finish(("edge", -1, code), Look.NORMAL))
 
     def chicken_badge(self) -> pygame.Surface:
         """The chicken mark on its own, sized for this tile width (for labels and the score sheet)."""
         return self._cache.get(("badge", -1, 0, 0), lambda: chicken_badge_surface(self._badge_diameter()))
+
+    def prepare_lettering(self) -> None:
+        """Open the character tiles' font at this size ahead of their plates (the first one costs the most)."""
+        warm_man(self.width * SUPERSAMPLE / FACE_UNITS_W)
+
+    def prepare_plate(self, kind: str, tile: int = -1, turn: int = 0) -> None:
+        """Draw ahead the picture on the tile that face(), back(), lying() or lying_back() (`kind`) will show:
+        the first of three parts (plate, body, look) that spread a tile's drawing over frames."""
+        key = (kind, tile, turn)
+        if key not in self._bodies and key not in self._plates:
+            self._plates[key] = self._plate(kind, tile, turn)
+
+    def prepare_body(self, kind: str, tile: int = -1, turn: int = 0) -> None:
+        """Draw ahead the tile itself (without margin or look) for `kind`: the second part."""
+        self._body(kind, tile, turn)
+
+    def parts(self, kind: str, tile: int = -1, turn: int = 0, look: Look = Look.NORMAL) -> list[Callable[[], object]]:
+        """The drawing of one picture of `kind` (face, back, lying, lying_back) as calls to make one at a time, in
+        frames of their own: its plate, its body, its shadow, each glow of `look`, then the finished picture."""
+        finish: Callable[[], object]
+        if kind == "face":
+            finish = partial(self.face, tile, look)
+        elif kind == "back":
+            finish = partial(self.back, look)
+        elif kind == "lying":
+            finish = partial(self.lying, tile, turn, look)
+        elif kind == "lying_back":
+            finish = partial(self.lying_back, turn, look)
+        else:
+            raise ValueError(f"tile picture kind must be face, back, lying or lying_back, got {kind!r}")
+        # The character tiles' lettering first: the first of them at a size opens the font there.
+        parts: list[Callable[[], object]] = [self.prepare_lettering] if kind in ("face", "lying") and tile < 9 else []
+        halos = [partial(self.prepare_halo, kind, tile, turn, flag) for flag, _c, _a in HALOS if look & flag]
+        return [
+            *parts,
+            partial(self.prepare_plate, kind, tile, turn),
+            partial(self.prepare_body, kind, tile, turn),
+            partial(self.prepare_base, kind, tile, turn),
+            *halos,
+            finish,
+        ]
 
     def prewarm(self, turns: Sequence[int] = TURNS) -> int:
         """Draw every plain face, back and lying tile now (behind a loading screen); returns how many."""
@@ -183,17 +228,22 @@ class TileArt:
         S = SUPERSAMPLE
         if kind == "edge":
             return _scale_down(self._draw_edge(turn == 0), self.edge_body_size)
-        upright = kind in ("face", "back")
-        bw, bh = self.body_size if upright else self.lying_body_size(turn)
+        bw, bh = self.body_size if kind in ("face", "back") else self.lying_body_size(turn)
+        plate = self._plates.pop((kind, tile, turn), None) or self._plate(kind, tile, turn)
+        big = self._draw_block((bw * S, bh * S), plate, kind in ("face", "lying"))
+        return _scale_down(big, (bw, bh))
+
+    def _plate(self, kind: str, tile: int, turn: int) -> pygame.Surface:
+        """The face's picture or the back, turned and fitted to the body of `kind`, SUPERSAMPLE times larger."""
+        S = SUPERSAMPLE
+        bw, bh = self.body_size if kind in ("face", "back") else self.lying_body_size(turn)
         plate_h = bh - self.depth
-        face_up = kind in ("face", "lying")
-        plate = self._draw_plate(tile) if face_up else self._draw_back_plate()
+        plate = self._draw_plate(tile) if kind in ("face", "lying") else self._draw_back_plate()
         if turn:
             plate = pygame.transform.rotate(plate, turn)
         if plate.get_size() != (bw * S, plate_h * S):
             plate = pygame.transform.smoothscale(plate, (bw * S, plate_h * S))
-        big = self._draw_block((bw * S, bh * S), plate, face_up)
-        return _scale_down(big, (bw, bh))
+        return plate
 
     def _draw_plate(self, tile: int) -> pygame.Surface:
         """The ivory face with its picture, upright, at full face size times SUPERSAMPLE."""
@@ -296,28 +346,16 @@ class TileArt:
         block.blit(light, top.topleft)
         return block
 
-    def _finish(self, body: pygame.Surface, look: Look) -> pygame.Surface:
-        """Add margin, shadow, glows, tints and the chicken badge to a drawn tile."""
+    def _finish(self, key: BodyKey, look: Look) -> pygame.Surface:
+        """Add margin, shadow, glows, tints and the chicken badge to the tile drawn for `key`."""
+        body = self._body(*key)
         pad = self.pad
         bw, bh = body.get_size()
-        out = new_surface((bw + 2 * pad, bh + 2 * pad), (0, 0, 0))
-        sil = new_surface(out.get_size(), (255, 255, 255))
-        sil.blit(silhouette(body), (pad, pad))
-        # Shadow: down and to the right, as if lit from the top left.
-        offset = max(1, round(self.width * 0.05))
-        shadow = new_surface(out.get_size())
-        shadow.blit(tinted(sil, pal.SHADOW), (offset // 2 + 1, offset))
-        out.blit(pygame.transform.gaussian_blur(shadow, max(1, offset), repeat_edge_pixels=False), (0, 0))
-        grow = max(1, pad // 3)
-        blur = max(1, pad // 2)
-        for flag, colour, strength in (
-            (Look.CLAIMABLE, pal.CLAIMABLE_GLOW, 230),
-            (Look.CHICKEN, pal.CHICKEN_GOLD, 240),
-            (Look.WINNING, pal.WINNING_GLOW, 240),
-            (Look.SELECTED, pal.SELECTED_GLOW, 200),
-        ):
+        sil, base = self._base(key)
+        out = base.copy()
+        for flag, _colour, _strength in HALOS:
             if look & flag:
-                halo = glow(sil, (*colour, strength), grow, blur)
+                halo = self._halo(key, flag)
                 out.blit(halo, (0, 0))
                 out.blit(halo, (0, 0))
         shown = body
@@ -346,6 +384,60 @@ class TileArt:
             d = badge.get_width()
             out.blit(badge, (pad + bw - d + d // 4, max(0, pad - d // 4)))
         return out
+
+    def prepare_base(self, kind: str, tile: int = -1, turn: int = 0) -> None:
+        """Draw ahead the tile on its margin with its shadow, which every look of it starts from."""
+        self._base((kind, tile, turn))
+
+    def prepare_halo(self, kind: str, tile: int, turn: int, flag: Look) -> None:
+        """Draw ahead the glow of look `flag` around the tile."""
+        self._halo((kind, tile, turn), flag)
+
+    def _base(self, key: BodyKey) -> tuple[pygame.Surface, pygame.Surface]:
+        """The tile's silhouette and the tile's shadow on its margin (kept for the looks of the tile drawn next)."""
+        found = self._layers.get(key)
+        if found is None:
+            body = self._body(*key)
+            pad = self.pad
+            bw, bh = body.get_size()
+            out = new_surface((bw + 2 * pad, bh + 2 * pad), (0, 0, 0))
+            sil = new_surface(out.get_size(), (255, 255, 255))
+            sil.blit(silhouette(body), (pad, pad))
+            # Shadow: down and to the right, as if lit from the top left.
+            offset = max(1, round(self.width * 0.05))
+            shadow = new_surface(out.get_size())
+            shadow.blit(tinted(sil, pal.SHADOW), (offset // 2 + 1, offset))
+            out.blit(pygame.transform.gaussian_blur(shadow, max(1, offset), repeat_edge_pixels=False), (0, 0))
+            found = (sil, out)
+        self._keep(key, found)
+        return found
+
+    def _halo(self, key: BodyKey, flag: Look) -> pygame.Surface:
+        found = self._layers.get((key, flag))
+        if found is None:
+            colour, strength = next((c, a) for f, c, a in HALOS if f == flag)
+            sil, _base = self._base(key)
+            found = glow(sil, (*colour, strength), max(1, self.pad // 3), max(1, self.pad // 2))
+        self._keep((key, flag), found)
+        return found
+
+    def _keep(self, key: Hashable, value: Any) -> None:
+        """Keep a layer for the next few looks drawn (a tile's looks are drawn one after another)."""
+        self._layers[key] = value
+        self._layers.move_to_end(key)
+        while len(self._layers) > LAYERS_KEPT:
+            self._layers.popitem(last=False)
+
+
+BodyKey = tuple[str, int, int]  # kind, tile, turn
+LAYERS_KEPT = 12
+# The glows of the looks: colour and strength, laid in this order.
+HALOS: tuple[tuple[Look, pal.RGB, int], ...] = (
+    (Look.CLAIMABLE, pal.CLAIMABLE_GLOW, 230),
+    (Look.CHICKEN, pal.CHICKEN_GOLD, 240),
+    (Look.WINNING, pal.WINNING_GLOW, 240),
+    (Look.SELECTED, pal.SELECTED_GLOW, 200),
+)
 
 
 def _scale_down(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:

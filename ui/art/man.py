@@ -69,3 +69,11 @@ def draw_man(c: Canvas, rank: int) -> None:
     wan = _glyph(WAN, max(8, round(c.px(wh))), pal.INK_RED, weight * 0.6)
     wan_scale = min(c.px(ww) / (wan.get_width() * WIDEN), c.px(wh) / wan.get_height())
     _place(c, wan, wan_scale, (wx, wy + dy, ww, wh))
+
+
+def warm_man(u: float) -> None:
+    """Open the tile font at the sizes draw_man uses at `u` px per design unit, and measure the numerals there:
+    the first character tile of a size costs that much more than the others (drawn ahead, a part a frame)."""
+    em = max(8, round(NUMERAL_BOX[3] * u))
+    _numeral_extent(em)
+    get_tile_font(max(4, max(8, round(WAN_BOX[3] * u))))

@@ -13,6 +13,18 @@ def display_ready() -> bool:
     return bool(pygame.display.get_init()) and pygame.display.get_surface() is not None
 
 
+def in_display_alpha_format(surface: pygame.Surface) -> bool:
+    """True if `surface` has the pixel format convert_alpha() would give it (the display's, with alpha)."""
+    model = pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha()
+    return (
+        surface.get_bitsize() == model.get_bitsize()
+        and surface.get_masks() == model.get_masks()
+        and surface.get_flags() & pygame.SRCALPHA != 0
+        and surface.get_colorkey() is None
+        and surface.get_alpha() in (None, 255)
+    )
+
+
 class SurfaceCache:
     """Surfaces by key, drawn on first use; plain before a display exists, convert_alpha'd after.
 
@@ -34,14 +46,20 @@ class SurfaceCache:
             if self._maxsize is not None:
                 self._items.move_to_end(key)
         if not converted and display_ready():
-            # Converting once to the display's pixel format makes every later blit cheap.
-            surface, converted = surface.convert_alpha(), True
+            # Converting once to the display's pixel format makes every later blit cheap; a picture drawn in that
+            # format already is kept as it is (converting would only copy it).
+            if not in_display_alpha_format(surface):
+                surface = surface.convert_alpha()
+            converted = True
             entry = None
         if entry is None:
             self._items[key] = (surface, converted)
             if self._maxsize is not None and len(self._items) > self._maxsize:
                 self._items.popitem(last=False)
         return surface
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._items
 
     def clear(self) -> None:
         """Forget every surface."""

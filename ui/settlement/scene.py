@@ -10,7 +10,6 @@ arrows at the bottom) switch the ruleset the hand is shown under.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import partial
 
 import pygame
 
@@ -23,8 +22,9 @@ from ui import palette as pal
 from ui import strings as S
 from ui import text as T
 from ui.art.shapes import mix
+from ui.art.surface_cache import display_ready, in_display_alpha_format
 from ui.dialogs import ConfirmScene
-from ui.layout import compute_layout
+from ui.layout import bands, compute_layout
 from ui.scene import Host, Scene
 from ui.settlement.explain_panel import draw_explain_panel, draw_tooltip, explain_lines, flip_value_text, line_sentence
 from ui.settlement.hands import draw_hand, fit_tile_width, hand_slots
@@ -102,6 +102,7 @@ class SettlementScene(Scene):
         on_leave: Callable[[], None] | None = None,
         seat_label: Callable[[int], str] | None = None,
         close_hint: str = "end_next",
+        canvas: pygame.Surface | None = None,
     ) -> None:
         super().__init__(host)
         self.on_leave = on_leave  # Escape offers to leave the match (back to the menu) when set
@@ -117,6 +118,9 @@ class SettlementScene(Scene):
         # How seats are named (default: as the viewer calls them), and the strings key of the closing hint.
         self.seat_label = seat_label or (lambda seat: S.seat_label(seat, viewer))
         self.close_hint = close_hint
+        # A picture of the sheet's size no longer shown (the last hand's sheet) to draw this one on, rather than
+        # make another of the window's size.
+        self.canvas = canvas
         self.age = 0.0
         self.closed = False
         self.choices: list[Ruleset] = ruleset_choices(rules) if rules is not None and result is not None else []
@@ -257,7 +261,9 @@ class SettlementScene(Scene):
         if self._picture is None or self._picture_key != self._key():
             self._render()
         assert self._picture is not None
-        surface.blit(self._backdrop(surface.get_size()), (0, 0))
+        # The shade only where the sheet leaves the table showing: under the sheet's opaque middle it would be
+        # covered at once, and shading the whole window costs as much again as laying the sheet.
+        shade(surface, shaded_areas(surface.get_rect(), self.rect, sheet_radius(self.scale)))
         surface.blit(self._picture, self.rect.topleft)
         self._draw_why(surface)
 
@@ -278,6 +284,13 @@ class SettlementScene(Scene):
 
     # ------------------------------------------------------------------ drawing
 
+    def canvas_left(self) -> pygame.Surface | None:
+        """The sheet's picture, handed on once the screen is closed (to draw the next sheet on); None while open."""
+        if not self.closed:
+            return None
+        picture, self._picture, self._picture_key = self._picture, None, None
+        return picture
+
     def _render(self) -> pygame.Surface:
         """The whole screen, drawn once per ruleset shown and language (it does not change otherwise)."""
         for _ in self.render_steps():
@@ -288,14 +301,21 @@ class SettlementScene(Scene):
     def render_steps(self) -> Iterator[None]:
         """Draw the sheet a part at a time (the header, each seat's row, the footer): the table makes it over
         several frames while the hand's end plays out, so showing it never stalls a frame."""
-        s = self.scale
         self.line_hits = []
-        size = self.host.stack.size if self.host.stack.size != (0, 0) else self.size
-        self._backdrop(size)
-        yield
-        sheet = T.panel(self.rect.size, round(16 * s), SHEET, pal.PANEL_BORDER, 2)
-        yield
-        out = sheet.copy()
+        sheet_backdrop()
+        size = sheet_rect(self.size).size
+        # The last sheet's picture, drawn over, or a new one (it is nearly the size of the window).
+        out = self.canvas
+        self.canvas = None
+        if out is None or out.get_size() != size or not in_display_alpha_format(out):
+            out = sheet_canvas(self.size)
+            yield
+        for band in bands(size):
+            out.set_clip(band)
+            out.fill((0, 0, 0, 0))
+            draw_empty_sheet(out, self.scale)
+            out.set_clip(None)
+            yield
         fonts = compute_layout(self.size).font
         head, body, foot = sheet_parts(self.size)
         self._draw_header(out, head, fonts)
@@ -303,13 +323,8 @@ class SettlementScene(Scene):
         yield from self._row_steps(out, body, fonts)
         self._draw_footer(out, foot, fonts)
         yield
-        self._picture = out.convert_alpha() if pygame.display.get_surface() is not None else out
+        self._picture = out
         self._picture_key = self._key()
-
-    @staticmethod
-    def _backdrop(size: tuple[int, int]) -> pygame.Surface:
-        """The shade over the table behind the sheet, made once per window size."""
-        return T.cached(("settle-backdrop", size), lambda: _filled(size, BACKDROP))
 
     def _draw_header(self, surface: pygame.Surface, rect: pygame.Rect, fonts: dict[str, int]) -> None:
         s = self.scale
@@ -527,6 +542,58 @@ def sheet_rect(size: tuple[int, int]) -> pygame.Rect:
     return pygame.Rect(margin, margin, size[0] - 2 * margin, size[1] - 2 * margin)
 
 
+def sheet_radius(scale: float) -> int:
+    """The radius of the sheet's rounded corners."""
+    return round(16 * scale)
+
+
+def sheet_canvas(size: tuple[int, int]) -> pygame.Surface:
+    """A picture to draw the sheet of a window of `size` on, in the format the display blits fastest."""
+    model = pygame.Surface((1, 1), pygame.SRCALPHA)
+    if display_ready():
+        model = model.convert_alpha()
+    return pygame.Surface(sheet_rect(size).size, pygame.SRCALPHA, model)
+
+
+def draw_empty_sheet(surface: pygame.Surface, scale: float) -> None:
+    """The sheet's rounded plate and border over all of `surface` (cleared first; only its clip is drawn)."""
+    rect = surface.get_rect()
+    pygame.draw.rect(surface, SHEET, rect, border_radius=sheet_radius(scale))
+    pygame.draw.rect(surface, pal.PANEL_BORDER, rect, width=2, border_radius=sheet_radius(scale))
+
+
+SHADE_TILE = 256  # px: the shade is laid in squares of this size
+
+
+def sheet_backdrop() -> pygame.Surface:
+    """A square of the shade over the table behind the sheet (it is one colour: squares of it cover any area)."""
+    return T.cached(("settle-backdrop", SHADE_TILE), lambda: _filled((SHADE_TILE, SHADE_TILE), BACKDROP))
+
+
+def shade(surface: pygame.Surface, areas: list[pygame.Rect]) -> None:
+    """Lay the shade over `areas` of `surface`."""
+    tile = sheet_backdrop()
+    for area in areas:
+        for y in range(area.top, area.bottom, SHADE_TILE):
+            for x in range(area.left, area.right, SHADE_TILE):
+                surface.blit(
+                    tile, (x, y), pygame.Rect(0, 0, min(SHADE_TILE, area.right - x), min(SHADE_TILE, area.bottom - y))
+                )
+
+
+def shaded_areas(window: pygame.Rect, sheet: pygame.Rect, radius: int) -> list[pygame.Rect]:
+    """The parts of `window` the sheet at `sheet` does not cover with its opaque middle: the margins and the
+    bands of its rounded corners."""
+    top, bottom = sheet.top + radius, sheet.bottom - radius
+    areas = [
+        pygame.Rect(window.left, window.top, window.width, top - window.top),
+        pygame.Rect(window.left, bottom, window.width, window.bottom - bottom),
+        pygame.Rect(window.left, top, sheet.left - window.left, bottom - top),
+        pygame.Rect(sheet.right, top, window.right - sheet.right, bottom - top),
+    ]
+    return [a for a in areas if a.width > 0 and a.height > 0]
+
+
 def sheet_parts(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
     """The sheet's header, body (the four rows) and footer, in the sheet's own coordinates."""
     layout = compute_layout(size)
@@ -578,15 +645,15 @@ def sheet_jobs(result: HandResult, size: tuple[int, int], rules: Ruleset | None)
     for row in rows:
         for _group, tile, winning in row:
             if tile is None:
-                yield art.back
+                yield from art.parts("back")
                 continue
             look = (Look.CHICKEN if tile in chickens else Look.NORMAL) | (Look.WINNING if winning else Look.NORMAL)
-            yield partial(art.face, tile, look)
+            yield from art.parts("face", tile, look=look)
     small = get_tile_art(max(16, round(26 * compute_layout(size).scale)))
     if result.flip is not None:
-        yield partial(small.face, result.flip)
+        yield from small.parts("face", result.flip)
     for tile in sorted(chickens):
-        yield partial(small.face, tile, Look.CHICKEN)
+        yield from small.parts("face", tile, look=Look.CHICKEN)
 
 
 def draw_note(ledger: Ledger | None, viewer: int) -> str:

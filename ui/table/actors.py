@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -17,6 +18,7 @@ import pygame
 from ui import palette as pal
 from ui import text as T
 from ui.table.dice import ANGLES, die_picture
+from ui.table.jobs import each_step
 from ui.tween import Point, arc_point, clamp01, ease_in_out_cubic, ease_out_back, ease_out_bounce, ease_out_cubic
 
 POP_SCALES = (0.55, 0.75, 0.9, 1.0, 1.08, 1.0)
@@ -77,23 +79,34 @@ class Callout(Actor):
 
 def callout_frames(text: str, size: int) -> tuple[pygame.Surface, ...]:
     """The pop-in sizes of a callout, cached."""
+    return tuple(_callout_scaled(text, size, s) for s in POP_SCALES)
+
+
+def callout_jobs(text: str, size: int) -> Iterator[Callable[[], object]]:
+    """callout_frames() drawn a part per call: the outlined text a part at a time, the seal, then each size."""
+    yield from each_step(T.outlined_steps(text, size, *_CALLOUT_INK, max(2, size // 14)), "outline")
+    yield partial(_callout_picture, text, size)
+    for s in POP_SCALES:
+        yield partial(_callout_scaled, text, size, s)
+
+
+def _callout_scaled(text: str, size: int, s: float) -> pygame.Surface:
     full = _callout_picture(text, size)
+    if s == 1.0:
+        return full
     w, h = full.get_size()
+    return T.cached(
+        ("callout-scaled", text, size, s),
+        partial(pygame.transform.smoothscale, full, (max(1, round(w * s)), max(1, round(h * s)))),
+    )
 
-    def scaled(s: float) -> pygame.Surface:
-        if s == 1.0:
-            return full
-        return T.cached(
-            ("callout-scaled", text, size, s),
-            partial(pygame.transform.smoothscale, full, (max(1, round(w * s)), max(1, round(h * s)))),
-        )
 
-    return tuple(scaled(s) for s in POP_SCALES)
+_CALLOUT_INK: tuple[T.Colour, T.Colour] = ((255, 246, 220), (120, 16, 12))  # the letters and their outline
 
 
 def _callout_picture(text: str, size: int) -> pygame.Surface:
     def make() -> pygame.Surface:
-        glyphs = T.outlined(text, size, (255, 246, 220), (120, 16, 12), max(2, size // 14))
+        glyphs = T.outlined(text, size, *_CALLOUT_INK, max(2, size // 14))
         pad = size // 3
         w = max(glyphs.get_width() + 2 * pad, glyphs.get_height() + pad)
         h = glyphs.get_height() + pad
@@ -127,7 +140,7 @@ def banner_picture(text: str, size: int, width: int) -> pygame.Surface:
     """A ribbon with `text`, at least `width` px wide, cached."""
 
     def make() -> pygame.Surface:
-        glyphs = T.outlined(text, size, pal.TEXT_GOLD, (40, 20, 0), max(1, size // 16))
+        glyphs = T.outlined(text, size, *_banner_ink(size))
         w = max(width, glyphs.get_width() + size * 2)
         h = glyphs.get_height() + size // 2
         out = _ribbon(w, h, size).copy()
@@ -135,6 +148,17 @@ def banner_picture(text: str, size: int, width: int) -> pygame.Surface:
         return out
 
     return T.cached(("banner", text, size, width), make)
+
+
+def banner_jobs(text: str, size: int, width: int) -> Iterator[Callable[[], object]]:
+    """banner_picture() drawn a part per call: the outlined text a part at a time, then the ribbon under it."""
+    yield from each_step(T.outlined_steps(text, size, *_banner_ink(size)), "outline")
+    yield partial(banner_picture, text, size, width)
+
+
+def _banner_ink(size: int) -> tuple[T.Colour, T.Colour, int]:
+    """The banner text's colour, its outline's colour and width."""
+    return pal.TEXT_GOLD, (40, 20, 0), max(1, size // 16)
 
 
 def _ribbon(w: int, h: int, size: int) -> pygame.Surface:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pygame
 
@@ -14,11 +15,18 @@ from ui.layout import Layout
 def render_background(layout: Layout, playing_area: bool = True) -> pygame.Surface:
     """The table cloth for `layout`, opaque, drawn once per window size; `playing_area` draws the printed line
     around the walls (the table has it, the menus do not: it would cut through their panels)."""
-    return finish_cloth(cloth(layout), layout, playing_area)
+    made: list[pygame.Surface] = []
+    for _ in cloth_steps(layout, made, playing_area):
+        pass
+    return made[0]
 
 
-def cloth(layout: Layout) -> pygame.Surface:
-    """The cloth's light and weave (the first half of the work, for a loading frame)."""
+STRIP = 480  # px: the light is spread down the cloth a strip this wide at a time
+
+
+def cloth_steps(layout: Layout, made: list[pygame.Surface], playing_area: bool = True) -> Iterator[None]:
+    """Draw the cloth a part per step (each a millisecond or two, for loading frames); the finished cloth,
+    the same as drawn in one go, is appended to `made`."""
     w, h = layout.size
     # A radial light: a small gradient picture scaled up smoothly costs far less than drawing rings.
     n = 32
@@ -30,7 +38,16 @@ def cloth(layout: Layout) -> pygame.Surface:
             d = (((x + 0.5 - fx) / n) ** 2 + ((y + 0.5 - fy) / n * 0.9) ** 2) ** 0.5
             t = min(1.0, d / 0.72)
             light.set_at((x, y), mix(pal.TABLE_GREEN_LIGHT, pal.TABLE_GREEN_DARK, t**1.4))
-    out = pygame.transform.smoothscale(light, (w, h))  # the cloth itself: no second full-size copy
+    yield
+    # Smoothscale spreads across first, then down each column on its own: so the columns can be spread a
+    # strip at a time into the cloth, with the very pixels of a single smoothscale to the full size.
+    wide = pygame.transform.smoothscale(light, (w, n))
+    out = pygame.Surface((w, h), 0, light)
+    yield
+    for x in range(0, w, STRIP):
+        strip = min(STRIP, w - x)
+        pygame.transform.smoothscale(wide.subsurface((x, 0, strip, n)), (strip, h), out.subsurface((x, 0, strip, h)))
+        yield
     # The weave: faint deterministic specks on a small tile repeated, so the cloth is not a flat colour.
     rng = random.Random(7)
     n = 128
@@ -42,7 +59,8 @@ def cloth(layout: Layout) -> pygame.Surface:
     for y in range(0, h, n):
         for x in range(0, w, n):
             out.blit(speck, (x, y))
-    return out
+    yield
+    made.append(finish_cloth(out, layout, playing_area))
 
 
 def finish_cloth(out: pygame.Surface, layout: Layout, playing_area: bool = True) -> pygame.Surface:

@@ -12,10 +12,10 @@ from collections.abc import Callable, Iterable, Iterator
 
 import pygame
 
-from ui.layout import BOARD_ZONES, Layout
-from ui.table.background import cloth, finish_cloth, render_background
+from ui.layout import BOARD_ZONES, Layout, bands
+from ui.table.background import cloth_steps, render_background
 from ui.table.compass import compass_signature, draw_compass
-from ui.table.jobs import Alone, Job
+from ui.table.jobs import Job, each_step
 from ui.table.panels import chickens_signature, draw_chickens, draw_info, draw_waits, info_signature, waits_signature
 from ui.table.plates import draw_plate, plate_signature
 from ui.table.pond_view import draw_pond, pond_signature
@@ -68,25 +68,41 @@ class Board:
             self._set_felt(layout, render_background(layout))
 
     def _set_felt(self, layout: Layout, felt: pygame.Surface) -> None:
-        if pygame.display.get_init() and pygame.display.get_surface() is not None:
-            felt = felt.convert()
-        self._felt = felt
-        self._surface = felt.copy()
+        for _ in self._felt_steps(layout, [felt]):
+            pass
+
+    def _felt_steps(self, layout: Layout, made: list[pygame.Surface]) -> Iterator[None]:
+        """Take the drawn cloth in `made` as the felt, in the display's format (fast to blit), and a copy of it as
+        the board: each a picture of the window's size, made and filled a band per step."""
+        felt = made[0] if made else render_background(layout)
+        display = pygame.display.get_surface() if pygame.display.get_init() else None
+        shown = felt
+        if display is not None and not _displays_as_is(felt, display):
+            shown = pygame.Surface(layout.size, 0, display)
+            yield
+            for band in bands(layout.size):
+                shown.blit(felt, band, band)  # an opaque picture laid on another: the pixels of felt.convert()
+                yield
+        board = pygame.Surface(layout.size, 0, shown)
+        yield
+        for band in bands(layout.size):
+            board.blit(shown, band, band)
+            yield
+        self._felt = shown
+        self._surface = board
         self._size = layout.size
         self._signatures = {}
 
     def prepare(self, layout: Layout, between: Iterable[Job] = ()) -> Iterator[Job]:
-        """Jobs drawing the felt for `layout` in two halves (loading frames), so the table's first frame does not;
-        the `between` jobs run after the first half."""
+        """Jobs drawing the felt for `layout` a part at a time (loading frames), so the table's first frame does
+        not; the `between` jobs run once the cloth is drawn, before it becomes the felt."""
         if self._size == layout.size and self._felt is not None:
             yield from between
             return
-        base: list[pygame.Surface] = []
-        yield lambda: base.append(cloth(layout))
+        made: list[pygame.Surface] = []
+        yield from each_step(cloth_steps(layout, made), "cloth")
         yield from between
-        yield Alone(
-            lambda: self._set_felt(layout, finish_cloth(base[0], layout) if base else render_background(layout))
-        )
+        yield from each_step(self._felt_steps(layout, made), "felt")
 
     def felt(self, layout: Layout) -> pygame.Surface | None:
         """The felt for `layout`, if it is drawn already."""
@@ -120,3 +136,13 @@ class Board:
     def invalidate(self) -> None:
         """Redraw every zone on the next frame."""
         self._signatures = {}
+
+
+def _displays_as_is(picture: pygame.Surface, display: pygame.Surface) -> bool:
+    """True if opaque `picture` is in the display's pixel format already (converting it would only copy it)."""
+    return (
+        picture.get_bitsize() == display.get_bitsize()
+        and picture.get_masks()[:3] == display.get_masks()[:3]
+        and picture.get_masks()[3] == 0
+        and not picture.get_flags() & pygame.SRCALPHA
+    )

@@ -8,6 +8,7 @@ from game.tiles import Tile
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
+from ui.layout import Layout
 from ui.table.view import TableView
 from ui.tile_art import Look, get_tile_art
 
@@ -32,7 +33,12 @@ def _frame(
 
 
 def _small_art_width(view: TableView) -> int:
-    return max(18, round(view.layout.tiles.pond * 0.85))
+    return panel_tile_width(view.layout)
+
+
+def panel_tile_width(layout: Layout) -> int:
+    """The width of the small standing tiles of the waits and chicken panels."""
+    return max(18, round(layout.tiles.pond * 0.85))
 
 
 def _tile(surface: pygame.Surface, view: TableView, tile: Tile, x: int, y: int, look: Look = Look.NORMAL) -> int:

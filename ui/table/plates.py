@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from functools import partial
+
 import pygame
 
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
+from ui.layout import Layout
 from ui.table.view import TableView
 
 DEALER_RED = (200, 40, 36)
@@ -45,6 +49,29 @@ def plate_signature(view: TableView, seat: int) -> tuple[object, ...]:
     )
 
 
+def plate_name(seat: int, viewer: int, ai: bool) -> str:
+    """The name on `seat`'s plate as `viewer` sees it, marked when an AI plays it."""
+    name = S.seat_name(seat, viewer)
+    if ai:
+        name = f"{name}·{S.tr('ai_name')}" if S.language() == "zh" else f"{name} ({S.tr('ai_name')})"
+    return name
+
+
+def plate_text_jobs(layout: Layout) -> Iterator[Callable[[], object]]:
+    """The plates' names at the sizes they shrink to beside their marks, and the dealer's streak: drawn ahead,
+    as a new hand changes the marks on every plate at once."""
+    fs = layout.font["plate"]
+    small = max(T.MIN_TEXT - 1, round(fs * 0.8))
+    for seat in range(4):
+        for ai in (True, False):
+            for size in range(fs, fs - 4, -1):
+                yield partial(T.shadowed, plate_name(seat, 0, ai), size, pal.TEXT, True)
+    for streak in range(1, 4):
+        yield partial(T.shadowed, S.tr("streak", n=streak), small, pal.TEXT_GOLD)
+    for key, colour in (("dealer_badge", DEALER_RED), ("declared_badge", READY_BLUE)):
+        yield partial(_badge, S.tr(key), small, colour)
+
+
 def _badge(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     def make() -> pygame.Surface:
         label = T.label(text, size, pal.TEXT, bold=True)
@@ -80,9 +107,7 @@ def draw_plate(surface: pygame.Surface, view: TableView, seat: int, rect: pygame
     disc_rect = disc.get_rect(center=(rect.left + pad + d // 2, rect.centery))
     surface.blit(disc, disc_rect)
     x = disc_rect.right + pad
-    name = S.seat_name(seat, view.model.viewer)
-    if view.autoplay or m.engine(seat) not in m.people:
-        name = f"{name}·{S.tr('ai_name')}" if S.language() == "zh" else f"{name} ({S.tr('ai_name')})"
+    name = plate_name(seat, view.model.viewer, view.autoplay or m.engine(seat) not in m.people)
     small = max(T.MIN_TEXT - 1, round(fs * 0.8))
     marks: list[pygame.Surface] = []  # after the name: 庄, its streak, 听
     if seat == m.dealer:

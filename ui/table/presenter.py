@@ -603,6 +603,11 @@ class Presenter:
 
 def banner_for(text: str, layout: Layout) -> pygame.Surface:
     """The banner picture of `text`: long captions shrink to stay between the side walls."""
+    return banner_picture(text, *banner_fit(text, layout))
+
+
+def banner_fit(text: str, layout: Layout) -> tuple[int, int]:
+    """The text size and the ribbon's least width of the banner of `text` at `layout`."""
     base = size = layout.font["banner"]
     room = layout.zones["wall1"].left - layout.zones["wall3"].right - 2 * layout.gap
     # Text grows in proportion to its size: measured once at the banner's size, not drawn (or the font
@@ -610,7 +615,7 @@ def banner_for(text: str, layout: Layout) -> pygame.Surface:
     width = get_font(base, True).size(text)[0]
     while size > layout.font["body"] and width * size / base + size * 2 > room:
         size -= 2
-    return banner_picture(text, size, min(room, round(layout.zones["compass"].width * 2.2)))
+    return size, min(room, round(layout.zones["compass"].width * 2.2))
 
 
 def chip_size(layout: Layout) -> int:

@@ -7,6 +7,7 @@ milliseconds per frame after that, and again after the window changes size.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from functools import partial
@@ -17,14 +18,17 @@ from game.ruleset_loader import builtin_ruleset_names
 from game.tiles import NUM_KINDS
 from ui import strings as S
 from ui import text as T
-from ui.fonts import warm_font
+from ui.fonts import get_font, warm_font
 from ui.layout import Layout
+from ui.settlement.scene import sheet_backdrop
 from ui.settlement.whatif import builtin_ruleset
-from ui.table.actors import banner_picture, callout_frames, chip_picture
+from ui.table.actors import banner_jobs, callout_jobs, chip_picture
 from ui.table.board import Board
 from ui.table.dice import ANGLES, die_picture
-from ui.table.jobs import Alone, Job
-from ui.table.presenter import banner_for, chip_size, dice_size
+from ui.table.jobs import Job
+from ui.table.panels import panel_tile_width
+from ui.table.plates import plate_text_jobs
+from ui.table.presenter import banner_fit, chip_size, dice_size
 from ui.table.wall_view import wall_side_picture
 from ui.tile_art import TURNS, Look, get_tile_art
 
@@ -33,21 +37,26 @@ def opening_jobs(layout: Layout, board: Board) -> Iterator[Job]:
     """What the opening of the first hand shows, drawn while the table loads: the felt, the fonts at the
     layout's sizes, the callouts, the dice, the wall's sides and the backs of the tiles."""
     # The felt in two halves, the loading caption's font and picture between them (it shows with the felt).
-    caption = iter(
-        (
-            partial(warm_font, layout.font["title"], True),
-            partial(banner_picture, S.tr("loading"), layout.font["title"], round(layout.zones["compass"].width * 1.6)),
-        )
+    caption: Iterator[Job] = itertools.chain(
+        [partial(warm_font, layout.font["title"], True)],
+        banner_jobs(S.tr("loading"), layout.font["title"], round(layout.zones["compass"].width * 1.6)),
     )
     yield from board.prepare(layout, caption)
     for size in sorted(set(layout.font.values())):
-        yield partial(warm_font, size)
-        yield partial(warm_font, size, True)
+        for bold in (False, True):
+            yield partial(get_font, size, bold)  # opening the face, then drawing with it: each takes a while
+            yield partial(warm_font, size, bold)
     plate = layout.font["plate"]
-    for size in (max(T.MIN_TEXT - 1, round(plate * 0.8)), round(plate * 1.1), round(plate * 1.25)):
+    small = max(T.MIN_TEXT - 1, round(plate * 0.8))
+    for size in (small, round(plate * 1.1), round(plate * 1.25)):
         yield partial(warm_font, size, True)  # the plates' badges and wind discs
+    yield partial(warm_font, small)  # the dealer's streak
+    for size in (plate - 1, plate - 2, plate - 3):
+        yield partial(warm_font, size, True)  # a long name shrinks to fit its plate
     for key in ("call_pung", "call_kong", "call_win", "call_self_draw", "call_ready", "call_pass"):
-        yield partial(callout_frames, S.tr(key), layout.font["callout"])
+        yield from callout_jobs(S.tr(key), layout.font["callout"])
+    text = S.tr("banner_hand", n=1)  # the first hand's banner shows as the table opens
+    yield from banner_jobs(text, *banner_fit(text, layout))
     die = dice_size(layout)
     for value in range(1, 7):
         for angle in ANGLES:
@@ -57,33 +66,47 @@ def opening_jobs(layout: Layout, board: Board) -> Iterator[Job]:
             yield partial(wall_side_picture, layout, stacks, k)
     t = layout.tiles
     other, side, wall = get_tile_art(t.other), get_tile_art(t.side), get_tile_art(t.wall)
-    yield other.back
+    yield from other.parts("back")
     yield partial(side.edge, "left")
     yield partial(side.edge, "right")
     for turn in TURNS:
-        yield partial(wall.lying_back, turn)
+        yield from wall.parts("lying_back", turn=turn)
 
 
 def art_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
-    """Every picture the table is likely to show at this layout, the commonest first, then the hand-analysis
-    tables the AI players and the panels read, and the rulesets the settlement screen compares under."""
+    """Every picture the table is likely to show at this layout and the tables the AI players read, in the
+    order they are first needed: the player's tiles, the hand tables, the tiles of play, what the end of a
+    hand shows (with the rulesets the settlement screen compares under), then the rarer looks."""
+    hand = get_tile_art(layout.tiles.hand)
+    for tile in range(NUM_KINDS):  # first: the deal lays the player's tiles face up
+        yield from hand.parts("face", tile)
     rng = random.Random(12)
-    for _ in range(SUIT_BATCHES):  # first: the AI players think from the first discard on
+    for _ in range(SUIT_BATCHES):  # then the AI players think from the first discard on
         yield partial(_suit_rows, [_suit_key(rng) for _ in range(SUIT_BATCH)])
-    yield from _tile_jobs(layout, rules)
-    # What the change to the next hand shows: the payments' coins and the hand's banner.
+    yield from plate_text_jobs(layout)
+    small = get_tile_art(panel_tile_width(layout))  # the waits and chicken panels
+    for tile in range(NUM_KINDS):
+        yield from small.parts("face", tile)
+        yield from small.parts("face", tile, look=Look.CHICKEN)
+    yield from _tile_jobs(layout)
+    # What the end of the first hand shows: the settlement screen's shade and the rulesets it compares under,
+    # the payments' coins and the next hand's banner.
+    yield sheet_backdrop
+    for name in builtin_ruleset_names():
+        yield partial(builtin_ruleset, name)
     for amount in range(1, 25):
         yield partial(chip_picture, amount, chip_size(layout))
-    for hand in range(1, 33):
-        yield partial(banner_for, S.tr("banner_hand", n=hand), layout)
-    for name in builtin_ruleset_names():
-        yield Alone(partial(builtin_ruleset, name))
+    for number in range(1, 33):
+        text = S.tr("banner_hand", n=number)
+        yield from banner_jobs(text, *banner_fit(text, layout))
+    yield from _rare_tile_jobs(layout, rules)
 
 
 # The hand tables fill lazily (game/suit_tables.py): a suit layout seen for the first time costs a
-# millisecond or more. Layouts like those of real hands, looked up in quiet frames, fill most of them.
-SUIT_BATCHES = 150
-SUIT_BATCH = 20
+# millisecond or more. Layouts like those of real hands, looked up in quiet frames, fill most of them: 3,000
+# of them, a few per job (a new layout takes up to half a millisecond).
+SUIT_BATCHES = 375
+SUIT_BATCH = 8
 
 
 def _suit_key(rng: random.Random) -> tuple[int, ...]:
@@ -102,36 +125,42 @@ def _suit_rows(keys: list[tuple[int, ...]]) -> None:
         suit_tables.both_code(key)
 
 
-def _tile_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
+def _tile_jobs(layout: Layout) -> Iterator[Job]:
+    """The tiles of the play of a hand, in every look it gives them."""
     t = layout.tiles
     hand, pond, meld = get_tile_art(t.hand), get_tile_art(t.pond), get_tile_art(t.meld)
     other, side, other_meld, wall = (get_tile_art(w) for w in (t.other, t.side, t.other_meld, t.wall))
-    yield other.back
+    yield from other.parts("back")
     yield partial(side.edge, "left")
     yield partial(side.edge, "right")
     for turn in TURNS:
-        yield partial(wall.lying_back, turn)
-        yield partial(other_meld.lying_back, turn)
-        yield partial(meld.lying_back, turn)
+        yield from wall.parts("lying_back", turn=turn)
+        yield from other_meld.parts("lying_back", turn=turn)
+        yield from meld.parts("lying_back", turn=turn)
     for tile in range(NUM_KINDS):
-        yield partial(hand.face, tile)
-        yield partial(hand.face, tile, Look.SELECTED)
+        yield from hand.parts("face", tile)
+        yield from hand.parts("face", tile, look=Look.SELECTED)
         for turn in TURNS:
-            yield partial(pond.lying, tile, turn)
+            yield from pond.parts("lying", tile, turn)
     for tile in range(NUM_KINDS):
-        yield partial(hand.face, tile, Look.DIMMED)
-        yield partial(pond.lying, tile, 0, Look.CLAIMABLE)
+        yield from hand.parts("face", tile, look=Look.DIMMED)
+        yield from pond.parts("lying", tile, 0, Look.CLAIMABLE)
         for turn in (0, 90, 270):
-            yield partial(meld.lying, tile, turn)
+            yield from meld.parts("lying", tile, turn)
         for turn in TURNS:
-            yield partial(other_meld.lying, tile, turn)
+            yield from other_meld.parts("lying", tile, turn)
+
+
+def _rare_tile_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
+    """The looks of the end of a hand: chickens and winning tiles."""
+    t = layout.tiles
+    hand, other_meld, wall = get_tile_art(t.hand), get_tile_art(t.other_meld), get_tile_art(t.wall)
     for tile in sorted(rules.chickens.fixed):
-        yield partial(hand.face, tile, Look.CHICKEN)
-        yield partial(hand.face, tile, Look.CHICKEN | Look.SELECTED)
-        yield partial(hand.face, tile, Look.CHICKEN | Look.DIMMED)
+        for look in (Look.CHICKEN, Look.CHICKEN | Look.SELECTED, Look.CHICKEN | Look.DIMMED):
+            yield from hand.parts("face", tile, look=look)
     for tile in range(NUM_KINDS):
         for turn in TURNS:
-            yield partial(wall.lying, tile, turn, Look.WINNING)
-            yield partial(other_meld.lying, tile, turn, Look.CHICKEN)
-        yield partial(hand.face, tile, Look.CHICKEN)
-        yield partial(hand.face, tile, Look.WINNING)
+            yield from wall.parts("lying", tile, turn, Look.WINNING)
+            yield from other_meld.parts("lying", tile, turn, Look.CHICKEN)
+        yield from hand.parts("face", tile, look=Look.CHICKEN)
+        yield from hand.parts("face", tile, look=Look.WINNING)

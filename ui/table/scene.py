@@ -8,7 +8,6 @@ alive, or the finished hand is settled and its panel shown.
 from __future__ import annotations
 
 import gc
-import itertools
 import logging
 import math
 import time
@@ -36,16 +35,16 @@ from ui.match_config import MatchConfig
 from ui.opponents import Suggestion, deep_hint, hint, opponent
 from ui.scene import Host, Scene
 from ui.settlement import SettlementScene
-from ui.settlement.scene import sheet_jobs
+from ui.settlement.scene import sheet_canvas, sheet_jobs
 from ui.sound import TableSounds
-from ui.table.actors import banner_picture
+from ui.table.actors import banner_jobs, banner_picture
 from ui.table.board import Board
 from ui.table.buttons import Button, draw_buttons, lay_out_buttons
 from ui.table.insight import ChickenInfo, chicken_info, discard_choices_keeping_ready, final_chickens, waits_of
-from ui.table.jobs import Alone, Job
+from ui.table.jobs import FrameJobs, Job, Jobs, each_step
 from ui.table.model import HIDDEN, TableModel, WinView
 from ui.table.pond_view import last_discard_rect, marker_picture, place_marker
-from ui.table.presenter import Presenter, banner_for
+from ui.table.presenter import Presenter, banner_fit
 from ui.table.prewarm import art_jobs, opening_jobs
 from ui.table.privacy import PrivacyScene
 from ui.table.rack_view import geometry_for
@@ -61,12 +60,11 @@ THINK_TURN = 0.55
 THINK_CLAIM = 0.3
 SETTLE_PAUSE = 2.5  # how long the end panel stays up on its own when the AIs play alone
 STEP_BUDGET = 0.012  # seconds of engine work per frame at instant speed
-# Seconds per frame spent preparing pictures ahead of need: small enough that a frame with the longest
-# job added stays within 16.7 ms (60 Hz).
-PREWARM_BUDGET = 0.003
-LOADING_BUDGET = 0.008  # before the first hand, while only the loading banner moves
-ALONE_AFTER = 0.002  # a long job (Alone) waits for a frame whose own work took less than this
-FRAME_BUSY = 0.005  # no job starts once a frame has taken this long: the longest job still fits in 16.7 ms
+# Seconds into a frame by which the pictures prepared ahead of need must be done (no job starts that is
+# expected to end later): the frame's drawing comes after, and a loaded machine may take twice as long
+# over all of it, still within the 16.7 ms of a 60 Hz screen.
+PREWARM_UNTIL = 0.003
+LOADING_UNTIL = 0.004  # before the first hand, while only the loading banner moves
 
 HOTKEYS = {
     pygame.K_w: "win",
@@ -164,14 +162,16 @@ class TableScene(Scene):
         # Engine work allowed per frame at instant speed; None: none of it is cut by the clock (screenshots,
         # which must come out the same on every machine).
         self.step_budget: float | None = STEP_BUDGET
-        self._opening: Iterator[Job] = self._opening_jobs()
-        self._prewarm: Iterator[Job] = art_jobs(self.layout, rules)
-        self._deferred: Job | None = None  # a job that must start a frame (Alone)
-        self._frame_start = time.perf_counter()
-        self._sheet: Iterator[Job] | None = None  # the ended hand's settlement pictures, drawn while its end plays
+        self.jobs = FrameJobs()
+        self._opening = Jobs(self._opening_jobs())
+        self._prewarm = Jobs(art_jobs(self.layout, rules))
+        self._sheet: Jobs | None = None  # the ended hand's settlement pictures, drawn while its end plays
         self._banners_drawn: set[str] = set()
+        self._banners = Jobs(())  # the banners of the events in the queue, drawn before they show
         self._panel: SettlementScene | None = None  # the next settlement screen, made before it shows
-        self._panel_steps: Iterator[None] | None = None  # its sheet, drawn a part per frame
+        self._panel_steps: Jobs | None = None  # its sheet, drawn a part per frame
+        self._shown_panel: SettlementScene | None = None
+        self._canvas: pygame.Surface | None = None  # for the next sheet: the last one's picture, or one made ahead
         # Draw the tile pictures before the first hand (a short loading moment), unless nothing animates.
         self.loading = host.settings.speed.factor > 0
         self._chicken_info: tuple[int, ChickenInfo | None] = (-2, None)  # never a panel version
@@ -241,11 +241,11 @@ class TableScene(Scene):
         return self.obs is not None
 
     def update(self, dt: float) -> None:
-        self._frame_start = time.perf_counter()
+        self.jobs.start_frame()
         self.frames += 1
         self._tick_claim_timer(dt)
         if self.loading:
-            self.loading = self._run_jobs(self._opening, LOADING_BUDGET)
+            self.loading = self.jobs.run(self._opening, LOADING_UNTIL)
             if not self.loading:
                 # What is loaded now stays for the whole game: set it aside from the collector, whose full
                 # pass over it would otherwise cost a frame (15 ms at 1920x1080) at some moment of play.
@@ -265,28 +265,30 @@ class TableScene(Scene):
             self._refresh_panels()
         self._collect_deep_hint()
         if self._speed() > 0 and self.step_budget is not None:
-            self._prewarm_some(PREWARM_BUDGET)
+            self._prewarm_some(PREWARM_UNTIL)
 
-    def _prewarm_some(self, budget: float) -> bool:
-        """Prepare pictures ahead of need for about `budget` seconds; False once all are ready."""
+    def _prewarm_some(self, until: float) -> bool:
+        """Prepare pictures ahead of need until `until` seconds into the frame; False once all are ready."""
+        run = self.jobs.run
         if self._panel_steps is not None:
-            deadline = time.perf_counter() + budget
-            for _ in self._panel_steps:
-                if time.perf_counter() > deadline:
-                    return True
+            if run(self._panel_steps, until):
+                return True
             self._panel_steps = None
-        if self.presenter.queue and self._run_jobs(self._banner_jobs(), budget):
+        if self.presenter.queue and self._banners.head() is None:
+            self._banners = Jobs(self._banner_jobs())  # any new ones
+        if run(self._banners, until):
             return True
         result = self.session.result
         if self._sheet is None and result is not None and self.phase == "hand":
-            self._sheet = sheet_jobs(result, self.layout.size, self.rules)
-        if self._sheet is not None and self._run_jobs(self._sheet, budget):
+            self._sheet = Jobs(sheet_jobs(result, self.layout.size, self.rules))
+        if self._sheet is not None and run(self._sheet, until):
             return True
-        return self._run_jobs(self._opening, budget) or self._run_jobs(self._prewarm, budget)
+        return run(self._opening, until) or run(self._prewarm, until)
 
     def _opening_jobs(self) -> Iterator[Job]:
         """What the table loads before its first frame: the opening's pictures, then each zone of the board."""
         yield from opening_jobs(self.layout, self.board)
+        yield self._make_canvas
         for name in BOARD_ZONES:
             yield partial(self._draw_zone, name)
 
@@ -298,27 +300,7 @@ class TableScene(Scene):
         for text in self.presenter.upcoming_banners():
             if text not in self._banners_drawn:
                 self._banners_drawn.add(text)
-                yield partial(banner_for, text, self.layout)
-
-    def _run_jobs(self, jobs: Iterator[Job], budget: float) -> bool:
-        """Run `jobs` for about `budget` seconds (a job marked Alone only first in a frame); False when done."""
-        start = time.perf_counter()
-        deadline = start + budget
-        pending = self._deferred
-        self._deferred = None
-        for job in itertools.chain([pending] if pending is not None else [], jobs):
-            if not self.loading and time.perf_counter() - self._frame_start > FRAME_BUSY:
-                self._deferred = job  # this frame has had its share: the job waits for the next one
-                return True
-            # A long job runs only first, in a frame that has done little else so far.
-            busy = start - self._frame_start > ALONE_AFTER or time.perf_counter() > start + budget * 0.1
-            if isinstance(job, Alone) and busy:
-                self._deferred = job  # it would overrun this frame: it starts the next one
-                return True
-            job()
-            if time.perf_counter() > deadline:
-                return True
-        return self._deferred is not None
+                yield from banner_jobs(text, *banner_fit(text, self.layout))
 
     def _speed(self) -> float:
         return self.host.settings.speed.factor
@@ -330,8 +312,7 @@ class TableScene(Scene):
             return False
         if self.phase == "settled":
             if self._panel_steps is not None and (self._speed() <= 0 or self.step_budget is None):
-                for _ in self._panel_steps:  # no frames to spread it over any more (instant speed)
-                    pass
+                self._panel_steps.finish()  # no frames to spread it over any more (instant speed)
                 self._panel_steps = None
             if self._panel_steps is None:
                 self._show_panel()
@@ -348,7 +329,7 @@ class TableScene(Scene):
             if self._speed() > 0 and self.step_budget is not None:
                 # The sheet is drawn a part per frame before it shows (see _prewarm_some).
                 self._panel.resize(self.host.stack.size if self.host.stack.size != (0, 0) else self.layout.size)
-                self._panel_steps = self._panel.render_steps()
+                self._panel_steps = Jobs(each_step(self._panel.render_steps(), "sheet"))
             return True
         ai = [seat for seat in movers if s.agents[seat] is not None]
         if ai:
@@ -405,6 +386,7 @@ class TableScene(Scene):
             self.on_settled()
         panel = self._panel or self._settlement_panel()
         self._panel = None
+        self._shown_panel = panel
         self.host.stack.push(panel)
         if self.on_panel is not None:
             self.on_panel(panel)
@@ -426,7 +408,17 @@ class TableScene(Scene):
             rules=self.rules,
             hand_no=self.model.hand_no,
             on_leave=self.on_leave,
+            canvas=self._take_canvas(),
         )
+
+    def _take_canvas(self) -> pygame.Surface | None:
+        canvas, self._canvas = self._canvas, None
+        return canvas
+
+    def _make_canvas(self) -> None:
+        """A picture of the settlement sheet's size to draw the first sheet on (made ahead, as it takes a while)."""
+        if self._canvas is None:
+            self._canvas = sheet_canvas(self.layout.size)
 
     def _next_hand(self) -> None:
         settings = self.host.settings
@@ -437,6 +429,9 @@ class TableScene(Scene):
             return
         self.phase = "hand"
         self._sheet = None
+        if self._shown_panel is not None:
+            # The closed sheet's picture is drawn over for the next hand's.
+            self._canvas, self._shown_panel = self._shown_panel.canvas_left(), None
         if self.ledger is not None:
             self.presenter.pay(self._payments(self.ledger), self.layout)
         self.settled = self.ledger = None
@@ -913,8 +908,8 @@ class TableScene(Scene):
         # Tiles in flight were aimed at the old layout: land them now; queued beats play on normally.
         self.presenter.drop_actors()
         self.layout = compute_layout(size)
-        self._opening = self._opening_jobs()
-        self._prewarm = art_jobs(self.layout, self.rules)
+        self._opening = Jobs(self._opening_jobs())
+        self._prewarm = Jobs(art_jobs(self.layout, self.rules))
         if self.obs is not None:
             self._build_buttons()
 

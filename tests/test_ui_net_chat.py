@@ -225,7 +225,9 @@ def test_each_plate_says_only_what_the_plate_itself_does_not() -> None:
         assert status is not None
         status = msgspec.structs.replace(status, moving=[2], claims=False)
         marks = [overlay._mark(seat, info, status)[1] for seat, info in enumerate(status.seats)]
-        assert marks[0] == t("mark_online"), "our own plate says 你 already: no name"
+        assert marks[0] == "", "our own plate says 你, the dot says connected, the prompt says our move"
+        ours = msgspec.structs.replace(status, moving=[0])
+        assert overlay._mark(0, status.seats[0], ours)[1] == ""
         assert marks[1] == f"小鸡 · {t('mark_online')}"
         assert marks[2] == t("mark_thinking") and marks[3] == "", "an AI seat's plate already says 电脑"
         gone = msgspec.structs.replace(status.seats[1], connected=False, ai_playing=True)

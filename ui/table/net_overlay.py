@@ -238,10 +238,11 @@ class NetOverlay(Scene):
             colour = ONLINE if info.connected else OFFLINE
             if seat != self.session.seat:
                 parts.append(info.name)  # our own plate already says 你
-            parts.append(t("mark_online") if info.connected else t("mark_offline"))
+                parts.append(t("mark_online") if info.connected else t("mark_offline"))
+            # At our own plate the dot says we are connected and the prompt says it is our move.
             if info.ai_playing:
                 parts.append(t("mark_ai"))
-        if seat in status.moving:
+        if seat in status.moving and seat != self.session.seat:
             parts.append(t("mark_thinking"))
         return colour, " · ".join(p for p in parts if p)
 
@@ -261,9 +262,9 @@ class NetOverlay(Scene):
                 dot_r = max(4, round(5 * s))
                 pad = max(4, round(8 * s))
                 room = plate.width - plate.height - round(48 * s) - 3 * dot_r  # clear of the wind disc and score
-                label = T.fit(text, small, room, pal.TEXT)
+                label = T.fit(text or " ", small, room, pal.TEXT)
                 right, bottom = plate.right - pad, plate.bottom - pad
-                x, y = right - label.get_width(), bottom - label.get_height()
+                x, y = right - (label.get_width() if text else 0), bottom - label.get_height()
                 pygame.draw.circle(surface, colour, (x - 2 * dot_r, y + label.get_height() // 2), dot_r)
                 surface.blit(label, (x, y))
             if status.claims and not self.table.message and not self.table.buttons:

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from game.actions import ActionKind
-from game.agents import SimpleAgent
+from game.agents import SimpleAgent, _most_isolated
+from game.ai.discard_choice import DiscardTables
 from game.ai.rollout import (
     ADDED_KONG,
     CONCEALED_KONG,
@@ -22,6 +23,8 @@ from game.play import play_hand
 from game.round import Round
 from game.ruleset_loader import builtin_ruleset_names, load_ruleset
 from game.settlement import settle
+from game.shanten import lowest_discards
+from game.tiles import NUM_KINDS
 
 _KINDS = {
     ActionKind.WIN: WIN,
@@ -85,3 +88,23 @@ def test_turn_moves_are_the_engine_legal_actions() -> None:
                         want.append((_KINDS[a.kind], -1 if a.tile is None else a.tile))
                 assert LeanHand.from_round(rnd).turn_moves() == want
             rnd.apply(bot.choose(observe(rnd, seat)))
+
+
+@pytest.mark.parametrize("keep_share", [0.0, 0.2, 0.6])
+def test_remembered_discard_choice_is_the_bots_choice(keep_share: float) -> None:
+    """RULES §5 shanten: the tables' discard is the built-in bot's (lowest shanten, most isolated), kept kinds last."""
+    rng = random.Random(f"choice:{keep_share}")
+    keep = tuple(rng.random() < keep_share for _ in range(NUM_KINDS)) if keep_share else None
+    tables = DiscardTables(keep)
+    wall = [t for t in range(NUM_KINDS) for _ in range(4)]
+    for i in range(4000):
+        melds = i % 5
+        counts = [0] * NUM_KINDS
+        for t in rng.sample(wall, 14 - 3 * melds):
+            counts[t] += 1
+        best, tiles = lowest_discards(counts, melds)
+        if keep is not None:
+            tiles = [t for t in tiles if not keep[t]] or tiles
+        want = (best, _most_isolated(counts, tiles))
+        assert tables.choose(counts, melds) == want, (counts, melds)
+        assert tables.choose(counts, melds) == want  # and again from what it remembered

@@ -399,15 +399,23 @@ class LeanHand:
         alive, kinds = self.w_alive, self.w_kind
         choose = self.tables.choose
         waits = self.waits
+        keep = self.keep
         may_declare = self.play.declare_ready
         while self.phase is TURN:
             seat = self.turn
             drawn = self.drawn
             counts = hands[seat]
-            if drawn is None or self.draw_completes or self.after_kong:
+            if drawn is None:
+                if self.turn_by_draw:  # the dealer's first turn
+                    self.turn_move(self.policy_turn(seat))
+                    continue
+                # After a pung: no win, kong or 报听 to weigh, only the discard.
+                best, tile = choose(counts, len(melds[seat]))
+                sh13[seat] = best
+            elif self.draw_completes or self.after_kong:
                 self.turn_move(self.policy_turn(seat))
                 continue
-            if declared[seat]:
+            elif declared[seat]:
                 tile = drawn
             else:
                 ms = melds[seat]
@@ -443,16 +451,39 @@ class LeanHand:
             self.hot_kong = None
             self.drawn = None
             self.last_kong = None
+            # Claims: the open ones (a win, a kong, a pung the policy takes) go through _offer;
+            # a pung the policy declines is passed over here, as policy_claim would.
             claimed = False
             for s in OTHERS_IN_ORDER[seat]:
-                if hands[s][tile] < 2:
+                cs = hands[s]
+                n = cs[tile]
+                if n < 2:
                     if sh13[s] > 0:
                         continue
                     w = cache[s]
                     if tile not in (w if w is not None else waits(s)):
                         continue
-                claimed = True
-                break
+                    claimed = True
+                    break
+                w = cache[s]
+                if tile in (w if w is not None else waits(s)):
+                    claimed = True
+                    break
+                if declared[s] or (keep is not None and keep[tile]):
+                    continue
+                if n == 3 and self.remaining > 0:
+                    claimed = True
+                    break
+                k = len(melds[s])
+                before = sh13[s]
+                if before == UNKNOWN:
+                    before = shanten(cs, k)
+                cs[tile] -= 2
+                after = shanten(cs, k + 1)
+                cs[tile] += 2
+                if after <= before:  # (max(after, 0) <= before, as before >= 0 here)
+                    claimed = True
+                    break
             if claimed:
                 self._offer(seat, tile, False)
                 continue
@@ -787,7 +818,10 @@ class LeanHand:
         seats: list[SeatResult] = []
         for s in range(4):
             counts = self.hands[s]
-            concealed = [t for t in range(NUM_KINDS) for _ in range(counts[t])]
+            concealed: list[Tile] = []
+            for t, n in enumerate(counts):
+                if n:
+                    concealed += [t] * n
             if s in winners and win is not None and (win.how is WinHow.DISCARD or win.how is WinHow.ROB_KONG):
                 insort(concealed, win.tile)
             ready = (

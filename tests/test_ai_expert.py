@@ -21,7 +21,7 @@ from game.wall import kind_of
 
 
 def _search_point(rules_name: str, seed: str) -> Round:
-    """A hand played by the built-in bot until seat 0 is one tile from ready on its turn, wall half gone."""
+    """A hand played by the built-in bot until seat 0, on its turn with the wall half gone, has moves to search."""
     rules = load_ruleset(rules_name)
     bot = SimpleAgent()
     for k in range(50):
@@ -29,7 +29,10 @@ def _search_point(rules_name: str, seed: str) -> Round:
         while not rnd.ended:
             seat = rnd.to_move()[0]
             if seat == 0 and rnd.phase.value == "turn" and rnd.wall.remaining < 40 and not rnd.declared[0]:
-                return rnd
+                obs = observe(rnd, 0)
+                probe = ExpertAgent(rules=rules)
+                if len(probe.candidates(obs, probe.hard.choose(obs))) >= 2:
+                    return rnd
             rnd.apply(bot.choose(observe(rnd, seat)))
     raise AssertionError("no search point found")
 

@@ -90,9 +90,16 @@ def test_turn_moves_are_the_engine_legal_actions() -> None:
             rnd.apply(bot.choose(observe(rnd, seat)))
 
 
-@pytest.mark.parametrize("keep_share", [0.0, 0.2, 0.6])
-def test_remembered_discard_choice_is_the_bots_choice(keep_share: float) -> None:
-    """RULES §5 shanten: the tables' discard is the built-in bot's (lowest shanten, most isolated), kept kinds last."""
+@pytest.mark.parametrize(("keep_share", "cap"), [(0.0, None), (0.2, None), (0.6, None), (0.2, 50)])
+def test_remembered_discard_choice_is_the_bots_choice(
+    keep_share: float, cap: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """RULES §5 shanten: the tables' discard is the built-in bot's (lowest shanten, most isolated), kept kinds last.
+
+    With a small cap the remembered answers are dropped again and again; the choices stay the same.
+    """
+    if cap is not None:
+        monkeypatch.setattr("game.ai.discard_choice.MAX_REMEMBERED", cap)
     rng = random.Random(f"choice:{keep_share}")
     keep = tuple(rng.random() < keep_share for _ in range(NUM_KINDS)) if keep_share else None
     tables = DiscardTables(keep)

@@ -25,8 +25,9 @@ NONE = 1 << 20
 SuitChoice = tuple[int, int, int, int, int]
 SuitEntry = tuple[int, tuple[tuple[int, int, int], ...], dict[int, SuitChoice]]
 
-# Remembered answers are dropped when a table grows past this (a long match sees many contexts).
-MAX_REMEMBERED = 400_000
+# Remembered answers are all dropped when they grow past this many (about 200 bytes each), so a
+# long match keeps the memory bounded at a few tens of MB.
+MAX_REMEMBERED = 150_000
 
 
 class DiscardTables:
@@ -153,8 +154,7 @@ class DiscardTables:
         got = (best, free[0], free[1], kept[0], kept[1])
         if self.size >= MAX_REMEMBERED:
             for table in self.memo:
-                for e in table.values():
-                    e[2].clear()
+                table.clear()  # (the entry in hand is still good for this one answer)
             self.size = 0
         entry[2][ctx] = got
         self.size += 1

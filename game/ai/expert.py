@@ -43,7 +43,7 @@ from game.settlement import settle
 
 # The default think budget of one decision, in milliseconds of wall time.
 DEFAULT_BUDGET_MS = 300
-# Discards searched on a turn: hard's choice and the best others by efficiency.
+# Discards searched on a turn: hard's choice and the best others by hard's values (see PRUNE_*).
 MAX_DISCARDS = 4
 # Discards searched beside hard's are those hard values within this much of its best (expected fan:
 # the larger of an absolute and a relative margin) and that risk at most this much more than its choice.

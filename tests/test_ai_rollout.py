@@ -18,9 +18,10 @@ from game.ai.rollout import (
     LeanHand,
     rollout_hand,
 )
+from game.ai.sampling import rollout_keep
 from game.observation import observe
 from game.play import play_hand
-from game.round import Round
+from game.round import TURN, Round
 from game.ruleset_loader import builtin_ruleset_names, load_ruleset
 from game.settlement import settle
 from game.shanten import lowest_discards
@@ -115,3 +116,17 @@ def test_remembered_discard_choice_is_the_bots_choice(
         want = (best, _most_isolated(counts, tiles))
         assert tables.choose(counts, melds) == want, (counts, melds)
         assert tables.choose(counts, melds) == want  # and again from what it remembered
+
+
+@pytest.mark.parametrize("name", builtin_ruleset_names())
+def test_fast_turn_plays_as_the_general_moves(name: str) -> None:
+    """The lean path's one-loop turn agrees with policy_turn and turn_move, with and without kinds kept (RULES §8)."""
+    rules = load_ruleset(name)
+    keep = rollout_keep(rules) or tuple(t in (0, 19) for t in range(NUM_KINDS))
+    for seed in range(30):
+        dealt = LeanHand.from_round(Round(rules, f"fast:{seed}"))
+        dealt.set_keep(keep if seed % 2 else None)
+        slow = dealt.copy()
+        while slow.phase is TURN:
+            slow.turn_move(slow.policy_turn(slow.turn))
+        assert dealt.copy().play_out() == slow.result, f"{name} seed {seed}"

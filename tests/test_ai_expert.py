@@ -138,6 +138,9 @@ def test_expert_plays_legal_moves_and_beats_random() -> None:
     by = {a.spec: a for a in rep.agents}
     assert by["expert"].hands == 12 and by["expert"].mean > by["random"].mean
     assert by["expert"].win_rate > 0
+    # Its searched decisions are timed apart: a search costs more than the median decision.
+    assert by["expert"].searched > 0 and by["expert"].searched_cpu_median_ms >= by["expert"].cpu_median_ms
+    assert by["random"].searched == 0 and by["random"].searched_median_ms == 0.0
 
 
 def test_expert_takes_a_win() -> None:

@@ -21,7 +21,7 @@ from game.wall import kind_of
 
 
 def _search_point(rules_name: str, seed: str) -> Round:
-    """A hand played by the built-in bot until seat 0 is one tile from ready on its turn, wall half gone."""
+    """A hand played by the built-in bot until seat 0, on its turn with the wall half gone, has moves to search."""
     rules = load_ruleset(rules_name)
     bot = SimpleAgent()
     for k in range(50):
@@ -29,7 +29,10 @@ def _search_point(rules_name: str, seed: str) -> Round:
         while not rnd.ended:
             seat = rnd.to_move()[0]
             if seat == 0 and rnd.phase.value == "turn" and rnd.wall.remaining < 40 and not rnd.declared[0]:
-                return rnd
+                obs = observe(rnd, 0)
+                probe = ExpertAgent(rules=rules)
+                if len(probe.candidates(obs, probe.hard.choose(obs))) >= 2:
+                    return rnd
             rnd.apply(bot.choose(observe(rnd, seat)))
     raise AssertionError("no search point found")
 
@@ -135,6 +138,9 @@ def test_expert_plays_legal_moves_and_beats_random() -> None:
     by = {a.spec: a for a in rep.agents}
     assert by["expert"].hands == 12 and by["expert"].mean > by["random"].mean
     assert by["expert"].win_rate > 0
+    # Its searched decisions are timed apart: a search costs more than the median decision.
+    assert by["expert"].searched > 0 and by["expert"].searched_cpu_median_ms >= by["expert"].cpu_median_ms
+    assert by["random"].searched == 0 and by["random"].searched_median_ms == 0.0
 
 
 def test_expert_takes_a_win() -> None:

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from game.actions import ActionKind
-from game.agents import SimpleAgent
+from game.agents import SimpleAgent, _most_isolated
+from game.ai.discard_choice import DiscardTables
 from game.ai.rollout import (
     ADDED_KONG,
     CONCEALED_KONG,
@@ -17,11 +18,14 @@ from game.ai.rollout import (
     LeanHand,
     rollout_hand,
 )
+from game.ai.sampling import rollout_keep
 from game.observation import observe
 from game.play import play_hand
-from game.round import Round
+from game.round import TURN, Round
 from game.ruleset_loader import builtin_ruleset_names, load_ruleset
 from game.settlement import settle
+from game.shanten import lowest_discards
+from game.tiles import NUM_KINDS
 
 _KINDS = {
     ActionKind.WIN: WIN,
@@ -85,3 +89,44 @@ def test_turn_moves_are_the_engine_legal_actions() -> None:
                         want.append((_KINDS[a.kind], -1 if a.tile is None else a.tile))
                 assert LeanHand.from_round(rnd).turn_moves() == want
             rnd.apply(bot.choose(observe(rnd, seat)))
+
+
+@pytest.mark.parametrize(("keep_share", "cap"), [(0.0, None), (0.2, None), (0.6, None), (0.2, 50)])
+def test_remembered_discard_choice_is_the_bots_choice(
+    keep_share: float, cap: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """RULES §5 shanten: the tables' discard is the built-in bot's (lowest shanten, most isolated), kept kinds last.
+
+    With a small cap the remembered answers are dropped again and again; the choices stay the same.
+    """
+    if cap is not None:
+        monkeypatch.setattr("game.ai.discard_choice.MAX_REMEMBERED", cap)
+    rng = random.Random(f"choice:{keep_share}")
+    keep = tuple(rng.random() < keep_share for _ in range(NUM_KINDS)) if keep_share else None
+    tables = DiscardTables(keep)
+    wall = [t for t in range(NUM_KINDS) for _ in range(4)]
+    for i in range(4000):
+        melds = i % 5
+        counts = [0] * NUM_KINDS
+        for t in rng.sample(wall, 14 - 3 * melds):
+            counts[t] += 1
+        best, tiles = lowest_discards(counts, melds)
+        if keep is not None:
+            tiles = [t for t in tiles if not keep[t]] or tiles
+        want = (best, _most_isolated(counts, tiles))
+        assert tables.choose(counts, melds) == want, (counts, melds)
+        assert tables.choose(counts, melds) == want  # and again from what it remembered
+
+
+@pytest.mark.parametrize("name", builtin_ruleset_names())
+def test_fast_turn_plays_as_the_general_moves(name: str) -> None:
+    """The lean path's one-loop turn agrees with policy_turn and turn_move, with and without kinds kept (RULES §8)."""
+    rules = load_ruleset(name)
+    keep = rollout_keep(rules) or tuple(t in (0, 19) for t in range(NUM_KINDS))
+    for seed in range(30):
+        dealt = LeanHand.from_round(Round(rules, f"fast:{seed}"))
+        dealt.set_keep(keep if seed % 2 else None)
+        slow = dealt.copy()
+        while slow.phase is TURN:
+            slow.turn_move(slow.policy_turn(slow.turn))
+        assert dealt.copy().play_out() == slow.result, f"{name} seed {seed}"

@@ -92,11 +92,21 @@ class Timed:
     other processes had the processor, so on a busy machine it shows what the decision itself costs.
     """
 
-    def __init__(self, agent: Agent, times: Counter[int], cpu: Counter[int]) -> None:
+    def __init__(
+        self,
+        agent: Agent,
+        times: Counter[int],
+        cpu: Counter[int],
+        searched_times: Counter[int] | None = None,
+        searched_cpu: Counter[int] | None = None,
+    ) -> None:
         self.agent = agent
         self.name = agent.name
         self.times = times
         self.cpu = cpu
+        # The decisions that ran a search, apart (a searching agent plays most moves without one).
+        self.searched_times = searched_times
+        self.searched_cpu = searched_cpu
 
     @property
     def timeouts(self) -> int:
@@ -120,11 +130,17 @@ class Timed:
 
     def choose(self, obs: Observation) -> Action:
         """The wrapped agent's choice, timed."""
+        before = self.searched
         cpu = time.thread_time_ns()
         start = time.perf_counter()
         action = self.agent.choose(obs)
-        self.times[int((time.perf_counter() - start) * 1e6)] += 1
-        self.cpu[(time.thread_time_ns() - cpu) // 1000] += 1
+        wall_us = int((time.perf_counter() - start) * 1e6)
+        cpu_us = (time.thread_time_ns() - cpu) // 1000
+        self.times[wall_us] += 1
+        self.cpu[cpu_us] += 1
+        if self.searched_times is not None and self.searched_cpu is not None and self.searched > before:
+            self.searched_times[wall_us] += 1
+            self.searched_cpu[cpu_us] += 1
         return action
 
 
@@ -167,6 +183,10 @@ class DealResult:
     tallies: dict[str, Tally]
 
 
+# The key under which a spec's searched decisions are timed apart in the time histograms.
+SEARCHED = "/searched"
+
+
 @dataclass
 class ChunkResult:
     """What one process returns: its deals' results and the decision times by spec."""
@@ -196,6 +216,8 @@ def play_deal(
                 build_agent(spec, f"{seed}:{deal}:{rot}:{s}", budget),
                 times.setdefault(spec, Counter()),
                 cpu.setdefault(spec, Counter()),
+                times.setdefault(spec + SEARCHED, Counter()),
+                cpu.setdefault(spec + SEARCHED, Counter()),
             )
             for s, spec in enumerate(specs)
         ]
@@ -271,6 +293,10 @@ class AgentFigures:
     timeouts: int
     searched: int = 0
     switched: int = 0
+    searched_median_ms: float = 0.0  # the decisions that ran a search alone
+    searched_p99_ms: float = 0.0
+    searched_cpu_median_ms: float = 0.0
+    searched_cpu_p99_ms: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -343,6 +369,8 @@ def summarise(
         mean, ci = mean_ci(means)
         hist = times.get(spec, Counter())
         cpu_hist = cpu.get(spec, Counter())
+        s_hist = times.get(spec + SEARCHED, Counter())
+        s_cpu = cpu.get(spec + SEARCHED, Counter())
         h = max(total.hands, 1)
         agents.append(
             AgentFigures(
@@ -364,6 +392,10 @@ def summarise(
                 total.timeouts,
                 total.searched,
                 total.switched,
+                percentile(s_hist, 0.5),
+                percentile(s_hist, 0.99),
+                percentile(s_cpu, 0.5),
+                percentile(s_cpu, 0.99),
             )
         )
     pairs: list[PairFigures] = []

@@ -43,8 +43,13 @@ from game.settlement import settle
 
 # The default think budget of one decision, in milliseconds of wall time.
 DEFAULT_BUDGET_MS = 300
-# Discards searched on a turn: hard's choice and the best others by efficiency.
+# Discards searched on a turn: hard's choice and the best others by hard's values (see PRUNE_*).
 MAX_DISCARDS = 4
+# Discards searched beside hard's are those hard values within this much of its best (expected fan:
+# the larger of an absolute and a relative margin) and that risk at most this much more than its choice.
+PRUNE_ABS = 0.15
+PRUNE_REL = 0.2
+PRUNE_RISK = 0.05
 # Search a turn's discard only this close to ready (shanten); further away hard decides.
 SEARCH_SHANTEN = 1
 # Samples every candidate gets before any is dropped, and how often the margins are checked.
@@ -182,18 +187,40 @@ class ExpertAgent:
                 if a.kind is ActionKind.DISCARD and a.tile == tile and a not in seen:
                     out.append(Candidate(a, _turn_move(a), 0, []))
                     seen.add(a)
-        options = sorted(discard_options(counts, m, view.unseen), key=lambda o: (o.shanten, -o.live))
         plain = {a.tile: a for a in obs.legal_actions if a.kind is ActionKind.DISCARD and not a.declare}
         added = 0
-        for o in options:
+        for tile in self._discard_candidates(counts, m, view.unseen, base):
             if added >= MAX_DISCARDS - 1:
                 break
-            found = plain.get(o.tile)
+            found = plain.get(tile)
             if found is not None and found not in seen:
                 out.append(Candidate(found, _turn_move(found), 0, []))
                 seen.add(found)
                 added += 1
         return out
+
+    def _discard_candidates(self, counts: list[int], melds: int, unseen: list[int], base: Action) -> list[int]:
+        """Discards worth searching beside hard's, best first by hard's own values.
+
+        Hard weighs each discard's offence and its risk of dealing in; the rollouts see neither
+        the opponents' reading of the table nor their defence, so a discard hard values well below
+        its own choice, or one that risks more, is not searched at all.
+        """
+        scored = self.hard.last_scored
+        if not scored:
+            options = sorted(discard_options(counts, melds, unseen), key=lambda o: (o.shanten, -o.live))
+            return [o.tile for o in options]
+        mine = next((s for s in scored if s.option.tile == base.tile), None)
+        if mine is None:
+            return []
+        top = max(s.total for s in scored)
+        floor = top - max(PRUNE_ABS, PRUNE_REL * abs(top))
+        ranked = sorted(scored, key=lambda s: -s.total)
+        return [
+            s.option.tile
+            for s in ranked
+            if s.option.tile != base.tile and s.total >= floor and s.risk <= mine.risk + PRUNE_RISK
+        ]
 
     # ------------------------------------------------------------------ the search
 

@@ -53,10 +53,12 @@ class HardAgent:
         # The wall count right after this agent's last kong: its next discard is hot (热炮).
         self.kong_wall = -1
         self.timeouts = 0  # decisions whose lookahead the deadline cut short
+        self.last_scored: list[Scored] = []  # the discards the last turn weighed (the expert prunes by them)
 
     def choose(self, obs: Observation) -> Action:
         """The action of highest expected value for this observation."""
         deadline = time.perf_counter() + self.budget
+        self.last_scored = []
         self.tracker.update(obs)
         view = view_of(obs, self.rules)
         if view.should_win():
@@ -131,6 +133,7 @@ class HardAgent:
             risk = danger(view, threats(view, self.tracker, hot=True))
         options = discard_options(counts, m, view.unseen, every=True)
         scored = self._score(view, ev, options, risk, declared=False)
+        self.last_scored = scored
         best = max(scored, key=lambda s: (s.total, -isolation(counts, s.option.tile), edge_penalty(s.option.tile)))
         declares = view.discards(declare=True)
         if declares:

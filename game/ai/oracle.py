@@ -39,5 +39,5 @@ class OracleAgent(ExpertAgent):
             return base
         rules = rules_for(obs, self.rules)
         truth = LeanHand.from_round(self.round)
-        truth.keep = rollout_keep(rules)
+        truth.set_keep(rollout_keep(rules))
         return self.search(obs, truth.copy, candidates, rules, samples_cap=1)

@@ -17,12 +17,12 @@ from bisect import insort
 from collections.abc import Sequence
 
 from game import hand as analysis
-from game.agents import _most_isolated
+from game.ai.discard_choice import discard_tables
 from game.melds import KongKind, Meld
 from game.result import HandResult, SeatResult, Win, WinHow
 from game.round import CLAIMS, ENDED, FOLLOWED_CHICKENS, OTHERS_IN_ORDER, ROB, TURN, HandSetup, Phase, Round
 from game.ruleset import Ruleset
-from game.shanten import lowest_discards, shanten
+from game.shanten import shanten
 from game.tiles import NUM_KINDS, Tile
 
 # Moves, as small ints (a move is (kind, tile); tile -1 where none).
@@ -74,8 +74,11 @@ class LeanHand:
         "result",
         "rob_tile",
         "rules",
+        "saved_sh13",
+        "saved_waits",
         "sh13",
         "streak",
+        "tables",
         "turn",
         "turn_by_draw",
         "w_alive",
@@ -98,6 +101,7 @@ class LeanHand:
         # never discarded while another lowest-shanten discard exists, never punged or konged.
         # None: the plain built-in bot.
         self.keep: tuple[bool, ...] | None = None
+        self.tables = discard_tables(None)
         self.dealer = 0
         self.streak = 0
         self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(4)]
@@ -129,6 +133,9 @@ class LeanHand:
         self.draw_completes = False
         self.sh13 = [UNKNOWN] * 4
         self.waits_cache: list[frozenset[Tile] | None] = [None, None, None, None]
+        # The drawing seat's waits and shanten before its draw: its hand again if it throws the drawn tile.
+        self.saved_waits: frozenset[Tile] | None = None
+        self.saved_sh13 = UNKNOWN
         self.w_kind: list[Tile] = []
         self.w_alive = bytearray()
         self.w_tail_order: tuple[int, ...] = ()
@@ -167,6 +174,11 @@ class LeanHand:
         h.waits_cache = [None, None, None, None]
         return h
 
+    def set_keep(self, keep: tuple[bool, ...] | None) -> None:
+        """The kinds the policy holds on to (see __init__), with the discard tables remembered for them."""
+        self.keep = keep
+        self.tables = discard_tables(keep)
+
     def set_wall(self, tiles: Sequence[Tile]) -> None:
         """Put `tiles` in the wall, front first; replacements come from the other end."""
         n = len(tiles)
@@ -181,6 +193,7 @@ class LeanHand:
         """An independent copy to play forward (the wall's tile order and tail order are shared: never written)."""
         h = LeanHand.__new__(LeanHand)
         h.rules, h.play, h._deferring, h.result, h.keep = self.rules, self.play, self._deferring, None, self.keep
+        h.tables, h.saved_waits, h.saved_sh13 = self.tables, self.saved_waits, self.saved_sh13
         h._dilongqi, h._charge_single = self._dilongqi, self._charge_single
         h.dealer, h.streak = self.dealer, self.streak
         h.hands = [c[:] for c in self.hands]
@@ -334,10 +347,7 @@ class LeanHand:
                     counts[t] += 1
                     if ready:
                         return DECLARE, t
-        best, tiles = lowest_discards(counts, nm)
-        if keep is not None:
-            tiles = [t for t in tiles if not keep[t]] or tiles
-        tile = _most_isolated(counts, tiles)
+        best, tile = self.tables.choose(counts, nm)
         self.sh13[seat] = best  # known for the claims and draws that follow, until the hand changes
         return DISCARD, tile
 
@@ -354,7 +364,9 @@ class LeanHand:
             if o == PUNG:
                 counts = self.hands[seat]
                 melds = len(self.melds[seat])
-                before = shanten(counts, melds)
+                before = self.sh13[seat]  # exact when known: the policy's own figure for this hand
+                if before == UNKNOWN:
+                    before = shanten(counts, melds)
                 counts[tile] -= 2
                 best_after = max(shanten(counts, melds + 1), 0)
                 counts[tile] += 2
@@ -371,11 +383,141 @@ class LeanHand:
             self._answer_open(answers or {})
         elif phase is TURN and first is not None:
             self.turn_move(first)
-        while self.phase is TURN:
-            seat = self.turn
-            self.turn_move(self.policy_turn(seat))
+        self._run()
         assert self.result is not None
         return self.result
+
+    def _run(self) -> None:
+        """Every seat plays the policy until the hand ends.
+
+        The common turn (a seat draws, cannot win, kong or declare, discards, and no one can
+        claim the discard) is played here with the tables at hand; anything else goes through
+        policy_turn and turn_move, which this must agree with move for move.
+        """
+        hands, melds, ponds, declared, draws = self.hands, self.melds, self.ponds, self.declared, self.draws
+        sh13, cache, guoshui, pending_bao = self.sh13, self.waits_cache, self.guoshui, self.baopai_pending
+        alive, kinds = self.w_alive, self.w_kind
+        choose = self.tables.choose
+        waits = self.waits
+        keep = self.keep
+        may_declare = self.play.declare_ready
+        while self.phase is TURN:
+            seat = self.turn
+            drawn = self.drawn
+            counts = hands[seat]
+            if drawn is None:
+                if self.turn_by_draw:  # the dealer's first turn
+                    self.turn_move(self.policy_turn(seat))
+                    continue
+                # After a pung: no win, kong or 报听 to weigh, only the discard.
+                best, tile = choose(counts, len(melds[seat]))
+                sh13[seat] = best
+            elif self.draw_completes or self.after_kong:
+                self.turn_move(self.policy_turn(seat))
+                continue
+            elif declared[seat]:
+                tile = drawn
+            else:
+                ms = melds[seat]
+                declaring = may_declare and draws[seat] <= 1 and self._may_declare(seat)
+                if declaring or (self.remaining > 0 and 4 in counts):
+                    self.turn_move(self.policy_turn(seat))
+                    continue
+                if ms and self.remaining > 0 and _may_add(ms, counts):
+                    self.turn_move(self.policy_turn(seat))
+                    continue
+                best, tile = choose(counts, len(ms))
+                sh13[seat] = best
+            # game.round's discard, for a discard not after a kong and not declaring.
+            counts[tile] -= 1
+            if tile == drawn:
+                cache[seat] = self.saved_waits
+                if sh13[seat] == UNKNOWN:
+                    sh13[seat] = self.saved_sh13
+            else:
+                cache[seat] = None
+            ponds[seat].append(tile)
+            self.discard_count += 1
+            if self.discard_count <= 4 and not self.claims_made:
+                self._note_follow(seat, tile)
+            if (
+                tile in FOLLOWED_CHICKENS
+                and tile not in self.first_chicken
+                and not (self._charge_single and self.first_chicken)
+            ):
+                self.first_chicken[tile] = seat
+                self._first_chicken_discard[tile] = self.discard_count
+            self.last_discard = (seat, tile, False)
+            self.hot_kong = None
+            self.drawn = None
+            self.last_kong = None
+            # Claims: the open ones (a win, a kong, a pung the policy takes) go through _offer;
+            # a pung the policy declines is passed over here, as policy_claim would.
+            claimed = False
+            for s in OTHERS_IN_ORDER[seat]:
+                cs = hands[s]
+                n = cs[tile]
+                if n < 2:
+                    if sh13[s] > 0:
+                        continue
+                    w = cache[s]
+                    if tile not in (w if w is not None else waits(s)):
+                        continue
+                    claimed = True
+                    break
+                w = cache[s]
+                if tile in (w if w is not None else waits(s)):
+                    claimed = True
+                    break
+                if declared[s] or (keep is not None and keep[tile]):
+                    continue
+                if n == 3 and self.remaining > 0:
+                    claimed = True
+                    break
+                k = len(melds[s])
+                before = sh13[s]
+                if before == UNKNOWN:
+                    before = shanten(cs, k)
+                cs[tile] -= 2
+                after = shanten(cs, k + 1)
+                cs[tile] += 2
+                if after <= before:  # (max(after, 0) <= before, as before >= 0 here)
+                    claimed = True
+                    break
+            if claimed:
+                self._offer(seat, tile, False)
+                continue
+            # No claim: the next seat draws from the front of the wall.
+            nxt = self.turn = (seat + 1) % 4
+            if self.remaining == 0:
+                self._finish(None, None, None)
+                return
+            i = self.w_front
+            while not alive[i]:
+                i += 1
+            self.w_front = i
+            alive[i] = 0
+            self.remaining -= 1
+            drew = kinds[i]
+            counts = hands[nxt]
+            sh = self.saved_sh13 = sh13[nxt]
+            if sh > 0:
+                self.draw_completes = False
+                self.saved_waits = cache[nxt]
+            else:
+                w = cache[nxt]
+                if w is None:
+                    w = waits(nxt)
+                self.saved_waits = w
+                self.draw_completes = drew in w
+            counts[drew] += 1
+            cache[nxt] = None
+            sh13[nxt] = UNKNOWN
+            draws[nxt] += 1
+            guoshui[nxt] = False
+            pending_bao[nxt] = False
+            self.drawn = drew
+            self.turn_by_draw = True
 
     def _answer_open(self, fixed: dict[int, int]) -> None:
         """Answer an open discard or kong: fixed answers for some seats, the policy's for the rest."""
@@ -471,7 +613,13 @@ class LeanHand:
         hot = self.after_kong
         self.hot_kong = self.last_kong if hot else None
         self.hands[seat][tile] -= 1
-        self.waits_cache[seat] = None
+        if tile == self.drawn:
+            # The hand is the one before the draw again: so are its waits.
+            self.waits_cache[seat] = self.saved_waits
+            if self.sh13[seat] == UNKNOWN:
+                self.sh13[seat] = self.saved_sh13
+        else:
+            self.waits_cache[seat] = None
         self.ponds[seat].append(tile)
         self.discard_count += 1
         if self.discard_count <= 4 and not self.claims_made:
@@ -487,7 +635,10 @@ class LeanHand:
         self.drawn = None
         self.after_kong = False
         self.last_kong = None
-        # The claims, answered by the policy at once.
+        self._offer(seat, tile, hot)
+
+    def _offer(self, seat: int, tile: Tile, hot: bool) -> None:
+        """The discard on offer: claims answered by the policy at once, else the next seat draws."""
         pending: dict[int, tuple[int, ...]] = {}
         answers: dict[int, int] = {}
         hands, sh13, cache = self.hands, self.sh13, self.waits_cache
@@ -614,11 +765,16 @@ class LeanHand:
         alive[i] = 0
         self.remaining -= 1
         tile = self.w_kind[i]
-        if self.sh13[seat] > 0:
+        sh = self.saved_sh13 = self.sh13[seat]
+        if sh > 0:
             self.draw_completes = False
+            self.saved_waits = self.waits_cache[seat]
         else:
             w = self.waits_cache[seat]
-            self.draw_completes = tile in (w if w is not None else self.waits(seat))
+            if w is None:
+                w = self.waits(seat)
+            self.saved_waits = w
+            self.draw_completes = tile in w
         self.hands[seat][tile] += 1
         self.waits_cache[seat] = None
         self.sh13[seat] = UNKNOWN
@@ -662,7 +818,10 @@ class LeanHand:
         seats: list[SeatResult] = []
         for s in range(4):
             counts = self.hands[s]
-            concealed = [t for t in range(NUM_KINDS) for _ in range(counts[t])]
+            concealed: list[Tile] = []
+            for t, n in enumerate(counts):
+                if n:
+                    concealed += [t] * n
             if s in winners and win is not None and (win.how is WinHow.DISCARD or win.how is WinHow.ROB_KONG):
                 insort(concealed, win.tile)
             ready = (
@@ -686,6 +845,11 @@ class LeanHand:
             robbed_kong=robbed,
             dealer_followed=self.dealer_followed,
         )
+
+
+def _may_add(melds: list[Meld], counts: list[int]) -> bool:
+    """True when the hand holds the fourth tile of one of its pungs (an added kong is open)."""
+    return any(m.kong is None and counts[m.tile] for m in melds)
 
 
 def rollout_hand(rules: Ruleset, seed: str | int, setup: HandSetup | None = None) -> HandResult:

@@ -136,7 +136,7 @@ def _public_hand(obs: Observation, rules: Ruleset, after_kong: bool) -> LeanHand
     _follow_from_ponds(h, obs)
     h.sh13 = [UNKNOWN] * 4
     h.waits_cache = [None, None, None, None]
-    h.keep = rollout_keep(rules)
+    h.set_keep(rollout_keep(rules))
     h.set_wall(())
     return h
 

@@ -82,6 +82,12 @@ def print_report(rep: ArenaReport) -> None:
             f"  {a.spec:<8} {a.decisions:>8} decisions  median {a.median_ms:.3f} ms  p99 {a.p99_ms:.3f} ms"
             f"  (CPU median {a.cpu_median_ms:.3f} ms, p99 {a.cpu_p99_ms:.3f} ms){cut}"
         )
+        if a.searched:
+            print(
+                f"  {'':<8} {a.searched:>8} searched  median {a.searched_median_ms:.3f} ms"
+                f"  p99 {a.searched_p99_ms:.3f} ms  (CPU median {a.searched_cpu_median_ms:.3f} ms,"
+                f" p99 {a.searched_cpu_p99_ms:.3f} ms)"
+            )
     print(f"{rep.seconds:.1f} s")
 
 

@@ -275,8 +275,20 @@ def bench_rollouts(opts: BenchOptions) -> Figures:
             h = determinize(pub, rng)
             settle(h.play_out(), rules)
 
-    full = _median_rate(run_full, n, opts.runs)
-    lean = _median_rate(run_lean, n, opts.runs)
+    # Full and lean runs alternate, so a change in the machine's load falls on both alike; the
+    # CPU time of this process is reported beside the wall time (it leaves out time spent waiting
+    # for a core on a shared machine).
+    walls: dict[str, list[float]] = {"full": [], "lean": []}
+    cpus: dict[str, list[float]] = {"full": [], "lean": []}
+    for _ in range(opts.runs):
+        for name, func in (("full", run_full), ("lean", run_lean)):
+            cpu = time.process_time()
+            walls[name].append(_timed(func))
+            cpus[name].append(time.process_time() - cpu)
+    full = n / statistics.median(walls["full"])
+    lean = n / statistics.median(walls["lean"])
+    full_cpu = n / statistics.median(cpus["full"])
+    lean_cpu = n / statistics.median(cpus["lean"])
     settle_us = 1e6 / _median_rate(run_settle, n, opts.runs)
     search = _median_rate(run_search, len(publics), opts.runs) if publics else 0.0
     return {
@@ -285,6 +297,9 @@ def bench_rollouts(opts: BenchOptions) -> Figures:
         "full_engine_hands_per_s_per_core": round(full),
         "rollouts_per_s_per_core": round(lean),
         "rollouts_vs_full_engine": round(lean / full, 2),
+        "full_engine_hands_per_cpu_s": round(full_cpu),
+        "rollouts_per_cpu_s": round(lean_cpu),
+        "rollouts_vs_full_engine_cpu": round(lean_cpu / full_cpu, 2),
         "settle_us_per_hand": round(settle_us, 1),
         "search_rollouts_per_s_per_core": round(search),
         "goal_rollouts_per_s": 5000,

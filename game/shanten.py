@@ -25,8 +25,8 @@ from game.suit_tables import (
     SEVEN_SHANTEN,
     both_code,
     final_shanten,
-    make_room,
     pair_id,
+    remember,
     row_ids_one_changed,
     seven_code,
     standard_shanten_all,
@@ -99,8 +99,7 @@ def _discards_of(key: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int, int],
                 less = seven - SEVEN_CODE_PAIRS + 1 if n % 2 == 0 else seven - 1
                 out.append((r, rows[r], less))
         got = (code, tuple(out))
-        make_room(_DISCARDS)
-        _DISCARDS[key] = got
+        remember(_DISCARDS, key, got)
     return got
 
 

@@ -12,14 +12,14 @@ small automaton over the nine ranks (state = the best costs per pending runs), w
 transitions are computed once each and remembered; combinations are remembered too.
 `fill_all()` fills the shanten tables up front (about 2 s) for long simulations.
 
-The per-suit tables are bounded (`make_room`): a long run keeps meeting rarer suits, and
+The per-suit tables are bounded (`remember`): a long run keeps meeting rarer suits, and
 unbounded they grew for a million hands and more.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TypeVar
 
 INF = 99
 SETS = 4  # a winning hand is four sets and a pair
@@ -28,20 +28,22 @@ ROW_LEN = 10  # index p * 5 + m: m sets (0-4), p = 1 with the pair
 SuitKey = tuple[int, ...]
 Row = tuple[int, ...]
 
-# How many suits a per-suit table remembers before it is emptied. The suits of play are
-# few and recur (10,000 simulated hands meet about 30,000), so a table refills with the
-# ones still in use within a few thousand hands; memory stays flat however long the run.
+# How many suits a per-suit table remembers. The suits of play are few and recur (10,000
+# simulated hands meet about 30,000), so the first ones a table meets are the common ones;
+# past the bound a rarer suit is worked out each time it comes and not kept. Emptying a full
+# table instead made it refill over and over, and the allocator's churn crept up by a few
+# MB every 100,000 hands; a table that stops growing keeps memory flat however long the run.
 SUIT_TABLE_LIMIT = 40_000
 _bounded = True
 
+_V = TypeVar("_V")
 
-def make_room(table: dict[Any, Any]) -> None:
-    """Empty a per-suit table that has reached SUIT_TABLE_LIMIT, before one more suit goes in.
 
-    Not after `fill_all`: its tables hold every suit, so they cannot grow past that.
-    """
-    if _bounded and len(table) >= SUIT_TABLE_LIMIT:
-        table.clear()
+def remember(table: dict[SuitKey, _V], key: SuitKey, value: _V) -> _V:
+    """Keep `value` for `key` in a per-suit table while it has room (always after `fill_all`); return it."""
+    if not _bounded or len(table) < SUIT_TABLE_LIMIT:
+        table[key] = value
+    return value
 
 
 # --- the automaton over one suit's ranks -------------------------------------------
@@ -158,8 +160,7 @@ def row_id(key: SuitKey) -> int:
     """The row id of a suit key, computed and remembered on first use."""
     rid = ROW_OF.get(key)
     if rid is None:
-        make_room(ROW_OF)
-        rid = ROW_OF[key] = _intern(compute_row(key), _row_ids, ROWS)
+        rid = remember(ROW_OF, key, _intern(compute_row(key), _row_ids, ROWS))
     return rid
 
 
@@ -187,8 +188,7 @@ def row_ids_one_changed(key: SuitKey, delta: int) -> list[int]:
                 # `_next_state` with its lookup written out, as this is the inner loop.
                 nid = _transitions.get((tail * 9 + later) * 5 + key[later])
                 tail = nid if nid is not None else _next_state(tail, later, key[later])
-            make_room(ROW_OF)
-            rid = ROW_OF[changed] = _intern(_final_row(tail), _row_ids, ROWS)
+            rid = remember(ROW_OF, changed, _intern(_final_row(tail), _row_ids, ROWS))
         out.append(rid)
     return out
 
@@ -271,8 +271,7 @@ def seven_code(key: SuitKey) -> int:
         for n in key:
             pairs += n >> 1
             odd += n & 1
-        make_room(SEVEN_OF)
-        code = SEVEN_OF[key] = pairs * SEVEN_CODE_PAIRS + odd
+        code = remember(SEVEN_OF, key, pairs * SEVEN_CODE_PAIRS + odd)
     return code
 
 
@@ -300,8 +299,7 @@ def both_code(key: SuitKey) -> int:
     code = BOTH_OF.get(key)
     if code is None:
         code = row_id(key) << BOTH_SHIFT | seven_code(key)
-        make_room(BOTH_OF)
-        BOTH_OF[key] = code
+        remember(BOTH_OF, key, code)
     return code
 
 
@@ -324,8 +322,7 @@ def suit_info(key: SuitKey) -> SuitInfo:
                 odd += 1
                 odd_rank = r
         info = (tiles, suit_complete(key), pairs, odd, odd_rank if odd == 1 else -1)
-        make_room(INFO_OF)
-        INFO_OF[key] = info
+        remember(INFO_OF, key, info)
     return info
 
 
@@ -362,8 +359,7 @@ def suit_adds(key: SuitKey) -> tuple[int, ...]:
                             found.append(r)
                             break
         adds = tuple(found)
-        make_room(ADDS_OF)
-        ADDS_OF[key] = adds
+        remember(ADDS_OF, key, adds)
     return adds
 
 

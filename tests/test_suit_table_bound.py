@@ -1,7 +1,8 @@
 """The per-suit tables behind shanten, waits and the AI stay bounded and give the same answers (RULES.md §5).
 
-A long run meets ever rarer suits; each table is emptied at SUIT_TABLE_LIMIT and refills
-(game.suit_tables.make_room), so memory stays flat. Emptying must never change an answer.
+A long run meets ever rarer suits; each table stops taking new suits at SUIT_TABLE_LIMIT
+(game.suit_tables.remember) and works the rarer ones out each time, so memory stays flat.
+That must never change an answer.
 """
 
 from __future__ import annotations
@@ -60,16 +61,21 @@ def test_tables_stay_within_the_bound_and_answers_do_not_change(monkeypatch: pyt
         for name, table in _tables().items():
             assert len(table) <= LIMIT, name
     assert got == expected
+    assert len(suit_tables.ROW_OF) == LIMIT, "the table filled to its bound"
+    kept = dict(suit_tables.ROW_OF)
+    assert _answers(hands) == expected  # the second time round, from a full table and the rest worked out
+    assert kept == suit_tables.ROW_OF, "a full table keeps the suits it has"
     assert is_complete(to_counts(parse_tiles("123m456p789s11222s")), 0)
 
 
 def test_fill_all_lifts_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    """After fill_all the tables hold every suit, so a miss must not empty them."""
+    """After fill_all the tables are meant to hold every suit: a bound must not turn suits away."""
     monkeypatch.setattr(suit_tables, "_bounded", True)
     monkeypatch.setattr(suit_tables, "SUIT_TABLE_LIMIT", 10)
     suit_tables.fill_all(max_tiles=4)
     assert not suit_tables._bounded
-    before = len(suit_tables.ROW_OF)
-    assert before >= 715
-    suit_tables.make_room(suit_tables.ROW_OF)
-    assert len(suit_tables.ROW_OF) == before
+    assert len(suit_tables.ROW_OF) >= 715
+    key = (4, 4, 4, 2, 0, 0, 0, 0, 0)  # 14 tiles: beyond max_tiles=4, so not filled
+    suit_tables.ROW_OF.pop(key, None)
+    suit_tables.row_id(key)
+    assert key in suit_tables.ROW_OF

@@ -22,8 +22,8 @@ from game.suit_tables import (
     SEVEN_SHANTEN,
     both_code,
     final_shanten,
-    make_room,
     pair_id,
+    remember,
 )
 from game.tiles import NUM_KINDS, Tile
 
@@ -72,8 +72,7 @@ def _sub_table(key: SuitKey) -> tuple[tuple[int, SuitKey, int], ...]:
                 smaller = (*key[:r], key[r] - 1, *key[r + 1 :])
                 out.append((r, smaller, _code(smaller)))
         got = tuple(out)
-        make_room(_SUB)
-        _SUB[key] = got
+        remember(_SUB, key, got)
     return got
 
 
@@ -86,8 +85,7 @@ def _add_groups(key: SuitKey) -> tuple[tuple[int, tuple[int, ...]], ...]:
                 grown = (*key[:r], key[r] + 1, *key[r + 1 :])
                 by_row.setdefault(_code(grown) >> BOTH_SHIFT, []).append(r)
         groups = tuple((row, tuple(ranks)) for row, ranks in by_row.items())
-        make_room(_ADD)
-        _ADD[key] = groups
+        remember(_ADD, key, groups)
     return groups
 
 

@@ -236,3 +236,21 @@ def test_each_plate_says_only_what_the_plate_itself_does_not() -> None:
         assert overlay._mark(1, empty, status)[1] == t("mark_empty")
         size = overlay.table.layout.size
         overlay.draw(pygame.Surface(size))  # an AI seat's empty label draws (its dot alone)
+
+
+def test_the_turn_clock_waits_for_the_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock over the compass is not drawn while the opening's dice tumble there, and is after."""
+    with two_seats(chat=True) as (overlay, _friend, _host):
+        size = overlay.table.layout.size
+        compass = overlay.table.layout.zones["compass"]
+        above = pygame.Rect(compass.left, compass.top - compass.height // 2, compass.width, compass.height // 2)
+
+        def drawn(turn_left: float | None, dice: bool) -> bytes:
+            monkeypatch.setattr(overlay.table.presenter, "dice_showing", lambda: dice)
+            overlay.turn_left = turn_left
+            surface = pygame.Surface(size)
+            overlay.draw(surface)
+            return pygame.image.tobytes(surface.subsurface(above), "RGB")
+
+        assert drawn(20.0, dice=True) == drawn(None, dice=True)
+        assert drawn(20.0, dice=False) != drawn(None, dice=False)

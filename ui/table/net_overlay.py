@@ -273,7 +273,8 @@ class NetOverlay(Scene):
                 zone = self.table.layout.zones["prompt"]
                 pic = T.fit(t("mark_claims"), body, zone.width, pal.TEXT_MUTED)
                 surface.blit(pic, pic.get_rect(bottomright=zone.bottomright))
-        if self.turn_left is not None:
+        # Over the compass, where the dice tumble during the opening: it waits for them to settle.
+        if self.turn_left is not None and not self.table.presenter.dice_showing():
             pic = T.shadowed(t("turn_left", left=round(self.turn_left)), body, pal.TEXT_GOLD, bold=True)
             centre = self.table.layout.zones["compass"]
             surface.blit(pic, pic.get_rect(midbottom=(centre.centerx, centre.top - round(4 * s))))

@@ -437,16 +437,7 @@ class LeanHand:
             else:
                 cache[seat] = None
             ponds[seat].append(tile)
-            self.discard_count += 1
-            if self.discard_count <= 4 and not self.claims_made:
-                self._note_follow(seat, tile)
-            if (
-                tile in FOLLOWED_CHICKENS
-                and tile not in self.first_chicken
-                and not (self._charge_single and self.first_chicken)
-            ):
-                self.first_chicken[tile] = seat
-                self._first_chicken_discard[tile] = self.discard_count
+            self._count_discard(seat, tile)
             self.last_discard = (seat, tile, False)
             self.hot_kong = None
             self.drawn = None
@@ -621,6 +612,15 @@ class LeanHand:
         else:
             self.waits_cache[seat] = None
         self.ponds[seat].append(tile)
+        self._count_discard(seat, tile)
+        self.last_discard = (seat, tile, hot)
+        self.drawn = None
+        self.after_kong = False
+        self.last_kong = None
+        self._offer(seat, tile, hot)
+
+    def _count_discard(self, seat: int, tile: Tile) -> None:
+        """What a discard counts for, as game.round keeps it: 开局跟 in the first four, the first chicken."""
         self.discard_count += 1
         if self.discard_count <= 4 and not self.claims_made:
             self._note_follow(seat, tile)
@@ -631,11 +631,6 @@ class LeanHand:
         ):
             self.first_chicken[tile] = seat
             self._first_chicken_discard[tile] = self.discard_count
-        self.last_discard = (seat, tile, hot)
-        self.drawn = None
-        self.after_kong = False
-        self.last_kong = None
-        self._offer(seat, tile, hot)
 
     def _offer(self, seat: int, tile: Tile, hot: bool) -> None:
         """The discard on offer: claims answered by the policy at once, else the next seat draws."""

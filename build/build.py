@@ -48,6 +48,7 @@ INPUT_GLOBS = (
     "rulesets/**/*",
     "build/guiyang.spec",
     "build/build.py",
+    ".fast/**/*",
     "requirements.txt",
 )
 

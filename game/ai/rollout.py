@@ -89,8 +89,12 @@ class LeanHand:
         "waits_cache",
     )
 
-    def __init__(self, rules: Ruleset) -> None:
-        """An empty table under `rules`: fill it with `from_round`, or as game.ai.sampling does."""
+    def __init__(self, rules: Ruleset, src: LeanHand | None = None) -> None:
+        """An empty table under `rules` (fill it with `from_round`, or as game.ai.sampling does), or a copy of `src`."""
+        if src is not None:
+            # Copying goes through the constructor (not __new__) so that the module can be compiled.
+            self._copy_from(src)
+            return
         self.rules = rules
         self.play = rules.play
         self._deferring = rules.play.late_kong
@@ -191,33 +195,36 @@ class LeanHand:
 
     def copy(self) -> LeanHand:
         """An independent copy to play forward (the wall's tile order and tail order are shared: never written)."""
-        h = LeanHand.__new__(LeanHand)
-        h.rules, h.play, h._deferring, h.result, h.keep = self.rules, self.play, self._deferring, None, self.keep
-        h.tables, h.saved_waits, h.saved_sh13 = self.tables, self.saved_waits, self.saved_sh13
-        h._dilongqi, h._charge_single = self._dilongqi, self._charge_single
-        h.dealer, h.streak = self.dealer, self.streak
-        h.hands = [c[:] for c in self.hands]
-        h.melds = [m[:] for m in self.melds]
-        h.ponds = [p[:] for p in self.ponds]
-        h.declared = self.declared[:]
-        h.draws = self.draws[:]
-        h.discard_count, h.claims_made, h.kongs_made = self.discard_count, self.claims_made, self.kongs_made
-        h.turn, h.phase = self.turn, self.phase
-        h.drawn, h.turn_by_draw, h.after_kong = self.drawn, self.turn_by_draw, self.after_kong
-        h.last_kong, h.last_discard, h.hot_kong = self.last_kong, self.last_discard, self.hot_kong
-        h.rob_tile = self.rob_tile
-        h.guoshui, h.baopai_pending, h.baopai = self.guoshui[:], self.baopai_pending[:], self.baopai[:]
-        h.deferred = [set(d) for d in self.deferred]
-        h.first_chicken = dict(self.first_chicken)
-        h.first_chicken_claimed_by = dict(self.first_chicken_claimed_by)
-        h._first_chicken_discard = dict(self._first_chicken_discard)
-        h.first_discards, h.dealer_followed = self.first_discards[:], self.dealer_followed
-        h.draw_completes = self.draw_completes
-        h.w_kind, h.w_alive, h.w_tail_order = self.w_kind, bytearray(self.w_alive), self.w_tail_order
-        h.w_front, h.w_tail, h.remaining = self.w_front, self.w_tail, self.remaining
-        h.sh13 = self.sh13[:]
-        h.waits_cache = self.waits_cache[:]
-        return h
+        return LeanHand(self.rules, self)
+
+    def _copy_from(self, src: LeanHand) -> None:
+        """Take `src`'s state as an independent copy (see copy)."""
+        self.rules, self.play, self._deferring, self.keep = src.rules, src.play, src._deferring, src.keep
+        self.result = None
+        self.tables, self.saved_waits, self.saved_sh13 = src.tables, src.saved_waits, src.saved_sh13
+        self._dilongqi, self._charge_single = src._dilongqi, src._charge_single
+        self.dealer, self.streak = src.dealer, src.streak
+        self.hands = [c[:] for c in src.hands]
+        self.melds = [m[:] for m in src.melds]
+        self.ponds = [p[:] for p in src.ponds]
+        self.declared = src.declared[:]
+        self.draws = src.draws[:]
+        self.discard_count, self.claims_made, self.kongs_made = src.discard_count, src.claims_made, src.kongs_made
+        self.turn, self.phase = src.turn, src.phase
+        self.drawn, self.turn_by_draw, self.after_kong = src.drawn, src.turn_by_draw, src.after_kong
+        self.last_kong, self.last_discard, self.hot_kong = src.last_kong, src.last_discard, src.hot_kong
+        self.rob_tile = src.rob_tile
+        self.guoshui, self.baopai_pending, self.baopai = src.guoshui[:], src.baopai_pending[:], src.baopai[:]
+        self.deferred = [set(d) for d in src.deferred]
+        self.first_chicken = dict(src.first_chicken)
+        self.first_chicken_claimed_by = dict(src.first_chicken_claimed_by)
+        self._first_chicken_discard = dict(src._first_chicken_discard)
+        self.first_discards, self.dealer_followed = src.first_discards[:], src.dealer_followed
+        self.draw_completes = src.draw_completes
+        self.w_kind, self.w_alive, self.w_tail_order = src.w_kind, bytearray(src.w_alive), src.w_tail_order
+        self.w_front, self.w_tail, self.remaining = src.w_front, src.w_tail, src.remaining
+        self.sh13 = src.sh13[:]
+        self.waits_cache = src.waits_cache[:]
 
     # ------------------------------------------------------------------ analysis
 

@@ -225,6 +225,7 @@ def bench_rollouts(opts: BenchOptions) -> Figures:
     same results, tests/test_ai_rollout.py). Then what the expert's search pays per rollout: a
     deal of the unseen tiles from a seat's observation mid-hand, the hand played out, and settled.
     """
+    from game import fast
     from game.agents import SimpleAgent
     from game.ai.rollout import LeanHand
     from game.ai.sampling import Public, determinize
@@ -294,6 +295,8 @@ def bench_rollouts(opts: BenchOptions) -> Figures:
     return {
         "ruleset": rules.name,
         "hands_per_run": n,
+        # The compiled rollout path (build/compile_fast.py) or the Python one; the full engine is Python either way.
+        "rollout_path": fast.status(),
         "full_engine_hands_per_s_per_core": round(full),
         "rollouts_per_s_per_core": round(lean),
         "rollouts_vs_full_engine": round(lean / full, 2),

@@ -1,0 +1,152 @@
+"""Compiled copies of the rollout path's modules, used in place of the Python ones when present.
+
+The expert's search is as strong as the rollouts it can play in its think budget, and most of a
+rollout's time is the interpreter's. `build/compile_fast.py` compiles the modules in FAST_MODULES
+with mypyc (part of mypy, so no new dependency; it needs a C compiler) into `.fast/<python>/`
+beside the game package, with a stamp naming each source file's hash. `install()` puts a finder
+before the normal import system that loads those compiled modules only while the stamp matches
+the sources: a module edited since it was compiled is loaded from its .py file as usual, so a
+stale build is never run. Without a build (no compiler, or never built) everything is pure
+Python and plays the same hands; tests/test_ai_fast.py checks the compiled and Python rollouts
+agree move for move.
+
+Set GUIYANG_PURE_PYTHON=1 to ignore the compiled modules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Sequence
+from importlib.abc import MetaPathFinder
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+from types import ModuleType
+
+# The modules compiled: the lean rollout path, the rollout policy's discard tables, the hand analysis
+# the policy asks (shanten, waits, the per-suit tables) and the sampler that deals each rollout.
+FAST_MODULES = (
+    "game.ai.rollout",
+    "game.ai.discard_choice",
+    "game.hand",
+    "game.shanten",
+    "game.suit_tables",
+    "game.ai.sampling",
+)
+STAMP = "stamp.json"
+PURE_ENV = "GUIYANG_PURE_PYTHON"
+
+
+def source_root() -> Path:
+    """The folder holding the game package (the bundle's folder in a frozen build)."""
+    frozen = getattr(sys, "_MEIPASS", None)
+    return Path(frozen) if frozen else Path(__file__).resolve().parent.parent
+
+
+def build_dir(root: Path | None = None) -> Path:
+    """Where the compiled modules for this Python live."""
+    return (root or source_root()) / ".fast" / (sys.implementation.cache_tag or "python")
+
+
+def source_hash(path: Path) -> str:
+    """sha256 of a source file's bytes."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def module_source(root: Path, name: str) -> Path:
+    """The .py file of a module name under the source root."""
+    return root.joinpath(*name.split(".")).with_suffix(".py")
+
+
+class FastFinder(MetaPathFinder):
+    """Finds the compiled modules of a valid build; every other import goes on as usual."""
+
+    def __init__(self, files: dict[str, Path]) -> None:
+        self.files = files  # module name -> compiled extension file
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
+        """The compiled module's spec, or None to let the normal finders look."""
+        file = self.files.get(fullname)
+        if file is None:
+            return None
+        return importlib.util.spec_from_file_location(fullname, file)
+
+
+def valid_build(root: Path | None = None) -> tuple[dict[str, Path], str]:
+    """(module -> compiled file, "") for a build matching the sources, or ({}, why not)."""
+    root = root or source_root()
+    folder = build_dir(root)
+    stamp_file = folder / STAMP
+    if not stamp_file.is_file():
+        return {}, f"no compiled build in {folder}"
+    try:
+        stamp = json.loads(stamp_file.read_text(encoding="utf-8"))
+        modules: dict[str, dict[str, str]] = stamp["modules"]
+        extra: dict[str, str] = stamp.get("support", {})
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        return {}, f"{stamp_file}: unreadable stamp ({exc})"
+    if not modules or not all(isinstance(n, str) and n.startswith("game.") for n in modules):
+        return {}, f"{stamp_file}: names no game modules"
+    files: dict[str, Path] = {}
+    for name, entry in modules.items():
+        source = module_source(root, name)
+        # A frozen bundle ships no sources: its build was made from the sources it was frozen with.
+        if source.is_file() and source_hash(source) != entry.get("sha256"):
+            return {}, f"{source} changed since it was compiled"
+        file = folder / entry.get("file", "")
+        if not file.is_file():
+            return {}, f"{file} is missing"
+        files[name] = file
+    for name, rel in extra.items():
+        file = folder / rel
+        if not file.is_file():
+            return {}, f"{file} is missing"
+        files[name] = file
+    return files, ""
+
+
+_installed: list[FastFinder] = []
+_reason = ["install() was not called"]  # why the compiled modules are not in use
+
+
+def install() -> str:
+    """Use the compiled modules if a valid build exists and none are imported yet; returns why not, or ""."""
+    why = _install()
+    _reason[0] = why
+    return why
+
+
+def _install() -> str:
+    if _installed:
+        return ""
+    if os.environ.get(PURE_ENV):
+        return f"{PURE_ENV} is set"
+    if any(name in sys.modules for name in FAST_MODULES):  # (a half-compiled mix could not share classes)
+        return "the Python modules are already imported"
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    if not suffixes:
+        return "this Python loads no extension modules"
+    files, why = valid_build()
+    if not files:
+        return why
+    finder = FastFinder(files)
+    sys.meta_path.insert(0, finder)
+    _installed.append(finder)
+    return ""
+
+
+def status() -> str:
+    """ "compiled", or "Python" and why the compiled build is not in use."""
+    return "compiled" if active() else f"Python ({_reason[0]})"
+
+
+def active() -> bool:
+    """Whether the rollout path runs compiled in this process."""
+    mod = sys.modules.get(FAST_MODULES[0])
+    return mod is not None and not str(getattr(mod, "__file__", "")).endswith(".py")

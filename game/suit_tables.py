@@ -19,11 +19,11 @@ unbounded they grew for a million hands and more.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
-INF = 99
-SETS = 4  # a winning hand is four sets and a pair
-ROW_LEN = 10  # index p * 5 + m: m sets (0-4), p = 1 with the pair
+INF: Final = 99
+SETS: Final = 4  # a winning hand is four sets and a pair
+ROW_LEN: Final = 10  # index p * 5 + m: m sets (0-4), p = 1 with the pair
 
 SuitKey = tuple[int, ...]
 Row = tuple[int, ...]
@@ -259,7 +259,7 @@ def row_complete(row: Row, n: int) -> bool:
 
 # --- seven pairs and waits, per suit ---------------------------------------------------
 # Seven-pairs code of a suit: pairs * 64 + tiles of odd count; codes of the three suits add.
-SEVEN_CODE_PAIRS = 64
+SEVEN_CODE_PAIRS: Final = 64
 SEVEN_OF: dict[SuitKey, int] = {}
 
 
@@ -289,8 +289,8 @@ SEVEN_SHANTEN: tuple[int, ...] = tuple(seven_missing(code) - 1 for code in range
 
 # Suit key -> row id << 12 | seven-pairs code: both shanten forms from one lookup per suit.
 # The summed codes stay below 4096 (at most 54 pairs).
-BOTH_SHIFT = 12
-BOTH_MASK = (1 << BOTH_SHIFT) - 1
+BOTH_SHIFT: Final = 12
+BOTH_MASK: Final = (1 << BOTH_SHIFT) - 1
 BOTH_OF: dict[SuitKey, int] = {}
 
 

@@ -14,6 +14,7 @@ held kind: the per-turn work of a rollout is mostly this choice.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from game.shanten import _DISCARDS, _discards_of
 from game.suit_tables import BOTH_MASK, BOTH_SHIFT, FINAL, PAIR, SEVEN_SHANTEN, final_shanten, pair_id
@@ -21,7 +22,7 @@ from game.tiles import NUM_KINDS
 
 # One suit's answer: lowest shanten its discards leave, then (isolation, rank) of the best kind
 # not kept and of the best kind kept among those discards; NONE where there is no such kind.
-NONE = 1 << 20
+NONE: Final = 1 << 20
 SuitChoice = tuple[int, int, int, int, int]
 SuitEntry = tuple[int, tuple[tuple[int, int, int], ...], dict[int, SuitChoice]]
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
+from typing import Final
 
 from game import hand as analysis
 from game.ai.discard_choice import discard_tables
@@ -26,11 +27,19 @@ from game.shanten import shanten
 from game.tiles import NUM_KINDS, Tile
 
 # Moves, as small ints (a move is (kind, tile); tile -1 where none).
-DISCARD, DECLARE, CONCEALED_KONG, ADDED_KONG, WIN, PUNG, KONG, PASS = range(8)
+# (Final: a compiled build reads each as a constant, not a module attribute.)
+DISCARD: Final = 0
+DECLARE: Final = 1
+CONCEALED_KONG: Final = 2
+ADDED_KONG: Final = 3
+WIN: Final = 4
+PUNG: Final = 5
+KONG: Final = 6
+PASS: Final = 7
 MOVE_NAMES = ("discard", "declare", "concealed_kong", "added_kong", "win", "pung", "kong", "pass")
 
 # A seat's 13-3k tile shanten is not known (its hand changed since the policy last measured it).
-UNKNOWN = -9
+UNKNOWN: Final = -9
 NO_WAITS: frozenset[Tile] = frozenset()
 
 Move = tuple[int, int]
@@ -404,8 +413,9 @@ class LeanHand:
         hands, melds, ponds, declared, draws = self.hands, self.melds, self.ponds, self.declared, self.draws
         sh13, cache, guoshui, pending_bao = self.sh13, self.waits_cache, self.guoshui, self.baopai_pending
         alive, kinds = self.w_alive, self.w_kind
-        choose = self.tables.choose
-        waits = self.waits
+        # Methods are called on their objects, not through bound-method locals: a compiled build
+        # then calls them directly.
+        tables = self.tables
         keep = self.keep
         may_declare = self.play.declare_ready
         while self.phase is TURN:
@@ -417,7 +427,7 @@ class LeanHand:
                     self.turn_move(self.policy_turn(seat))
                     continue
                 # After a pung: no win, kong or 报听 to weigh, only the discard.
-                best, tile = choose(counts, len(melds[seat]))
+                best, tile = tables.choose(counts, len(melds[seat]))
                 sh13[seat] = best
             elif self.draw_completes or self.after_kong:
                 self.turn_move(self.policy_turn(seat))
@@ -433,7 +443,7 @@ class LeanHand:
                 if ms and self.remaining > 0 and _may_add(ms, counts):
                     self.turn_move(self.policy_turn(seat))
                     continue
-                best, tile = choose(counts, len(ms))
+                best, tile = tables.choose(counts, len(ms))
                 sh13[seat] = best
             # game.round's discard, for a discard not after a kong and not declaring.
             counts[tile] -= 1
@@ -459,12 +469,12 @@ class LeanHand:
                     if sh13[s] > 0:
                         continue
                     w = cache[s]
-                    if tile not in (w if w is not None else waits(s)):
+                    if tile not in (w if w is not None else self.waits(s)):
                         continue
                     claimed = True
                     break
                 w = cache[s]
-                if tile in (w if w is not None else waits(s)):
+                if tile in (w if w is not None else self.waits(s)):
                     claimed = True
                     break
                 if declared[s] or (keep is not None and keep[tile]):
@@ -505,7 +515,7 @@ class LeanHand:
             else:
                 w = cache[nxt]
                 if w is None:
-                    w = waits(nxt)
+                    w = self.waits(nxt)
                 self.saved_waits = w
                 self.draw_completes = drew in w
             counts[drew] += 1

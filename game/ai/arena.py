@@ -123,6 +123,11 @@ class Timed:
         """Searched decisions where the search chose another move than hard's."""
         return int(getattr(getattr(self.agent, "stats", None), "switched", 0))
 
+    @property
+    def rollouts(self) -> int:
+        """Rollouts the agent's searches played (expert, oracle)."""
+        return int(getattr(getattr(self.agent, "stats", None), "rollouts", 0))
+
     def attach(self, rnd: Round) -> None:
         """Hand the round to an agent that sees everything (the oracle); others are not given it."""
         if getattr(self.agent, "sees_everything", False):
@@ -159,6 +164,7 @@ class Tally:
     timeouts: int = 0  # decisions cut short by the agent's deadline: the only thing that can vary by machine
     searched: int = 0  # decisions that ran a search (expert, oracle)
     switched: int = 0  # searched decisions that left hard's move
+    rollouts: int = 0  # rollouts those searches played
 
     def add(self, other: Tally) -> None:
         """Add another tally into this one."""
@@ -173,6 +179,7 @@ class Tally:
         self.timeouts += other.timeouts
         self.searched += other.searched
         self.switched += other.switched
+        self.rollouts += other.rollouts
 
 
 @dataclass
@@ -236,6 +243,7 @@ def play_deal(
             t.timeouts += agents[s].timeouts
             t.searched += agents[s].searched
             t.switched += agents[s].switched
+            t.rollouts += agents[s].rollouts
             t.hands += 1
             t.points += nets[s]
             t.ready += result.seats[s].ready
@@ -297,6 +305,7 @@ class AgentFigures:
     searched_p99_ms: float = 0.0
     searched_cpu_median_ms: float = 0.0
     searched_cpu_p99_ms: float = 0.0
+    rollouts: int = 0  # played by the searches: per search, what the budget bought
 
 
 @dataclass(frozen=True)
@@ -396,6 +405,7 @@ def summarise(
                 percentile(s_hist, 0.99),
                 percentile(s_cpu, 0.5),
                 percentile(s_cpu, 0.99),
+                total.rollouts,
             )
         )
     pairs: list[PairFigures] = []

@@ -76,7 +76,7 @@ def print_report(rep: ArenaReport) -> None:
             rate = a.timeouts / a.searched
             cut = (
                 f"  searched {a.searched}, budget reached {a.timeouts} ({100 * rate:.1f}% of searches),"
-                f" hard's move changed {a.switched}"
+                f" hard's move changed {a.switched}, {a.rollouts / a.searched:.1f} rollouts a search"
             )
         print(
             f"  {a.spec:<8} {a.decisions:>8} decisions  median {a.median_ms:.3f} ms  p99 {a.p99_ms:.3f} ms"

@@ -63,6 +63,14 @@ def test_a_damaged_stamp_is_named_and_ignored(tmp_path: Path, text: str) -> None
     assert fast.STAMP in why
 
 
+def test_a_damaged_compiled_file_is_named_and_not_loaded(tmp_path: Path) -> None:
+    _fake_build(tmp_path)
+    files, why = fast.valid_build(tmp_path)
+    assert why == ""
+    why = fast.unloadable(files)
+    assert "cannot be loaded" in why and ".so" in why
+
+
 def test_no_build_says_where_it_looked(tmp_path: Path) -> None:
     files, why = fast.valid_build(tmp_path)
     assert files == {} and str(fast.build_dir(tmp_path)) in why

@@ -66,16 +66,21 @@ def build() -> Path:
         finally:
             os.chdir(cwd)
         modules: dict[str, dict[str, str]] = {}
-        support: dict[str, str] = {}
+        support: dict[str, dict[str, str]] = {}
         for file in sorted(out.rglob("*")):
             if not file.is_file():
                 continue
             rel = file.relative_to(out)
             dotted = ".".join([*rel.parts[:-1], rel.name.split(".", 1)[0]])
             if dotted in FAST_MODULES:
-                modules[dotted] = {"file": rel.as_posix(), "sha256": source_hash(module_source(ROOT, dotted))}
+                modules[dotted] = {
+                    "file": rel.as_posix(),
+                    "file_sha256": source_hash(file),
+                    "sha256": source_hash(module_source(ROOT, dotted)),
+                }
             else:
-                support[dotted] = rel.as_posix()  # mypyc's shared runtime of the group
+                # mypyc's shared library of the group: the compiled code of every module is in it.
+                support[dotted] = {"file": rel.as_posix(), "file_sha256": source_hash(file)}
         missing = set(FAST_MODULES) - set(modules)
         if missing:
             raise SystemExit(f"mypyc built no module for {sorted(missing)}")

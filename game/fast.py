@@ -89,26 +89,28 @@ def valid_build(root: Path | None = None) -> tuple[dict[str, Path], str]:
         return {}, f"no compiled build in {folder}"
     try:
         stamp = json.loads(stamp_file.read_text(encoding="utf-8"))
-        modules: dict[str, dict[str, str]] = stamp["modules"]
-        extra: dict[str, str] = stamp.get("support", {})
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+        modules: dict[str, dict[str, str]] = dict(stamp["modules"])
+        support: dict[str, dict[str, str]] = dict(stamp.get("support", {}))
+        entries = [(name, dict(e), True) for name, e in modules.items()]
+        entries += [(name, dict(e), False) for name, e in support.items()]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         return {}, f"{stamp_file}: unreadable stamp ({exc})"
     if not modules or not all(isinstance(n, str) and n.startswith("game.") for n in modules):
         return {}, f"{stamp_file}: names no game modules"
     files: dict[str, Path] = {}
-    for name, entry in modules.items():
-        source = module_source(root, name)
-        # A frozen bundle ships no sources: its build was made from the sources it was frozen with.
-        if source.is_file() and source_hash(source) != entry.get("sha256"):
-            return {}, f"{source} changed since it was compiled"
-        file = folder / entry.get("file", "")
+    for name, entry, is_module in entries:
+        if is_module:
+            source = module_source(root, name)
+            # A frozen bundle ships no sources: its build was made from the sources it was frozen with.
+            if source.is_file() and source_hash(source) != entry.get("sha256"):
+                return {}, f"{source} changed since it was compiled"
+        file = folder / str(entry.get("file", ""))
         if not file.is_file():
             return {}, f"{file} is missing"
-        files[name] = file
-    for name, rel in extra.items():
-        file = folder / rel
-        if not file.is_file():
-            return {}, f"{file} is missing"
+        # The compiled file's own hash: a truncated or altered library must never be opened (it can
+        # bring the process down, not raise).
+        if source_hash(file) != entry.get("file_sha256"):
+            return {}, f"{file} is damaged (its hash is not the one stamped when it was built)"
         files[name] = file
     return files, ""
 

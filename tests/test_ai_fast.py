@@ -24,9 +24,16 @@ def _fake_build(root: Path, source_text: str = "x = 1\n") -> Path:
     (folder / "game" / "ai").mkdir(parents=True)
     (folder / "game" / "ai" / "rollout.so").write_bytes(b"\0")
     (folder / "abc__mypyc.so").write_bytes(b"\0")
+    lib, shim = folder / "abc__mypyc.so", folder / "game" / "ai" / "rollout.so"
     stamp = {
-        "modules": {"game.ai.rollout": {"file": "game/ai/rollout.so", "sha256": fast.source_hash(src)}},
-        "support": {"abc__mypyc": "abc__mypyc.so"},
+        "modules": {
+            "game.ai.rollout": {
+                "file": "game/ai/rollout.so",
+                "sha256": fast.source_hash(src),
+                "file_sha256": fast.source_hash(shim),
+            }
+        },
+        "support": {"abc__mypyc": {"file": "abc__mypyc.so", "file_sha256": fast.source_hash(lib)}},
     }
     (folder / fast.STAMP).write_text(json.dumps(stamp), encoding="utf-8")
     return src
@@ -54,7 +61,9 @@ def test_a_missing_compiled_file_turns_the_build_off(tmp_path: Path) -> None:
     assert files == {} and "abc__mypyc.so is missing" in why
 
 
-@pytest.mark.parametrize("text", ["", "{", "[1, 2]", '{"modules": {}}', '{"modules": {"os": {}}}'])
+@pytest.mark.parametrize(
+    "text", ["", "{", "[1, 2]", '{"modules": {}}', '{"modules": {"os": {}}}', '{"modules": {"game.x": 3}}']
+)
 def test_a_damaged_stamp_is_named_and_ignored(tmp_path: Path, text: str) -> None:
     _fake_build(tmp_path)
     (fast.build_dir(tmp_path) / fast.STAMP).write_text(text, encoding="utf-8")
@@ -63,7 +72,14 @@ def test_a_damaged_stamp_is_named_and_ignored(tmp_path: Path, text: str) -> None
     assert fast.STAMP in why
 
 
-def test_a_damaged_compiled_file_is_named_and_not_loaded(tmp_path: Path) -> None:
+def test_a_truncated_compiled_file_is_never_opened(tmp_path: Path) -> None:
+    _fake_build(tmp_path)
+    (fast.build_dir(tmp_path) / "abc__mypyc.so").write_bytes(b"")
+    files, why = fast.valid_build(tmp_path)
+    assert files == {} and "abc__mypyc.so is damaged" in why
+
+
+def test_a_foreign_compiled_file_is_named_and_not_loaded(tmp_path: Path) -> None:
     _fake_build(tmp_path)
     files, why = fast.valid_build(tmp_path)
     assert why == ""

@@ -73,3 +73,41 @@ def test_the_hosts_replay_log_replays_identically(tmp_path: Path, monkeypatch) -
     assert report.mismatch is None and report.hands == 3
     assert report.scores == list(table.match.scores)
     assert [e.hand for e in read_index()] == [1, 2, 3]
+
+
+def test_a_write_in_flight_at_close_cannot_undo_the_final_save(tmp_path: Path, monkeypatch) -> None:
+    """The host's saver writes in a thread; at close, the final save is written after that write, never before."""
+    import time
+
+    from game.net import server as server_module
+    from game.net.server import HostServer
+    from game.savefile import dumps
+    from tests.net_rig import LOOPBACK
+
+    save = tmp_path / "host.save.json"
+    real = server_module.write_text_atomic
+    writes: list[str] = []
+
+    def slow_first_write(path: Path, text: str) -> None:
+        writes.append(text)
+        if len(writes) == 1:
+            time.sleep(0.3)  # still writing the state before the deal when the host closes
+        real(path, text)
+
+    monkeypatch.setattr(server_module, "write_text_atomic", slow_first_write)
+
+    async def scenario() -> str:
+        table = NetTable(RULES, "race", config(1))
+        server = HostServer(table, LOOPBACK, 0, save, None, linger=0.0)
+        await server.start()
+        server._on_save()  # a change before the deal: the saver starts its slow write
+        await asyncio.sleep(0.05)
+        table.start()  # the deal changes the save while that write is in flight
+        final = dumps(table.save_data())
+        await server.close()
+        await asyncio.sleep(0.5)  # any write still running in its thread has landed by now
+        return final
+
+    final = run(scenario)
+    assert len(writes) >= 2
+    assert save.read_text(encoding="utf-8") == final

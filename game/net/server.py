@@ -56,6 +56,9 @@ class HostServer:
         self._poke = asyncio.Event()
         self._stop = asyncio.Event()
         self._save_due = asyncio.Event()
+        # One write of the save at a time: a write runs in a thread that cancelling its task does not
+        # stop, so without this an older write could land after the final one and undo it.
+        self._write_lock = asyncio.Lock()
         self._saving: asyncio.Task[None] | None = None
         self.save_errors: list[str] = []
         table.on_save = self._on_save
@@ -76,22 +79,26 @@ class HostServer:
         assert self.save_path is not None
         while True:
             await self._save_due.wait()
-            self._save_due.clear()
-            text = dumps(self.table.save_data())
-            try:
-                await asyncio.to_thread(write_text_atomic, self.save_path, text)
-            except OSError as exc:
-                if not self.save_errors:
-                    log.warning("cannot write the save %s: %s", self.save_path, exc)
-                self.save_errors.append(str(exc))
+            async with self._write_lock:
+                self._save_due.clear()
+                text = dumps(self.table.save_data())
+                try:
+                    await asyncio.to_thread(write_text_atomic, self.save_path, text)
+                except OSError as exc:
+                    if not self.save_errors:
+                        log.warning("cannot write the save %s: %s", self.save_path, exc)
+                    self.save_errors.append(str(exc))
             # Moves that come faster than this (AI seats, quick hands) are saved together.
             await asyncio.sleep(SAVE_INTERVAL)
 
     async def flush(self) -> None:
-        """Write the save now if a change is pending (before a clean stop)."""
-        if self.save_path is not None and self._save_due.is_set():
-            self._save_due.clear()
-            write_text_atomic(self.save_path, dumps(self.table.save_data()))
+        """Write the save now if a change is pending (before a clean stop), after any write in flight."""
+        if self.save_path is None:
+            return
+        async with self._write_lock:
+            if self._save_due.is_set():
+                self._save_due.clear()
+                write_text_atomic(self.save_path, dumps(self.table.save_data()))
 
     # ------------------------------------------------------------------ serving
 
@@ -139,7 +146,7 @@ class HostServer:
     async def close(self) -> None:
         """Close every connection, write the save, stop listening."""
         self.table.shutdown()
-        await self.flush()
+        await self.flush()  # (waits for a write in flight: the saver is cancelled only after it)
         if self._saving is not None:
             self._saving.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -81,11 +81,12 @@ def test_a_write_in_flight_at_close_cannot_undo_the_final_save(tmp_path: Path, m
 
     from game.net import server as server_module
     from game.net.server import HostServer
+    from game.safe_files import write_text_atomic
     from game.savefile import dumps
     from tests.net_rig import LOOPBACK
 
     save = tmp_path / "host.save.json"
-    real = server_module.write_text_atomic
+    real = write_text_atomic
     writes: list[str] = []
 
     def slow_first_write(path: Path, text: str) -> None:

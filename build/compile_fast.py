@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 # The build imports the game package: keep it from loading an old build.
 os.environ.setdefault("GUIYANG_PURE_PYTHON", "1")
 
-from game.fast import FAST_MODULES, STAMP, build_dir, module_source, source_hash, valid_build  # noqa: E402
+from game.fast import FAST_MODULES, STAMP, build_dir, file_hash, module_source, valid_build  # noqa: E402
 
 
 def compiler_missing() -> str:
@@ -75,12 +75,12 @@ def build() -> Path:
             if dotted in FAST_MODULES:
                 modules[dotted] = {
                     "file": rel.as_posix(),
-                    "file_sha256": source_hash(file),
-                    "sha256": source_hash(module_source(ROOT, dotted)),
+                    "file_sha256": file_hash(file),
+                    "sha256": file_hash(module_source(ROOT, dotted)),
                 }
             else:
                 # mypyc's shared library of the group: the compiled code of every module is in it.
-                support[dotted] = {"file": rel.as_posix(), "file_sha256": source_hash(file)}
+                support[dotted] = {"file": rel.as_posix(), "file_sha256": file_hash(file)}
         missing = set(FAST_MODULES) - set(modules)
         if missing:
             raise SystemExit(f"mypyc built no module for {sorted(missing)}")

@@ -51,8 +51,8 @@ def build_dir(root: Path | None = None) -> Path:
     return (root or source_root()) / ".fast" / (sys.implementation.cache_tag or "python")
 
 
-def source_hash(path: Path) -> str:
-    """sha256 of a source file's bytes."""
+def file_hash(path: Path) -> str:
+    """sha256 of a file's bytes (a source, or a compiled library)."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
@@ -102,26 +102,27 @@ def valid_build(root: Path | None = None) -> tuple[dict[str, Path], str]:
         if is_module:
             source = module_source(root, name)
             # A frozen bundle ships no sources: its build was made from the sources it was frozen with.
-            if source.is_file() and source_hash(source) != entry.get("sha256"):
+            if source.is_file() and file_hash(source) != entry.get("sha256"):
                 return {}, f"{source} changed since it was compiled"
         file = folder / str(entry.get("file", ""))
         if not file.is_file():
             return {}, f"{file} is missing"
         # The compiled file's own hash: a truncated or altered library must never be opened (it can
         # bring the process down, not raise).
-        if source_hash(file) != entry.get("file_sha256"):
+        if file_hash(file) != entry.get("file_sha256"):
             return {}, f"{file} is damaged (its hash is not the one stamped when it was built)"
         files[name] = file
     return files, ""
 
 
 def unloadable(files: dict[str, Path]) -> str:
-    """Why one of the compiled files cannot be loaded (damaged, or built for another system), or ""."""
+    """Why one of the compiled files cannot be loaded (built for another system), or ""."""
     import ctypes
 
     for file in files.values():
         try:
-            # Opening the library runs none of its code: a truncated or foreign file fails here, not at import.
+            # Opening the library runs none of its code: a foreign file fails here, not at import. (A
+            # truncated one can crash the process instead; valid_build's hash check keeps it out.)
             ctypes.CDLL(str(file))
         except OSError as exc:
             return f"{file} cannot be loaded ({exc})"
@@ -144,14 +145,13 @@ def _install() -> str:
         return ""
     if os.environ.get(PURE_ENV):
         return f"{PURE_ENV} is set"
-    if any(name in sys.modules for name in FAST_MODULES):  # (a half-compiled mix could not share classes)
-        return "the Python modules are already imported"
-    suffixes = importlib.machinery.EXTENSION_SUFFIXES
-    if not suffixes:
+    if not importlib.machinery.EXTENSION_SUFFIXES:
         return "this Python loads no extension modules"
     files, why = valid_build()
     if not files:
         return why
+    if any(name in sys.modules for name in files):  # (a half-compiled mix could not share classes)
+        return "the Python modules are already imported"
     why = unloadable(files)
     if why:
         return why

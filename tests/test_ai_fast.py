@@ -29,11 +29,11 @@ def _fake_build(root: Path, source_text: str = "x = 1\n") -> Path:
         "modules": {
             "game.ai.rollout": {
                 "file": "game/ai/rollout.so",
-                "sha256": fast.source_hash(src),
-                "file_sha256": fast.source_hash(shim),
+                "sha256": fast.file_hash(src),
+                "file_sha256": fast.file_hash(shim),
             }
         },
-        "support": {"abc__mypyc": {"file": "abc__mypyc.so", "file_sha256": fast.source_hash(lib)}},
+        "support": {"abc__mypyc": {"file": "abc__mypyc.so", "file_sha256": fast.file_hash(lib)}},
     }
     (folder / fast.STAMP).write_text(json.dumps(stamp), encoding="utf-8")
     return src

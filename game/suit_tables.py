@@ -223,6 +223,23 @@ def pair_id(ra: int, rb: int) -> int:
     return pid
 
 
+# Pair ids of two small row ids, from a flat list: the rollout's discard asks for these on every
+# turn, and a list index is cheaper than two dict lookups. Larger ids go to pair_id.
+_STRIDE: Final = 128
+_PAIR_FLAT: list[int] = [-1] * (_STRIDE * _STRIDE)
+
+
+def pair_of(ra: int, rb: int) -> int:
+    """pair_id(ra, rb), from the flat list when both ids are small."""
+    if ra < _STRIDE and rb < _STRIDE:
+        i = ra * _STRIDE + rb
+        pid = _PAIR_FLAT[i]
+        if pid < 0:
+            pid = _PAIR_FLAT[i] = pair_id(ra, rb)
+        return pid
+    return pair_id(ra, rb)
+
+
 def final_shanten(pid: int, rc: int) -> tuple[int, ...]:
     """Standard shanten for melds 0-4 of a two-suit row plus a third suit's row, remembered."""
     inner = FINAL.setdefault(pid, {})

@@ -17,14 +17,14 @@ from collections.abc import Sequence
 from typing import Final
 
 from game.shanten import _DISCARDS, _discards_of
-from game.suit_tables import BOTH_MASK, BOTH_SHIFT, FINAL, PAIR, SEVEN_SHANTEN, final_shanten, pair_id
+from game.suit_tables import BOTH_MASK, BOTH_SHIFT, FINAL, SEVEN_SHANTEN, final_shanten, pair_of
 from game.tiles import NUM_KINDS
 
 # One suit's answer: lowest shanten its discards leave, then (isolation, rank) of the best kind
 # not kept and of the best kind kept among those discards; NONE where there is no such kind.
 NONE: Final = 1 << 20
 SuitChoice = tuple[int, int, int, int, int]
-SuitEntry = tuple[int, tuple[tuple[int, int, int], ...], dict[int, SuitChoice]]
+SuitEntry = tuple[int, tuple[tuple[int, int, int], ...], dict[int, SuitChoice], tuple[int, ...]]
 
 # Remembered answers are all dropped when they grow past this many (about 200 bytes each), so a
 # long match keeps the memory bounded at a few tens of MB.
@@ -38,36 +38,32 @@ class DiscardTables:
 
     def __init__(self, keep: Sequence[bool] | None) -> None:
         self.keep = tuple(keep) if keep is not None else (False,) * NUM_KINDS
-        # suit index -> suit key -> (both-code, one-less rows, context -> SuitChoice)
-        self.memo: tuple[dict[tuple[int, ...], SuitEntry], ...] = ({}, {}, {})
+        # suit index -> base-5 code of its counts -> (both-code, one-less rows, context -> SuitChoice, counts)
+        self.memo: tuple[dict[int, SuitEntry], ...] = ({}, {}, {})
         self.size = 0
 
-    def choose(self, counts: Sequence[int], melds: int) -> tuple[int, int]:
+    def choose(self, counts: list[int], melds: int) -> tuple[int, int]:
         """(lowest shanten after the discard, the kind to discard) for a 14 - 3*melds tile hand."""
-        t = tuple(counts)
-        ka, kb, kc = t[:9], t[9:18], t[18:]
         memo = self.memo
-        # One lookup per suit: its both-code, its ranks' reduced rows, and its remembered choices.
-        try:
-            sa = memo[0][ka]
-        except KeyError:
-            sa = self._entry(0, ka)
-        try:
-            sb = memo[1][kb]
-        except KeyError:
-            sb = self._entry(1, kb)
-        try:
-            sc = memo[2][kc]
-        except KeyError:
-            sc = self._entry(2, kc)
+        # One lookup per suit, under its counts read as a base-5 number (no tuple to build or
+        # hash): its both-code, its ranks' reduced rows, and its remembered choices.
+        ia = _code(counts, 0)
+        ib = _code(counts, 9)
+        ic = _code(counts, 18)
+        sa = memo[0].get(ia)
+        if sa is None:
+            sa = self._entry(0, ia, counts)
+        sb = memo[1].get(ib)
+        if sb is None:
+            sb = self._entry(1, ib, counts)
+        sc = memo[2].get(ic)
+        if sc is None:
+            sc = self._entry(2, ic, counts)
         ca, cb, cc = sa[0], sb[0], sc[0]
         ra, rb, rc = ca >> BOTH_SHIFT, cb >> BOTH_SHIFT, cc >> BOTH_SHIFT
-        try:
-            pa = PAIR[rb][rc]
-            pb = PAIR[rc][ra]
-            pc = PAIR[ra][rb]
-        except KeyError:
-            pa, pb, pc = pair_id(rb, rc), pair_id(rc, ra), pair_id(ra, rb)
+        pa = pair_of(rb, rc)
+        pb = pair_of(rc, ra)
+        pc = pair_of(ra, rb)
         if melds:
             xa = pa << 16 | melds
             xb = pb << 16 | melds
@@ -79,13 +75,13 @@ class DiscardTables:
             xc = pc << 16 | ((ca + cb) & BOTH_MASK) << 3
         a = sa[2].get(xa)
         if a is None:
-            a = self._suit(0, ka, sa, pa, xa, melds)
+            a = self._suit(0, sa, pa, xa, melds)
         b = sb[2].get(xb)
         if b is None:
-            b = self._suit(1, kb, sb, pb, xb, melds)
+            b = self._suit(1, sb, pb, xb, melds)
         c = sc[2].get(xc)
         if c is None:
-            c = self._suit(2, kc, sc, pc, xc, melds)
+            c = self._suit(2, sc, pc, xc, melds)
         va, vb, vc = a[0], b[0], c[0]
         best = va if va < vb else vb
         if vc < best:
@@ -107,17 +103,21 @@ class DiscardTables:
                 low, tile = c[3], 18 + c[4]
         return best, tile
 
-    def _entry(self, suit: int, key: tuple[int, ...]) -> SuitEntry:
-        """A suit key's entry: its both-code, the rows of its one-less keys, and room for its choices."""
+    def _entry(self, suit: int, code: int, counts: list[int]) -> SuitEntry:
+        """A suit's entry under its base-5 code: its both-code, the rows of its one-less keys, room
+        for its choices, and its counts as a key."""
+        o = 9 * suit
+        key = tuple(counts[o : o + 9])
         try:
-            code, ranks = _DISCARDS[key]
+            both, ranks = _DISCARDS[key]
         except KeyError:
-            code, ranks = _discards_of(key)
-        got = self.memo[suit][key] = (code, ranks, {})
+            both, ranks = _discards_of(key)
+        got = self.memo[suit][code] = (both, ranks, {}, key)
         return got
 
-    def _suit(self, suit: int, key: tuple[int, ...], entry: SuitEntry, pid: int, ctx: int, melds: int) -> SuitChoice:
+    def _suit(self, suit: int, entry: SuitEntry, pid: int, ctx: int, melds: int) -> SuitChoice:
         """Work out and remember one suit's choice under a context (see the module docstring)."""
+        key = entry[3]
         try:
             finals = FINAL[pid]
         except KeyError:
@@ -160,6 +160,19 @@ class DiscardTables:
         entry[2][ctx] = got
         self.size += 1
         return got
+
+
+def _code(c: list[int], o: int) -> int:
+    """The nine counts c[o:o+9] (each 0-4) read as one base-5 number."""
+    h = c[o]
+    h = h * 5 + c[o + 1]
+    h = h * 5 + c[o + 2]
+    h = h * 5 + c[o + 3]
+    h = h * 5 + c[o + 4]
+    h = h * 5 + c[o + 5]
+    h = h * 5 + c[o + 6]
+    h = h * 5 + c[o + 7]
+    return h * 5 + c[o + 8]
 
 
 _TABLES: dict[tuple[bool, ...] | None, DiscardTables] = {}

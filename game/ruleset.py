@@ -10,6 +10,7 @@ Type hints drive validation: `TileName` fields are written in tile notation (`1s
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -274,7 +275,13 @@ class Ruleset:
     optional: OptionalRules = field(default_factory=OptionalRules)
 
     def pattern_values(self) -> dict[str, int]:
-        """The patterns this variant scores, with their fan (通三 applied)."""
+        """The patterns this variant scores, with their fan (通三 applied); a fresh dict each call."""
+        return dict(self._pattern_values)
+
+    @functools.cached_property
+    def _pattern_values(self) -> dict[str, int]:
+        # Worked out once per ruleset: every settlement asks for it, and a search settles
+        # thousands of hands a second.
         values = {k: v for k, v in self.patterns.items() if v is not None}
         if self.optional.tongsan and "pinghu" in values:
             values["pinghu"] = self.optional.tongsan

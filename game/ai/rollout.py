@@ -347,7 +347,7 @@ class LeanHand:
             return DISCARD, self.drawn
         keep = self.keep
         if self.turn_by_draw and self.remaining > 0:
-            if 4 in counts:
+            if _has_four(counts):
                 for t in range(NUM_KINDS):
                     if counts[t] == 4 and (keep is None or not keep[t]):
                         return CONCEALED_KONG, t
@@ -437,7 +437,7 @@ class LeanHand:
             else:
                 ms = melds[seat]
                 declaring = may_declare and draws[seat] <= 1 and self._may_declare(seat)
-                if declaring or (self.remaining > 0 and 4 in counts):
+                if declaring or (self.remaining > 0 and _has_four(counts)):
                     self.turn_move(self.policy_turn(seat))
                     continue
                 if ms and self.remaining > 0 and _may_add(ms, counts):
@@ -586,7 +586,7 @@ class LeanHand:
             late = tile in self.deferred[seat]
             self.hands[seat][tile] -= 4
             self._changed(seat)
-            meld = Meld(tile, KongKind.CONCEALED, None, late)
+            meld = _meld(tile, _CONCEALED_K, None, late)
             self.melds[seat].append(meld)
             self.kongs_made += 1
             self.last_kong = meld
@@ -717,7 +717,7 @@ class LeanHand:
         if kind == KONG:
             self.hands[seat][tile] -= 3
             self._changed(seat)
-            meld = Meld(tile, KongKind.EXPOSED, source)
+            meld = _meld(tile, _EXPOSED_K, source, False)
             self.melds[seat].append(meld)
             self.kongs_made += 1
             self.last_kong = meld
@@ -727,7 +727,7 @@ class LeanHand:
                 self.deferred[seat].add(tile)
             self.hands[seat][tile] -= 2
             self._changed(seat)
-            self.melds[seat].append(Meld(tile, None, source))
+            self.melds[seat].append(_meld(tile, _PUNG_K, source, False))
             self.phase = TURN
             self.drawn = None
             self.turn_by_draw = False
@@ -747,10 +747,10 @@ class LeanHand:
         self.rob_tile = None
         if winners:
             self.baopai = [w for w in winners if self.baopai_pending[w]]
-            robbed = Meld(tile, KongKind.ADDED, pung.source, late)
+            robbed = _meld(tile, _ADDED_K, pung.source, late)
             self._end_with_win(winners, tile, WinHow.ROB_KONG, seat, False, False, robbed)
             return
-        meld = Meld(tile, KongKind.ADDED, pung.source, late)
+        meld = _meld(tile, _ADDED_K, pung.source, late)
         melds[idx] = meld
         self.kongs_made += 1
         self.last_kong = meld
@@ -857,6 +857,41 @@ class LeanHand:
             robbed_kong=robbed,
             dealer_followed=self.dealer_followed,
         )
+
+
+# Melds are immutable values, so the lean path hands out one shared object per kind of meld
+# instead of building a frozen dataclass (a Python __init__) on every claim and kong.
+_PUNG_K: Final = 0
+_EXPOSED_K: Final = 1
+_CONCEALED_K: Final = 2
+_ADDED_K: Final = 3
+_MELD_KINDS: tuple[KongKind | None, ...] = (None, KongKind.EXPOSED, KongKind.CONCEALED, KongKind.ADDED)
+_SOURCES: tuple[int | None, ...] = (0, 1, 2, 3, None)
+_MELDS: list[Meld] = [
+    Meld(t, kong, source, late)
+    for kong in _MELD_KINDS
+    for t in range(NUM_KINDS)
+    for source in _SOURCES
+    for late in (False, True)
+]
+
+
+def _meld(tile: Tile, kind: int, source: int | None, late: bool) -> Meld:
+    """The shared Meld(tile, kind's KongKind, source, late)."""
+    i = ((kind * NUM_KINDS + tile) * 5 + (4 if source is None else source)) * 2
+    return _MELDS[i + 1 if late else i]
+
+
+def _has_four(counts: list[int]) -> bool:
+    """True when the hand holds four of a kind (a concealed kong may be open).
+
+    `4 in counts` compares every count as a Python object; this loop, compiled, compares machine
+    ints, about ten times fewer instructions on the turn every draw takes.
+    """
+    for n in counts:  # noqa: SIM110 (a plain loop: see above)
+        if n == 4:
+            return True
+    return False
 
 
 def _may_add(melds: list[Meld], counts: list[int]) -> bool:

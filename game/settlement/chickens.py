@@ -155,9 +155,15 @@ def charge_owner(ctx: SettleContext, t: Tile) -> int | None:
     return d if t in ctx.result.seats[d].discards else None
 
 
-def _settle_counts(ctx: SettleContext, collectors: list[int], payers_of: dict[int, list[int]]) -> None:
+def all_scores(ctx: SettleContext) -> list[list[ChickenScore]]:
+    """Every seat's chicken scores this hand (seat_scores of each seat, one chicken table for all)."""
     table = chicken_table(ctx)
-    scores = {seat: seat_scores(ctx, seat, table) for seat in range(4)}
+    return [seat_scores(ctx, seat, table) for seat in range(4)]
+
+
+def _settle_counts(
+    ctx: SettleContext, collectors: list[int], payers_of: dict[int, list[int]], scores: list[list[ChickenScore]]
+) -> None:
     # 满堂鸡 (second reading, RULES §13): every chicken doubles when all four seats hold one.
     factor = 2 if ctx.rules.optional.mantang == "double" and all(scores[s] for s in range(4)) else 1
     for c in collectors:
@@ -172,19 +178,16 @@ def count(ctx: SettleContext) -> None:
     if voided(ctx) or not ctx.pays_out_extras():
         return
     ch = ctx.rules.chickens
-    table = chicken_table(ctx)
+    scores = all_scores(ctx)
     collectors = [s for s in range(4) if (ch.collectors == "every_seat" or ctx.ready(s)) and not ctx.burned(s)]
-
-    def holds_none(seat: int) -> bool:
-        return not seat_scores(ctx, seat, table)
 
     def pays(p: int) -> bool:
         if ch.payers == "not_ready":
             return not ctx.ready(p)  # RULES §14: ready seats never pay each other
-        return ch.payers == "others" or holds_none(p)
+        return ch.payers == "others" or not scores[p]  # else only seats holding no chicken pay
 
     payers = {c: [p for p in ctx.others(c) if pays(p)] for c in collectors}
-    _settle_counts(ctx, collectors, payers)
+    _settle_counts(ctx, collectors, payers, scores)
 
 
 @register("chicken.draw")
@@ -193,7 +196,7 @@ def on_draw(ctx: SettleContext) -> None:
     if ctx.win is not None or ctx.rules.optional.keep_on_draw or not ctx.rules.chickens.draw_payment or voided(ctx):
         return
     ready = [s for s in range(4) if ctx.ready(s)]
-    _settle_counts(ctx, ready, {r: [p for p in range(4) if not ctx.ready(p)] for r in ready})
+    _settle_counts(ctx, ready, {r: [p for p in range(4) if not ctx.ready(p)] for r in ready}, all_scores(ctx))
 
 
 @register("chicken.liability")

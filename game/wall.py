@@ -214,6 +214,18 @@ class Wall:
         """Ids of the tiles still in the wall, front first (hidden state)."""
         return [t for i, t in enumerate(self._tile_at) if self._alive[i]]
 
+    def reshuffle(self, rng: random.Random) -> None:
+        """Put the tiles still in the wall in a new random order, in the same places (measurement only).
+
+        game.ai.audit prices a position over the walls it could have had: the hands stay, the
+        draws to come change.
+        """
+        live = [i for i, alive in enumerate(self._alive) if alive]
+        tiles = [self._tile_at[i] for i in live]
+        rng.shuffle(tiles)
+        for i, t in zip(live, tiles, strict=True):
+            self._tile_at[i] = t
+
 
 # Each swap of the shuffle, from the last position down: (position, choices, bits to draw).
 _SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(NUM_TILES - 1, 0, -1))

@@ -121,6 +121,9 @@ class ExpertAgent:
         self.stats = SearchStats()
         self.kong_wall = -1  # wall count right after this seat's last kong: the next draw is a replacement
         self.last_choice: list[tuple[str, float, int]] = []  # the last search: (move, mean points, samples)
+        # The last search's best move when it was not hard's: (hard's move, that move, its mean margin
+        # in points, the margin in paired standard errors, inf when hard's was dropped). game.ai.audit reads it.
+        self.last_alternative: tuple[Action, Action, float, float] | None = None
 
     @property
     def timeouts(self) -> int:
@@ -137,6 +140,7 @@ class ExpertAgent:
         return action
 
     def _decide(self, obs: Observation, base: Action) -> Action:
+        self.last_alternative = None
         if len(obs.legal_actions) < 2 or base.kind is ActionKind.WIN or obs.wall_remaining == 0:
             return base
         candidates = self.candidates(obs, base)
@@ -270,15 +274,17 @@ class ExpertAgent:
         base = cands[0]
         best = max((c for c in cands if c.alive), key=lambda c: c.mean())
         self.last_choice = [(str(c.action), c.mean(), len(c.values)) for c in cands]
+        self.last_alternative = None
         if best is base:
             return base.action
+        diff, se = paired(best, base)
+        z = diff / se if se > 0 and base.alive else math.inf if diff > 0 else 0.0
+        self.last_alternative = (base.action, best.action, diff, z)
         if samples_cap is not None:
             if best.mean() <= base.mean():
                 return base.action  # exact values (the oracle): only a strictly better move replaces hard's
-        elif base.alive:
-            diff, se = paired(best, base)
-            if diff <= SWITCH_Z * se:
-                return base.action
+        elif base.alive and diff <= SWITCH_Z * se:
+            return base.action
         stats.switched += 1
         return best.action
 

@@ -20,6 +20,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "game.cli.bench",
     "game.cli.memory",
     "game.cli.arena",
+    "game.cli.audit",
     "game.cli.folders",
     "game.cli.lan",
 )

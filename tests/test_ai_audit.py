@@ -83,3 +83,4 @@ def test_the_audit_command_prints_both_tables(capsys: pytest.CaptureFixture[str]
     out = capsys.readouterr().out
     assert "audit guiyang-classic: 1 deals x 4 seatings = 4 expert hands; seed 4" in out
     assert "changes the expert made, by kind" in out and "every priced search (made or not)" in out
+    assert "the near misses (from 0 se, not played), by what they would have changed:" in out

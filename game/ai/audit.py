@@ -91,6 +91,7 @@ class AuditReport:
     hard_points: int
     by_kind: tuple[Band, ...]  # the switched records by what changed
     by_z: tuple[Band, ...]  # every record by its margin
+    near_by_kind: tuple[Band, ...]  # the near misses (priced, not played) by what they would have changed
     seconds: float
 
     @property
@@ -253,7 +254,9 @@ def run_audit(
     out.sort(key=lambda d: d.deal)
     records = tuple(r for d in out for r in d.records)
     switched = [r for r in records if r.switched]
+    near = [r for r in records if not r.switched]
     kinds = sorted({r.kind for r in switched})
+    near_kinds = sorted({r.kind for r in near})
     labels = sorted({z_label(r.z) for r in records}, key=lambda x: (x.startswith("hard's"), x))
     return AuditReport(
         ruleset=ruleset,
@@ -267,5 +270,6 @@ def run_audit(
         hard_points=sum(d.hard_points for d in out),
         by_kind=tuple(band(k, (r for r in switched if r.kind == k)) for k in kinds),
         by_z=tuple(band(lab, (r for r in records if z_label(r.z) == lab)) for lab in labels),
+        near_by_kind=tuple(band(k, (r for r in near if r.kind == k)) for k in near_kinds),
         seconds=time.perf_counter() - start,
     )

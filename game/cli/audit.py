@@ -75,6 +75,10 @@ def print_report(rep: AuditReport) -> None:
     print(head)
     for b in rep.by_z:
         print(_band_line(b))
+    print(f"the near misses (from {rep.z_min:g} se, not played), by what they would have changed:")
+    print(head)
+    for b in rep.near_by_kind:
+        print(_band_line(b))
     print(f"{rep.seconds:.1f} s")
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from game.actions import Action, ActionKind
 from game.agents import Agent
-from game.ai.arena import SearchBudget, build_agent, deal_setup
+from game.ai.arena import Z95, SearchBudget, build_agent, deal_setup
 from game.ai.base import view_of
 from game.ai.efficiency import shanten_of
 from game.ai.efficiency import warm as warm_efficiency
@@ -38,7 +38,6 @@ from game.settlement import settle
 from game.suit_tables import fill_all
 
 SEATS = ("expert", "hard", "hard", "hard")
-Z95 = 1.959964
 
 
 @dataclass(frozen=True)

@@ -218,7 +218,8 @@ Z_EDGES = (1.0, 1.5, SWITCH_Z, 2.5, 3.0, math.inf)
 
 
 def z_label(z: float) -> str:
-    """The band a margin falls in, e.g. "1.5-2.0 se", or "hard's move dropped"."""
+    """The band a margin falls in, e.g. "1.5-2.0 se"; an infinite margin (hard's move dropped by the race,
+    or no spread between the two) has a band of its own."""
     if z == math.inf:
         return "hard's dropped / no spread"
     lo = 0.0

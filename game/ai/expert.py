@@ -140,7 +140,6 @@ class ExpertAgent:
         return action
 
     def _decide(self, obs: Observation, base: Action) -> Action:
-        self.last_alternative = None
         if len(obs.legal_actions) < 2 or base.kind is ActionKind.WIN or obs.wall_remaining == 0:
             return base
         candidates = self.candidates(obs, base)

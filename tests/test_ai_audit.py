@@ -84,3 +84,23 @@ def test_the_audit_command_prints_both_tables(capsys: pytest.CaptureFixture[str]
     assert "audit guiyang-classic: 1 deals x 4 seatings = 4 expert hands; seed 4" in out
     assert "changes the expert made, by kind" in out and "every priced search (made or not)" in out
     assert "the near misses (from 0 se, not played), by what they would have changed:" in out
+
+
+def test_the_audit_json_is_strict_json(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A margin is infinite when hard's move was dropped; the JSON carries it as null, not Infinity."""
+    import json
+
+    # The same moves whatever the machine's load: hard's wall-clock backstop lifted, as above.
+    monkeypatch.setattr(HardAgent.__init__, "__defaults__", ("hard", None, 1e6))
+
+    from main import main
+
+    # Seed 1's deal 0 has an infinite figure (a one-move band's interval, or a margin where hard's move was dropped).
+    assert main(["audit", "--deals", "1", "--seed", "1", "--rollouts", "8", "--shuffles", "1", "--json"]) == 0
+
+    def no_constants(name: str) -> object:
+        raise AssertionError(f"{name} in the JSON")
+
+    report = json.loads(capsys.readouterr().out, parse_constant=no_constants)
+    assert report["deals"] == 1 and all(isinstance(r["gain"], float) for r in report["records"])
+    assert None in [b["ci"][1] for b in report["by_z"]] + [r["z"] for r in report["records"]]

@@ -9,6 +9,7 @@ import sys
 from dataclasses import asdict
 
 from game.ai.audit import AuditReport, Band, run_audit
+from game.ai.expert import SWITCH_Z
 from game.cli.common import add_ruleset_argument, ruleset_or_exit
 from game.cli.numbers import positive_int
 
@@ -49,6 +50,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
+def _json_ready(value: object) -> object:
+    """`value` with every infinite or NaN float as null: a margin is infinite when hard's move was dropped,
+    and JSON has no infinity."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _json_ready(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_ready(v) for v in value]
+    return value
+
+
 def _band_line(b: Band) -> str:
     lo, hi = b.ci
     interval = f"[{lo:+.3f}, {hi:+.3f}]" if math.isfinite(hi) else "(one record)"
@@ -71,7 +84,7 @@ def print_report(rep: AuditReport) -> None:
     print(head)
     for b in rep.by_kind:
         print(_band_line(b))
-    print("every priced search (made or not) by the search's margin (it changes hard's move above 2.0 se):")
+    print(f"every priced search (made or not) by the search's margin (it changes hard's move above {SWITCH_Z} se):")
     print(head)
     for b in rep.by_z:
         print(_band_line(b))
@@ -94,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     rep = run_audit(args.ruleset, args.deals, str(args.seed), args.rollouts, args.shuffles, args.z_min, args.workers)
     if args.json:
-        print(json.dumps(asdict(rep), ensure_ascii=False, default=str))
+        print(json.dumps(_json_ready(asdict(rep)), ensure_ascii=False, allow_nan=False))
     else:
         print_report(rep)
     return 0

@@ -8,7 +8,7 @@ import pytest
 
 from game.actions import ActionKind
 from game.agents import SimpleAgent, _most_isolated
-from game.ai.discard_choice import DiscardTables
+from game.ai.discard_choice import DiscardTables, suit_code
 from game.ai.rollout import (
     ADDED_KONG,
     CONCEALED_KONG,
@@ -44,6 +44,26 @@ def test_whole_hands_match_the_engine(name: str) -> None:
         lean = rollout_hand(rules, f"lean:{seed}")
         assert lean == full, f"{name} seed {seed}"
         assert full is not None and settle(lean, rules).nets() == settle(full, rules).nets()
+
+
+@pytest.mark.parametrize("name", builtin_ruleset_names())
+def test_the_suit_codes_a_hand_keeps_follow_every_tile_moved(name: str) -> None:
+    """RULES §4-§7 draws, discards, pungs, kongs and robbed kongs: each seat's kept suit codes are its counts'."""
+    rules = load_ruleset(name)
+    keep = rollout_keep(rules)
+    tracked = 0
+    for seed in range(40):
+        h = LeanHand.from_round(Round(rules, f"codes:{seed}"))
+        if seed % 2:
+            h.set_keep(keep)
+        h.play_out()
+        for seat in range(4):
+            for suit in range(3):
+                code = h.codes[3 * seat + suit]
+                if code >= 0:
+                    tracked += 1
+                    assert code == suit_code(h.hands[seat], 9 * suit), (name, seed, seat, suit)
+    assert tracked > 40 * 8, "most suits are followed from the first discard on"
 
 
 @pytest.mark.parametrize("name", ["guiyang-classic", "guiyang-modern", "guiyang-pass"])

@@ -8,7 +8,9 @@ A discard changes one suit only, and everything the choice inside that suit depe
 suit's own nine counts, the combined row of the other two suits, their seven-pairs code (for a
 hand with no melds) and the melds on the table. So each suit's best discard is remembered under
 that context, and a turn's choice is three lookups and a comparison instead of a loop over every
-held kind: the per-turn work of a rollout is mostly this choice.
+held kind: the per-turn work of a rollout is mostly this choice. A hand on the lean path keeps
+its suits' codes as tiles move and the entry it last used for each (game.ai.rollout), so a
+turn looks up only the suits that changed; the entries give its shanten as well.
 """
 
 from __future__ import annotations
@@ -17,18 +19,39 @@ from collections.abc import Sequence
 from typing import Final
 
 from game.shanten import _DISCARDS, _discards_of
-from game.suit_tables import BOTH_MASK, BOTH_SHIFT, FINAL, SEVEN_SHANTEN, final_shanten, pair_of
+from game.suit_tables import BOTH_MASK, BOTH_SHIFT, FINAL, SEVEN_SHANTEN, both_code, final_shanten, pair_of
 from game.tiles import NUM_KINDS
 
 # One suit's answer: lowest shanten its discards leave, then (isolation, rank) of the best kind
 # not kept and of the best kind kept among those discards; NONE where there is no such kind.
 NONE: Final = 1 << 20
 SuitChoice = tuple[int, int, int, int, int]
-SuitEntry = tuple[int, tuple[tuple[int, int, int], ...], dict[int, SuitChoice], tuple[int, ...]]
 
 # Remembered answers are all dropped when they grow past this many (about 200 bytes each), so a
 # long match keeps the memory bounded at a few tens of MB.
 MAX_REMEMBERED = 150_000
+
+# The weight of rank r's count in a suit's base-5 code (see suit_code). (Not Final: a compiled
+# build would build a Final tuple afresh at every use.)
+WEIGHT: tuple[int, ...] = (390625, 78125, 15625, 3125, 625, 125, 25, 5, 1)
+
+
+class SuitEntry:
+    """One suit's nine counts and what is remembered for them.
+
+    A hand keeps each suit's code up to date as it draws and discards, and the entry it last
+    used for the suit: while the code is the same, a turn's choice neither reads the counts
+    into a code nor looks the code up.
+    """
+
+    def __init__(self, suit: int, code: int, key: tuple[int, ...]) -> None:
+        self.suit = suit
+        self.code = code  # the counts as one base-5 number
+        self.key = key  # the counts
+        self.both = both_code(key)  # its row id << BOTH_SHIFT | its seven-pairs code (game.suit_tables)
+        # (rank, row id, seven code) of each one-less count, worked out when a choice first needs it.
+        self.ranks: tuple[tuple[int, int, int], ...] | None = None
+        self.choices: dict[int, SuitChoice] = {}  # context -> this suit's choice (see DiscardTables)
 
 
 class DiscardTables:
@@ -38,28 +61,42 @@ class DiscardTables:
 
     def __init__(self, keep: Sequence[bool] | None) -> None:
         self.keep = tuple(keep) if keep is not None else (False,) * NUM_KINDS
-        # suit index -> base-5 code of its counts -> (both-code, one-less rows, context -> SuitChoice, counts)
+        # suit index -> base-5 code of its counts -> its entry
         self.memo: tuple[dict[int, SuitEntry], ...] = ({}, {}, {})
         self.size = 0
 
+    def entry(self, suit: int, code: int) -> SuitEntry:
+        """The entry of a suit's counts given as their base-5 code (see suit_code)."""
+        got = self.memo[suit].get(code)
+        if got is None:
+            key = [0] * 9
+            c = code
+            for r in range(8, -1, -1):
+                key[r] = c % 5
+                c //= 5
+            self._count()
+            got = self.memo[suit][code] = SuitEntry(suit, code, tuple(key))
+        return got
+
+    def _count(self) -> None:
+        if self.size >= MAX_REMEMBERED:
+            for table in self.memo:
+                table.clear()  # (entries still held by hands stay correct: an entry is its counts')
+            self.size = 0
+        self.size += 1
+
     def choose(self, counts: list[int], melds: int) -> tuple[int, int]:
         """(lowest shanten after the discard, the kind to discard) for a 14 - 3*melds tile hand."""
-        memo = self.memo
-        # One lookup per suit, under its counts read as a base-5 number (no tuple to build or
-        # hash): its both-code, its ranks' reduced rows, and its remembered choices.
-        ia = _code(counts, 0)
-        ib = _code(counts, 9)
-        ic = _code(counts, 18)
-        sa = memo[0].get(ia)
-        if sa is None:
-            sa = self._entry(0, ia, counts)
-        sb = memo[1].get(ib)
-        if sb is None:
-            sb = self._entry(1, ib, counts)
-        sc = memo[2].get(ic)
-        if sc is None:
-            sc = self._entry(2, ic, counts)
-        ca, cb, cc = sa[0], sb[0], sc[0]
+        return self.choose_entries(
+            self.entry(0, suit_code(counts, 0)),
+            self.entry(1, suit_code(counts, 9)),
+            self.entry(2, suit_code(counts, 18)),
+            melds,
+        )
+
+    def choose_entries(self, sa: SuitEntry, sb: SuitEntry, sc: SuitEntry, melds: int) -> tuple[int, int]:
+        """choose() for a hand given by its three suits' entries."""
+        ca, cb, cc = sa.both, sb.both, sc.both
         ra, rb, rc = ca >> BOTH_SHIFT, cb >> BOTH_SHIFT, cc >> BOTH_SHIFT
         pa = pair_of(rb, rc)
         pb = pair_of(rc, ra)
@@ -73,15 +110,15 @@ class DiscardTables:
             xa = pa << 16 | ((cb + cc) & BOTH_MASK) << 3
             xb = pb << 16 | ((cc + ca) & BOTH_MASK) << 3
             xc = pc << 16 | ((ca + cb) & BOTH_MASK) << 3
-        a = sa[2].get(xa)
+        a = sa.choices.get(xa)
         if a is None:
-            a = self._suit(0, sa, pa, xa, melds)
-        b = sb[2].get(xb)
+            a = self._suit(sa, pa, xa, melds)
+        b = sb.choices.get(xb)
         if b is None:
-            b = self._suit(1, sb, pb, xb, melds)
-        c = sc[2].get(xc)
+            b = self._suit(sb, pb, xb, melds)
+        c = sc.choices.get(xc)
         if c is None:
-            c = self._suit(2, sc, pc, xc, melds)
+            c = self._suit(sc, pc, xc, melds)
         va, vb, vc = a[0], b[0], c[0]
         best = va if va < vb else vb
         if vc < best:
@@ -103,32 +140,27 @@ class DiscardTables:
                 low, tile = c[3], 18 + c[4]
         return best, tile
 
-    def _entry(self, suit: int, code: int, counts: list[int]) -> SuitEntry:
-        """A suit's entry under its base-5 code: its both-code, the rows of its one-less keys, room
-        for its choices, and its counts as a key."""
-        o = 9 * suit
-        key = tuple(counts[o : o + 9])
-        try:
-            both, ranks = _DISCARDS[key]
-        except KeyError:
-            both, ranks = _discards_of(key)
-        got = self.memo[suit][code] = (both, ranks, {}, key)
-        return got
-
-    def _suit(self, suit: int, entry: SuitEntry, pid: int, ctx: int, melds: int) -> SuitChoice:
+    def _suit(self, entry: SuitEntry, pid: int, ctx: int, melds: int) -> SuitChoice:
         """Work out and remember one suit's choice under a context (see the module docstring)."""
-        key = entry[3]
+        key = entry.key
+        ranks = entry.ranks
+        if ranks is None:
+            try:
+                ranks = _DISCARDS[key][1]
+            except KeyError:
+                ranks = _discards_of(key)[1]
+            entry.ranks = ranks
         try:
             finals = FINAL[pid]
         except KeyError:
             finals = FINAL[pid] = {}
         seven_rest = (ctx >> 3) & BOTH_MASK if not melds else 0
         keep = self.keep
-        base = 9 * suit
+        base = 9 * entry.suit
         best = NONE
         free = (NONE, NONE)
         kept = (NONE, NONE)
-        for r, row, seven in entry[1]:
+        for r, row, seven in ranks:
             try:
                 v = finals[row][melds]
             except KeyError:
@@ -153,16 +185,27 @@ class DiscardTables:
             elif score < free[0]:
                 free = (score, r)
         got = (best, free[0], free[1], kept[0], kept[1])
-        if self.size >= MAX_REMEMBERED:
-            for table in self.memo:
-                table.clear()  # (the entry in hand is still good for this one answer)
-            self.size = 0
-        entry[2][ctx] = got
-        self.size += 1
+        self._count()
+        entry.choices[ctx] = got
         return got
 
 
-def _code(c: list[int], o: int) -> int:
+def shanten_entries(a: SuitEntry, b: SuitEntry, c: SuitEntry, melds: int) -> int:
+    """game.shanten.shanten of the hand whose three suits are a, b and c, with `melds` sets on the table."""
+    ca, cb, cc = a.both, b.both, c.both
+    pid = pair_of(ca >> BOTH_SHIFT, cb >> BOTH_SHIFT)
+    rc = cc >> BOTH_SHIFT
+    try:
+        s = FINAL[pid][rc][melds]
+    except KeyError:
+        s = final_shanten(pid, rc)[melds]
+    if melds:
+        return s
+    p = SEVEN_SHANTEN[(ca + cb + cc) & BOTH_MASK]
+    return p if p < s else s
+
+
+def suit_code(c: list[int], o: int) -> int:
     """The nine counts c[o:o+9] (each 0-4) read as one base-5 number."""
     h = c[o]
     h = h * 5 + c[o + 1]

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from game import hand as analysis
-from game.ai.discard_choice import discard_tables
+from game.ai.discard_choice import WEIGHT, SuitEntry, discard_tables, shanten_entries, suit_code
 from game.melds import KongKind, Meld
 from game.result import HandResult, SeatResult, Win, WinHow
 from game.round import CLAIMS, ENDED, FOLLOWED_CHICKENS, OTHERS_IN_ORDER, ROB, TURN, HandSetup, Phase, Round
@@ -57,6 +57,7 @@ class LeanHand:
         "baopai",
         "baopai_pending",
         "claims_made",
+        "codes",
         "dealer",
         "dealer_followed",
         "declared",
@@ -87,6 +88,7 @@ class LeanHand:
         "saved_waits",
         "sh13",
         "streak",
+        "suits",
         "tables",
         "turn",
         "turn_by_draw",
@@ -96,6 +98,7 @@ class LeanHand:
         "w_tail",
         "w_tail_order",
         "waits_cache",
+        "weight",
     )
 
     def __init__(self, rules: Ruleset, src: LeanHand | None = None) -> None:
@@ -115,6 +118,12 @@ class LeanHand:
         # None: the plain built-in bot.
         self.keep: tuple[bool, ...] | None = None
         self.tables = discard_tables(None)
+        # Each seat's three suits (index 3 * seat + suit) as base-5 codes kept up to date as tiles
+        # move (-1: not worked out yet), and the tables' entry each last used, good while its code
+        # is the suit's: see game.ai.discard_choice.SuitEntry.
+        self.codes = [-1] * 12
+        self.suits: list[SuitEntry | None] = [None] * 12
+        self.weight = WEIGHT  # (an attribute: read faster than a module's global)
         self.dealer = 0
         self.streak = 0
         self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(4)]
@@ -185,12 +194,15 @@ class LeanHand:
         h.remaining = rnd.wall.remaining
         h.sh13 = [UNKNOWN] * 4
         h.waits_cache = [None, None, None, None]
+        h.codes = [-1] * 12
+        h.suits = [None] * 12
         return h
 
     def set_keep(self, keep: tuple[bool, ...] | None) -> None:
         """The kinds the policy holds on to (see __init__), with the discard tables remembered for them."""
         self.keep = keep
         self.tables = discard_tables(keep)
+        self.suits = [None] * 12  # entries belong to one keep row's tables
 
     def set_wall(self, tiles: Sequence[Tile]) -> None:
         """Put `tiles` in the wall, front first; replacements come from the other end."""
@@ -211,6 +223,9 @@ class LeanHand:
         self.rules, self.play, self._deferring, self.keep = src.rules, src.play, src._deferring, src.keep
         self.result = None
         self.tables, self.saved_waits, self.saved_sh13 = src.tables, src.saved_waits, src.saved_sh13
+        self.codes = src.codes[:]
+        self.weight = src.weight
+        self.suits = src.suits[:]
         self._dilongqi, self._charge_single = src._dilongqi, src._charge_single
         self.dealer, self.streak = src.dealer, src.streak
         self.hands = [c[:] for c in src.hands]
@@ -242,7 +257,10 @@ class LeanHand:
         w = self.waits_cache[seat]
         if w is None:
             # A 地龙七 wait (five pairs and a pung) can stand behind a standard shanten above 0.
-            if self.sh13[seat] > 0 and not self._dilongqi:
+            sh = self.sh13[seat]
+            if sh == UNKNOWN and not self._dilongqi:
+                sh = self.sh13[seat] = self._shanten(seat)  # (from the suit entries: far cheaper than the waits)
+            if sh > 0 and not self._dilongqi:
                 w = NO_WAITS
             else:
                 counts, melds = self.hands[seat], self.melds[seat]
@@ -254,9 +272,51 @@ class LeanHand:
             self.waits_cache[seat] = w
         return w
 
-    def _changed(self, seat: int) -> None:
+    def _changed(self, seat: int, tile: Tile, n: int) -> None:
+        """A claim or kong took n copies of `tile` from the seat's hand."""
         self.waits_cache[seat] = None
         self.sh13[seat] = UNKNOWN
+        self._moved(seat, tile, -n)
+
+    def _moved(self, seat: int, tile: Tile, delta: int) -> None:
+        """The seat's count of `tile` changed by delta: its suit's code follows."""
+        i = 3 * seat + tile // 9
+        c = self.codes[i]
+        if c >= 0:
+            self.codes[i] = c + delta * self.weight[tile % 9]
+
+    def _entry(self, seat: int, suit: int) -> SuitEntry:
+        """The seat's entry for one suit, from its code (looked up only when the suit changed)."""
+        i = 3 * seat + suit
+        c = self.codes[i]
+        if c < 0:
+            c = self.codes[i] = suit_code(self.hands[seat], 9 * suit)
+        e = self.suits[i]
+        if e is None or e.code != c:
+            e = self.suits[i] = self.tables.entry(suit, c)
+        return e
+
+    def _choose(self, seat: int, melds: int) -> tuple[int, int]:
+        """The policy's discard for the turn seat's hand (tables.choose, from the seat's suit entries)."""
+        return self.tables.choose_entries(self._entry(seat, 0), self._entry(seat, 1), self._entry(seat, 2), melds)
+
+    def _shanten(self, seat: int) -> int:
+        """game.shanten.shanten of the seat's hand, from its suit entries."""
+        return shanten_entries(self._entry(seat, 0), self._entry(seat, 1), self._entry(seat, 2), len(self.melds[seat]))
+
+    def _shanten_after_pung(self, seat: int, tile: Tile) -> int:
+        """game.shanten.shanten of the seat's hand with two `tile` moved into a pung."""
+        a, b, c = self._entry(seat, 0), self._entry(seat, 1), self._entry(seat, 2)
+        suit = tile // 9
+        tables = self.tables
+        less = 2 * self.weight[tile % 9]
+        if suit == 0:
+            a = tables.entry(0, a.code - less)
+        elif suit == 1:
+            b = tables.entry(1, b.code - less)
+        else:
+            c = tables.entry(2, c.code - less)
+        return shanten_entries(a, b, c, len(self.melds[seat]) + 1)
 
     def _may_win_on(self, seat: int, tile: Tile, source: int, robbing: bool, hot: bool) -> bool:
         """game.round.Round._may_win_on: the waits, 过水, and the pass rules (RULES §6)."""
@@ -363,7 +423,7 @@ class LeanHand:
                     counts[t] += 1
                     if ready:
                         return DECLARE, t
-        best, tile = self.tables.choose(counts, nm)
+        best, tile = self._choose(seat, nm)
         self.sh13[seat] = best  # known for the claims and draws that follow, until the hand changes
         return DISCARD, tile
 
@@ -378,14 +438,10 @@ class LeanHand:
             if o == KONG:
                 return KONG
             if o == PUNG:
-                counts = self.hands[seat]
-                melds = len(self.melds[seat])
                 before = self.sh13[seat]  # exact when known: the policy's own figure for this hand
                 if before == UNKNOWN:
-                    before = shanten(counts, melds)
-                counts[tile] -= 2
-                best_after = max(shanten(counts, melds + 1), 0)
-                counts[tile] += 2
+                    before = self.sh13[seat] = self._shanten(seat)
+                best_after = max(self._shanten_after_pung(seat, tile), 0)
                 if best_after <= before:
                     return PUNG
         return opts[-1]
@@ -415,7 +471,6 @@ class LeanHand:
         alive, kinds = self.w_alive, self.w_kind
         # Methods are called on their objects, not through bound-method locals: a compiled build
         # then calls them directly.
-        tables = self.tables
         keep = self.keep
         may_declare = self.play.declare_ready
         while self.phase is TURN:
@@ -427,7 +482,7 @@ class LeanHand:
                     self.turn_move(self.policy_turn(seat))
                     continue
                 # After a pung: no win, kong or 报听 to weigh, only the discard.
-                best, tile = tables.choose(counts, len(melds[seat]))
+                best, tile = self._choose(seat, len(melds[seat]))
                 sh13[seat] = best
             elif self.draw_completes or self.after_kong:
                 self.turn_move(self.policy_turn(seat))
@@ -443,10 +498,11 @@ class LeanHand:
                 if ms and self.remaining > 0 and _may_add(ms, counts):
                     self.turn_move(self.policy_turn(seat))
                     continue
-                best, tile = tables.choose(counts, len(ms))
+                best, tile = self._choose(seat, len(ms))
                 sh13[seat] = best
             # game.round's discard, for a discard not after a kong and not declaring.
             counts[tile] -= 1
+            self._moved(seat, tile, -1)
             if tile == drawn:
                 cache[seat] = self.saved_waits
                 if sh13[seat] == UNKNOWN:
@@ -482,13 +538,10 @@ class LeanHand:
                 if n == 3 and self.remaining > 0:
                     claimed = True
                     break
-                k = len(melds[s])
                 before = sh13[s]
                 if before == UNKNOWN:
-                    before = shanten(cs, k)
-                cs[tile] -= 2
-                after = shanten(cs, k + 1)
-                cs[tile] += 2
+                    before = sh13[s] = self._shanten(s)
+                after = self._shanten_after_pung(s, tile)
                 if after <= before:  # (max(after, 0) <= before, as before >= 0 here)
                     claimed = True
                     break
@@ -519,6 +572,7 @@ class LeanHand:
                 self.saved_waits = w
                 self.draw_completes = drew in w
             counts[drew] += 1
+            self._moved(nxt, drew, 1)
             cache[nxt] = None
             sh13[nxt] = UNKNOWN
             draws[nxt] += 1
@@ -585,7 +639,7 @@ class LeanHand:
         elif kind == CONCEALED_KONG:
             late = tile in self.deferred[seat]
             self.hands[seat][tile] -= 4
-            self._changed(seat)
+            self._changed(seat, tile, 4)
             meld = _meld(tile, _CONCEALED_K, None, late)
             self.melds[seat].append(meld)
             self.kongs_made += 1
@@ -621,6 +675,7 @@ class LeanHand:
         hot = self.after_kong
         self.hot_kong = self.last_kong if hot else None
         self.hands[seat][tile] -= 1
+        self._moved(seat, tile, -1)
         if tile == self.drawn:
             # The hand is the one before the draw again: so are its waits.
             self.waits_cache[seat] = self.saved_waits
@@ -716,7 +771,7 @@ class LeanHand:
         self.turn = seat
         if kind == KONG:
             self.hands[seat][tile] -= 3
-            self._changed(seat)
+            self._changed(seat, tile, 3)
             meld = _meld(tile, _EXPOSED_K, source, False)
             self.melds[seat].append(meld)
             self.kongs_made += 1
@@ -726,7 +781,7 @@ class LeanHand:
             if self._deferring and self.hands[seat][tile] == 3:
                 self.deferred[seat].add(tile)
             self.hands[seat][tile] -= 2
-            self._changed(seat)
+            self._changed(seat, tile, 2)
             self.melds[seat].append(_meld(tile, _PUNG_K, source, False))
             self.phase = TURN
             self.drawn = None
@@ -743,7 +798,7 @@ class LeanHand:
         pung = melds[idx]
         late = tile in self.deferred[seat]
         self.hands[seat][tile] -= 1
-        self._changed(seat)
+        self._changed(seat, tile, 1)
         self.rob_tile = None
         if winners:
             self.baopai = [w for w in winners if self.baopai_pending[w]]
@@ -788,6 +843,7 @@ class LeanHand:
             self.saved_waits = w
             self.draw_completes = tile in w
         self.hands[seat][tile] += 1
+        self._moved(seat, tile, 1)
         self.waits_cache[seat] = None
         self.sh13[seat] = UNKNOWN
         self.draws[seat] += 1

@@ -11,6 +11,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from game.slots import store_into_slots
+
 PlaceT = tuple[int, int, int]
 
 
@@ -238,26 +240,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
-def _store_into_slots(cls: type[Event]) -> None:
-    """Give an event class an __init__ that stores each field straight into its slot.
-
-    A frozen dataclass's own __init__ goes through object.__setattr__ for every field, a
-    full attribute lookup each time, and the engine builds about a hundred events a hand.
-    This one, generated the way dataclasses generates its own, has the same parameters and
-    calls each slot's setter directly; the instances stay frozen.
-    """
-    names = [f.name for f in dataclasses.fields(cls)]
-    scope: dict[str, Any] = {f"_set_{name}": getattr(cls, name).__set__ for name in names}
-    lines = [f"def __init__(self{''.join(', ' + name for name in names)}):"]
-    lines += [f"    _set_{name}(self, {name})" for name in names] or ["    pass"]
-    exec("\n".join(lines), scope)
-    init = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[method-assign]
-
-
 for _cls in EVENT_TYPES.values():
-    _store_into_slots(_cls)
+    store_into_slots(_cls)
 
 
 def event_from_json(data: dict[str, Any]) -> Event:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from game.melds import Meld
+from game.slots import store_into_slots
 from game.tiles import Tile
 
 
@@ -76,3 +77,8 @@ class HandResult:
     weekday: int | None = None
     # 开局跟 (RULES §14): the dealer's first discard was followed by the same tile from each other seat in turn.
     dealer_followed: bool = False
+
+
+# Every rollout of the expert's search ends in one of these (see game.slots).
+for _cls in (SeatResult, Win, HandResult):
+    store_into_slots(_cls)

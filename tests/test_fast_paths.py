@@ -19,6 +19,7 @@ from game.agents import SimpleAgent
 from game.events import EVENT_TYPES, TileDiscarded, TileDrawn, event_from_json, redact
 from game.hand import is_ready
 from game.observation import observe
+from game.result import HandResult, SeatResult, Win, WinHow
 from game.round import HandSetup, Round
 from game.ruleset_loader import load_ruleset
 from game.shanten import lowest_discards, shanten
@@ -213,6 +214,27 @@ def test_events_built_fast_are_the_same_frozen_dataclasses() -> None:
     assert event_from_json(a.to_json()) == a
     assert redact(a, 0) == dataclasses.replace(a, tile=None)
     for cls in EVENT_TYPES.values():
+        names = [f.name for f in dataclasses.fields(cls)]
+        assert list(cls.__init__.__code__.co_varnames[1 : len(names) + 1]) == names, cls
+
+
+def test_hand_results_built_fast_keep_their_defaults_and_stay_frozen() -> None:
+    """RULES §9 settlement reads a HandResult: built straight into its slots, it has the dataclass's defaults."""
+    seat = SeatResult(tuple(parse_tiles("123m456p789s1122s")))
+    assert seat == SeatResult(tuple(parse_tiles("123m456p789s1122s")), (), (), False, False)
+    assert repr(seat).startswith("SeatResult(concealed=(0, 1, 2, ") and seat.melds == () and not seat.ready
+    win = Win((1,), 19, WinHow.DISCARD, discarder=2)
+    assert (win.hot, win.first_turn) == (False, False) and hash(win) == hash(Win((1,), 19, WinHow.DISCARD, 2))
+    a = HandResult("guiyang-classic", 0, 0, (seat, seat, seat, seat), win)
+    b = HandResult("guiyang-classic", 0, 0, (seat, seat, seat, seat), win)
+    assert a == b and a.first_chicken == {} and a.first_chicken is not b.first_chicken  # a fresh dict each
+    assert (a.flip, a.baopai, a.hot_kong, a.weekday, a.dealer_followed) == (None, (), None, None, False)
+    assert dataclasses.replace(a, flip=5).flip == 5
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.flip = 3  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        HandResult("guiyang-classic", 0, 0)  # type: ignore[call-arg]
+    for cls in (SeatResult, Win, HandResult):
         names = [f.name for f in dataclasses.fields(cls)]
         assert list(cls.__init__.__code__.co_varnames[1 : len(names) + 1]) == names, cls
 

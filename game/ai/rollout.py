@@ -120,7 +120,8 @@ class LeanHand:
         self.tables = discard_tables(None)
         # Each seat's three suits (index 3 * seat + suit) as base-5 codes kept up to date as tiles
         # move (-1: not worked out yet), and the tables' entry each last used, good while its code
-        # is the suit's: see game.ai.discard_choice.SuitEntry.
+        # is the suit's: see game.ai.discard_choice.SuitEntry. So once a hand is played, its
+        # counts change only through its own moves (game.ai.sampling fills them before).
         self.codes = [-1] * 12
         self.suits: list[SuitEntry | None] = [None] * 12
         self.weight = WEIGHT  # (an attribute: read faster than a module's global)

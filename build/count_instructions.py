@@ -30,10 +30,9 @@ TOGGLE = "CPyDef_rollout___LeanHand___play_out"
 
 def run_passes(search: bool, passes: int) -> int:
     """Play the rollouts `passes` times after a warm pass; the number of rollouts in one pass."""
-    from game.agents import SimpleAgent
     from game.ai.rollout import LeanHand
-    from game.ai.sampling import Public, determinize
-    from game.observation import observe
+    from game.ai.sampling import determinize
+    from game.cli.bench import decision_points
     from game.round import Round
     from game.ruleset_loader import load_ruleset
     from game.settlement import settle
@@ -47,15 +46,7 @@ def run_passes(search: bool, passes: int) -> int:
             for h in dealt:
                 h.copy().play_out()
         return len(dealt)
-    bots = [SimpleAgent()] * 4
-    publics: list[Public] = []
-    for i in range(DEALS):
-        rnd = Round(rules, f"rollout:1:{i}")
-        while not rnd.ended and (rnd.wall.remaining > 40 or rnd.phase != "turn"):
-            seat = rnd.to_move()[0]
-            rnd.apply(bots[seat].choose(observe(rnd, seat)))
-        if not rnd.ended:
-            publics.append(Public(observe(rnd, rnd.turn), rules))
+    publics = decision_points(rules, [f"rollout:1:{i}" for i in range(DEALS)])
     rng = random.Random(1)
     for _ in range(passes + 1):
         for pub in publics:

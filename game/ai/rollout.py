@@ -273,8 +273,9 @@ class LeanHand:
             self.waits_cache[seat] = w
         return w
 
-    def _changed(self, seat: int, tile: Tile, n: int) -> None:
-        """A claim or kong took n copies of `tile` from the seat's hand."""
+    def _take(self, seat: int, tile: Tile, n: int) -> None:
+        """A claim or kong takes n copies of `tile` from the seat's hand into a meld."""
+        self.hands[seat][tile] -= n
         self.waits_cache[seat] = None
         self.sh13[seat] = UNKNOWN
         self._moved(seat, tile, -n)
@@ -639,8 +640,7 @@ class LeanHand:
             self._end_with_win((seat,), won, how, None, False, self._first_turn_self_draw(seat))
         elif kind == CONCEALED_KONG:
             late = tile in self.deferred[seat]
-            self.hands[seat][tile] -= 4
-            self._changed(seat, tile, 4)
+            self._take(seat, tile, 4)
             meld = _meld(tile, _CONCEALED_K, None, late)
             self.melds[seat].append(meld)
             self.kongs_made += 1
@@ -771,8 +771,7 @@ class LeanHand:
         self.hot_kong = None
         self.turn = seat
         if kind == KONG:
-            self.hands[seat][tile] -= 3
-            self._changed(seat, tile, 3)
+            self._take(seat, tile, 3)
             meld = _meld(tile, _EXPOSED_K, source, False)
             self.melds[seat].append(meld)
             self.kongs_made += 1
@@ -781,8 +780,7 @@ class LeanHand:
         else:
             if self._deferring and self.hands[seat][tile] == 3:
                 self.deferred[seat].add(tile)
-            self.hands[seat][tile] -= 2
-            self._changed(seat, tile, 2)
+            self._take(seat, tile, 2)
             self.melds[seat].append(_meld(tile, _PUNG_K, source, False))
             self.phase = TURN
             self.drawn = None
@@ -798,8 +796,7 @@ class LeanHand:
         idx = next(i for i, m in enumerate(melds) if m.tile == tile and m.kong is None)
         pung = melds[idx]
         late = tile in self.deferred[seat]
-        self.hands[seat][tile] -= 1
-        self._changed(seat, tile, 1)
+        self._take(seat, tile, 1)
         self.rob_tile = None
         if winners:
             self.baopai = [w for w in winners if self.baopai_pending[w]]

@@ -16,9 +16,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.cli.numbers import positive_int
 from game.tiles import NUM_KINDS, NUM_TILES
+
+if TYPE_CHECKING:
+    from game.ai.sampling import Public
+    from game.ruleset import Ruleset
 
 Figures = dict[str, float | int | str | None]
 
@@ -218,6 +223,26 @@ def bench_simulate(opts: BenchOptions) -> Figures:
     }
 
 
+def decision_points(rules: Ruleset, seeds: list[str]) -> list[Public]:
+    """What the expert's search starts from: the turn seat's view a third of the way into each hand
+    the built-in bots play from `seeds` (hands that end before then give none)."""
+    from game.agents import SimpleAgent
+    from game.ai.sampling import Public
+    from game.observation import observe
+    from game.round import Round
+
+    bot = SimpleAgent()
+    out: list[Public] = []
+    for seed in seeds:
+        rnd = Round(rules, seed)
+        while not rnd.ended and (rnd.wall.remaining > 40 or rnd.phase != "turn"):
+            seat = rnd.to_move()[0]
+            rnd.apply(bot.choose(observe(rnd, seat)))
+        if not rnd.ended:
+            out.append(Public(observe(rnd, rnd.turn), rules))
+    return out
+
+
 def bench_rollouts(opts: BenchOptions) -> Figures:
     """Rollouts (whole hands on the lean path, one core) beside whole hands on the full engine, same deals, same run.
 
@@ -228,8 +253,7 @@ def bench_rollouts(opts: BenchOptions) -> Figures:
     from game import fast
     from game.agents import SimpleAgent
     from game.ai.rollout import LeanHand
-    from game.ai.sampling import Public, determinize
-    from game.observation import observe
+    from game.ai.sampling import determinize
     from game.play import play_round
     from game.round import Round
     from game.ruleset_loader import load_ruleset
@@ -258,17 +282,7 @@ def bench_rollouts(opts: BenchOptions) -> Figures:
         for r in results:
             settle(r, rules)
 
-    # Decision points: a seat's observation a third of the way into each hand.
-    publics: list[Public] = []
-    for seed in seeds:
-        rnd = Round(rules, seed)
-        steps = 0
-        while not rnd.ended and (rnd.wall.remaining > 40 or rnd.phase != "turn"):
-            seat = rnd.to_move()[0]
-            rnd.apply(bots[seat].choose(observe(rnd, seat)))
-            steps += 1
-        if not rnd.ended:
-            publics.append(Public(observe(rnd, rnd.turn), rules))
+    publics = decision_points(rules, seeds)
     rng = random.Random(opts.seed)
 
     def run_search() -> None:

@@ -221,6 +221,67 @@ def test_after_the_last_hand_a_network_player_sees_the_match_summary() -> None:
         hosting.thread.join(5)
 
 
+class HeldLink:
+    """A link whose messages the test hands over when it likes (the network thread's queue, without the network)."""
+
+    def __init__(self, welcome: object) -> None:
+        self.welcome = welcome
+        self.ended = None
+        self.inbox: list[object] = []
+
+    def poll(self) -> list[object]:
+        out, self.inbox = self.inbox, []
+        return out
+
+    def act(self, action: object) -> None:
+        pass
+
+    def ready(self) -> None:
+        pass
+
+    def chat(self, phrase: str) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_summary_shows_when_the_match_over_comes_after_the_last_settlement_closed() -> None:
+    """The host's "match over" follows the last settlement; if the sheet has closed before it comes, the
+    table must not wait for a next hand that is never dealt."""
+    from game.agents import SimpleAgent
+    from game.net import protocol as P
+    from tests.test_net_faults import Peer, drive_until
+    from ui.summary import MatchSummaryScene
+
+    table = NetTable(RULES, "late-over", config(1, "human,ai,ai,ai"), simple_factory)
+    peer = Peer(table, 0)
+    peer.hello("阿强")
+    drive_until(table, [peer], lambda: table.over)
+    at = next(i for i, m in enumerate(peer.got) if isinstance(m, P.MatchOver))
+    link = HeldLink(peer.of(P.Welcome)[0])
+    link.inbox = list(peer.got[:at])  # everything up to the last settlement; the match's end is late
+    host = HeadlessHost(Settings(speed=Speed.INSTANT), (1280, 720))
+    lobby = LobbyScene(host, "", link, None, None, [], "")  # type: ignore[arg-type]
+    host.stack.push(lobby)
+    closed = False
+    for _ in range(3000):
+        top = host.stack.top
+        if isinstance(top, NetOverlay):
+            top.table.autopilot = SimpleAgent()
+            if top.table.hands_done == 1 and top.table.phase == "hand":
+                closed = True  # the last sheet has closed and the table waits for a deal
+                break
+        host.stack.update(FRAME)
+    assert closed, "the last settlement sheet never closed"
+    link.inbox = list(peer.got[at:])
+    for _ in range(5):
+        host.stack.update(FRAME)
+    summary = host.stack.top
+    assert isinstance(summary, MatchSummaryScene), "no summary after the match"
+    assert tuple(summary.scores) == tuple(table.match.scores)
+
+
 def test_refusals_are_said_in_the_players_language_with_the_hosts_words_where_they_help() -> None:
     from ui import strings as S
 

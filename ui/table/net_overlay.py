@@ -209,6 +209,12 @@ class NetOverlay(Scene):
             self.turn_left = None if self.turn_left is None else max(0.0, self.turn_left - dt)
             self.wait_left = None if self.wait_left is None else max(0.0, self.wait_left - dt)
         self.table.update(dt)
+        if self.session.over is not None and self.table.phase == "hand" and not self.session.in_hand:
+            # The host's word that the match is over came after the last settlement screen had closed:
+            # the table would wait for a hand that is never dealt. The match ends now instead.
+            end = self.table.end_match
+            if end is not None:
+                end()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.table.resize(size)

@@ -22,6 +22,7 @@ def test_parse_seats_names_the_bad_seat() -> None:
     with pytest.raises(BadSeats, match="seat 3 is 'master'"):
         parse_seats("easy,easy,master,easy")
     assert parse_seats("expert,hard,oracle,hard") == ("expert", "hard", "oracle", "hard")
+    assert parse_seats("oracle-hands,hard,hard,hard")[0] == "oracle-hands"
 
 
 def test_deals_are_repeatable() -> None:

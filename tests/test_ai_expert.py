@@ -10,7 +10,7 @@ from game.agents import SimpleAgent
 from game.ai import make_agent
 from game.ai.arena import SearchBudget, run_arena
 from game.ai.expert import ExpertAgent
-from game.ai.oracle import OracleAgent
+from game.ai.oracle import HandsOracleAgent, OracleAgent, _wall_shuffled
 from game.ai.rollout import LeanHand
 from game.ai.sampling import Public, determinize
 from game.hand import is_ready
@@ -86,6 +86,25 @@ def test_oracle_is_for_measurement_only() -> None:
     action = oracle.choose(observe(rnd, 0))
     assert action in rnd.legal_actions(0)
     assert oracle.stats.searched == 1 and all(n == 1 for _, _, n in oracle.last_choice)
+
+
+def test_the_hands_oracle_sees_the_hands_but_not_the_walls_order() -> None:
+    """oracle-hands (measurement only): every sample holds the true hands and the wall's tiles, in a new order."""
+    rnd = _search_point("guiyang-classic", "oracle")
+    truth = LeanHand.from_round(rnd)
+    live = sorted(truth.w_kind[i] for i in range(len(truth.w_kind)) if truth.w_alive[i])
+    rng = random.Random(4)
+    orders = set()
+    for _ in range(5):
+        h = _wall_shuffled(truth, rng)
+        assert h.hands == truth.hands and h.melds == truth.melds
+        assert sorted(h.w_kind) == live and h.remaining == len(live)
+        orders.add(tuple(h.w_kind))
+    assert len(orders) > 1
+    agent = HandsOracleAgent(seed=2, rollouts=40)
+    agent.attach(rnd)
+    assert agent.choose(observe(rnd, 0)) in rnd.legal_actions(0)
+    assert agent.stats.searched == 1 and max(n for _, _, n in agent.last_choice) > 1
 
 
 def test_deals_are_consistent_with_the_observation() -> None:

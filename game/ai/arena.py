@@ -32,8 +32,9 @@ from game.settlement import settle
 from game.suit_tables import fill_all
 from game.tiles import NUM_KINDS
 
-# The AI levels, the oracle (sees every tile; measurement only), and the engine's two reference bots.
-AGENT_SPECS: tuple[str, ...] = (*LEVELS, "oracle", "simple", "random")
+# The AI levels, the oracles (see every tile, or every hand but not the wall's order; measurement
+# only), and the engine's two reference bots.
+AGENT_SPECS: tuple[str, ...] = (*LEVELS, "oracle", "oracle-hands", "simple", "random")
 Z95 = 1.959964
 
 
@@ -67,6 +68,10 @@ def build_agent(spec: str, seed: str, budget: SearchBudget | None = None) -> Age
         from game.ai.oracle import OracleAgent
 
         return OracleAgent(seed=seed)
+    if spec == "oracle-hands":
+        from game.ai.oracle import HandsOracleAgent
+
+        return HandsOracleAgent(seed=seed, budget_ms=budget.think_ms, rollouts=budget.rollouts)
     if spec == "expert":
         return make_agent(spec, seed, budget_ms=budget.think_ms, rollouts=budget.rollouts)
     if spec == "simple":

@@ -1,12 +1,20 @@
-"""The oracle: the expert's search with every hand and the wall in view, for measurement only.
+"""The oracles: the expert's search with hidden tiles in view, for measurement only.
 
-It is never offered to players (it cheats by construction): the arena uses it to show how far
-a player who saw everything would get with the same search, so the gap from hard to the
-oracle can be set against what the expert closes. The rollout policy is deterministic, so
-with the true deal in hand one rollout per candidate is the search's exact answer.
+They are never offered to players (they cheat by construction): the arena uses them to show how
+far a player who saw more would get with the same search, so the gap from hard to an oracle can
+be set against what the expert closes.
+
+- `OracleAgent` sees every hand and the wall. The rollout policy is deterministic, so with the
+  true deal in hand one rollout per candidate is the search's exact answer.
+- `HandsOracleAgent` sees every hand but not the order of the wall: each sample is the true
+  hands with the wall's tiles shuffled. What separates it from the expert is what the hidden
+  hands hold; what separates the full oracle from it is the order of the wall, which no reading
+  of the table can give.
 """
 
 from __future__ import annotations
+
+import random
 
 from game.actions import Action
 from game.ai.base import rules_for
@@ -41,3 +49,40 @@ class OracleAgent(ExpertAgent):
         truth = LeanHand.from_round(self.round)
         truth.set_keep(rollout_keep(rules))
         return self.search(obs, truth.copy, candidates, rules, samples_cap=1)
+
+
+class HandsOracleAgent(OracleAgent):
+    """OracleAgent that sees the hidden hands but deals the wall's tiles at random for each sample."""
+
+    def __init__(
+        self,
+        rules: Ruleset | None = None,
+        seed: int | str = 0,
+        budget_ms: float | None = None,
+        rollouts: int | None = None,
+    ) -> None:
+        super().__init__(rules=rules, seed=seed)
+        self.name = "oracle-hands"
+        if budget_ms is not None:
+            self.budget = budget_ms / 1000
+        self.max_rollouts = rollouts
+
+    def _decide(self, obs: Observation, base: Action) -> Action:
+        if self.round is None or len(obs.legal_actions) < 2 or obs.wall_remaining == 0:
+            return base
+        candidates = self.candidates(obs, base)
+        if len(candidates) < 2:
+            return base
+        rules = rules_for(obs, self.rules)
+        truth = LeanHand.from_round(self.round)
+        truth.set_keep(rollout_keep(rules))
+        return self.search(obs, lambda: _wall_shuffled(truth, self.rng), candidates, rules)
+
+
+def _wall_shuffled(truth: LeanHand, rng: random.Random) -> LeanHand:
+    """A copy of `truth` whose live wall tiles are put in a random order."""
+    tiles = [truth.w_kind[i] for i in range(len(truth.w_kind)) if truth.w_alive[i]]
+    rng.shuffle(tiles)
+    h = truth.copy()
+    h.set_wall(tiles)
+    return h

@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--seats",
         default="hard,normal,normal,normal",
-        help="four agents by seat: easy, normal, hard, expert (and for measurement oracle, simple, random)",
+        help="four agents by seat: easy, normal, hard, expert (measurement: oracle, oracle-hands, simple, random)",
     )
     p.add_argument(
         "--rollouts",
@@ -53,13 +53,14 @@ def print_report(rep: ArenaReport) -> None:
     hands = rep.deals * 4
     print(f"arena {rep.ruleset}: {rep.deals} deals x 4 seatings = {hands} hands; seats {','.join(rep.seats)}")
     print(f"seed {rep.seed}; points per hand with 95% intervals clustered by deal")
-    head = f"{'agent':<8}{'hands':>7}{'points/hand':>13}{'95% interval':>20}"
+    w = max(8, *(len(a.spec) + 1 for a in rep.agents))  # the name column fits the longest agent name
+    head = f"{'agent':<{w}}{'hands':>7}{'points/hand':>13}{'95% interval':>20}"
     head += f"{'win':>7}{'self-draw':>10}{'deal-in':>9}{'draw':>7}{'ready':>7}{'win value':>10}"
     print(head)
     for a in rep.agents:
         interval = f"[{_signed(a.ci[0])}, {_signed(a.ci[1])}]"
         print(
-            f"{a.spec:<8}{a.hands:>7}{_signed(a.mean):>13}{interval:>20}"
+            f"{a.spec:<{w}}{a.hands:>7}{_signed(a.mean):>13}{interval:>20}"
             f"{100 * a.win_rate:>6.1f}%{100 * a.self_draw_rate:>9.1f}%{100 * a.deal_in_rate:>8.1f}%"
             f"{100 * a.draw_rate:>6.1f}%{100 * a.ready_rate:>6.1f}%{a.mean_win:>10.2f}"
         )
@@ -79,12 +80,12 @@ def print_report(rep: ArenaReport) -> None:
                 f" hard's move changed {a.switched}, {a.rollouts / a.searched:.1f} rollouts a search"
             )
         print(
-            f"  {a.spec:<8} {a.decisions:>8} decisions  median {a.median_ms:.3f} ms  p99 {a.p99_ms:.3f} ms"
+            f"  {a.spec:<{w}} {a.decisions:>8} decisions  median {a.median_ms:.3f} ms  p99 {a.p99_ms:.3f} ms"
             f"  (CPU median {a.cpu_median_ms:.3f} ms, p99 {a.cpu_p99_ms:.3f} ms){cut}"
         )
         if a.searched:
             print(
-                f"  {'':<8} {a.searched:>8} searched  median {a.searched_median_ms:.3f} ms"
+                f"  {'':<{w}} {a.searched:>8} searched  median {a.searched_median_ms:.3f} ms"
                 f"  p99 {a.searched_p99_ms:.3f} ms  (CPU median {a.searched_cpu_median_ms:.3f} ms,"
                 f" p99 {a.searched_cpu_p99_ms:.3f} ms)"
             )

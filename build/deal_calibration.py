@@ -31,7 +31,7 @@ from game.ai.sampling import Inconsistent, Public, determinize  # noqa: E402
 from game.observation import Observation, observe  # noqa: E402
 from game.round import Round  # noqa: E402
 from game.ruleset import Ruleset  # noqa: E402
-from game.ruleset_loader import load_ruleset  # noqa: E402
+from game.ruleset_loader import RulesetError, load_ruleset  # noqa: E402
 from game.shanten import shanten  # noqa: E402
 from game.tiles import NUM_KINDS  # noqa: E402
 
@@ -105,10 +105,17 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=800)
     ap.add_argument("--samples", type=int, default=48)
     args = ap.parse_args()
-    rules = load_ruleset(args.ruleset)
+    if args.hands < 1 or args.samples < 1:
+        ap.error("--hands and --samples must be at least 1")
+    try:
+        rules = load_ruleset(args.ruleset)
+    except RulesetError as e:
+        ap.error(str(e))
     start = time.perf_counter()
     points = decision_points(rules, args.hands)
     print(f"{args.ruleset}: {len(points)} decision points from {args.hands} hands of four hard players")
+    if not points:
+        ap.error(f"no hand of {args.hands} reached a decision point: ask for more hands")
     rng = random.Random(1)
     win, wait = Forecasts(), Forecasts()
     bias, seats = 0, 0

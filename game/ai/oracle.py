@@ -15,6 +15,7 @@ be set against what the expert closes.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from game.actions import Action
 from game.ai.base import rules_for
@@ -48,7 +49,12 @@ class OracleAgent(ExpertAgent):
         rules = rules_for(obs, self.rules)
         truth = LeanHand.from_round(self.round)
         truth.set_keep(rollout_keep(rules))
-        return self.search(obs, truth.copy, candidates, rules, samples_cap=1)
+        make_deal, cap = self._deals(truth)
+        return self.search(obs, make_deal, candidates, rules, samples_cap=cap)
+
+    def _deals(self, truth: LeanHand) -> tuple[Callable[[], LeanHand], int | None]:
+        """The search's deals from the true round, and its cap on samples: the true deal itself, once."""
+        return truth.copy, 1
 
 
 class HandsOracleAgent(OracleAgent):
@@ -67,16 +73,10 @@ class HandsOracleAgent(OracleAgent):
             self.budget = budget_ms / 1000
         self.max_rollouts = rollouts
 
-    def _decide(self, obs: Observation, base: Action) -> Action:
-        if self.round is None or len(obs.legal_actions) < 2 or obs.wall_remaining == 0:
-            return base
-        candidates = self.candidates(obs, base)
-        if len(candidates) < 2:
-            return base
-        rules = rules_for(obs, self.rules)
-        truth = LeanHand.from_round(self.round)
-        truth.set_keep(rollout_keep(rules))
-        return self.search(obs, lambda: _wall_shuffled(truth, self.rng), candidates, rules)
+    def _deals(self, truth: LeanHand) -> tuple[Callable[[], LeanHand], int | None]:
+        """The true round with the wall reordered for each sample, as many samples as the budget allows."""
+        rng = self.rng
+        return (lambda: _wall_shuffled(truth, rng)), None
 
 
 def _wall_shuffled(truth: LeanHand, rng: random.Random) -> LeanHand:

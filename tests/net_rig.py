@@ -81,3 +81,30 @@ def run(factory: Callable[[], Awaitable[T]], timeout: float = 120.0) -> T:
         return await asyncio.wait_for(factory(), timeout)
 
     return asyncio.run(main())
+
+
+class HeldLink:
+    """A client link whose messages the test hands over when it likes (the network thread's queue, without
+    the network): put them in `inbox`; the screens take them in at their next poll."""
+
+    def __init__(self, welcome: object = None) -> None:
+        self.welcome = welcome
+        self.ended = None
+        self.inbox: list[object] = []
+
+    def poll(self) -> list[object]:
+        """The messages handed over since the last poll."""
+        out, self.inbox = self.inbox, []
+        return out
+
+    def act(self, action: object) -> None:
+        """An action sent to the host: dropped (the test plays the host)."""
+
+    def ready(self) -> None:
+        """The ready signal between hands: dropped."""
+
+    def chat(self, phrase: str) -> None:
+        """A chat phrase: dropped."""
+
+    def close(self) -> None:
+        """Nothing to close."""

@@ -18,7 +18,7 @@ from game.net.server import HostServer
 from game.net.table import NetTable, SeatPlan
 from game.net.thread import HostThread
 from game.ruleset_loader import load_ruleset
-from tests.net_rig import CODE, config, simple_factory
+from tests.net_rig import CODE, HeldLink, config, simple_factory
 from ui.menu.lan import HostSetupScene, JoinScene, LobbyScene
 from ui.menu.widgets import ListView
 from ui.moments import FRAME, HeadlessHost, headless_display
@@ -219,31 +219,6 @@ def test_after_the_last_hand_a_network_player_sees_the_match_summary() -> None:
     finally:
         hosting.stop()
         hosting.thread.join(5)
-
-
-class HeldLink:
-    """A link whose messages the test hands over when it likes (the network thread's queue, without the network)."""
-
-    def __init__(self, welcome: object) -> None:
-        self.welcome = welcome
-        self.ended = None
-        self.inbox: list[object] = []
-
-    def poll(self) -> list[object]:
-        out, self.inbox = self.inbox, []
-        return out
-
-    def act(self, action: object) -> None:
-        pass
-
-    def ready(self) -> None:
-        pass
-
-    def chat(self, phrase: str) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 def test_the_summary_shows_when_the_match_over_comes_after_the_last_settlement_closed() -> None:

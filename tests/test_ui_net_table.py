@@ -19,7 +19,7 @@ from game.net.table import NetTable
 from game.net.thread import HostThread, NetLink
 from game.net.view import wire_events
 from game.ruleset_loader import load_ruleset
-from tests.net_rig import CODE, config, simple_factory
+from tests.net_rig import CODE, HeldLink, config, simple_factory
 from ui.moments import FRAME, HeadlessHost, headless_display
 from ui.settings import Settings, Speed
 from ui.table.net_session import NetSession
@@ -73,25 +73,6 @@ def test_a_network_hand_is_played_at_the_table_scene_and_no_frame_waits_on_the_n
     assert pumps and pumps[len(pumps) // 2] < 0.005, f"median {pumps[len(pumps) // 2] * 1000:.1f} ms"
 
 
-class StubLink:
-    """A link whose messages the test hands over (the network thread's queue, without the network)."""
-
-    welcome = None
-
-    def __init__(self) -> None:
-        self.inbox: list[object] = []
-
-    def poll(self) -> list[object]:
-        out, self.inbox = self.inbox, []
-        return out
-
-    def act(self, action: object) -> None:
-        pass
-
-    def ready(self) -> None:
-        pass
-
-
 def _dealt_messages(events: int) -> tuple[list[object], NetTable]:
     """What seat 0 has been sent once the table holds at least `events` events (the hand dealt: about 25)."""
     from tests.test_net_faults import Peer, drive_until
@@ -108,7 +89,7 @@ def test_a_table_opened_as_the_hand_is_dealt_plays_its_opening() -> None:
     from game.events import DiceRolled, HandStarted, TilesDealt
 
     got, _table = _dealt_messages(1)
-    link = StubLink()
+    link = HeldLink()
     link.inbox = got
     session = NetSession(RULES, link, 0)  # type: ignore[arg-type]
     session.pump()
@@ -123,7 +104,7 @@ def test_a_table_opened_as_the_hand_is_dealt_plays_its_opening() -> None:
 
 def test_a_table_opened_far_into_a_hand_lays_it_out_at_once() -> None:
     got, table = _dealt_messages(90)
-    link = StubLink()
+    link = HeldLink()
     link.inbox = got
     session = NetSession(RULES, link, 0)  # type: ignore[arg-type]
     session.pump()

@@ -13,7 +13,7 @@ from game.ai.expert import ExpertAgent
 from game.ai.oracle import HandsOracleAgent, OracleAgent, _wall_shuffled
 from game.ai.rollout import LeanHand
 from game.ai.sampling import Public, determinize
-from game.hand import is_ready
+from game.hand import is_ready, waits
 from game.observation import observe
 from game.round import Round
 from game.ruleset_loader import load_ruleset
@@ -137,6 +137,36 @@ def test_deals_are_consistent_with_the_observation() -> None:
                 assert census == [4] * 27
             rnd.apply(bot.choose(obs))
     assert declared_seen > 0
+
+
+def test_a_declared_seat_is_dealt_a_hand_that_waits_on_nothing_it_let_go() -> None:
+    """RULES §4 报听: a declared seat throws each tile it draws and, in guiyang-classic, may win off any
+    discard, so it waits on no kind it has let go since; its dealt hands are ready and wait on none
+    of those kinds (as the real hands do), unless the wall cannot make such a hand."""
+    rules = load_ruleset("guiyang-classic")
+    bot = SimpleAgent()
+    rng = random.Random(8)
+    dealt = clear = 0
+    for seed in range(40):
+        rnd = Round(rules, f"declared:{seed}")
+        while not rnd.ended:
+            seat = rnd.to_move()[0]
+            obs = observe(rnd, seat)
+            if rnd.phase == "turn" and not rnd.declared[seat]:
+                pub = Public(obs, rules)
+                for d in pub.declared_seats:
+                    let_go = pub.passed_by[d]
+                    assert set(obs.ponds[d][1:]) <= let_go
+                    assert not let_go.intersection(waits(rnd.hands[d], rnd.melds[d]))
+                    for _ in range(4):
+                        h = determinize(pub, rng)
+                        found = waits(h.hands[d], h.melds[d])
+                        assert found
+                        dealt += 1
+                        clear += not let_go.intersection(found)
+            rnd.apply(bot.choose(obs))
+    assert dealt > 100, dealt
+    assert clear >= 0.9 * dealt, f"{clear} of {dealt} dealt hands wait on no kind let go"
 
 
 def test_rollout_budget_bounds_the_search() -> None:

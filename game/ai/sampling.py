@@ -5,7 +5,7 @@ dealt out at random, and the public state (melds, ponds, 报听, the first chick
 is copied, giving a LeanHand the search can play to the end. The deal is weighted by what the
 table says where that is cheap and helps: a seat rarely keeps tiles of a kind it has thrown
 (each such tile is sent back to the wall with some chance), and a seat that declared ready
-(报听) holds a ready hand.
+(报听) holds a ready hand that waits on none of the kinds it has let go since it declared.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ class Public:
         "declared_seats",
         "hidden_sizes",
         "obs",
+        "passed_by",
         "pond_kinds",
         "pool",
         "rob_seat",
@@ -66,6 +67,20 @@ class Public:
             )
         self.pond_kinds = [set(p) for p in obs.ponds]
         self.declared_seats = [s for s in range(4) if s != seat and obs.declared[s] and self.hidden_sizes[s] == 13]
+        play = rules.play
+        others_pass = play.pass_exempt_declared or not play.pass_patterns
+        # The kinds each declared seat has let go since it declared, which cannot be among its waits:
+        # it throws each tile it draws (a wait drawn would have been a win), and, where a declared hand
+        # may win off a discard, it passed every other seat's discard. The first discard of each seat is
+        # left out, as it may have come before the declaration.
+        self.passed_by: list[frozenset[Tile]] = [frozenset()] * 4
+        for d in self.declared_seats:
+            let_go = set(obs.ponds[d][1:])
+            if others_pass:
+                for o in range(4):
+                    if o != d:
+                        let_go.update(obs.ponds[o][1:])
+            self.passed_by[d] = frozenset(let_go)
         self.base = _public_hand(obs, rules, after_kong)
 
 
@@ -176,19 +191,23 @@ def determinize(pub: Public, rng: random.Random) -> LeanHand:
         for i in range(lo, lo + n):
             counts[pool[i]] += 1
     for s in pub.declared_seats:
-        _make_ready(h, s, pool, wall_len, rng)
+        _make_ready(h, s, pool, wall_len, rng, pub.passed_by[s])
     if pub.rob_seat >= 0 and pub.obs.rob_tile is not None:
         h.hands[pub.rob_seat][pub.obs.rob_tile] += 1
     h.set_wall(pool[:wall_len])
     return h
 
 
-def _make_ready(h: LeanHand, seat: int, pool: list[Tile], wall_len: int, rng: random.Random) -> None:
-    """Swap tiles between a declared seat's hand and the wall until the hand is ready (a few tries)."""
+def _make_ready(
+    h: LeanHand, seat: int, pool: list[Tile], wall_len: int, rng: random.Random, passed: frozenset[Tile]
+) -> None:
+    """Swap tiles between a declared seat's hand and the wall until the hand is ready and waits on none of
+    the kinds in `passed` (a few tries; failing that, on a ready hand that waits on some)."""
     counts = h.hands[seat]
     melds: list[Meld] = h.melds[seat]
-    if analysis.is_ready(counts, melds) or not wall_len:
+    if _ready_beside(counts, melds, passed) or not wall_len:
         return
+    fallback: list[int] | None = None
     for _ in range(READY_TRIES):
         target = _ready_target(counts, pool, wall_len, len(melds), rng)
         if target is None:
@@ -210,8 +229,34 @@ def _make_ready(h: LeanHand, seat: int, pool: list[Tile], wall_len: int, rng: ra
             counts[pool[j]] += 1
             counts[t] -= 1
             pool[j] = t
-        if analysis.is_ready(counts, melds):
+        if _ready_beside(counts, melds, passed):
             return
+        if fallback is None and analysis.is_ready(counts, melds):
+            fallback = counts[:]
+    if fallback is not None and not analysis.is_ready(counts, melds):
+        _swap_to(counts, fallback, pool, wall_len)
+
+
+def _ready_beside(counts: list[int], melds: list[Meld], passed: frozenset[Tile]) -> bool:
+    """The hand is ready and none of its waits is in `passed`."""
+    found = analysis.waits(counts, melds)
+    return bool(found) and not passed.intersection(found)
+
+
+def _swap_to(counts: list[int], target: list[int], pool: list[Tile], wall_len: int) -> None:
+    """Make the hand `target` by swapping tiles with the wall (pool[:wall_len]); as far as the wall allows."""
+    need = [max(0, target[t] - counts[t]) for t in range(NUM_KINDS)]
+    out = [t for t in range(NUM_KINDS) for _ in range(max(0, counts[t] - target[t]))]
+    for j in range(wall_len):
+        if not out:
+            return
+        t = pool[j]
+        if need[t]:
+            need[t] -= 1
+            u = out.pop()
+            counts[t] += 1
+            counts[u] -= 1
+            pool[j] = u
 
 
 def _ready_target(

@@ -205,58 +205,43 @@ def _make_ready(
     the kinds in `passed` (a few tries; failing that, on a ready hand that waits on some)."""
     counts = h.hands[seat]
     melds: list[Meld] = h.melds[seat]
-    if _ready_beside(counts, melds, passed) or not wall_len:
+    found = analysis.waits(counts, melds)
+    if (found and not passed.intersection(found)) or not wall_len:
         return
-    fallback: list[int] | None = None
+    fallback = counts[:] if found else None
     for _ in range(READY_TRIES):
         target = _ready_target(counts, pool, wall_len, len(melds), rng)
-        if target is None:
+        if target is None or not _swap_to(counts, target, pool, wall_len):
             continue
-        # Move the hand's tiles that the target does not use into the wall, and the target's
-        # missing tiles out of it.
-        need = [max(0, target[t] - counts[t]) for t in range(NUM_KINDS)]
-        spare = [max(0, counts[t] - target[t]) for t in range(NUM_KINDS)]
-        swaps: list[int] = []
-        for j in range(wall_len):
-            t = pool[j]
-            if need[t]:
-                need[t] -= 1
-                swaps.append(j)
-        out = [t for t in range(NUM_KINDS) for _ in range(spare[t])]
-        if any(need) or len(out) != len(swaps):
-            continue
-        for j, t in zip(swaps, out, strict=True):
-            counts[pool[j]] += 1
-            counts[t] -= 1
-            pool[j] = t
-        if _ready_beside(counts, melds, passed):
+        found = analysis.waits(counts, melds)
+        if found and not passed.intersection(found):
             return
-        if fallback is None and analysis.is_ready(counts, melds):
+        if fallback is None and found:
             fallback = counts[:]
     if fallback is not None and not analysis.is_ready(counts, melds):
+        # Hand and wall together hold the same tiles as when the fallback was made, so it can be made again.
         _swap_to(counts, fallback, pool, wall_len)
 
 
-def _ready_beside(counts: list[int], melds: list[Meld], passed: frozenset[Tile]) -> bool:
-    """The hand is ready and none of its waits is in `passed`."""
-    found = analysis.waits(counts, melds)
-    return bool(found) and not passed.intersection(found)
-
-
-def _swap_to(counts: list[int], target: list[int], pool: list[Tile], wall_len: int) -> None:
-    """Make the hand `target` by swapping tiles with the wall (pool[:wall_len]); as far as the wall allows."""
+def _swap_to(counts: list[int], target: list[int], pool: list[Tile], wall_len: int) -> bool:
+    """Make the hand `target` by swapping tiles with the wall (pool[:wall_len]): the hand's tiles the
+    target does not use go into the wall, the target's missing tiles come out of it. False, and
+    nothing moved, when the wall lacks one of them."""
     need = [max(0, target[t] - counts[t]) for t in range(NUM_KINDS)]
-    out = [t for t in range(NUM_KINDS) for _ in range(max(0, counts[t] - target[t]))]
+    swaps: list[int] = []
     for j in range(wall_len):
-        if not out:
-            return
         t = pool[j]
         if need[t]:
             need[t] -= 1
-            u = out.pop()
-            counts[t] += 1
-            counts[u] -= 1
-            pool[j] = u
+            swaps.append(j)
+    out = [t for t in range(NUM_KINDS) for _ in range(max(0, counts[t] - target[t]))]
+    if any(need) or len(out) != len(swaps):
+        return False
+    for j, t in zip(swaps, out, strict=True):
+        counts[pool[j]] += 1
+        counts[t] -= 1
+        pool[j] = t
+    return True
 
 
 def _ready_target(

@@ -69,11 +69,16 @@ class SimpleAgent:
     name = "simple"
 
     def choose(self, obs: Observation) -> Action:
-        """Win if possible, kong or pung when it does not raise shanten, else the least useful discard."""
+        """Win if possible (not off another's tile while 包牌 is pending), kong or pung when it does not
+        raise shanten, else the least useful discard."""
         legal = obs.legal_actions
         first = legal[0]
-        if first.kind is WIN or len(legal) == 1:
-            return first  # the engine lists a win first
+        if len(legal) == 1:
+            return first
+        if first.kind is WIN:  # the engine lists a win first
+            if obs.phase == "turn" or not obs.baopai_pending:
+                return first
+            legal = legal[1:]  # having passed a win, this one would pay all three (RULES.md §4 包牌)
         melds = len(obs.melds[obs.seat])
         if obs.phase != "turn":
             return self._claim(obs, legal, list(obs.counts), melds)

@@ -21,6 +21,7 @@ from game.ai.rollout import (
 from game.ai.sampling import rollout_keep
 from game.observation import observe
 from game.play import play_hand
+from game.result import HandResult
 from game.round import TURN, Round
 from game.ruleset_loader import builtin_ruleset_names, load_ruleset
 from game.settlement import settle
@@ -150,3 +151,35 @@ def test_fast_turn_plays_as_the_general_moves(name: str) -> None:
         while slow.phase is TURN:
             slow.turn_move(slow.policy_turn(slow.turn))
         assert dealt.copy().play_out() == slow.result, f"{name} seed {seed}"
+
+
+def _finish(rnd: Round, bot: SimpleAgent) -> HandResult:
+    """The rest of the hand played by the bot on the engine."""
+    while not rnd.ended:
+        rnd.apply(bot.choose(observe(rnd, rnd.to_move()[0])))
+    assert rnd.result is not None
+    return rnd.result
+
+
+def test_after_passing_a_win_the_bot_does_not_walk_into_baopai() -> None:
+    """RULES.md §4 包牌: a seat that passed a win does not take another off a discard before its own draw,
+    on the engine and on the lean path alike, and the two finish the hand the same way."""
+    rules = load_ruleset("guiyang-classic")
+    bot = SimpleAgent()
+    checked = 0
+    for seed in range(300):
+        rnd = Round(rules, f"bao:{seed}")
+        while not rnd.ended:
+            seat = rnd.to_move()[0]
+            obs = observe(rnd, seat)
+            if rnd.phase.value == "claims" and obs.legal_actions[0].kind is ActionKind.WIN:
+                passed = next(a for a in obs.legal_actions if a.kind is ActionKind.PASS)
+                rnd.apply(passed)
+                if not rnd.ended and rnd.baopai_pending[seat]:
+                    lean = LeanHand.from_round(rnd).play_out()
+                    full = _finish(rnd, bot)
+                    assert full.baopai == () and lean == full, f"seed {seed}"
+                    checked += 1
+                break
+            rnd.apply(bot.choose(obs))
+    assert checked >= 20

@@ -430,8 +430,11 @@ class LeanHand:
         return DISCARD, tile
 
     def policy_claim(self, seat: int, opts: tuple[int, ...], tile: Tile) -> int:
-        """SimpleAgent's answer to a discard: win, kong, a pung that does not set it back, else pass."""
+        """SimpleAgent's answer to a discard: win (not into 包牌), kong, a pung that does not set it back, else pass."""
         first = opts[0]
+        if first == WIN and self.baopai_pending[seat]:
+            opts = opts[1:]  # having passed a win, this one would pay all three (包牌)
+            first = opts[0]
         if first == WIN or len(opts) == 1:
             return first
         if self.keep is not None and self.keep[tile]:
@@ -593,7 +596,7 @@ class LeanHand:
                 for s in OTHERS_IN_ORDER[seat]:
                     if s in fixed:
                         answers[s] = fixed[s]
-                    elif self._may_win_on(s, tile, seat, True, False):
+                    elif self._may_win_on(s, tile, seat, True, False) and not self.baopai_pending[s]:
                         answers[s] = WIN
             self._resolve_rob(seat, tile, answers)
             return
@@ -651,8 +654,8 @@ class LeanHand:
             answers: dict[int, int] = {}
             if self.play.rob_kong:
                 for s in OTHERS_IN_ORDER[seat]:
-                    if self._may_win_on(s, tile, seat, True, False):
-                        answers[s] = WIN  # the policy robs whenever it may
+                    if self._may_win_on(s, tile, seat, True, False) and not self.baopai_pending[s]:
+                        answers[s] = WIN  # the policy robs whenever it may, but not into 包牌
             self._resolve_rob(seat, tile, answers)
 
     def _first_turn_self_draw(self, seat: int) -> bool:

@@ -4,20 +4,23 @@ from __future__ import annotations
 
 import copy
 import random
+import statistics
 
-from game.actions import ActionKind
+from game.actions import Action, ActionKind
 from game.agents import SimpleAgent
 from game.ai import make_agent
 from game.ai.arena import SearchBudget, run_arena
-from game.ai.expert import ExpertAgent
+from game.ai.expert import Candidate, ExpertAgent, paired
 from game.ai.oracle import HandsOracleAgent, OracleAgent, _wall_shuffled
-from game.ai.rollout import LeanHand
+from game.ai.rollout import DISCARD, PASS, PUNG, LeanHand
 from game.ai.sampling import Public, determinize
 from game.hand import is_ready, waits
-from game.observation import observe
+from game.observation import Observation, observe
 from game.round import Round
 from game.ruleset_loader import load_ruleset
+from game.tiles import parse_tile
 from game.wall import kind_of
+from tests.ai_rig import claim_position, turn_position
 
 
 def _search_point(rules_name: str, seed: str) -> Round:
@@ -209,3 +212,30 @@ def test_expert_takes_a_win() -> None:
                 return
             rnd.apply(bot.choose(obs))
     raise AssertionError("no self-drawn win found")
+
+
+def test_an_answer_to_a_discard_leaves_hards_at_a_lower_margin() -> None:
+    """The search leaves hard's turn move above 2.0 paired standard errors, its answer to a discard above 1.5
+    (docs/ai.md: the rollouts rank pung against pass far better than discards near ready)."""
+    rules = load_ruleset("guiyang-classic")
+    noise = [1.0 if i % 2 else -1.0 for i in range(16)]
+    step = 1.75 * statistics.stdev(noise) / 4  # a mean 1.75 standard errors above zero over 16 samples
+
+    def pick(obs: Observation, base: Candidate, other: Candidate) -> Action:
+        base.values, other.values = [0.0] * 16, [step + e for e in noise]
+        diff, se = paired(other, base)
+        assert 1.5 < diff / se < 2.0
+        return ExpertAgent(rules=rules, rollouts=0).search(obs, _no_deal, [base, other], rules)
+
+    claim = claim_position("guiyang-classic", "11m234p567s229s55p", "5p")
+    pung = next(a for a in claim.legal_actions if a.kind is ActionKind.PUNG)
+    passing = next(a for a in claim.legal_actions if a.kind is ActionKind.PASS)
+    assert pick(claim, Candidate(passing, None, PASS, []), Candidate(pung, None, PUNG, [])) == pung
+    turn = turn_position("guiyang-classic", "11m234p567s229s55p7m")
+    seven, nine = parse_tile("7m"), parse_tile("9s")
+    keep, other = (next(a for a in turn.legal_actions if a.tile == t) for t in (seven, nine))
+    assert pick(turn, Candidate(keep, (DISCARD, seven), 0, []), Candidate(other, (DISCARD, nine), 0, [])) == keep
+
+
+def _no_deal() -> LeanHand:
+    raise AssertionError("a search with no rollouts to play deals nothing")

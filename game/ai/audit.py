@@ -213,7 +213,8 @@ def band(label: str, records: Iterable[AuditRecord]) -> Band:
     return Band(label, n, mean, (mean - half, mean + half), sum(gains))
 
 
-# Margin bands of the records, in paired standard errors (the expert switches above SWITCH_Z).
+# Margin bands of the records, in paired standard errors (the expert switches above SWITCH_Z, an answer to a
+# discard above CLAIM_SWITCH_Z, which is the 1.5 edge).
 Z_EDGES = (1.0, 1.5, SWITCH_Z, 2.5, 3.0, math.inf)
 
 

@@ -59,6 +59,9 @@ CHECK_EVERY = 4
 DROP_Z = 2.5
 # Another move replaces hard's only when it beats it by this many standard errors.
 SWITCH_Z = 2.0
+# The same for an answer to a discard (pung, kong or pass): the rollouts rank those far better than
+# discards near ready, whose differences are small beside the rollout policy's own bias (docs/ai.md).
+CLAIM_SWITCH_Z = 1.5
 
 
 @dataclass
@@ -282,7 +285,7 @@ class ExpertAgent:
         if samples_cap is not None:
             if best.mean() <= base.mean():
                 return base.action  # exact values (the oracle): only a strictly better move replaces hard's
-        elif base.alive and diff <= SWITCH_Z * se:
+        elif base.alive and diff <= switch_margin(base) * se:
             return base.action
         stats.switched += 1
         return best.action
@@ -296,6 +299,11 @@ class ExpertAgent:
             diff, se = paired(leader, c)
             if diff > DROP_Z * se:
                 c.alive = False
+
+
+def switch_margin(base: Candidate) -> float:
+    """Paired standard errors by which another move must beat hard's `base` to replace it."""
+    return SWITCH_Z if base.move is not None else CLAIM_SWITCH_Z
 
 
 def _turn_move(a: Action) -> tuple[int, int]:

@@ -9,7 +9,7 @@ import sys
 from dataclasses import asdict
 
 from game.ai.audit import AuditReport, Band, run_audit
-from game.ai.expert import SWITCH_Z
+from game.ai.expert import CLAIM_SWITCH_Z, SWITCH_Z
 from game.cli.common import add_ruleset_argument, ruleset_or_exit
 from game.cli.numbers import positive_int
 
@@ -84,7 +84,10 @@ def print_report(rep: AuditReport) -> None:
     print(head)
     for b in rep.by_kind:
         print(_band_line(b))
-    print(f"every priced search (made or not) by the search's margin (it changes hard's move above {SWITCH_Z} se):")
+    print(
+        "every priced search (made or not) by the search's margin"
+        f" (it changes hard's move above {SWITCH_Z} se, an answer to a discard above {CLAIM_SWITCH_Z}):"
+    )
     print(head)
     for b in rep.by_z:
         print(_band_line(b))

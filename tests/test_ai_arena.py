@@ -60,11 +60,25 @@ def test_workers_give_the_same_results() -> None:
     assert strip == [(a.spec, a.hands, a.mean, a.win_rate, a.deal_in_rate, a.ready_rate) for a in two.agents]
 
 
+def test_a_later_first_deal_plays_the_same_deals_as_a_longer_run() -> None:
+    """Deals are numbered within a seed: deals 2-3 alone are the last two of a run of four."""
+    seats = ["normal", "easy", "easy", "easy"]
+    whole = run_arena("guiyang-classic", seats, 4, "f", warm=False)
+    tail = run_arena("guiyang-classic", seats, 2, "f", warm=False, first=2)
+    head = run_arena("guiyang-classic", seats, 2, "f", warm=False)
+    by = {a.spec: a.mean for a in whole.agents}
+    parts = [{a.spec: a.mean for a in r.agents} for r in (head, tail)]
+    assert tail.deals == 2 and parts[0] != parts[1]
+    for spec, mean in by.items():
+        assert abs(mean - (parts[0][spec] + parts[1][spec]) / 2) < 1e-9
+
+
 def test_cli_refuses_bad_input_without_a_traceback() -> None:
     """`main.py arena` with bad seats or deals prints one line naming the problem and exits 2."""
     for args, message in (
         (["--seats", "hard,normal"], "--seats"),
         (["--deals", "0"], "--deals 0"),
+        (["--first-deal", "-1"], "--first-deal -1"),
         (["--ruleset", "nope"], "nope"),
     ):
         out = subprocess.run(

@@ -429,10 +429,12 @@ def run_arena(
     workers: int = 1,
     warm: bool = True,
     budget: SearchBudget | None = None,
+    first: int = 0,
 ) -> ArenaReport:
-    """Play `deals` duplicate deals (four seatings each) and summarise; `workers` processes share the deals."""
+    """Play `deals` duplicate deals from deal number `first` (four seatings each) and summarise; `workers`
+    processes share the deals."""
     start = time.perf_counter()
-    numbers = list(range(deals))
+    numbers = list(range(first, first + deals))
     seats_t = tuple(seats)
     budget = budget or SearchBudget()
     if workers <= 1:

@@ -38,6 +38,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--seed", default="1", help="seed of the walls (default 1)")
     p.add_argument(
+        "--first-deal",
+        type=int,
+        default=0,
+        help="number of the first deal (default 0): --first-deal 400 --deals 1600 plays deals 400-1999 of a seed",
+    )
+    p.add_argument(
         "--workers", type=positive_int("--workers", 256), default=1, help="processes to share the deals (default 1)"
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -105,6 +111,9 @@ def run(args: argparse.Namespace) -> int:
     if args.deals < 1:
         print(f"--deals {args.deals}: play at least one deal", file=sys.stderr)
         return 2
+    if args.first_deal < 0:
+        print(f"--first-deal {args.first_deal}: deals are numbered from 0", file=sys.stderr)
+        return 2
     if args.workers < 1:
         print(f"--workers {args.workers}: use at least one process", file=sys.stderr)
         return 2
@@ -115,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"--think-ms {args.think_ms}: give a positive number of milliseconds", file=sys.stderr)
         return 2
     budget = SearchBudget(args.rollouts, args.think_ms)
-    rep = run_arena(args.ruleset, seats, args.deals, str(args.seed), args.workers, budget=budget)
+    rep = run_arena(args.ruleset, seats, args.deals, str(args.seed), args.workers, budget=budget, first=args.first_deal)
     if args.json:
         print(json.dumps(asdict(rep), ensure_ascii=False))
     else:

@@ -320,6 +320,10 @@ class LeanHand:
             c = tables.entry(2, c.code - less)
         return shanten_entries(a, b, c, len(self.melds[seat]) + 1)
 
+    def _policy_robs(self, seat: int, tile: Tile, source: int) -> bool:
+        """Whether the policy robs `source`'s added kong of `tile`: whenever it may, but not into 包牌."""
+        return self._may_win_on(seat, tile, source, True, False) and not self.baopai_pending[seat]
+
     def _may_win_on(self, seat: int, tile: Tile, source: int, robbing: bool, hot: bool) -> bool:
         """game.round.Round._may_win_on: the waits, 过水, and the pass rules (RULES §6)."""
         if tile not in self.waits(seat) or self.guoshui[seat]:
@@ -596,7 +600,7 @@ class LeanHand:
                 for s in OTHERS_IN_ORDER[seat]:
                     if s in fixed:
                         answers[s] = fixed[s]
-                    elif self._may_win_on(s, tile, seat, True, False) and not self.baopai_pending[s]:
+                    elif self._policy_robs(s, tile, seat):
                         answers[s] = WIN
             self._resolve_rob(seat, tile, answers)
             return
@@ -654,8 +658,8 @@ class LeanHand:
             answers: dict[int, int] = {}
             if self.play.rob_kong:
                 for s in OTHERS_IN_ORDER[seat]:
-                    if self._may_win_on(s, tile, seat, True, False) and not self.baopai_pending[s]:
-                        answers[s] = WIN  # the policy robs whenever it may, but not into 包牌
+                    if self._policy_robs(s, tile, seat):
+                        answers[s] = WIN
             self._resolve_rob(seat, tile, answers)
 
     def _first_turn_self_draw(self, seat: int) -> bool:

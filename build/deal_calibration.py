@@ -9,7 +9,10 @@ discard), and some other seat merely waits on it. `game.ai.sampling.determinize`
 tiles `--samples` times from the same observation, and the share of deals where each holds is its
 forecast. Printed: the log loss of those forecasts beside a forecast that knows only how often
 each holds (the base rate), the mean forecast on the tiles where it holds and where it does not,
-and how far the dealt hands stand from ready against the real ones (mean shanten difference).
+how far the dealt hands stand from ready against the real ones (mean shanten, by how many tiles
+are left in the wall), how often they are ready, and how often a ready hand waits on a kind its
+own seat has thrown (players seldom do; a deal that does makes the kinds in a pond look as
+dangerous as any other).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 from game.ai.hard import HardAgent  # noqa: E402
 from game.ai.rollout import LeanHand  # noqa: E402
 from game.ai.sampling import Inconsistent, Public, determinize  # noqa: E402
+from game.hand import waits  # noqa: E402
 from game.observation import Observation, observe  # noqa: E402
 from game.round import Round  # noqa: E402
 from game.ruleset import Ruleset  # noqa: E402
@@ -73,7 +77,8 @@ def decision_points(rules: Ruleset, hands: int) -> list[tuple[Observation, Publi
     out: list[tuple[Observation, Public, LeanHand]] = []
     for i in range(hands):
         rnd = Round(rules, f"calibration:{i}")
-        agents = [HardAgent(rules=rules) for _ in range(4)]
+        # (A deadline that never fires: the same hands on any machine, whatever its load.)
+        agents = [HardAgent(rules=rules, budget_ms=10_000) for _ in range(4)]
         stops = set(rng.sample(range(15, 60), 3))
         while not rnd.ended:
             seat = rnd.to_move()[0]
@@ -86,6 +91,32 @@ def decision_points(rules: Ruleset, hands: int) -> list[tuple[Observation, Publi
                     print(f"skipped a decision point of hand {i}: {e}", file=sys.stderr)
             rnd.apply(agents[seat].choose(observe(rnd, seat)))
     return out
+
+
+@dataclass
+class Readiness:
+    """The other seats' hands (not declared, 13 - 3k tiles): shanten by wall band, ready, waiting on a thrown kind."""
+
+    shanten: dict[int, list[int]] = field(default_factory=dict)
+    hands: int = 0
+    ready: int = 0
+    on_thrown: int = 0
+
+    def add(self, h: LeanHand, seat: int, pond: set[int], band: int) -> None:
+        """Count the seat's hand in `h`, whose own discards are the kinds in `pond`."""
+        counts, melds = h.hands[seat], h.melds[seat]
+        self.shanten.setdefault(band, []).append(shanten(counts, len(melds)))
+        w = waits(counts, melds)
+        self.hands += 1
+        self.ready += bool(w)
+        self.on_thrown += bool(pond.intersection(w))
+
+    def line(self, name: str) -> str:
+        """How often ready, and how often ready on a kind its seat has thrown."""
+        return (
+            f"{name} hands: ready {self.ready / max(1, self.hands):.1%}; of the ready, waiting on a kind"
+            f" the seat has thrown {self.on_thrown / max(1, self.ready):.1%}"
+        )
 
 
 def wins_on(h: LeanHand, seat: int, tile: int) -> bool:
@@ -118,6 +149,7 @@ def main() -> None:
         ap.error(f"no hand of {args.hands} reached a decision point: ask for more hands")
     rng = random.Random(1)
     win, wait = Forecasts(), Forecasts()
+    real, dealt = Readiness(), Readiness()
     bias, seats = 0, 0
     for obs, pub, truth in points:
         seat = obs.seat
@@ -127,6 +159,13 @@ def main() -> None:
                 if s != seat:
                     bias += shanten(d.hands[s], len(d.melds[s])) - shanten(truth.hands[s], len(truth.melds[s]))
                     seats += 1
+        band = obs.wall_remaining // 10 * 10
+        for s in range(4):
+            if s != seat and not obs.declared[s] and sum(truth.hands[s]) % 3 == 1:
+                pond = set(obs.ponds[s])
+                real.add(truth, s, pond, band)
+                for d in deals:
+                    dealt.add(d, s, pond, band)
         for t in range(NUM_KINDS):
             if not obs.counts[t]:
                 continue
@@ -135,6 +174,12 @@ def main() -> None:
     print(win.report("another seat may win on the tile now", args.samples))
     print(wait.report("another seat waits on the tile", args.samples))
     print(f"dealt hands stand {bias / seats:+.2f} shanten from the real ones on average")
+    print("mean shanten of the other seats' hands (not declared), real / dealt, by tiles left in the wall:")
+    for band in sorted(real.shanten):
+        got, made = real.shanten[band], dealt.shanten[band]
+        print(f"  {band:>2}-{band + 9:<3} {len(got):>5} hands  {sum(got) / len(got):.2f} / {sum(made) / len(made):.2f}")
+    print(real.line("real"))
+    print(dealt.line("dealt"))
     print(f"{time.perf_counter() - start:.0f} s")
 
 

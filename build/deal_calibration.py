@@ -31,7 +31,6 @@ sys.path.insert(0, str(ROOT))
 from game.ai.hard import HardAgent  # noqa: E402
 from game.ai.rollout import LeanHand  # noqa: E402
 from game.ai.sampling import Inconsistent, Public, determinize  # noqa: E402
-from game.hand import waits  # noqa: E402
 from game.observation import Observation, observe  # noqa: E402
 from game.round import Round  # noqa: E402
 from game.ruleset import Ruleset  # noqa: E402
@@ -104,9 +103,8 @@ class Readiness:
 
     def add(self, h: LeanHand, seat: int, pond: set[int], band: int) -> None:
         """Count the seat's hand in `h`, whose own discards are the kinds in `pond`."""
-        counts, melds = h.hands[seat], h.melds[seat]
-        self.shanten.setdefault(band, []).append(shanten(counts, len(melds)))
-        w = waits(counts, melds)
+        self.shanten.setdefault(band, []).append(shanten(h.hands[seat], len(h.melds[seat])))
+        w = h.waits(seat)  # (cached on the hand: the forecasts below ask for the same waits)
         self.hands += 1
         self.ready += bool(w)
         self.on_thrown += bool(pond.intersection(w))

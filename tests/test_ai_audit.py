@@ -31,7 +31,8 @@ def test_reshuffle_keeps_the_live_tiles_and_the_drawn_places() -> None:
 def test_pricing_plays_on_copies_and_pairs_the_walls() -> None:
     rules = load_ruleset("guiyang-classic")
     rnd = Round(rules, "audit:price")
-    agents = [HardAgent(rules=rules) for _ in range(4)]
+    # No wall-clock cut in hard's lookahead: on a busy machine it would fire at different moments in the two pricings.
+    agents = [HardAgent(rules=rules, budget_ms=1e6) for _ in range(4)]
     for _ in range(12):  # a few turns in, so that the agents have state worth copying
         seat = rnd.to_move()[0]
         rnd.apply(agents[seat].choose(observe(rnd, seat)))

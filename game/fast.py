@@ -6,9 +6,9 @@ with mypyc (part of mypy, so no new dependency; it needs a C compiler) into `.fa
 beside the game package, with a stamp naming each source file's hash. `install()` puts a finder
 before the normal import system that loads those compiled modules only while the stamp matches
 the sources: a module edited since it was compiled is loaded from its .py file as usual, so a
-stale build is never run. Without a build (no compiler, or never built) everything is pure
-Python and plays the same hands; tests/test_ai_fast.py checks the compiled and Python rollouts
-agree move for move.
+stale build is never run (nor one built for another list of modules). Without a build (no
+compiler, or never built) everything is pure Python and plays the same hands;
+tests/test_ai_fast.py checks the compiled and Python rollouts agree move for move.
 
 Set GUIYANG_PURE_PYTHON=1 to ignore the compiled modules.
 """
@@ -27,7 +27,8 @@ from pathlib import Path
 from types import ModuleType
 
 # The modules compiled: the lean rollout path, the rollout policy's discard tables, the hand analysis
-# the policy asks (shanten, waits, the per-suit tables) and the sampler that deals each rollout.
+# the policy asks (shanten, waits, the per-suit tables), the sampler that deals each rollout and the
+# settlement that prices it (a search settles every rollout; compiled, a settlement costs about a third less).
 FAST_MODULES = (
     "game.ai.rollout",
     "game.ai.discard_choice",
@@ -35,6 +36,15 @@ FAST_MODULES = (
     "game.shanten",
     "game.suit_tables",
     "game.ai.sampling",
+    "game.settlement.context",
+    "game.settlement.chickens",
+    "game.settlement.kongs",
+    "game.settlement.bonuses",
+    "game.settlement.win",
+    "game.settlement.draw",
+    "game.settlement.ledger",
+    "game.settlement.registry",
+    "game.settlement.settle",
 )
 STAMP = "stamp.json"
 PURE_ENV = "GUIYANG_PURE_PYTHON"
@@ -97,6 +107,9 @@ def valid_build(root: Path | None = None) -> tuple[dict[str, Path], str]:
         return {}, f"{stamp_file}: unreadable stamp ({exc})"
     if not modules or not all(isinstance(n, str) and n.startswith("game.") for n in modules):
         return {}, f"{stamp_file}: names no game modules"
+    if set(modules) != set(FAST_MODULES):
+        # Built for another list of modules (an older game): a rebuild compiles the current list.
+        return {}, f"{stamp_file}: built for other modules than {', '.join(FAST_MODULES)}"
     files: dict[str, Path] = {}
     for name, entry, is_module in entries:
         if is_module:

@@ -15,6 +15,12 @@ from game import fast
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(autouse=True)
+def _one_fast_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fake builds below compile one module; the game's list names that one alone."""
+    monkeypatch.setattr(fast, "FAST_MODULES", ("game.ai.rollout",))
+
+
 def _fake_build(root: Path, source_text: str = "x = 1\n") -> Path:
     """A source root with one module and a stamp naming it, as build/compile_fast.py writes them."""
     src = root / "game" / "ai" / "rollout.py"
@@ -70,6 +76,15 @@ def test_a_damaged_stamp_is_named_and_ignored(tmp_path: Path, text: str) -> None
     files, why = fast.valid_build(tmp_path)
     assert files == {}
     assert fast.STAMP in why
+
+
+def test_a_build_of_other_modules_is_named_and_ignored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A game that compiles one module more than its build holds would run that one as Python unseen.
+    _fake_build(tmp_path)
+    monkeypatch.setattr(fast, "FAST_MODULES", ("game.ai.rollout", "game.settlement.settle"))
+    files, why = fast.valid_build(tmp_path)
+    assert files == {}
+    assert "built for other modules" in why and "game.settlement.settle" in why
 
 
 def test_a_truncated_compiled_file_is_never_opened(tmp_path: Path) -> None:

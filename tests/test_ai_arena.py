@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections import Counter
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
 
-from game.ai.arena import BadSeats, deal_setup, mean_ci, parse_seats, percentile, run_arena
+from game.ai.arena import (
+    BadSeats,
+    Incomparable,
+    compare_runs,
+    deal_setup,
+    mean_ci,
+    parse_seats,
+    percentile,
+    run_arena,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -85,3 +96,59 @@ def test_cli_refuses_bad_input_without_a_traceback() -> None:
             [sys.executable, "main.py", "arena", *args], cwd=ROOT, capture_output=True, text=True, check=False
         )
         assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr
+
+
+def _report(*args: str) -> dict[str, object]:
+    """The JSON report of one `main.py arena` run."""
+    out = subprocess.run(
+        [sys.executable, "main.py", "arena", "--json", *args], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    rep: dict[str, object] = json.loads(out.stdout)
+    return rep
+
+
+def test_the_report_carries_each_deals_points_and_two_runs_compare_deal_by_deal(tmp_path: Path) -> None:
+    """`arena --json` lists each deal's points per hand; build/compare_arenas.py pairs two runs by deal."""
+    seats = "normal,easy,easy,easy"
+    four = _report("--seats", seats, "--deals", "4", "--seed", "c")
+    assert four["deal_numbers"] == [0, 1, 2, 3]
+    points = four["deal_points"]
+    assert isinstance(points, dict) and set(points) == {"normal", "easy"}
+    by = {a["spec"]: a["mean"] for a in four["agents"]}  # type: ignore[attr-defined]
+    assert abs(sum(points["normal"]) / 4 - by["normal"]) < 1e-9
+    # Another level in the first seat, on deals 2-5 of the same seed: the runs share deals 2 and 3.
+    other = _report("--seats", "hard,easy,easy,easy", "--deals", "4", "--first-deal", "2", "--seed", "c")
+    with pytest.raises(Incomparable, match="no agent 'normal'"):
+        compare_runs(four, other, "normal", "easy")
+    c = compare_runs(four, four, "normal", "easy")
+    assert c.deals == 4 and c.diff == 0.0 and c.margin_a == c.margin_b and abs(c.correlation - 1) < 1e-9
+    renamed = json.loads(json.dumps(other).replace('"hard"', '"normal"'))
+    c = compare_runs(four, renamed, "normal", "easy")
+    margins = [x - y for x, y in zip(points["normal"], points["easy"], strict=True)]
+    theirs = renamed["deal_points"]
+    their_margins = [x - y for x, y in zip(theirs["normal"], theirs["easy"], strict=True)]
+    assert c.deals == 2 and abs(c.diff - (sum(margins[2:]) - sum(their_margins[:2])) / 2) < 1e-9
+    # The script: the figures, or one line naming what is wrong.
+    a, b, bad = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "bad.json"
+    a.write_text(json.dumps(four), encoding="utf-8")
+    b.write_text(json.dumps(renamed), encoding="utf-8")
+    bad.write_text("{not json", encoding="utf-8")
+    script = [sys.executable, "build/compare_arenas.py"]
+    out = subprocess.run(
+        [*script, str(a), str(b), "--first", "normal", "--second", "easy"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "2 deals in both runs" in out.stdout and f"A - B: {c.diff:+.3f}" in out.stdout
+    for args, message in (
+        ([str(a), str(bad)], "bad.json: not an `arena --json` report"),
+        ([str(a), str(b), "--first", "oracle"], "no agent 'oracle'"),
+    ):
+        out = subprocess.run([*script, *args], cwd=ROOT, capture_output=True, text=True, check=False)
+        assert out.returncode != 0 and message in out.stderr and "Traceback" not in out.stderr
+    # A run of another seed shares no deals with this one.
+    with pytest.raises(Incomparable, match="share 0 deals"):
+        compare_runs(four, {**four, "seed": "d"}, "normal", "easy")
+    assert asdict(run_arena("guiyang-classic", seats.split(","), 1, "c", warm=False))["deal_numbers"] == (0,)

@@ -334,6 +334,10 @@ class ArenaReport:
     agents: tuple[AgentFigures, ...]
     pairs: tuple[PairFigures, ...]
     seconds: float
+    # Each deal's number and, per spec, its points per hand on that deal (in deal order): two runs on
+    # the same deals can then be compared deal by deal (build/compare_arenas.py).
+    deal_numbers: tuple[int, ...] = ()
+    deal_points: dict[str, tuple[float, ...]] = field(default_factory=dict)
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
@@ -418,7 +422,17 @@ def summarise(
         for b in specs[i + 1 :]:
             diff, ci = mean_ci([x - y for x, y in zip(per_deal[a], per_deal[b], strict=True)])
             pairs.append(PairFigures(a, b, diff, ci))
-    return ArenaReport(ruleset, tuple(seats), seed, len(deals), tuple(agents), tuple(pairs), secs)
+    return ArenaReport(
+        ruleset,
+        tuple(seats),
+        seed,
+        len(deals),
+        tuple(agents),
+        tuple(pairs),
+        secs,
+        tuple(d.deal for d in deals),
+        {spec: tuple(means) for spec, means in per_deal.items()},
+    )
 
 
 def run_arena(
@@ -453,3 +467,57 @@ def run_arena(
         for spec, hist in c.cpu.items():
             cpu.setdefault(spec, Counter()).update(hist)
     return summarise(ruleset, seats_t, seed, results, times, cpu, time.perf_counter() - start)
+
+
+@dataclass(frozen=True)
+class RunComparison:
+    """Two arena runs on the same deals: each run's margin of `first` over `second`, and their paired difference."""
+
+    first: str
+    second: str
+    deals: int  # deals both runs played
+    margin_a: float
+    margin_b: float
+    diff: float  # run A's margin minus run B's, deal by deal
+    ci: tuple[float, float]
+    correlation: float  # of the two runs' per-deal margins
+
+
+class Incomparable(ValueError):
+    """Two arena reports that cannot be compared deal by deal; the message says why."""
+
+
+def _margins(rep: dict[str, object], first: str, second: str, name: str) -> dict[tuple[str, str, int], float]:
+    """(ruleset, seed, deal) -> first's points per hand minus second's, from one `arena --json` report."""
+    numbers, points = rep.get("deal_numbers"), rep.get("deal_points")
+    if not isinstance(numbers, list) or not isinstance(points, dict):
+        raise Incomparable(f"{name}: no per-deal points (a report of `python main.py arena ... --json` has them)")
+    for spec in (first, second):
+        if spec not in points:
+            raise Incomparable(f"{name}: no agent {spec!r} (it has {', '.join(map(str, points)) or 'none'})")
+    try:
+        a = [float(x) for x in points[first]]
+        b = [float(x) for x in points[second]]
+        deals = [int(n) for n in numbers]
+    except (TypeError, ValueError) as exc:
+        raise Incomparable(f"{name}: per-deal points unreadable ({exc})") from exc
+    if not (len(deals) == len(a) == len(b)):
+        raise Incomparable(f"{name}: {len(deals)} deals but {len(a)} and {len(b)} per-deal points")
+    key = (str(rep.get("ruleset")), str(rep.get("seed")))
+    return {(*key, n): x - y for n, x, y in zip(deals, a, b, strict=True)}
+
+
+def compare_runs(rep_a: dict[str, object], rep_b: dict[str, object], first: str, second: str) -> RunComparison:
+    """Run A's margin of `first` over `second` against run B's on the deals both played (same ruleset and seed)."""
+    ma = _margins(rep_a, first, second, "run A")
+    mb = _margins(rep_b, first, second, "run B")
+    common = sorted(ma.keys() & mb.keys())
+    if len(common) < 2:
+        raise Incomparable(
+            f"the runs share {len(common)} deals: compare runs of the same ruleset and seed over the same deals"
+        )
+    xa = [ma[k] for k in common]
+    xb = [mb[k] for k in common]
+    diff, ci = mean_ci([x - y for x, y in zip(xa, xb, strict=True)])
+    corr = statistics.correlation(xa, xb) if statistics.pstdev(xa) > 0 and statistics.pstdev(xb) > 0 else 0.0
+    return RunComparison(first, second, len(common), statistics.fmean(xa), statistics.fmean(xb), diff, ci, corr)

@@ -4,8 +4,8 @@
     python main.py arena ... --seed 12 --json > b.json     # the game as it is, same deals
     python build/compare_arenas.py a.json b.json           # expert - hard in each, and A minus B
 
-Both runs play the same deals, so the hard seats' luck is shared and the difference of the two
-margins, taken deal by deal, has a narrower interval than the two margins' own intervals suggest.
+Both runs play the same deals: the more their per-deal margins agree (the correlation printed),
+the narrower the interval of the difference, taken deal by deal, beside the margins' own.
 """
 
 from __future__ import annotations

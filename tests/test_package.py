@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 import yaml
 
-from game import __version__
+from game import __version__, fast
 
 ROOT = Path(__file__).resolve().parent.parent
 SMOKE_EXE_ENV = "GUIYANG_SMOKE_EXE"
@@ -162,6 +162,14 @@ def test_frozen_game_deals_and_plays_like_the_source(exe: Path, home: Path) -> N
     frozen = json.loads(sim.stdout)
     assert frozen["failures"] == []
     assert frozen == json.loads(_source("simulate", "--hands", "8", "--seed", "smoke", "--json", home=home).stdout)
+
+
+@pytest.mark.skipif(not fast.valid_build()[0], reason="no current compiled build here (build/compile_fast.py)")
+def test_frozen_game_searches_with_the_compiled_rollout_path(exe: Path, home: Path) -> None:
+    """The download carries the compiled build and uses it: the expert's think buys as many rollouts as from source."""
+    proc = _run(exe, "bench", "--only", "rollouts", "--runs", "1", "--json", home=home)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["rollouts"]["rollout_path"] == "compiled"
 
 
 @pytest.mark.skipif(

@@ -122,6 +122,7 @@ class _Recorder:
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+        self.analysis: Any = None  # what the spec's Analysis returned, as the spec left it
 
     def maker(self, name: str) -> Any:
         def make(*args: Any, **kwargs: Any) -> Any:
@@ -154,6 +155,7 @@ def _run_spec(monkeypatch: pytest.MonkeyPatch, system: str, mode: str) -> _Recor
         **{n: rec.maker(n) for n in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")},
     }
     exec(compile((ROOT / "build" / "guiyang.spec").read_text(encoding="utf-8"), "guiyang.spec", "exec"), namespace)
+    rec.analysis = namespace["a"]
     return rec
 
 
@@ -183,6 +185,25 @@ def test_spec_onefile_packs_everything_into_one_executable(monkeypatch: pytest.M
     rec = _run_spec(monkeypatch, "windows", "onefile")
     (call,) = [c for c in rec.calls if c[0] == "EXE"]
     assert call[2]["runtime_tmpdir"] is None and not rec.named("COLLECT")
+
+
+def test_spec_ships_the_compiled_build_byte_for_byte(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled rollout path goes in as DATA after the analysis: as a binary it would be stripped, its hash
+    would no longer be the stamp's, and the frozen game would run the Python path (game/fast.py)."""
+    from game import fast
+
+    files, why = fast.valid_build(ROOT)
+    if not files:
+        pytest.skip(f"no current compiled build here: {why}")
+    rec = _run_spec(monkeypatch, "linux", "onefile")
+    (analysis,) = rec.named("Analysis")
+    given = [str(entry) for entry in (*analysis["datas"], *analysis.get("binaries", ()))]
+    assert not [e for e in given if ".fast" in e]
+    shipped = {dest: (src, kind) for dest, src, kind in rec.analysis.datas if dest.startswith(".fast/")}
+    for name, file in [*files.items(), ("stamp", fast.build_dir(ROOT) / fast.STAMP)]:
+        dest = file.relative_to(ROOT).as_posix()
+        assert shipped[dest] == (str(file), "DATA"), name
+    assert rec.named("EXE")[0]["strip"] is (shutil.which("strip") is not None)
 
 
 def _actionlint() -> str | None:

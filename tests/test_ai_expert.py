@@ -13,7 +13,7 @@ from game.ai.arena import SearchBudget, run_arena
 from game.ai.expert import Candidate, ExpertAgent, paired
 from game.ai.oracle import HandsOracleAgent, OracleAgent, _wall_shuffled
 from game.ai.rollout import DISCARD, PASS, PUNG, LeanHand
-from game.ai.sampling import Public, determinize
+from game.ai.sampling import Public, below, determinize, shuffle
 from game.hand import is_ready, waits
 from game.observation import Observation, observe
 from game.round import Round
@@ -140,6 +140,19 @@ def test_deals_are_consistent_with_the_observation() -> None:
                 assert census == [4] * 27
             rnd.apply(bot.choose(obs))
     assert declared_seen > 0
+
+
+def test_the_deals_shuffle_draws_what_randoms_shuffle_draws() -> None:
+    """The deals' compiled shuffle gives random.shuffle's permutation and leaves the generator where it does."""
+    for seed in range(200):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        n = seed % 90
+        a, b = list(range(n)), list(range(n))
+        theirs.shuffle(a)
+        shuffle(b, ours)
+        assert b == a
+        assert below(ours, seed + 1) == theirs.randrange(seed + 1)
+        assert ours.random() == theirs.random()
 
 
 def test_a_declared_seat_is_dealt_a_hand_that_waits_on_nothing_it_let_go() -> None:

@@ -200,8 +200,8 @@ def determinize(pub: Public, rng: random.Random) -> LeanHand:
 
 def shuffle(items: list[Tile], rng: random.Random) -> None:
     """Shuffle in place exactly as `rng.shuffle(items)` does, drawing the same bits from `rng`."""
-    # random.shuffle's loop is interpreted even when this module is compiled, and it is a tenth of a
-    # search rollout; the same Fisher-Yates over getrandbits keeps every seeded deal as it was.
+    # random.shuffle's loop is interpreted even when this module is compiled, with a call per tile
+    # (docs/ai.md, "Rollouts per second"); the same Fisher-Yates over getrandbits keeps every seeded deal.
     i = len(items) - 1
     while i > 0:
         j = below(rng, i + 1)

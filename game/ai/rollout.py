@@ -95,6 +95,7 @@ class LeanHand:
         "w_alive",
         "w_front",
         "w_kind",
+        "w_seat_next",
         "w_tail",
         "w_tail_order",
         "waits_cache",
@@ -164,6 +165,8 @@ class LeanHand:
         self.w_tail_order: tuple[int, ...] = ()
         self.w_front = 0
         self.w_tail = 0
+        # Each seat's next place of its own when seats draw by seat (see set_wall); None: in wall order.
+        self.w_seat_next: list[int] | None = None
         self.remaining = 0
 
     # ------------------------------------------------------------------ building
@@ -193,6 +196,7 @@ class LeanHand:
         kinds, alive, tail_order, front, tail = rnd.wall.lean_state()
         h.w_kind, h.w_alive, h.w_tail_order, h.w_front, h.w_tail = kinds, alive, tail_order, front, tail
         h.remaining = rnd.wall.remaining
+        h.w_seat_next = None
         h.sh13 = [UNKNOWN] * 4
         h.waits_cache = [None, None, None, None]
         h.codes = [-1] * 12
@@ -205,14 +209,26 @@ class LeanHand:
         self.tables = discard_tables(keep)
         self.suits = [None] * 12  # entries belong to one keep row's tables
 
-    def set_wall(self, tiles: Sequence[Tile]) -> None:
-        """Put `tiles` in the wall, front first; replacements come from the other end."""
+    def set_wall(self, tiles: Sequence[Tile], by_seat: bool = False) -> None:
+        """Put `tiles` in the wall, front first; replacements come from the other end.
+
+        With `by_seat`, a seat's ordinary draw takes the next live place of its own (places seat,
+        seat + 4, ...) and the front only once those are gone. The tiles are a random order of
+        the tiles the searching seat cannot see, and which place a draw takes depends on the play
+        so far and never on what lies there, so every draw is still any unseen tile with equal
+        chance: the hands dealt this way are the hands dealt in wall order. What changes is how
+        two moves played on the same deal compare: after a pung skips seats, or one discard is
+        claimed where another is not, each seat still draws the same tiles in both lines instead
+        of every later draw moving to another seat, so the lines differ by the move and less by
+        the draws it shifted (docs/ai.md).
+        """
         n = len(tiles)
         self.w_kind = list(tiles)
         self.w_alive = bytearray(b"\x01") * n
         self.w_tail_order = tuple(range(n - 1, -1, -1))
         self.w_front = 0
         self.w_tail = 0
+        self.w_seat_next = [0, 1, 2, 3] if by_seat else None
         self.remaining = n
 
     def copy(self) -> LeanHand:
@@ -248,6 +264,8 @@ class LeanHand:
         self.draw_completes = src.draw_completes
         self.w_kind, self.w_alive, self.w_tail_order = src.w_kind, bytearray(src.w_alive), src.w_tail_order
         self.w_front, self.w_tail, self.remaining = src.w_front, src.w_tail, src.remaining
+        nxt = src.w_seat_next
+        self.w_seat_next = nxt[:] if nxt is not None else None
         self.sh13 = src.sh13[:]
         self.waits_cache = src.waits_cache[:]
 
@@ -562,10 +580,13 @@ class LeanHand:
             if self.remaining == 0:
                 self._finish(None, None, None)
                 return
-            i = self.w_front
-            while not alive[i]:
-                i += 1
-            self.w_front = i
+            if self.w_seat_next is None:
+                i = self.w_front
+                while not alive[i]:
+                    i += 1
+                self.w_front = i
+            else:
+                i = self._front_place(nxt)
             alive[i] = 0
             self.remaining -= 1
             drew = kinds[i]
@@ -830,10 +851,7 @@ class LeanHand:
             self.w_tail = k
             i = order[k]
         else:
-            i = self.w_front
-            while not alive[i]:
-                i += 1
-            self.w_front = i
+            i = self._front_place(seat)
         alive[i] = 0
         self.remaining -= 1
         tile = self.w_kind[i]
@@ -862,12 +880,42 @@ class LeanHand:
             self.last_kong = None
         self.phase = TURN
 
+    def _front_place(self, seat: int) -> int:
+        """The live place the seat's ordinary draw takes (see set_wall); the wall must not be empty."""
+        alive = self.w_alive
+        mine = self.w_seat_next
+        if mine is not None:
+            i = mine[seat]
+            n = len(alive)
+            while i < n and not alive[i]:
+                i += 4
+            if i < n:
+                mine[seat] = i + 4
+                return i
+            mine[seat] = n
+        i = self.w_front
+        while not alive[i]:
+            i += 1
+        self.w_front = i
+        return i
+
     def peek_front(self) -> Tile | None:
-        """The next tile to be drawn (the turned tile for chickens), or None when the wall is empty."""
+        """The next tile to be drawn (the turned tile for chickens), or None when the wall is empty.
+
+        When seats draw by seat (set_wall) it is the live tile nearest the tail instead: any live
+        tile is as likely as another, and that one is the same in two lines of play on one deal
+        unless their kongs differ, so the turned chicken does not tell them apart by chance.
+        """
         if self.remaining == 0:
             return None
-        i = self.w_front
         alive = self.w_alive
+        if self.w_seat_next is not None:
+            order = self.w_tail_order
+            k = self.w_tail
+            while not alive[order[k]]:
+                k += 1
+            return self.w_kind[order[k]]
+        i = self.w_front
         while not alive[i]:
             i += 1
         return self.w_kind[i]

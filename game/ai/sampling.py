@@ -28,6 +28,9 @@ from game.tiles import NUM_KINDS, Tile
 DISCARDED_KIND_RETURN = 0.6
 # Tries at a ready hand for a seat that declared ready before giving up on it for this sample.
 READY_TRIES = 12
+# Seats draw from places of their own in the dealt wall (LeanHand.set_wall): the same hands, and
+# candidate moves compared on a deal keep each seat's draws.
+DRAW_BY_SEAT = True
 
 _PHASES = {"turn": TURN, "claims": CLAIMS, "rob": ROB}
 
@@ -194,7 +197,7 @@ def determinize(pub: Public, rng: random.Random) -> LeanHand:
         _make_ready(h, s, pool, wall_len, rng, pub.passed_by[s])
     if pub.rob_seat >= 0 and pub.obs.rob_tile is not None:
         h.hands[pub.rob_seat][pub.obs.rob_tile] += 1
-    h.set_wall(pool[:wall_len])
+    h.set_wall(pool[:wall_len], by_seat=DRAW_BY_SEAT)
     return h
 
 

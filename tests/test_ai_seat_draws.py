@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 import statistics
+import subprocess
+import sys
+from pathlib import Path
 
 from game.actions import ActionKind
 from game.agents import SimpleAgent
@@ -13,6 +16,8 @@ from game.observation import Observation, observe
 from game.round import Round
 from game.ruleset_loader import load_ruleset
 from game.settlement import settle
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_a_seat_draws_its_own_places_then_the_front() -> None:
@@ -99,3 +104,19 @@ def test_draws_by_seat_play_the_same_hands_and_pair_a_pung_with_a_pass_closer() 
         assert abs(statistics.fmean(gaps)) < 3 * statistics.stdev(gaps) / len(gaps) ** 0.5
     # (0.80 here; 0.89 with the turned tile taken from the front, 1.0 with draws in wall order)
     assert statistics.variance(margin_by_seat) < 0.85 * statistics.variance(margin_in_order)
+
+
+def test_the_pairing_script_reports_both_kinds_of_decision() -> None:
+    """build/pair_variance.py plays the arena's deals and prints each kind's figures, or names a bad ruleset."""
+    script = [sys.executable, "build/pair_variance.py"]
+    out = subprocess.run(
+        [*script, "--deals", "1", "--samples", "3", "--rollouts", "8"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "deals 0-0 of seed 12" in out.stdout
+    assert out.stdout.count("variance of the margin, in wall order / by seat") == 2
+    bad = subprocess.run([*script, "--ruleset", "no-such"], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert bad.returncode == 2 and "no-such: no such ruleset" in bad.stderr and "Traceback" not in bad.stderr

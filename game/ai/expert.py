@@ -5,8 +5,10 @@ ready), it deals the tiles its seat cannot see at random many times, consistent 
 observation (game.ai.sampling), plays each candidate move forward to the end of the hand on
 each deal with the built-in bot's policy on the lean path (game.ai.rollout), and prices each
 finished hand with the ruleset's settlement. Every candidate is played on the same deals, so
-they are compared in pairs. It keeps hard's move unless another is better by a clear margin,
-drops candidates that are clearly worse as it goes, and stops early once one move is left.
+they are compared in pairs; in a deal each seat draws from places of its own in the wall, so
+that two lines keep each seat's draws when one of them skips a seat or makes a claim. It keeps
+hard's move unless another is better by a clear margin, drops candidates that are clearly worse
+as it goes, and stops early once one move is left.
 
 The search stops at a think budget: wall-clock milliseconds (the table's 思考时间) or, for
 measurement, a fixed number of rollouts so that results do not depend on the machine's load.

@@ -842,17 +842,8 @@ class LeanHand:
         if self.remaining == 0:
             self._finish(None, None, None)
             return
-        alive = self.w_alive
-        if replacement:
-            order = self.w_tail_order
-            k = self.w_tail
-            while not alive[order[k]]:
-                k += 1
-            self.w_tail = k
-            i = order[k]
-        else:
-            i = self._front_place(seat)
-        alive[i] = 0
+        i = self._tail_place() if replacement else self._front_place(seat)
+        self.w_alive[i] = 0
         self.remaining -= 1
         tile = self.w_kind[i]
         sh = self.saved_sh13 = self.sh13[seat]
@@ -899,6 +890,16 @@ class LeanHand:
         self.w_front = i
         return i
 
+    def _tail_place(self) -> int:
+        """The live place nearest the tail (a kong's replacement draw); the wall must not be empty."""
+        alive = self.w_alive
+        order = self.w_tail_order
+        k = self.w_tail
+        while not alive[order[k]]:
+            k += 1
+        self.w_tail = k
+        return order[k]
+
     def peek_front(self) -> Tile | None:
         """The next tile to be drawn (the turned tile for chickens), or None when the wall is empty.
 
@@ -908,13 +909,9 @@ class LeanHand:
         """
         if self.remaining == 0:
             return None
-        alive = self.w_alive
         if self.w_seat_next is not None:
-            order = self.w_tail_order
-            k = self.w_tail
-            while not alive[order[k]]:
-                k += 1
-            return self.w_kind[order[k]]
+            return self.w_kind[self._tail_place()]
+        alive = self.w_alive
         i = self.w_front
         while not alive[i]:
             i += 1

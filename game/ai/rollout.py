@@ -884,6 +884,11 @@ class LeanHand:
                 mine[seat] = i + 4
                 return i
             mine[seat] = n
+        return self._front_live()
+
+    def _front_live(self) -> int:
+        """The live place nearest the front (a draw in wall order); the wall must not be empty."""
+        alive = self.w_alive
         i = self.w_front
         while not alive[i]:
             i += 1
@@ -911,11 +916,7 @@ class LeanHand:
             return None
         if self.w_seat_next is not None:
             return self.w_kind[self._tail_place()]
-        alive = self.w_alive
-        i = self.w_front
-        while not alive[i]:
-            i += 1
-        return self.w_kind[i]
+        return self.w_kind[self._front_live()]
 
     def _end_with_win(
         self,

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import yaml
 
-from game import safe_yaml
+from game import rulings, safe_yaml
 from game.bounded_io import MAX_HAND_FILE_BYTES, read_text_limited
 from game.hand import best_pattern, matching_patterns, seat_ready
 from game.handfile_checks import MAX_STREAK, win_problems
@@ -260,17 +260,16 @@ def format_meld(meld: Meld) -> str:
 def _passes(rules: Ruleset, seats: list[Any], w: int, pid: str, how: WinHow, discarder: int | None, hot: bool) -> bool:
     """Whether seat `w`'s pattern `pid` may be won this way: self-drawn, or off another seat with a pass
     (a kong of its own) or an exemption (RULES §6)."""
-    if how not in (WinHow.DISCARD, WinHow.ROB_KONG) or pid not in rules.play.pass_patterns:
-        return True
-    play = rules.play
-    melds, declared = seats[w][1], seats[w][3]
-    if any(m.is_kong and (not m.late or play.late_kong_is_pass) for m in melds):
-        return True
-    return bool(
-        (declared and play.pass_exempt_declared)
-        or (hot and play.pass_exempt_hot)
-        or (how is WinHow.ROB_KONG and play.pass_exempt_rob_kong)
-        or (discarder is not None and seats[discarder][3] and play.pass_exempt_declared_discard)
+    if how not in (WinHow.DISCARD, WinHow.ROB_KONG):
+        return True  # a self-drawn win needs no pass
+    return rulings.win_allowed(
+        pid,
+        seats[w][1],
+        rules.play,
+        declared=bool(seats[w][3]),
+        hot=hot,
+        robbing=how is WinHow.ROB_KONG,
+        on_declared=discarder is not None and bool(seats[discarder][3]),
     )
 
 

@@ -38,6 +38,7 @@ from game.events import (
 from game.melds import KongKind, Meld
 from game.result import HandResult, SeatResult, Win, WinHow
 from game.ruleset import Ruleset
+from game.rulings import may_win_on
 from game.shanten import shanten
 from game.tiles import NUM_KINDS, WUGUJI, YAOJI, Tile, format_tile, next_in_suit
 from game.wall import (
@@ -333,31 +334,21 @@ class Round:
 
     # ------------------------------------------------------------------ the pass
 
-    def _pattern_of(self, seat: int, tile: Tile) -> str | None:
-        counts = self.hands[seat]
-        counts[tile] += 1
-        pats = analysis.matching_patterns(counts, self.melds[seat], tile)
-        counts[tile] -= 1
-        return analysis.best_pattern(pats, self.rules.patterns)
-
     def _may_win_on(self, seat: int, tile: Tile, source: int, robbing: bool, hot: bool) -> bool:
-        """Whether `seat` may take `tile` from another seat, pass rules included (RULES §6)."""
+        """Whether `seat` may take `tile` from another seat: a wait, no 过水, and the pass rule (RULES §6)."""
         if tile not in self.waits(seat) or self.guoshui[seat]:
             return False
-        play = self.rules.play
-        pattern = self._pattern_of(seat, tile)
-        if pattern is None:
-            return False
-        if pattern not in play.pass_patterns:
-            return True
-        if (
-            (play.pass_exempt_declared and self.declared[seat])
-            or (play.pass_exempt_hot and hot)
-            or (play.pass_exempt_rob_kong and robbing)
-            or (play.pass_exempt_declared_discard and self.declared[source])
-        ):
-            return True
-        return any(m.kong is not None and (not m.late or play.late_kong_is_pass) for m in self.melds[seat])
+        declared = self.declared
+        return may_win_on(
+            self.hands[seat],
+            self.melds[seat],
+            tile,
+            self.rules,
+            declared=declared[seat],
+            hot=hot,
+            robbing=robbing,
+            on_declared=declared[source],
+        )
 
     # ------------------------------------------------------------------ acting
 

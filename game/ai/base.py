@@ -13,6 +13,7 @@ from game.melds import Meld
 from game.observation import Observation
 from game.ruleset import Ruleset
 from game.ruleset_loader import load_ruleset
+from game.rulings import has_pass
 from game.tiles import NUM_KINDS, Tile
 
 _RULES_BY_NAME: dict[str, Ruleset] = {}
@@ -86,8 +87,7 @@ class View:
 
     def has_pass(self) -> bool:
         """True when the seat holds a kong that counts as a pass (通行证, RULES §6)."""
-        late_ok = self.rules.play.late_kong_is_pass
-        return any(m.kong is not None and (late_ok or not m.late) for m in self.melds)
+        return has_pass(self.melds, self.rules.play)
 
 
 def view_of(obs: Observation, rules: Ruleset | None) -> View:

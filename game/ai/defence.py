@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from game.ai.base import View
 from game.observation import Observation
+from game.rulings import has_pass, pass_exempt
 from game.tiles import NUM_KINDS, Tile
 
 
@@ -88,11 +89,9 @@ def threats(view: View, tracker: SafeTracker | None, hot: bool) -> list[Threat]:
             out.append(Threat(s, 1.0, fan + (b.hot_value if hot else 0), safe=safe))
             continue
         ready = _ready_chance(obs, s)
-        late_ok = rules.play.late_kong_is_pass
-        has_pass = any(m.kong is not None and (late_ok or not m.late) for m in melds)
-        if hot and rules.play.pass_exempt_hot:
+        if pass_exempt(rules.play, hot=hot):
             out.append(Threat(s, ready, plain + b.hot_value + 1))
-        elif has_pass:
+        elif has_pass(melds, rules.play):
             out.append(Threat(s, ready, plain + 0.5))
         suits = {m.tile // 9 for m in melds}
         if len(melds) >= 2 and len(suits) == 1 and "qingyise" in values:

@@ -23,6 +23,7 @@ from game.melds import KongKind, Meld
 from game.result import HandResult, SeatResult, Win, WinHow
 from game.round import CLAIMS, ENDED, FOLLOWED_CHICKENS, OTHERS_IN_ORDER, ROB, TURN, HandSetup, Phase, Round
 from game.ruleset import Ruleset
+from game.rulings import may_win_on
 from game.shanten import shanten
 from game.tiles import NUM_KINDS, Tile
 
@@ -343,27 +344,20 @@ class LeanHand:
         return self._may_win_on(seat, tile, source, True, False) and not self.baopai_pending[seat]
 
     def _may_win_on(self, seat: int, tile: Tile, source: int, robbing: bool, hot: bool) -> bool:
-        """game.round.Round._may_win_on: the waits, 过水, and the pass rules (RULES §6)."""
+        """game.round.Round._may_win_on: the waits, 过水, and the pass rule (game.rulings, RULES §6)."""
         if tile not in self.waits(seat) or self.guoshui[seat]:
             return False
-        play = self.play
-        counts = self.hands[seat]
-        counts[tile] += 1
-        pats = analysis.matching_patterns(counts, self.melds[seat], tile)
-        counts[tile] -= 1
-        pattern = analysis.best_pattern(pats, self.rules.patterns)
-        if pattern is None:
-            return False
-        if pattern not in play.pass_patterns:
-            return True
-        if (
-            (play.pass_exempt_declared and self.declared[seat])
-            or (play.pass_exempt_hot and hot)
-            or (play.pass_exempt_rob_kong and robbing)
-            or (play.pass_exempt_declared_discard and self.declared[source])
-        ):
-            return True
-        return any(m.kong is not None and (not m.late or play.late_kong_is_pass) for m in self.melds[seat])
+        declared = self.declared
+        return may_win_on(
+            self.hands[seat],
+            self.melds[seat],
+            tile,
+            self.rules,
+            declared=declared[seat],
+            hot=hot,
+            robbing=robbing,
+            on_declared=declared[source],
+        )
 
     def _may_declare(self, seat: int) -> bool:
         if not self.play.declare_ready or self.declared[seat] or self.melds[seat] or not self.turn_by_draw:

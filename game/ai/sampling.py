@@ -21,6 +21,7 @@ from game.melds import KongKind, Meld
 from game.observation import Observation
 from game.round import CLAIMS, ROB, TURN
 from game.ruleset import Ruleset
+from game.rulings import declared_wins_any_discard
 from game.tiles import NUM_KINDS, Tile
 
 # The chance that a tile of a kind a seat has discarded is sent back to the wall when it is dealt
@@ -71,7 +72,7 @@ class Public:
         self.pond_kinds = [set(p) for p in obs.ponds]
         self.declared_seats = [s for s in range(4) if s != seat and obs.declared[s] and self.hidden_sizes[s] == 13]
         play = rules.play
-        others_pass = play.pass_exempt_declared or not play.pass_patterns
+        others_pass = declared_wins_any_discard(play)
         # The kinds each declared seat has let go since it declared, which cannot be among its waits:
         # it throws each tile it draws (a wait drawn would have been a win), and, where a declared hand
         # may win off a discard, it passed every other seat's discard. The first discard of each seat is

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.hand import best_pattern, matching_patterns
+from game import rulings
 from game.melds import Meld
 from game.ruleset import Ruleset
 from game.tiles import NUM_KINDS, Tile
@@ -32,11 +32,8 @@ def wait_pattern(counts: list[int], melds: Sequence[Meld], tile: Tile, rules: Ru
     got = _WAITS.get(key)
     if got is not None:
         return got
-    counts[tile] += 1
-    pats = matching_patterns(counts, melds, tile)
-    counts[tile] -= 1
     values = pattern_values(rules)
-    pid = best_pattern(pats, values)
+    pid = rulings.pattern_with(counts, melds, tile, values)
     got = (None, 0) if pid is None else (pid, values[pid])
     if len(_WAITS) > _WAITS_LIMIT:
         _WAITS.clear()
@@ -46,16 +43,14 @@ def wait_pattern(counts: list[int], melds: Sequence[Meld], tile: Tile, rules: Ru
 
 def needs_pass(pattern: str | None, rules: Ruleset) -> bool:
     """True when a win with this pattern off a discard needs a pass (通行证, RULES §6)."""
-    return pattern is None or pattern in rules.play.pass_patterns
+    return pattern is None or rulings.needs_pass(pattern, rules.play)
 
 
 def may_win_off_discard(pattern: str | None, has_pass: bool, declared: bool, rules: Ruleset) -> bool:
     """Whether a wait of this pattern can be taken off an ordinary discard (not hot, not robbing, not 杀报)."""
-    if pattern is None:
-        return False
-    if not needs_pass(pattern, rules):
-        return True
-    return has_pass or (declared and rules.play.pass_exempt_declared)
+    return pattern is not None and (
+        not rulings.needs_pass(pattern, rules.play) or has_pass or rulings.pass_exempt(rules.play, declared=declared)
+    )
 
 
 def declared_fan(fan: int, rules: Ruleset, dealer: bool = False) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from game import rulings
 from game.result import HandResult, WinHow
 from game.ruleset import PATTERN_NAMES, Ruleset
 from game.settlement import Ledger, LedgerItem
@@ -101,12 +102,13 @@ def flip_note(result: HandResult, rules: Ruleset) -> Said:
     parts_en: list[str] = []
     for t in turned_chickens(ctx):
         cz, ce = _tile(t)
+        fan = rulings.turned_chicken_fan(t, rules)
         if t in ch.golden:
-            parts_zh.append(f"{cz}是金鸡，每张{ch.golden[t]}番")
-            parts_en.append(f"{ce} is a golden chicken, {ch.golden[t]} fan a copy")
+            parts_zh.append(f"{cz}是金鸡，每张{fan}番")
+            parts_en.append(f"{ce} is a golden chicken, {fan} fan a copy")
         else:
-            parts_zh.append(f"{cz}是翻鸡，每张{ch.flip_value}番")
-            parts_en.append(f"{ce} is the turned chicken, {ch.flip_value} fan a copy")
+            parts_zh.append(f"{cz}是翻鸡，每张{fan}番")
+            parts_en.append(f"{ce} is the turned chicken, {fan} fan a copy")
     return Said(f"翻出{fz}：" + "，".join(parts_zh) + "。", f"Turned {fe}: " + "; ".join(parts_en) + ".")
 
 
@@ -450,8 +452,8 @@ def rule_sentence(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
         )
     if r == "chicken.golden" and tile is not None:
         return Said(
-            f"金鸡：翻出的鸡正好是{tz}，每张按{ch.golden.get(tile, item.fan)}番算。",
-            f"Golden chicken: the turned chicken is {te} itself, {ch.golden.get(tile, item.fan)} fan a copy.",
+            f"金鸡：翻出的鸡正好是{tz}，每张按{rulings.turned_chicken_fan(tile, rules)}番算。",
+            f"Golden chicken: the turned chicken is {te} itself, {rulings.turned_chicken_fan(tile, rules)} fan a copy.",
         )
     if r == "chicken.turned":
         fz, fe = _tile(result.flip) if result.flip is not None else ("", "")

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game import rulings
 from game.melds import KongKind
 from game.settlement.context import SettleContext
 from game.settlement.registry import register
-from game.tiles import WUGUJI, YAOJI, Tile, next_in_suit, prev_in_suit, tile_name_zh, to_counts
+from game.tiles import WUGUJI, YAOJI, Tile, tile_name_zh, to_counts
 
 _FIXED_NAMES = {YAOJI: ("幺鸡", "1s chicken"), WUGUJI: ("乌骨鸡", "8p chicken")}
 
@@ -39,16 +40,7 @@ def voided(ctx: SettleContext) -> bool:
 
 def turned_chickens(ctx: SettleContext) -> list[Tile]:
     """The chickens the turned tile makes: one rank above (A七1), or below / both (摇摆鸡, 下鸡, RULES §13)."""
-    flip = ctx.result.flip
-    if flip is None or not ctx.rules.chickens.flip:
-        return []
-    mode = ctx.rules.optional.yaobai
-    out = []
-    if mode in ("off", "both"):
-        out.append(next_in_suit(flip))
-    if mode in ("both", "below"):
-        out.append(prev_in_suit(flip))
-    return out
+    return rulings.turned_chickens(ctx.result.flip, ctx.rules)
 
 
 def chicken_table(ctx: SettleContext) -> dict[Tile, list[ChickenPart]]:
@@ -60,18 +52,21 @@ def chicken_table(ctx: SettleContext) -> dict[Tile, list[ChickenPart]]:
     for t in dict.fromkeys([*ch.fixed, *turned]):
         if t in turned and t in ch.golden:
             # 金鸡 (A七3, G): the 常鸡 that is also the turned chicken counts at its golden value instead.
-            parts = [ChickenPart("chicken.golden", ("金鸡", "golden chicken"), ch.golden[t])]
+            parts = [
+                ChickenPart("chicken.golden", ("金鸡", "golden chicken"), rulings.turned_chicken_fan(t, ctx.rules))
+            ]
         else:
             parts = []
             if t in ch.fixed:
                 zh, en = _FIXED_NAMES.get(t, (f"常鸡{tile_name_zh(t)}", "fixed chicken"))
                 parts.append(ChickenPart("chicken.fixed", (zh, en), ch.fixed[t]))
             if t in turned:
-                parts.append(ChickenPart("chicken.turned", ("翻鸡", "turned chicken"), ch.flip_value))
+                fan = rulings.turned_chicken_fan(t, ctx.rules)
+                parts.append(ChickenPart("chicken.turned", ("翻鸡", "turned chicken"), fan))
         table[t] = parts
-    flip = ctx.result.flip
-    if opt.benji and flip is not None:
-        table.setdefault(flip, []).append(ChickenPart("chicken.benji", ("本鸡", "the turned tile"), opt.benji))
+    benji = rulings.benji_tile(ctx.result.flip, ctx.rules)
+    if benji is not None:
+        table.setdefault(benji, []).append(ChickenPart("chicken.benji", ("本鸡", "the turned tile"), opt.benji))
     weekday = ctx.result.weekday
     if opt.xingqi and weekday is not None:
         for suit in range(3):

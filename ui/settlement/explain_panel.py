@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import rulings
 from game.learn.explain import Said, chicken_notes, flip_note, rule_sentence
 from game.result import HandResult
 from game.ruleset import Ruleset
@@ -31,13 +32,10 @@ def line_sentence(line: PaymentLine, ledger: Ledger, result: HandResult, rules: 
 
 def flip_value_text(rules: Ruleset, result: HandResult) -> str:
     """The 翻鸡 row's value: "每张1番" / "1 fan each", or the golden value when the turned chicken is a fixed one."""
-    if result.flip is None or not rules.chickens.flip:
+    turned = rulings.turned_chickens(result.flip, rules)
+    if not turned:
         return ""
-    from game.tiles import next_in_suit
-
-    chicken = next_in_suit(result.flip)
-    fan = rules.chickens.golden.get(chicken, rules.chickens.flip_value)
-    return S.tr("settle_flip_value", fan=fan)
+    return S.tr("settle_flip_value", fan=rulings.turned_chicken_fan(turned[0], rules))
 
 
 def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect, size: int, bounds: pygame.Rect) -> None:

@@ -13,11 +13,12 @@ from collections.abc import Callable, Iterator
 
 import pygame
 
+from game import rulings
 from game.events import HandSettled
 from game.result import HandResult
 from game.ruleset import Ruleset
 from game.settlement import Ledger
-from game.tiles import Tile, next_in_suit
+from game.tiles import Tile
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
@@ -348,9 +349,9 @@ class SettlementScene(Scene):
         y = rect.top + max(0, (rect.height - tile_h) // 2 - round(4 * s))
         chickens = self.chickens()
         fixed = sorted(rules.chickens.fixed) if rules is not None else []
-        turned = sorted(chickens - set(fixed))
-        if flip is not None and rules is not None and rules.chickens.flip and next_in_suit(flip) in fixed:
-            turned = sorted({*turned, next_in_suit(flip)})  # 金鸡: the turned chicken is a fixed one too
+        # The turned chickens, a fixed one among them too (金鸡), and the tiles besides the fixed ones.
+        made = rulings.turned_chickens(flip, rules) if rules is not None else []
+        turned = sorted({*(chickens - set(fixed)), *made})
         items: list[pygame.Surface | int] = []
         if flip is not None:
             items += [T.shadowed(S.tr("chickens_flip"), fonts["small"], pal.TEXT_MUTED), flip]

@@ -10,12 +10,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from game import hand as analysis
+from game import rulings
 from game.result import HandResult, WinHow
 from game.ruleset import Ruleset
 from game.ruleset_loader import RulesetError, builtin_ruleset_names, load_ruleset
 from game.settlement import Ledger, settle
-from game.tiles import to_counts
+from game.settlement.context import SettleContext
 
 Note = tuple[str, dict[str, object]]  # a strings key and its fields
 
@@ -40,27 +40,26 @@ def win_notes(result: HandResult, rules: Ruleset) -> list[Note]:
         notes.append(("whatif_one_winner", {}))
     if win.how is WinHow.ROB_KONG and not play.rob_kong:
         notes.append(("whatif_no_rob", {}))
-    values = rules.pattern_values()
+    # The winners' patterns as the settlement reads them, not worked out again here.
+    hands = SettleContext(result, rules).hands
     for seat in win.winners:
         s = result.seats[seat]
-        pattern = analysis.best_pattern(analysis.matching_patterns(to_counts(s.concealed), s.melds, win.tile), values)
+        pattern = hands[seat].pattern
         if pattern is None:
             notes.append(("whatif_no_pattern", {"seat": seat}))
             continue
-        if win.how not in (WinHow.DISCARD, WinHow.ROB_KONG) or pattern not in play.pass_patterns:
-            continue
-        exempt = (
-            (play.pass_exempt_declared and s.declared_ready)
-            or (play.pass_exempt_hot and win.hot)
-            or (play.pass_exempt_rob_kong and win.how is WinHow.ROB_KONG)
-            or (
-                play.pass_exempt_declared_discard
-                and win.discarder is not None
-                and result.seats[win.discarder].declared_ready
-            )
+        if win.how not in (WinHow.DISCARD, WinHow.ROB_KONG):
+            continue  # a self-drawn win needs no pass
+        allowed = rulings.win_allowed(
+            pattern,
+            s.melds,
+            play,
+            declared=s.declared_ready,
+            hot=win.hot,
+            robbing=win.how is WinHow.ROB_KONG,
+            on_declared=win.discarder is not None and result.seats[win.discarder].declared_ready,
         )
-        has_pass = any(m.kong is not None and (not m.late or play.late_kong_is_pass) for m in s.melds)
-        if not exempt and not has_pass:
+        if not allowed:
             notes.append(("whatif_needs_pass", {"seat": seat, "pattern": pattern}))
     return notes
 

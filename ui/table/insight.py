@@ -8,10 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game import hand as analysis
+from game import rulings
 from game.melds import Meld
 from game.observation import Observation
 from game.ruleset import Ruleset
-from game.tiles import Tile, next_in_suit, prev_in_suit, to_counts
+from game.tiles import Tile, to_counts
 from ui.table.model import TableModel
 
 
@@ -37,24 +38,9 @@ class ChickenInfo:
     flip: tuple[Tile, Tile] | None = None  # the turned tile and its chicken, at the end
 
 
-def has_pass(melds: tuple[Meld, ...], rules: Ruleset) -> bool:
-    """A kong of one's own is the pass (通行证, RULES §6); a late kong counts if the ruleset says so."""
-    return any(m.kong is not None and (not m.late or rules.play.late_kong_is_pass) for m in melds)
-
-
 def wait_needs_no_pass(counts: list[int], melds: tuple[Meld, ...], tile: Tile, rules: Ruleset, declared: bool) -> bool:
-    """Whether a discard of `tile` may be won on by this hand (RULES §6): its best pattern needs no pass,
-    or the seat has a kong, or it has declared ready where that exempts it."""
-    counts[tile] += 1
-    pattern = analysis.best_pattern(analysis.matching_patterns(counts, melds, tile), rules.patterns)
-    counts[tile] -= 1
-    if pattern is None:
-        return False
-    if pattern not in rules.play.pass_patterns:
-        return True
-    if declared and rules.play.pass_exempt_declared:
-        return True
-    return has_pass(melds, rules)
+    """Whether an ordinary discard of `tile` may be won on by this hand (game.rulings, RULES §6)."""
+    return rulings.may_win_on(counts, melds, tile, rules, declared=declared)
 
 
 def waits_of(
@@ -89,15 +75,10 @@ def discard_choices_keeping_ready(obs: Observation) -> frozenset[Tile]:
 def chicken_tiles(rules: Ruleset, flip: Tile | None) -> frozenset[Tile]:
     """Tiles that score as chickens: the ruleset's 常鸡, and once a tile is turned, its chicken
     (and the optional 本鸡 / 摇摆鸡 the ruleset switches on)."""
-    tiles = set(rules.chickens.fixed)
-    if flip is not None and rules.chickens.flip:
-        opt = rules.optional
-        if opt.yaobai != "below":
-            tiles.add(next_in_suit(flip))
-        if opt.yaobai in ("both", "below"):
-            tiles.add(prev_in_suit(flip))
-        if opt.benji:
-            tiles.add(flip)
+    tiles = {*rules.chickens.fixed, *rulings.turned_chickens(flip, rules)}
+    benji = rulings.benji_tile(flip, rules)
+    if benji is not None:
+        tiles.add(benji)
     return frozenset(tiles)
 
 

@@ -749,9 +749,7 @@ class _Checker:
             if s in win.winners or s == win.discarder:
                 continue
             concealed, melds = seats[s][0], seats[s][1]
-            counts = to_counts(concealed)
-            counts[win.tile] += 1
-            pid = best_pattern(matching_patterns(counts, melds, win.tile), values)
+            pid = rulings.pattern_with(to_counts(concealed), melds, win.tile, values)
             if pid is not None and _passes(rules, seats, s, pid, WinHow.DISCARD, win.discarder, True):
                 raise _Bad(
                     "win",

@@ -3,7 +3,7 @@
 The code, the rulesets, the tests and the documents cite docs/rules.md by section ("RULES.md §6",
 "RULES §12.3", "docs/rules.md §4-§6") and docs/design.md by name ("DESIGN.md, the referee").
 Each cited section must have a heading in docs/rules.md, each design citation a file to open,
-and each link into docs/ai.md a heading there. Both the old names (RULES.md, DESIGN.md) and the
+and each link into docs/ai.md or docs/ai-journal.md a heading there. Both the old names (RULES.md, DESIGN.md) and the
 new ones (docs/rules.md, docs/design.md) are accepted.
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules.md"
 DESIGN = ROOT / "docs" / "design.md"
-AI = ROOT / "docs" / "ai.md"
+AI_DOCS = ("ai.md", "ai-journal.md")
 
 SCANNED = {".py", ".yaml", ".yml", ".md", ".toml", ".txt", ".spec"}
 SKIPPED_DIRS = {"__pycache__", "node_modules", "dist", "venv"}
@@ -28,8 +28,8 @@ RULE_CITATION = re.compile(
 )
 HEADING = re.compile(rf"^#{{1,6}}\s+({SECTION})(?![.\d])", re.M)
 DESIGN_CITATION = re.compile(r"(?:docs/design\.md|DESIGN\.md)(?:, ([a-z][a-z ]+)\))?")
-AI_LINK = re.compile(r"docs/ai\.md#([a-z0-9-]+)")
-AI_QUOTED = re.compile(r"docs/ai\.md, \"([^\"]+)\"")
+AI_LINK = re.compile(r"docs/(ai|ai-journal)\.md#([a-z0-9-]+)")
+AI_QUOTED = re.compile(r"docs/(ai|ai-journal)\.md, \"([^\"]+)\"")
 
 
 def _files() -> list[Path]:
@@ -104,11 +104,15 @@ def test_every_design_citation_names_a_file_and_its_section() -> None:
 
 
 def test_every_link_into_the_ai_notes_finds_its_heading() -> None:
-    headings = [line.lstrip("#").strip() for line in AI.read_text(encoding="utf-8").splitlines() if line.startswith("#")]
-    slugs = {_slug(h) for h in headings}
-    titles = {h.lower() for h in headings}
+    slugs: dict[str, set[str]] = {}
+    titles: dict[str, set[str]] = {}
+    for name in AI_DOCS:
+        text = (ROOT / "docs" / name).read_text(encoding="utf-8")
+        headings = [line.lstrip("#").strip() for line in text.splitlines() if line.startswith("#")]
+        slugs[name[:-3]] = {_slug(h) for h in headings}
+        titles[name[:-3]] = {h.lower() for h in headings}
     broken = []
     for path, text in _texts().items():
-        broken += [f"{path}: #{a}" for a in AI_LINK.findall(text) if a not in slugs]
-        broken += [f'{path}: "{q}"' for q in AI_QUOTED.findall(text) if q.lower() not in titles]
-    assert not broken, "links into docs/ai.md that find no heading:\n" + "\n".join(sorted(broken))
+        broken += [f"{path}: {doc}.md#{a}" for doc, a in AI_LINK.findall(text) if a not in slugs[doc]]
+        broken += [f'{path}: {doc}.md "{q}"' for doc, q in AI_QUOTED.findall(text) if q.lower() not in titles[doc]]
+    assert not broken, "links into docs/ai.md and docs/ai-journal.md that find no heading:\n" + "\n".join(sorted(broken))

@@ -115,4 +115,4 @@ def test_every_link_into_the_ai_notes_finds_its_heading() -> None:
     for path, text in _texts().items():
         broken += [f"{path}: {doc}.md#{a}" for doc, a in AI_LINK.findall(text) if a not in slugs[doc]]
         broken += [f'{path}: {doc}.md "{q}"' for doc, q in AI_QUOTED.findall(text) if q.lower() not in titles[doc]]
-    assert not broken, "links into docs/ai.md and docs/ai-journal.md that find no heading:\n" + "\n".join(sorted(broken))
+    assert not broken, "links into the AI notes that find no heading:\n" + "\n".join(sorted(broken))

@@ -12,6 +12,10 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from game.net.names import NAME_LIMIT, clean_name
+
+__all__ = ["NAME_LIMIT", "clean_name"]  # kept here for the callers that read them from the protocol
+
 GAME = "guiyang-mahjong"
 PROTOCOL_VERSION = 2
 
@@ -350,9 +354,3 @@ def decode_host(data: bytes | str) -> HostMessage:
     """A host's message, checked against the schema; ProtocolError says what is wrong."""
     msg: HostMessage = _decode(data, _host_decoder, MAX_HOST_MESSAGE)
     return msg
-
-
-def clean_name(name: str) -> str:
-    """A player's name as shown: control characters dropped, spaces trimmed, at most NAME_LIMIT characters."""
-    kept = "".join(ch for ch in name if ch.isprintable())
-    return " ".join(kept.split())[:NAME_LIMIT]

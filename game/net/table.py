@@ -25,6 +25,7 @@ from game.match_length import MatchConfigError, MatchLength, MatchProgress, matc
 from game.net import protocol as P
 from game.net.chat import CHAT_INTERVAL, PHRASES
 from game.net.limits import CodeGuard, TokenBucket
+from game.net.names import distinct_name, only_invisible
 from game.net.view import SPECTATOR, action_of, ledger_lines, wire_events_from, wire_observation, wire_result
 from game.observation import observe
 from game.round import Phase, Round
@@ -440,10 +441,14 @@ class NetTable:
         log.info("seat %d (%s) rejoined", found, seat.holder.name if seat.holder else "?")
 
     def _take_seat(self, conn: Conn, msg: P.Hello, now: float) -> None:
+        if only_invisible(msg.name):
+            self._refuse(conn, "name_invisible", "that name is only invisible characters; choose one that shows")
+            return
         name = P.clean_name(msg.name)
         if not name:
             self._refuse(conn, "name", "a name is needed to take a seat")
             return
+        name = distinct_name(name, [s.holder.name for s in self.seats if s.holder is not None])
         free = [i for i, s in enumerate(self.seats) if s.plan.kind == "human" and s.holder is None]
         if msg.seat is not None:
             plan = self.seats[msg.seat]

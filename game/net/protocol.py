@@ -311,6 +311,10 @@ class MatchOver(Message, tag="match_over"):
     hands: int
 
 
+# Faults after which the connection is closed rather than answered: a sender of these is broken or
+# hostile, and what else it sends cannot be trusted to read either. The close code for each (RFC 6455).
+FATAL_FAULTS = {"too_deep": 1008, "bad_utf8": 1007}
+
 HostMessage = Welcome | Refused | Error | Events | Snapshot | Status | Settled | ChatShown | Pong | MatchOver
 
 _encoder = msgspec.json.Encoder()
@@ -332,16 +336,34 @@ def encode(msg: Message) -> bytes:
     return _encoder.encode(msg)
 
 
+# How an encoded Status begins (msgspec writes the tag first): the host paces these by their first bytes.
+STATUS_PREFIX = b'{"type":"status"'
+
+
+def is_status(data: bytes) -> bool:
+    """True when `data` is an encoded Status."""
+    return data.startswith(STATUS_PREFIX)
+
+
 def _decode(data: bytes | str, decoder: msgspec.json.Decoder[Any], limit: int) -> Any:
-    raw = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        raw = data.encode("utf-8") if isinstance(data, str) else data
+    except UnicodeEncodeError as exc:
+        raise ProtocolError("bad_utf8", f"not UTF-8 text ({exc.reason})") from None
     if len(raw) > limit:
         raise ProtocolError("too_large", f"message of {len(raw)} bytes; the limit is {limit}")
     try:
+        if not isinstance(data, str):
+            raw.decode("utf-8")  # a binary frame: the transport checks the UTF-8 of text frames only
         return decoder.decode(raw)
     except msgspec.ValidationError as exc:
         raise ProtocolError("invalid", f"message refused: {exc}") from None
     except msgspec.DecodeError as exc:
         raise ProtocolError("not_json", f"not a JSON message: {exc}") from None
+    except RecursionError:
+        raise ProtocolError("too_deep", "JSON nested too deep to read") from None
+    except UnicodeDecodeError as exc:
+        raise ProtocolError("bad_utf8", f"not UTF-8 text ({exc.reason})") from None
 
 
 def decode_client(data: bytes | str) -> ClientMessage:

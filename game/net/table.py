@@ -325,14 +325,15 @@ class NetTable:
             fault: P.ProtocolError | None = None
         except P.ProtocolError as exc:
             msg, fault = None, exc
-        # An answer to a question the host asked (a move, a ready between hands) is never flooding,
-        # however fast an AI plays; everything else spends from the connection's bucket.
-        if not self._is_answer(conn, msg) and not conn.bucket.take(now):
-            conn.violations += 1
-            if conn.violations > 2 * self.config.burst:
-                self._close(conn, CLOSE_POLICY, "flooding: too many messages")
-            else:
-                self._error(conn, "rate", f"too many messages: at most {self.config.rate:g} a second")
+        if fault is not None and fault.code in P.FATAL_FAULTS:
+            log.warning("connection %d (%s) closed: %s", conn.id, conn.addr, fault.reason)
+            self._close(conn, P.FATAL_FAULTS[fault.code], fault.reason)
+            return
+        # An answer to a question the host asked (a move, a ready between hands) is never slowed,
+        # however fast an AI plays; everything else spends from the connection's bucket, and so
+        # does an answer the table refuses (below).
+        answer = self._is_answer(conn, msg)
+        if not answer and not self._spend(conn, now, tell=True):
             return
         if msg is None:
             assert fault is not None
@@ -343,7 +344,10 @@ class NetTable:
         elif not conn.joined:
             self._error(conn, "hello_first", "say hello (with the room code) before anything else")
         elif isinstance(msg, P.Act):
+            refused = self.stats.refused
             self._act(conn, msg)
+            if answer and self.stats.refused > refused:
+                self._spend(conn, now, tell=False)  # an illegal answer, refused already: it counts toward a flood
         elif isinstance(msg, P.Ready):
             self._ready(conn)
         elif isinstance(msg, P.Chat):
@@ -351,6 +355,17 @@ class NetTable:
         else:
             self._send(conn, P.Pong(msg.n))
         self.step()
+
+    def _spend(self, conn: Conn, now: float, tell: bool) -> bool:
+        """Take a token for one message; past the bucket, count a violation (closing a flood); False when over."""
+        if conn.bucket.take(now):
+            return True
+        conn.violations += 1
+        if conn.violations > 2 * self.config.burst:
+            self._close(conn, CLOSE_POLICY, "flooding: too many messages")
+        elif tell:
+            self._error(conn, "rate", f"too many messages: at most {self.config.rate:g} a second")
+        return False
 
     def _is_answer(self, conn: Conn, msg: P.ClientMessage | None) -> bool:
         seat = conn.seat

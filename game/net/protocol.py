@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from game.net.names import NAME_LIMIT, clean_name
+from game.net.roomcode import CODE_PATTERN
 
 __all__ = ["NAME_LIMIT", "clean_name"]  # kept here for the callers that read them from the protocol
 
@@ -32,10 +33,8 @@ Seq = Annotated[int, msgspec.Meta(ge=0, le=10**9)]
 Name = Annotated[str, msgspec.Meta(max_length=64)]
 Short = Annotated[str, msgspec.Meta(max_length=64)]
 Token = Annotated[str, msgspec.Meta(max_length=128)]
+RoomCode = Annotated[str, msgspec.Meta(pattern=CODE_PATTERN)]  # game.net.roomcode: six of its alphabet
 ActionKindName = Literal["discard", "concealed_kong", "added_kong", "win", "pung", "kong", "pass"]
-
-# Names are shown at the table: at most this many characters after trimming.
-NAME_LIMIT = 16
 
 
 class Message(msgspec.Struct, forbid_unknown_fields=True, tag_field="type"):
@@ -54,7 +53,7 @@ class Hello(Message, tag="hello"):
 
     game: Short
     version: int
-    code: Short
+    code: RoomCode
     name: Name = ""
     token: Token | None = None
     seat: Seat | None = None

@@ -148,11 +148,6 @@ def wire_length(length: MatchLength) -> P.WireLength:
     return P.WireLength("rounds" if length.kind == "rounds" else "hands", length.n)
 
 
-def new_code() -> str:
-    """A fresh four-digit room code."""
-    return f"{secrets.randbelow(10000):04d}"
-
-
 @dataclass
 class Holder:
     """The person who holds a seat: the name shown and the secret token to rejoin with."""
@@ -239,7 +234,7 @@ class NetTable:
         self.on_over: Callable[[], None] | None = None
         self._agent_factory = agent_factory or _make_agent
         self._agents: dict[tuple[int, str], Agent] = {}
-        self._code_guard = CodeGuard()
+        self.code_guard = CodeGuard()  # wrong room codes from every address together
         self._last_status: tuple[Any, ...] | None = None
         self.stats = Stats()
 
@@ -394,16 +389,25 @@ class NetTable:
                 f"you sent {msg.game!r} version {msg.version}: use the same version of the game as the host",
             )
             return
-        if self._code_guard.blocked(conn.addr, now):
-            self._refuse(conn, "code", "too many wrong room codes from this address; wait a minute")
+        right = hmac.compare_digest(msg.code.encode("utf-8"), self.config.code.encode("utf-8"))
+        if msg.token is not None:
+            # A seat's token is a secret of its own: its rejoin passes whatever the guard says. An
+            # unknown token is refused before the code is looked at, so it is no way to test codes.
+            if not right and self._token_seat(msg.token) is not None:
+                self._refuse(conn, "code", "wrong room code")
+            else:
+                self._rejoin(conn, msg)
             return
-        if not hmac.compare_digest(msg.code.encode("utf-8"), self.config.code.encode("utf-8")):
-            self._code_guard.miss(conn.addr, now)
+        wait = self.code_guard.wait(now)
+        if wait > 0:
+            # No code is checked while the door is shut, the right one neither: a guess then learns nothing.
+            self._refuse(conn, "code_wait", f"too many wrong room codes at this table; try again in {wait:.0f} s")
+            return
+        if not right:
+            self.code_guard.miss(now)
             self._refuse(conn, "code", "wrong room code")
             return
-        if msg.token is not None:
-            self._rejoin(conn, msg)
-        elif msg.watch:
+        if msg.watch:
             conn.joined, conn.seat = True, None
             self._send(conn, self._welcome(None, None))
             self._catch_up(conn, msg.after)
@@ -426,16 +430,19 @@ class NetTable:
             next_hand,
         )
 
-    def _rejoin(self, conn: Conn, msg: P.Hello) -> None:
-        token = (msg.token or "").encode("utf-8")
-        found = next(
+    def _token_seat(self, token: str) -> int | None:
+        raw = token.encode("utf-8")
+        return next(
             (
                 i
                 for i, s in enumerate(self.seats)
-                if s.holder is not None and hmac.compare_digest(token, s.holder.token.encode("utf-8"))
+                if s.holder is not None and hmac.compare_digest(raw, s.holder.token.encode("utf-8"))
             ),
             None,
         )
+
+    def _rejoin(self, conn: Conn, msg: P.Hello) -> None:
+        found = self._token_seat(msg.token or "")
         if found is None:
             self._refuse(conn, "token", "that token holds no seat at this table")
             return

@@ -21,7 +21,7 @@ from game.play import play_round
 from game.ruleset import Ruleset
 
 LOOPBACK = "127.0.0.1"
-CODE = "4321"
+CODE = "K7M4QX"  # the room code's form: six of game.net.roomcode.ALPHABET
 T = TypeVar("T")
 
 
@@ -38,9 +38,9 @@ def simple_factory(level: str, seed: str, rules: Ruleset) -> SimpleAgent:
     return SimpleAgent()
 
 
-async def open_host(table: NetTable, save: Path | None = None) -> tuple[HostServer, str, asyncio.Task[None]]:
-    """Serve `table` on a free loopback port; (server, ws:// url, the task running it)."""
-    server = HostServer(table, LOOPBACK, 0, save, None, linger=0.05)
+async def open_host(table: NetTable, save: Path | None = None, **kw: Any) -> tuple[HostServer, str, asyncio.Task[None]]:
+    """Serve `table` on a free loopback port (`kw` to HostServer); (server, ws:// url, the task running it)."""
+    server = HostServer(table, LOOPBACK, 0, save, None, linger=0.05, **kw)
     ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
     task = asyncio.create_task(server.run(lambda port: ready.set_result(port)))
     port = await asyncio.wait_for(ready, 10)

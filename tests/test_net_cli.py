@@ -20,9 +20,12 @@ import main
         (["host", "--headless", "--hands", "4", "--rounds", "1"], "not allowed with"),
         (["host", "--headless", "--turn-timer", "-3"], "--turn-timer"),
         (["host", "--headless", "--ruleset", "no-such-rules"], "no-such-rules"),
-        (["join", "localhost:7530", "--code", "1", "--autoplay"], "ws://HOST:PORT"),
-        (["join", "ws://127.0.0.1:7530", "--code", "1", "--autoplay", "--watch"], "choose one"),
-        (["join", "ws://127.0.0.1:1", "--code", "1", "--autoplay"], "cannot reach"),
+        (["join", "localhost:7530", "--code", "K7M4QX", "--autoplay"], "ws://HOST:PORT"),
+        (["join", "ws://127.0.0.1:7530", "--code", "K7M4QX", "--autoplay", "--watch"], "choose one"),
+        (["join", "ws://127.0.0.1:1", "--code", "K7M4QX", "--autoplay"], "cannot reach"),
+        (["join", "ws://127.0.0.1:1", "--code", "4321", "--autoplay"], "a room code is 6 characters"),
+        (["host", "--headless", "--code", "4321"], "--code: 6 characters"),
+        (["host", "--headless", "--hello-deadline", "0"], "--hello-deadline"),
     ],
 )
 def test_bad_options_are_explained(

@@ -213,7 +213,7 @@ def test_an_empty_seat_taken_mid_hand_is_played_by_the_ai_until_the_next_hand() 
 def test_wrong_code_version_seat_and_token_are_refused() -> None:
     table, _clock, peers = seated_table("human,human,human,ai")
     cases: list[tuple[dict[str, Any], str]] = [
-        (dict(code="0000"), "code"),
+        (dict(code="ZZZZZZ"), "code"),
         (dict(seat=3), "seat_ai"),
         (dict(seat=0), "seat_taken"),
         (dict(token="not-a-token"), "token"),
@@ -239,15 +239,21 @@ def test_wrong_code_version_seat_and_token_are_refused() -> None:
     assert full.of(P.Refused)[0].code == "full"
 
 
-def test_wrong_codes_from_one_address_are_turned_away_for_a_while() -> None:
-    table, clock, _peers = seated_table()
-    for n in range(20):
-        Peer(table, 300 + n).hello("guess", code=f"{n:04d}")
+def test_past_the_free_wrong_codes_the_table_checks_no_code_for_a_while_but_lets_tokens_in() -> None:
+    table, clock, peers = seated_table()
+    free = table.code_guard.free
+    for n in range(free + 1):
+        Peer(table, 300 + n).hello("guess", code=f"ZZZZZ{'23456789ABCDEF'[n]}")
     p = Peer(table, 400)
     p.hello("guess", code=CODE)
-    assert p.of(P.Refused)[0].reason.startswith("too many wrong room codes")
-    clock.now += 61
-    q = Peer(table, 401)
+    refused = p.of(P.Refused)[0]
+    assert refused.code == "code_wait" and refused.reason.startswith("too many wrong room codes")
+    token = peers[0].of(P.Welcome)[0].token
+    back = Peer(table, 401)
+    back.hello(token=token)
+    assert back.of(P.Welcome)[0].seat == 0, "a seat's token passes while the door is shut"
+    clock.now += table.code_guard.max_lock + 1
+    q = Peer(table, 402)
     q.hello(watch=True)
     assert q.of(P.Welcome)
 

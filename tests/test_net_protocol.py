@@ -26,7 +26,7 @@ RULES = load_ruleset("guiyang-classic")
 
 
 def hello(**kw: object) -> dict[str, object]:
-    return {"type": "hello", "game": P.GAME, "version": P.PROTOCOL_VERSION, "code": "1234", **kw}
+    return {"type": "hello", "game": P.GAME, "version": P.PROTOCOL_VERSION, "code": "K7M4QX", **kw}
 
 
 def test_a_good_hello_and_act_decode() -> None:

@@ -321,7 +321,7 @@ def test_release_workflow_builds_each_platform_on_a_version_tag() -> None:
 def test_frozen_host_and_join_play_a_network_hand_over_loopback(exe: Path, home: Path) -> None:
     """websockets, msgspec and the network code are in the bundle: a frozen host and a frozen player finish a hand."""
     host = subprocess.Popen(
-        [str(exe), "host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--code", "77", "--hands", "1",
+        [str(exe), "host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--code", "K7M4QX", "--hands", "1",
          "--seats", "human,ai,ai:hard,ai:easy", "--next-hand-wait", "0", "--save", str(home / "host.save.json")],
         cwd=home, env=_env(home), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
         start_new_session=sys.platform != "win32",
@@ -331,7 +331,7 @@ def test_frozen_host_and_join_play_a_network_hand_over_loopback(exe: Path, home:
         first = host.stdout.readline()
         found = re.search(r"ws://127\.0\.0\.1:\d+", first)
         assert found is not None, first + (host.stderr.read() if host.stderr else "")
-        proc = _run(exe, "join", found.group(0), "--code", "77", "--name", "frozen", "--autoplay", home=home)
+        proc = _run(exe, "join", found.group(0), "--code", "K7M4QX", "--name", "frozen", "--autoplay", home=home)
         assert proc.returncode == 0, proc.stderr[-3000:]
         assert "match over after 1 hands" in proc.stdout
         assert host.wait(timeout=RUN_TIMEOUT) == 0

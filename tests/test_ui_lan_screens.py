@@ -14,6 +14,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game.match_length import MatchLength
 from game.net.discovery import TableAd
+from game.net.roomcode import valid_code
 from game.net.server import HostServer
 from game.net.table import NetTable, SeatPlan
 from game.net.thread import HostThread
@@ -51,7 +52,7 @@ def test_the_host_screen_makes_the_table_it_shows() -> None:
     made = scene.config()
     assert made.seats == [SeatPlan("human"), SeatPlan("ai", "normal"), SeatPlan("human"), SeatPlan("ai", "hard")]
     assert (made.turn_timer, made.drop_wait, made.chat, made.length) == (30.0, 120.0, False, MatchLength("hands", 4))
-    assert len(made.code) == 4 and made.code.isdigit() and not made.auto_start
+    assert valid_code(made.code) and not made.auto_start
 
 
 def test_join_by_typed_address_then_the_lobby_then_the_table() -> None:
@@ -70,7 +71,10 @@ def test_join_by_typed_address_then_the_lobby_then_the_table() -> None:
     assert join.url() == f"ws://127.0.0.1:{port}"
     join.join()
     assert "房间号" in join.error or "room code" in join.error.lower()  # the code is still missing
-    join.code = CODE
+    join.code = "4321"
+    join.join()
+    assert join.error == t("bad_code") and host.stack.top is join, "a code of the wrong form is caught here"
+    join.code = CODE.lower()
     join.join()
     lobby = host.stack.top
     assert isinstance(lobby, LobbyScene)
@@ -98,7 +102,7 @@ def test_a_wrong_code_is_shown_in_the_lobby() -> None:
     screen = headless_display((1280, 720))
     join = JoinScene(host, browser=StubBrowser([]))  # type: ignore[arg-type]
     host.stack.push(join)
-    join.address, join.code = f"127.0.0.1:{port}", "0000"
+    join.address, join.code = f"127.0.0.1:{port}", "zzz-zzz"  # well-formed, typed loosely, and wrong
     join.join()
     lobby = host.stack.top
     assert isinstance(lobby, LobbyScene)

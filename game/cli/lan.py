@@ -19,7 +19,9 @@ from game.cli.common import add_ruleset_argument, ruleset_or_exit, seat_number
 from game.match_length import MatchLength
 from game.net import protocol as P
 from game.net.address import table_urls
-from game.net.table import NetTable, SeatPlan, TableConfig, length_text, new_code
+from game.net.limits import DoorLimits
+from game.net.roomcode import ALPHABET, CODE_LENGTH, new_code, normalize_code, valid_code
+from game.net.table import NetTable, SeatPlan, TableConfig, length_text
 from game.replaylog import ReplayLog, new_match_id
 from game.ruleset import Ruleset
 from game.safe_files import set_aside
@@ -34,7 +36,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     h.add_argument("--headless", action="store_true", help="run the table without a window, in this terminal")
     h.add_argument("--port", type=int, default=7530, help="port to listen on (0: any free port; default 7530)")
     h.add_argument("--bind", default="0.0.0.0", help="address to listen on (default every address)")
-    h.add_argument("--code", help="the room code players must give (default: four random digits)")
+    h.add_argument("--code", help=f"the room code players must give: {CODE_LENGTH} of {ALPHABET} (default: random)")
     h.add_argument("--seats", default="human,human,human,human", help="four of human, ai, ai:easy|normal|hard")
     length = h.add_mutually_exclusive_group()
     length.add_argument("--hands", type=int, help="the match lasts this many hands (default 8)")
@@ -52,6 +54,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     h.add_argument("--fill-level", default="normal", help="AI level for empty or dropped seats (default normal)")
     h.add_argument("--no-chat", action="store_true", help="turn the quick phrases off")
     h.add_argument("--rate", type=float, default=20.0, help="messages a second a client may send (default 20)")
+    door = DoorLimits()
+    h.add_argument("--hello-deadline", type=float, default=door.hello_deadline, help="seconds to say hello (default 5)")
+    h.add_argument("--max-waiting", type=int, default=door.max_waiting, help="connections not yet joined (default 16)")
     h.add_argument("--save", type=Path, help=f"the host's save (default: the saves folder's {HOST_SAVE_NAME})")
     h.add_argument("--fresh", action="store_true", help="start a new match even if the save holds one")
     h.add_argument("--no-replays", action="store_true", help="do not keep the hands in the replay log")
@@ -61,7 +66,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     j = sub.add_parser("join", help="join a network table (headless with --autoplay or --watch)")
     j.add_argument("url", help="the table's address, ws://HOST:PORT")
-    j.add_argument("--code", required=True, help="the room code")
+    j.add_argument("--code", required=True, type=room_code, help="the room code (any case; spaces and dashes ignored)")
     j.add_argument("--name", default="", help="your name at the table")
     j.add_argument("--seat", type=seat_number, help="ask for this seat (0-3)")
     j.add_argument("--token", help="rejoin the seat this token holds")
@@ -96,9 +101,9 @@ def _config(args: argparse.Namespace) -> TableConfig | str:
         if hands < 1:
             return "--hands: at least one hand"
         length = MatchLength("hands", hands)
-    code = args.code if args.code is not None else new_code()
-    if not code or len(code) > 32 or not code.isprintable():
-        return "--code: one to 32 printable characters"
+    code = normalize_code(args.code) if args.code is not None else new_code()
+    if not valid_code(code):
+        return f"--code: {CODE_LENGTH} characters from {ALPHABET}"
     if args.turn_timer is not None and args.turn_timer <= 0:
         return "--turn-timer: a number of seconds above 0"
     if args.drop_wait < 0 or args.next_hand_wait < 0 or args.rate <= 0:
@@ -142,6 +147,10 @@ def resume_host_save(path: Path, say: bool) -> tuple[NetTable, Ruleset] | None:
         return None
     if table.over:
         return None
+    if not valid_code(table.config.code):
+        # A save from before codes had their present form: nobody could type its code now.
+        table.config.code = new_code()
+        table.save.config["lan"] = table.config.to_json()
     if say:
         print(f"resuming the match in {path}: hand {table.match.hand_no}, {length_text(table.config.length)}")
     return table, rules
@@ -155,6 +164,9 @@ def run_host(args: argparse.Namespace) -> int:
             "host: the table runs in this terminal with --headless; the game's menu hosts with a window",
             file=sys.stderr,
         )
+        return 2
+    if args.hello_deadline <= 0 or args.max_waiting < 1:
+        print("host: --hello-deadline is above 0 seconds and --max-waiting at least 1", file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO, format="%(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)  # its own "connection open" lines say nothing new
@@ -189,7 +201,8 @@ async def _serve(table: NetTable, rules: Ruleset, args: argparse.Namespace, path
         match_id = table.save.match_id or new_match_id()
         table.save.match_id = match_id
         replay = ReplayLog(match_id, rules, table.seed, table.match.first_setup)
-    server = HostServer(table, args.bind, args.port, path, replay)
+    door = DoorLimits(args.hello_deadline, args.max_waiting)
+    server = HostServer(table, args.bind, args.port, path, replay, door=door)
     announcer = None
 
     def ready(port: int) -> None:
@@ -229,6 +242,14 @@ async def _serve(table: NetTable, rules: Ruleset, args: argparse.Namespace, path
 
 
 # ---------------------------------------------------------------------- join
+
+
+def room_code(text: str) -> str:
+    """argparse's type for --code: the code in the wire's form, or an error saying what a code looks like."""
+    code = normalize_code(text)
+    if not valid_code(code):
+        raise argparse.ArgumentTypeError(f"a room code is {CODE_LENGTH} characters from {ALPHABET}")
+    return code
 
 
 def run_join(args: argparse.Namespace) -> int:
@@ -356,7 +377,7 @@ async def _bench(args: argparse.Namespace) -> int:
     from game.agents import SimpleAgent
     from game.net.client import NetClient, autoplay
 
-    code = "0000"
+    code = "BENCH2"
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "GUIYANG_MAHJONG_HOME": tmp}
         main_py = Path(__file__).resolve().parent.parent.parent / "main.py"

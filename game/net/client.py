@@ -115,10 +115,16 @@ class NetClient:
         except (InvalidURI, InvalidHandshake) as exc:
             raise OSError(f"{self.url}: {exc}") from None
         self.ws = ws
-        await ws.send(P.encode(self.hello()).decode("utf-8"))
+        try:
+            await ws.send(P.encode(self.hello()).decode("utf-8"))
+        except ConnectionClosed as exc:
+            # Closed at once (a full door says "try again later"): the same as a failed connect.
+            why = exc.rcvd.reason if exc.rcvd else ""
+            raise OSError(f"{self.url}: the host closed the connection ({why})") from None
         while True:
             msg = await self.next_message()
-            if isinstance(msg, P.Refused):
+            if isinstance(msg, P.Refused | P.Error):
+                # An error in answer to the hello (a code of the wrong form, say) is a refusal too.
                 await ws.close()
                 raise JoinRefused(msg.code, msg.reason)
             if isinstance(msg, P.Welcome):

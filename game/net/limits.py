@@ -1,9 +1,8 @@
-"""Flood control for a connection: a token bucket, and a count of wrong room codes per address."""
+"""Flood control: a connection's token bucket, the limits at the door, and the table's guard on its room code."""
 
 from __future__ import annotations
 
-from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass
@@ -27,24 +26,49 @@ class TokenBucket:
         return False
 
 
+@dataclass(frozen=True)
+class DoorLimits:
+    """How long a new connection has to say a valid hello, and how many may wait for theirs at once."""
+
+    hello_deadline: float = 5.0  # seconds; also the limit on the WebSocket handshake before it
+    max_waiting: int = 16  # connections that have not joined yet; more are closed at once
+
+    def __post_init__(self) -> None:
+        if self.hello_deadline <= 0 or self.max_waiting < 1:
+            raise ValueError("the hello deadline is above 0 seconds and at least one connection may wait")
+
+
 @dataclass
 class CodeGuard:
-    """Wrong room codes per address: past `limit` within `window` seconds that address is turned away."""
+    """Wrong room codes at one table, from every address together.
 
-    limit: int = 20
-    window: float = 60.0
-    misses: dict[str, deque[float]] = field(default_factory=dict)
+    The first `free` are typos and cost nothing; past them each wrong code shuts the door to codes
+    for twice as long as the one before (from `base_lock` up to `max_lock` seconds), and one strike
+    is forgiven every `forgive` seconds. While the door is shut no code is checked at all (every
+    hello without a seat's token is told when to come back), so a guess made then learns nothing,
+    and no address can get around it by being another. A rejoin with its seat's token never comes
+    here. At most one code every `max_lock` seconds is checked in a storm (game.net.roomcode has
+    the figures).
+    """
 
-    def _recent(self, addr: str, now: float) -> deque[float]:
-        q = self.misses.setdefault(addr, deque())
-        while q and now - q[0] > self.window:
-            q.popleft()
-        return q
+    free: int = 10
+    base_lock: float = 1.0
+    max_lock: float = 30.0
+    forgive: float = 60.0
+    strikes: float = 0.0
+    stamp: float = 0.0
+    until: float = 0.0
 
-    def blocked(self, addr: str, now: float) -> bool:
-        """True while `addr` has had too many wrong codes lately."""
-        return len(self._recent(addr, now)) >= self.limit
+    def wait(self, now: float) -> float:
+        """Seconds until the next code is checked (0.0: now)."""
+        return max(0.0, self.until - now)
 
-    def miss(self, addr: str, now: float) -> None:
-        """Count a wrong code from `addr`."""
-        self._recent(addr, now).append(now)
+    def miss(self, now: float) -> None:
+        """Count a wrong code; past the free ones, shut the door for a while."""
+        if now > self.stamp:
+            self.strikes = max(0.0, self.strikes - (now - self.stamp) / self.forgive)
+            self.stamp = now
+        self.strikes += 1.0
+        over = self.strikes - self.free
+        if over > 0:
+            self.until = now + min(self.max_lock, self.base_lock * 2 ** min(over - 1, 30))

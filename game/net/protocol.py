@@ -12,6 +12,11 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from game.net.names import NAME_LIMIT, clean_name
+from game.net.roomcode import CODE_PATTERN
+
+__all__ = ["NAME_LIMIT", "clean_name"]  # kept here for the callers that read them from the protocol
+
 GAME = "guiyang-mahjong"
 PROTOCOL_VERSION = 2
 
@@ -28,10 +33,8 @@ Seq = Annotated[int, msgspec.Meta(ge=0, le=10**9)]
 Name = Annotated[str, msgspec.Meta(max_length=64)]
 Short = Annotated[str, msgspec.Meta(max_length=64)]
 Token = Annotated[str, msgspec.Meta(max_length=128)]
+RoomCode = Annotated[str, msgspec.Meta(pattern=CODE_PATTERN)]  # game.net.roomcode: six of its alphabet
 ActionKindName = Literal["discard", "concealed_kong", "added_kong", "win", "pung", "kong", "pass"]
-
-# Names are shown at the table: at most this many characters after trimming.
-NAME_LIMIT = 16
 
 
 class Message(msgspec.Struct, forbid_unknown_fields=True, tag_field="type"):
@@ -50,7 +53,7 @@ class Hello(Message, tag="hello"):
 
     game: Short
     version: int
-    code: Short
+    code: RoomCode
     name: Name = ""
     token: Token | None = None
     seat: Seat | None = None
@@ -307,6 +310,10 @@ class MatchOver(Message, tag="match_over"):
     hands: int
 
 
+# Faults after which the connection is closed rather than answered: a sender of these is broken or
+# hostile, and what else it sends cannot be trusted to read either. The close code for each (RFC 6455).
+FATAL_FAULTS = {"too_deep": 1008, "bad_utf8": 1007}
+
 HostMessage = Welcome | Refused | Error | Events | Snapshot | Status | Settled | ChatShown | Pong | MatchOver
 
 _encoder = msgspec.json.Encoder()
@@ -328,16 +335,34 @@ def encode(msg: Message) -> bytes:
     return _encoder.encode(msg)
 
 
+# How an encoded Status begins (msgspec writes the tag first): the host paces these by their first bytes.
+STATUS_PREFIX = b'{"type":"status"'
+
+
+def is_status(data: bytes) -> bool:
+    """True when `data` is an encoded Status."""
+    return data.startswith(STATUS_PREFIX)
+
+
 def _decode(data: bytes | str, decoder: msgspec.json.Decoder[Any], limit: int) -> Any:
-    raw = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        raw = data.encode("utf-8") if isinstance(data, str) else data
+    except UnicodeEncodeError as exc:
+        raise ProtocolError("bad_utf8", f"not UTF-8 text ({exc.reason})") from None
     if len(raw) > limit:
         raise ProtocolError("too_large", f"message of {len(raw)} bytes; the limit is {limit}")
     try:
+        if not isinstance(data, str):
+            raw.decode("utf-8")  # a binary frame: the transport checks the UTF-8 of text frames only
         return decoder.decode(raw)
     except msgspec.ValidationError as exc:
         raise ProtocolError("invalid", f"message refused: {exc}") from None
     except msgspec.DecodeError as exc:
         raise ProtocolError("not_json", f"not a JSON message: {exc}") from None
+    except RecursionError:
+        raise ProtocolError("too_deep", "JSON nested too deep to read") from None
+    except UnicodeDecodeError as exc:
+        raise ProtocolError("bad_utf8", f"not UTF-8 text ({exc.reason})") from None
 
 
 def decode_client(data: bytes | str) -> ClientMessage:
@@ -350,9 +375,3 @@ def decode_host(data: bytes | str) -> HostMessage:
     """A host's message, checked against the schema; ProtocolError says what is wrong."""
     msg: HostMessage = _decode(data, _host_decoder, MAX_HOST_MESSAGE)
     return msg
-
-
-def clean_name(name: str) -> str:
-    """A player's name as shown: control characters dropped, spaces trimmed, at most NAME_LIMIT characters."""
-    kept = "".join(ch for ch in name if ch.isprintable())
-    return " ".join(kept.split())[:NAME_LIMIT]

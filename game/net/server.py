@@ -1,7 +1,12 @@
 """The host on WebSocket: a NetTable served with `websockets` on asyncio, its save and replay log on disk.
 
 Each connection gets an outgoing queue and a writer task, so one slow client never holds up
-the others (past OUTBOX_LIMIT queued messages it is dropped, and may rejoin). The save is
+the others (past OUTBOX_LIMIT queued messages it is dropped, and may rejoin); the table's
+statuses go to each connection at most every STATUS_INTERVAL, the latest one winning, so churn
+at the table (a client that rejoins over and over) does not become traffic to everyone. A new
+connection must say a valid hello within the door's deadline, and only so many may be waiting
+to (game.net.limits.DoorLimits): idle sockets cannot pile up until the host runs out of files.
+The save is
 written after the events have gone out, from a worker thread, so the disk never adds to the
 time a move takes to reach the players, and at most every SAVE_INTERVAL; a host killed at any
 moment leaves a save from a fraction of a second before, which it resumes from (a client that saw
@@ -20,7 +25,9 @@ from pathlib import Path
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.net.protocol import TRANSPORT_MAX
+from game.net.accept import listen, quiet_accept_errors
+from game.net.limits import DoorLimits
+from game.net.protocol import TRANSPORT_MAX, is_status
 from game.net.table import NetTable
 from game.replaylog import ReplayLog
 from game.round import Round
@@ -31,6 +38,60 @@ log = logging.getLogger(__name__)
 
 OUTBOX_LIMIT = 2000  # messages queued for one client before it counts as gone
 SAVE_INTERVAL = 0.1  # seconds between two writes of the save, at most
+STATUS_INTERVAL = 0.1  # seconds between two statuses to one connection, at least
+# Close codes (RFC 6455 §7.4): 1008 policy violation, 1013 try again later.
+CLOSE_POLICY = 1008
+CLOSE_TRY_LATER = 1013
+
+
+class Outbox:
+    """One connection's outgoing messages, for its writer task: in order, statuses paced, then the close."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.closing: tuple[int, str] | None = None
+        self.held: bytes | None = None  # the latest status, waiting for its turn
+        self.status_at = -1e9
+        self.timer: asyncio.TimerHandle | None = None
+
+    def send(self, data: bytes) -> None:
+        """Queue a message (a status may wait and be replaced by a newer one); too many queued closes."""
+        if self.closing is not None:
+            return
+        if self.queue.qsize() >= OUTBOX_LIMIT:
+            self.close(CLOSE_POLICY, "too slow: messages piled up")
+            return
+        if is_status(data):
+            wait = self.status_at + STATUS_INTERVAL - self.loop.time()
+            if wait > 0:
+                self.held = data
+                if self.timer is None:
+                    self.timer = self.loop.call_later(wait, self._release)
+                return
+            self.status_at = self.loop.time()
+        else:
+            # Nothing overtakes a status: a held one goes first, so only statuses with nothing
+            # between them are ever folded into one.
+            self._release()
+        self.queue.put_nowait(data)
+
+    def _release(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        held, self.held = self.held, None
+        if held is not None:
+            self.status_at = self.loop.time()
+            self.queue.put_nowait(held)
+
+    def close(self, code: int, reason: str) -> None:
+        """Send what is queued (and the status held back), then close with `code`."""
+        if self.closing is not None:
+            return
+        self._release()
+        self.closing = (code, reason)
+        self.queue.put_nowait(None)
 
 
 class HostServer:
@@ -44,6 +105,7 @@ class HostServer:
         save_path: Path | None = None,
         replay: ReplayLog | None = None,
         linger: float = 1.0,
+        door: DoorLimits | None = None,
     ) -> None:
         self.table = table
         self.bind = bind
@@ -51,6 +113,7 @@ class HostServer:
         self.save_path = save_path
         self.replay = replay
         self.linger = linger  # seconds to keep serving after the match ends, so the last messages arrive
+        self.door = door or DoorLimits()
         self.server: Server | None = None
         self._ids = itertools.count(1)
         self._poke = asyncio.Event()
@@ -104,10 +167,11 @@ class HostServer:
 
     async def start(self) -> int:
         """Start listening; returns the port (chosen by the system when 0 was asked)."""
+        quiet_accept_errors(asyncio.get_running_loop())
         self.server = await serve(
             self._handler,
-            self.bind,
-            self.port,
+            sock=listen(self.bind, self.port),
+            open_timeout=self.door.hello_deadline,  # a socket that never even starts WebSocket
             max_size=TRANSPORT_MAX,
             max_queue=64,
             compression=None,  # small messages: deflate would only cost time
@@ -155,46 +219,54 @@ class HostServer:
             self.server.close()
             await self.server.wait_closed()
 
+    def waiting(self) -> int:
+        """Connections that have not joined the table yet."""
+        return sum(1 for c in self.table.conns.values() if not c.joined)
+
+    def _expire(self, conn_id: int, out: Outbox) -> None:
+        conn = self.table.conns.get(conn_id)
+        if conn is not None and not conn.joined:
+            out.close(CLOSE_POLICY, f"no valid hello within {self.door.hello_deadline:g} s")
+
     async def _handler(self, ws: ServerConnection) -> None:
+        if self.waiting() >= self.door.max_waiting:
+            log.info("a connection turned away: %d are waiting to join", self.door.max_waiting)
+            await ws.close(CLOSE_TRY_LATER, "too many connections waiting to join; try again in a few seconds")
+            return
         conn_id = next(self._ids)
-        outbox: asyncio.Queue[bytes | None] = asyncio.Queue()
-        closing: list[tuple[int, str]] = []
-
-        def send(data: bytes) -> None:
-            if outbox.qsize() >= OUTBOX_LIMIT:
-                close(1008, "too slow: messages piled up")
-                return
-            outbox.put_nowait(data)
-
-        def close(code: int, reason: str) -> None:
-            if not closing:
-                closing.append((code, reason))
-                outbox.put_nowait(None)
+        loop = asyncio.get_running_loop()
+        out = Outbox(loop)
 
         async def writer() -> None:
             while True:
-                data = await outbox.get()
+                data = await out.queue.get()
                 if data is None:
-                    code, reason = closing[0]
-                    await ws.close(code, reason)
+                    assert out.closing is not None
+                    await ws.close(*out.closing)
                     return
                 await ws.send(data.decode("utf-8"))
 
         addr = ws.remote_address[0] if ws.remote_address else ""
-        self.table.connect(conn_id, send, close, str(addr))
+        self.table.connect(conn_id, out.send, out.close, str(addr))
+        deadline = loop.call_later(self.door.hello_deadline, self._expire, conn_id, out)
         task = asyncio.create_task(writer())
         try:
             async for message in ws:
-                if closing:
-                    break
+                if out.closing is not None:
+                    # Read on (and drop) until the close completes: a reader that stopped would leave
+                    # the peer's answer to our close unread behind its flood, and the close hanging.
+                    continue
                 self.table.receive(conn_id, message)
                 self._poke.set()
         except ConnectionClosed:
             pass
         finally:
+            deadline.cancel()
+            if out.timer is not None:
+                out.timer.cancel()
             self.table.disconnect(conn_id)
             self._poke.set()
-            if not closing:
+            if out.closing is None:
                 task.cancel()
             with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
                 await task

@@ -25,6 +25,7 @@ from game.match_length import MatchConfigError, MatchLength, MatchProgress, matc
 from game.net import protocol as P
 from game.net.chat import CHAT_INTERVAL, PHRASES
 from game.net.limits import CodeGuard, TokenBucket
+from game.net.names import distinct_name, only_invisible
 from game.net.view import SPECTATOR, action_of, ledger_lines, wire_events_from, wire_observation, wire_result
 from game.observation import observe
 from game.round import Phase, Round
@@ -147,11 +148,6 @@ def wire_length(length: MatchLength) -> P.WireLength:
     return P.WireLength("rounds" if length.kind == "rounds" else "hands", length.n)
 
 
-def new_code() -> str:
-    """A fresh four-digit room code."""
-    return f"{secrets.randbelow(10000):04d}"
-
-
 @dataclass
 class Holder:
     """The person who holds a seat: the name shown and the secret token to rejoin with."""
@@ -238,7 +234,7 @@ class NetTable:
         self.on_over: Callable[[], None] | None = None
         self._agent_factory = agent_factory or _make_agent
         self._agents: dict[tuple[int, str], Agent] = {}
-        self._code_guard = CodeGuard()
+        self.code_guard = CodeGuard()  # wrong room codes from every address together
         self._last_status: tuple[Any, ...] | None = None
         self.stats = Stats()
 
@@ -324,14 +320,15 @@ class NetTable:
             fault: P.ProtocolError | None = None
         except P.ProtocolError as exc:
             msg, fault = None, exc
-        # An answer to a question the host asked (a move, a ready between hands) is never flooding,
-        # however fast an AI plays; everything else spends from the connection's bucket.
-        if not self._is_answer(conn, msg) and not conn.bucket.take(now):
-            conn.violations += 1
-            if conn.violations > 2 * self.config.burst:
-                self._close(conn, CLOSE_POLICY, "flooding: too many messages")
-            else:
-                self._error(conn, "rate", f"too many messages: at most {self.config.rate:g} a second")
+        if fault is not None and fault.code in P.FATAL_FAULTS:
+            log.warning("connection %d (%s) closed: %s", conn.id, conn.addr, fault.reason)
+            self._close(conn, P.FATAL_FAULTS[fault.code], fault.reason)
+            return
+        # An answer to a question the host asked (a move, a ready between hands) is never slowed,
+        # however fast an AI plays; everything else spends from the connection's bucket, and so
+        # does an answer the table refuses (below).
+        answer = self._is_answer(conn, msg)
+        if not answer and not self._spend(conn, now, tell=True):
             return
         if msg is None:
             assert fault is not None
@@ -342,7 +339,10 @@ class NetTable:
         elif not conn.joined:
             self._error(conn, "hello_first", "say hello (with the room code) before anything else")
         elif isinstance(msg, P.Act):
+            refused = self.stats.refused
             self._act(conn, msg)
+            if answer and self.stats.refused > refused:
+                self._spend(conn, now, tell=False)  # an illegal answer, refused already: it counts toward a flood
         elif isinstance(msg, P.Ready):
             self._ready(conn)
         elif isinstance(msg, P.Chat):
@@ -350,6 +350,17 @@ class NetTable:
         else:
             self._send(conn, P.Pong(msg.n))
         self.step()
+
+    def _spend(self, conn: Conn, now: float, tell: bool) -> bool:
+        """Take a token for one message; past the bucket, count a violation (closing a flood); False when over."""
+        if conn.bucket.take(now):
+            return True
+        conn.violations += 1
+        if conn.violations > 2 * self.config.burst:
+            self._close(conn, CLOSE_POLICY, "flooding: too many messages")
+        elif tell:
+            self._error(conn, "rate", f"too many messages: at most {self.config.rate:g} a second")
+        return False
 
     def _is_answer(self, conn: Conn, msg: P.ClientMessage | None) -> bool:
         seat = conn.seat
@@ -378,16 +389,25 @@ class NetTable:
                 f"you sent {msg.game!r} version {msg.version}: use the same version of the game as the host",
             )
             return
-        if self._code_guard.blocked(conn.addr, now):
-            self._refuse(conn, "code", "too many wrong room codes from this address; wait a minute")
+        right = hmac.compare_digest(msg.code.encode("utf-8"), self.config.code.encode("utf-8"))
+        if msg.token is not None:
+            # A seat's token is a secret of its own: its rejoin passes whatever the guard says. An
+            # unknown token is refused before the code is looked at, so it is no way to test codes.
+            if not right and self._token_seat(msg.token) is not None:
+                self._refuse(conn, "code", "wrong room code")
+            else:
+                self._rejoin(conn, msg)
             return
-        if not hmac.compare_digest(msg.code.encode("utf-8"), self.config.code.encode("utf-8")):
-            self._code_guard.miss(conn.addr, now)
+        wait = self.code_guard.wait(now)
+        if wait > 0:
+            # No code is checked while the door is shut, the right one neither: a guess then learns nothing.
+            self._refuse(conn, "code_wait", f"too many wrong room codes at this table; try again in {wait:.0f} s")
+            return
+        if not right:
+            self.code_guard.miss(now)
             self._refuse(conn, "code", "wrong room code")
             return
-        if msg.token is not None:
-            self._rejoin(conn, msg)
-        elif msg.watch:
+        if msg.watch:
             conn.joined, conn.seat = True, None
             self._send(conn, self._welcome(None, None))
             self._catch_up(conn, msg.after)
@@ -410,16 +430,19 @@ class NetTable:
             next_hand,
         )
 
-    def _rejoin(self, conn: Conn, msg: P.Hello) -> None:
-        token = (msg.token or "").encode("utf-8")
-        found = next(
+    def _token_seat(self, token: str) -> int | None:
+        raw = token.encode("utf-8")
+        return next(
             (
                 i
                 for i, s in enumerate(self.seats)
-                if s.holder is not None and hmac.compare_digest(token, s.holder.token.encode("utf-8"))
+                if s.holder is not None and hmac.compare_digest(raw, s.holder.token.encode("utf-8"))
             ),
             None,
         )
+
+    def _rejoin(self, conn: Conn, msg: P.Hello) -> None:
+        found = self._token_seat(msg.token or "")
         if found is None:
             self._refuse(conn, "token", "that token holds no seat at this table")
             return
@@ -440,10 +463,14 @@ class NetTable:
         log.info("seat %d (%s) rejoined", found, seat.holder.name if seat.holder else "?")
 
     def _take_seat(self, conn: Conn, msg: P.Hello, now: float) -> None:
+        if only_invisible(msg.name):
+            self._refuse(conn, "name_invisible", "that name is only invisible characters; choose one that shows")
+            return
         name = P.clean_name(msg.name)
         if not name:
             self._refuse(conn, "name", "a name is needed to take a seat")
             return
+        name = distinct_name(name, [s.holder.name for s in self.seats if s.holder is not None])
         free = [i for i, s in enumerate(self.seats) if s.plan.kind == "human" and s.holder is None]
         if msg.seat is not None:
             plan = self.seats[msg.seat]

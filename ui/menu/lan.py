@@ -22,8 +22,9 @@ from game.match_length import LengthKind, MatchLength
 from game.net.client import NetClient
 from game.net.discovery import Announcer, Browser, TableAd, service_info
 from game.net.protocol import clean_name
+from game.net.roomcode import TYPED_LIMIT, new_code, normalize_code, valid_code
 from game.net.server import HostServer
-from game.net.table import TABLE_LENGTHS, NetTable, SeatPlan, TableConfig, new_code
+from game.net.table import TABLE_LENGTHS, NetTable, SeatPlan, TableConfig
 from game.net.thread import HostThread, NetLink
 from game.replaylog import ReplayLog, new_match_id
 from game.ruleset_loader import RulesetError, builtin_ruleset_names, load_ruleset
@@ -330,7 +331,7 @@ class JoinScene(MenuScene):
         y += m.px(170) + m.gap * 2
         for label, get, set_, limit in (
             (t("address"), lambda: self.address, self._set_address, 64),
-            (t("code"), lambda: self.code, self._set_code, 16),
+            (t("code"), lambda: self.code, self._set_code, TYPED_LIMIT),
             (t("your_name"), lambda: self.name, self._set_name, 16),
         ):
             field = FreeText(label, get, set_, limit, "", pygame.Rect(x, y, width, m.row))
@@ -381,11 +382,14 @@ class JoinScene(MenuScene):
             self.error = t("need_address")
         elif not self.code.strip():
             self.error = t("need_code")
+        elif not valid_code(normalize_code(self.code)):
+            self.error = t("bad_code")
         elif not clean_name(self.name) and not self.watch:
             self.error = t("need_name")
         else:
             self.error = ""
-            link = NetLink(NetClient(self.url(), self.code.strip(), name=clean_name(self.name), watch=self.watch))
+            code = normalize_code(self.code)
+            link = NetLink(NetClient(self.url(), code, name=clean_name(self.name), watch=self.watch))
             link.start()
             self.host.stack.push(LobbyScene(self.host, "", link, None, None, [self.url()], ""))
 

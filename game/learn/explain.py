@@ -319,9 +319,14 @@ def _pond_notes(ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPar
             tz, te = _tile(t)
             to = tuple(r for r in ctx.others(seat) if r in ready)
             fan = charge_not_ready_fan(ctx, t)
+            claimer = ctx.result.first_chicken_claimed_by.get(t)
+            # GY1: claimed by a seat that ends not ready, the 冲锋鸡 stays with its discarder.
+            by_zh = "" if claimer is None else f"（被没叫牌的{seat_zh(claimer)}碰杠，仍归{seat_zh(seat)}）"
+            by_en = "" if claimer is None else f" (claimed by {seat_en(claimer)}, not ready, so it stays)"
             said = Said(
-                f"{seat_zh(seat)}打出{tz}×1：冲锋鸡，但{seat_zh(seat)}没有叫牌，赔给叫牌的{_names_zh(to)}各{fan}番。",
-                f"{seat_en(seat)}, {te} ×1 discarded: the hand's 冲锋鸡, but {seat_en(seat)} is not ready "
+                f"{seat_zh(seat)}打出{tz}×1{by_zh}：冲锋鸡，但{seat_zh(seat)}没有叫牌，"
+                f"赔给叫牌的{_names_zh(to)}各{fan}番。",
+                f"{seat_en(seat)}, {te} ×1 discarded{by_en}: the hand's 冲锋鸡, but {seat_en(seat)} is not ready "
                 f"and pays {fan} to each ready seat ({_names_en(to)}).",
             )
             out.setdefault(t, []).append(ChickenNote(seat, t, "discard", 1, True, fan, (seat,), said, fan, to))
@@ -563,7 +568,7 @@ def _charge_sentence(item: LedgerItem, tile: Tile, result: HandResult, rules: Ru
     claimed = result.first_chicken_claimed_by.get(tile) == item.payee
     if ch.charge_payers == "others":
         # GY1: every other seat pays, ready or not, the winner too; the copy is a chicken besides.
-        whose_zh = "被叫牌的人碰杠，归他" if claimed else "打出者到最后叫牌"
+        whose_zh = "被最后叫牌的人碰杠，归他" if claimed else "，打出的人最后叫牌，归他"
         whose_en = "was claimed by a seat that ends ready and passed to it" if claimed else "its discarder ends ready"
         extra_zh = "，这张鸡本身另外照算" if ch.charge_stacks else ""
         extra_en = "; the tile still counts as a chicken besides" if ch.charge_stacks else ""

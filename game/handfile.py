@@ -782,7 +782,9 @@ class _Checker:
     def check_single_charge(self) -> None:
         """One 冲锋鸡 per hand (RULES §14): first_chicken names only the first followed chicken discarded."""
         first = self.draft.first_chicken
-        if self.rules.chickens.charge_single and len(first) > 1:
+        ch = self.rules.chickens
+        # GY1 records the first 1s and the first 8p both; the one written first is the 冲锋鸡.
+        if ch.charge_single and len(first) > 1 and not ch.first_chicken_each:
             raise _Bad(
                 "first_chicken",
                 f"first_chicken: {self.rules.name} follows only the first of "

@@ -222,9 +222,19 @@ class ChickenRules:
     # One 冲锋鸡 per hand: the first of the followed chickens discarded, whichever comes first (RULES §14).
     charge_single: bool = False
     # The first chicken punged or konged: it becomes 责任鸡 (G), or its charge passes to the
-    # claimer, if ready (RULES §14).
-    charge_claimed: Literal["liability", "passes"] = "liability"
+    # claimer, if ready (RULES §14); passes_if_ready: to a claimer ready at the end, else it stays
+    # with its discarder (RULES §14, GY1).
+    charge_claimed: Literal["liability", "passes", "passes_if_ready"] = "liability"
     charge_not_ready: int = 0  # a 冲锋鸡 discarder not ready pays each ready seat this (RULES §14: 2); 0 off
+    charge_not_ready_golden: int = 0  # the same when the charged tile is golden (RULES §14, GY1: 4); 0: as above
+    # 冲锋鸡 is paid on top of the charged copy's own worth, not in place of it (RULES §14, GY1).
+    charge_stacks: bool = False
+    # Who pays a ready owner's 冲锋鸡: the seats that pay its other chickens, or each of the other
+    # three, ready or not and the winner too (RULES §14, GY1).
+    charge_payers: Literal["chickens", "others"] = "chickens"
+    # With charge_single, a hand file may still name the first 1s and the first 8p both; the one
+    # written first is the 冲锋鸡 (RULES §14, GY1).
+    first_chicken_each: bool = False
     liability_every: bool = False  # 责任鸡 on every claimed copy, not only the first (RULES §14)
     liability_not_ready_only: bool = False  # 责任鸡 only when the discarder is not ready (RULES §14)
     # A not-ready seat's discarded 常鸡 are paid to each ready seat by every not-ready seat (RULES §14).

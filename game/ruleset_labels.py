@@ -90,6 +90,10 @@ FIELD_LABELS: Mapping[str, tuple[str, str]] = MappingProxyType(
         "chickens.charge_single": ("每局一只冲锋鸡", "one first-discarded chicken per hand"),
         "chickens.charge_claimed": ("冲锋鸡被碰杠", "first chicken claimed"),
         "chickens.charge_not_ready": ("冲锋鸡未听牌赔", "first chicken, discarder not ready pays"),
+        "chickens.charge_not_ready_golden": ("金冲锋鸡未听牌赔", "golden first chicken, discarder not ready pays"),
+        "chickens.charge_stacks": ("冲锋鸡另算本身", "first chicken also counts as a chicken"),
+        "chickens.charge_payers": ("冲锋鸡谁付", "who pays the first chicken"),
+        "chickens.first_chicken_each": ("幺鸡乌骨鸡首张都记", "first 1s and first 8p both recorded"),
         "chickens.liability_every": ("责任鸡每只都算", "liability on every claimed copy"),
         "chickens.liability_not_ready_only": ("责任鸡限未听牌者", "liability only if discarder not ready"),
         "chickens.not_ready_discards": ("未听者打出的鸡", "not-ready seats' discarded chickens"),
@@ -117,6 +121,9 @@ VALUE_LABELS: Mapping[str, tuple[str, str]] = MappingProxyType(
         "pay_back": ("倒赔", "paid back"),
         "not_ready": ("未听牌者", "seats not ready"),
         "passes": ("归碰杠者", "passes to the claimer"),
+        "passes_if_ready": ("归叫牌的碰杠者", "passes to a ready claimer"),
+        "others": ("其他三家", "the other three"),
+        "chickens": ("同鸡分", "as the chickens"),
         "liability": ("责任鸡", "liability"),
     }
 )

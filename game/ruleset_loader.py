@@ -314,11 +314,17 @@ def _check_variant_values(checker: _Checker, root: yaml.Node, values: dict[str, 
     if ch.payers == "not_ready" and ch.collectors == "every_seat":
         error("chickens.payers", "not_ready needs collectors: ready_or_won (a seat that is not ready would pay itself)")
     charge_off = ch.charge == "off"
-    for name in ("charge_single", "charge_not_ready"):
+    for name in ("charge_single", "charge_not_ready", "charge_stacks"):
         if getattr(ch, name) and charge_off:
             error(f"chickens.{name}", "冲锋鸡 is off (charge: off); switch it on or leave this out")
-    if ch.charge_claimed == "passes" and charge_off:
-        error("chickens.charge_claimed", "冲锋鸡 is off (charge: off); passes means nothing")
+    if ch.charge_payers != "chickens" and charge_off:
+        error("chickens.charge_payers", f"冲锋鸡 is off (charge: off); {ch.charge_payers} means nothing")
+    if ch.charge_claimed != "liability" and charge_off:
+        error("chickens.charge_claimed", f"冲锋鸡 is off (charge: off); {ch.charge_claimed} means nothing")
+    if ch.charge_not_ready_golden and not ch.charge_not_ready:
+        error("chickens.charge_not_ready_golden", "charge_not_ready is 0, so a discarder not ready pays no 冲锋鸡")
+    if ch.first_chicken_each and not ch.charge_single:
+        error("chickens.first_chicken_each", "needs charge_single: true (without it every first chicken is named)")
     for name in ("liability_every", "liability_not_ready_only"):
         if getattr(ch, name) and not ch.liability:
             error(f"chickens.{name}", "no 责任鸡 values (chickens.liability is empty)")

@@ -142,7 +142,7 @@ def test_daopei_chickens_follow_the_ledger() -> None:
     """RULES.md §14 (guiyang-daopei): chickens are paid only by seats not ready and collected only by ready
     seats; a not-ready seat's discarded 1s/8p are paid to each ready seat by every not-ready seat; East, not
     ready, pays its 冲锋鸡 8p 2 to each ready seat in place of its pond share; its kept 8p neither earns nor
-    pays; North's discarded 8p does not count because North is ready; 责任鸡 costs West, not ready, 1."""
+    pays; North's own discarded 8p counts for North, ready (scope: all, GY1); 责任鸡 costs West, not ready, 1."""
     east = S("1m 4m 5m 8p 2p 6p 7p 2s 3s 7s", melds=("kong 9p concealed",), discards="8p")
     north = S("123p 567p 789s 4s", melds=("pung 1s from 2",), discards="8p")
     deal = Deal(
@@ -159,7 +159,7 @@ def test_daopei_chickens_follow_the_ledger() -> None:
         "  西打出幺鸡×1：没有叫牌的人打出的鸡，每张1番，没叫牌的东、西各赔给叫牌的南、北。",
         "  西打出八筒×1：没有叫牌的人打出的鸡，每张1番，没叫牌的东、西各赔给叫牌的南、北。",
         "  北碰杠幺鸡×3：算鸡，每张1番，东、西各付。",
-        "  北打出八筒×1：不算，叫牌的人打出的鸡不算（只有没叫牌的人打出的鸡才赔）。",
+        "  北打出八筒×1：算鸡，每张1番，东、西各付。",
     ]
     assert _daopei_lines(deal, "en") == [
         "  East, 8p ×1 in hand: not counted, the seat is not ready: its chickens kept in hand or melds neither "
@@ -171,8 +171,7 @@ def test_daopei_chickens_follow_the_ledger() -> None:
         "  West, 8p ×1 discarded: a chicken discarded by a seat not ready, 1 fan a copy, paid by each seat not "
         "ready (East, West) to each ready seat (South, North).",
         "  North, 1s ×3 in a meld: counted, 1 fan a copy from each of East, West.",
-        "  North, 8p ×1 discarded: not counted, a ready seat's discarded chicken does not count (only a seat not "
-        "ready's discards pay).",
+        "  North, 8p ×1 discarded: counted, 1 fan a copy from each of East, West.",
     ]
     result = deal.result()
     rules = load_ruleset("guiyang-daopei")
@@ -185,8 +184,9 @@ def test_daopei_chickens_follow_the_ledger() -> None:
 
 
 def test_daopei_charge_passes_to_the_claimer_and_ready_seats_never_pay() -> None:
-    """RULES.md §14 冲锋鸡 "passes to a ready seat that claims it": North's punged first 1s is its 冲锋鸡 (2 from
-    each seat not ready) and its other two 1s plain; with every other seat ready, nobody pays South's 1s."""
+    """RULES.md §14 冲锋鸡 "passes to a ready seat that claims it": North's punged first 1s is its 冲锋鸡, 2 from
+    each of the other three, the winner too (GY1), and its three 1s plain; with every other seat ready, nobody
+    pays South's 1s."""
     north = S("123p 567p 789s 4s", melds=("pung 1s from 2",))
     deal = Deal(
         "guiyang-daopei",
@@ -197,8 +197,8 @@ def test_daopei_charge_passes_to_the_claimer_and_ready_seats_never_pay() -> None
     )
     assert _daopei_lines(deal, "en") == [
         "  North, 1s in a meld: the hand's first chicken discarded (冲锋鸡), passed to its ready claimer, 2 fan "
-        "from each of East, West.",
-        "  North, 1s ×2 in a meld: counted, 1 fan a copy from each of East, West.",
+        "from each of East, South, West.",
+        "  North, 1s ×3 in a meld: counted, 1 fan a copy from each of East, West.",
     ]
     everyone_ready = S("123m 456m 789m 123p 5s")
     south = S("111s 456m 789m 123p 55s")

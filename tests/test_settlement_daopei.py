@@ -5,6 +5,8 @@ Each test names the §14 rule it follows; the rule's wording is quoted from RULE
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from game.actions import ActionKind, make
@@ -194,33 +196,122 @@ def test_a_not_ready_seats_discarded_chickens_are_paid_by_every_not_ready_seat()
     )
 
 
-def test_charge_chicken_of_a_ready_discarder() -> None:
-    """RULES §14 冲锋鸡 "+2 (4 when golden) to its discarder if ready": seat 3 discarded the first 1s."""
+def test_ready_seats_own_discarded_chickens_count_for_it() -> None:
+    """RULES §14 chickens, scope: all (GY1 chicken-test.js ⑨ ① and ②): a ready seat's own discarded 1s counts for
+    it, 1 from each seat not ready; one held and one discarded, 2 from each."""
     ready = S("123p 567p 789s 456m 4s", discards="1s")
-    deal = Deal(D, {1: S(PLAIN), 3: ready}, win=SELF_5S, flip=None, extra="first_chicken: {1s: 3}")
-    assert items(deal.ledger()) == rows(*plain_self_draw(), *[(p, 3, "chicken.charge", 2) for p in NOT_READY])
-    golden = Deal(D, {1: S(PLAIN), 3: ready}, win=SELF_5S, flip="9s", extra="first_chicken: {1s: 3}")
-    assert items(golden.ledger()) == rows(*plain_self_draw(), *[(p, 3, "chicken.charge", 4) for p in NOT_READY])
+    deal = Deal(D, {1: S(PLAIN), 3: ready}, win=SELF_5S, flip=None)
+    assert items(deal.ledger()) == rows(*plain_self_draw(), *[(p, 3, "chicken.fixed", 1) for p in NOT_READY])
+    held = S("123p 567p 789s 456m 1s", discards="1s")
+    deal = Deal(D, {1: S("123m 456m 234p 567s 11s"), 3: held}, win="{by: [1], tile: 1s, from: self}", flip=None)
+    assert items(deal.ledger()) == rows(
+        *plain_self_draw(), *[(p, r, "chicken.fixed", 2) for p in NOT_READY for r in (1, 3)]
+    )
 
 
-def test_charge_chicken_passes_to_a_ready_claimer() -> None:
-    """RULES §14 冲锋鸡 "it passes to a ready seat that claims it", and 责任鸡 "every claimed 1s ... costs its
-    discarder 1 to the claimer ... only when the discarder is not ready"."""
+def test_charge_chicken_stacks_with_the_chickens_own_worth() -> None:
+    """RULES §14 冲锋鸡, charge_stacks (GY1 chicken-test.js ④ "冲锋鸡 2 分 + 自身 1 张 = 3", "4 分 + 金幺鸡 2 分 =
+    6"): seat 3, ready, discarded the first 1s: 2 (冲锋鸡) + 1 (the chicken itself) from each seat not ready,
+    4 + 2 golden; the first 8p likewise 2 + 1. The 冲锋鸡 is paid by the winner too (reading of ⑦)."""
+    ready = S("123p 567p 789s 456m 4s", discards="1s")
+    for flip, charge, own, rule in ((None, 2, 1, "chicken.fixed"), ("9s", 4, 2, "chicken.golden")):
+        deal = Deal(D, {1: S(PLAIN), 3: ready}, win=SELF_5S, flip=flip, extra="first_chicken: {1s: 3}")
+        assert items(deal.ledger()) == rows(
+            *plain_self_draw(),
+            *[(p, 3, "chicken.charge", charge) for p in (0, 1, 2)],
+            *[(p, 3, rule, own) for p in NOT_READY],
+        )
+        by_payer = {p: sum(i.amount for i in deal.ledger() if i.payer == p and i.payee == 3) for p in NOT_READY}
+        assert by_payer == {0: charge + own, 2: charge + own}
+    eight = S("123p 567p 789s 456m 4s", discards="8p")
+    deal = Deal(D, {1: S(PLAIN), 3: eight}, win=SELF_5S, flip=None, extra="first_chicken: {8p: 3}")
+    assert items(deal.ledger()) == rows(
+        *plain_self_draw(),
+        *[(p, 3, "chicken.charge", 2) for p in (0, 1, 2)],
+        *[(p, 3, "chicken.fixed", 1) for p in NOT_READY],
+    )
+
+
+def test_charge_chicken_by_its_owner_ready_or_not() -> None:
+    """RULES §14 冲锋鸡, charge_payers: others (GY1 chicken-test.js ⑦ "持有者叫牌 → 其他三家各付 2（共 6）", "胡牌家也
+    照付", ④ "未叫家的冲锋鸡：给每个叫牌/胡牌玩家各付 2 分", "其他未叫家不受冲锋鸡影响"): a ready owner that did not
+    win collects 2 from each of the other three, the winner included; an owner not ready pays 2 to each ready
+    seat (4 when golden) and nothing to the others."""
+    ready = S("123p 567p 789s 456m 4s", discards="8p")
+    deal = Deal(D, {1: S(PLAIN), 3: ready}, win=SELF_5S, flip=None, extra="first_chicken: {8p: 3}")
+    charge = [i for i in deal.ledger() if i.rule == "chicken.charge"]
+    assert sorted((i.payer, i.amount) for i in charge) == [(0, 2), (1, 2), (2, 2)]
+    for flip, fan in ((None, 2), ("9s", 4)):
+        deal = Deal(
+            D,
+            {1: S(PLAIN)},
+            win=SELF_5S,
+            flip=flip,
+            avoid="1s",
+            fill_discards={2: "1s"},
+            extra="first_chicken: {1s: 2}",
+        )
+        assert items(deal.ledger()) == rows(*plain_self_draw(), (2, 1, "chicken.charge_not_ready", fan))
+
+
+def test_charge_chicken_follows_a_claim_by_a_seat_that_ends_ready() -> None:
+    """RULES §14 冲锋鸡, charge_claimed: passes_if_ready (GY1 chicken-test.js ⑦ "责任转移成功：碰走者向其他三家各收
+    2 分（含胡牌家）", "碰走者未叫 → 不转移，仍归原打出者（他未叫 → 给叫牌家付 2）"): West's first 1s punged by
+    North, ready, is North's 冲锋鸡, 2 from each of the three; punged by East, not ready, it stays West's, and
+    West, not ready, pays the winner 2."""
     claimer = S("123p 567p 789s 4s", melds=("pung 1s from 2",))
     deal = Deal(D, {1: S(PLAIN), 3: claimer}, win=SELF_5S, flip=None, extra="first_chicken: {1s: 2}")
     assert items(deal.ledger()) == rows(
         *plain_self_draw(),
-        *[(p, 3, "chicken.charge", 2) for p in NOT_READY],
-        *[(p, 3, "chicken.fixed", 2) for p in NOT_READY],
+        *[(p, 3, "chicken.charge", 2) for p in (0, 1, 2)],
+        *[(p, 3, "chicken.fixed", 3) for p in NOT_READY],
         (2, 3, "chicken.liability", 1),
     )
+    not_ready = S("1m 4m 5m 8m 9m 2p 6p 9p 3s 7s", melds=("pung 1s from 2",))
+    deal = Deal(D, {0: not_ready, 1: S(PLAIN)}, win=SELF_5S, flip=None, extra="first_chicken: {1s: 2}")
+    assert not deal.result().seats[0].ready
+    assert items(deal.ledger()) == rows(*plain_self_draw(), (2, 1, "chicken.charge_not_ready", 2))
+
+
+def test_a_claimed_1s_counts_once_in_the_claimers_meld() -> None:
+    """RULES §14 责任鸡 (GY1 chicken-test.js ⑦ "其它未叫家各付 3 分", "打出的那家付 4 分", "明杠：其它未叫家各付 4 分",
+    "打出者给 5 分"): a pung of 1s North, ready, claimed from West costs East 3 and West 4 (3 + 1 责任鸡); an
+    exposed kong 4 and 5. The claimed copy is never also West's discarded chicken."""
+    for meld, copies in (("pung 1s from 2", 3), ("kong 1s from 2", 4)):
+        claimer = S("123p 567p 789s 4s", melds=(meld,))
+        deal = Deal(D, {1: S(PLAIN), 3: claimer}, win=SELF_5S, flip=None)
+        ledger = deal.ledger()
+        paid = {
+            p: sum(i.amount for i in ledger if i.payer == p and i.payee == 3 and i.rule.startswith("chicken"))
+            for p in NOT_READY
+        }
+        assert paid == {0: copies, 2: copies + 1}
+        assert not ledger.by_rule("chicken.not_ready_discards")
+
+
+def test_liability_is_for_1s_alone_when_both_first_chickens_are_claimed() -> None:
+    """RULES §14 责任鸡, first_chicken_each (GY1 chicken-test.js ⑤ "混着一条乌骨鸡 → 只算幺鸡那条", "乌骨鸡被碰走不算
+    责任鸡", "冲锋鸡认幺鸡 + 乌骨鸡"): West's first 8p and first 1s, both punged by North, ready: the hand file
+    names both, the 8p first, so the 8p is the 冲锋鸡 and passes to North; only the 1s costs West its 责任鸡."""
+    north = S("123p 567p 4s", melds=("pung 8p from 2", "pung 1s from 2"))
+    deal = Deal(D, {1: S(PLAIN), 3: north}, win=SELF_5S, flip=None, extra="first_chicken: {8p: 2, 1s: 2}")
+    assert items(deal.ledger()) == rows(
+        *plain_self_draw(),
+        *[(p, 3, "chicken.charge", 2) for p in (0, 1, 2)],
+        *[(p, 3, "chicken.fixed", 3) for p in NOT_READY for _tile in ("8p", "1s")],
+        (2, 3, "chicken.liability", 1),
+    )
+    charge = deal.ledger().by_rule("chicken.charge")
+    assert {i.tiles for i in charge} == {(parse_tile("8p"),)}
 
 
 def test_one_charge_chicken_per_hand() -> None:
-    """RULES §14 "冲锋鸡: one per hand, the first 1s or 8p discarded, whichever comes first": a file naming both
-    is refused, and the engine follows only the first."""
+    """RULES §14 "冲锋鸡: one per hand, the first 1s or 8p discarded, whichever comes first": guiyang-daopei's file
+    may name both first chickens (first_chicken_each); without that value a file naming both is refused, and
+    the engine follows only the first."""
+    rules = with_rules(D, chickens={"first_chicken_each": False})
     deal = Deal(
-        D,
+        rules,
         {1: S(PLAIN), 3: S("123p 567p 789s 456m 4s", discards="1s 8p")},
         win=SELF_5S,
         flip=None,
@@ -359,3 +450,34 @@ def test_ready_counts_a_wait_whose_four_copies_are_the_seats_own() -> None:
     assert deal.result().seats[1].ready
     assert items(deal.ledger()) == rows(*[(p, 1, "draw.chajiao", 1) for p in (0, 2, 3)])
     assert not Deal("guiyang-classic", {1: ready}).result().seats[1].ready
+
+
+def test_dealer_followed_with_a_self_drawn_flush_of_pungs() -> None:
+    """RULES §14 开局跟 (GY1 extra-rules-test.js ④ "开局跟的净效果：庄家 −12、其余三家各 +4"): the dealer's self-drawn
+    清大对 (15 + 自摸 1 from each) with 开局跟 nets the dealer +36 and each other seat −12."""
+    deal = Deal(
+        D,
+        {0: S("111m 222m 333m 444m 55m", discards="6m")},
+        win="{by: [0], tile: 5m, from: self}",
+        flip=None,
+        avoid="6m",
+        fill_discards={1: "6m", 2: "6m", 3: "6m"},
+        extra="dealer_followed: true",
+    )
+    ledger = deal.ledger()
+    assert [
+        sum(i.amount for i in ledger if i.payee == s) - sum(i.amount for i in ledger if i.payer == s) for s in range(4)
+    ] == [36, -12, -12, -12]
+
+
+def test_big_crane_is_named_as_the_app_names_it() -> None:
+    """RULES §14 大吊车 (GY1 extra-rules-test.js ② "大吊车 = 17 点", "清一色的大吊车也按 17 点"): four melds and a
+    single wait is named 大吊车, in one suit too; where 单钓 and 清单钓 are worth as much, the name is still 大吊车."""
+    melds = ("pung 2m from 0", "pung 3p from 2", "pung 6s from 3", "pung 7m from 0")
+    flush = ("pung 2s from 0", "pung 3s from 2", "pung 6s from 3", "pung 7s from 0")
+    base = load_ruleset(D)
+    same = replace(base, patterns={**base.patterns, "dandiao": 17, "qingdandiao": 17})
+    for rules in (D, same):
+        for shape in (melds, flush):
+            led = Deal(rules, {1: S("55s", melds=shape)}, win=SELF_5S).ledger()
+            assert {i.label_zh for i in led.by_rule("win.pattern")} == {"大吊车"}

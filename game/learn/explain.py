@@ -17,6 +17,7 @@ from game.settlement import Ledger, LedgerItem
 from game.settlement.chickens import (
     ChickenPart,
     ChickenScore,
+    charge_not_ready_fan,
     charges_not_ready,
     chicken_table,
     copy_value,
@@ -130,9 +131,9 @@ def _held(result: HandResult, seat: int, table: Mapping[Tile, object]) -> list[t
 _WHERE = {"hand": ("手里", "in hand"), "meld": ("碰杠", "in a meld"), "discard": ("打出", "discarded")}
 
 
-def _payers(ledger: Ledger, seat: int, t: Tile) -> tuple[int, ...]:
-    """The seats that paid `seat` for chicken `t`."""
-    counted = _PLAIN_PART | {"chicken.charge", "chicken.concealed_kong"}
+def _payers(ledger: Ledger, seat: int, t: Tile, rules: frozenset[str] | None = None) -> tuple[int, ...]:
+    """The seats that paid `seat` for chicken `t` (under `rules`, else under any counted chicken rule)."""
+    counted = rules or _PLAIN_PART | {"chicken.charge", "chicken.concealed_kong"}
     return tuple(sorted({i.payer for i in ledger if i.payee == seat and i.rule in counted and t in i.tiles}))
 
 
@@ -175,60 +176,91 @@ def chicken_notes(result: HandResult, rules: Ruleset, ledger: Ledger) -> list[Ch
     """
     ctx = SettleContext(result, rules)
     table = chicken_table(ctx)
-    ch = rules.chickens
     notes: list[ChickenNote] = []
     for seat in range(4):
-        held = _held(result, seat, table)
-        if not held:
-            continue
-        reason = _seat_reason(ctx, seat)
-        special: dict[tuple[Tile, str], list[ChickenScore]] = {}
-        plain: dict[Tile, int] = {}
-        for sc in seat_scores(ctx, seat, table) if reason is None else []:
-            if sc.rule == "chicken.charge":
-                # RULES §14: a claimed 冲锋鸡 passes to its claimer and lies in the claimer's meld.
-                claimed = sc.tiles[0] in result.first_chicken_claimed_by
-                special.setdefault((sc.tiles[0], "meld" if claimed else "discard"), []).append(sc)
-            elif sc.rule == "chicken.concealed_kong":
-                special.setdefault((sc.tiles[0], "meld"), []).append(sc)
-            elif sc.rule in _PLAIN_PART:  # one part per copy is enough to count the copies
-                plain[sc.tiles[0]] = max(plain.get(sc.tiles[0], 0), len(sc.tiles))
-        pond_rule = ch.not_ready_discards and ctx.win is not None and not voided(ctx)
-        pond = _pond_notes(ctx, seat, table) if reason is not None and not voided(ctx) else {}
-        for t, where, n in held:
-            left = n
-            if where == "discard" and t in pond:
-                for note in pond.pop(t):
-                    notes.append(note)
-                    left -= note.copies
-                if not left:
-                    continue
-            payers = _payers(ledger, seat, t)
-            for sc in special.pop((t, where), []):
-                copies = min(left, len(sc.tiles))
-                kind = "charge" if sc.rule == "chicken.charge" else "kong"
-                said = _counted_said(seat, t, where, copies, sc.fan, payers, kind)
-                notes.append(ChickenNote(seat, t, where, copies, True, sc.fan, payers, said, sc.fan))
-                left -= copies
-            take = min(left, plain.get(t, 0))
-            plain[t] = plain.get(t, 0) - take
-            if take:
-                fan = copy_value(table, t)
-                said = _counted_said(seat, t, where, take, fan, payers, "plain")
-                notes.append(ChickenNote(seat, t, where, take, True, fan, payers, said, fan * take))
-                left -= take
-            if left:
-                why = reason or _tile_reason(where, ch.scope, ch.not_ready_discards)
-                if where == "discard" and pond_rule and not ctx.ready(seat):
-                    why = _pond_reason(ch.fixed)
-                tz, te = _tile(t)
-                wz, we = _WHERE[where]
-                said = Said(
-                    f"{seat_zh(seat)}{wz}{tz}×{left}：不算，{why.zh}",
-                    f"{seat_en(seat)}, {te} ×{left} {we}: not counted, {why.en}",
-                )
-                notes.append(ChickenNote(seat, t, where, left, False, 0, (), said))
+        notes.extend(_seat_notes(ctx, ledger, seat, table))
     return notes
+
+
+def _seat_scores(
+    ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPart]], reason: Said | None
+) -> list[ChickenScore]:
+    """What `seat_scores` pays a seat, less what `reason` voids; a 冲锋鸡 paid by all three (GY1) survives
+    the reason that nobody pays the seat's other chickens."""
+    if reason is None:
+        return seat_scores(ctx, seat, table)
+    if ctx.rules.chickens.charge_payers != "others" or ctx.win is None or voided(ctx) or not ctx.ready(seat):
+        return []
+    if ctx.burned(seat):
+        return []
+    return [sc for sc in seat_scores(ctx, seat, table) if sc.rule == "chicken.charge"]
+
+
+def _seat_notes(
+    ctx: SettleContext, ledger: Ledger, seat: int, table: dict[Tile, list[ChickenPart]]
+) -> list[ChickenNote]:
+    """One seat's chicken notes (see chicken_notes)."""
+    result, ch = ctx.result, ctx.rules.chickens
+    held = _held(result, seat, table)
+    reason = _seat_reason(ctx, seat)
+    special: dict[tuple[Tile, str], list[ChickenScore]] = {}
+    plain: dict[Tile, int] = {}
+    for sc in _seat_scores(ctx, seat, table, reason):
+        if sc.rule == "chicken.charge":
+            # RULES §14: a claimed 冲锋鸡 that passed to its claimer lies in the claimer's meld.
+            claimed = result.first_chicken_claimed_by.get(sc.tiles[0]) == seat
+            special.setdefault((sc.tiles[0], "meld" if claimed else "discard"), []).append(sc)
+        elif sc.rule == "chicken.concealed_kong":
+            special.setdefault((sc.tiles[0], "meld"), []).append(sc)
+        elif sc.rule in _PLAIN_PART:  # one part per copy is enough to count the copies
+            plain[sc.tiles[0]] = max(plain.get(sc.tiles[0], 0), len(sc.tiles))
+    pond_rule = ch.not_ready_discards and ctx.win is not None and not voided(ctx)
+    pond = _pond_notes(ctx, seat, table) if reason is not None and not voided(ctx) else {}
+    notes: list[ChickenNote] = []
+    for t, where, n in held:
+        left = n
+        if where == "discard" and t in pond:
+            for note in pond.pop(t):
+                notes.append(note)
+                left -= note.copies
+            if not left:
+                continue
+        for sc in special.pop((t, where), []):
+            note = _special_note(ledger, seat, t, where, min(left, len(sc.tiles)), sc)
+            notes.append(note)
+            # GY1: a 冲锋鸡 that stacks leaves its copy to be counted as a plain chicken too.
+            left -= 0 if sc.rule == "chicken.charge" and ch.charge_stacks else note.copies
+        take = min(left, plain.get(t, 0))
+        plain[t] = plain.get(t, 0) - take
+        if take:
+            fan = copy_value(table, t)
+            payers = _payers(ledger, seat, t, _PLAIN_PART)
+            said = _counted_said(seat, t, where, take, fan, payers, "plain")
+            notes.append(ChickenNote(seat, t, where, take, True, fan, payers, said, fan * take))
+            left -= take
+        if left:
+            why = reason or _tile_reason(where, ch.scope, ch.not_ready_discards)
+            if where == "discard" and pond_rule and not ctx.ready(seat):
+                why = _pond_reason(ch.fixed)
+            tz, te = _tile(t)
+            wz, we = _WHERE[where]
+            said = Said(
+                f"{seat_zh(seat)}{wz}{tz}×{left}：不算，{why.zh}",
+                f"{seat_en(seat)}, {te} ×{left} {we}: not counted, {why.en}",
+            )
+            notes.append(ChickenNote(seat, t, where, left, False, 0, (), said))
+    # A 冲锋鸡 that stayed with its discarder after a claim (GY1) has left the pond it is told under.
+    notes.extend(note for group in pond.values() for note in group)
+    notes.extend(_special_note(ledger, seat, t, where, 1, sc) for (t, where), group in special.items() for sc in group)
+    return notes
+
+
+def _special_note(ledger: Ledger, seat: int, t: Tile, where: str, copies: int, sc: ChickenScore) -> ChickenNote:
+    """The note of a 冲锋鸡 or a 鸡闷豆, with the seats that paid that very score."""
+    payers = _payers(ledger, seat, t, frozenset({sc.rule}))
+    kind = "charge" if sc.rule == "chicken.charge" else "kong"
+    said = _counted_said(seat, t, where, copies, sc.fan, payers, kind)
+    return ChickenNote(seat, t, where, copies, True, sc.fan, payers, said, sc.fan)
 
 
 # Each copy of a chicken carries every one of its parts; any one of them tells how many copies count.
@@ -286,10 +318,15 @@ def _pond_notes(ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPar
                 continue
             tz, te = _tile(t)
             to = tuple(r for r in ctx.others(seat) if r in ready)
-            fan = ch.charge_not_ready
+            fan = charge_not_ready_fan(ctx, t)
+            claimer = ctx.result.first_chicken_claimed_by.get(t)
+            # GY1: claimed by a seat that ends not ready, the 冲锋鸡 stays with its discarder.
+            by_zh = "" if claimer is None else f"（被没叫牌的{seat_zh(claimer)}碰杠，仍归{seat_zh(seat)}）"
+            by_en = "" if claimer is None else f" (claimed by {seat_en(claimer)}, not ready, so it stays)"
             said = Said(
-                f"{seat_zh(seat)}打出{tz}×1：冲锋鸡，但{seat_zh(seat)}没有叫牌，赔给叫牌的{_names_zh(to)}各{fan}番。",
-                f"{seat_en(seat)}, {te} ×1 discarded: the hand's 冲锋鸡, but {seat_en(seat)} is not ready "
+                f"{seat_zh(seat)}打出{tz}×1{by_zh}：冲锋鸡，但{seat_zh(seat)}没有叫牌，"
+                f"赔给叫牌的{_names_zh(to)}各{fan}番。",
+                f"{seat_en(seat)}, {te} ×1 discarded{by_en}: the hand's 冲锋鸡, but {seat_en(seat)} is not ready "
                 f"and pays {fan} to each ready seat ({_names_en(to)}).",
             )
             out.setdefault(t, []).append(ChickenNote(seat, t, "discard", 1, True, fan, (seat,), said, fan, to))
@@ -463,17 +500,7 @@ def rule_sentence(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
             f"{ch.flip_value} fan a copy.",
         )
     if r == "chicken.charge" and tile is not None:
-        value = ch.charge_values.get(tile, item.fan) if ch.charge == "value" else item.fan
-        if ch.charge_claimed == "passes" and ch.payers == "not_ready" and tile in result.first_chicken_claimed_by:
-            return Said(
-                f"冲锋鸡：本局第一张打出的{tz}被叫牌的人碰杠，归他，值{value}番，没叫牌的人各付。",
-                f"First chicken discarded: the hand's first {te} was claimed by a ready seat and passed to it, "
-                f"{value} fan from each seat not ready.",
-            )
-        return Said(
-            f"冲锋鸡：本局第一张打出的{tz}，值{value}番（打出者有叫才算）。",
-            f"First chicken discarded: the hand's first {te} discarded is worth {value} fan to its ready discarder.",
-        )
+        return _charge_sentence(item, tile, result, rules)
     if r == "chicken.liability" and tile is not None and ch.liability_every and ch.liability_not_ready_only:
         return Said(
             f"责任鸡：{pz}没有叫牌，打出的{tz}被碰杠，{pz}赔{ch.liability.get(tile, item.fan)}番。",
@@ -481,10 +508,11 @@ def rule_sentence(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
             f"{ch.liability.get(tile, item.fan)} fan.",
         )
     if r == "chicken.charge_not_ready" and tile is not None:
+        golden = "（金鸡）" if item.fan != ch.charge_not_ready else ""
         return Said(
-            f"冲锋鸡：{pz}打出本局第一张鸡{tz}，到最后没有叫牌，赔每个叫牌的人{ch.charge_not_ready}番。",
-            f"First chicken discarded: {pe} discarded the hand's first chicken, {te}, and is not ready, so it pays "
-            f"{ch.charge_not_ready} fan to each ready seat.",
+            f"冲锋鸡：{pz}打出本局第一张鸡{tz}{golden}，到最后没有叫牌，赔每个叫牌的人{item.fan}番。",
+            f"First chicken discarded: {pe} discarded the hand's first chicken, {te}{' (golden)' if golden else ''}, "
+            f"and is not ready, so it pays {item.fan} fan to each ready seat.",
         )
     if r == "chicken.not_ready_discards" and tile is not None:
         return Said(
@@ -518,12 +546,47 @@ def rule_sentence(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
             f"星期鸡：今天的点数是鸡，每张{rules.optional.xingqi}番。",
             f"星期鸡: today's rank is a chicken, {rules.optional.xingqi} fan a copy.",
         )
+    if r == "bonus.follow_dealer":
+        return Said(
+            f"开局跟：庄家{pz}打出的第一张牌，其余三家的第一张都跟着打了同一张，庄家赔三家各{b.follow_dealer}番。",
+            f"Dealer followed (开局跟): the other three each discarded the same tile as the dealer's first discard, "
+            f"so the dealer, {pe}, pays each of them {b.follow_dealer} fan.",
+        )
     if r == "draw.chajiao":
         return Said(
             f"查叫：黄庄时没叫牌的{pz}赔叫牌者的最大牌型（{item.fan}番）。",
             f"查叫: on a draw, {pe} was not ready and pays the ready seat its best wait ({item.fan} fan).",
         )
     return Said(f"{item.label_zh}：{item.fan}番。", f"{item.label_en}: {item.fan} fan.")
+
+
+def _charge_sentence(item: LedgerItem, tile: Tile, result: HandResult, rules: Ruleset) -> Said:
+    """冲锋鸡 (RULES §8, §14): what the first chicken discarded is worth, and who pays it."""
+    ch = rules.chickens
+    tz, te = _tile(tile)
+    value = ch.charge_values.get(tile, item.fan) if ch.charge == "value" else item.fan
+    claimed = result.first_chicken_claimed_by.get(tile) == item.payee
+    if ch.charge_payers == "others":
+        # GY1: every other seat pays, ready or not, the winner too; the copy is a chicken besides.
+        whose_zh = "被最后叫牌的人碰杠，归他" if claimed else "，打出的人最后叫牌，归他"
+        whose_en = "was claimed by a seat that ends ready and passed to it" if claimed else "its discarder ends ready"
+        extra_zh = "，这张鸡本身另外照算" if ch.charge_stacks else ""
+        extra_en = "; the tile still counts as a chicken besides" if ch.charge_stacks else ""
+        return Said(
+            f"冲锋鸡：本局第一张打出的{tz}{whose_zh}，值{value}番，其他三家各付（胡牌的人也付）{extra_zh}。",
+            f"First chicken discarded: the hand's first {te} {whose_en}, worth {value} fan from each of the other "
+            f"three, the winner too{extra_en}.",
+        )
+    if ch.charge_claimed == "passes" and ch.payers == "not_ready" and claimed:
+        return Said(
+            f"冲锋鸡：本局第一张打出的{tz}被叫牌的人碰杠，归他，值{value}番，没叫牌的人各付。",
+            f"First chicken discarded: the hand's first {te} was claimed by a ready seat and passed to it, "
+            f"{value} fan from each seat not ready.",
+        )
+    return Said(
+        f"冲锋鸡：本局第一张打出的{tz}，值{value}番（打出者有叫才算）。",
+        f"First chicken discarded: the hand's first {te} discarded is worth {value} fan to its ready discarder.",
+    )
 
 
 def explain_items(result: HandResult, rules: Ruleset, ledger: Ledger) -> list[ItemNote]:

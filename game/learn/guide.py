@@ -433,10 +433,31 @@ def _chickens_page(w: _Writer) -> None:
             "冲锋鸡被叫牌的人碰或杠，就归碰杠的人。",
             "If a ready seat claims the 冲锋鸡, it passes to that seat.",
         )
-    if ch.charge != "off" and ch.charge_not_ready:
+    if ch.charge != "off" and ch.charge_claimed == "passes_if_ready":
         w.say(
-            "打出冲锋鸡的人没叫牌，付每个叫牌的人{chickens.charge_not_ready}番。",
-            "A 冲锋鸡 discarder that is not ready pays each ready seat {chickens.charge_not_ready}.",
+            "冲锋鸡被碰或杠：碰杠的人最后叫牌，就归碰杠的人；没叫牌，还是打出的人的。",
+            "If a seat that ends ready claims the 冲锋鸡, it passes to that seat; claimed by a seat not ready, it "
+            "stays with its discarder.",
+        )
+    if ch.charge != "off" and ch.charge_stacks:
+        w.say(
+            "冲锋鸡的分另加在这张鸡本身的分上（第一张幺鸡：冲锋鸡加一只鸡）。",
+            "The 冲锋鸡 is paid on top of the tile's own worth as a chicken.",
+        )
+    if ch.charge != "off" and ch.charge_payers == "others":
+        w.say(
+            "冲锋鸡归叫牌的人时，其他三家各付，胡牌的人和叫牌的人也付。",
+            "A 冲锋鸡 owned by a ready seat is paid by each of the other three, the winner and ready seats too.",
+        )
+    if ch.charge != "off" and ch.charge_not_ready:
+        golden = ch.charge_not_ready_golden
+        w.say(
+            "打出冲锋鸡的人没叫牌，付每个叫牌的人{chickens.charge_not_ready}番"
+            + ("（金鸡时{chickens.charge_not_ready_golden}番）" if golden else "")
+            + "。",
+            "A 冲锋鸡 discarder that is not ready pays each ready seat {chickens.charge_not_ready}"
+            + (" ({chickens.charge_not_ready_golden} when golden)" if golden else "")
+            + ".",
         )
     if YAOJI in ch.liability and ch.liability_every:
         when_zh = "，只在打的人没叫牌时" if ch.liability_not_ready_only else ""

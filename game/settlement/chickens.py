@@ -118,8 +118,10 @@ def seat_scores(ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPar
             if charge_owner(ctx, t) != seat:
                 continue
             # The charged copy stands in place of its own worth where the scope counts it: in the
-            # discarder's pond (内外鸡), or in the claimer's meld when the charge passes (RULES §14).
-            if t in ctx.result.first_chicken_claimed_by or _discards_count(ctx):
+            # discarder's pond (内外鸡), or in the claimer's meld when the charge passes (RULES §14);
+            # where the charge stacks (GY1) the copy keeps its own worth as well.
+            claimed = ctx.result.first_chicken_claimed_by.get(t) == seat
+            if not ch.charge_stacks and (claimed or _discards_count(ctx)):
                 if counts[t] <= 0:
                     continue
                 counts[t] -= 1
@@ -135,19 +137,35 @@ def seat_scores(ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPar
 def charge_tiles(ctx: SettleContext) -> list[Tile]:
     """The tiles whose first discarded copy is a 冲锋鸡 (RULES §8, §12.9, §14)."""
     ch = ctx.rules.chickens
-    return list(ch.charge_values if ch.charge == "value" else ch.fixed)
+    tiles = list(ch.charge_values if ch.charge == "value" else ch.fixed)
+    first = next(iter(ctx.result.first_chicken), None)
+    if ch.charge_single and first is not None:
+        # One 冲锋鸡 a hand: where a hand file names both first chickens, the one named first (GY1).
+        return [first] if first in tiles else []
+    return tiles
 
 
 def charge_owner(ctx: SettleContext, t: Tile) -> int | None:
     """The seat a 冲锋鸡 of `t` belongs to: its discarder while it lies in the pond; its claimer where the
-    charge passes (RULES §14); nobody when it became 责任鸡 (G) or was won on."""
+    charge passes (RULES §14), or where it passes only to a claimer that ends ready, that claimer, else
+    the discarder (GY1); nobody when it became 责任鸡 (G) or was won on."""
     d = ctx.result.first_chicken.get(t)
     if d is None:
         return None
     claimer = ctx.result.first_chicken_claimed_by.get(t)
     if claimer is not None:
-        return claimer if ctx.rules.chickens.charge_claimed == "passes" else None
+        mode = ctx.rules.chickens.charge_claimed
+        if mode == "passes_if_ready":
+            return claimer if ctx.ready(claimer) else d
+        return claimer if mode == "passes" else None
     return d if t in ctx.result.seats[d].discards else None
+
+
+def charge_not_ready_fan(ctx: SettleContext, t: Tile) -> int:
+    """What a discarder not ready pays each ready seat for its 冲锋鸡 of `t`: more when `t` is golden (GY1)."""
+    ch = ctx.rules.chickens
+    golden = t in ch.golden and t in turned_chickens(ctx)
+    return ch.charge_not_ready_golden if golden and ch.charge_not_ready_golden else ch.charge_not_ready
 
 
 def all_scores(ctx: SettleContext) -> list[list[ChickenScore]]:
@@ -161,10 +179,17 @@ def _settle_counts(
 ) -> None:
     # 满堂鸡 (second reading, RULES §13): every chicken doubles when all four seats hold one.
     factor = 2 if ctx.rules.optional.mantang == "double" and all(scores[s] for s in range(4)) else 1
+    # GY1: a ready owner's 冲锋鸡 is paid by each of the other three, not only by its chickens' payers.
+    apart = ctx.rules.chickens.charge_payers == "others"
     for c in collectors:
         for payer in payers_of[c]:
             for sc in scores[c]:
-                ctx.pay(payer, c, sc.fan * factor, sc.rule, sc.label, sc.tiles)
+                if not (apart and sc.rule == "chicken.charge"):
+                    ctx.pay(payer, c, sc.fan * factor, sc.rule, sc.label, sc.tiles)
+        for sc in scores[c] if apart else ():
+            if sc.rule == "chicken.charge":
+                for payer in ctx.others(c):
+                    ctx.pay(payer, c, sc.fan * factor, sc.rule, sc.label, sc.tiles)
 
 
 @register("chicken.count")
@@ -231,7 +256,8 @@ def charges_not_ready(ctx: SettleContext) -> list[tuple[Tile, int]]:
     out = []
     for t in charge_tiles(ctx):
         d = charge_owner(ctx, t)
-        if d is not None and not ctx.ready(d) and t not in ctx.result.first_chicken_claimed_by:
+        # A charge that passed to its claimer is the claimer's; one that stayed with its discarder (GY1) is not.
+        if d is not None and not ctx.ready(d) and d == ctx.result.first_chicken.get(t):
             out.append((t, d))
     return out
 
@@ -243,7 +269,8 @@ def not_ready_discard_counts(ctx: SettleContext, seat: int) -> dict[Tile, int]:
     counts = to_counts(ctx.result.seats[seat].discards)
     if ch.charge != "off" and ch.charge_not_ready:
         for t, d in charges_not_ready(ctx):
-            if d == seat:
+            # Only a charged copy still in the pond is left out; a claimed one has left it (GY1).
+            if d == seat and t not in ctx.result.first_chicken_claimed_by:
                 counts[t] -= 1
     return {t: counts[t] for t in ch.fixed if counts[t] > 0}
 
@@ -251,10 +278,10 @@ def not_ready_discard_counts(ctx: SettleContext, seat: int) -> dict[Tile, int]:
 @register("chicken.charge_not_ready")
 def charge_not_ready(ctx: SettleContext) -> None:
     """冲锋鸡 (RULES §14): a discarder still holding the charge that is not ready at the end pays each ready seat N."""
-    fan = ctx.rules.chickens.charge_not_ready
-    if not fan or ctx.rules.chickens.charge == "off" or voided(ctx) or ctx.win is None:
+    if not ctx.rules.chickens.charge_not_ready or ctx.rules.chickens.charge == "off" or voided(ctx) or ctx.win is None:
         return
     for t, d in charges_not_ready(ctx):
+        fan = charge_not_ready_fan(ctx, t)
         for r in ctx.others(d):
             if ctx.ready(r) and not ctx.burned(r):
                 ctx.pay(d, r, fan, "chicken.charge_not_ready", ("冲锋鸡", "first chicken, not ready"), (t,))

@@ -72,7 +72,8 @@ class MatchController:
         restored = restore(data, self.rules, where)
         self.match, self.round, self.save = restored.match, restored.round, data
         self.finished = restored.finished
-        self._stale = False
+        # A save cut back by a take-back holds the hand's actions alone: its record is made again.
+        self._stale = self.round is not None
 
     def replay_log(self, match_id: str) -> ReplayLog:
         """The replay log of this match, which starts from the match's own first deal."""

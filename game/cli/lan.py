@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import secrets
 import sys
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,6 @@ from game.match_length import MatchLength
 from game.net import protocol as P
 from game.net.address import table_urls
 from game.net.table import NetTable, SeatPlan, TableConfig, length_text, new_code
-from game.replaylog import ReplayLog, new_match_id
 from game.ruleset import Ruleset
 from game.safe_files import set_aside
 from game.savefile import SaveError, loads
@@ -175,21 +173,16 @@ def run_host(args: argparse.Namespace) -> int:
         if loaded is None:
             return 2
         rules = loaded
-        seed = args.seed if args.seed is not None else secrets.token_hex(8)
-        table = NetTable(rules, seed, config)
-        table.save.match_id = new_match_id()
+        from game.net.hosting import new_table
+
+        table = new_table(rules, config, args.seed)
     return asyncio.run(_serve(table, rules, args, path))
 
 
 async def _serve(table: NetTable, rules: Ruleset, args: argparse.Namespace, path: Path) -> int:
-    from game.net.server import HostServer
+    from game.net.hosting import host_server
 
-    replay = None
-    if not args.no_replays:
-        match_id = table.save.match_id or new_match_id()
-        table.save.match_id = match_id
-        replay = ReplayLog(match_id, rules, table.seed, table.match.first_setup)
-    server = HostServer(table, args.bind, args.port, path, replay)
+    server = host_server(table, args.bind, args.port, path, replays=not args.no_replays)
     announcer = None
 
     def ready(port: int) -> None:

@@ -285,8 +285,8 @@ class NetTable:
         if table.rnd is not None:
             table._begin_hand()
             table._append(table.rnd.events)
-            if table.rnd.ended:
-                table._settle(now)
+            # A hand that ended but was not settled when the host stopped is settled by step(), once
+            # the server has hooked up the save and the replay log, so that the log misses no hand.
         elif table.started:
             table.settled_at = now
         if table.rnd is None and match_over(config.length, table.progress):
@@ -717,6 +717,9 @@ class NetTable:
                     self._deal()
                     continue
                 break
+            if rnd.ended:
+                self._settle(now)
+                continue
             mover = self._due_mover(rnd, now, wake)
             if mover is None:
                 break

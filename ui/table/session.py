@@ -197,3 +197,9 @@ class TableSession:
             if shown is not None:
                 out.append(turn_event(shown, turn))
         return out
+
+
+def local_session(source: object) -> TableSession:
+    """`source` as the session of a match played in this process (AssertionError at a network table)."""
+    assert isinstance(source, TableSession), "the match is played at a network host"
+    return source

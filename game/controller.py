@@ -8,19 +8,21 @@ and settle; what a seat or spectator may see of the events is game.visibility's 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.actions import Action
 from game.agents import Agent
 from game.events import Event, HandSettled
 from game.match import Match
 from game.observation import Observation, observe
-from game.replaylog import ReplayLog
 from game.round import HandSetup, Round
 from game.ruleset import Ruleset
 from game.savefile import SaveData, new_save, record, restore
 from game.settlement import Ledger
 from game.visibility import visible_events
+
+if TYPE_CHECKING:
+    from game.replaylog import ReplayLog
 
 
 class MatchController:
@@ -77,6 +79,8 @@ class MatchController:
 
     def replay_log(self, match_id: str) -> ReplayLog:
         """The replay log of this match, which starts from the match's own first deal."""
+        from game.replaylog import ReplayLog  # the log's files and folders only where a match is kept
+
         return ReplayLog(match_id, self.rules, self.seed, self.match.first_setup)
 
     # ------------------------------------------------------------------ the save

@@ -228,16 +228,18 @@ def decision_points(rules: Ruleset, seeds: list[str]) -> list[Public]:
     the built-in bots play from `seeds` (hands that end before then give none)."""
     from game.agents import SimpleAgent
     from game.ai.sampling import Public
+    from game.controller import MatchController
     from game.observation import observe
-    from game.round import Round
 
     bot = SimpleAgent()
     out: list[Public] = []
     for seed in seeds:
-        rnd = Round(rules, seed)
+        table = MatchController(rules, seed, [bot] * 4, keep_save=False)
+        table.start_hand()
+        rnd = table.round
+        assert rnd is not None
         while not rnd.ended and (rnd.wall.remaining > 40 or rnd.phase != "turn"):
-            seat = rnd.to_move()[0]
-            rnd.apply(bot.choose(observe(rnd, seat)))
+            table.step()
         if not rnd.ended:
             out.append(Public(observe(rnd, rnd.turn), rules))
     return out
@@ -254,7 +256,7 @@ def bench_rollouts(opts: BenchOptions) -> Figures:
     from game.agents import SimpleAgent
     from game.ai.rollout import LeanHand
     from game.ai.sampling import determinize
-    from game.play import play_round
+    from game.play import play_hand
     from game.round import Round
     from game.ruleset_loader import load_ruleset
     from game.settlement import settle
@@ -272,7 +274,7 @@ def bench_rollouts(opts: BenchOptions) -> Figures:
 
     def run_full() -> None:
         for seed in seeds:
-            play_round(Round(rules, seed), bots)
+            play_hand(rules, seed, bots)
 
     def run_lean() -> None:
         for h in dealt:

@@ -23,6 +23,7 @@ from game.tiles import NUM_KINDS, NUM_TILES
 
 if TYPE_CHECKING:
     from game.ai.sampling import Public
+    from game.round import Round
     from game.ruleset import Ruleset
 
 Figures = dict[str, float | int | str | None]
@@ -245,6 +246,16 @@ def decision_points(rules: Ruleset, seeds: list[str]) -> list[Public]:
     return out
 
 
+def _dealt(rules: Ruleset, seed: str) -> Round:
+    """A hand just dealt by the match controller (its first, from the default setup)."""
+    from game.controller import MatchController
+
+    table = MatchController(rules, seed, keep_save=False)
+    table.start_hand()
+    assert table.round is not None
+    return table.round
+
+
 def bench_rollouts(opts: BenchOptions) -> Figures:
     """Rollouts (whole hands on the lean path, one core) beside whole hands on the full engine, same deals, same run.
 
@@ -257,7 +268,6 @@ def bench_rollouts(opts: BenchOptions) -> Figures:
     from game.ai.rollout import LeanHand
     from game.ai.sampling import determinize
     from game.play import play_hand
-    from game.round import Round
     from game.ruleset_loader import load_ruleset
     from game.settlement import settle
     from game.suit_tables import fill_all
@@ -267,7 +277,7 @@ def bench_rollouts(opts: BenchOptions) -> Figures:
     n = max(50, opts.hands // 50)
     seeds = [f"rollout:{opts.seed}:{i}" for i in range(n)]
     bots = [SimpleAgent()] * 4
-    dealt = [LeanHand.from_round(Round(rules, seed)) for seed in seeds]
+    dealt = [LeanHand.from_round(_dealt(rules, seed)) for seed in seeds]
     for h in dealt[: n // 4]:
         h.copy().play_out()  # warm the lazy tables
     results = [h.copy().play_out() for h in dealt]

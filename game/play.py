@@ -17,5 +17,9 @@ def play_round(rnd: Round, agents: Sequence[Agent]) -> Round:
 
 
 def play_hand(rules: Ruleset, seed: str | int, agents: Sequence[Agent], setup: HandSetup | None = None) -> Round:
-    """Deal and play one hand with the given agents."""
-    return play_round(Round(rules, seed, setup), agents)
+    """Deal and play one hand with the given agents (not settled)."""
+    table = MatchController(rules, str(seed), agents, setup, keep_save=False)
+    table.start_hand()
+    table.run_agents()
+    assert table.round is not None
+    return table.round

@@ -10,10 +10,13 @@ from game.actions import Action, ActionKind
 from game.agents import RandomAgent, SimpleAgent
 from game.controller import MatchController
 from game.events import Event, HandStarted, TileDrawn, TilesDealt, WinPassed
-from game.net.view import wire_events
+from game.net import protocol as P
+from game.net.table import NetTable
+from game.net.view import from_wire, wire_events
 from game.observation import Observation
 from game.ruleset_loader import builtin_ruleset_names, load_ruleset
 from game.visibility import SPECTATOR, visible, visible_events
+from tests.net_rig import CODE
 from tests.net_rig import config as table_config
 from ui.table.session import TableSession
 
@@ -97,11 +100,56 @@ def test_the_window_and_the_host_show_the_same_events() -> None:
     for viewer in VIEWERS:
         assert session.look(viewer, 0) == visible_events(rnd.events, viewer)
 
-    from game.net.table import NetTable
-
     table = NetTable(rules, "same-view", table_config(8, "ai,ai,ai,ai"), lambda *_: Passer())
     table.start()
     table.step()
     assert table.over and any(isinstance(e, WinPassed) for e in table.events)
     for viewer in VIEWERS:
         assert table.views[viewer] == wire_events(table.events, viewer)
+
+
+class Seat:
+    """A person's connection that counts its events as a client does and plays the passer's moves."""
+
+    def __init__(self, table: NetTable, seat: int) -> None:
+        self.table, self.seat = table, seat
+        self.held = 0  # events held: the number the next act is made at
+        self.obs: P.WireObservation | None = None
+        self.errors: list[str] = []
+        table.connect(seat, self._got, lambda code, reason: None)
+        table.receive(seat, P.encode(P.Hello(P.GAME, P.PROTOCOL_VERSION, CODE, f"p{seat}")))
+
+    def _got(self, data: bytes) -> None:
+        msg = P.decode_host(data)
+        if isinstance(msg, P.Events):
+            assert msg.first == self.held + 1, f"seat {self.seat} was sent event {msg.first} after {self.held}"
+            self.held += len(msg.events)
+            self.obs = msg.obs
+        elif isinstance(msg, P.Error):
+            self.errors.append(msg.reason)
+
+    def move(self) -> bool:
+        rnd = self.table.rnd
+        if self.obs is None or not self.obs.legal_actions or rnd is None or not rnd.legal_tuple(self.seat):
+            return False
+        a = Passer().choose(from_wire(self.obs))
+        self.obs = None
+        self.table.receive(self.seat, P.encode(P.Act(self.held, self.seat, a.kind.value, a.tile, a.declare)))
+        return True
+
+
+def test_a_seat_counts_only_the_events_it_may_know_of() -> None:
+    """At the host, a seat's events are numbered without the passed wins it may not know of: no gap, no stale move."""
+    table = NetTable(load_ruleset("guiyang-classic"), "count", table_config(8), lambda *_: Passer())
+    seats = [Seat(table, s) for s in range(4)]
+    for _ in range(20000):
+        if table.over:
+            break
+        if not any(s.move() for s in seats):
+            for n in range(4):
+                table.receive(n, P.encode(P.Ready()))
+            table.step()
+    assert table.over and any(isinstance(e, WinPassed) for e in table.events)
+    for s in seats:
+        assert not s.errors and s.held == len(table.views[s.seat])
+    assert min(s.held for s in seats) < len(table.events), "some seat was not told of another's passed win"

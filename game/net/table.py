@@ -281,14 +281,13 @@ class NetTable:
                     seat.holder = Holder(str(h.get("name", "")), str(h.get("token", "")))
                     seat.dropped_at = clock()  # everyone must come back: the table waits for them
         table.started = bool(data.hands)
-        now = clock()
         if table.rnd is not None:
             table._begin_hand()
             table._append(table.rnd.events)
             # A hand that ended but was not settled when the host stopped is settled by step(), once
             # the server has hooked up the save and the replay log, so that the log misses no hand.
         elif table.started:
-            table.settled_at = now
+            table.settled_at = clock()
         if table.rnd is None and match_over(config.length, table.progress):
             table.over = True
         return table

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from game.actions import Action
 from game.agents import Agent
 from game.events import Event, HandSettled
+from game.feed import MatchFeed
 from game.match import Match
 from game.observation import Observation, observe
 from game.round import HandSetup, Round
@@ -37,6 +38,7 @@ class MatchController:
         config: dict[str, Any] | None = None,
         keep_save: bool = True,
         keep_ledgers: bool = True,
+        keep_feed: bool = False,
     ) -> None:
         if len(agents) != 4:
             raise ValueError(f"a table has four seats, got {len(agents)} players")
@@ -50,6 +52,8 @@ class MatchController:
         self.save: SaveData | None = new_save(rules, seed, self.match.first_setup, config) if keep_save else None
         self._stale = False
         self.on_save: Callable[[], None] | None = None  # the save changed: save_data() has the match as it stands
+        # Every event of the match, with each viewer's numbered view of it (a network host sends these).
+        self.feed: MatchFeed | None = MatchFeed() if keep_feed else None
         self.on_hand_done: Callable[[Round], None] | None = None  # a hand just settled (the replay log)
 
     @classmethod
@@ -74,6 +78,10 @@ class MatchController:
         restored = restore(data, self.rules, where)
         self.match, self.round, self.save = restored.match, restored.round, data
         self.finished = restored.finished
+        if self.feed is not None:
+            for rnd in [*self.finished, *([self.round] if self.round is not None else [])]:
+                self.feed.begin_hand()
+                self.feed.add(rnd.events)
         # A save cut back by a take-back holds the hand's actions alone: its record is made again.
         self._stale = self.round is not None
 
@@ -114,6 +122,9 @@ class MatchController:
     def start_hand(self) -> list[Event]:
         """Deal the next hand; returns its opening events (the whole truth)."""
         self.round = self.match.new_round()
+        if self.feed is not None:
+            self.feed.begin_hand()
+            self.feed.add(self.round.events)
         self._changed()
         return self.round.events
 
@@ -143,6 +154,8 @@ class MatchController:
         if self.round is None:
             raise RuntimeError("no hand is dealt")
         events = self.round.apply(action)
+        if self.feed is not None:
+            self.feed.add(events)
         self._changed()
         return events
 
@@ -164,16 +177,18 @@ class MatchController:
         if rnd is None:
             raise RuntimeError("no hand is dealt")
         agents = self.agents
-        keeps_save = self.save is not None
+        # The plain loop when nothing is kept: the arena plays thousands of hands through it.
+        keeps = self.save is not None or self.feed is not None
         movers = rnd.to_move()
         while movers:  # nobody is to move once the hand has ended
             seat = movers[0]
             agent = agents[seat]
             if agent is None:
                 return
-            rnd.apply(agent.choose(observe(rnd, seat)))
-            if keeps_save:
-                self._changed()
+            if keeps:
+                self.submit(agent.choose(observe(rnd, seat)))
+            else:
+                rnd.apply(agent.choose(observe(rnd, seat)))
             movers = rnd.to_move()
 
     def settle(self) -> HandSettled:
@@ -182,6 +197,8 @@ class MatchController:
         if rnd is None or not rnd.ended:
             raise RuntimeError("the hand is not over")
         settled = self.match.finish_round(rnd)
+        if self.feed is not None:
+            self.feed.add([settled])
         if self.save is not None:
             self._record(rnd, True)
             if self.on_save is not None:

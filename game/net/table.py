@@ -25,7 +25,7 @@ from game.match_length import MatchConfigError, MatchLength, MatchProgress, matc
 from game.net import protocol as P
 from game.net.chat import CHAT_INTERVAL, PHRASES
 from game.net.limits import CodeGuard, TokenBucket
-from game.net.view import SPECTATOR, action_of, ledger_lines, wire_events_from, wire_observation, wire_result
+from game.net.view import SPECTATOR, action_of, ledger_lines, wire_observation, wire_result
 from game.round import Phase, Round
 from game.ruleset import Ruleset
 from game.savefile import SaveData
@@ -39,8 +39,6 @@ AgentFactory = Callable[[str, str, Ruleset], Agent]
 # Close codes (RFC 6455 §7.4): 1008 policy violation, 1000 normal.
 CLOSE_POLICY = 1008
 CLOSE_NORMAL = 1000
-
-VIEWERS = (SPECTATOR, 0, 1, 2, 3)  # whoever may be sent the table's events
 
 
 @dataclass(frozen=True)
@@ -218,15 +216,11 @@ class NetTable:
         self.seed = seed
         self.config = config
         self.clock = clock
-        self.control = MatchController(rules, seed, config={"lan": config.to_json(), "holders": {}})
+        self.control = MatchController(rules, seed, config={"lan": config.to_json(), "holders": {}}, keep_feed=True)
+        assert self.control.feed is not None
+        self.feed = self.control.feed  # every event, and what each viewer has been sent of them
         self.control.on_save = self._persist
         self.control.on_hand_done = self._hand_done
-        self.events: list[Event] = []  # every event of the match, in order
-        # What each viewer (a seat, or SPECTATOR) has been sent of them, in its JSON form: a viewer's
-        # event n is views[viewer][n-1], so a seat that may not know of an event is not told its number.
-        self.views: dict[int, list[dict[str, Any]]] = {v: [] for v in VIEWERS}
-        self.hand_start = 0  # index in `events` where the hand in play (or the last one) begins
-        self._hand_from = dict.fromkeys(VIEWERS, 0)  # the same, in each viewer's numbering
         self._settling: Round | None = None
         self.seats = [SeatState(p) for p in config.seats]
         self.conns: dict[int, Conn] = {}
@@ -267,8 +261,6 @@ class NetTable:
         table.control.resume(data, where)
         finished, table.control.finished = table.control.finished, []
         for rnd in finished:
-            table._begin_hand()
-            table._append(rnd.events)
             table._count(rnd)
         table.hands_done = len(finished)
         if finished and table.rnd is None:
@@ -281,12 +273,9 @@ class NetTable:
                     seat.holder = Holder(str(h.get("name", "")), str(h.get("token", "")))
                     seat.dropped_at = clock()  # everyone must come back: the table waits for them
         table.started = bool(data.hands)
-        if table.rnd is not None:
-            table._begin_hand()
-            table._append(table.rnd.events)
-            # A hand that ended but was not settled when the host stopped is settled by step(), once
-            # the server has hooked up the save and the replay log, so that the log misses no hand.
-        elif table.started:
+        # A hand that ended but was not settled when the host stopped is settled by step(), once the
+        # server has hooked up the save and the replay log, so that the log misses no hand.
+        if table.rnd is None and table.started:
             table.settled_at = clock()
         if table.rnd is None and match_over(config.length, table.progress):
             table.over = True
@@ -490,7 +479,7 @@ class NetTable:
         viewer = SPECTATOR if conn.seat is None else conn.seat
         if not self.events:
             return
-        view, start = self.views[viewer], self._hand_from[viewer]
+        view, start = self.views[viewer], self.feed.hand_from[viewer]
         if start <= after <= len(view):
             self._send(conn, P.Events(after + 1, view[after:], self._obs_for(conn.seat)))
         else:
@@ -538,19 +527,20 @@ class NetTable:
         if action is None or reason is not None:
             self._error(conn, "illegal", f"{msg.kind} refused: {reason}")
             return
-        self._moved(self.control.submit(action))
+        firsts = self.feed.counts()
+        self.control.submit(action)
+        self._moved(firsts)
 
-    def _moved(self, new: list[Event]) -> None:
+    def _moved(self, firsts: dict[int, int]) -> None:
         """Send out what a move did, and settle the hand if it ended."""
         self.stats.actions += 1
-        self._publish(new)
+        self._publish(firsts)
         if self.control.hand_over:
             self._settle(self.clock())
 
-    def _publish(self, new: list[Event]) -> None:
-        """Append the events to the match and send each connection its view, with its observation if it must act."""
-        firsts = {v: len(self.views[v]) + 1 for v in VIEWERS}
-        self._append(new)
+    def _publish(self, before: dict[int, int]) -> None:
+        """Send each connection what it may see of the events since `before` (per viewer), with its observation
+        if it must act."""
         now = self.clock()
         # A seat is asked once per state: an answer from one claimer must not re-ask the others.
         asked = set()
@@ -563,23 +553,27 @@ class NetTable:
             if not conn.joined:
                 continue
             viewer = SPECTATOR if conn.seat is None else conn.seat
-            first = firsts[viewer]
+            first = before[viewer] + 1
             shown = self.views[viewer][first - 1 :]
             obs = self._obs_for(conn.seat) if conn.seat in asked or shown else None
             if not shown and obs is None:
                 continue  # nothing happened that this viewer may know of (an added kong waits for robbers)
             self._send(conn, P.Events(first, shown, obs))
 
-    def _begin_hand(self) -> None:
-        self.hand_start = len(self.events)
-        self._hand_from = {v: len(self.views[v]) for v in VIEWERS}
+    @property
+    def events(self) -> list[Event]:
+        """Every event of the match, in order."""
+        return self.feed.events
 
-    def _append(self, new: list[Event]) -> None:
-        """Add events to the match and to each viewer's view of it: their JSON is made once."""
-        full = [e.to_json() for e in new]
-        self.events.extend(new)
-        for v in VIEWERS:
-            self.views[v].extend(wire_events_from(new, full, v))
+    @property
+    def views(self) -> dict[int, list[dict[str, Any]]]:
+        """What each viewer (a seat, or SPECTATOR) may know of the events, in its own numbering."""
+        return self.feed.views
+
+    @property
+    def hand_start(self) -> int:
+        """Index in `events` where the hand in play (or the last one) begins."""
+        return self.feed.hand_start
 
     def _obs_for(self, seat: int | None) -> P.WireObservation | None:
         rnd = self.rnd
@@ -592,10 +586,10 @@ class NetTable:
     def _settle(self, now: float) -> None:
         rnd = self.rnd
         assert rnd is not None and rnd.ended
-        before = len(rnd.events)
+        before = self.feed.counts()
         self.control.settle()  # the save and the replay log take the hand
         self._settling = rnd  # the hand stays on the table until its settlement has gone out
-        self._publish(rnd.events[before:])
+        self._publish(before)
         self.hands_done += 1
         self.last_settled = self._settled_message(rnd)
         self._broadcast(self.last_settled)
@@ -665,10 +659,10 @@ class NetTable:
         for s in self.seats:
             s.next_hand = False
             s.ready = False
-        self._begin_hand()
-        dealt = list(self.control.start_hand())
+        before = self.feed.counts()
+        self.control.start_hand()
         self.last_settled = None
-        self._publish(dealt)
+        self._publish(before)
         self._status()
 
     def _ready(self, conn: Conn) -> None:
@@ -722,7 +716,9 @@ class NetTable:
             mover = self._due_mover(rnd, now, wake)
             if mover is None:
                 break
-            self._moved(self.control.play_for(mover, self._agent(mover)))
+            before = self.feed.counts()
+            self.control.play_for(mover, self._agent(mover))
+            self._moved(before)
         self._status()
         return max(0.0, min(wake) - self.clock()) if wake else None
 

@@ -42,18 +42,6 @@ def wire_events(events: Iterable[Event], seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def wire_events_from(events: list[Event], full: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
-    """`wire_events(events, seat)`, reusing each event's whole JSON (`full`) where the seat may see all of it."""
-    out = []
-    for e, j in zip(events, full, strict=True):
-        shown = visible(e, seat)
-        if shown is e:
-            out.append(j)
-        elif shown is not None:
-            out.append(shown.to_json())
-    return out
-
-
 def wire_observation(rnd: Round, seat: int) -> WireObservation:
     """`seat`'s observation of the round in its wire form (SPECTATOR has none)."""
     if not 0 <= seat <= 3:

@@ -2,7 +2,7 @@
 
 Every field is a JSON primitive or a tuple of them, so an event round-trips through JSON
 unchanged. A place is (side, stack, layer), see game/wall.py. Tiles are kinds 0..26.
-Events carry the whole truth; `redact(event, seat)` is what one seat may see.
+Events carry the whole truth; game.visibility says what one seat or a spectator may see.
 """
 
 from __future__ import annotations
@@ -252,12 +252,3 @@ def event_from_json(data: dict[str, Any]) -> Event:
         raise ValueError(f"unknown event type {kind!r}")
     names = {f.name for f in dataclasses.fields(cls)}
     return cls(**{k: _tupled(v) for k, v in data.items() if k in names})
-
-
-def redact(event: Event, seat: int) -> Event:
-    """The event as `seat` sees it: other seats' dealt and drawn tiles hidden."""
-    if isinstance(event, TilesDealt) and event.seat != seat and event.tiles is not None:
-        return dataclasses.replace(event, tiles=None)
-    if isinstance(event, TileDrawn) and event.seat != seat and event.tile is not None:
-        return dataclasses.replace(event, tile=None)
-    return event

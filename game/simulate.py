@@ -10,10 +10,9 @@ from dataclasses import dataclass, field
 
 from game.agents import Agent, SimpleAgent
 from game.bounded_io import TextSink
+from game.controller import MatchController
 from game.gamelog import LogWriter, read_log_text, replay
 from game.handfile import HandFileError, parse_hand_file, write_hand_file
-from game.match import Match
-from game.play import play_round
 from game.result import HandResult, WinHow
 from game.round import HandSetup
 from game.ruleset import Ruleset
@@ -74,7 +73,8 @@ def simulate(
     """
     players: Sequence[Agent] = agents or [SimpleAgent()] * 4
     report = SimulationReport(rules.name, seed, hands)
-    match = Match(rules, seed, HandSetup(), keep_ledgers=False)
+    table = MatchController(rules, seed, players, keep_save=False, keep_ledgers=False)
+    match = table.match
     buffer = io.StringIO()
     sinks: list[TextSink] = [buffer] if check_replay else []
     if log is not None:
@@ -83,8 +83,11 @@ def simulate(
     sound_census = [4] * 27
     start = time.perf_counter()
     for _ in range(hands):
-        rnd = play_round(match.new_round(), players)
-        settled = match.finish_round(rnd)
+        table.start_hand()
+        rnd = table.round
+        assert rnd is not None
+        table.run_agents()
+        settled = table.settle()
         result = rnd.result
         assert result is not None
         for e in ending_of(result):

@@ -16,7 +16,7 @@ import pytest
 from game import suit_tables
 from game.actions import Action, ActionKind
 from game.agents import SimpleAgent
-from game.events import EVENT_TYPES, TileDiscarded, TileDrawn, event_from_json, redact
+from game.events import EVENT_TYPES, TileDiscarded, TileDrawn, event_from_json
 from game.hand import is_ready
 from game.observation import observe
 from game.result import HandResult, SeatResult, Win, WinHow
@@ -24,6 +24,7 @@ from game.round import HandSetup, Round
 from game.ruleset_loader import load_ruleset
 from game.shanten import lowest_discards, shanten
 from game.tiles import NUM_KINDS, from_counts, parse_tiles, to_counts
+from game.visibility import visible
 from game.wall import (
     Break,
     Wall,
@@ -212,7 +213,7 @@ def test_events_built_fast_are_the_same_frozen_dataclasses() -> None:
     with pytest.raises(TypeError):
         TileDrawn(2, (1, 5, 1), 7, False)  # type: ignore[call-arg]
     assert event_from_json(a.to_json()) == a
-    assert redact(a, 0) == dataclasses.replace(a, tile=None)
+    assert visible(a, 0) == dataclasses.replace(a, tile=None)
     for cls in EVENT_TYPES.values():
         names = [f.name for f in dataclasses.fields(cls)]
         assert list(cls.__init__.__code__.co_varnames[1 : len(names) + 1]) == names, cls

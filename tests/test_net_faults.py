@@ -59,7 +59,7 @@ class Peer:
         obs = self.obs()
         assert obs is not None and obs.legal_actions
         a = SimpleAgent().choose(from_wire(obs))
-        self.say(P.Act(len(self.table.events), a.seat, a.kind.value, a.tile, a.declare))
+        self.say(P.Act(len(self.table.views[a.seat]), a.seat, a.kind.value, a.tile, a.declare))
 
 
 def seated_table(seats: str = "human,human,ai,ai", people: int = 2, **kw: Any) -> tuple[NetTable, Clock, list[Peer]]:
@@ -172,11 +172,11 @@ def test_a_dropped_seat_is_waited_for_then_the_ai_plays_it_until_it_rejoins() ->
     assert table.controller(1, clock.now) == "ai" and table.status().seats[1].ai_playing
     assert not table.rnd or table.rnd.to_move() != [1], "the AI played the dropped seat's move"
     back = Peer(table, 60)
-    back.hello(token=token, after=len(table.events) - 3)
+    back.hello(token=token, after=len(table.views[1]) - 3)
     assert back.of(P.Welcome)[0].seat == 1
     assert table.controller(1, clock.now) == "person"
     events = back.of(P.Events)[0]
-    assert events.first == len(table.events) - 2 and len(events.events) == 3  # "after N": only what it missed
+    assert events.first == len(table.views[1]) - 2 and len(events.events) == 3  # "after N": only what it missed
 
 
 def test_the_turn_timer_plays_for_a_person_who_does_not_move() -> None:
@@ -201,7 +201,7 @@ def test_an_empty_seat_taken_mid_hand_is_played_by_the_ai_until_the_next_hand() 
     welcome = late.of(P.Welcome)[0]
     assert welcome.seat == 2 and welcome.takes_seat_next_hand
     assert table.controller(2, clock.now) == "ai"
-    late.say(P.Act(len(table.events), 2, "pass"))
+    late.say(P.Act(len(table.views[2]), 2, "pass"))
     assert late.of(P.Error)[-1].code in ("not_yet",)
     drive_until(table, peers, lambda: table.hands_done == 1 and table.rnd is not None)
     assert table.controller(2, clock.now) == "person"

@@ -115,7 +115,7 @@ def play(rules_name: str, seed: str, hands: int, rng: random.Random) -> list[Spy
             obs = spy.ask()
             if obs is not None and obs.legal_actions and table.rnd is not None and table.rnd.legal_tuple(seat):
                 a = agents[seat].choose(from_wire(obs))
-                act = P.Act(len(table.events), seat, a.kind.value, a.tile, a.declare)
+                act = P.Act(len(table.views[seat]), seat, a.kind.value, a.tile, a.declare)
                 table.receive(seat, P.encode(act))
                 moved = True
                 break

@@ -16,7 +16,7 @@ from game.net import protocol as P
 from game.net.chat import PHRASES, phrase_text
 from game.net.discovery import SERVICE_TYPE, parse_info, service_info
 from game.net.limits import TokenBucket
-from game.net.view import SPECTATOR, from_wire, to_wire, visible, wire_observation
+from game.net.view import SPECTATOR, from_wire, to_wire, wire_events, wire_observation
 from game.observation import observe
 from game.round import Round
 from game.ruleset_loader import load_ruleset
@@ -88,13 +88,12 @@ def test_observations_round_trip_through_the_wire() -> None:
 
 def test_events_are_redacted_and_the_seed_blanked() -> None:
     rnd = Round(RULES, "secret-seed", None)
-    started = visible(rnd.events[0], 0)
-    assert started.to_json()["seed"] == ""
+    assert wire_events(rnd.events[:1], 0)[0]["seed"] == ""
     dealt = [e for e in rnd.events if e.kind == "tiles_dealt"]
     for e in dealt:
-        seen = visible(e, 1).to_json()
+        seen = wire_events([e], 1)[0]
         assert (seen["tiles"] is None) == (e.to_json()["seat"] != 1)
-        assert visible(e, SPECTATOR).to_json()["tiles"] is None
+        assert wire_events([e], SPECTATOR)[0]["tiles"] is None
 
 
 def test_an_observation_that_does_not_hang_together_is_refused() -> None:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 
 from game.actions import ActionKind
-from game.events import TileDrawn, TilesDealt, redact
+from game.events import TileDrawn, TilesDealt
 from game.observation import observe
 from game.round import HandSetup, Round
 from game.ruleset_loader import load_ruleset
 from game.tiles import NUM_KINDS
+from game.visibility import visible_events
 from tests.rig import stacked_wall
 
 CLASSIC = load_ruleset("guiyang-classic")
@@ -37,7 +38,7 @@ def test_hidden_tiles_do_not_change_other_seats_observations() -> None:
         rnd.apply(next(x for x in rnd.legal_actions(0) if x.kind is ActionKind.DISCARD and x.tile == 0))
     for seat in (0, 2, 3):
         assert observe(a, seat) == observe(b, seat)
-        assert [redact(e, seat) for e in a.events] == [redact(e, seat) for e in b.events]
+        assert visible_events(a.events, seat) == visible_events(b.events, seat)
 
 
 def test_observation_holds_own_tiles_and_legal_actions() -> None:
@@ -61,7 +62,7 @@ def test_redacted_events_hide_other_seats_tiles() -> None:
         if rnd.ended:
             break
     for seat in range(4):
-        for e in (redact(e, seat) for e in rnd.events):
+        for e in visible_events(rnd.events, seat):
             if isinstance(e, TilesDealt | TileDrawn) and e.seat != seat:
                 assert (e.tiles if isinstance(e, TilesDealt) else e.tile) is None
 

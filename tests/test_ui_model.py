@@ -9,20 +9,21 @@ from __future__ import annotations
 import pytest
 
 from game.agents import SimpleAgent
-from game.events import HandSettled, TileDrawn, TilesDealt, redact
+from game.events import HandSettled, TileDrawn, TilesDealt
 from game.match import Match
 from game.observation import observe
 from game.play import play_round
 from game.round import Round
 from game.ruleset_loader import load_ruleset
 from game.tiles import parse_tiles
+from game.visibility import visible, visible_events
 from ui.table.model import HIDDEN, MeldView, TableModel
 
 
 def _catch_up(rnd: Round, model: TableModel, shown: int) -> int:
     """Show the model every event it has not seen, as the viewer sees it; returns how many it has seen."""
-    for event in rnd.events[shown:]:
-        model.apply(redact(event, 0))
+    for event in visible_events(rnd.events[shown:], 0):
+        model.apply(event)
     return len(rnd.events)
 
 
@@ -75,7 +76,9 @@ def test_viewer_never_learns_other_seats_tiles() -> None:
     for event in rnd.events:
         if isinstance(event, HandSettled):
             continue
-        shown = redact(event, 0)
+        shown = visible(event, 0)
+        if shown is None:
+            continue
         if isinstance(shown, (TilesDealt, TileDrawn)) and shown.seat != 0:
             assert (shown.tiles if isinstance(shown, TilesDealt) else shown.tile) is None
         model.apply(shown)

@@ -13,9 +13,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from game.events import DealerChosen, Event, WallBroken, WallBuilt, redact
+from game.events import DealerChosen, Event, WallBroken, WallBuilt
 from game.match import Match
 from game.ruleset_loader import load_ruleset
+from game.visibility import visible_events
 from ui import strings as S
 from ui.layout import compute_layout
 from ui.moments import FRAME, stage_moment
@@ -39,7 +40,7 @@ def _zh() -> object:
 
 def _opening(seed: str = "opening") -> list[Event]:
     rnd = Match(RULES, seed).new_round()
-    return [redact(e, 0) for e in rnd.events]
+    return visible_events(rnd.events, 0)
 
 
 def _presenter() -> tuple[Presenter, TableModel]:

@@ -10,10 +10,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytest
 
 from game.agents import SimpleAgent
-from game.events import DiceRolled, Event, TileDiscarded, TilesDealt, redact
+from game.events import DiceRolled, Event, TileDiscarded, TilesDealt
 from game.match import Match
 from game.observation import observe
 from game.ruleset_loader import load_ruleset
+from game.visibility import visible_events
 from ui.layout import compute_layout
 from ui.settings import Speed
 from ui.table.actors import DiceRoll
@@ -37,7 +38,7 @@ def idle(p: Presenter) -> bool:
 
 def _opening() -> list[Event]:
     rnd = Match(RULES, "presenter").new_round()
-    return [redact(e, 0) for e in rnd.events]
+    return visible_events(rnd.events, 0)
 
 
 def test_deal_takes_time_at_normal_speed_and_none_at_instant() -> None:
@@ -100,10 +101,10 @@ def test_a_flying_discard_leaves_its_pond_place_empty_until_it_lands() -> None:
     match = Match(RULES, "flight")
     rnd = match.new_round()
     p, model = _presenter([0.0])
-    p.feed([redact(e, 0) for e in rnd.events])
+    p.feed(visible_events(rnd.events, 0))
     p.update(0.0)
     seat = rnd.to_move()[0]
-    events = [redact(e, 0) for e in rnd.apply(SimpleAgent().choose(observe(rnd, seat)))]
+    events = visible_events(rnd.apply(SimpleAgent().choose(observe(rnd, seat))), 0)
     discard = next(e for e in events if isinstance(e, TileDiscarded))
     p._speed = lambda: 1.0
     p.feed(events)

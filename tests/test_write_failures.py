@@ -22,6 +22,7 @@ from game.play import play_round
 from game.round import Round
 from game.ruleset_loader import load_ruleset
 from tests.hostile import run
+from ui.table.session import local_session
 
 RULES = load_ruleset("guiyang-classic")
 
@@ -118,18 +119,19 @@ def test_save_failures_are_told_and_the_leave_dialog_says_the_match_is_not_saved
     agents: list[Agent | None] = [None, SimpleAgent(), SimpleAgent(), SimpleAgent()]
     table = TableScene(host, RULES, "disk", human=0, agents=agents, save_name="match.save.json")
     host.stack.push(table)
-    writer = table.session.save_writer
+    session = local_session(table.session)
+    writer = session.save_writer
     assert writer is not None
-    writer(table.session.save)
+    writer(session.save)
     good = save_path().read_text(encoding="utf-8")
 
     def full(path: Path, text: str) -> None:
         raise OSError(errno.ENOSPC, "No space left on device", str(path))
 
     monkeypatch.setattr(save_module, "write_text_atomic", full)
-    table.session.save.config["changed"] = True
-    writer(table.session.save)
-    writer(table.session.save)
+    session.save.config["changed"] = True
+    writer(session.save)
+    writer(session.save)
     notices = [s for s in host.stack.scenes() if isinstance(s, NoticeScene)]
     assert len(notices) == 1 and "No space left on device" in notices[0].message  # told once
     assert save_path().read_text(encoding="utf-8") == good  # the last good save is kept
@@ -202,7 +204,8 @@ def test_a_disk_full_from_the_start_is_told_once_the_table_shows(
     host = HeadlessHost(Settings(speed=Speed.INSTANT), (1280, 720))
     agents: list[Agent | None] = [None, SimpleAgent(), SimpleAgent(), SimpleAgent()]
     table = TableScene(host, RULES, "full", human=0, agents=agents, save_name="match.save.json")
-    assert table.session.save_writer is not None
-    table.session.save_writer(table.session.save)  # fails before the table is on the stack
+    session = local_session(table.session)
+    assert session.save_writer is not None
+    session.save_writer(session.save)  # fails before the table is on the stack
     host.stack.push(table)
     assert isinstance(host.stack.top, NoticeScene) and "No space" in host.stack.top.message

@@ -23,12 +23,12 @@ from game.actions import Action
 from game.agents import Agent, RandomAgent, SimpleAgent
 from game.ai import LEVELS, make_agent
 from game.ai.efficiency import warm as warm_efficiency
-from game.observation import Observation, observe
+from game.controller import MatchController
+from game.observation import Observation
 from game.result import WinHow
 from game.round import HandSetup, Round
 from game.ruleset import Ruleset
 from game.ruleset_loader import load_ruleset
-from game.settlement import settle
 from game.suit_tables import fill_all
 from game.tiles import NUM_KINDS
 
@@ -233,15 +233,17 @@ def play_deal(
             )
             for s, spec in enumerate(specs)
         ]
-        rnd = Round(rules, f"arena:{seed}:{deal}", setup)
+        table = MatchController(rules, f"arena:{seed}:{deal}", agents, setup, keep_save=False, keep_ledgers=False)
+        table.start_hand()
+        rnd = table.round
+        assert rnd is not None
         for a in agents:
             a.attach(rnd)
-        while not rnd.ended:
-            seat = rnd.to_move()[0]
-            rnd.apply(agents[seat].choose(observe(rnd, seat)))
+        table.run_agents()
         result = rnd.result
         assert result is not None
-        nets = settle(result, rules).nets()
+        table.settle()
+        nets = table.ledger.nets()
         win = result.win
         for s, spec in enumerate(specs):
             t = tallies[spec]

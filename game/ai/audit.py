@@ -30,11 +30,10 @@ from game.ai.base import view_of
 from game.ai.efficiency import shanten_of
 from game.ai.efficiency import warm as warm_efficiency
 from game.ai.expert import SWITCH_Z, ExpertAgent
-from game.observation import observe
+from game.controller import MatchController
 from game.round import Round
 from game.ruleset import Ruleset
 from game.ruleset_loader import load_ruleset
-from game.settlement import settle
 from game.suit_tables import fill_all
 
 SEATS = ("expert", "hard", "hard", "hard")
@@ -138,12 +137,11 @@ def price(rnd: Round, agents: Sequence[Agent], seat: int, action: Action, shuffl
         trial = copy.deepcopy(rnd, memo)
         players = copy.deepcopy(list(agents), memo)
         trial.wall.reshuffle(random.Random(f"audit:{key}:{k}"))
-        trial.apply(action)
-        while not trial.ended:
-            s = trial.to_move()[0]
-            trial.apply(players[s].choose(observe(trial, s)))
-        assert trial.result is not None
-        out.append(settle(trial.result, rules).nets()[seat])
+        table = MatchController.playing(trial, players)
+        table.submit(action)
+        table.run_agents()
+        table.settle()
+        out.append(table.ledger.nets()[seat])
     return out
 
 
@@ -160,13 +158,16 @@ def audit_deal(rules: Ruleset, seed: str, deal: int, rollouts: int, shuffles: in
         me = specs.index("expert")
         expert = agents[me]
         assert isinstance(expert, ExpertAgent)
-        rnd = Round(rules, f"arena:{seed}:{deal}", setup)
-        while not rnd.ended:
-            seat = rnd.to_move()[0]
-            obs = observe(rnd, seat)
-            if seat != me:
-                rnd.apply(agents[seat].choose(obs))
-                continue
+        others: list[Agent | None] = [None if s == me else agents[s] for s in range(4)]
+        table = MatchController(rules, f"arena:{seed}:{deal}", others, setup, keep_save=False)
+        table.start_hand()
+        rnd = table.round
+        assert rnd is not None
+        while True:
+            table.run_agents()  # every seat but the expert's
+            if rnd.ended:
+                break
+            obs = table.observe(me)
             searched, switched = expert.stats.searched, expert.stats.switched
             action = expert.choose(obs)
             alt = expert.last_alternative if expert.stats.searched > searched else None
@@ -191,9 +192,9 @@ def audit_deal(rules: Ruleset, seed: str, deal: int, rollouts: int, shuffles: in
                         gain=(sum(theirs) - sum(mine)) / shuffles,
                     )
                 )
-            rnd.apply(action)
-        assert rnd.result is not None
-        nets = settle(rnd.result, rules).nets()
+            table.submit(action)
+        table.settle()
+        nets = table.ledger.nets()
         for s in range(4):
             if s == me:
                 expert_points += nets[s]

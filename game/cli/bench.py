@@ -23,6 +23,7 @@ from game.tiles import NUM_KINDS, NUM_TILES
 
 if TYPE_CHECKING:
     from game.ai.sampling import Public
+    from game.round import Round
     from game.ruleset import Ruleset
 
 Figures = dict[str, float | int | str | None]
@@ -228,19 +229,31 @@ def decision_points(rules: Ruleset, seeds: list[str]) -> list[Public]:
     the built-in bots play from `seeds` (hands that end before then give none)."""
     from game.agents import SimpleAgent
     from game.ai.sampling import Public
+    from game.controller import MatchController
     from game.observation import observe
-    from game.round import Round
 
     bot = SimpleAgent()
     out: list[Public] = []
     for seed in seeds:
-        rnd = Round(rules, seed)
+        table = MatchController(rules, seed, [bot] * 4, keep_save=False)
+        table.start_hand()
+        rnd = table.round
+        assert rnd is not None
         while not rnd.ended and (rnd.wall.remaining > 40 or rnd.phase != "turn"):
-            seat = rnd.to_move()[0]
-            rnd.apply(bot.choose(observe(rnd, seat)))
+            table.step()
         if not rnd.ended:
             out.append(Public(observe(rnd, rnd.turn), rules))
     return out
+
+
+def _dealt(rules: Ruleset, seed: str) -> Round:
+    """A hand just dealt by the match controller (its first, from the default setup)."""
+    from game.controller import MatchController
+
+    table = MatchController(rules, seed, keep_save=False)
+    table.start_hand()
+    assert table.round is not None
+    return table.round
 
 
 def bench_rollouts(opts: BenchOptions) -> Figures:
@@ -254,8 +267,7 @@ def bench_rollouts(opts: BenchOptions) -> Figures:
     from game.agents import SimpleAgent
     from game.ai.rollout import LeanHand
     from game.ai.sampling import determinize
-    from game.play import play_round
-    from game.round import Round
+    from game.play import play_hand
     from game.ruleset_loader import load_ruleset
     from game.settlement import settle
     from game.suit_tables import fill_all
@@ -265,14 +277,14 @@ def bench_rollouts(opts: BenchOptions) -> Figures:
     n = max(50, opts.hands // 50)
     seeds = [f"rollout:{opts.seed}:{i}" for i in range(n)]
     bots = [SimpleAgent()] * 4
-    dealt = [LeanHand.from_round(Round(rules, seed)) for seed in seeds]
+    dealt = [LeanHand.from_round(_dealt(rules, seed)) for seed in seeds]
     for h in dealt[: n // 4]:
         h.copy().play_out()  # warm the lazy tables
     results = [h.copy().play_out() for h in dealt]
 
     def run_full() -> None:
         for seed in seeds:
-            play_round(Round(rules, seed), bots)
+            play_hand(rules, seed, bots)
 
     def run_lean() -> None:
         for h in dealt:

@@ -8,6 +8,7 @@ from typing import Any
 
 from game.cli.common import add_ruleset_argument, dice_pair, ruleset_or_exit, seat_number
 from game.cli.numbers import positive_int
+from game.controller import MatchController
 from game.events import DealerChosen, DiceRolled, TilesDealt, WallBroken
 from game.round import HandSetup, Round
 from game.tiles import format_tiles
@@ -73,7 +74,10 @@ def run(args: argparse.Namespace) -> int:
         dealer_dice=args.dice,
         break_dice=args.break_dice,
     )
-    rnd = Round(rules, args.seed, setup)
+    table = MatchController(rules, args.seed, first_setup=setup, keep_save=False)
+    table.start_hand()
+    rnd = table.round
+    assert rnd is not None
     summary = deal_summary(rnd)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))

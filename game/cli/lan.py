@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import secrets
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,6 @@ from game.net.address import table_urls
 from game.net.limits import DoorLimits
 from game.net.roomcode import ALPHABET, CODE_LENGTH, new_code, normalize_code, valid_code
 from game.net.table import NetTable, SeatPlan, TableConfig, length_text
-from game.replaylog import ReplayLog, new_match_id
 from game.ruleset import Ruleset
 from game.safe_files import set_aside
 from game.savefile import SaveError, loads
@@ -187,22 +185,17 @@ def run_host(args: argparse.Namespace) -> int:
         if loaded is None:
             return 2
         rules = loaded
-        seed = args.seed if args.seed is not None else secrets.token_hex(8)
-        table = NetTable(rules, seed, config)
-        table.save.match_id = new_match_id()
+        from game.net.hosting import new_table
+
+        table = new_table(rules, config, args.seed)
     return asyncio.run(_serve(table, rules, args, path))
 
 
 async def _serve(table: NetTable, rules: Ruleset, args: argparse.Namespace, path: Path) -> int:
-    from game.net.server import HostServer
+    from game.net.hosting import host_server
 
-    replay = None
-    if not args.no_replays:
-        match_id = table.save.match_id or new_match_id()
-        table.save.match_id = match_id
-        replay = ReplayLog(match_id, rules, table.seed, table.match.first_setup)
     door = DoorLimits(args.hello_deadline, args.max_waiting)
-    server = HostServer(table, args.bind, args.port, path, replay, door=door)
+    server = host_server(table, args.bind, args.port, path, replays=not args.no_replays, door=door)
     announcer = None
 
     def ready(port: int) -> None:

@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.actions import Action, ActionKind, make
+from game.agents import Agent
 from game.ai.base import view_of
 from game.ai.hints import DiscardHint, discard_table, reason_for
+from game.controller import MatchController
 from game.events import (
     Claimed,
     DealerChosen,
@@ -61,7 +63,7 @@ class LessonRun:
 
     lesson: Lesson
     rules: Ruleset = field(init=False)
-    round: Round = field(init=False)
+    table: MatchController = field(init=False)
     notes: list[Note] = field(default_factory=list)
     moves: list[Action] = field(default_factory=list)  # the player's moves so far
     last_verdict: str = ""  # the kind of the note on the last move ("good", "ok", "wrong")
@@ -73,9 +75,23 @@ class LessonRun:
 
     # ------------------------------------------------------------------ driving the round
 
+    @property
+    def round(self) -> Round:
+        """The lesson's hand (the whole truth: the lesson shows every seat)."""
+        rnd = self.table.round
+        assert rnd is not None
+        return rnd
+
+    def _deal(self) -> MatchController:
+        """The lesson's hand dealt afresh, the other seats played by the lesson's rule."""
+        agents: list[Agent | None] = [None if s == PLAYER else LESSON_SEAT for s in range(4)]
+        table = MatchController(self.rules, SEED, agents, self.lesson.setup(self.rules), keep_save=False)
+        table.start_hand()
+        return table
+
     def _rebuild(self, moves: tuple[Action, ...]) -> None:
         self._advice = None
-        self.round = Round(self.rules, SEED, self.lesson.setup(self.rules))
+        self.table = self._deal()
         self.notes = [Note("story", self.lesson.intro)]
         self.moves = []
         self._seen = 0
@@ -85,7 +101,7 @@ class LessonRun:
 
     def _advance(self) -> None:
         """Play the other seats and the player's forced moves until the player must decide or the hand ends."""
-        rnd = self.round
+        table, rnd = self.table, self.round
         while not rnd.ended:
             self._narrate()
             movers = rnd.to_move()
@@ -94,12 +110,12 @@ class LessonRun:
                 if len(legal) > 1:
                     return
                 self.moves.append(legal[0])
-                rnd.apply(legal[0])
+                table.submit(legal[0])
                 continue
             seat = movers[0]
-            action = _other_seat(observe(rnd, seat))
+            action = _other_seat(table.observe(seat))
             waits = rnd.waits(PLAYER) if action.kind is ActionKind.DISCARD and rnd.turn == seat else frozenset()
-            rnd.apply(action)
+            table.submit(action)
             if action.tile in waits:
                 self._narrate()
                 self._missed(seat, action.tile)
@@ -134,7 +150,7 @@ class LessonRun:
             self.notes.append(note)
             self.last_verdict = note.kind
         self.moves.append(action)
-        self.round.apply(action)
+        self.table.submit(action)
         self._advance()
         return note
 
@@ -184,14 +200,16 @@ class LessonRun:
 
     def _chosen(self) -> list[int]:
         # Indices of moves the player chose (forced moves are replayed, not undone one by one).
-        rnd = Round(self.rules, SEED, self.lesson.setup(self.rules))
+        table = self._deal()
+        rnd = table.round
+        assert rnd is not None
         out: list[int] = []
         for i, move in enumerate(self.moves):
             while not rnd.ended and PLAYER not in rnd.to_move():
-                rnd.apply(_other_seat(observe(rnd, rnd.to_move()[0])))
+                table.step()
             if len(rnd.legal_actions(PLAYER)) > 1:
                 out.append(i)
-            rnd.apply(move)
+            table.submit(move)
         return out
 
     def undo(self) -> bool:
@@ -388,6 +406,19 @@ def _other_seat(obs: Observation) -> Action:
     discards = [a for a in legal if a.kind is ActionKind.DISCARD and not a.declare]
     drawn = [a for a in discards if a.tile == obs.drawn]
     return (drawn or discards)[0]
+
+
+class LessonSeat:
+    """The lesson's other seats as an agent (see _other_seat)."""
+
+    name = "lesson"
+
+    def choose(self, obs: Observation) -> Action:
+        """The lesson's move for this seat."""
+        return _other_seat(obs)
+
+
+LESSON_SEAT = LessonSeat()
 
 
 def _seat(seat: int) -> tuple[str, str]:

@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.actions import Action
 from game.agents import Agent
+from game.controller import MatchController
 from game.events import Event, HandSettled
 from game.match import Match
 from game.match_length import MatchConfigError, MatchLength, MatchProgress, match_over
@@ -26,11 +26,10 @@ from game.net import protocol as P
 from game.net.chat import CHAT_INTERVAL, PHRASES
 from game.net.limits import CodeGuard, TokenBucket
 from game.net.names import distinct_name, only_invisible
-from game.net.view import SPECTATOR, action_of, ledger_lines, wire_events_from, wire_observation, wire_result
-from game.observation import observe
+from game.net.view import SPECTATOR, action_of, ledger_lines, wire_observation, wire_result
 from game.round import Phase, Round
 from game.ruleset import Ruleset
-from game.savefile import HandRecord, RunningDigest, SaveData, new_save, restore
+from game.savefile import SaveData
 
 log = logging.getLogger(__name__)
 
@@ -213,12 +212,12 @@ class NetTable:
         self.seed = seed
         self.config = config
         self.clock = clock
-        self.match = Match(rules, seed)
-        self.rnd: Round | None = None
-        self.events: list[Event] = []  # every event of the match, in order: event n is events[n-1]
-        self._json: list[dict[str, Any]] = []  # each event's whole JSON, made once
-        self._digest = RunningDigest()  # of the hand in play's events, for its save record
-        self.hand_start = 0  # index in `events` where the hand in play (or the last one) begins
+        self.control = MatchController(rules, seed, config={"lan": config.to_json(), "holders": {}}, keep_feed=True)
+        assert self.control.feed is not None
+        self.feed = self.control.feed  # every event, and what each viewer has been sent of them
+        self.control.on_save = self._persist
+        self.control.on_hand_done = self._hand_done
+        self._settling: Round | None = None
         self.seats = [SeatState(p) for p in config.seats]
         self.conns: dict[int, Conn] = {}
         self.started = False
@@ -227,9 +226,7 @@ class NetTable:
         self.progress = MatchProgress()  # hands settled and passes of the deal: the match's length is counted on it
         self.settled_at: float | None = None
         self.last_settled: P.Settled | None = None
-        self.save = new_save(rules, seed, self.match.first_setup, {"lan": config.to_json(), "holders": {}})
         self.on_save: Callable[[], None] | None = None  # the save changed: write save_data() soon
-        self._save_stale = False
         self.on_hand_done: Callable[[Round], None] | None = None
         self.on_over: Callable[[], None] | None = None
         self._agent_factory = agent_factory or _make_agent
@@ -257,16 +254,13 @@ class NetTable:
         except (KeyError, TypeError, ValueError) as exc:
             raise SaveError(f"{where}: not the save of a network table ({exc})") from None
         table = cls(rules, str(data.head["seed"]), config, agent_factory, clock)
-        restored = restore(data, rules, where)
-        table.match = restored.match
-        table.save = data
-        for rnd in restored.finished:
-            table.hand_start = len(table.events)
-            table._append(rnd.events)
+        table.control.resume(data, where)
+        finished, table.control.finished = table.control.finished, []
+        for rnd in finished:
             table._count(rnd)
-        table.hands_done = len(restored.finished)
-        if restored.finished and restored.round is None:
-            table.last_settled = table._settled_message(restored.finished[-1])
+        table.hands_done = len(finished)
+        if finished and table.rnd is None:
+            table.last_settled = table._settled_message(finished[-1])
         holders = data.config.get("holders", {})
         if isinstance(holders, dict):
             for key, h in holders.items():
@@ -275,16 +269,10 @@ class NetTable:
                     seat.holder = Holder(str(h.get("name", "")), str(h.get("token", "")))
                     seat.dropped_at = clock()  # everyone must come back: the table waits for them
         table.started = bool(data.hands)
-        now = clock()
-        if restored.round is not None:
-            table.rnd = restored.round
-            table.hand_start = len(table.events)
-            table._digest = RunningDigest()
-            table._append(restored.round.events)
-            if table.rnd.ended:
-                table._settle(now)
-        elif table.started:
-            table.settled_at = now
+        # A hand that ended but was not settled when the host stopped is settled by step(), once the
+        # server has hooked up the save and the replay log, so that the log misses no hand.
+        if table.rnd is None and table.started:
+            table.settled_at = clock()
         if table.rnd is None and match_over(config.length, table.progress):
             table.over = True
         return table
@@ -369,7 +357,9 @@ class NetTable:
         if isinstance(msg, P.Act):
             s = self.seats[seat]
             return (
-                self.rnd is not None and msg.seq == s.asked_seq == len(self.events) and bool(self.rnd.legal_tuple(seat))
+                self.rnd is not None
+                and msg.seq == s.asked_seq == len(self.views[seat])
+                and bool(self.rnd.legal_tuple(seat))
             )
         if isinstance(msg, P.Ready):
             return self.rnd is None and not self.seats[seat].ready
@@ -516,14 +506,15 @@ class NetTable:
         viewer = SPECTATOR if conn.seat is None else conn.seat
         if not self.events:
             return
-        if self.hand_start <= after <= len(self.events):
-            self._send(conn, P.Events(after + 1, self._view(after, viewer), self._obs_for(conn.seat)))
+        view, start = self.views[viewer], self.feed.hand_from[viewer]
+        if start <= after <= len(view):
+            self._send(conn, P.Events(after + 1, view[after:], self._obs_for(conn.seat)))
         else:
             self._send(
                 conn,
                 P.Snapshot(
-                    self.hand_start + 1,
-                    self._view(self.hand_start, viewer),
+                    start + 1,
+                    view[start:],
                     list(self.match.scores),
                     self.hands_done,
                     self._obs_for(conn.seat),
@@ -550,11 +541,12 @@ class NetTable:
         if self.seats[conn.seat].next_hand:
             self._error(conn, "not_yet", "the AI plays this seat until the next hand starts")
             return
-        if msg.seq != len(self.events):
+        seen = len(self.views[conn.seat])
+        if msg.seq != seen:
             self._error(
                 conn,
                 "stale",
-                f"the table has moved on: that move was made at event {msg.seq}, now at {len(self.events)}",
+                f"the table has moved on: that move was made at event {msg.seq}, now at {seen}",
             )
             return
         action = action_of(msg.kind, msg.seat, msg.tile, msg.declare)
@@ -562,54 +554,53 @@ class NetTable:
         if action is None or reason is not None:
             self._error(conn, "illegal", f"{msg.kind} refused: {reason}")
             return
-        self._apply(action)
+        firsts = self.feed.counts()
+        self.control.submit(action)
+        self._moved(firsts)
 
-    def _apply(self, action: Action) -> None:
-        rnd = self.rnd
-        assert rnd is not None
-        new = rnd.apply(action)
+    def _moved(self, firsts: dict[int, int]) -> None:
+        """Send out what a move did, and settle the hand if it ended."""
         self.stats.actions += 1
-        self._publish(new)
-        if rnd.ended:
+        self._publish(firsts)
+        if self.control.hand_over:
             self._settle(self.clock())
-        else:
-            self._saved(rnd, False)
 
-    def _publish(self, new: list[Event]) -> None:
-        """Append the events to the match and send each connection its view, with its observation if it must act."""
-        first = len(self.events) + 1
-        full = self._append(new)
+    def _publish(self, before: dict[int, int]) -> None:
+        """Send each connection what it may see of the events since `before` (per viewer), with its observation
+        if it must act."""
         now = self.clock()
-        at = len(self.events)
         # A seat is asked once per state: an answer from one claimer must not re-ask the others.
         asked = set()
         for seat, s in enumerate(self.seats):
+            at = len(self.views[seat])
             if s.asked_seq != at and self.rnd is not None and self.rnd.legal_tuple(seat):
                 s.asked_seq, s.asked_at = at, now
                 asked.add(seat)
-        views: dict[int, list[dict[str, Any]]] = {}
         for conn in list(self.conns.values()):
             if not conn.joined:
                 continue
-            obs = self._obs_for(conn.seat) if conn.seat in asked or new else None
-            if not new and obs is None:
-                continue  # nothing happened that anyone may see (an added kong waits for robbers)
             viewer = SPECTATOR if conn.seat is None else conn.seat
-            if viewer not in views:
-                views[viewer] = wire_events_from(new, full, viewer)
-            self._send(conn, P.Events(first, views[viewer], obs))
+            first = before[viewer] + 1
+            shown = self.views[viewer][first - 1 :]
+            obs = self._obs_for(conn.seat) if conn.seat in asked or shown else None
+            if not shown and obs is None:
+                continue  # nothing happened that this viewer may know of (an added kong waits for robbers)
+            self._send(conn, P.Events(first, shown, obs))
 
-    def _append(self, new: list[Event]) -> list[dict[str, Any]]:
-        """Add events to the match: their JSON is made once, and the hand's digest kept up."""
-        full = [e.to_json() for e in new]
-        self.events.extend(new)
-        self._json.extend(full)
-        for j in full:
-            self._digest.add(j)
-        return full
+    @property
+    def events(self) -> list[Event]:
+        """Every event of the match, in order."""
+        return self.feed.events
 
-    def _view(self, start: int, viewer: int) -> list[dict[str, Any]]:
-        return wire_events_from(self.events[start:], self._json[start:], viewer)
+    @property
+    def views(self) -> dict[int, list[dict[str, Any]]]:
+        """What each viewer (a seat, or SPECTATOR) may know of the events, in its own numbering."""
+        return self.feed.views
+
+    @property
+    def hand_start(self) -> int:
+        """Index in `events` where the hand in play (or the last one) begins."""
+        return self.feed.hand_start
 
     def _obs_for(self, seat: int | None) -> P.WireObservation | None:
         rnd = self.rnd
@@ -622,16 +613,14 @@ class NetTable:
     def _settle(self, now: float) -> None:
         rnd = self.rnd
         assert rnd is not None and rnd.ended
-        before = len(rnd.events)
-        self.match.finish_round(rnd)
-        self._publish(rnd.events[before:])
+        before = self.feed.counts()
+        self.control.settle()  # the save and the replay log take the hand
+        self._settling = rnd  # the hand stays on the table until its settlement has gone out
+        self._publish(before)
         self.hands_done += 1
         self.last_settled = self._settled_message(rnd)
         self._broadcast(self.last_settled)
-        self._saved(rnd, True)
-        if self.on_hand_done is not None:
-            self.on_hand_done(rnd)
-        self.rnd = None
+        self._settling = None
         self.settled_at = now
         for s in self.seats:
             s.ready = False
@@ -658,33 +647,33 @@ class NetTable:
             self.hands_done, ledger_lines(ledger), list(ledger.nets()), list(self.match.scores), wire_result(rnd.result)
         )
 
-    def _saved(self, rnd: Round, settled: bool) -> None:
-        if settled:
-            self._record(rnd, True)
-        else:
-            # The record (with its digest of every event) is made when the save is written, not
-            # on every move: the move's messages go out first.
-            self._save_stale = True
-        self._persist()
+    @property
+    def match(self) -> Match:
+        """The match so far: scores, hand number, ledgers."""
+        return self.control.match
 
-    def _record(self, rnd: Round, settled: bool) -> None:
-        # savefile.record(), with the digest kept up as the events came instead of re-encoding the hand.
-        rec = HandRecord(list(rnd.actions), settled, len(rnd.events), self._digest.hand_digest())
-        if len(self.save.hands) < self.match.hand_no:
-            self.save.hands.append(rec)
-        else:
-            self.save.hands[self.match.hand_no - 1] = rec
-        self._save_stale = False
+    @property
+    def rnd(self) -> Round | None:
+        """The hand in play (or the one being settled), None between hands."""
+        return self.control.round or self._settling
+
+    @property
+    def save(self) -> SaveData:
+        """The host's save as last brought up to date (save_data() brings it up to date)."""
+        assert self.control.save is not None
+        return self.control.save
 
     def save_data(self) -> SaveData:
         """The match as it stands, for the host's save file."""
-        if self._save_stale and self.rnd is not None:
-            self._record(self.rnd, False)
-        return self.save
+        return self.control.save_data()
 
     def _persist(self) -> None:
         if self.on_save is not None:
             self.on_save()
+
+    def _hand_done(self, rnd: Round) -> None:
+        if self.on_hand_done is not None:
+            self.on_hand_done(rnd)
 
     def start(self) -> None:
         """Deal the first hand (the host's start button, or every person's seat taken)."""
@@ -697,12 +686,10 @@ class NetTable:
         for s in self.seats:
             s.next_hand = False
             s.ready = False
-        self.rnd = self.match.new_round()
-        self.hand_start = len(self.events)
-        self._digest = RunningDigest()
+        before = self.feed.counts()
+        self.control.start_hand()
         self.last_settled = None
-        self._publish(list(self.rnd.events))
-        self._saved(self.rnd, False)
+        self._publish(before)
         self._status()
 
     def _ready(self, conn: Conn) -> None:
@@ -750,10 +737,15 @@ class NetTable:
                     self._deal()
                     continue
                 break
+            if rnd.ended:
+                self._settle(now)
+                continue
             mover = self._due_mover(rnd, now, wake)
             if mover is None:
                 break
-            self._apply(self._agent(mover).choose(observe(rnd, mover)))
+            before = self.feed.counts()
+            self.control.play_for(mover, self._agent(mover))
+            self._moved(before)
         self._status()
         return max(0.0, min(wake) - self.clock()) if wake else None
 

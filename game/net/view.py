@@ -1,20 +1,17 @@
-"""What one seat (or a spectator) may see, on the wire: the one place that decides it.
+"""What one seat (or a spectator) is sent on the wire: events, observations, results.
 
-Both the events a seat is sent and the observation it decides from are built here, from
-`game.events.redact` and `game.observation.observe`, so the feed and the observation can
-never disagree about what is hidden (DESIGN.md, the network table). On top of the local
-redaction the hand's seed is blanked: the seed determines the wall, and a client that knew
-it could deal the hand itself.
+The events a seat is sent pass through game.visibility, the rule the window uses too, and the
+observation it decides from is game.observation's, so the feed and the observation can never
+disagree about what is hidden (DESIGN.md, the network table).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
 from game.actions import Action, ActionKind, make
-from game.events import Event, HandStarted, event_from_json, redact
+from game.events import Event, event_from_json
 from game.melds import KongKind, Meld
 from game.net.protocol import (
     LedgerLine,
@@ -30,29 +27,18 @@ from game.result import HandResult, SeatResult, Win, WinHow
 from game.round import Round
 from game.settlement import Ledger
 from game.tiles import NUM_KINDS
+from game.visibility import SPECTATOR, visible
 
-SPECTATOR = -1  # the viewer who sits at no seat: every concealed tile hidden
-
-
-def visible(event: Event, seat: int) -> Event:
-    """`event` as `seat` (or SPECTATOR) may see it: other seats' tiles hidden, the seed blanked."""
-    shown = redact(event, seat)
-    if isinstance(shown, HandStarted) and shown.seed:
-        shown = dataclasses.replace(shown, seed="")
-    return shown
+__all__ = ["SPECTATOR", "visible"]
 
 
 def wire_events(events: Iterable[Event], seat: int) -> list[dict[str, Any]]:
-    """The events as `seat` may see them, in their JSON form."""
-    return [visible(e, seat).to_json() for e in events]
-
-
-def wire_events_from(events: list[Event], full: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
-    """`wire_events(events, seat)`, reusing each event's whole JSON (`full`) where the seat may see all of it."""
+    """The events `seat` may know of, as it may see them, in their JSON form."""
     out = []
-    for e, j in zip(events, full, strict=True):
+    for e in events:
         shown = visible(e, seat)
-        out.append(j if shown is e else shown.to_json())
+        if shown is not None:
+            out.append(shown.to_json())
     return out
 
 

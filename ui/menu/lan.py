@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ipaddress
 import logging
-import secrets
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -21,12 +20,11 @@ import pygame
 from game.match_length import LengthKind, MatchLength
 from game.net.client import NetClient
 from game.net.discovery import Announcer, Browser, TableAd, service_info
+from game.net.hosting import host_server, new_table
 from game.net.protocol import clean_name
 from game.net.roomcode import TYPED_LIMIT, new_code, normalize_code, valid_code
-from game.net.server import HostServer
 from game.net.table import TABLE_LENGTHS, NetTable, SeatPlan, TableConfig
 from game.net.thread import HostThread, NetLink
-from game.replaylog import ReplayLog, new_match_id
 from game.ruleset_loader import RulesetError, builtin_ruleset_names, load_ruleset
 from ui import palette as pal
 from ui import strings as S
@@ -229,9 +227,7 @@ class HostSetupScene(MenuScene):
         except RulesetError as exc:
             self.error = str(exc)
             return
-        table = NetTable(rules, secrets.token_hex(8), self.config())
-        table.save.match_id = new_match_id()
-        self._serve(table, name, None)
+        self._serve(new_table(rules, self.config()), name, None)
 
     def resume_table(self) -> None:
         """Open the table of the host's save again (after a crash): same code, same seats, same tokens."""
@@ -245,11 +241,10 @@ class HostSetupScene(MenuScene):
         from game.net.address import table_urls
 
         path = host_save_path()
-        replay = ReplayLog(table.save.match_id or new_match_id(), table.rules, table.seed)
-        hosting = HostThread(HostServer(table, self.bind, self.port, path, replay))
+        hosting = HostThread(host_server(table, self.bind, self.port, path))
         port = hosting.start()
         if port is None and self.port != 0:
-            hosting = HostThread(HostServer(table, self.bind, 0, path, replay))
+            hosting = HostThread(host_server(table, self.bind, 0, path))
             port = hosting.start()
         if port is None:
             self.error = t("port_busy", reason=hosting.error or "?")

@@ -21,6 +21,7 @@ from ui.menu.widgets import Button, MenuScene, plate
 from ui.opponents import opponent
 from ui.scene import Host
 from ui.table.scene import TableScene
+from ui.table.session import local_session
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +68,7 @@ class MatchFlow:
     def resume(host: Host, table: TableScene, config: MatchConfig) -> MatchFlow:
         """Watch a table picked up from a save: the hands and scores so far count toward its length."""
         flow = MatchFlow(host, table, config, table.rules)
-        match = table.session.match
+        match = local_session(table.session).match
         flow.progress.hands = len(match.ledgers)
         flow.progress.scores = tuple(match.scores)
         flow.progress.dealer = match.dealer
@@ -127,7 +128,7 @@ def show_summary(
     summary = optional_module("ui.summary")
     push = getattr(summary, "push_match_summary", None) if summary is not None else None
     if push is not None:
-        match = table.session.match
+        match = local_session(table.session).match
         # Closing it leaves the menu that was under the table.
         push(host, tuple(match.scores), list(match.ledgers), viewer if viewer is not None else 0, lambda: None)
         return

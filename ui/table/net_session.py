@@ -10,6 +10,7 @@ over as they come. The host keeps the save and the replay log.
 from __future__ import annotations
 
 from game.actions import Action
+from game.agents import Agent
 from game.events import Event, HandSettled, HandStarted
 from game.net import protocol as P
 from game.net.thread import LinkNotice, NetLink
@@ -19,8 +20,8 @@ from game.result import HandResult
 from game.ruleset import Ruleset
 from game.settlement import Ledger
 from game.settlement.ledger import LedgerItem
+from game.visibility import SPECTATOR
 from ui.table.rotation import turn_event
-from ui.table.session import NOBODY, TableSession
 
 # At most this many events of a hand are played from its start when the table opens on it (the
 # opening is about 25); a hand further on is laid out at once rather than replayed.
@@ -49,12 +50,15 @@ def idle_observation(seat: int, ruleset: str) -> Observation:
     )  # fmt: skip
 
 
-class NetSession(TableSession):
-    """A match at a network table, seen from one seat (or none, watching)."""
+class NetSession:
+    """A match at a network table, seen from one seat (or none, watching): a ui.table.source.TableSource."""
 
     def __init__(self, rules: Ruleset, link: NetLink, seat: int | None) -> None:
-        agents = [None if s == seat else REMOTE for s in range(4)]
-        super().__init__(rules, "network", agents, viewer=seat if seat is not None else NOBODY)
+        self.rules = rules
+        self.agents: list[Agent | None] = [None if s == seat else REMOTE for s in range(4)]
+        self.viewer = seat if seat is not None else SPECTATOR
+        self.turn = 0
+        self.hands_settled = 0
         self.link = link
         self.seat = seat
         self.hand: list[Event] = []  # the hand in play's events, as the host sent them
@@ -130,6 +134,11 @@ class NetSession(TableSession):
     def humans(self) -> list[int]:
         """The one seat this computer plays (none when watching)."""
         return [] if self.seat is None else [self.seat]
+
+    @property
+    def unsaved(self) -> str | None:
+        """Always None: the host keeps the save."""
+        return None
 
     def look(self, viewer: int, turn: int) -> list[Event]:
         """The hand in play's events, turned for seat `turn` (the host has already hidden what we may not see)."""

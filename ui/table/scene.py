@@ -49,7 +49,8 @@ from ui.table.prewarm import art_jobs, opening_jobs
 from ui.table.privacy import PrivacyScene
 from ui.table.rack_view import geometry_for
 from ui.table.rotation import engine_seat, turn_event, turned_seat
-from ui.table.session import NOBODY, TableSession
+from ui.table.session import NOBODY, TableSession, local_session
+from ui.table.source import TableSource
 from ui.table.thinker import Thinker, thinks_long
 from ui.table.view import HandUi, TableView, WaitsInfo
 
@@ -87,7 +88,7 @@ class TableScene(Scene):
         human: int | None = 0,
         agents: list[Agent | None] | None = None,
         config: MatchConfig | None = None,
-        session: TableSession | None = None,
+        session: TableSource | None = None,
         save_name: str | None = None,
     ) -> None:
         super().__init__(host)
@@ -107,7 +108,7 @@ class TableScene(Scene):
                 for seat in range(4)
             ]
         cfg = config.to_json() if config is not None else None
-        self.session = session or TableSession(rules, seed, agents, viewer=0, config=cfg)
+        self.session: TableSource = session or TableSession(rules, seed, agents, viewer=0, config=cfg)
         # Who looks at the table: one person sees their own seat at the bottom; several people
         # share the screen through the hand-off screen, and while no one of them decides, no hand shows.
         humans = self.session.humans
@@ -117,7 +118,7 @@ class TableScene(Scene):
         self._unsaved_notice: Scene | None = None  # a save failure told once the table is on screen
         if save_name is not None:
             # The session owns the save and the replay log; a failure to write either is told once.
-            self.session.keep(save_name, on_error=self._tell_unsaved)
+            local_session(self.session).keep(save_name, on_error=self._tell_unsaved)
         self.model = TableModel(viewer=0)
         self.layout: Layout = compute_layout(host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE)
         self.presenter = Presenter(self.model, rules, lambda: self.layout, lambda: self.host.settings.speed.factor)

@@ -1,9 +1,9 @@
-"""The local match controller: the Match, the hand in play, the seats' players, the save and the replay log.
+"""The local table's session: the match controller seen from the window.
 
-It is the client's only door to the engine. The table learns what happened from events
-redacted for the viewing seat, decides from observations, acts through `apply`, and reads the
-settlement when a hand is over. Nothing else of the Round is touched (DESIGN.md: the engine is a
-referee). ui/table/net_session.py is the same door when the referee is a network host.
+It is the client's only door to the engine. The table learns what happened from events as the
+viewing seat may see them (game.visibility), decides from observations, acts through `apply`,
+and reads the settlement when a hand is over; the match itself is game.controller's.
+ui/table/net_session.py is the same door when the referee is a network host.
 """
 
 from __future__ import annotations
@@ -13,18 +13,20 @@ from typing import Any
 
 from game.actions import Action
 from game.agents import Agent
-from game.events import Event, HandSettled, redact
+from game.controller import MatchController
+from game.events import Event, HandSettled
 from game.match import Match
-from game.observation import Observation, observe
+from game.observation import Observation
 from game.result import HandResult
-from game.round import HandSetup, Round
+from game.round import Round
 from game.ruleset import Ruleset
-from game.savefile import SaveData, new_save, record, restore, take_back
+from game.savefile import SaveData, take_back
 from game.saves import SaveWriter
 from game.settlement import Ledger
+from game.visibility import SPECTATOR, visible
 from ui.table.rotation import turn_event
 
-NOBODY = -1  # the viewer when no seat's hand may be shown (several people share the screen)
+NOBODY = SPECTATOR  # the viewer when no seat's hand may be shown (several people share the screen)
 
 
 class TableSession:
@@ -38,18 +40,14 @@ class TableSession:
         viewer: int = 0,
         config: dict[str, Any] | None = None,
     ) -> None:
-        if len(agents) != 4:
-            raise ValueError(f"a table has four seats, got {len(agents)} players")
         self.rules = rules
-        self.match = Match(rules, seed)
-        self.agents = list(agents)
+        self.control = MatchController(rules, seed, agents, config=config)
+        self.control.on_save = self._saved
+        self.control.on_hand_done = self._hand_done
         self.viewer = viewer  # whose hidden tiles the events show (NOBODY: no one's)
         self.turn = 0  # the seat the table is turned for: it sits at the bottom (model seat 0)
-        self._round: Round | None = None
         self.hands_settled = 0
-        # Save and replays: the match so far, written out after every action.
-        self.save = new_save(rules, seed, HandSetup(), config)
-        self.on_save: Callable[[SaveData], None] | None = None
+        self.on_save: Callable[[SaveData], None] | None = None  # the match so far, after every action
         self.save_writer: SaveWriter | None = None  # set by keep(): the save of a match that is kept
         self.on_hand_done: Callable[[Round, bool], None] | None = None  # a settled hand, and if it was practice
 
@@ -58,27 +56,45 @@ class TableSession:
         cls, rules: Ruleset, data: SaveData, agents: Sequence[Agent | None], where: str = "save"
     ) -> TableSession:
         """The session of a saved match, at the very point it was saved (SaveError if it does not replay)."""
-        restored = restore(data, rules, where)
         session = cls(rules, str(data.head["seed"]), agents)
-        session.match = restored.match
-        session.save = data
-        session._round = restored.round
-        session.hands_settled = len(restored.finished)
+        session.control.resume(data, where)
+        session.hands_settled = len(session.control.finished)
+        session.control.finished = []  # the settled hands are not needed in play
         return session
 
     def keep(self, save_name: str, on_error: Callable[[str], None] | None = None) -> None:
         """Keep the match: the save called `save_name` after every action, each settled hand in the replay log;
         `on_error` is told the first time either cannot be written (play goes on, the last good save stays)."""
-        from game.replaylog import ReplayLog, new_match_id
+        from game.replaylog import new_match_id
 
-        if not self.save.match_id:
-            self.save.match_id = new_match_id()
+        save = self.save
+        if not save.match_id:
+            save.match_id = new_match_id()
         writer = SaveWriter(save_name)
-        keeper = ReplayLog(self.save.match_id, self.rules, str(self.save.head["seed"]))
+        keeper = self.control.replay_log(save.match_id)
         writer.on_error = keeper.on_error = on_error
         self.save_writer = writer
         self.on_save = writer
         self.on_hand_done = keeper
+
+    @property
+    def match(self) -> Match:
+        """The match so far: scores, hand number, ledgers."""
+        return self.control.match
+
+    @property
+    def agents(self) -> list[Agent | None]:
+        """The agent behind each seat; None where a person plays."""
+        return self.control.agents
+
+    @property
+    def save(self) -> SaveData:
+        """The match as saved, up to the hand in play's last action."""
+        return self.control.save_data()
+
+    @property
+    def _round(self) -> Round | None:
+        return self.control.round
 
     @property
     def unsaved(self) -> str | None:
@@ -98,37 +114,31 @@ class TableSession:
     def look(self, viewer: int, turn: int) -> list[Event]:
         """Show the table to `viewer` (NOBODY: hide every hand), turned for seat `turn`; the hand's events so far."""
         self.viewer, self.turn = viewer, turn
-        return [] if self._round is None else self._redacted(self._round.events)
+        return [] if self._round is None else self._shown(self._round.events)
 
     def take_back(self, seat: int) -> bool:
         """Undo `seat`'s last discard of this hand and everything after it (practice); False if there is none."""
         data = take_back(self.save, seat)
         if data is None:
             return False
-        restored = restore(data, self.rules)
-        self.match, self._round, self.save = restored.match, restored.round, data
+        self.control.resume(data)
+        self.control.finished = []
         self._saved()
         return True
 
-    def _saved(self, settled: bool = False) -> None:
-        """Bring the save up to date with the hand in play (or the one just settled) and hand it on."""
-        rnd = self._round
-        if rnd is not None:
-            rec = record(rnd, settled)
-            if len(self.save.hands) < self.match.hand_no:
-                self.save.hands.append(rec)
-            else:
-                self.save.hands[self.match.hand_no - 1] = rec
+    def _saved(self) -> None:
         if self.on_save is not None:
-            self.on_save(self.save)
+            self.on_save(self.control.save_data())
+
+    def _hand_done(self, rnd: Round) -> None:
+        if self.on_hand_done is not None:
+            self.on_hand_done(rnd, self.practice)
 
     # ------------------------------------------------------------------ a hand
 
     def start_hand(self) -> list[Event]:
         """Deal the next hand; returns its opening events (dice, wall, deal) as the viewer sees them."""
-        self._round = self.match.new_round()
-        self._saved()
-        return self._redacted(self._round.events)
+        return self._shown(self.control.start_hand())
 
     @property
     def in_hand(self) -> bool:
@@ -138,38 +148,30 @@ class TableSession:
     @property
     def hand_over(self) -> bool:
         """True when the hand in play has ended and waits to be settled."""
-        return self._round is not None and self._round.ended
+        return self.control.hand_over
 
     def to_move(self) -> list[int]:
         """Seats that must act now."""
-        return [] if self._round is None else self._round.to_move()
+        return self.control.to_move()
 
     def observe(self, seat: int) -> Observation:
         """What `seat` sees now, with its legal actions."""
-        if self._round is None:
-            raise RuntimeError("no hand is dealt")
-        return observe(self._round, seat)
+        return self.control.observe(seat)
 
     def check(self, action: Action) -> str | None:
         """Why `action` is illegal now, or None."""
-        if self._round is None:
-            return "no hand is dealt"
-        return self._round.check(action)
+        return self.control.check(action)
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out a legal action; returns the events that followed, as the viewer sees them."""
-        if self._round is None:
-            raise RuntimeError("no hand is dealt")
-        events = self._round.apply(action)
-        self._saved()
-        return self._redacted(events)
+        return self._shown(self.control.submit(action))
 
     def agent_move(self, seat: int) -> list[Event]:
         """Let the agent behind `seat` choose and act."""
         agent = self.agents[seat]
         if agent is None:
             raise ValueError(f"seat {seat} is played by a person")
-        return self.apply(agent.choose(self.observe(seat)))
+        return self._shown(self.control.play_for(seat, agent))
 
     @property
     def result(self) -> HandResult | None:
@@ -178,21 +180,26 @@ class TableSession:
 
     def settle(self) -> tuple[HandSettled, Ledger]:
         """Settle the finished hand: the settlement event and the hand's ledger."""
-        if self._round is None or not self._round.ended:
-            raise RuntimeError("the hand is not over")
-        rnd = self._round
-        settled = self.match.finish_round(rnd)
-        self._saved(settled=True)
-        if self.on_hand_done is not None:
-            self.on_hand_done(rnd, self.practice)
-        self._round = None
+        settled = self.control.settle()
         self.hands_settled += 1
-        return settled, self.match.ledgers[-1]
+        return settled, self.control.ledger
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Running scores of the match."""
         return tuple(self.match.scores)
 
-    def _redacted(self, events: Sequence[Event]) -> list[Event]:
-        return [turn_event(redact(e, self.viewer), self.turn) for e in events]
+    def _shown(self, events: Sequence[Event]) -> list[Event]:
+        viewer, turn = self.viewer, self.turn
+        out = []
+        for e in events:
+            shown = visible(e, viewer)
+            if shown is not None:
+                out.append(turn_event(shown, turn))
+        return out
+
+
+def local_session(source: object) -> TableSession:
+    """`source` as the session of a match played in this process (AssertionError at a network table)."""
+    assert isinstance(source, TableSession), "the match is played at a network host"
+    return source

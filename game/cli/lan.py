@@ -12,7 +12,7 @@ import asyncio
 import logging
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.cli.common import add_ruleset_argument, ruleset_or_exit, seat_number
 from game.match_length import MatchLength
@@ -24,6 +24,9 @@ from game.net.table import NetTable, SeatPlan, TableConfig, length_text
 from game.ruleset import Ruleset
 from game.safe_files import set_aside
 from game.savefile import SaveError, loads
+
+if TYPE_CHECKING:
+    from game.net.client import NetClient
 
 HOST_SAVE_NAME = "lan-host.save.json"
 
@@ -363,7 +366,6 @@ def _cpu_seconds(pid: int) -> float | None:
 async def _bench(args: argparse.Namespace) -> int:
     import os
     import re
-    import statistics
     import tempfile
     import time
 
@@ -405,24 +407,37 @@ async def _bench(args: argparse.Namespace) -> int:
                 await real_send(m)
 
             c.send = timed_send  # type: ignore[method-assign,assignment]
-        # The transport's floor: a ping's round trip, measured the same way.
-        pings = []
-        for n in range(40):
-            await asyncio.sleep(0.06)  # within the host's rate limit
-            t0 = time.perf_counter()
-            await clients[0].send(P.Ping(n))
-            while not isinstance(await clients[0].next_message(), P.Pong):
-                pass
-            pings.append(time.perf_counter() - t0)
+        pings = await _ping_times(clients[0])
         sends.clear()
         cpu0, wall0 = _cpu_seconds(proc.pid), time.perf_counter()
         await asyncio.gather(*(autoplay(c, SimpleAgent(), listener) for c in clients))
         cpu1, wall1 = _cpu_seconds(proc.pid), time.perf_counter()
         await proc.wait()
 
-    sends.sort()
+    _print_bench(args.hands, _move_ms(sends, arrivals), pings, (cpu0, wall0), (cpu1, wall1))
+    return 0
+
+
+async def _ping_times(client: NetClient) -> list[float]:
+    """The transport's floor: forty pings' round trips, measured as the moves are."""
+    import time
+
+    pings = []
+    for n in range(40):
+        await asyncio.sleep(0.06)  # within the host's rate limit
+        t0 = time.perf_counter()
+        await client.send(P.Ping(n))
+        while not isinstance(await client.next_message(), P.Pong):
+            pass
+        pings.append(time.perf_counter() - t0)
+    return pings
+
+
+def _move_ms(sends: list[float], arrivals: dict[int, list[float]]) -> list[float]:
+    """Milliseconds from each move sent to its events reaching the last of the four clients, sorted."""
     import bisect
 
+    sends.sort()
     lat: list[float] = []
     for times in arrivals.values():
         if len(times) != 4:
@@ -431,9 +446,18 @@ async def _bench(args: argparse.Namespace) -> int:
         if i >= 0:
             lat.append(max(times) - sends[i])
     lat.sort()
-    ms = [x * 1000 for x in lat]
+    return [x * 1000 for x in lat]
+
+
+def _print_bench(
+    hands: int, ms: list[float], pings: list[float], start: tuple[float | None, float], end: tuple[float | None, float]
+) -> None:
+    """The bench-lan report: move latency, the ping floor and the host's CPU (start and end: CPU and wall)."""
+    import statistics
+
+    (cpu0, wall0), (cpu1, wall1) = start, end
     p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
-    print(f"{args.hands} hands, {len(ms)} moves answered over loopback by four clients")
+    print(f"{hands} hands, {len(ms)} moves answered over loopback by four clients")
     print(
         f"move -> every client's events: median {statistics.median(ms):.2f} ms, p99 {p99:.2f} ms, max {ms[-1]:.2f} ms"
     )
@@ -443,4 +467,3 @@ async def _bench(args: argparse.Namespace) -> int:
         print(
             f"host CPU while four play: {busy * 100:.1f}% of one core, {(cpu1 - cpu0) / len(ms) * 1000:.2f} ms a move"
         )
-    return 0

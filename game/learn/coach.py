@@ -429,8 +429,16 @@ def _seat(seat: int) -> tuple[str, str]:
 
 def _story(event: Event, run: LessonRun) -> Note | None:
     """What the coach says about an event, or None."""
-    lesson = run.lesson
-    if isinstance(event, DiceRolled) and lesson.explain_deal:
+    if run.lesson.explain_deal:
+        note = _deal_story(event)
+        if note is not None:
+            return note
+    return _play_story(event)
+
+
+def _deal_story(event: Event) -> Note | None:
+    """The dice, the dealer, the broken wall and the deal, told as they happen."""
+    if isinstance(event, DiceRolled):
         a, b = event.dice
         wz, we = _seat(event.seat)
         if event.purpose == "first_dealer":
@@ -450,14 +458,14 @@ def _story(event: Event, run: LessonRun) -> Note | None:
                 f"({min(a, b)}) the stacks skipped.",
             ),
         )
-    if isinstance(event, DealerChosen) and lesson.explain_deal and event.method == "dice":
+    if isinstance(event, DealerChosen) and event.method == "dice":
         return Note(
             "story",
             Said(
                 "数到了你：你是庄家，多抓一张，先出牌。", "It lands on you: you deal, hold one tile more and go first."
             ),
         )
-    if isinstance(event, WallBroken) and lesson.explain_deal:
+    if isinstance(event, WallBroken):
         side_z, side_e = _seat(event.side)
         return Note(
             "story",
@@ -466,7 +474,7 @@ def _story(event: Event, run: LessonRun) -> Note | None:
                 f"On {side_e}'s side {event.skipped} stacks are skipped; the deal starts at the next stack.",
             ),
         )
-    if isinstance(event, TilesDealt) and lesson.explain_deal and event.seat == PLAYER and len(event.places) == 2:
+    if isinstance(event, TilesDealt) and event.seat == PLAYER and len(event.places) == 2:
         return Note(
             "story",
             Said(
@@ -475,6 +483,11 @@ def _story(event: Event, run: LessonRun) -> Note | None:
                 "thirteen. One discard and you are ready.",
             ),
         )
+    return None
+
+
+def _play_story(event: Event) -> Note | None:
+    """The player's own claims, kongs and 报听, and how the hand ended."""
     if isinstance(event, Claimed) and event.seat == PLAYER:
         if event.claim == "pung":
             return Note(

@@ -1,0 +1,50 @@
+"""The words an explanation is made of: a sentence in both languages, the seats' winds and the tiles' names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.result import HandResult
+from game.ruleset import Ruleset
+from game.settlement import LedgerItem
+from game.tiles import Tile, format_tile, tile_name_zh
+
+SEAT_ZH = ("东", "南", "西", "北")
+SEAT_EN = ("East", "South", "West", "North")
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """One sentence in both languages."""
+
+    zh: str
+    en: str
+
+    def pick(self, language: str) -> str:
+        """The sentence in `language` ("zh" or "en")."""
+        return self.zh if language == "zh" else self.en
+
+
+def seat_zh(seat: int) -> str:
+    """The seat's wind in Chinese (0 is East)."""
+    return SEAT_ZH[seat]
+
+
+def seat_en(seat: int) -> str:
+    """The seat's wind in English (0 is East)."""
+    return SEAT_EN[seat]
+
+
+def tile_words(t: Tile) -> tuple[str, str]:
+    """The tile's name in Chinese and its notation (1s)."""
+    return tile_name_zh(t), format_tile(t)
+
+
+def seat_words(seat: int) -> tuple[str, str]:
+    """The seat's wind in Chinese and in English."""
+    return seat_zh(seat), seat_en(seat)
+
+
+# The sentence for one payment line (the line, the hand, its ruleset); None: the plain fall-back sentence.
+SentenceFn = Callable[[LedgerItem, HandResult, Ruleset], "Said | None"]

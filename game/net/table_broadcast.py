@@ -1,0 +1,165 @@
+"""Broadcasting at the host's table: what goes out to each connection, and the status everyone may know."""
+
+from __future__ import annotations
+
+from game.net import protocol as P
+from game.net.table_config import wire_length
+from game.net.table_core import TableCore
+from game.net.table_seats import CLOSE_NORMAL, CLOSE_POLICY, Conn
+from game.net.view import SPECTATOR
+from game.round import Phase
+
+
+class TableBroadcast(TableCore):
+    """What goes out: messages to one connection or to all, the status, the events each viewer may see."""
+
+    def _send(self, conn: Conn, msg: P.Message) -> None:
+        if conn.closed:
+            return
+        self.stats.sent += 1
+        conn.send(P.encode(msg))
+
+    def _broadcast(self, msg: P.Message) -> None:
+        data = P.encode(msg)
+        for conn in list(self.conns.values()):
+            if conn.joined and not conn.closed:
+                self.stats.sent += 1
+                conn.send(data)
+
+    def _error(self, conn: Conn, code: str, reason: str) -> None:
+        self.stats.refused += 1
+        self._send(conn, P.Error(code, reason))
+
+    def _refuse(self, conn: Conn, code: str, reason: str) -> None:
+        self.stats.refused += 1
+        self._send(conn, P.Refused(code, reason))
+        self._close(conn, CLOSE_POLICY, reason)
+
+    def _close(self, conn: Conn, code: int, reason: str) -> None:
+        if conn.closed:
+            return
+        if conn.seat is not None and self.seats[conn.seat].conn == conn.id:
+            self.seats[conn.seat].conn = None
+            self.seats[conn.seat].dropped_at = self.clock()
+        conn.closed = True
+        self.conns.pop(conn.id, None)
+        conn.close(code, reason[:120])
+
+    def shutdown(self) -> None:
+        """Close every connection (the host is stopping)."""
+        for conn in list(self.conns.values()):
+            self._close(conn, CLOSE_NORMAL, "the host closed the table")
+
+    def status(self) -> P.Status:
+        """Who sits where, who is thinking, the clocks and the scores, as everyone may know them."""
+        now = self.clock()
+        rnd = self.rnd
+        moving: list[int] = []
+        claims = False
+        turn_left: float | None = None
+        waiting_for: int | None = None
+        wait_left: float | None = None
+        if rnd is not None and not rnd.ended:
+            if rnd.phase is Phase.TURN:
+                moving = [rnd.turn]
+            else:
+                claims = True  # who may claim is not public
+            for seat in rnd.to_move():
+                who = self.controller(seat, now)
+                s = self.seats[seat]
+                if who == "wait" and s.dropped_at is not None and waiting_for is None:
+                    waiting_for = seat
+                    wait_left = round(max(0.0, s.dropped_at + self.config.drop_wait - now), 1)
+                elif who == "person" and self.config.turn_timer is not None and s.asked_at is not None:
+                    left = round(max(0.0, s.asked_at + self.config.turn_timer - now), 1)
+                    turn_left = left if turn_left is None else min(turn_left, left)
+        seats = [
+            P.SeatInfo(
+                s.holder.name if s.holder is not None else "",
+                "ai" if s.plan.kind == "ai" else "human",
+                s.plan.level if s.plan.kind == "ai" else self.config.fill_level,
+                s.conn is not None,
+                self.controller(i, now) == "ai",
+                s.holder is not None,
+            )
+            for i, s in enumerate(self.seats)
+        ]
+        return P.Status(
+            seats,
+            self.started,
+            self.match.hand_no,
+            wire_length(self.config.length),
+            self.progress.hands,
+            self.progress.rounds,
+            moving,
+            claims,
+            turn_left,
+            waiting_for,
+            wait_left,
+            list(self.match.scores),
+        )
+
+    def _status(self, force_to: Conn | None = None) -> None:
+        st = self.status()
+        # Only a change of who or what goes out to everyone; the clocks count down on each client.
+        key = (
+            tuple(st.seats),
+            st.started,
+            st.hand,
+            st.hands_done,
+            tuple(st.moving),
+            st.claims,
+            st.waiting_for,
+            tuple(st.scores),
+        )
+        if key != self._last_status:
+            self._last_status = key
+            self._broadcast(st)
+        elif force_to is not None:
+            self._send(force_to, st)
+
+    def _publish(self, before: dict[int, int]) -> None:
+        """Send each connection what it may see of the events since `before` (per viewer), with its observation
+        if it must act."""
+        now = self.clock()
+        # A seat is asked once per state: an answer from one claimer must not re-ask the others.
+        asked = set()
+        for seat, s in enumerate(self.seats):
+            at = len(self.views[seat])
+            if s.asked_seq != at and self.rnd is not None and self.rnd.legal_tuple(seat):
+                s.asked_seq, s.asked_at = at, now
+                asked.add(seat)
+        for conn in list(self.conns.values()):
+            if not conn.joined:
+                continue
+            viewer = SPECTATOR if conn.seat is None else conn.seat
+            first = before[viewer] + 1
+            shown = self.views[viewer][first - 1 :]
+            obs = self._obs_for(conn.seat) if conn.seat in asked or shown else None
+            if not shown and obs is None:
+                continue  # nothing happened that this viewer may know of (an added kong waits for robbers)
+            self._send(conn, P.Events(first, shown, obs))
+
+    def _catch_up(self, conn: Conn, after: int) -> None:
+        """Everything after event `after`, or a snapshot of the hand when the gap is too wide."""
+        viewer = SPECTATOR if conn.seat is None else conn.seat
+        if not self.events:
+            return
+        view, start = self.views[viewer], self.feed.hand_from[viewer]
+        if start <= after <= len(view):
+            self._send(conn, P.Events(after + 1, view[after:], self._obs_for(conn.seat)))
+        else:
+            self._send(
+                conn,
+                P.Snapshot(
+                    start + 1,
+                    view[start:],
+                    list(self.match.scores),
+                    self.hands_done,
+                    self._obs_for(conn.seat),
+                ),
+            )
+        if self.rnd is None and self.last_settled is not None:
+            self._send(conn, self.last_settled)
+        if self.over:
+            self._send(conn, P.MatchOver(list(self.match.scores), self.hands_done))

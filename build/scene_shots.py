@@ -14,6 +14,7 @@ import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -21,6 +22,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
+
+if TYPE_CHECKING:
+    from game.ruleset import Ruleset
+    from ui.table.session import TableSession
 
 SIZE = (1280, 720)
 FRAME = 1 / 60
@@ -67,7 +72,7 @@ def _draw(host: ShotHost, updates: int = 1) -> pygame.Surface:
     return screen.copy()
 
 
-def _rules():  # type: ignore[no-untyped-def]
+def _rules() -> Ruleset:
     from game.ruleset_loader import load_ruleset
 
     return load_ruleset("guiyang-classic")
@@ -154,7 +159,7 @@ def _open_hand(host: ShotHost) -> object:
     return OpenHandScene(host, HandStore.for_player(), lambda path: None)  # type: ignore[arg-type]
 
 
-def _played_session():  # type: ignore[no-untyped-def]
+def _played_session() -> TableSession:
     from game.agents import SimpleAgent
     from game.replaylog import ReplayLog
     from ui.table.session import TableSession

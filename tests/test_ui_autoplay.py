@@ -16,7 +16,7 @@ from game.ruleset_loader import load_ruleset
 from ui import strings as S
 from ui.app import App
 from ui.settings import Settings, Speed
-from ui.table.end_panel import SettlementScene
+from ui.settlement import SettlementScene
 from ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parent.parent

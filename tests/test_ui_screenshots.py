@@ -17,9 +17,9 @@ from ui import palette as pal
 from ui import strings as S
 from ui.layout import compute_layout
 from ui.moments import MOMENTS, headless_display, stage_moment
+from ui.settlement import SettlementScene
 from ui.table.actors import Callout, Flight
 from ui.table.background import render_background
-from ui.table.end_panel import SettlementScene
 from ui.table.presenter import callout_point
 
 RULES = load_ruleset("guiyang-classic")

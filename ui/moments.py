@@ -21,7 +21,7 @@ from game.ruleset import Ruleset
 from ui import strings as S
 from ui.scene import SceneStack
 from ui.settings import Settings, Speed
-from ui.table.end_panel import SettlementScene
+from ui.settlement import SettlementScene
 from ui.table.insight import discard_choices_keeping_ready
 from ui.table.presenter import COUNT_STEP, DICE_REST, DICE_TUMBLE
 from ui.table.scene import TableScene

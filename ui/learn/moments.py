@@ -26,7 +26,7 @@ from ui.menu.main_menu import MainMenu
 from ui.moments import HeadlessHost, headless_display, stage_moment
 from ui.scene import Scene
 from ui.settings import Settings
-from ui.table.end_panel import SettlementScene
+from ui.settlement import SettlementScene
 
 LEARN_MOMENTS_HELP = (
     "guide, guide-N, lessons, first-run, lesson-N, lesson-N-K, lesson-N-wrong, lesson-N-end, end-why, end-chickens"

@@ -26,7 +26,7 @@ from ui.art.shapes import mix
 from ui.art.surface_cache import display_ready, in_display_alpha_format
 from ui.dialogs import ConfirmScene
 from ui.layout import bands, compute_layout
-from ui.scene import Host, Scene
+from ui.scene import Host
 from ui.settlement.explain_panel import draw_explain_panel, draw_tooltip, explain_lines, flip_value_text, line_sentence
 from ui.settlement.hands import draw_hand, fit_tile_width, hand_slots
 from ui.settlement.lines import PaymentLine, seat_lines, standings
@@ -34,6 +34,7 @@ from ui.settlement.whatif import WhatIf, ruleset_choices, what_if
 from ui.sound import TableSounds
 from ui.table.insight import chicken_tiles
 from ui.table.model import WinView
+from ui.table.settlement_port import SettlementPanel
 from ui.tile_art import Look, get_tile_art
 
 WIN_ROW: pal.RGBA = (120, 84, 20, 90)
@@ -82,7 +83,7 @@ def _amount_colour(n: int) -> pal.RGB:
     return pal.TEXT_GOLD if n > 0 else (pal.TEXT_RED if n < 0 else pal.TEXT_MUTED)
 
 
-class SettlementScene(Scene):
+class SettlementScene(SettlementPanel):
     """Shown over the table when a hand is settled; a click (or `auto_close` seconds) starts the next hand."""
 
     opaque = False

@@ -27,6 +27,7 @@ from game.ruleset import Ruleset
 from game.settlement import Ledger
 from game.tiles import to_counts
 from ui import palette as pal
+from ui import screens
 from ui import strings as S
 from ui import text as T
 from ui.dialogs import ConfirmScene, NoticeScene
@@ -34,8 +35,6 @@ from ui.layout import BOARD_ZONES, DEFAULT_SIZE, Layout, compute_layout
 from ui.match_config import MatchConfig
 from ui.opponents import Suggestion, deep_hint, hint, opponent
 from ui.scene import Host, Scene
-from ui.settlement import SettlementScene
-from ui.settlement.scene import sheet_canvas, sheet_jobs
 from ui.sound import TableSounds
 from ui.table.actors import banner_jobs, banner_picture
 from ui.table.board import Board
@@ -50,6 +49,7 @@ from ui.table.privacy import PrivacyScene
 from ui.table.rack_view import geometry_for
 from ui.table.rotation import engine_seat, turn_event, turned_seat
 from ui.table.session import NOBODY, TableSession, local_session
+from ui.table.settlement_port import SettlementPanel, settlement_parts
 from ui.table.source import TableSource
 from ui.table.thinker import Thinker, thinks_long
 from ui.table.view import HandUi, TableView, WaitsInfo
@@ -93,6 +93,7 @@ class TableScene(Scene):
     ) -> None:
         super().__init__(host)
         self.rules = rules
+        self.settlement = settlement_parts()  # the screen after each hand, found by name
         settings = host.settings
         self.config = config
         if config is not None and agents is None:
@@ -127,7 +128,7 @@ class TableScene(Scene):
         self.board = Board()
         self.autopilot: Agent | None = None  # plays the player's seat when set (screenshots, tests)
         self.pause_autopilot: Callable[[], bool] | None = None  # the autopilot waits while this is True
-        self.on_panel: Callable[[SettlementScene], None] | None = None
+        self.on_panel: Callable[[SettlementPanel], None] | None = None
         # Match flow (ui/menu/match_flow.py): told of each settled hand; asked before the next one
         # whether the match is over (True: it has taken the table away).
         self.on_settled: Callable[[], None] | None = None
@@ -169,9 +170,9 @@ class TableScene(Scene):
         self._sheet: Jobs | None = None  # the ended hand's settlement pictures, drawn while its end plays
         self._banners_drawn: set[str] = set()
         self._banners = Jobs(())  # the banners of the events in the queue, drawn before they show
-        self._panel: SettlementScene | None = None  # the next settlement screen, made before it shows
+        self._panel: SettlementPanel | None = None  # the next settlement screen, made before it shows
         self._panel_steps: Jobs | None = None  # its sheet, drawn a part per frame
-        self._shown_panel: SettlementScene | None = None
+        self._shown_panel: SettlementPanel | None = None
         self._canvas: pygame.Surface | None = None  # for the next sheet: the last one's picture, or one made ahead
         # Draw the tile pictures before the first hand (a short loading moment), unless nothing animates.
         self.loading = host.settings.speed.factor > 0
@@ -281,7 +282,7 @@ class TableScene(Scene):
             return True
         result = self.session.result
         if self._sheet is None and result is not None and self.phase == "hand":
-            self._sheet = Jobs(sheet_jobs(result, self.layout.size, self.rules))
+            self._sheet = Jobs(self.settlement.sheet_jobs(result, self.layout.size, self.rules))
         if self._sheet is not None and run(self._sheet, until):
             return True
         return run(self._opening, until) or run(self._prewarm, until)
@@ -392,12 +393,12 @@ class TableScene(Scene):
         if self.on_panel is not None:
             self.on_panel(panel)
 
-    def _settlement_panel(self) -> SettlementScene:
+    def _settlement_panel(self) -> SettlementPanel:
         """The settlement screen of the hand just settled."""
         assert self.settled is not None and self.ledger is not None
         settings = self.host.settings
         auto = SETTLE_PAUSE * self._speed() if settings.autoplay or self.autopilot is not None else None
-        return SettlementScene(
+        return self.settlement.panel(
             self.host,
             self.settled,
             self.ledger,
@@ -419,7 +420,7 @@ class TableScene(Scene):
     def _make_canvas(self) -> None:
         """A picture of the settlement sheet's size to draw the first sheet on (made ahead, as it takes a while)."""
         if self._canvas is None:
-            self._canvas = sheet_canvas(self.layout.size)
+            self._canvas = self.settlement.sheet_canvas(self.layout.size)
 
     def _next_hand(self) -> None:
         settings = self.host.settings
@@ -787,9 +788,7 @@ class TableScene(Scene):
         elif key == pygame.K_h:
             self.show_hint()
         elif key == pygame.K_F1:
-            from ui.learn.guide_scene import GuideScene
-
-            self.host.stack.push(GuideScene(self.host, ruleset=self.rules.name))
+            screens.push(self.host, "guide", ruleset=self.rules.name)
         elif key in (pygame.K_BACKSPACE, pygame.K_z) and settings.practice:
             self.take_back()
         elif key == pygame.K_ESCAPE:

@@ -362,7 +362,7 @@ def _real_save_and_log(tmp: Path) -> tuple[str, str]:
 
 def saves(tally: Tally, tmp: Path, rng: random.Random) -> None:
     """The menu's resume on corrupted saves: resumed by replaying, or set aside with the reason and kept."""
-    from ui.moments import HeadlessHost, headless_display
+    from ui.entry.moments import HeadlessHost, headless_display
     from ui.save import NoticeScene, resume
     from ui.settings import Settings
     from ui.table.scene import TableScene

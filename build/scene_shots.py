@@ -80,7 +80,7 @@ def _rules() -> Ruleset:
 
 def _table(moment: str) -> Callable[[], pygame.Surface]:
     def shot() -> pygame.Surface:
-        from ui.moments import render_moment
+        from ui.entry.moments import render_moment
 
         return render_moment(moment, SIZE, _rules(), seed="shot")
 
@@ -89,7 +89,7 @@ def _table(moment: str) -> Callable[[], pygame.Surface]:
 
 def _menu(moment: str) -> Callable[[], pygame.Surface]:
     def shot() -> pygame.Surface:
-        from ui.menu.moments import render_menu_moment
+        from ui.entry.menu_moments import render_menu_moment
 
         return render_menu_moment(moment, SIZE, _rules())
 
@@ -98,7 +98,7 @@ def _menu(moment: str) -> Callable[[], pygame.Surface]:
 
 def _learn(moment: str) -> Callable[[], pygame.Surface]:
     def shot() -> pygame.Surface:
-        from ui.learn.moments import render_learn_moment
+        from ui.entry.learn_moments import render_learn_moment
 
         return render_learn_moment(moment, SIZE, _rules())
 
@@ -119,7 +119,7 @@ def _pushed(make: Callable[[ShotHost], object], updates: int = 1, **settings: ob
 
 
 def _confirm(host: ShotHost) -> object:
-    from ui.dialogs import ConfirmScene
+    from ui.kit.dialogs import ConfirmScene
     from ui.menu.main_menu import MainMenu
 
     host.stack.push(MainMenu(host))  # type: ignore[arg-type]
@@ -127,7 +127,7 @@ def _confirm(host: ShotHost) -> object:
 
 
 def _notice(host: ShotHost) -> object:
-    from ui.dialogs import NoticeScene
+    from ui.kit.dialogs import NoticeScene
     from ui.menu.main_menu import MainMenu
 
     host.stack.push(MainMenu(host))  # type: ignore[arg-type]

@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from ui import text as T
+from ui.kit import background
 from ui.layout import compute_layout
-from ui.table import background
 from ui.table.jobs import QUIET, UNKNOWN_COST, FrameJobs, Jobs, Labelled, each_step, kind_of
 from ui.tile_art import Look, TileArt
 
@@ -213,7 +213,7 @@ def test_the_shade_laid_in_squares_is_the_shade_laid_at_once(display: None) -> N
 
 def test_a_sheet_drawn_over_the_last_ones_picture_is_the_sheet_drawn_afresh() -> None:
     from game.ruleset_loader import load_ruleset
-    from ui.moments import stage_moment
+    from ui.entry.moments import stage_moment
     from ui.settlement import SettlementScene
 
     host, _table = stage_moment("end", (1280, 720), load_ruleset("guiyang-classic"), seed="canvas")

@@ -13,7 +13,7 @@ import pygame
 from game.agents import SimpleAgent
 from game.ruleset_loader import load_ruleset
 from ui import strings as S
-from ui.moments import FRAME, HeadlessHost, headless_display
+from ui.entry.moments import FRAME, HeadlessHost, headless_display
 from ui.settings import Settings, Speed
 from ui.table.scene import TableScene
 

@@ -19,8 +19,8 @@ from game.agents import SimpleAgent
 from game.events import Claimed, ReadyDeclared, TileDiscarded
 from game.ruleset_loader import load_ruleset
 from ui import strings as S
-from ui.dialogs import ConfirmScene
-from ui.moments import HeadlessHost, stage_until
+from ui.entry.moments import HeadlessHost, stage_until
+from ui.kit.dialogs import ConfirmScene
 from ui.settings import Speed
 from ui.table.rack_view import geometry_for
 from ui.table.scene import TableScene

@@ -22,12 +22,12 @@ from game.stats import load_stats
 from main import main
 from ui import strings as S
 from ui.app import App
-from ui.dialogs import ConfirmScene
+from ui.entry.moments import HeadlessHost, headless_display, stage_until
+from ui.kit.dialogs import ConfirmScene
+from ui.kit.widgets import Button
 from ui.match_config import MatchConfig, MatchConfigError, MatchLength, MatchProgress, SeatConfig, match_over
 from ui.menu.main_menu import MainMenu
 from ui.menu.match_flow import MatchFlow, build_table, next_seed, start_match
-from ui.menu.widgets import Button
-from ui.moments import HeadlessHost, headless_display, stage_until
 from ui.scene import Scene
 from ui.settings import Settings, Speed
 from ui.table.scene import TableScene

@@ -18,8 +18,8 @@ from game.match import Match
 from game.ruleset_loader import load_ruleset
 from game.visibility import visible_events
 from ui import strings as S
+from ui.entry.moments import FRAME, stage_moment
 from ui.layout import compute_layout
-from ui.moments import FRAME, stage_moment
 from ui.settings import Speed
 from ui.settlement import SettlementScene
 from ui.table.actors import DiceRoll, WallRise

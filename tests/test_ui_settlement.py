@@ -17,7 +17,7 @@ from game.ruleset_loader import load_ruleset
 from game.settlement import Ledger, LedgerItem, settle
 from game.tiles import parse_tiles
 from ui import strings as S
-from ui.moments import HeadlessHost, headless_display, stage_moment
+from ui.entry.moments import HeadlessHost, headless_display, stage_moment
 from ui.settlement import SettlementScene, payment_lines, seat_lines, standings, what_if, win_notes
 from ui.summary import MatchSummaryScene, push_match_summary, running_totals, seat_records
 
@@ -155,7 +155,7 @@ def test_match_summary_counts_wins_self_draws_and_deal_ins() -> None:
 
 
 def test_match_summary_scene_draws_and_closes_on_a_click() -> None:
-    from ui.moments import HeadlessHost
+    from ui.entry.moments import HeadlessHost
     from ui.settings import Settings
 
     host = HeadlessHost(Settings(), (1280, 720))

@@ -16,12 +16,12 @@ import pytest
 from game.agents import SimpleAgent
 from game.ruleset_loader import load_ruleset
 from ui import strings as S
-from ui.dialogs import ConfirmScene
+from ui.entry.moments import FRAME, HeadlessHost, headless_display, stage_moment
+from ui.kit.dialogs import ConfirmScene
 from ui.match_config import MatchConfig, MatchLength, SeatConfig
 from ui.menu.main_menu import MainMenu
 from ui.menu.match_flow import start_match
 from ui.menu.new_game import NewGameScene
-from ui.moments import FRAME, HeadlessHost, headless_display, stage_moment
 from ui.save import SAVE_NAME, describe_save
 from ui.scene import Scene
 from ui.settings import Settings, Speed

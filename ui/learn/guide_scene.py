@@ -15,8 +15,10 @@ from ui import palette as pal
 from ui import screens
 from ui import strings as S
 from ui import text as T
-from ui.learn.draw import draw_hand, draw_paragraphs, draw_tiles, fitting_size, hand_width, tile_height, tiles_width
-from ui.menu.widgets import Button, MenuScene, plate
+from ui.kit.menu_scene import MenuScene
+from ui.kit.metrics import plate
+from ui.kit.paragraphs import draw_hand, draw_paragraphs, draw_tiles, fitting_size, hand_width, tile_height, tiles_width
+from ui.kit.widgets import Button
 from ui.scene import Host
 from ui.tile_art import Look
 

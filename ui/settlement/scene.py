@@ -24,7 +24,7 @@ from ui import strings as S
 from ui import text as T
 from ui.art.shapes import mix
 from ui.art.surface_cache import display_ready, in_display_alpha_format
-from ui.dialogs import ConfirmScene
+from ui.kit.dialogs import ConfirmScene
 from ui.layout import bands, compute_layout
 from ui.scene import Host
 from ui.settlement.explain_panel import draw_explain_panel, draw_tooltip, explain_lines, flip_value_text, line_sentence

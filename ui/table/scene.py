@@ -30,7 +30,8 @@ from ui import palette as pal
 from ui import screens
 from ui import strings as S
 from ui import text as T
-from ui.dialogs import ConfirmScene, NoticeScene
+from ui.kit.buttons import Button, draw_buttons, lay_out_buttons
+from ui.kit.dialogs import ConfirmScene, NoticeScene
 from ui.layout import BOARD_ZONES, DEFAULT_SIZE, Layout, compute_layout
 from ui.match_config import MatchConfig
 from ui.opponents import Suggestion, deep_hint, hint, opponent
@@ -38,7 +39,6 @@ from ui.scene import Host, Scene
 from ui.sound import TableSounds
 from ui.table.actors import banner_jobs, banner_picture
 from ui.table.board import Board
-from ui.table.buttons import Button, draw_buttons, lay_out_buttons
 from ui.table.insight import ChickenInfo, chicken_info, discard_choices_keeping_ready, final_chickens, waits_of
 from ui.table.jobs import FrameJobs, Job, Jobs, each_step
 from ui.table.model import HIDDEN, TableModel, WinView

@@ -17,7 +17,7 @@ from collections import Counter
 from game.agents import SimpleAgent
 from game.events import Event
 from game.ruleset_loader import load_ruleset
-from ui.moments import FRAME, HeadlessHost, headless_display
+from ui.entry.moments import FRAME, HeadlessHost, headless_display
 from ui.scene import Scene
 from ui.settings import Settings, Speed
 from ui.table.scene import TableScene

@@ -18,12 +18,12 @@ from game.learn.guide import guide_pages
 from game.learn.lessons import LESSONS
 from game.ruleset import Ruleset
 from ui import strings as S
+from ui.entry.moments import HeadlessHost, headless_display, stage_moment
 from ui.learn.first_run import FirstRunScene
 from ui.learn.guide_scene import GuideScene
 from ui.learn.lesson_list import LessonListScene
 from ui.learn.lesson_scene import LessonScene
 from ui.menu.main_menu import MainMenu
-from ui.moments import HeadlessHost, headless_display, stage_moment
 from ui.scene import Scene
 from ui.settings import Settings
 from ui.settlement import SettlementScene

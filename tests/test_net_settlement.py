@@ -30,7 +30,7 @@ from game.result import HandResult
 from game.ruleset_loader import load_ruleset
 from game.savefile import restore
 from tests.net_rig import CODE, config, simple_factory
-from ui.entry.moments import FRAME, HeadlessHost, headless_display
+from tests.ui_host import FRAME, HeadlessHost, headless_display
 from ui.settings import Settings, Speed
 from ui.settlement import SettlementScene
 from ui.table.net_session import NetSession

@@ -16,6 +16,7 @@ from game.ruleset_loader import load_ruleset
 from game.settlement import settle
 from game.tiles import parse_tile
 from tests.test_ui_replays import play_hands
+from tests.ui_host import HeadlessHost, headless_display
 from ui import strings as S
 from ui.calculator.open_scene import OpenHandScene, PathField
 from ui.calculator.problems import problem_text
@@ -23,7 +24,6 @@ from ui.calculator.scene import CalculatorScene
 from ui.calculator.widgets import Palette, TileRow
 from ui.entry.calculator_moments import EXAMPLE_HAND, example_calculator
 from ui.entry.menu_moments import MENU_MOMENTS, render_menu_moment
-from ui.entry.moments import HeadlessHost, headless_display
 from ui.menu.main_menu import MainMenu
 from ui.replays import ReplayViewerScene, open_replays
 from ui.settings import Settings

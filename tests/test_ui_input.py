@@ -19,8 +19,9 @@ from game.agents import SimpleAgent
 from game.events import Claimed, ReadyDeclared, TileDiscarded
 from game.ruleset_loader import load_ruleset
 from ui import strings as S
-from ui.entry.moments import HeadlessHost, stage_until
+from ui.entry.moments import stage_until
 from ui.kit.dialogs import ConfirmScene
+from ui.scene import Host
 from ui.settings import Speed
 from ui.table.rack_view import geometry_for
 from ui.table.scene import TableScene
@@ -37,7 +38,7 @@ def _chinese() -> object:
     S.set_language("zh")
 
 
-def _send(host: HeadlessHost, *events: pygame.event.Event) -> None:
+def _send(host: Host, *events: pygame.event.Event) -> None:
     """Post events into pygame's queue and hand what comes out to the scene stack, as the main loop does."""
     pygame.event.clear()
     for e in events:
@@ -64,7 +65,7 @@ def selected(scene: TableScene) -> int | None:
     return scene.selected
 
 
-def top(host: HeadlessHost) -> object:
+def top(host: Host) -> object:
     return host.stack.top
 
 
@@ -79,7 +80,7 @@ def _my_turn(scene: TableScene) -> bool:
     return obs is not None and obs.phase == "turn" and not obs.declared[0] and len(scene._selectable()) > 1
 
 
-def _turn() -> tuple[HeadlessHost, TableScene]:
+def _turn() -> tuple[Host, TableScene]:
     host, scene = stage_until(_my_turn, SIZE, CLASSIC, seed="input", opponents=SimpleAgent)
     host.settings.speed = Speed.NORMAL
     return host, scene

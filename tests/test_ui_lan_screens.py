@@ -20,7 +20,7 @@ from game.net.table import NetTable, SeatPlan
 from game.net.thread import HostThread
 from game.ruleset_loader import load_ruleset
 from tests.net_rig import CODE, HeldLink, config, simple_factory
-from ui.entry.moments import FRAME, HeadlessHost, headless_display
+from tests.ui_host import FRAME, HeadlessHost, headless_display
 from ui.kit.list_view import ListView
 from ui.menu.lan import HostSetupScene, JoinScene, LobbyScene
 from ui.net_text import refusal, t

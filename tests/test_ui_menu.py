@@ -15,9 +15,9 @@ import pygame
 import pytest
 
 from game.stats import PlayerStats, save_stats
+from tests.ui_host import HeadlessHost, headless_display
 from ui import net_text
 from ui import strings as S
-from ui.entry.moments import HeadlessHost, headless_display
 from ui.kit.list_view import ListView
 from ui.kit.widgets import Button, Choice, Slider, TextField, Toggle
 from ui.menu.main_menu import MainMenu

@@ -20,9 +20,10 @@ from game.learn.first_run import mark_offered
 from game.ruleset_loader import load_ruleset
 from game.stats import load_stats
 from main import main
+from tests.ui_host import HeadlessHost, headless_display
 from ui import strings as S
 from ui.app import App
-from ui.entry.moments import HeadlessHost, headless_display, stage_until
+from ui.entry.moments import stage_until
 from ui.kit.dialogs import ConfirmScene
 from ui.kit.widgets import Button
 from ui.match_config import MatchConfig, MatchConfigError, MatchLength, MatchProgress, SeatConfig, match_over

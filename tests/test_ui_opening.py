@@ -17,8 +17,9 @@ from game.events import DealerChosen, Event, WallBroken, WallBuilt
 from game.match import Match
 from game.ruleset_loader import load_ruleset
 from game.visibility import visible_events
+from tests.ui_host import FRAME
 from ui import strings as S
-from ui.entry.moments import FRAME, stage_moment
+from ui.entry.moments import stage_moment
 from ui.layout import compute_layout
 from ui.settings import Speed
 from ui.settlement import SettlementScene

@@ -6,7 +6,7 @@ import pygame
 
 from game.agents import SimpleAgent
 from game.ruleset_loader import load_ruleset
-from ui.entry.moments import HeadlessHost, headless_display
+from tests.ui_host import HeadlessHost, headless_display
 from ui.match_config import MatchConfig, SeatConfig
 from ui.settings import Settings, Speed
 from ui.table.model import HIDDEN, TableModel

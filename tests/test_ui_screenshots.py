@@ -13,9 +13,10 @@ import pytest
 
 from game.ruleset_loader import load_ruleset
 from main import main
+from tests.ui_host import headless_display
 from ui import palette as pal
 from ui import strings as S
-from ui.entry.moments import MOMENTS, headless_display, stage_moment
+from ui.entry.moments import MOMENTS, stage_moment
 from ui.kit.background import render_background
 from ui.layout import compute_layout
 from ui.settlement import SettlementScene

@@ -37,11 +37,11 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from ui.calculator.scene import CalculatorScene
     from ui.entry.calculator_moments import example_calculator
-    from ui.entry.moments import HeadlessHost, headless_display
+    from ui.entry.offscreen import headless_display, offscreen_app
     from ui.settings import Settings
 
     screen = headless_display((w, h))
-    host = HeadlessHost(Settings(), (w, h))
+    host = offscreen_app(Settings(), (w, h))
     scene = CalculatorScene(host, example_calculator(load_ruleset("guiyang-modern")), keep_recent=False)
     host.stack.push(scene)
     clicks: list[float] = []

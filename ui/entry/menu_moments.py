@@ -10,7 +10,7 @@ import pygame
 from game.ruleset import Ruleset
 from ui import strings as S
 from ui.entry.calculator_moments import empty_calculator, settled_calculator
-from ui.entry.moments import HeadlessHost, headless_display
+from ui.entry.offscreen import headless_display, offscreen_app
 from ui.match_config import MatchConfig, MatchLength, MatchProgress, SeatConfig
 from ui.menu.main_menu import MainMenu
 from ui.menu.match_flow import MatchEndScene
@@ -63,7 +63,7 @@ def render_menu_moment(moment: str, size: tuple[int, int], rules: Ruleset, langu
     make = SCENES[moment]
     S.set_language(language)
     screen = headless_display(size)
-    host = HeadlessHost(Settings(language=language, ruleset=rules.name), size)
+    host = offscreen_app(Settings(language=language, ruleset=rules.name), size)
     host.stack.push(make(host, rules))
     host.stack.update(1 / 60)
     host.stack.draw(screen)

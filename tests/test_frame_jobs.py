@@ -181,7 +181,7 @@ def test_the_settlement_shade_goes_wherever_the_sheet_is_not_opaque(display: Non
 
 
 def test_the_picture_cache_keeps_a_picture_already_in_the_display_format_and_converts_others(display: None) -> None:
-    from ui.art.surface_cache import SurfaceCache, in_display_alpha_format
+    from ui.surface_cache import SurfaceCache, in_display_alpha_format
 
     cache = SurfaceCache()
     ready = pygame.Surface((8, 8), pygame.SRCALPHA).convert_alpha()

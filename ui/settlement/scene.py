@@ -23,7 +23,6 @@ from ui import palette as pal
 from ui import strings as S
 from ui import text as T
 from ui.art.shapes import mix
-from ui.art.surface_cache import display_ready, in_display_alpha_format
 from ui.kit.dialogs import ConfirmScene
 from ui.layout import bands, compute_layout
 from ui.scene import Host
@@ -32,6 +31,7 @@ from ui.settlement.hands import draw_hand, fit_tile_width, hand_slots
 from ui.settlement.lines import PaymentLine, seat_lines, standings
 from ui.settlement.whatif import WhatIf, ruleset_choices, what_if
 from ui.sound import TableSounds
+from ui.surface_cache import display_ready, in_display_alpha_format
 from ui.table.insight import chicken_tiles
 from ui.table.model import WinView
 from ui.table.settlement_port import SettlementPanel

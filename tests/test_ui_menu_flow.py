@@ -134,7 +134,7 @@ def test_claim_timer_passes_a_claim_when_time_runs_out() -> None:
     scene.autopilot = None
     scene.pause_autopilot = None
     host.settings.claim_timer = 2
-    assert not scene._auto_answer()
+    assert not scene.timers.auto_answer()
     assert scene.claim_left == 2.0
     moves = scene.player_moves
     scene.update(1.0)
@@ -154,10 +154,10 @@ def test_auto_pass_plays_a_move_with_no_choice_and_hints_can_be_off() -> None:
     only_pass = tuple(a for a in obs.legal_actions if a.kind is ActionKind.PASS)
     scene.obs = obs._replace(legal_actions=only_pass)
     host.settings.auto_pass = False
-    assert not scene._auto_answer()
+    assert not scene.timers.auto_answer()
     host.settings.auto_pass = True
     moves = scene.player_moves
-    assert scene._auto_answer() and scene.player_moves == moves + 1
+    assert scene.timers.auto_answer() and scene.player_moves == moves + 1
 
 
 def test_escape_at_the_table_offers_to_go_back_to_the_menu() -> None:

@@ -145,7 +145,7 @@ def test_the_last_hands_waits_do_not_show_through_the_next_opening() -> None:
     panel.close()
     for _ in range(60 * 3):  # the banner, the dice, the count and the wall of the next hand
         host.stack.update(FRAME)
-        assert scene._waits() == WaitsInfo()
+        assert scene.panels.waits() == WaitsInfo()
         assert scene.panel_obs is None or scene.panel_obs.hand_no == scene.model.hand_no
 
 

@@ -25,7 +25,8 @@ from ui.settings import Speed
 from ui.settlement import SettlementScene
 from ui.table.actors import DiceRoll, WallRise
 from ui.table.model import TableModel
-from ui.table.presenter import Presenter, break_caption, dice_area
+from ui.table.placement import break_caption, dice_area
+from ui.table.presenter import Presenter
 from ui.table.view import WaitsInfo
 
 RULES = load_ruleset("guiyang-classic")

@@ -21,7 +21,7 @@ from ui.kit.background import render_background
 from ui.layout import compute_layout
 from ui.settlement import SettlementScene
 from ui.table.actors import Callout, Flight
-from ui.table.presenter import callout_point
+from ui.table.placement import callout_point
 
 RULES = load_ruleset("guiyang-classic")
 SIZE = (1280, 720)

@@ -177,7 +177,7 @@ def test_match_summary_scene_draws_and_closes_on_a_click() -> None:
 
 def test_a_drawn_hand_under_another_ruleset_says_what_the_draw_pays() -> None:
     """RULES.md §9 黄庄: the "what if" note on a draw gives each net under that ruleset, never "the win stands"."""
-    from ui.settlement.scene import draw_note
+    from ui.settlement.sheet import draw_note
 
     assert draw_note(Ledger(()), 0) == S.tr("settle_draw_free")
     paid = Ledger((item(1, 0, 2, "draw.ready", "查叫", "not ready"), item(3, 0, 2, "draw.ready", "查叫", "not ready")))

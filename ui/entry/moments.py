@@ -22,8 +22,8 @@ from ui.app import App
 from ui.entry.offscreen import FRAME, headless_display, offscreen_app
 from ui.settings import Settings, Speed
 from ui.settlement import SettlementScene
+from ui.table.beats import COUNT_STEP, DICE_REST, DICE_TUMBLE
 from ui.table.insight import discard_choices_keeping_ready
-from ui.table.presenter import COUNT_STEP, DICE_REST, DICE_TUMBLE
 from ui.table.scene import TableScene
 
 MOMENTS: tuple[str, ...] = ("dice", "count", "break", "deal", "mid-hand", "claim", "offer", "win", "chickens", "end")

@@ -14,7 +14,8 @@ from game.ruleset_loader import builtin_ruleset_names
 from game.settlement import Ledger
 from ui import screens
 from ui.scene import Host
-from ui.settlement.scene import SettlementScene, sheet_backdrop, sheet_canvas, sheet_jobs
+from ui.settlement.scene import SettlementScene
+from ui.settlement.sheet import sheet_backdrop, sheet_canvas, sheet_jobs
 from ui.settlement.whatif import builtin_ruleset
 from ui.table.model import WinView
 from ui.table.settlement_port import SettlementPanel, SettlementParts

@@ -10,7 +10,7 @@ import pygame
 from ui.layout import BOARD_ZONES
 from ui.table.actors import banner_jobs
 from ui.table.jobs import Job, Jobs
-from ui.table.presenter import banner_fit
+from ui.table.placement import banner_fit
 from ui.table.prewarm import art_jobs, opening_jobs
 from ui.table.table_state import TableState
 

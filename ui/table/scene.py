@@ -87,6 +87,19 @@ def _seats(
     return human, agents
 
 
+def _parts(
+    table: TableScene,
+) -> tuple[PlayerMove, FrameWork, TableTimers, Hints, PanelInfo, TurnFlow, TableInput]:
+    """The parts of the table, each made with the others it calls on."""
+    moves = PlayerMove(table)
+    frame_work = FrameWork(table)
+    timers = TableTimers(table, moves)
+    hints = Hints(table, moves)
+    panels = PanelInfo(table, moves)
+    flow = TurnFlow(table, frame_work, moves, panels, timers)
+    return moves, frame_work, timers, hints, panels, flow, TableInput(table, hints, moves, panels)
+
+
 class TableScene(Scene):
     """A match at one table: four seats, the player at seat 0 unless the AIs play alone."""
 
@@ -159,14 +172,7 @@ class TableScene(Scene):
         self.jobs = FrameJobs()
         # Draw the tile pictures before the first hand (a short loading moment), unless nothing animates.
         self.loading = host.settings.speed.factor > 0
-        # The parts of the table, each with the others it calls on.
-        self.moves = PlayerMove(self)
-        self.frame_work = FrameWork(self)
-        self.timers = TableTimers(self, self.moves)
-        self.hints = Hints(self, self.moves)
-        self.panels = PanelInfo(self, self.moves)
-        self.flow = TurnFlow(self, self.frame_work, self.moves, self.panels, self.timers)
-        self.input = TableInput(self, self.hints, self.moves, self.panels)
+        self.moves, self.frame_work, self.timers, self.hints, self.panels, self.flow, self.input = _parts(self)
         if self.session.in_hand:
             self.look(self.viewer_at_rest())  # a resumed match: the table as it was left
         else:

@@ -7,11 +7,11 @@ import sys
 
 from game import __version__
 from game.cli import COMMAND_MODULES, register_all
-from ui.cli import add_play_options, run_play
+from ui.entry.cli import add_play_options, run_play
 
 # Client commands live in ui/ and import pygame only when they run, so headless
 # commands never load it. With no command, `python main.py` opens the table.
-UI_COMMAND_MODULES: tuple[str, ...] = ("ui.cli", "ui.learn_cli")
+UI_COMMAND_MODULES: tuple[str, ...] = ("ui.entry.cli", "ui.entry.learn_cli")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
         getattr(args, "headless", False) or getattr(args, "autoplay", False) or getattr(args, "watch", False)
     ):
         # A network table with a window: the client opens at the host or join screen.
-        from ui.net_cli import run_host_window, run_join_window
+        from ui.entry.net_cli import run_host_window, run_join_window
 
         return run_host_window(args) if args.command == "host" else run_join_window(args)
     return int(func(args))

@@ -362,7 +362,7 @@ def _real_save_and_log(tmp: Path) -> tuple[str, str]:
 
 def saves(tally: Tally, tmp: Path, rng: random.Random) -> None:
     """The menu's resume on corrupted saves: resumed by replaying, or set aside with the reason and kept."""
-    from ui.moments import HeadlessHost, headless_display
+    from ui.entry.offscreen import headless_display, offscreen_app
     from ui.save import NoticeScene, resume
     from ui.settings import Settings
     from ui.table.scene import TableScene
@@ -423,7 +423,7 @@ def saves(tally: Tally, tmp: Path, rng: random.Random) -> None:
         path = write(saves_dir / "match.save.json", raw)
 
         def run(path: Path = path, raw: bytes = raw) -> str:
-            scene = resume(HeadlessHost(Settings(), (640, 360)))
+            scene = resume(offscreen_app(Settings(), (640, 360)))
             if isinstance(scene, TableScene):
                 return "accepted"  # restored by replaying every action through the engine: a legal state
             if isinstance(scene, NoticeScene) and _clear(scene.message, ""):

@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from ui import text as T
+from ui.kit import background
 from ui.layout import compute_layout
-from ui.table import background
 from ui.table.jobs import QUIET, UNKNOWN_COST, FrameJobs, Jobs, Labelled, each_step, kind_of
 from ui.tile_art import Look, TileArt
 
@@ -166,7 +166,7 @@ def test_a_tile_drawn_in_parts_is_the_same_picture(display: None) -> None:
 def test_the_settlement_shade_goes_wherever_the_sheet_is_not_opaque(display: None, size: tuple[int, int]) -> None:
     """The shade is laid only around the sheet; what it leaves out, the sheet covers with opaque pixels."""
     from ui.layout import compute_layout as layout_of
-    from ui.settlement.scene import draw_empty_sheet, shaded_areas, sheet_canvas, sheet_radius, sheet_rect
+    from ui.settlement.sheet import draw_empty_sheet, shaded_areas, sheet_canvas, sheet_radius, sheet_rect
 
     window = pygame.Rect((0, 0), size)
     rect = sheet_rect(size)
@@ -181,7 +181,7 @@ def test_the_settlement_shade_goes_wherever_the_sheet_is_not_opaque(display: Non
 
 
 def test_the_picture_cache_keeps_a_picture_already_in_the_display_format_and_converts_others(display: None) -> None:
-    from ui.art.surface_cache import SurfaceCache, in_display_alpha_format
+    from ui.surface_cache import SurfaceCache, in_display_alpha_format
 
     cache = SurfaceCache()
     ready = pygame.Surface((8, 8), pygame.SRCALPHA).convert_alpha()
@@ -197,7 +197,7 @@ def test_the_picture_cache_keeps_a_picture_already_in_the_display_format_and_con
 
 
 def test_the_shade_laid_in_squares_is_the_shade_laid_at_once(display: None) -> None:
-    from ui.settlement.scene import BACKDROP, shade
+    from ui.settlement.sheet import BACKDROP, shade
 
     areas = [pygame.Rect(0, 0, 600, 40), pygame.Rect(0, 40, 20, 300), pygame.Rect(590, 40, 10, 300)]
     base = pygame.Surface((600, 400))
@@ -213,7 +213,7 @@ def test_the_shade_laid_in_squares_is_the_shade_laid_at_once(display: None) -> N
 
 def test_a_sheet_drawn_over_the_last_ones_picture_is_the_sheet_drawn_afresh() -> None:
     from game.ruleset_loader import load_ruleset
-    from ui.moments import stage_moment
+    from ui.entry.moments import stage_moment
     from ui.settlement import SettlementScene
 
     host, _table = stage_moment("end", (1280, 720), load_ruleset("guiyang-classic"), seed="canvas")

@@ -104,9 +104,9 @@ def test_a_ruleset_file_name_that_is_not_utf8_does_not_crash_the_menus(tmp_path:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
+    from tests.ui_host import HeadlessHost, headless_display
     from ui.menu.new_game import NewGameScene
     from ui.menu.rules_screen import RulesScene
-    from ui.moments import HeadlessHost, headless_display
     from ui.settings import Settings, Speed
 
     folder = tmp_path / "home" / "rulesets"
@@ -163,7 +163,7 @@ def test_a_broken_save_is_refused_with_its_reason(text: str, reason: str) -> Non
 
 def test_resume_sets_a_broken_save_aside_and_says_why(tmp_path: Path) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from ui.moments import HeadlessHost, headless_display
+    from tests.ui_host import HeadlessHost, headless_display
     from ui.save import NoticeScene, resume
     from ui.settings import Settings
 

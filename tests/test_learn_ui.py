@@ -13,14 +13,15 @@ from game.learn.guide import guide_pages
 from game.ruleset_loader import load_ruleset
 from game.stats import lessons_finished, load_stats
 from main import main
+from tests.ui_host import HeadlessHost, headless_display
 from ui import strings as S
+from ui.entry.learn_moments import is_learn_moment, render_learn_moment
+from ui.kit.menu_scene import MenuScene
+from ui.kit.widgets import Button
 from ui.learn.first_run import FirstRunScene, with_first_run_offer
 from ui.learn.guide_scene import GuideScene
 from ui.learn.lesson_scene import LessonScene, TileButton
-from ui.learn.moments import is_learn_moment, render_learn_moment
 from ui.menu.main_menu import MainMenu
-from ui.menu.widgets import Button, MenuScene
-from ui.moments import HeadlessHost, headless_display
 from ui.settings import Settings
 
 CLASSIC = load_ruleset("guiyang-classic")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import time
+from typing import cast
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -29,7 +30,7 @@ from game.result import HandResult
 from game.ruleset_loader import load_ruleset
 from game.savefile import restore
 from tests.net_rig import CODE, config, simple_factory
-from ui.moments import FRAME, HeadlessHost, headless_display
+from tests.ui_host import FRAME, HeadlessHost, headless_display
 from ui.settings import Settings, Speed
 from ui.settlement import SettlementScene
 from ui.table.net_session import NetSession
@@ -42,7 +43,7 @@ SIZE = (1280, 720)
 def _panel_of(scene: TableScene, host: HeadlessHost, screen: pygame.Surface, limit: float = 60) -> SettlementScene:
     """Play the table (its person by the autopilot) until the first settlement screen shows."""
     shown: list[SettlementScene] = []
-    scene.on_panel = shown.append
+    scene.on_panel = lambda panel: shown.append(cast(SettlementScene, panel))
     scene.autopilot = SimpleAgent()
     host.stack.push(scene)
     deadline = time.monotonic() + limit

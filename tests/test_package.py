@@ -27,10 +27,10 @@ from game import __version__, fast
 
 ROOT = Path(__file__).resolve().parent.parent
 SMOKE_EXE_ENV = "GUIYANG_SMOKE_EXE"
-CLIENT = ROOT / "ui" / "cli.py"
+CLIENT = ROOT / "ui" / "entry" / "cli.py"
 NEEDS_CLIENT = pytest.mark.skipif(
     not CLIENT.is_file(),
-    reason="ui/cli.py (the game client) is not in the tree yet: the autoplay and screenshot steps run once it is",
+    reason="ui/entry/cli.py (the game client) is not in the tree yet: the autoplay and screenshot steps run once it is",
 )
 MAX_ONEFILE_BYTES = 25 * 1000 * 1000
 RUN_TIMEOUT = 120.0

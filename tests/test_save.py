@@ -159,7 +159,7 @@ def test_the_atomic_writer_replaces_the_file_and_leaves_no_temp(home: Path) -> N
 
 
 def test_resume_picks_up_the_saved_match(home: Path) -> None:
-    from ui.moments import HeadlessHost, headless_display
+    from tests.ui_host import HeadlessHost, headless_display
     from ui.save import SaveWriter, has_save, resume
     from ui.settings import Settings, Speed
     from ui.table.scene import TableScene
@@ -180,7 +180,7 @@ def test_resume_picks_up_the_saved_match(home: Path) -> None:
 @pytest.mark.parametrize("text", ["{not json", '{"type": "guiyang-save", "version": 0}', ""])
 def test_a_bad_save_is_explained_and_kept_aside(home: Path, text: str) -> None:
     """A corrupt or incompatible save: a message, the file renamed *.bad-<time>, no crash."""
-    from ui.moments import HeadlessHost, headless_display
+    from tests.ui_host import HeadlessHost, headless_display
     from ui.save import NoticeScene, has_save, resume, save_path
     from ui.settings import Settings
 
@@ -197,7 +197,7 @@ def test_a_bad_save_is_explained_and_kept_aside(home: Path, text: str) -> None:
 
 
 def test_no_save_resumes_nothing(home: Path) -> None:
-    from ui.moments import HeadlessHost
+    from tests.ui_host import HeadlessHost
     from ui.save import has_save, resume
     from ui.settings import Settings
 

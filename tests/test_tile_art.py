@@ -14,7 +14,7 @@ import pytest
 
 from game.tiles import NUM_KINDS, WUGUJI, YAOJI, format_tile, parse_tile, parse_tiles
 from ui import palette as pal
-from ui.art.surface_cache import in_display_alpha_format
+from ui.surface_cache import in_display_alpha_format
 from ui.tile_art import MAX_WIDTH, MIN_WIDTH, Look, TileArt, get_tile_art, main
 
 SIZES = (28, 48, 96)

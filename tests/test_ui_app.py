@@ -17,7 +17,7 @@ from game.ruleset_loader import load_ruleset
 from main import build_parser
 from ui import strings as S
 from ui.app import App
-from ui.cli import parse_size
+from ui.entry.cli import parse_size
 from ui.scene import Scene, SceneStack
 from ui.settings import Settings, Speed
 from ui.table.scene import TableScene
@@ -157,7 +157,7 @@ def test_bench_frame_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_bench_frame_names_the_slowest_frames_slowest_first() -> None:
-    from ui.bench_frame import slowest_frames
+    from ui.entry.bench_frame import slowest_frames
 
     doing = ["TableScene:loading", "TableScene:HandSettled", "SettlementScene:-"]
     assert slowest_frames([1.0, 17.25, 3.0], doing, 2) == "#1 17.2ms TableScene:HandSettled; #2 3.0ms SettlementScene:-"

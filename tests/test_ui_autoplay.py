@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import cast
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -16,7 +17,7 @@ from game.ruleset_loader import load_ruleset
 from ui import strings as S
 from ui.app import App
 from ui.settings import Settings, Speed
-from ui.table.end_panel import SettlementScene
+from ui.settlement import SettlementScene
 from ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,7 +34,7 @@ def test_autoplay_plays_hands_to_the_end_panel(ruleset: str) -> None:
 
     def first(host: App) -> TableScene:
         table = TableScene(host, rules, f"auto-{ruleset}", human=None)
-        table.on_panel = panels.append
+        table.on_panel = lambda panel: panels.append(cast(SettlementScene, panel))
         tables.append(table)
         return table
 

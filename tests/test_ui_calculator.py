@@ -16,15 +16,15 @@ from game.ruleset_loader import load_ruleset
 from game.settlement import settle
 from game.tiles import parse_tile
 from tests.test_ui_replays import play_hands
+from tests.ui_host import HeadlessHost, headless_display
 from ui import strings as S
-from ui.calculator.moments import EXAMPLE_HAND, example_calculator
 from ui.calculator.open_scene import OpenHandScene, PathField
 from ui.calculator.problems import problem_text
 from ui.calculator.scene import CalculatorScene
 from ui.calculator.widgets import Palette, TileRow
+from ui.entry.calculator_moments import EXAMPLE_HAND, example_calculator
+from ui.entry.menu_moments import MENU_MOMENTS, render_menu_moment
 from ui.menu.main_menu import MainMenu
-from ui.menu.moments import MENU_MOMENTS, render_menu_moment
-from ui.moments import HeadlessHost, headless_display
 from ui.replays import ReplayViewerScene, open_replays
 from ui.settings import Settings
 from ui.settlement.scene import SettlementScene

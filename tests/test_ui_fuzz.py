@@ -12,8 +12,8 @@ import pygame
 
 from game.agents import SimpleAgent
 from game.ruleset_loader import load_ruleset
+from tests.ui_host import FRAME, HeadlessHost, headless_display
 from ui import strings as S
-from ui.moments import FRAME, HeadlessHost, headless_display
 from ui.settings import Settings, Speed
 from ui.table.scene import TableScene
 

@@ -19,8 +19,9 @@ from game.agents import SimpleAgent
 from game.events import Claimed, ReadyDeclared, TileDiscarded
 from game.ruleset_loader import load_ruleset
 from ui import strings as S
-from ui.dialogs import ConfirmScene
-from ui.moments import HeadlessHost, stage_until
+from ui.entry.moments import stage_until
+from ui.kit.dialogs import ConfirmScene
+from ui.scene import Host
 from ui.settings import Speed
 from ui.table.rack_view import geometry_for
 from ui.table.scene import TableScene
@@ -37,7 +38,7 @@ def _chinese() -> object:
     S.set_language("zh")
 
 
-def _send(host: HeadlessHost, *events: pygame.event.Event) -> None:
+def _send(host: Host, *events: pygame.event.Event) -> None:
     """Post events into pygame's queue and hand what comes out to the scene stack, as the main loop does."""
     pygame.event.clear()
     for e in events:
@@ -64,7 +65,7 @@ def selected(scene: TableScene) -> int | None:
     return scene.selected
 
 
-def top(host: HeadlessHost) -> object:
+def top(host: Host) -> object:
     return host.stack.top
 
 
@@ -76,10 +77,10 @@ def _tile_centre(scene: TableScene, index: int) -> tuple[float, float]:
 
 def _my_turn(scene: TableScene) -> bool:
     obs = scene.obs
-    return obs is not None and obs.phase == "turn" and not obs.declared[0] and len(scene._selectable()) > 1
+    return obs is not None and obs.phase == "turn" and not obs.declared[0] and len(scene.moves.selectable()) > 1
 
 
-def _turn() -> tuple[HeadlessHost, TableScene]:
+def _turn() -> tuple[Host, TableScene]:
     host, scene = stage_until(_my_turn, SIZE, CLASSIC, seed="input", opponents=SimpleAgent)
     host.settings.speed = Speed.NORMAL
     return host, scene
@@ -87,8 +88,8 @@ def _turn() -> tuple[HeadlessHost, TableScene]:
 
 def test_click_selects_and_a_second_click_discards() -> None:
     host, scene = _turn()
-    index = scene._selectable()[0]
-    tile = scene._hand_tiles()[index]
+    index = scene.moves.selectable()[0]
+    tile = scene.moves.hand_tiles()[index]
     _send(host, click(_tile_centre(scene, index)))
     assert selected(scene) == index and waiting(scene)
     _send(host, click(_tile_centre(scene, index)))
@@ -99,7 +100,7 @@ def test_click_selects_and_a_second_click_discards() -> None:
 
 def test_a_dimmed_tile_cannot_be_selected_and_right_click_clears() -> None:
     host, scene = _turn()
-    index = scene._selectable()[-1]
+    index = scene.moves.selectable()[-1]
     _send(host, click(_tile_centre(scene, index)))
     assert selected(scene) == index
     _send(host, click(_tile_centre(scene, index), button=3))
@@ -110,7 +111,7 @@ def test_a_dimmed_tile_cannot_be_selected_and_right_click_clears() -> None:
 
 def test_arrow_keys_move_the_selection_and_enter_discards() -> None:
     host, scene = _turn()
-    choices = scene._selectable()
+    choices = scene.moves.selectable()
     scene.selected = None
     _send(host, key(pygame.K_RIGHT))
     assert selected(scene) == choices[0]
@@ -118,7 +119,7 @@ def test_arrow_keys_move_the_selection_and_enter_discards() -> None:
     assert selected(scene) == choices[1]
     _send(host, key(pygame.K_LEFT), key(pygame.K_LEFT))
     assert selected(scene) == choices[-1]
-    tile = scene._hand_tiles()[choices[-1]]
+    tile = scene.moves.hand_tiles()[choices[-1]]
     _send(host, key(pygame.K_RETURN))
     assert not waiting(scene)
     assert any(isinstance(e, TileDiscarded) and e.tile == tile and e.seat == 0 for e in scene.presenter.queue)
@@ -132,7 +133,7 @@ def test_hint_key_selects_the_suggested_discard() -> None:
     assert scene.message.startswith("提示")
     if scene.hinted_action.kind is ActionKind.DISCARD:
         index = selected(scene)
-        assert index is not None and scene._hand_tiles()[index] == scene.hinted_action.tile
+        assert index is not None and scene.moves.hand_tiles()[index] == scene.hinted_action.tile
 
 
 def test_clicks_skip_running_animations() -> None:
@@ -220,9 +221,9 @@ def test_ready_button_declares_with_the_chosen_discard() -> None:
     obs = scene.obs
     assert obs is not None
     keeps = {a.tile for a in obs.legal_actions if a.declare}
-    choices = scene._selectable()
-    assert {scene._hand_tiles()[i] for i in choices} == keeps
+    choices = scene.moves.selectable()
+    assert {scene.moves.hand_tiles()[i] for i in choices} == keeps
     view = scene.view()
-    assert all(i in view.hand_ui.dimmed for i in range(len(scene._hand_tiles())) if i not in choices)
+    assert all(i in view.hand_ui.dimmed for i in range(len(scene.moves.hand_tiles())) if i not in choices)
     _send(host, click(_tile_centre(scene, choices[0])), click(_tile_centre(scene, choices[0])))
     assert any(isinstance(e, ReadyDeclared) and e.seat == 0 for e in scene.presenter.queue)

@@ -20,9 +20,9 @@ from game.net.table import NetTable, SeatPlan
 from game.net.thread import HostThread
 from game.ruleset_loader import load_ruleset
 from tests.net_rig import CODE, HeldLink, config, simple_factory
+from tests.ui_host import FRAME, HeadlessHost, headless_display
+from ui.kit.list_view import ListView
 from ui.menu.lan import HostSetupScene, JoinScene, LobbyScene
-from ui.menu.widgets import ListView
-from ui.moments import FRAME, HeadlessHost, headless_display
 from ui.net_text import refusal, t
 from ui.settings import Settings, Speed
 from ui.table.net_overlay import NetOverlay
@@ -124,7 +124,7 @@ def test_the_host_screen_offers_to_reopen_a_hosted_match_that_did_not_finish(tmp
     from game.savefile import dumps
     from game.saves import save_path
     from tests.test_net_faults import drive_until, seated_table
-    from ui.menu.widgets import Button
+    from ui.kit.widgets import Button
 
     table, _clock, peers = seated_table()
     drive_until(table, peers, lambda: len(table.events) > 40)

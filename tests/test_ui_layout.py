@@ -133,7 +133,7 @@ def test_wall_stacks_are_evenly_spaced_and_an_opened_wall_stays_whole(size: tupl
 def test_small_windows_keep_text_readable(size: tuple[int, int]) -> None:
     """Text never goes below MIN_TEXT px however small the window; what does not fit is cut short with "…"."""
     from ui import text as T
-    from ui.menu.widgets import metrics
+    from ui.kit.metrics import metrics
 
     layout = compute_layout(size)
     assert min(layout.font.values()) >= T.MIN_TEXT

@@ -15,15 +15,16 @@ import pygame
 import pytest
 
 from game.stats import PlayerStats, save_stats
+from tests.ui_host import HeadlessHost, headless_display
 from ui import net_text
 from ui import strings as S
+from ui.kit.list_view import ListView
+from ui.kit.widgets import Button, Choice, Slider, TextField, Toggle
 from ui.menu.main_menu import MainMenu
 from ui.menu.new_game import NewGameScene
 from ui.menu.rules_screen import RulesScene, rule_rows
 from ui.menu.settings_screen import SettingsScene
 from ui.menu.stats_screen import StatsScene, stat_cards
-from ui.menu.widgets import Button, Choice, ListView, Slider, TextField, Toggle
-from ui.moments import HeadlessHost, headless_display
 from ui.settings import Settings, Speed
 from ui.settings_store import settings_path
 from ui.table.scene import TableScene

@@ -20,14 +20,15 @@ from game.learn.first_run import mark_offered
 from game.ruleset_loader import load_ruleset
 from game.stats import load_stats
 from main import main
+from tests.ui_host import HeadlessHost, headless_display
 from ui import strings as S
 from ui.app import App
-from ui.dialogs import ConfirmScene
+from ui.entry.moments import stage_until
+from ui.kit.dialogs import ConfirmScene
+from ui.kit.widgets import Button
 from ui.match_config import MatchConfig, MatchConfigError, MatchLength, MatchProgress, SeatConfig, match_over
 from ui.menu.main_menu import MainMenu
 from ui.menu.match_flow import MatchFlow, build_table, next_seed, start_match
-from ui.menu.widgets import Button
-from ui.moments import HeadlessHost, headless_display, stage_until
 from ui.scene import Scene
 from ui.settings import Settings, Speed
 from ui.table.scene import TableScene
@@ -133,7 +134,7 @@ def test_claim_timer_passes_a_claim_when_time_runs_out() -> None:
     scene.autopilot = None
     scene.pause_autopilot = None
     host.settings.claim_timer = 2
-    assert not scene._auto_answer()
+    assert not scene.timers.auto_answer()
     assert scene.claim_left == 2.0
     moves = scene.player_moves
     scene.update(1.0)
@@ -153,10 +154,10 @@ def test_auto_pass_plays_a_move_with_no_choice_and_hints_can_be_off() -> None:
     only_pass = tuple(a for a in obs.legal_actions if a.kind is ActionKind.PASS)
     scene.obs = obs._replace(legal_actions=only_pass)
     host.settings.auto_pass = False
-    assert not scene._auto_answer()
+    assert not scene.timers.auto_answer()
     host.settings.auto_pass = True
     moves = scene.player_moves
-    assert scene._auto_answer() and scene.player_moves == moves + 1
+    assert scene.timers.auto_answer() and scene.player_moves == moves + 1
 
 
 def test_escape_at_the_table_offers_to_go_back_to_the_menu() -> None:

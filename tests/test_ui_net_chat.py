@@ -25,7 +25,7 @@ from game.net.table import NetTable
 from game.net.thread import HostThread, NetLink
 from game.ruleset_loader import load_ruleset
 from tests.net_rig import CODE, config, simple_factory
-from ui.moments import FRAME, HeadlessHost, headless_display
+from tests.ui_host import FRAME, HeadlessHost, headless_display
 from ui.settings import Settings, Speed
 from ui.table.net_overlay import NetOverlay
 from ui.table.net_session import NetSession

@@ -20,7 +20,7 @@ from game.net.thread import HostThread, NetLink
 from game.net.view import wire_events
 from game.ruleset_loader import load_ruleset
 from tests.net_rig import CODE, HeldLink, config, simple_factory
-from ui.moments import FRAME, HeadlessHost, headless_display
+from tests.ui_host import FRAME, HeadlessHost, headless_display
 from ui.settings import Settings, Speed
 from ui.table.net_session import NetSession
 from ui.table.scene import TableScene

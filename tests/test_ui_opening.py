@@ -17,14 +17,16 @@ from game.events import DealerChosen, Event, WallBroken, WallBuilt
 from game.match import Match
 from game.ruleset_loader import load_ruleset
 from game.visibility import visible_events
+from tests.ui_host import FRAME
 from ui import strings as S
+from ui.entry.moments import stage_moment
 from ui.layout import compute_layout
-from ui.moments import FRAME, stage_moment
 from ui.settings import Speed
 from ui.settlement import SettlementScene
 from ui.table.actors import DiceRoll, WallRise
 from ui.table.model import TableModel
-from ui.table.presenter import Presenter, break_caption, dice_area
+from ui.table.placement import break_caption, dice_area
+from ui.table.presenter import Presenter
 from ui.table.view import WaitsInfo
 
 RULES = load_ruleset("guiyang-classic")
@@ -144,7 +146,7 @@ def test_the_last_hands_waits_do_not_show_through_the_next_opening() -> None:
     panel.close()
     for _ in range(60 * 3):  # the banner, the dice, the count and the wall of the next hand
         host.stack.update(FRAME)
-        assert scene._waits() == WaitsInfo()
+        assert scene.panels.waits() == WaitsInfo()
         assert scene.panel_obs is None or scene.panel_obs.hand_no == scene.model.hand_no
 
 

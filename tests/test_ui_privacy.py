@@ -6,8 +6,8 @@ import pygame
 
 from game.agents import SimpleAgent
 from game.ruleset_loader import load_ruleset
+from tests.ui_host import HeadlessHost, headless_display
 from ui.match_config import MatchConfig, SeatConfig
-from ui.moments import HeadlessHost, headless_display
 from ui.settings import Settings, Speed
 from ui.table.model import HIDDEN, TableModel
 from ui.table.privacy import PrivacyScene
@@ -40,7 +40,7 @@ def run_until_handoff(host: HeadlessHost, scene: TableScene, limit: int = 3000) 
         if isinstance(top, PrivacyScene):
             return top
         if scene.obs is not None:
-            scene._commit(SimpleAgent().choose(scene.obs))
+            scene.moves.commit(SimpleAgent().choose(scene.obs))
         host.stack.update(1 / 60)
     raise AssertionError("no hand-off screen came up")
 
@@ -75,7 +75,7 @@ def test_while_an_ai_moves_no_hand_is_shown() -> None:
     click(host)
     host.stack.update(1 / 60)
     assert scene.obs is not None
-    scene._commit(SimpleAgent().choose(scene.obs))
+    scene.moves.commit(SimpleAgent().choose(scene.obs))
     # The person has moved: their hand is covered at once, before the AIs answer.
     if scene.session.to_move() != [scene.view_seat]:
         assert no_hand_face_up(scene.model)

@@ -13,8 +13,8 @@ from game.gamelog import read_log, replay
 from game.replaylog import ReplayLog, read_index
 from game.ruleset_loader import load_ruleset
 from game.tiles import parse_tiles
+from tests.ui_host import HeadlessHost, headless_display
 from ui import strings as S
-from ui.moments import HeadlessHost, headless_display
 from ui.replays import PLAY_STEP, ReplayListScene, ReplayViewerScene, model_at, open_replays
 from ui.settings import Settings, Speed
 from ui.table.model import HIDDEN

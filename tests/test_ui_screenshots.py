@@ -13,14 +13,15 @@ import pytest
 
 from game.ruleset_loader import load_ruleset
 from main import main
+from tests.ui_host import headless_display
 from ui import palette as pal
 from ui import strings as S
+from ui.entry.moments import MOMENTS, stage_moment
+from ui.kit.background import render_background
 from ui.layout import compute_layout
-from ui.moments import MOMENTS, headless_display, stage_moment
+from ui.settlement import SettlementScene
 from ui.table.actors import Callout, Flight
-from ui.table.background import render_background
-from ui.table.end_panel import SettlementScene
-from ui.table.presenter import callout_point
+from ui.table.placement import callout_point
 
 RULES = load_ruleset("guiyang-classic")
 SIZE = (1280, 720)

@@ -16,8 +16,10 @@ from game.result import HandResult, SeatResult, Win, WinHow
 from game.ruleset_loader import load_ruleset
 from game.settlement import Ledger, LedgerItem, settle
 from game.tiles import parse_tiles
+from tests.ui_host import HeadlessHost, headless_display
 from ui import strings as S
-from ui.moments import HeadlessHost, headless_display, stage_moment
+from ui.entry.moments import stage_moment
+from ui.scene import Host
 from ui.settlement import SettlementScene, payment_lines, seat_lines, standings, what_if, win_notes
 from ui.summary import MatchSummaryScene, push_match_summary, running_totals, seat_records
 
@@ -81,7 +83,7 @@ def test_what_if_has_no_note_with_a_kong_or_a_big_hand() -> None:
 
 
 @pytest.fixture(scope="module")
-def ended() -> tuple[HeadlessHost, SettlementScene]:
+def ended() -> tuple[Host, SettlementScene]:
     host, _scene = stage_moment("end", (1280, 720), CLASSIC, seed="settle")
     panel = host.stack.top
     assert isinstance(panel, SettlementScene)
@@ -155,7 +157,7 @@ def test_match_summary_counts_wins_self_draws_and_deal_ins() -> None:
 
 
 def test_match_summary_scene_draws_and_closes_on_a_click() -> None:
-    from ui.moments import HeadlessHost
+    from tests.ui_host import HeadlessHost
     from ui.settings import Settings
 
     host = HeadlessHost(Settings(), (1280, 720))
@@ -175,7 +177,7 @@ def test_match_summary_scene_draws_and_closes_on_a_click() -> None:
 
 def test_a_drawn_hand_under_another_ruleset_says_what_the_draw_pays() -> None:
     """RULES.md §9 黄庄: the "what if" note on a draw gives each net under that ruleset, never "the win stands"."""
-    from ui.settlement.scene import draw_note
+    from ui.settlement.sheet import draw_note
 
     assert draw_note(Ledger(()), 0) == S.tr("settle_draw_free")
     paid = Ledger((item(1, 0, 2, "draw.ready", "查叫", "not ready"), item(3, 0, 2, "draw.ready", "查叫", "not ready")))

@@ -15,15 +15,16 @@ import pytest
 
 from game.agents import SimpleAgent
 from game.ruleset_loader import load_ruleset
+from tests.ui_host import FRAME, HeadlessHost, headless_display
 from ui import strings as S
-from ui.dialogs import ConfirmScene
+from ui.entry.moments import stage_moment
+from ui.kit.dialogs import ConfirmScene
 from ui.match_config import MatchConfig, MatchLength, SeatConfig
 from ui.menu.main_menu import MainMenu
 from ui.menu.match_flow import start_match
 from ui.menu.new_game import NewGameScene
-from ui.moments import FRAME, HeadlessHost, headless_display, stage_moment
 from ui.save import SAVE_NAME, describe_save
-from ui.scene import Scene
+from ui.scene import Host, Scene
 from ui.settings import Settings, Speed
 from ui.settlement import SettlementScene
 from ui.table.scene import TableScene
@@ -40,11 +41,11 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> object:
     S.set_language("zh")
 
 
-def _key(host: HeadlessHost, key: int) -> None:
+def _key(host: Host, key: int) -> None:
     host.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
 
 
-def _top(host: HeadlessHost) -> Scene | None:
+def _top(host: Host) -> Scene | None:
     return host.stack.top
 
 
@@ -53,7 +54,7 @@ def _host() -> HeadlessHost:
     return HeadlessHost(Settings(speed=Speed.INSTANT), (1280, 720))
 
 
-def _to_settlement(host: HeadlessHost, table: TableScene) -> SettlementScene:
+def _to_settlement(host: Host, table: TableScene) -> SettlementScene:
     table.autopilot = SimpleAgent()
     table.step_budget = None
     for _ in range(6000):
@@ -106,7 +107,7 @@ def test_a_dialog_over_the_table_pauses_the_count_the_break_and_the_ai(moment: s
     assert table.presenter.clock > clock
 
 
-def _saved_match(host: HeadlessHost) -> TableScene:
+def _saved_match(host: Host) -> TableScene:
     """A solo match played into its second hand, saved as "continue" would find it."""
     table = start_match(host, MatchConfig("guiyang-classic", "saved", SOLO, MatchLength("hands", 8)), CLASSIC)
     panel = _to_settlement(host, table)

@@ -13,7 +13,7 @@ from game.actions import Action
 from game.agents import SimpleAgent
 from game.observation import Observation
 from game.ruleset_loader import load_ruleset
-from ui.moments import FRAME, HeadlessHost, headless_display
+from tests.ui_host import FRAME, HeadlessHost, headless_display
 from ui.settings import Settings, Speed
 from ui.table.plates import plate_signature
 from ui.table.scene import TableScene

@@ -107,9 +107,9 @@ def test_save_failures_are_told_and_the_leave_dialog_says_the_match_is_not_saved
     import pygame
 
     import game.saves as save_module
+    from tests.ui_host import HeadlessHost, headless_display
     from ui import strings as S
-    from ui.dialogs import ConfirmScene
-    from ui.moments import HeadlessHost, headless_display
+    from ui.kit.dialogs import ConfirmScene
     from ui.save import NoticeScene, save_path
     from ui.settings import Settings, Speed
     from ui.table.scene import TableScene
@@ -191,7 +191,7 @@ def test_a_disk_full_from_the_start_is_told_once_the_table_shows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import game.saves as save_module
-    from ui.moments import HeadlessHost, headless_display
+    from tests.ui_host import HeadlessHost, headless_display
     from ui.save import NoticeScene
     from ui.settings import Settings, Speed
     from ui.table.scene import TableScene

@@ -18,8 +18,8 @@ from pathlib import Path
 import pygame
 import pygame.freetype as freetype  # asked which characters a font file has; pygame.font cannot say
 
-from ui.art.surface_cache import SurfaceCache
 from ui.resources import resource_path
+from ui.surface_cache import SurfaceCache
 
 log = logging.getLogger(__name__)
 

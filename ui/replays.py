@@ -21,12 +21,12 @@ from game.ruleset_refs import load_ruleset_ref
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
-from ui.dialogs import NoticeScene
+from ui.kit.buttons import Button, draw_buttons, lay_out_buttons
+from ui.kit.dialogs import NoticeScene
 from ui.layout import DEFAULT_SIZE, Layout, compute_layout
 from ui.scene import Host, Scene
 from ui.settings import Speed
 from ui.table.board import Board
-from ui.table.buttons import Button, draw_buttons, lay_out_buttons
 from ui.table.insight import ChickenInfo, chicken_tiles, final_chickens
 from ui.table.model import TableModel
 from ui.table.view import TableView

@@ -24,7 +24,7 @@ from game.saves import (
 )
 from game.userdirs import user_dirs
 from ui import strings as S
-from ui.dialogs import NoticeScene
+from ui.kit.dialogs import NoticeScene
 from ui.scene import Host, Scene
 
 __all__ = [

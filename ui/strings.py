@@ -457,6 +457,6 @@ def ledger_label(label_zh: str, label_en: str) -> str:
 
 
 # The guide's and the lessons' words live beside their screens; one table for `tr`.
-from ui.learn.strings import LEARN_STRINGS  # noqa: E402
+from ui.strings_learn import LEARN_STRINGS  # noqa: E402
 
 STRINGS.update(LEARN_STRINGS)

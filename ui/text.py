@@ -11,8 +11,8 @@ from collections.abc import Callable, Hashable, Iterator
 import pygame
 
 from ui import palette as pal
-from ui.art.surface_cache import SurfaceCache
 from ui.fonts import render_text
+from ui.surface_cache import SurfaceCache
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 

@@ -12,7 +12,10 @@ from game.calculator_files import HandStore, describe
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
-from ui.menu.widgets import Button, Field, ListItem, ListView, MenuScene, Metrics, plate
+from ui.kit.list_view import ListItem, ListView
+from ui.kit.menu_scene import MenuScene
+from ui.kit.metrics import Metrics, plate
+from ui.kit.widgets import Button, Field
 from ui.scene import Host
 
 

@@ -31,8 +31,10 @@ from ui import strings as S
 from ui import text as T
 from ui.calculator.problems import problem_text
 from ui.calculator.widgets import MeldRow, Palette, SeatPicks, TileRow, TileSlot, TileTarget
-from ui.dialogs import wrap
-from ui.menu.widgets import Button, Choice, Field, MenuScene, Stepper, Toggle, Widget, plate
+from ui.kit.dialogs import wrap
+from ui.kit.menu_scene import MenuScene
+from ui.kit.metrics import plate
+from ui.kit.widgets import Button, Choice, Field, Stepper, Toggle, Widget
 from ui.scene import Host
 from ui.settlement.scene import SettlementScene
 from ui.table.model import WinView

@@ -18,7 +18,8 @@ from ui import palette as pal
 from ui import strings as S
 from ui import text as T
 from ui.art.shapes import mix
-from ui.menu.widgets import FIELD_FILL, FIELD_FILL_HOVER, Field, Metrics, Widget, focus_ring
+from ui.kit.metrics import FIELD_FILL, FIELD_FILL_HOVER, Metrics, focus_ring
+from ui.kit.widgets import Field, Widget
 from ui.tile_art import Look, TileArt, get_tile_art
 
 NOTATION = set("123456789mps ")
@@ -185,7 +186,7 @@ def _metrics_of(widget: Widget) -> Metrics:
     """The metrics the widget was last drawn with (clicks come after a draw)."""
     m: Metrics | None = getattr(widget, "_m", None)
     if m is None:
-        from ui.menu.widgets import metrics
+        from ui.kit.metrics import metrics
 
         return metrics((1280, 720))
     return m

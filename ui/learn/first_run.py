@@ -8,8 +8,10 @@ from game.learn.first_run import first_run_pending, mark_offered
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
-from ui.learn.draw import draw_paragraphs, paragraphs_height
-from ui.menu.widgets import Button, MenuScene, plate
+from ui.kit.menu_scene import MenuScene
+from ui.kit.metrics import plate
+from ui.kit.paragraphs import draw_paragraphs, paragraphs_height
+from ui.kit.widgets import Button
 from ui.scene import Host, Scene
 
 

@@ -12,10 +12,13 @@ from game.learn.guide import Page, guide_pages
 from game.ruleset import Ruleset
 from game.ruleset_loader import RulesetError, builtin_ruleset_names, load_ruleset
 from ui import palette as pal
+from ui import screens
 from ui import strings as S
 from ui import text as T
-from ui.learn.draw import draw_hand, draw_paragraphs, draw_tiles, fitting_size, hand_width, tile_height, tiles_width
-from ui.menu.widgets import Button, MenuScene, plate
+from ui.kit.menu_scene import MenuScene
+from ui.kit.metrics import plate
+from ui.kit.paragraphs import draw_hand, draw_paragraphs, draw_tiles, fitting_size, hand_width, tile_height, tiles_width
+from ui.kit.widgets import Button
 from ui.scene import Host
 from ui.tile_art import Look
 
@@ -168,3 +171,6 @@ class GuideScene(MenuScene):
             x = rect.left + (rect.width - hand_width(ex.concealed, ex.melds, tile_w)) // 2
             draw_hand(surface, ex.concealed, ex.melds, ex.winning, x, y + caption_h + m.px(4), tile_w)
             y += block
+
+
+screens.register("guide", GuideScene)

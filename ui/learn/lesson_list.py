@@ -11,7 +11,8 @@ from game.stats import lessons_finished, load_stats
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
-from ui.menu.widgets import Button, MenuScene
+from ui.kit.menu_scene import MenuScene
+from ui.kit.widgets import Button
 from ui.scene import Host
 
 

@@ -20,8 +20,10 @@ from game.tiles import Tile
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
-from ui.learn.draw import draw_paragraphs, draw_tiles, fitting_size, paragraphs_height, tile_height
-from ui.menu.widgets import Button, MenuScene, Widget, plate
+from ui.kit.menu_scene import MenuScene
+from ui.kit.metrics import plate
+from ui.kit.paragraphs import draw_paragraphs, draw_tiles, fitting_size, paragraphs_height, tile_height
+from ui.kit.widgets import Button, Widget
 from ui.scene import Host
 from ui.table.dice import die_picture
 from ui.tile_art import Look, get_tile_art

@@ -29,9 +29,12 @@ from game.ruleset_loader import RulesetError, builtin_ruleset_names, load_rulese
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
+from ui.kit.list_view import ListItem, ListView
+from ui.kit.menu_scene import MenuScene
+from ui.kit.metrics import plate
+from ui.kit.widgets import Button, Choice, Stepper, TextField, Toggle
 from ui.menu.new_game import LENGTH_LIMITS
 from ui.menu.optional import optional_module
-from ui.menu.widgets import Button, Choice, ListItem, ListView, MenuScene, Stepper, TextField, Toggle, plate
 from ui.net_text import refusal, t
 from ui.scene import Host
 from ui.table.net_overlay import NetOverlay

@@ -19,11 +19,13 @@ from ui import net_text
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
-from ui.dialogs import wrap
+from ui.kit.dialogs import wrap
+from ui.kit.menu_scene import MenuScene
+from ui.kit.metrics import plate
+from ui.kit.widgets import Button
 from ui.match_config import MatchConfig
 from ui.menu.match_flow import MatchFlow
 from ui.menu.optional import optional_module
-from ui.menu.widgets import Button, MenuScene, plate
 from ui.scene import Host, Scene
 from ui.table.scene import TableScene
 from ui.tile_art import get_tile_art

@@ -15,9 +15,11 @@ from game.stats import PlayerStats, finish_match, load_stats, save_stats, update
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
+from ui.kit.menu_scene import MenuScene
+from ui.kit.metrics import plate
+from ui.kit.widgets import Button
 from ui.match_config import MatchConfig, MatchProgress, match_over
 from ui.menu.optional import optional_module
-from ui.menu.widgets import Button, MenuScene, plate
 from ui.opponents import opponent
 from ui.scene import Host
 from ui.table.scene import TableScene

@@ -17,11 +17,14 @@ from game.user_rulesets import RulesetCatalogue, RulesetEntry, list_rulesets
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
-from ui.dialogs import ConfirmScene, wrap
+from ui.kit.dialogs import ConfirmScene, wrap
+from ui.kit.list_view import ListItem, ListView
+from ui.kit.menu_scene import MenuScene
+from ui.kit.metrics import plate
+from ui.kit.widgets import Button, Choice, Stepper, TextField
 from ui.match_config import LEVELS, LengthKind, MatchConfig, MatchLength, SeatConfig
 from ui.menu.match_flow import start_match
 from ui.menu.value_text import ruleset_title, summary
-from ui.menu.widgets import Button, Choice, ListItem, ListView, MenuScene, Stepper, TextField, plate
 from ui.save import SAVE_NAME, SaveSummary, describe_save
 from ui.scene import Host
 from ui.settings_store import save_settings

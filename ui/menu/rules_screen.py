@@ -16,8 +16,10 @@ from game.user_rulesets import RulesetCatalogue, list_rulesets
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
+from ui.kit.menu_scene import MenuScene
+from ui.kit.metrics import plate
+from ui.kit.widgets import Button, Stepper
 from ui.menu.value_text import field_label, ruleset_title, value_text
-from ui.menu.widgets import Button, MenuScene, Stepper, plate
 from ui.scene import Host
 
 SKIPPED = {"name", "title_zh", "title_en", "seeds"}

@@ -13,7 +13,9 @@ import pygame
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
-from ui.menu.widgets import Button, Choice, MenuScene, Slider, Toggle, plate
+from ui.kit.menu_scene import MenuScene
+from ui.kit.metrics import plate
+from ui.kit.widgets import Button, Choice, Slider, Toggle
 from ui.scene import Host
 from ui.settings import Speed
 from ui.settings_store import save_settings, settings_path

@@ -9,8 +9,10 @@ from game.stats import PlayerStats, lessons_finished, load_stats, save_stats
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
-from ui.dialogs import ConfirmScene
-from ui.menu.widgets import Button, MenuScene, plate
+from ui.kit.dialogs import ConfirmScene
+from ui.kit.menu_scene import MenuScene
+from ui.kit.metrics import plate
+from ui.kit.widgets import Button
 from ui.scene import Host
 
 

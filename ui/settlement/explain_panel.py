@@ -16,7 +16,7 @@ from game.settlement import Ledger
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
-from ui.learn.draw import wrap_text as wrap
+from ui.kit.paragraphs import wrap_text as wrap
 from ui.settlement.lines import PaymentLine
 
 COUNTED: pal.RGB = (150, 230, 150)

@@ -23,25 +23,40 @@ from ui import palette as pal
 from ui import strings as S
 from ui import text as T
 from ui.art.shapes import mix
-from ui.art.surface_cache import display_ready, in_display_alpha_format
-from ui.dialogs import ConfirmScene
+from ui.kit.dialogs import ConfirmScene
 from ui.layout import bands, compute_layout
-from ui.scene import Host, Scene
+from ui.scene import Host
 from ui.settlement.explain_panel import draw_explain_panel, draw_tooltip, explain_lines, flip_value_text, line_sentence
-from ui.settlement.hands import draw_hand, fit_tile_width, hand_slots
+from ui.settlement.hands import draw_hand
 from ui.settlement.lines import PaymentLine, seat_lines, standings
+from ui.settlement.sheet import (
+    SHEET_RGB,
+    draw_empty_sheet,
+    draw_note,
+    note_fields,
+    row_widths,
+    shade,
+    shaded_areas,
+    sheet_backdrop,
+    sheet_canvas,
+    sheet_parts,
+    sheet_radius,
+    sheet_rect,
+    sheet_rows,
+    sheet_tile_width,
+    signed,
+    triangle,
+)
 from ui.settlement.whatif import WhatIf, ruleset_choices, what_if
 from ui.sound import TableSounds
+from ui.surface_cache import in_display_alpha_format
 from ui.table.insight import chicken_tiles
 from ui.table.model import WinView
+from ui.table.settlement_port import SettlementPanel
 from ui.tile_art import Look, get_tile_art
 
 WIN_ROW: pal.RGBA = (120, 84, 20, 90)
 VIEWER_ROW: pal.RGBA = (255, 255, 255, 18)
-BACKDROP: pal.RGBA = (0, 0, 0, 150)
-# The sheet itself is opaque: a score sheet with the table's text showing between its rows is hard to read.
-SHEET_RGB: pal.RGB = (10, 30, 22)
-SHEET: pal.RGBA = (*SHEET_RGB, 255)
 RULE_LINE: pal.RGB = mix(SHEET_RGB, pal.PANEL_BORDER, 0.27)  # a faint gold rule, drawn opaque
 
 
@@ -74,15 +89,11 @@ def line_text(line: PaymentLine) -> tuple[str, str]:
     return label, f"{payers}→{S.wind(line.payee)}"
 
 
-def _signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
-
-
 def _amount_colour(n: int) -> pal.RGB:
     return pal.TEXT_GOLD if n > 0 else (pal.TEXT_RED if n < 0 else pal.TEXT_MUTED)
 
 
-class SettlementScene(Scene):
+class SettlementScene(SettlementPanel):
     """Shown over the table when a hand is settled; a click (or `auto_close` seconds) starts the next hand."""
 
     opaque = False
@@ -379,7 +390,7 @@ class SettlementScene(Scene):
         ledger = self.shown_ledger()
         alt = self.shown()
         row_h = body.height // 4
-        info_w, gap, hand_w = _row_widths(body, s)
+        info_w, gap, hand_w = row_widths(body, s)
         lines_x = body.left + info_w + hand_w + 2 * gap
         lines_w = body.right - lines_x
         win = self.result.win if self.result is not None else None
@@ -458,13 +469,13 @@ class SettlementScene(Scene):
             surface.blit(pic, pic.get_rect(center=(bx + d // 2, cy)))
             bx += d + round(4 * s)
         y += name.get_height() + round(2 * s)
-        big = T.shadowed(_signed(net), fonts["score"], _amount_colour(net), True)
+        big = T.shadowed(signed(net), fonts["score"], _amount_colour(net), True)
         surface.blit(big, (x, y))
         if what_if:
             tag = T.shadowed(S.tr("settle_if"), fonts["small"], pal.TEXT_MUTED)
             surface.blit(tag, (x + big.get_width() + round(6 * s), y + big.get_height() - tag.get_height()))
         y += big.get_height() + round(2 * s)
-        standing = S.tr("settle_total", total=_signed(total), place=place)
+        standing = S.tr("settle_total", total=signed(total), place=place)
         surface.blit(T.fit(standing, fonts["small"], rect.width, pal.TEXT_MUTED), (x, y))
 
     def _draw_lines(
@@ -488,7 +499,7 @@ class SettlementScene(Scene):
             y = top + r * line_h
             label, who = line_text(line)
             amount = line.signed(seat)
-            amt = T.shadowed(_signed(amount), size, _amount_colour(amount), True)
+            amt = T.shadowed(signed(amount), size, _amount_colour(amount), True)
             who_x = x + round(col_w * 0.5)
             right = x + col_w
             surface.blit(amt, (right - amt.get_width(), y))
@@ -518,7 +529,7 @@ class SettlementScene(Scene):
         for r, glyph in ((left, "◀"), (right, "▶")):
             pygame.draw.rect(surface, (40, 70, 55), r, border_radius=round(6 * s))
             pygame.draw.rect(surface, pal.PANEL_BORDER, r, width=1, border_radius=round(6 * s))
-            _triangle(surface, r, glyph == "◀")
+            triangle(surface, r, glyph == "◀")
         surface.blit(text, (left.right + round(10 * s), y + (d - text.get_height()) // 2))
         # The arrows are hit-tested in screen coordinates.
         self.arrows = (left.move(self.rect.topleft), right.move(self.rect.topleft))
@@ -526,7 +537,7 @@ class SettlementScene(Scene):
         note = S.tr("settle_switch_help")
         colour = pal.TEXT_MUTED
         if alt is not None:
-            texts = [S.tr(k, **_note_fields(f, self.seat_label)) for k, f in alt.notes]
+            texts = [S.tr(k, **note_fields(f, self.seat_label)) for k, f in alt.notes]
             if texts:
                 note, colour = "  ".join(texts), pal.TEXT_RED
             elif self.win is None:
@@ -535,161 +546,3 @@ class SettlementScene(Scene):
                 note = S.tr("settle_same_win")
         width = rect.width - hint.get_width() - round(20 * s)
         surface.blit(T.fit(note, fonts["small"], width, colour), (rect.left, y + d + round(4 * s)))
-
-
-def sheet_rect(size: tuple[int, int]) -> pygame.Rect:
-    """Where the sheet lies on a window of `size`."""
-    margin = round(14 * compute_layout(size).scale)
-    return pygame.Rect(margin, margin, size[0] - 2 * margin, size[1] - 2 * margin)
-
-
-def sheet_radius(scale: float) -> int:
-    """The radius of the sheet's rounded corners."""
-    return round(16 * scale)
-
-
-def sheet_canvas(size: tuple[int, int]) -> pygame.Surface:
-    """A picture to draw the sheet of a window of `size` on, in the format the display blits fastest."""
-    model = pygame.Surface((1, 1), pygame.SRCALPHA)
-    if display_ready():
-        model = model.convert_alpha()
-    return pygame.Surface(sheet_rect(size).size, pygame.SRCALPHA, model)
-
-
-def draw_empty_sheet(surface: pygame.Surface, scale: float) -> None:
-    """The sheet's rounded plate and border over all of `surface` (cleared first; only its clip is drawn)."""
-    rect = surface.get_rect()
-    pygame.draw.rect(surface, SHEET, rect, border_radius=sheet_radius(scale))
-    pygame.draw.rect(surface, pal.PANEL_BORDER, rect, width=2, border_radius=sheet_radius(scale))
-
-
-SHADE_TILE = 256  # px: the shade is laid in squares of this size
-
-
-def sheet_backdrop() -> pygame.Surface:
-    """A square of the shade over the table behind the sheet (it is one colour: squares of it cover any area)."""
-    return T.cached(("settle-backdrop", SHADE_TILE), lambda: _filled((SHADE_TILE, SHADE_TILE), BACKDROP))
-
-
-def shade(surface: pygame.Surface, areas: list[pygame.Rect]) -> None:
-    """Lay the shade over `areas` of `surface`."""
-    tile = sheet_backdrop()
-    for area in areas:
-        for y in range(area.top, area.bottom, SHADE_TILE):
-            for x in range(area.left, area.right, SHADE_TILE):
-                surface.blit(
-                    tile, (x, y), pygame.Rect(0, 0, min(SHADE_TILE, area.right - x), min(SHADE_TILE, area.bottom - y))
-                )
-
-
-def shaded_areas(window: pygame.Rect, sheet: pygame.Rect, radius: int) -> list[pygame.Rect]:
-    """The parts of `window` the sheet at `sheet` does not cover with its opaque middle: the margins and the
-    bands of its rounded corners."""
-    top, bottom = sheet.top + radius, sheet.bottom - radius
-    areas = [
-        pygame.Rect(window.left, window.top, window.width, top - window.top),
-        pygame.Rect(window.left, bottom, window.width, window.bottom - bottom),
-        pygame.Rect(window.left, top, sheet.left - window.left, bottom - top),
-        pygame.Rect(sheet.right, top, window.right - sheet.right, bottom - top),
-    ]
-    return [a for a in areas if a.width > 0 and a.height > 0]
-
-
-def sheet_parts(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-    """The sheet's header, body (the four rows) and footer, in the sheet's own coordinates."""
-    layout = compute_layout(size)
-    fonts, s = layout.font, layout.scale
-    pad = round(18 * s)
-    inner = pygame.Rect((0, 0), sheet_rect(size).size).inflate(-2 * pad, -2 * pad)
-    head_h = round(fonts["title"] * 1.45 + fonts["small"] * 2.1)
-    foot_h = round(fonts["body"] * 1.5 + fonts["small"] * 1.5)
-    body = pygame.Rect(inner.left, inner.top + head_h, inner.width, inner.height - head_h - foot_h)
-    head = pygame.Rect(inner.left, inner.top, inner.width, head_h)
-    return head, body, pygame.Rect(inner.left, body.bottom, inner.width, foot_h)
-
-
-def _row_widths(body: pygame.Rect, s: float) -> tuple[int, int, int]:
-    """(seat info, gap, hand) widths of a row."""
-    info_w = round(175 * s)
-    gap = round(14 * s)
-    return info_w, gap, round((body.width - info_w - 2 * gap) * 0.56)
-
-
-def sheet_rows(result: HandResult | None) -> list[list[tuple[int, Tile | None, bool]]]:
-    """Each seat's tiles as the sheet lays them out (see hand_slots)."""
-    win = result.win if result is not None else None
-    rows: list[list[tuple[int, Tile | None, bool]]] = []
-    for seat in range(4):
-        if result is None:
-            rows.append([])
-            continue
-        winning = win.tile if win is not None and seat in win.winners else None
-        rows.append(hand_slots(result.seats[seat], winning))
-    return rows
-
-
-def sheet_tile_width(rows: list[list[tuple[int, Tile | None, bool]]], size: tuple[int, int]) -> int:
-    """The width of the tiles on the sheet: the largest at which the longest row fits."""
-    s = compute_layout(size).scale
-    _head, body, _foot = sheet_parts(size)
-    _info, _gap, hand_w = _row_widths(body, s)
-    count = max((len(r) for r in rows), default=14)
-    groups = max((len({g for g, _t, _w in r}) for r in rows), default=1)
-    return fit_tile_width(count, groups, hand_w, round(body.height // 4 * 0.74), round(42 * s))
-
-
-def sheet_jobs(result: HandResult, size: tuple[int, int], rules: Ruleset | None) -> Iterator[Callable[[], object]]:
-    """The tile pictures the sheet of `result` will show, to draw ahead while the hand's end plays out."""
-    rows = sheet_rows(result)
-    art = get_tile_art(sheet_tile_width(rows, size))
-    chickens = chicken_tiles(rules, result.flip) if rules is not None and result.win is not None else frozenset()
-    for row in rows:
-        for _group, tile, winning in row:
-            if tile is None:
-                yield from art.parts("back")
-                continue
-            look = (Look.CHICKEN if tile in chickens else Look.NORMAL) | (Look.WINNING if winning else Look.NORMAL)
-            yield from art.parts("face", tile, look=look)
-    small = get_tile_art(max(16, round(26 * compute_layout(size).scale)))
-    if result.flip is not None:
-        yield from small.parts("face", result.flip)
-    for tile in sorted(chickens):
-        yield from small.parts("face", tile, look=Look.CHICKEN)
-
-
-def draw_note(ledger: Ledger | None, viewer: int) -> str:
-    """What a drawn hand would pay under the ruleset shown: each seat's net, or that nobody pays."""
-    nets = ledger.nets() if ledger is not None else (0, 0, 0, 0)
-    if not any(nets):
-        return S.tr("settle_draw_free")
-    order = [(viewer + k) % 4 for k in range(4)]
-    parts = [f"{S.wind(seat)} {_signed(nets[seat])}" for seat in order]
-    return S.tr("settle_draw_pays", nets="  ".join(parts))
-
-
-def _note_fields(fields: dict[str, object], label: Callable[[int], str]) -> dict[str, object]:
-    """A note's fields made readable: seats as their labels, pattern ids as names."""
-    out = dict(fields)
-    seat = fields.get("seat")
-    if isinstance(seat, int):
-        out["seat"] = label(seat)
-    pattern = fields.get("pattern")
-    if isinstance(pattern, str):
-        out["pattern"] = S.pattern_label(pattern)
-    return out
-
-
-def _triangle(surface: pygame.Surface, r: pygame.Rect, pointing_left: bool) -> None:
-    cx, cy = r.center
-    h = r.height * 0.26
-    if pointing_left:
-        pts = [(cx - h, cy), (cx + h * 0.8, cy - h), (cx + h * 0.8, cy + h)]
-    else:
-        pts = [(cx + h, cy), (cx - h * 0.8, cy - h), (cx - h * 0.8, cy + h)]
-    pygame.draw.polygon(surface, pal.TEXT_GOLD, pts)
-
-
-def _filled(size: tuple[int, int], colour: pal.RGBA) -> pygame.Surface:
-    out = pygame.Surface(size, pygame.SRCALPHA)
-    out.fill(colour)
-    return out

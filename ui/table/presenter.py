@@ -35,8 +35,8 @@ from game.events import (
 )
 from game.ruleset import Ruleset
 from ui import strings as S
-from ui.fonts import get_font
 from ui.layout import Layout
+from ui.table import beats as B
 from ui.table.actors import (
     Actor,
     Banner,
@@ -45,7 +45,6 @@ from ui.table.actors import (
     Flight,
     Pulse,
     WallRise,
-    banner_picture,
     callout_frames,
     chip_picture,
 )
@@ -53,27 +52,20 @@ from ui.table.geometry import Slot, pond_slot, wall_slot
 from ui.table.insight import chicken_tiles
 from ui.table.model import HIDDEN, TableModel
 from ui.table.pictures import tile_picture
+from ui.table.placement import (
+    banner_for,
+    break_caption,
+    callout_point,
+    centred,
+    chip_size,
+    dice_area,
+    dice_size,
+    new_indices,
+    wall_gap_px,
+)
 from ui.table.rack_view import geometry_for
 from ui.table.wall_view import wall_side_picture
 from ui.tween import Point, Tween, ease_out_cubic
-
-# Seconds at normal speed.
-DICE_TUMBLE = 0.9
-DICE_REST = 0.35
-COUNT_STEP = 0.2
-MARK_STEP = 0.18
-GAP_OPEN = 0.3
-DEAL_BEAT = 0.2
-DEAL_FLIGHT = 0.3
-DRAW_FLIGHT = 0.26
-DISCARD_FLIGHT = 0.26
-CALLOUT = 1.0
-LIGHT_STEP = 0.32
-PAY_FLIGHT = 0.55  # a payment flies from the payer's plate to the payee's
-PAY_STAGGER = 0.16
-SHUFFLE = 1.1  # face-down tiles swirl in the middle
-BUILD = 0.8  # the four sides rise stack by stack
-PUSH = 0.45  # and are pushed out to their places
 
 
 class Presenter:
@@ -230,8 +222,8 @@ class Presenter:
         for i, (payer, payee, amount) in enumerate(payments):
             start = layout.zones[f"plate{payer}"].center
             end = layout.zones[f"plate{payee}"].center
-            t0 = t + i * PAY_STAGGER * f
-            t1 = t0 + PAY_FLIGHT * f
+            t0 = t + i * B.PAY_STAGGER * f
+            t1 = t0 + B.PAY_FLIGHT * f
             pic = chip_picture(amount, size)
             w, h = pic.get_size()
             half = (w / 2, h / 2)
@@ -332,7 +324,7 @@ class Presenter:
     ) -> Flight:
         pic = tile_picture(slot_to, tile)
         pad = slot_to.art.pad
-        start = _centred(slot_from, slot_to, pad)
+        start = centred(slot_from, slot_to, pad)
         end = (slot_to.pos[0] - pad, slot_to.pos[1] - pad)
         arc = slot_to.art.width * 0.5
         return Flight(t0, t0 + dur, pic, start, end, key, arc)
@@ -356,22 +348,22 @@ class Presenter:
         # Big, in the middle of the table, thrown from the roller's side: everyone at the table watches them.
         area = dice_area(layout)
         size = dice_size(layout)
-        land = t + DICE_TUMBLE * f
+        land = t + B.DICE_TUMBLE * f
         # The dice stay on the table through the count that follows (and the marking of the skipped stacks),
         # until the wall is built or the deal begins.
-        rest = (DICE_REST + COUNT_STEP * (e.dice[0] + e.dice[1]) + MARK_STEP * 7 + GAP_OPEN + 0.8) * f
+        rest = (B.DICE_REST + B.COUNT_STEP * (e.dice[0] + e.dice[1]) + B.MARK_STEP * 7 + B.GAP_OPEN + 0.8) * f
         self._add(DiceRoll(t, land + rest, e.dice, area, size, land, e.dice[0] * 7 + e.dice[1], e.seat), f)
         # The roller's plate lights while the dice roll.
         self.counts = [(t, e.seat, 0)]
-        self.count_end = t + DICE_TUMBLE * f
+        self.count_end = t + B.DICE_TUMBLE * f
         key = "banner_first_dealer" if e.purpose == "first_dealer" else "banner_break"
-        self._banner(S.tr(key, seat=self._seat_label(e.seat)), t, (DICE_TUMBLE + DICE_REST) * f, layout, f, True)
-        return (DICE_TUMBLE + DICE_REST) * f
+        self._banner(S.tr(key, seat=self._seat_label(e.seat)), t, (B.DICE_TUMBLE + B.DICE_REST) * f, layout, f, True)
+        return (B.DICE_TUMBLE + B.DICE_REST) * f
 
     def _count(self, seats: tuple[int, ...], t: float, f: float) -> float:
-        self.counts = [(t + i * COUNT_STEP * f, seat, i + 1) for i, seat in enumerate(seats)]
-        self.count_end = t + (len(seats) * COUNT_STEP + 0.35) * f
-        return len(seats) * COUNT_STEP * f
+        self.counts = [(t + i * B.COUNT_STEP * f, seat, i + 1) for i, seat in enumerate(seats)]
+        self.count_end = t + (len(seats) * B.COUNT_STEP + 0.35) * f
+        return len(seats) * B.COUNT_STEP * f
 
     def _on_DealerChosen(self, e: DealerChosen, t: float, f: float, layout: Layout) -> float:
         beat = self._count(e.counted, t, f) if e.counted else 0.0
@@ -389,9 +381,9 @@ class Presenter:
         stacks = self.model.stacks
         if f <= 0 or stacks is None:
             return 0.0
-        shuffle_end = t + SHUFFLE * f
-        build_end = shuffle_end + BUILD * f
-        end = build_end + PUSH * f
+        shuffle_end = t + B.SHUFFLE * f
+        build_end = shuffle_end + B.BUILD * f
+        end = build_end + B.PUSH * f
         sides = []
         for side in range(4):
             zone = layout.zones[f"wall{side}"]
@@ -407,8 +399,8 @@ class Presenter:
         radius = layout.zones["compass"].width * 0.9
         seed = self.model.hand_no
         self._add(WallRise(t, end, shuffle_end, build_end, tuple(sides), backs, layout.centre, radius, seed), f)
-        self._banner(S.tr("banner_shuffle"), t, (SHUFFLE + BUILD) * f, layout, f, True)
-        return (SHUFFLE + BUILD + PUSH + 0.1) * f
+        self._banner(S.tr("banner_shuffle"), t, (B.SHUFFLE + B.BUILD) * f, layout, f, True)
+        return (B.SHUFFLE + B.BUILD + B.PUSH + 0.1) * f
 
     def _on_WallBroken(self, e: WallBroken, t: float, f: float, layout: Layout) -> float:
         beat = self._count(e.counted, t, f)
@@ -417,16 +409,16 @@ class Presenter:
         assert stacks is not None
         n = e.skipped + 1  # the skipped stacks, then the one drawing starts at
         mark_start = t + beat
-        self.marks = (mark_start, MARK_STEP * f, n, mark_start + (n * MARK_STEP + 1.6) * f)
+        self.marks = (mark_start, B.MARK_STEP * f, n, mark_start + (n * B.MARK_STEP + 1.6) * f)
         caption = break_caption(self.break_dice, S.wind(self.model.engine(e.side)), n)
-        self._banner(caption, mark_start, (n * MARK_STEP + GAP_OPEN + 1.0) * f, layout, f, True)
+        self._banner(caption, mark_start, (n * B.MARK_STEP + B.GAP_OPEN + 1.0) * f, layout, f, True)
         for k in range(n):
             centre = wall_slot(layout, (e.side, k, 1), stacks).centre
-            at = mark_start + k * MARK_STEP * f
+            at = mark_start + k * B.MARK_STEP * f
             self._add(Pulse(at, at + 0.4 * f, centre, layout.tiles.wall * 0.6), f)
-        gap_start = mark_start + n * MARK_STEP * f
-        self.gap = Tween(0.0, 1.0, gap_start, GAP_OPEN * f, ease_out_cubic)
-        return beat + (n * MARK_STEP + GAP_OPEN + 0.2) * f
+        gap_start = mark_start + n * B.MARK_STEP * f
+        self.gap = Tween(0.0, 1.0, gap_start, B.GAP_OPEN * f, ease_out_cubic)
+        return beat + (n * B.MARK_STEP + B.GAP_OPEN + 0.2) * f
 
     def _on_TilesDealt(self, e: TilesDealt, t: float, f: float, layout: Layout) -> float:
         self._end_dice(t)
@@ -438,14 +430,14 @@ class Presenter:
         m.apply(e)
         geo = geometry_for(layout, m, e.seat)
         after = m.hands[e.seat]
-        targets = _new_indices(before, after)
+        targets = new_indices(before, after)
         for i, (src, idx) in enumerate(zip(sources, targets, strict=False)):
             if idx >= len(geo.hand):
                 continue
             tile = after[idx] if e.seat == m.viewer else HIDDEN
             at = t + i * 0.03 * f
-            self._add(self._flight(src, geo.hand[idx], tile, ("hand", e.seat, idx), at, DEAL_FLIGHT * f), f)
-        return DEAL_BEAT * f
+            self._add(self._flight(src, geo.hand[idx], tile, ("hand", e.seat, idx), at, B.DEAL_FLIGHT * f), f)
+        return B.DEAL_BEAT * f
 
     def _skipped(self) -> int:
         b = self.model.broken
@@ -466,8 +458,8 @@ class Presenter:
         geo = geometry_for(layout, self.model, e.seat)
         if src is not None and geo.drawn is not None:
             tile = e.tile if e.tile is not None else HIDDEN
-            self._add(self._flight(src, geo.drawn, tile, ("drawn", e.seat), t, DRAW_FLIGHT * f), f)
-        return (DRAW_FLIGHT + 0.04) * f
+            self._add(self._flight(src, geo.drawn, tile, ("drawn", e.seat), t, B.DRAW_FLIGHT * f), f)
+        return (B.DRAW_FLIGHT + 0.04) * f
 
     def _hand_source(self, layout: Layout, seat: int, tile: int, drawn: bool) -> Slot | None:
         """Where a tile leaving `seat`'s hand comes from, before the model lets it go."""
@@ -483,7 +475,7 @@ class Presenter:
 
     def _on_ReadyDeclared(self, e: ReadyDeclared, t: float, f: float, layout: Layout) -> float:
         self.model.apply(e)
-        self._callout(e.seat, S.tr("call_ready"), t, CALLOUT * f, layout, f)
+        self._callout(e.seat, S.tr("call_ready"), t, B.CALLOUT * f, layout, f)
         return 0.45 * f
 
     def _on_TileDiscarded(self, e: TileDiscarded, t: float, f: float, layout: Layout) -> float:
@@ -494,8 +486,8 @@ class Presenter:
         dst = pond_slot(layout, e.seat, len(pond) - 1, len(pond))
         if src is not None:
             key = ("pond", e.seat, len(pond) - 1)
-            self._add(self._flight(src, dst, e.tile, key, t, DISCARD_FLIGHT * f), f)
-        return (DISCARD_FLIGHT + 0.06) * f
+            self._add(self._flight(src, dst, e.tile, key, t, B.DISCARD_FLIGHT * f), f)
+        return (B.DISCARD_FLIGHT + 0.06) * f
 
     def _on_Claimed(self, e: Claimed, t: float, f: float, layout: Layout) -> float:
         m = self.model
@@ -504,7 +496,7 @@ class Presenter:
         n = 3 if e.claim == "kong" else 2
         from_hand = [self._hand_source(layout, e.seat, e.tile, False) for _ in range(n)]
         m.apply(e)
-        self._callout(e.seat, S.tr("call_kong" if e.claim == "kong" else "call_pung"), t, CALLOUT * f, layout, f)
+        self._callout(e.seat, S.tr("call_kong" if e.claim == "kong" else "call_pung"), t, B.CALLOUT * f, layout, f)
         self._meld_flights(layout, e.seat, e.tile, [from_pond, *from_hand], t + 0.15 * f, f)
         return 0.75 * f
 
@@ -530,7 +522,7 @@ class Presenter:
         n = 4 if e.kong == "concealed" else 1
         sources: list[Slot | None] = [self._hand_source(layout, e.seat, e.tile, False) for _ in range(n)]
         self.model.apply(e)
-        self._callout(e.seat, S.tr("call_kong"), t, CALLOUT * f, layout, f)
+        self._callout(e.seat, S.tr("call_kong"), t, B.CALLOUT * f, layout, f)
         if e.kong == "concealed":
             self._meld_flights(layout, e.seat, e.tile, sources, t + 0.15 * f, f)
         else:
@@ -558,7 +550,7 @@ class Presenter:
             e.how, "call_win"
         )
         for seat in e.winners:
-            self._callout(seat, S.tr(key), t, 1.5 * CALLOUT * f, layout, f)
+            self._callout(seat, S.tr(key), t, 1.5 * B.CALLOUT * f, layout, f)
             if src is not None:
                 geo = geometry_for(layout, m, seat)
                 dst = geo.drawn or (geo.hand[-1] if geo.hand else None)
@@ -592,86 +584,10 @@ class Presenter:
         self.model.apply(e)
         if not self.chickens:
             self.chickens = chicken_tiles(self.rules, None)
-        self.light = (t + 0.3 * f, LIGHT_STEP * f)
-        return (0.3 + 4 * LIGHT_STEP + 0.5) * f
+        self.light = (t + 0.3 * f, B.LIGHT_STEP * f)
+        return (0.3 + 4 * B.LIGHT_STEP + 0.5) * f
 
     def _on_HandSettled(self, e: HandSettled, t: float, f: float, layout: Layout) -> float:
         self.before_settled = tuple(self.model.scores)
         self.model.apply(e)
         return 0.2 * f
-
-
-def banner_for(text: str, layout: Layout) -> pygame.Surface:
-    """The banner picture of `text`: long captions shrink to stay between the side walls."""
-    return banner_picture(text, *banner_fit(text, layout))
-
-
-def banner_fit(text: str, layout: Layout) -> tuple[int, int]:
-    """The text size and the ribbon's least width of the banner of `text` at `layout`."""
-    base = size = layout.font["banner"]
-    room = layout.zones["wall1"].left - layout.zones["wall3"].right - 2 * layout.gap
-    # Text grows in proportion to its size: measured once at the banner's size, not drawn (or the font
-    # opened) at each smaller size in turn.
-    width = get_font(base, True).size(text)[0]
-    while size > layout.font["body"] and width * size / base + size * 2 > room:
-        size -= 2
-    return size, min(room, round(layout.zones["compass"].width * 2.2))
-
-
-def chip_size(layout: Layout) -> int:
-    """How big the coins carrying payments between the plates are."""
-    return max(18, round(layout.font["score"] * 1.3))
-
-
-def dice_area(layout: Layout) -> pygame.Rect:
-    """Where dice roll: the middle of the table, the compass and the ponds around it."""
-    return layout.zones["compass"].union(layout.zones["pond0"]).union(layout.zones["pond2"])
-
-
-def dice_size(layout: Layout) -> int:
-    """How big a die is: as wide as one of the player's own tiles, so it reads from across the room."""
-    return max(28, round(layout.tiles.hand * 1.05))
-
-
-def break_caption(dice: tuple[int, int] | None, wind: str, stack: int) -> str:
-    """The break in words: "7点：东家牌墙，右数第4墩开牌"."""
-    if dice is None:
-        return S.tr("banner_break_at_nodice", wall=wind, n=stack)
-    return S.tr("banner_break_at", total=dice[0] + dice[1], wall=wind, n=stack)
-
-
-def wall_gap_px(layout: Layout) -> float:
-    """How wide the wall opens at the break, in px."""
-    return max(4.0, layout.tiles.wall * 0.35)
-
-
-def _new_indices(before: list[int], after: list[int]) -> list[int]:
-    """Indices in `after` of the tiles that were not in `before` (both sorted; copies matched left to right)."""
-    remaining = list(before)
-    out = []
-    for i, t in enumerate(after):
-        if t in remaining:
-            remaining.remove(t)
-        else:
-            out.append(i)
-    return out
-
-
-def _centred(slot_from: Slot, slot_to: Slot, pad: int) -> Point:
-    """Where to put a picture sized for `slot_to` so it sits centred on `slot_from`."""
-    cx, cy = slot_from.centre
-    w, h = slot_to.body
-    return (cx - w / 2 - pad, cy - h / 2 - pad)
-
-
-def callout_point(layout: Layout, seat: int) -> Point:
-    """Where calls by `seat` pop up: between its pond and its rack."""
-    pond = layout.zones[f"pond{seat}"]
-    rack = layout.zones[f"rack{seat}"]
-    wall = layout.zones[f"wall{seat}"]
-    if seat == 0:
-        return (pond.centerx, (pond.centery + wall.centery) / 2)
-    if seat == 2:
-        return (pond.centerx, (pond.centery + wall.centery) / 2)
-    x = (pond.centerx + wall.centerx) / 2
-    return (x, (pond.centery + rack.centery) / 2)

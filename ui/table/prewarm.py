@@ -14,21 +14,19 @@ from functools import partial
 
 from game import suit_tables
 from game.ruleset import Ruleset
-from game.ruleset_loader import builtin_ruleset_names
 from game.tiles import NUM_KINDS
 from ui import strings as S
 from ui import text as T
 from ui.fonts import get_font, warm_font
 from ui.layout import Layout
-from ui.settlement.scene import sheet_backdrop
-from ui.settlement.whatif import builtin_ruleset
 from ui.table.actors import banner_jobs, callout_jobs, chip_picture
 from ui.table.board import Board
 from ui.table.dice import ANGLES, die_picture
 from ui.table.jobs import Job
 from ui.table.panels import panel_tile_width
+from ui.table.placement import banner_fit, chip_size, dice_size
 from ui.table.plates import plate_text_jobs
-from ui.table.presenter import banner_fit, chip_size, dice_size
+from ui.table.settlement_port import settlement_parts
 from ui.table.wall_view import wall_side_picture
 from ui.tile_art import TURNS, Look, get_tile_art
 
@@ -91,9 +89,7 @@ def art_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
     yield from _tile_jobs(layout)
     # What the end of the first hand shows: the settlement screen's shade and the rulesets it compares under,
     # the payments' coins and the next hand's banner.
-    yield sheet_backdrop
-    for name in builtin_ruleset_names():
-        yield partial(builtin_ruleset, name)
+    yield from settlement_parts().prewarm_jobs()
     for amount in range(1, 25):
         yield partial(chip_picture, amount, chip_size(layout))
     for number in range(1, 33):

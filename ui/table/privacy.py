@@ -10,9 +10,9 @@ import pygame
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
+from ui.kit.background import render_background
 from ui.layout import DEFAULT_SIZE, compute_layout
 from ui.scene import Host, Scene
-from ui.table.background import render_background
 
 
 class PrivacyScene(Scene):

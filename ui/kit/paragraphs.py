@@ -10,7 +10,7 @@ from game.melds import Meld
 from game.tiles import Tile
 from ui import palette as pal
 from ui import text as T
-from ui.dialogs import wrap
+from ui.kit.dialogs import wrap
 from ui.tile_art import Look, get_tile_art
 
 # Punctuation that must not begin a line of Chinese (it joins the line before).
@@ -18,7 +18,7 @@ NO_LINE_START = "，。、：；！？）」』》…"
 
 
 def wrap_text(text: str, size: int, width: int) -> list[str]:
-    """`ui.dialogs.wrap`, with Chinese punctuation kept off the start of a line."""
+    """`ui.kit.dialogs.wrap`, with Chinese punctuation kept off the start of a line."""
     lines = wrap(text, size, width)
     for i in range(1, len(lines)):
         while lines[i] and lines[i][0] in NO_LINE_START and len(lines[i - 1]) > 1:

@@ -1,4 +1,4 @@
-"""How fast the calculator screen answers: `python -m ui.calculator.bench [--size 1920x1080] [--clicks 200]`.
+"""How fast the calculator screen answers: `python -m ui.entry.calculator_bench [--size 1920x1080] [--clicks 200]`.
 
 Prints the median and p99 of a click (a tile placed and taken out again: the model changes,
 check_hand runs, the screen is laid out and drawn) and of a frame with no change (the drawn
@@ -35,13 +35,13 @@ def main(argv: list[str] | None = None) -> int:
     if not 1 <= args.clicks <= 100_000:
         parser.error("--clicks: expected 1-100000")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from ui.calculator.moments import example_calculator
     from ui.calculator.scene import CalculatorScene
-    from ui.moments import HeadlessHost, headless_display
+    from ui.entry.calculator_moments import example_calculator
+    from ui.entry.offscreen import headless_display, offscreen_app
     from ui.settings import Settings
 
     screen = headless_display((w, h))
-    host = HeadlessHost(Settings(), (w, h))
+    host = offscreen_app(Settings(), (w, h))
     scene = CalculatorScene(host, example_calculator(load_ruleset("guiyang-modern")), keep_recent=False)
     host.stack.push(scene)
     clicks: list[float] = []

@@ -18,15 +18,17 @@ from game.learn.guide import guide_pages
 from game.learn.lessons import LESSONS
 from game.ruleset import Ruleset
 from ui import strings as S
+from ui.app import App
+from ui.entry.moments import stage_moment
+from ui.entry.offscreen import headless_display, offscreen_app
 from ui.learn.first_run import FirstRunScene
 from ui.learn.guide_scene import GuideScene
 from ui.learn.lesson_list import LessonListScene
 from ui.learn.lesson_scene import LessonScene
 from ui.menu.main_menu import MainMenu
-from ui.moments import HeadlessHost, headless_display, stage_moment
 from ui.scene import Scene
 from ui.settings import Settings
-from ui.table.end_panel import SettlementScene
+from ui.settlement import SettlementScene
 
 LEARN_MOMENTS_HELP = (
     "guide, guide-N, lessons, first-run, lesson-N, lesson-N-K, lesson-N-wrong, lesson-N-end, end-why, end-chickens"
@@ -46,7 +48,7 @@ def is_learn_moment(name: str) -> bool:
     )
 
 
-def _scene(name: str, host: HeadlessHost, rules: Ruleset) -> Scene:
+def _scene(name: str, host: App, rules: Ruleset) -> Scene:
     if name == "lessons":
         return LessonListScene(host, done=frozenset())
     if name == "first-run":
@@ -102,7 +104,7 @@ def render_learn_moment(name: str, size: tuple[int, int], rules: Ruleset, langua
         return _settlement_why(name, size, rules, language)
     S.set_language(language)
     screen = headless_display(size)
-    host = HeadlessHost(Settings(language=language, ruleset=rules.name), size)
+    host = offscreen_app(Settings(language=language, ruleset=rules.name), size)
     host.stack.push(_scene(name, host, rules))
     host.stack.update(1 / 60)
     host.stack.draw(screen)

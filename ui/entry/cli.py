@@ -191,9 +191,9 @@ def run_play(args: argparse.Namespace) -> int:
 
 def run_screenshot(args: argparse.Namespace) -> int:
     """Render the named moment and write it as a PNG."""
-    from ui.learn.moments import is_learn_moment
-    from ui.menu.moments import MENU_MOMENTS, render_menu_moment
-    from ui.moments import MOMENTS, MomentError, render_moment
+    from ui.entry.learn_moments import is_learn_moment
+    from ui.entry.menu_moments import MENU_MOMENTS, render_menu_moment
+    from ui.entry.moments import MOMENTS, MomentError, render_moment
 
     if is_learn_moment(args.moment):
         return _learn_screenshot(args)
@@ -233,7 +233,7 @@ def _learn_screenshot(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from ui.learn.moments import LearnMomentError, render_learn_moment
+    from ui.entry.learn_moments import LearnMomentError, render_learn_moment
 
     try:
         surface = render_learn_moment(args.moment, args.size, rules, language=args.lang or "zh")
@@ -254,7 +254,7 @@ def run_bench_frame(args: argparse.Namespace) -> int:
     import json
 
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # frames only: no sound device needed
-    from ui.bench_frame import bench_frames
+    from ui.entry.bench_frame import bench_frames
 
     figures = bench_frames(args.size, args.hands, args.seed, max_frames=args.frames)
     if args.json:

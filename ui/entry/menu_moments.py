@@ -9,7 +9,8 @@ import pygame
 
 from game.ruleset import Ruleset
 from ui import strings as S
-from ui.calculator.moments import empty_calculator, settled_calculator
+from ui.entry.calculator_moments import empty_calculator, settled_calculator
+from ui.entry.offscreen import headless_display, offscreen_app
 from ui.match_config import MatchConfig, MatchLength, MatchProgress, SeatConfig
 from ui.menu.main_menu import MainMenu
 from ui.menu.match_flow import MatchEndScene
@@ -17,7 +18,6 @@ from ui.menu.new_game import NewGameScene
 from ui.menu.rules_screen import RulesScene
 from ui.menu.settings_screen import SettingsScene
 from ui.menu.stats_screen import StatsScene
-from ui.moments import HeadlessHost, headless_display
 from ui.scene import Host, Scene
 from ui.settings import Settings
 
@@ -63,7 +63,7 @@ def render_menu_moment(moment: str, size: tuple[int, int], rules: Ruleset, langu
     make = SCENES[moment]
     S.set_language(language)
     screen = headless_display(size)
-    host = HeadlessHost(Settings(language=language, ruleset=rules.name), size)
+    host = offscreen_app(Settings(language=language, ruleset=rules.name), size)
     host.stack.push(make(host, rules))
     host.stack.update(1 / 60)
     host.stack.draw(screen)

@@ -17,7 +17,8 @@ from collections import Counter
 from game.agents import SimpleAgent
 from game.events import Event
 from game.ruleset_loader import load_ruleset
-from ui.moments import FRAME, HeadlessHost, headless_display
+from ui.app import App
+from ui.entry.offscreen import FRAME, headless_display, offscreen_app
 from ui.scene import Scene
 from ui.settings import Settings, Speed
 from ui.table.scene import TableScene
@@ -35,7 +36,7 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-def _doing(host: HeadlessHost, table: TableScene, started: int) -> str:
+def _doing(host: App, table: TableScene, started: int) -> str:
     """What a frame was busy with: the scene on top, and the events whose beats began in it."""
     top = host.stack.top
     scene = type(top).__name__ if isinstance(top, Scene) else "none"
@@ -58,7 +59,7 @@ def bench_frames(
     rules = load_ruleset(ruleset)
     headless_display(size)
     screen = headless_display(size)
-    host = HeadlessHost(Settings(speed=Speed.FAST, autoplay=True, hands=hands, ruleset=rules.name), size)
+    host = offscreen_app(Settings(speed=Speed.FAST, autoplay=True, hands=hands, ruleset=rules.name), size)
     table = TableScene(host, rules, seed, human=None)
     table.autopilot = SimpleAgent()  # no seat waits for a person
     host.stack.push(table)

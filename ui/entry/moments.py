@@ -8,7 +8,6 @@ If a seed's hand never gets there (no claim, a draw), the next seed of the serie
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -19,46 +18,20 @@ from game.agents import Agent, SimpleAgent
 from game.events import Claimed, DiceRolled, Event, HandSettled, HandWon, TilesDealt
 from game.ruleset import Ruleset
 from ui import strings as S
-from ui.scene import SceneStack
+from ui.app import App
+from ui.entry.offscreen import FRAME, headless_display, offscreen_app
 from ui.settings import Settings, Speed
-from ui.table.end_panel import SettlementScene
+from ui.settlement import SettlementScene
+from ui.table.beats import COUNT_STEP, DICE_REST, DICE_TUMBLE
 from ui.table.insight import discard_choices_keeping_ready
-from ui.table.presenter import COUNT_STEP, DICE_REST, DICE_TUMBLE
 from ui.table.scene import TableScene
 
 MOMENTS: tuple[str, ...] = ("dice", "count", "break", "deal", "mid-hand", "claim", "offer", "win", "chickens", "end")
 ATTEMPTS = 40
-FRAME = 1 / 60
 
 
 class MomentError(Exception):
     """The moment could not be staged (no seed of the series reaches it)."""
-
-
-class HeadlessHost:
-    """A host for scenes without a window: the stack, the settings, and a quit flag."""
-
-    def __init__(self, settings: Settings, size: tuple[int, int]) -> None:
-        self.settings = settings
-        self.stack = SceneStack()
-        self.stack.resize(size)
-        self.exit_code: int | None = None
-
-    def quit(self, code: int = 0) -> None:
-        """Remember that a scene asked to stop."""
-        self.exit_code = code
-
-
-def headless_display(size: tuple[int, int]) -> pygame.Surface:
-    """A display surface of `size` (the dummy video driver when there is no screen to use)."""
-    if not pygame.display.get_init():
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        pygame.display.init()
-    pygame.font.init()
-    surface = pygame.display.get_surface()
-    if surface is None or surface.get_size() != size:
-        surface = pygame.display.set_mode(size)
-    return surface
 
 
 @dataclass(frozen=True)
@@ -138,7 +111,7 @@ def _plan(moment: str, attempt: int) -> Plan:
 
 def stage_moment(
     moment: str, size: tuple[int, int], rules: Ruleset, seed: str | None = None, language: str = "zh"
-) -> tuple[HeadlessHost, TableScene]:
+) -> tuple[App, TableScene]:
     """Play to `moment` and return the host and the table, ready to be drawn."""
     if moment not in MOMENTS:
         raise MomentError(f"unknown moment {moment!r}; choose one of: {', '.join(MOMENTS)}")
@@ -151,7 +124,7 @@ def stage_until(
     rules: Ruleset,
     seed: str | None = None,
     opponents: Callable[[], Agent] | None = None,
-) -> tuple[HeadlessHost, TableScene]:
+) -> tuple[App, TableScene]:
     """Play (the player's seat by the bot) until `ready(scene)` holds with the table waiting for the player.
 
     `opponents` makes the other seats' players (default: the game's AI opponents).
@@ -167,13 +140,13 @@ def _stage(
     seed: str | None,
     language: str,
     opponents: Callable[[], Agent] | None = None,
-) -> tuple[HeadlessHost, TableScene]:
+) -> tuple[App, TableScene]:
     S.set_language(language)
     headless_display(size)
     base = seed or "moment"
     for attempt in range(ATTEMPTS):
         plan = plan_for(attempt)
-        host = HeadlessHost(Settings(speed=Speed.INSTANT, language=language, ruleset=rules.name), size)
+        host = offscreen_app(Settings(speed=Speed.INSTANT, language=language, ruleset=rules.name), size)
         agents: list[Agent | None] | None = None
         if opponents is not None:
             agents = [None, opponents(), opponents(), opponents()]
@@ -196,7 +169,7 @@ def _held(scene: TableScene, hold: Callable[[Event], bool]) -> bool:
     return bool(p.queue) and hold(p.queue[0]) and p.clock >= p.busy_until
 
 
-def _run(host: HeadlessHost, scene: TableScene, plan: Plan) -> bool:
+def _run(host: App, scene: TableScene, plan: Plan) -> bool:
     """Play at instant speed until the plan's event is held back or its state is reached."""
     for _ in range(20000):
         if plan.ready is not None and plan.ready(scene):
@@ -209,7 +182,7 @@ def _run(host: HeadlessHost, scene: TableScene, plan: Plan) -> bool:
     return False
 
 
-def _finish(host: HeadlessHost, scene: TableScene, plan: Plan, moment: str) -> None:
+def _finish(host: App, scene: TableScene, plan: Plan, moment: str) -> None:
     """Release the held event and play on for the plan's time at normal speed."""
     host.settings.speed = Speed.NORMAL
     if moment != "chickens":

@@ -13,7 +13,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `learn`."""
-    from ui.cli import parse_size
+    from ui.entry.cli import parse_size
 
     parser = subparsers.add_parser("learn", help="the guided lessons: --list, or play lesson N")
     parser.add_argument("number", nargs="?", type=lesson_number, help="the lesson to play (see --list)")

@@ -9,9 +9,9 @@ import pygame
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
+from ui.kit.buttons import Button, draw_buttons, lay_out_buttons
 from ui.layout import compute_layout
 from ui.scene import Host, Scene
-from ui.table.buttons import Button, draw_buttons, lay_out_buttons
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:

@@ -1,0 +1,280 @@
+"""Render every screen of the client at 1280x720 into a folder, one PNG each, the same pixels on every run.
+
+    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy .venv/bin/python build/scene_shots.py OUT_DIR
+    .venv/bin/python build/scene_shots.py --compare BEFORE_DIR AFTER_DIR
+
+The user folder is a fresh one at a fixed path, so saved games, statistics and replays from the
+machine never show.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.ruleset import Ruleset
+    from ui.table.session import TableSession
+
+SIZE = (1280, 720)
+FRAME = 1 / 60
+HOME = Path("/tmp/scene_shots_home")
+
+
+class ShotHost:
+    """A windowless host: the stack, the settings and a quit flag (what a scene may ask of the app)."""
+
+    def __init__(self, settings: object, size: tuple[int, int]) -> None:
+        from ui.scene import SceneStack
+
+        self.settings = settings
+        self.stack = SceneStack()
+        self.stack.resize(size)
+        self.exit_code: int | None = None
+
+    def quit(self, code: int = 0) -> None:
+        """Remember that a scene asked to stop."""
+        self.exit_code = code
+
+
+def _display() -> pygame.Surface:
+    if not pygame.display.get_init():
+        pygame.display.init()
+    pygame.font.init()
+    surface = pygame.display.get_surface()
+    if surface is None or surface.get_size() != SIZE:
+        surface = pygame.display.set_mode(SIZE)
+    return surface
+
+
+def _host(**settings: object) -> ShotHost:
+    from ui.settings import Settings
+
+    return ShotHost(Settings(**settings), SIZE)  # type: ignore[arg-type]
+
+
+def _draw(host: ShotHost, updates: int = 1) -> pygame.Surface:
+    for _ in range(updates):
+        host.stack.update(FRAME)
+    screen = _display()
+    host.stack.draw(screen)
+    return screen.copy()
+
+
+def _rules() -> Ruleset:
+    from game.ruleset_loader import load_ruleset
+
+    return load_ruleset("guiyang-classic")
+
+
+def _table(moment: str) -> Callable[[], pygame.Surface]:
+    def shot() -> pygame.Surface:
+        from ui.entry.moments import render_moment
+
+        return render_moment(moment, SIZE, _rules(), seed="shot")
+
+    return shot
+
+
+def _menu(moment: str) -> Callable[[], pygame.Surface]:
+    def shot() -> pygame.Surface:
+        from ui.entry.menu_moments import render_menu_moment
+
+        return render_menu_moment(moment, SIZE, _rules())
+
+    return shot
+
+
+def _learn(moment: str) -> Callable[[], pygame.Surface]:
+    def shot() -> pygame.Surface:
+        from ui.entry.learn_moments import render_learn_moment
+
+        return render_learn_moment(moment, SIZE, _rules())
+
+    return shot
+
+
+def _pushed(make: Callable[[ShotHost], object], updates: int = 1, **settings: object) -> Callable[[], pygame.Surface]:
+    def shot() -> pygame.Surface:
+        from ui import strings as S
+
+        S.set_language("zh")
+        _display()
+        host = _host(**settings)
+        host.stack.push(make(host))  # type: ignore[arg-type]
+        return _draw(host, updates)
+
+    return shot
+
+
+def _confirm(host: ShotHost) -> object:
+    from ui.kit.dialogs import ConfirmScene
+    from ui.menu.main_menu import MainMenu
+
+    host.stack.push(MainMenu(host))  # type: ignore[arg-type]
+    return ConfirmScene(host, "离开这一局？", "离开", lambda: None)  # type: ignore[arg-type]
+
+
+def _notice(host: ShotHost) -> object:
+    from ui.kit.dialogs import NoticeScene
+    from ui.menu.main_menu import MainMenu
+
+    host.stack.push(MainMenu(host))  # type: ignore[arg-type]
+    return NoticeScene(host, "读不了", "这个文件不是一局的记录。")  # type: ignore[arg-type]
+
+
+def _host_setup(host: ShotHost) -> object:
+    from ui.menu.lan import HostSetupScene
+
+    return HostSetupScene(host)  # type: ignore[arg-type]
+
+
+def _join(host: ShotHost) -> object:
+    from ui.menu.lan import JoinScene
+
+    return JoinScene(host, browse=False)  # type: ignore[arg-type]
+
+
+def _privacy(host: ShotHost) -> object:
+    from ui.table.privacy import PrivacyScene
+
+    return PrivacyScene(host, 1, "阿强", lambda: None)  # type: ignore[arg-type]
+
+
+def _open_hand(host: ShotHost) -> object:
+    from game.calculator_files import HandStore
+    from ui.calculator.open_scene import OpenHandScene
+
+    return OpenHandScene(host, HandStore.for_player(), lambda path: None)  # type: ignore[arg-type]
+
+
+def _played_session() -> TableSession:
+    from game.agents import SimpleAgent
+    from game.replaylog import ReplayLog
+    from ui.table.session import TableSession
+
+    bot = SimpleAgent()
+    session = TableSession(_rules(), "replays", [None, bot, bot, bot])
+    session.on_hand_done = ReplayLog("m1", _rules(), "replays")
+    session.start_hand()
+    while session.to_move():
+        session.apply(bot.choose(session.observe(session.to_move()[0])))
+    session.settle()
+    return session
+
+
+def _summary(host: ShotHost) -> object:
+    from ui.summary import MatchSummaryScene
+
+    session = _played_session()
+    return MatchSummaryScene(host, session.scores, session.match.ledgers)  # type: ignore[arg-type]
+
+
+def _key(host: ShotHost, k: int) -> None:
+    host.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+
+
+def _replay_viewer() -> pygame.Surface:
+    from ui import strings as S
+    from ui.replays import open_replays
+
+    S.set_language("zh")
+    _display()
+    host = _host()
+    open_replays(host)  # type: ignore[arg-type]
+    _key(host, pygame.K_RETURN)
+    for _ in range(30):
+        _key(host, pygame.K_RIGHT)
+    return _draw(host, 0)
+
+
+def _replay_list() -> pygame.Surface:
+    from ui import strings as S
+    from ui.replays import open_replays
+
+    S.set_language("zh")
+    _display()
+    host = _host()
+    open_replays(host)  # type: ignore[arg-type]
+    return _draw(host, 0)
+
+
+def shots() -> dict[str, Callable[[], pygame.Surface]]:
+    """Every screen by file name, in the order they are drawn (the replay list after a hand is logged)."""
+    out: dict[str, Callable[[], pygame.Surface]] = {}
+    for m in ("dice", "count", "break", "deal", "mid-hand", "claim", "offer", "win", "chickens", "end"):
+        out[f"table-{m}"] = _table(m)
+    for m in ("menu", "new-game", "settings", "rules", "stats", "match-end", "calculator", "calculator-result"):
+        out[f"menu-{m}"] = _menu(m)
+    for m in ("guide", "guide-2", "lessons", "first-run", "lesson-1", "lesson-1-2", "lesson-1-wrong", "lesson-1-end"):
+        out[f"learn-{m}"] = _learn(m)
+    for m in ("end-why", "end-chickens"):
+        out[f"settlement-{m}"] = _learn(m)
+    out["dialog-confirm"] = _pushed(_confirm)
+    out["dialog-notice"] = _pushed(_notice)
+    out["lan-host"] = _pushed(_host_setup)
+    out["lan-join"] = _pushed(_join)
+    out["table-privacy"] = _pushed(_privacy)
+    out["calculator-open"] = _pushed(_open_hand)
+    out["replays-empty"] = _replay_list
+    out["match-summary"] = _pushed(_summary)
+    out["replays-list"] = _replay_list
+    out["replays-viewer"] = _replay_viewer
+    return out
+
+
+def render_all(folder: Path) -> None:
+    """Write every screen's PNG into `folder`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    home = HOME  # one fixed path: the settings screen shows it
+    shutil.rmtree(home, ignore_errors=True)
+    home.mkdir()
+    os.environ["GUIYANG_MAHJONG_HOME"] = str(home)
+    for name, shot in shots().items():
+        surface = shot()
+        pygame.image.save(surface, str(folder / f"{name}.png"))
+        print(f"{name}.png")
+    shutil.rmtree(home, ignore_errors=True)
+
+
+def compare(before: Path, after: Path) -> int:
+    """Print each picture as same or different (with the count of differing pixels); 1 if any differ."""
+    pygame.display.init()
+    differ = 0
+    names = sorted({p.name for p in before.glob("*.png")} | {p.name for p in after.glob("*.png")})
+    for name in names:
+        a, b = before / name, after / name
+        if not a.exists() or not b.exists():
+            print(f"{name}: only in {'after' if b.exists() else 'before'}")
+            differ += 1
+            continue
+        sa, sb = pygame.image.load(str(a)), pygame.image.load(str(b))
+        ra, rb = pygame.image.tobytes(sa, "RGB"), pygame.image.tobytes(sb, "RGB")
+        if sa.get_size() == sb.get_size() and ra == rb:
+            print(f"{name}: identical")
+            continue
+        differ += 1
+        count = sum(1 for i in range(0, min(len(ra), len(rb)), 3) if ra[i : i + 3] != rb[i : i + 3])
+        print(f"{name}: DIFFERENT ({count} pixels)")
+    print(f"{len(names)} pictures, {len(names) - differ} identical, {differ} different")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "--compare":
+        sys.exit(compare(Path(sys.argv[2]), Path(sys.argv[3])))
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    render_all(Path(sys.argv[1]))

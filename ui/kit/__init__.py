@@ -1,0 +1,1 @@
+"""Widgets and pictures every screen draws with: buttons, dialogs, menu controls, the felt, text blocks."""

@@ -1,0 +1,74 @@
+"""The settlement screen as the table asks for it by name ("settlement")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import partial
+
+import pygame
+
+from game.events import HandSettled
+from game.result import HandResult
+from game.ruleset import Ruleset
+from game.ruleset_loader import builtin_ruleset_names
+from game.settlement import Ledger
+from ui import screens
+from ui.scene import Host
+from ui.settlement.scene import SettlementScene
+from ui.settlement.sheet import sheet_backdrop, sheet_canvas, sheet_jobs
+from ui.settlement.whatif import builtin_ruleset
+from ui.table.model import WinView
+from ui.table.settlement_port import SettlementPanel, SettlementParts
+
+
+class TableSettlement(SettlementParts):
+    """The settlement screen's maker and its pictures, for the table."""
+
+    def panel(
+        self,
+        host: Host,
+        settled: HandSettled,
+        ledger: Ledger,
+        win: WinView | None,
+        viewer: int,
+        on_close: Callable[[], None],
+        auto_close: float | None,
+        *,
+        result: HandResult | None,
+        rules: Ruleset,
+        hand_no: int,
+        on_leave: Callable[[], None] | None,
+        canvas: pygame.Surface | None,
+    ) -> SettlementPanel:
+        """The settlement screen of a settled hand."""
+        return SettlementScene(
+            host,
+            settled,
+            ledger,
+            win,
+            viewer,
+            on_close,
+            auto_close,
+            result=result,
+            rules=rules,
+            hand_no=hand_no,
+            on_leave=on_leave,
+            canvas=canvas,
+        )
+
+    def sheet_canvas(self, size: tuple[int, int]) -> pygame.Surface:
+        """A picture to draw the sheet of a window of `size` on."""
+        return sheet_canvas(size)
+
+    def sheet_jobs(self, result: HandResult, size: tuple[int, int], rules: Ruleset) -> Iterator[Callable[[], object]]:
+        """The pictures the sheet of `result` will show, to draw ahead."""
+        return sheet_jobs(result, size, rules)
+
+    def prewarm_jobs(self) -> Iterator[Callable[[], object]]:
+        """The shade behind the sheet, then the rulesets the sheet compares under."""
+        yield sheet_backdrop
+        for name in builtin_ruleset_names():
+            yield partial(builtin_ruleset, name)
+
+
+screens.register("settlement", TableSettlement())

@@ -1,0 +1,70 @@
+"""What the table needs of the settlement screen; ui.settlement provides it under the name "settlement"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pygame
+
+from game.events import HandSettled
+from game.result import HandResult
+from game.ruleset import Ruleset
+from game.settlement import Ledger
+from ui import screens
+from ui.scene import Host, Scene
+from ui.table.model import WinView
+
+
+class SettlementPanel(Scene):
+    """The settlement screen as the table shows it: drawn a part per frame before it shows, its picture
+    handed on to the next one once closed."""
+
+    opaque = False
+
+    def render_steps(self) -> Iterator[None]:
+        """Draw the sheet a part at a time."""
+        raise NotImplementedError
+
+    def canvas_left(self) -> pygame.Surface | None:
+        """The sheet's picture once the screen is closed; None while open."""
+        raise NotImplementedError
+
+
+class SettlementParts:
+    """The settlement screen's maker and the pictures the table draws for it ahead of need."""
+
+    def panel(
+        self,
+        host: Host,
+        settled: HandSettled,
+        ledger: Ledger,
+        win: WinView | None,
+        viewer: int,
+        on_close: Callable[[], None],
+        auto_close: float | None,
+        *,
+        result: HandResult | None,
+        rules: Ruleset,
+        hand_no: int,
+        on_leave: Callable[[], None] | None,
+        canvas: pygame.Surface | None,
+    ) -> SettlementPanel:
+        """The settlement screen of a settled hand."""
+        raise NotImplementedError
+
+    def sheet_canvas(self, size: tuple[int, int]) -> pygame.Surface:
+        """A picture to draw the sheet of a window of `size` on."""
+        raise NotImplementedError
+
+    def sheet_jobs(self, result: HandResult, size: tuple[int, int], rules: Ruleset) -> Iterator[Callable[[], object]]:
+        """The pictures the sheet of `result` will show, to draw ahead."""
+        raise NotImplementedError
+
+    def prewarm_jobs(self) -> Iterator[Callable[[], object]]:
+        """What the end of any hand shows, to prepare before the first one ends."""
+        raise NotImplementedError
+
+
+def settlement_parts() -> SettlementParts:
+    """The settlement screen's parts, found by name."""
+    return screens.part("settlement", SettlementParts)

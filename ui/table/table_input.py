@@ -1,0 +1,142 @@
+"""The mouse and keys at the table."""
+
+from __future__ import annotations
+
+import pygame
+
+from ui import screens
+from ui import strings as S
+from ui.kit.dialogs import ConfirmScene
+from ui.table.hints import Hints
+from ui.table.panel_info import PanelInfo
+from ui.table.player_move import PlayerMove
+from ui.table.rack_view import geometry_for
+from ui.table.table_state import TableState
+
+HOTKEYS = {
+    pygame.K_w: "win",
+    pygame.K_k: "kong",
+    pygame.K_p: "pung",
+    pygame.K_n: "pass",
+    pygame.K_x: "pass",
+    pygame.K_r: "ready",
+}
+
+
+class TableInput:
+    """The mouse and keys at the table."""
+
+    def __init__(self, table: TableState, hints: Hints, moves: PlayerMove, panels: PanelInfo) -> None:
+        self.t = table
+        self.hints = hints
+        self.moves = moves
+        self.panels = panels
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            if self.t.presenter.animating or (self.t.think_left is not None and self.t.think_left > 0):
+                if event.button == 1:
+                    self.t.skip()
+                return
+            if event.button == 1:
+                self.click(event.pos)
+            elif event.button == 3:
+                self.t.selected = None
+        elif event.type == pygame.KEYDOWN:
+            self.key(event.key)
+
+    def hover(self, pos: tuple[int, int]) -> None:
+        self.t.hover_button = next((i for i, b in enumerate(self.t.buttons) if b.hit(pos)), None)
+        self.t.hover = self.tile_at(pos)
+
+    def tile_at(self, pos: tuple[int, int]) -> int | None:
+        if self.t.model.revealed[0] is not None:
+            return None
+        geo = geometry_for(self.t.layout, self.t.model, 0)
+        slots = list(geo.hand) + ([geo.drawn] if geo.drawn is not None else [])
+        for i, slot in enumerate(slots):
+            rect = slot.rect
+            rect.top -= slot.art.lift  # the raised tile still counts
+            rect.height += slot.art.lift
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+    def click(self, pos: tuple[int, int]) -> None:
+        for b in self.t.buttons:
+            if b.hit(pos):
+                self.moves.press(b)
+                return
+        index = self.tile_at(pos)
+        if index is None or self.t.obs is None:
+            return
+        if self.moves.discard_action(index) is None:
+            return
+        if self.t.selected == index:
+            action = self.moves.discard_action(index)
+            if action is not None:
+                self.moves.act(action)
+        else:
+            self.t.selected = index
+            self.t.sounds.play("click")
+
+    def key(self, key: int) -> None:
+        settings = self.t.host.settings
+        if key == pygame.K_SPACE:
+            self.t.skip()
+        elif key == pygame.K_s:
+            settings.speed = settings.speed.next()
+        elif key == pygame.K_l:
+            settings.language = "en" if settings.language == "zh" else "zh"
+            S.set_language(settings.language)
+            self.relabel()
+        elif key == pygame.K_h:
+            self.hints.show_hint()
+        elif key == pygame.K_F1:
+            screens.push(self.t.host, "guide", ruleset=self.t.rules.name)
+        elif key in (pygame.K_BACKSPACE, pygame.K_z) and settings.practice:
+            self.t.take_back()
+        elif key == pygame.K_ESCAPE:
+            if self.t.on_leave is not None and not self.t.declare_mode and self.t.selected is None:
+                unsaved = self.t.session.unsaved
+                ask = S.tr("leave_confirm") if unsaved is None else S.tr("leave_confirm_unsaved", reason=unsaved)
+                self.t.host.stack.push(ConfirmScene(self.t.host, ask, S.tr("leave_yes"), self.t.on_leave))
+            if self.t.declare_mode:
+                self.t.declare_mode = False
+                self.moves.build_buttons()
+            self.t.selected = None
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.move_selection(-1 if key == pygame.K_LEFT else 1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.t.selected is not None:
+                action = self.moves.discard_action(self.t.selected)
+                if action is not None:
+                    self.moves.act(action)
+        elif key in HOTKEYS:
+            wanted = HOTKEYS[key]
+            for b in self.t.buttons:
+                if b.style == wanted:
+                    self.moves.press(b)
+                    return
+
+    def move_selection(self, step: int) -> None:
+        choices = self.moves.selectable()
+        if not choices:
+            return
+        if self.t.selected not in choices:
+            # Right starts at the left end; Left starts at the right end, where the drawn tile sits.
+            self.t.selected = choices[0] if step > 0 else choices[-1]
+            return
+        assert self.t.selected is not None
+        self.t.selected = choices[(choices.index(self.t.selected) + step) % len(choices)]
+
+    def relabel(self) -> None:
+        """Rebuild text that was made in the old language."""
+        if self.t.obs is not None:
+            obs = self.t.obs
+            self.t.obs = None
+            self.moves.player_to_move(obs)
+        self.panels.waits_cache.clear()
+        self.t.board.invalidate()

@@ -1,0 +1,98 @@
+"""What the parts of the table (its input, turn flow, timers, hints, panels and frame work) may use of the table
+scene: its state and a few of its moves. The scene is one of these; the parts never import it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from game.actions import Action
+from game.agents import Agent
+from game.events import HandSettled
+from game.observation import Observation
+from game.result import HandResult
+from game.ruleset import Ruleset
+from game.settlement import Ledger
+from ui.kit.buttons import Button
+from ui.layout import Layout
+from ui.scene import Host
+from ui.sound import TableSounds
+from ui.table.board import Board
+from ui.table.jobs import FrameJobs
+from ui.table.model import TableModel
+from ui.table.presenter import Presenter
+from ui.table.privacy import PrivacyScene
+from ui.table.settlement_port import SettlementPanel, SettlementParts
+from ui.table.source import TableSource
+from ui.table.view import TableView
+
+
+class TableState(Protocol):
+    """The table scene as its parts see it."""
+
+    host: Host
+    rules: Ruleset
+    session: TableSource
+    settlement: SettlementParts
+    model: TableModel
+    layout: Layout
+    presenter: Presenter
+    board: Board
+    sounds: TableSounds
+    jobs: FrameJobs
+    shared: bool
+    view_seat: int
+    handoff: PrivacyScene | None
+    autopilot: Agent | None
+    pause_autopilot: Callable[[], bool] | None
+    on_panel: Callable[[SettlementPanel], None] | None
+    on_settled: Callable[[], None] | None
+    end_match: Callable[[], bool] | None
+    on_leave: Callable[[], None] | None
+    claim_left: float | None
+    obs: Observation | None
+    selected: int | None
+    hover: int | None
+    hover_button: int | None
+    declare_mode: bool
+    hinted_action: Action | None
+    message: str
+    detail: str
+    buttons: list[Button]
+    panel_obs: Observation | None
+    phase: str
+    think_left: float | None
+    settled: HandSettled | None
+    ledger: Ledger | None
+    result: HandResult | None
+    hands_done: int
+    player_moves: int
+    step_budget: float | None
+
+    def speed(self) -> float:
+        """The animation speed's factor (0 at instant speed)."""
+        ...
+
+    def viewer_at_rest(self) -> int:
+        """Whose tiles show while no person decides."""
+        ...
+
+    def look(self, viewer: int) -> None:
+        """Rebuild the table at once for `viewer`."""
+        ...
+
+    def hand_off(self, seat: int) -> None:
+        """Cover the table until `seat`'s person clicks."""
+        ...
+
+    def skip(self) -> None:
+        """Finish the running animations and any AI pause now."""
+        ...
+
+    def take_back(self) -> bool:
+        """Practice: undo the player's last discard."""
+        ...
+
+    def view(self) -> TableView:
+        """The snapshot of this frame that the board draws."""
+        ...

@@ -454,7 +454,9 @@ class HandState(TableState):
             self.draw_completes = False
             self.saved_waits = self.waits_cache[seat]
         else:
-            w = self.waits(seat)
+            w = self.waits_cache[seat]
+            if w is None:
+                w = self.waits(seat)
             self.saved_waits = w
             self.draw_completes = tile in w
         self.hands[seat][tile] += 1

@@ -290,6 +290,10 @@ def bench_rollouts(opts: BenchOptions) -> Figures:
             h = determinize(pub, rng)
             settle(h.play_out(), rules)
 
+    # The policy's discard tables remember each suit's answer as they meet it (game.ai.discard_choice);
+    # a game's searches share them, so one pass fills them before the timed runs, as for the lean runs.
+    run_search()
+
     # Full and lean runs alternate, so a change in the machine's load falls on both alike; the
     # CPU time of this process is reported beside the wall time (it leaves out time spent waiting
     # for a core on a shared machine).

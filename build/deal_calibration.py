@@ -119,7 +119,7 @@ class Readiness:
 
 def wins_on(h: LeanHand, seat: int, tile: int) -> bool:
     """Some other seat may win on `tile` discarded by `seat` now."""
-    return any(s != seat and tile in h.waits(s) and h._may_win_on(s, tile, seat, False, False) for s in range(4))
+    return any(s != seat and tile in h.waits(s) and h.may_win_on(s, tile, seat, False, False) for s in range(4))
 
 
 def waits_on(h: LeanHand, seat: int, tile: int) -> bool:

@@ -26,12 +26,14 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
-# The modules compiled: the lean rollout path, the rulings it asks (the pass rule), the rollout
-# policy's discard tables, the hand analysis the policy asks (shanten, waits, the per-suit tables),
-# the sampler that deals each rollout and the settlement that prices it (a search settles every
-# rollout; docs/ai.md has the timings).
+# The modules compiled: the rollout policy, the rules kernel it and game.round play by, the rulings
+# the kernel asks (the pass rule), the rollout policy's discard tables, the hand analysis the
+# policy asks (shanten, waits, the per-suit tables), the sampler that deals each rollout and the
+# settlement that prices it (a search settles every rollout; docs/ai.md has the timings).
 FAST_MODULES = (
     "game.ai.rollout",
+    "game.kernel_state",
+    "game.kernel",
     "game.rulings",
     "game.ai.discard_choice",
     "game.hand",

@@ -34,6 +34,10 @@ Row = tuple[int, ...]
 # table instead made it refill over and over, and the allocator's churn crept up by a few
 # MB every 100,000 hands; a table that stops growing keeps memory flat however long the run.
 SUIT_TABLE_LIMIT = 40_000
+
+# The weight of rank r's count in a suit's base-5 code (game.ai.discard_choice.suit_code, and the
+# codes game.kernel_state keeps). (Not Final: a compiled build would build a Final tuple afresh at every use.)
+WEIGHT: tuple[int, ...] = (390625, 78125, 15625, 3125, 625, 125, 25, 5, 1)
 _bounded = True
 
 _V = TypeVar("_V")

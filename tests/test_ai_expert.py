@@ -56,7 +56,7 @@ def _swap_hidden(rnd: Round) -> Round:
     other.sorted_hands[2].remove(give)
     other.sorted_hands[2].append(take)
     other.sorted_hands[2].sort()
-    other._waits = [None] * 4
+    other.state.waits_cache = [None] * 4
     return other
 
 

@@ -31,10 +31,6 @@ SuitChoice = tuple[int, int, int, int, int]
 # each: 39 MB of resident memory when random hands fill them), so a long match stays bounded.
 MAX_REMEMBERED = 150_000
 
-# The weight of rank r's count in a suit's base-5 code (see suit_code). (Not Final: a compiled
-# build would build a Final tuple afresh at every use.)
-WEIGHT: tuple[int, ...] = (390625, 78125, 15625, 3125, 625, 125, 25, 5, 1)
-
 
 class SuitEntry:
     """One suit's nine counts and what is remembered for them.

@@ -19,7 +19,7 @@ from game.ai.rollout import UNKNOWN, LeanHand
 from game.ai.value import keep_values
 from game.melds import KongKind, Meld
 from game.observation import Observation
-from game.round import CLAIMS, ROB, TURN
+from game.phase import CLAIMS, ROB, TURN
 from game.ruleset import Ruleset
 from game.rulings import declared_wins_any_discard
 from game.tiles import NUM_KINDS, Tile
@@ -142,7 +142,7 @@ def _public_hand(obs: Observation, rules: Ruleset, after_kong: bool) -> LeanHand
     h.deferred = [set(), set(), set(), set()]
     h.first_chicken = dict(obs.first_chicken)
     h.first_chicken_claimed_by = dict(obs.first_chicken_claimed_by)
-    h._first_chicken_discard = {}
+    h.first_chicken_discard = {}
     if h.last_discard is not None:
         source, tile, _ = h.last_discard
         if (
@@ -150,7 +150,7 @@ def _public_hand(obs: Observation, rules: Ruleset, after_kong: bool) -> LeanHand
             and tile not in h.first_chicken_claimed_by
             and obs.ponds[source].count(tile) == 1
         ):
-            h._first_chicken_discard[tile] = h.discard_count  # the discard on offer is the first copy
+            h.first_chicken_discard[tile] = h.discard_count  # the discard on offer is the first copy
     h.draw_completes = obs.drawn is not None and any(a.kind is ActionKind.WIN for a in obs.legal_actions)
     _follow_from_ponds(h, obs)
     h.sh13 = [UNKNOWN] * 4

@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import logging
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +28,7 @@ from game.savefile import SaveError, loads
 
 if TYPE_CHECKING:
     from game.net.client import NetClient
+    from game.net.server import HostServer
 
 HOST_SAVE_NAME = "lan-host.save.json"
 
@@ -208,6 +210,7 @@ async def _serve(table: NetTable, rules: Ruleset, args: argparse.Namespace, path
         if not args.quiet:
             seats = ", ".join(p.kind if p.kind == "human" else f"ai:{p.level}" for p in table.config.seats)
             print(f"  {rules.name}, {length_text(table.config.length)}, seats {seats}; save {path}", flush=True)
+            print("  it starts when every person's seat is taken; type `start` to start now with the AI", flush=True)
         if args.announce:
             from game.net.discovery import Announcer, service_info
 
@@ -220,12 +223,14 @@ async def _serve(table: NetTable, rules: Ruleset, args: argparse.Namespace, path
                 print(f"  not announced on the network ({exc}); players can type the address", flush=True)
                 announcer = None
 
+    commands = _listen_for_start(server, args.quiet)
     try:
         await server.run(ready)
     except OSError as exc:
         print(f"host: cannot open port {args.port} on {args.bind}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     finally:
+        commands()
         if announcer is not None:
             announcer.stop()
     if table.over:
@@ -235,6 +240,44 @@ async def _serve(table: NetTable, rules: Ruleset, args: argparse.Namespace, path
         path.unlink(missing_ok=True)  # a finished match is not resumed; its hands are in the replay log
         return 0
     return 0
+
+
+def _listen_for_start(server: HostServer, quiet: bool) -> Callable[[], None]:
+    """`start` typed at the host's terminal, or SIGUSR1 (a host run as a service), starts the match; returns undo."""
+    import contextlib
+    import signal
+
+    loop = asyncio.get_running_loop()
+    undo: list[Callable[[], object]] = []
+
+    def go() -> None:
+        if not server.table.started and not quiet:
+            print("starting: the AI plays the seats whose people are not here", flush=True)
+        server.start_match()
+
+    def line() -> None:
+        text = sys.stdin.readline()
+        if not text:
+            loop.remove_reader(sys.stdin.fileno())  # the end of the input: no more commands
+        elif text.strip().lower() == "start":
+            go()
+        elif text.strip():
+            print("host: the one command here is `start`", file=sys.stderr, flush=True)
+
+    # Not every stdin can be watched (a regular file, none at all) and not every platform has SIGUSR1.
+    with contextlib.suppress(OSError, ValueError, AttributeError, NotImplementedError, PermissionError):
+        loop.add_reader(sys.stdin.fileno(), line)
+        undo.append(lambda: loop.remove_reader(sys.stdin.fileno()))
+    with contextlib.suppress(OSError, ValueError, AttributeError, NotImplementedError, RuntimeError):
+        loop.add_signal_handler(signal.SIGUSR1, go)
+        undo.append(lambda: loop.remove_signal_handler(signal.SIGUSR1))
+
+    def done() -> None:
+        for fn in undo:
+            with contextlib.suppress(OSError, ValueError, RuntimeError):
+                fn()
+
+    return done
 
 
 # ---------------------------------------------------------------------- join

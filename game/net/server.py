@@ -202,6 +202,11 @@ class HostServer:
         finally:
             await self.close()
 
+    def start_match(self) -> None:
+        """The host's say-so: start (or carry on) the match now, the AI in the seats whose people are not there."""
+        self.table.start()
+        self._poke.set()
+
     def stop(self) -> None:
         """Ask run() to end."""
         self._stop.set()

@@ -39,8 +39,7 @@ class TableBroadcast(TableCore):
         if conn.closed:
             return
         if conn.seat is not None and self.seats[conn.seat].conn == conn.id:
-            self.seats[conn.seat].conn = None
-            self.seats[conn.seat].dropped_at = self.clock()
+            self._seat_dropped(conn.seat)
         conn.closed = True
         self.conns.pop(conn.id, None)
         conn.close(code, reason[:120])
@@ -80,7 +79,7 @@ class TableBroadcast(TableCore):
                 s.plan.level if s.plan.kind == "ai" else self.config.fill_level,
                 s.conn is not None,
                 self.controller(i, now) == "ai",
-                s.holder is not None,
+                s.holder is not None and not self.loose(i),
             )
             for i, s in enumerate(self.seats)
         ]

@@ -47,6 +47,7 @@ class TableCore:
         self.seats = [SeatState(p) for p in config.seats]
         self.conns: dict[int, Conn] = {}
         self.started = False
+        self.resumed = False  # resumed from a save with hands played: it starts when its players are back
         self.over = False
         self.hands_done = 0
         self.progress = MatchProgress()  # hands settled and passes of the deal: the match's length is counted on it
@@ -111,6 +112,17 @@ class TableCore:
         if self.seats[seat].next_hand:
             return None
         return wire_observation(rnd, seat)
+
+    def loose(self, seat: int) -> bool:
+        """True when a person held `seat` but left before the match started: the next person may take it."""
+        s = self.seats[seat]
+        return not self.started and not self.resumed and s.holder is not None and s.conn is None
+
+    def _seat_dropped(self, seat: int) -> None:
+        """The connection holding `seat` ended: the drop clock starts (before the start, the seat is free again)."""
+        s = self.seats[seat]
+        s.conn = None
+        s.dropped_at = self.clock()
 
     def controller(self, seat: int, now: float) -> str:
         """Who answers for `seat` now: "person", "wait" (dropped, the table waits) or "ai"."""

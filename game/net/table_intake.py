@@ -28,8 +28,7 @@ class TableIntake(TableDoor):
         conn.closed = True
         if conn.seat is not None and self.seats[conn.seat].conn == conn_id:
             seat = self.seats[conn.seat]
-            seat.conn = None
-            seat.dropped_at = self.clock()
+            self._seat_dropped(conn.seat)
             log.info("seat %d (%s) dropped", conn.seat, seat.holder.name if seat.holder else "?")
         self._status()
 

@@ -15,11 +15,17 @@ class TablePlay(TableBroadcast):
     """Dealing, a person's move, and settling each hand as it ends."""
 
     def start(self) -> None:
-        """Deal the first hand (the host's start button, or every person's seat taken)."""
+        """Start or carry on the match (the host's say-so, or every player there); the AI plays absent seats."""
         if self.started or self.over:
             return
         self.started = True
-        self._deal()
+        for s in self.seats:
+            if s.holder is not None and s.conn is None:
+                s.dropped_at = float("-inf")  # absent at the start: the AI plays at once, until they come back
+        if not self.events:
+            self._deal()
+        else:
+            self._status()  # a resumed match: step() plays on from where it stood
 
     def _deal(self) -> None:
         for s in self.seats:

@@ -445,7 +445,8 @@ class LobbyScene(MenuScene):
         if session is None:
             return
         session.pump()
-        if session.in_hand and not self.opened:
+        # A resumed match holds its hand until it starts: the lobby (and its start button) stays until then.
+        if session.in_hand and not self.opened and session.status is not None and session.status.started:
             self.opened = True
             table = TableScene(self.host, session.rules, "network", session=session)
             overlay = NetOverlay(self.host, table, session)

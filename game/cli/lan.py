@@ -22,6 +22,7 @@ from game.net.address import table_urls
 from game.net.limits import DoorLimits
 from game.net.roomcode import ALPHABET, CODE_LENGTH, new_code, normalize_code, valid_code
 from game.net.table import NetTable, SeatPlan, TableConfig, length_text
+from game.net.table_config import DEFAULT_TURN_TIMER
 from game.ruleset import Ruleset
 from game.safe_files import set_aside
 from game.savefile import SaveError, loads
@@ -51,7 +52,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_ruleset_argument(h)
     h.add_argument("--seed", help="the match seed (default: random)")
     h.add_argument("--name", default="贵阳捉鸡", help="the table's name as the join screen lists it")
-    h.add_argument("--turn-timer", type=float, help="seconds a person has for each move (default: no clock)")
+    h.add_argument(
+        "--turn-timer",
+        type=float,
+        default=DEFAULT_TURN_TIMER,
+        help=f"seconds a person has for each move; twice out in a row and the AI plays the seat (托管) until they "
+        f"act (default {DEFAULT_TURN_TIMER:g}; 0: no clock)",
+    )
     h.add_argument("--drop-wait", type=float, default=60.0, help="seconds to wait for a dropped player (default 60)")
     h.add_argument("--next-hand-wait", type=float, default=30.0, help="longest wait for everyone between hands")
     h.add_argument("--fill-level", default="normal", help="AI level for empty or dropped seats (default normal)")
@@ -107,8 +114,8 @@ def _config(args: argparse.Namespace) -> TableConfig | str:
     code = normalize_code(args.code) if args.code is not None else new_code()
     if not valid_code(code):
         return f"--code: {CODE_LENGTH} characters from {ALPHABET}"
-    if args.turn_timer is not None and args.turn_timer <= 0:
-        return "--turn-timer: a number of seconds above 0"
+    if args.turn_timer < 0:
+        return "--turn-timer: a number of seconds (0: no clock)"
     if args.drop_wait < 0 or args.next_hand_wait < 0 or args.rate <= 0:
         return "--drop-wait, --next-hand-wait and --rate cannot be negative"
     return TableConfig(
@@ -116,7 +123,7 @@ def _config(args: argparse.Namespace) -> TableConfig | str:
         seats=seats,
         length=length,
         room=P.clean_name(args.name) or "贵阳捉鸡",
-        turn_timer=args.turn_timer,
+        turn_timer=args.turn_timer or None,
         drop_wait=args.drop_wait,
         chat=not args.no_chat,
         next_hand_wait=args.next_hand_wait,

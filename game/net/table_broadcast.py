@@ -80,6 +80,7 @@ class TableBroadcast(TableCore):
                 s.conn is not None,
                 self.controller(i, now) == "ai",
                 s.holder is not None and not self.loose(i),
+                s.tuoguan,
             )
             for i, s in enumerate(self.seats)
         ]

@@ -46,12 +46,21 @@ class TableClock(TablePlay):
             if who == "wait":
                 assert s.dropped_at is not None
                 wake.append(s.dropped_at + self.config.drop_wait)
-            elif timer is not None:
+            # The clock runs for a dropped player too: the table waits the shorter of it and the drop wait.
+            if timer:
                 asked = s.asked_at if s.asked_at is not None else now
                 if now - asked >= timer:
+                    self._ran_out(seat)
                     return seat
                 wake.append(asked + timer)
         return None
+
+    def _ran_out(self, seat: int) -> None:
+        """The clock ran out on `seat`: twice in a row and the AI plays it (托管) until its player acts."""
+        s = self.seats[seat]
+        s.timeouts += 1
+        if s.timeouts >= 2:
+            s.tuoguan = True
 
     def _next_hand_due(self, now: float, wake: list[float]) -> bool:
         waiting = [s for s in self.seats if s.plan.kind == "human" and s.conn is not None and not s.ready]

@@ -8,6 +8,8 @@ from typing import Any
 from game.match_length import MatchConfigError, MatchLength
 from game.net import protocol as P
 
+DEFAULT_TURN_TIMER = 30.0  # a network table has a clock unless its host turns it off: no one can stall it
+
 
 @dataclass(frozen=True)
 class SeatPlan:
@@ -39,7 +41,7 @@ class TableConfig:
     seats: list[SeatPlan]
     length: MatchLength  # a number of hands or of rounds (圈)
     room: str = "贵阳捉鸡"
-    turn_timer: float | None = None  # seconds a person has for each decision; None: no clock
+    turn_timer: float | None = DEFAULT_TURN_TIMER  # seconds a person has for each decision; None: no clock
     drop_wait: float = 60.0  # how long the table waits for a dropped person before the AI plays on
     chat: bool = True
     next_hand_wait: float = 0.0  # longest wait for everyone's "ready" between hands

@@ -129,11 +129,18 @@ class TableCore:
         s = self.seats[seat]
         if s.plan.kind == "ai" or s.holder is None or s.next_hand:
             return "ai"
+        if s.tuoguan:
+            return "ai"
         if s.conn is not None:
             return "person"
         if s.dropped_at is not None and now - s.dropped_at < self.config.drop_wait:
             return "wait"
         return "ai"
+
+    def _player_acted(self, seat: int) -> None:
+        """The seat's player acted: the run-outs in a row start again from none, and 托管 ends."""
+        s = self.seats[seat]
+        s.timeouts, s.tuoguan = 0, False
 
     def _agent(self, seat: int) -> Agent:
         s = self.seats[seat]

@@ -97,6 +97,7 @@ class TableDoor(TableClock):
             self._refuse(old, "replaced", "this seat was joined again from another connection")
             old.seat = None
         seat.conn, seat.dropped_at = conn.id, None
+        self._player_acted(found)  # back at the table: their own decisions again
         conn.joined, conn.seat = True, found
         self._send(conn, self._welcome(found, seat.holder.token if seat.holder else None, seat.next_hand))
         self._catch_up(conn, msg.after)

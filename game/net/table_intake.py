@@ -71,6 +71,9 @@ class TableIntake(TableDoor):
             self._ready(conn)
         elif isinstance(msg, P.Chat):
             self._chat(conn, msg, now)
+        elif isinstance(msg, P.Back):
+            if conn.seat is not None:
+                self._player_acted(conn.seat)
         else:
             self._send(conn, P.Pong(msg.n))
         self.step()
@@ -103,6 +106,8 @@ class TableIntake(TableDoor):
 
     def _ready(self, conn: Conn) -> None:
         if conn.seat is not None:
+            if self.rnd is None and not self.seats[conn.seat].ready:
+                self._player_acted(conn.seat)  # the player closed the settlement: they are at the keys
             self.seats[conn.seat].ready = True
 
     def _chat(self, conn: Conn, msg: P.Chat, now: float) -> None:

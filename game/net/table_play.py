@@ -65,6 +65,7 @@ class TablePlay(TableBroadcast):
             self._error(conn, "illegal", f"{msg.kind} refused: {reason}")
             return
         firsts = self.feed.counts()
+        self._player_acted(conn.seat)
         self.control.submit(action)
         self._moved(firsts)
 

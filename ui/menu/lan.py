@@ -111,7 +111,7 @@ class HostSetupScene(MenuScene):
         # Counted as on the new-game screen: a number of hands or of rounds (圈).
         self.length_kind: LengthKind = "hands"
         self.length_n: dict[str, int] = {k: LENGTH_LIMITS[k][3] for k in TABLE_LENGTHS}
-        self.timer = 0
+        self.timer = 30  # a network table has a clock by default (game.net.table_config.DEFAULT_TURN_TIMER)
         self.drop_wait = 60
         self.chat = True
         self.name = "玩家"

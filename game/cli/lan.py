@@ -28,6 +28,8 @@ from game.safe_files import set_aside
 from game.savefile import SaveError, loads
 
 if TYPE_CHECKING:
+    import ssl
+
     from game.net.client import NetClient
     from game.net.server import HostServer
 
@@ -70,12 +72,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     h.add_argument("--save", type=Path, help=f"the host's save (default: the saves folder's {HOST_SAVE_NAME})")
     h.add_argument("--fresh", action="store_true", help="start a new match even if the save holds one")
     h.add_argument("--no-replays", action="store_true", help="do not keep the hands in the replay log")
+    h.add_argument("--cert", type=Path, help="serve wss:// (TLS) with this certificate (PEM, the full chain)")
+    h.add_argument("--key", type=Path, help="the certificate's private key (PEM), with --cert")
     h.add_argument("--announce", action="store_true", help="announce the table on the local network (mDNS)")
     h.add_argument("--quiet", action="store_true", help="print only the address and the result")
     h.set_defaults(func=run_host)
 
     j = sub.add_parser("join", help="join a network table (headless with --autoplay or --watch)")
-    j.add_argument("url", help="the table's address, ws://HOST:PORT")
+    j.add_argument("url", help="the table's address, ws://HOST:PORT (or wss://HOST:PORT for a host with TLS)")
+    j.add_argument("--cafile", type=Path, help="trust only this certificate (PEM) for wss://: a self-signed host's own")
     j.add_argument("--code", required=True, type=room_code, help="the room code (any case; spaces and dashes ignored)")
     j.add_argument("--name", default="", help="your name at the table")
     j.add_argument("--seat", type=seat_number, help="ask for this seat (0-3)")
@@ -178,6 +183,20 @@ def run_host(args: argparse.Namespace) -> int:
     if args.hello_deadline <= 0 or args.max_waiting < 1:
         print("host: --hello-deadline is above 0 seconds and --max-waiting at least 1", file=sys.stderr)
         return 2
+    if (args.cert is None) != (args.key is None):
+        print("host: --cert and --key go together (the certificate and its private key)", file=sys.stderr)
+        return 2
+    tls = None
+    if args.cert is not None:
+        import ssl
+
+        from game.net.tls import server_context
+
+        try:
+            tls = server_context(args.cert, args.key)
+        except (OSError, ssl.SSLError) as exc:
+            print(f"host: cannot use the certificate {args.cert} and key {args.key}: {exc}", file=sys.stderr)
+            return 2
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO, format="%(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)  # its own "connection open" lines say nothing new
     try:
@@ -200,19 +219,23 @@ def run_host(args: argparse.Namespace) -> int:
         from game.net.hosting import new_table
 
         table = new_table(rules, config, args.seed)
-    return asyncio.run(_serve(table, rules, args, path))
+    return asyncio.run(_serve(table, rules, args, path, tls))
 
 
-async def _serve(table: NetTable, rules: Ruleset, args: argparse.Namespace, path: Path) -> int:
+async def _serve(
+    table: NetTable, rules: Ruleset, args: argparse.Namespace, path: Path, tls: ssl.SSLContext | None = None
+) -> int:
     from game.net.hosting import host_server
 
     door = DoorLimits(args.hello_deadline, args.max_waiting)
-    server = host_server(table, args.bind, args.port, path, replays=not args.no_replays, door=door)
+    server = host_server(table, args.bind, args.port, path, replays=not args.no_replays, door=door, tls=tls)
     announcer = None
 
     def ready(port: int) -> None:
         nonlocal announcer
         urls = table_urls(args.bind, port)
+        if tls is not None:
+            urls = ["wss://" + u.removeprefix("ws://") for u in urls]
         print(f"table {table.config.room!r} open at {' '.join(urls)}  code {table.config.code}", flush=True)
         if not args.quiet:
             seats = ", ".join(p.kind if p.kind == "human" else f"ai:{p.level}" for p in table.config.seats)
@@ -322,15 +345,20 @@ async def _join(args: argparse.Namespace) -> int:
     token = args.token
     if token is None and args.token_file is not None and args.token_file.is_file():
         token = args.token_file.read_text(encoding="utf-8").strip() or None
-    client = NetClient(
-        args.url,
-        args.code,
-        name=args.name or ("观众" if args.watch else "AI"),
-        watch=args.watch,
-        seat=args.seat,
-        token=token,
-        reconnect_for=args.reconnect_for,
-    )
+    try:
+        client = NetClient(
+            args.url,
+            args.code,
+            name=args.name or ("观众" if args.watch else "AI"),
+            watch=args.watch,
+            seat=args.seat,
+            token=token,
+            reconnect_for=args.reconnect_for,
+            cafile=args.cafile,
+        )
+    except OSError as exc:  # the CA file cannot be read, or holds no certificate
+        print(f"join: --cafile {args.cafile}: {exc}", file=sys.stderr)
+        return 2
 
     def say(text: str) -> None:
         if not args.quiet:

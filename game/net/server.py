@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import ssl
 from collections.abc import Callable
 from pathlib import Path
 
@@ -106,8 +107,10 @@ class HostServer:
         replay: ReplayLog | None = None,
         linger: float = 1.0,
         door: DoorLimits | None = None,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.table = table
+        self.tls = tls  # wss:// with the operator's certificate; None: plain ws:// (a local network)
         self.bind = bind
         self.port = port
         self.save_path = save_path
@@ -171,6 +174,7 @@ class HostServer:
         self.server = await serve(
             self._handler,
             sock=listen(self.bind, self.port),
+            ssl=self.tls,
             open_timeout=self.door.hello_deadline,  # a socket that never even starts WebSocket
             max_size=TRANSPORT_MAX,
             max_queue=64,

@@ -91,6 +91,7 @@ def test_the_headless_host_starts_on_a_start_line_typed_in_its_terminal(tmp_path
         proc = await asyncio.create_subprocess_exec(
             sys.executable, str(ROOT / "main.py"), "host", "--headless", "--bind", "127.0.0.1", "--port", "0",
             "--code", CODE, "--hands", "1", "--seed", "typed", "--save", str(tmp_path / "h.save.json"),
+            "--claim-beat", "0",
             cwd=ROOT, env={"GUIYANG_MAHJONG_HOME": str(tmp_path), "PATH": ""},
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         )  # fmt: skip

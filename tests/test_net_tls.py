@@ -79,7 +79,7 @@ def test_the_headless_host_with_cert_and_key_is_joined_by_wss_with_cafile(tmp_pa
         host = await asyncio.create_subprocess_exec(
             sys.executable, str(ROOT / "main.py"), "host", "--headless", "--bind", LOOPBACK, "--port", "0",
             "--code", CODE, "--hands", "1", "--seats", "human,ai,ai,ai", "--seed", "tls-cli",
-            "--save", str(tmp_path / "h.save.json"), "--cert", str(cert), "--key", str(key),
+            "--save", str(tmp_path / "h.save.json"), "--cert", str(cert), "--key", str(key), "--claim-beat", "0",
             cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         )  # fmt: skip
         assert host.stdout is not None

@@ -22,7 +22,7 @@ from game.net.address import table_urls
 from game.net.limits import DoorLimits
 from game.net.roomcode import ALPHABET, CODE_LENGTH, new_code, normalize_code, valid_code
 from game.net.table import NetTable, SeatPlan, TableConfig, length_text
-from game.net.table_config import DEFAULT_TURN_TIMER
+from game.net.table_config import DEFAULT_CLAIM_BEAT, DEFAULT_TURN_TIMER
 from game.ruleset import Ruleset
 from game.safe_files import set_aside
 from game.savefile import SaveError, loads
@@ -60,6 +60,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=DEFAULT_TURN_TIMER,
         help=f"seconds a person has for each move; twice out in a row and the AI plays the seat (托管) until they "
         f"act (default {DEFAULT_TURN_TIMER:g}; 0: no clock)",
+    )
+    h.add_argument(
+        "--claim-beat",
+        type=float,
+        default=DEFAULT_CLAIM_BEAT,
+        help=f"seconds every discard waits for answers, claim or no claim, so a pause tells no one that a seat "
+        f"could claim (default {DEFAULT_CLAIM_BEAT:g}; 0: off)",
     )
     h.add_argument("--drop-wait", type=float, default=60.0, help="seconds to wait for a dropped player (default 60)")
     h.add_argument("--next-hand-wait", type=float, default=30.0, help="longest wait for everyone between hands")
@@ -121,14 +128,15 @@ def _config(args: argparse.Namespace) -> TableConfig | str:
         return f"--code: {CODE_LENGTH} characters from {ALPHABET}"
     if args.turn_timer < 0:
         return "--turn-timer: a number of seconds (0: no clock)"
-    if args.drop_wait < 0 or args.next_hand_wait < 0 or args.rate <= 0:
-        return "--drop-wait, --next-hand-wait and --rate cannot be negative"
+    if args.drop_wait < 0 or args.next_hand_wait < 0 or args.rate <= 0 or not 0 <= args.claim_beat <= 5:
+        return "--drop-wait, --next-hand-wait and --rate cannot be negative; --claim-beat is 0 to 5 seconds"
     return TableConfig(
         code=code,
         seats=seats,
         length=length,
         room=P.clean_name(args.name) or "贵阳捉鸡",
         turn_timer=args.turn_timer or None,
+        claim_beat=args.claim_beat,
         drop_wait=args.drop_wait,
         chat=not args.no_chat,
         next_hand_wait=args.next_hand_wait,
@@ -422,6 +430,12 @@ def register_bench(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     b = sub.add_parser("bench-lan", help="latency of a move to every client over loopback, and the host's CPU")
     b.add_argument("--hands", type=int, default=12, help="hands to play (default 12)")
     b.add_argument("--seed", default="bench", help="the match seed")
+    b.add_argument(
+        "--claim-beat",
+        type=float,
+        default=0.0,
+        help="the host's answering beat (default 0: the bench measures the host and the wire, not the beat)",
+    )
     b.set_defaults(func=run_bench)
 
 
@@ -457,6 +471,7 @@ async def _bench(args: argparse.Namespace) -> int:
         proc = await asyncio.create_subprocess_exec(
             sys.executable, str(main_py), "host", "--headless", "--bind", "127.0.0.1", "--port", "0",
             "--code", code, "--hands", str(args.hands), "--seed", args.seed, "--next-hand-wait", "0",
+            "--claim-beat", str(args.claim_beat),
             "--save", str(Path(tmp) / "bench.save.json"), "--quiet",
             env=env, stdout=asyncio.subprocess.PIPE,
         )  # fmt: skip

@@ -64,6 +64,7 @@ class NetTable(TableIntake):
         for rnd in finished:
             table._count(rnd)
         table.hands_done = len(finished)
+        table.sent, table.sent_at = table.feed.counts(), len(table.events)  # a rejoin's catch-up sends them
         if finished and table.rnd is None:
             table.last_settled = table._settled_message(finished[-1])
         holders = data.config.get("holders", {})

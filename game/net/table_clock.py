@@ -18,6 +18,11 @@ class TableClock(TablePlay):
             now = self.clock()
             if self.over or not self.started:
                 break
+            if self.hold is not None:
+                if self._release(now):
+                    continue
+                wake.append(self.hold_until)  # nothing moves during the answering beat
+                break
             rnd = self.rnd
             if rnd is None:
                 if self._next_hand_due(now, wake):
@@ -30,9 +35,8 @@ class TableClock(TablePlay):
             mover = self._due_mover(rnd, now, wake)
             if mover is None:
                 break
-            before = self.feed.counts()
             self.control.play_for(mover, self._agent(mover))
-            self._moved(before)
+            self._moved()
         self._status()
         return max(0.0, min(wake) - self.clock()) if wake else None
 

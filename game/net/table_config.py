@@ -8,6 +8,7 @@ from typing import Any
 from game.match_length import MatchConfigError, MatchLength
 from game.net import protocol as P
 
+DEFAULT_CLAIM_BEAT = 0.5  # seconds: long enough to hide who may claim, short enough not to drag honest play
 DEFAULT_TURN_TIMER = 30.0  # a network table has a clock unless its host turns it off: no one can stall it
 
 
@@ -49,6 +50,7 @@ class TableConfig:
     rate: float = 20.0  # messages a second per connection, on average
     burst: float = 40.0
     auto_start: bool = True  # start as soon as every person's seat is taken
+    claim_beat: float = DEFAULT_CLAIM_BEAT  # the answering beat after every discard, while anyone can see
 
     def __post_init__(self) -> None:
         if self.length.kind not in TABLE_LENGTHS:
@@ -69,6 +71,7 @@ class TableConfig:
             "rate": self.rate,
             "burst": self.burst,
             "auto_start": self.auto_start,
+            "claim_beat": self.claim_beat,
         }
 
     @staticmethod
@@ -99,6 +102,7 @@ class TableConfig:
             rate=float(d.get("rate", 20.0)),
             burst=float(d.get("burst", 40.0)),
             auto_start=bool(d.get("auto_start", True)),
+            claim_beat=float(d.get("claim_beat", DEFAULT_CLAIM_BEAT)),
         )
 
 

@@ -60,6 +60,14 @@ class TableCore:
         self._agents: dict[tuple[int, str], Agent] = {}
         self.code_guard = CodeGuard()  # wrong room codes from every address together
         self._last_status: tuple[Any, ...] | None = None
+        # What has gone out: each viewer's count of events, and the index in `events` they reach.
+        self.sent: dict[int, int] = self.feed.counts()
+        self.sent_at = 0
+        # The answering beat after a discard: each viewer's count up to the discard, held until `hold_until`.
+        self.hold: dict[int, int] | None = None
+        self.hold_at = 0
+        self.hold_until = 0.0
+        self.answer_at: float | None = None  # when the last answering beat began (its clock is public)
         self.stats = Stats()
 
     @property
@@ -109,9 +117,13 @@ class TableCore:
         rnd = self.rnd
         if seat is None or rnd is None or rnd.ended or not rnd.legal_tuple(seat):
             return None
-        if self.seats[seat].next_hand:
+        if self.seats[seat].next_hand or self.held(seat):
             return None
         return wire_observation(rnd, seat)
+
+    def held(self, seat: int) -> bool:
+        """True while the answering beat holds back events `seat` would see (it is not asked meanwhile)."""
+        return self.hold is not None and len(self.views[seat]) > self.hold[seat]
 
     def loose(self, seat: int) -> bool:
         """True when a person held `seat` but left before the match started: the next person may take it."""

@@ -26,9 +26,10 @@ T = TypeVar("T")
 
 
 def config(hands: int, seats: str = "human,human,human,human", **kw: Any) -> TableConfig:
-    """A table config for the tests: no wait between hands, everything else as given."""
+    """A table config for the tests: no wait between hands, no answering beat (its tests set one), the rest as given."""
     plans = [SeatPlan.parse(s) for s in seats.split(",")]
     kw.setdefault("next_hand_wait", 0.0)
+    kw.setdefault("claim_beat", 0.0)
     kw.setdefault("length", MatchLength("hands", hands))
     return TableConfig(code=CODE, seats=plans, **kw)
 

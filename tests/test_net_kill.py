@@ -61,6 +61,8 @@ async def host(home: Path, port: int) -> tuple[asyncio.subprocess.Process, int, 
         "killed",
         "--next-hand-wait",
         "0",
+        "--claim-beat",
+        "0",
         "--save",
         str(home / "host.save.json"),
     )

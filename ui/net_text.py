@@ -50,6 +50,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "mark_online": ("在线", "online"),
     "mark_offline": ("掉线", "dropped"),
     "mark_ai": ("电脑", "AI"),
+    "mark_tuoguan": ("托管", "auto-play"),
     "mark_empty": ("空位", "empty"),
     "mark_thinking": ("思考中", "thinking"),
     "mark_claims": ("等待碰杠胡", "claims open"),

@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import logging
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,12 +22,16 @@ from game.net.address import table_urls
 from game.net.limits import DoorLimits
 from game.net.roomcode import ALPHABET, CODE_LENGTH, new_code, normalize_code, valid_code
 from game.net.table import NetTable, SeatPlan, TableConfig, length_text
+from game.net.table_config import DEFAULT_CLAIM_BEAT, DEFAULT_TURN_TIMER
 from game.ruleset import Ruleset
 from game.safe_files import set_aside
 from game.savefile import SaveError, loads
 
 if TYPE_CHECKING:
+    import ssl
+
     from game.net.client import NetClient
+    from game.net.server import HostServer
 
 HOST_SAVE_NAME = "lan-host.save.json"
 
@@ -49,7 +54,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_ruleset_argument(h)
     h.add_argument("--seed", help="the match seed (default: random)")
     h.add_argument("--name", default="贵阳捉鸡", help="the table's name as the join screen lists it")
-    h.add_argument("--turn-timer", type=float, help="seconds a person has for each move (default: no clock)")
+    h.add_argument(
+        "--turn-timer",
+        type=float,
+        default=DEFAULT_TURN_TIMER,
+        help=f"seconds a person has for each move; twice out in a row and the AI plays the seat (托管) until they "
+        f"act (default {DEFAULT_TURN_TIMER:g}; 0: no clock)",
+    )
+    h.add_argument(
+        "--claim-beat",
+        type=float,
+        default=DEFAULT_CLAIM_BEAT,
+        help=f"seconds every discard waits for answers, claim or no claim, so a pause tells no one that a seat "
+        f"could claim (default {DEFAULT_CLAIM_BEAT:g}; 0: off)",
+    )
     h.add_argument("--drop-wait", type=float, default=60.0, help="seconds to wait for a dropped player (default 60)")
     h.add_argument("--next-hand-wait", type=float, default=30.0, help="longest wait for everyone between hands")
     h.add_argument("--fill-level", default="normal", help="AI level for empty or dropped seats (default normal)")
@@ -61,12 +79,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     h.add_argument("--save", type=Path, help=f"the host's save (default: the saves folder's {HOST_SAVE_NAME})")
     h.add_argument("--fresh", action="store_true", help="start a new match even if the save holds one")
     h.add_argument("--no-replays", action="store_true", help="do not keep the hands in the replay log")
+    h.add_argument("--cert", type=Path, help="serve wss:// (TLS) with this certificate (PEM, the full chain)")
+    h.add_argument("--key", type=Path, help="the certificate's private key (PEM), with --cert")
     h.add_argument("--announce", action="store_true", help="announce the table on the local network (mDNS)")
     h.add_argument("--quiet", action="store_true", help="print only the address and the result")
     h.set_defaults(func=run_host)
 
     j = sub.add_parser("join", help="join a network table (headless with --autoplay or --watch)")
-    j.add_argument("url", help="the table's address, ws://HOST:PORT")
+    j.add_argument("url", help="the table's address, ws://HOST:PORT (or wss://HOST:PORT for a host with TLS)")
+    j.add_argument("--cafile", type=Path, help="trust only this certificate (PEM) for wss://: a self-signed host's own")
     j.add_argument("--code", required=True, type=room_code, help="the room code (any case; spaces and dashes ignored)")
     j.add_argument("--name", default="", help="your name at the table")
     j.add_argument("--seat", type=seat_number, help="ask for this seat (0-3)")
@@ -105,16 +126,17 @@ def _config(args: argparse.Namespace) -> TableConfig | str:
     code = normalize_code(args.code) if args.code is not None else new_code()
     if not valid_code(code):
         return f"--code: {CODE_LENGTH} characters from {ALPHABET}"
-    if args.turn_timer is not None and args.turn_timer <= 0:
-        return "--turn-timer: a number of seconds above 0"
-    if args.drop_wait < 0 or args.next_hand_wait < 0 or args.rate <= 0:
-        return "--drop-wait, --next-hand-wait and --rate cannot be negative"
+    if args.turn_timer < 0:
+        return "--turn-timer: a number of seconds (0: no clock)"
+    if args.drop_wait < 0 or args.next_hand_wait < 0 or args.rate <= 0 or not 0 <= args.claim_beat <= 5:
+        return "--drop-wait, --next-hand-wait and --rate cannot be negative; --claim-beat is 0 to 5 seconds"
     return TableConfig(
         code=code,
         seats=seats,
         length=length,
         room=P.clean_name(args.name) or "贵阳捉鸡",
-        turn_timer=args.turn_timer,
+        turn_timer=args.turn_timer or None,
+        claim_beat=args.claim_beat,
         drop_wait=args.drop_wait,
         chat=not args.no_chat,
         next_hand_wait=args.next_hand_wait,
@@ -169,6 +191,20 @@ def run_host(args: argparse.Namespace) -> int:
     if args.hello_deadline <= 0 or args.max_waiting < 1:
         print("host: --hello-deadline is above 0 seconds and --max-waiting at least 1", file=sys.stderr)
         return 2
+    if (args.cert is None) != (args.key is None):
+        print("host: --cert and --key go together (the certificate and its private key)", file=sys.stderr)
+        return 2
+    tls = None
+    if args.cert is not None:
+        import ssl
+
+        from game.net.tls import server_context
+
+        try:
+            tls = server_context(args.cert, args.key)
+        except (OSError, ssl.SSLError) as exc:
+            print(f"host: cannot use the certificate {args.cert} and key {args.key}: {exc}", file=sys.stderr)
+            return 2
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO, format="%(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)  # its own "connection open" lines say nothing new
     try:
@@ -191,23 +227,28 @@ def run_host(args: argparse.Namespace) -> int:
         from game.net.hosting import new_table
 
         table = new_table(rules, config, args.seed)
-    return asyncio.run(_serve(table, rules, args, path))
+    return asyncio.run(_serve(table, rules, args, path, tls))
 
 
-async def _serve(table: NetTable, rules: Ruleset, args: argparse.Namespace, path: Path) -> int:
+async def _serve(
+    table: NetTable, rules: Ruleset, args: argparse.Namespace, path: Path, tls: ssl.SSLContext | None = None
+) -> int:
     from game.net.hosting import host_server
 
     door = DoorLimits(args.hello_deadline, args.max_waiting)
-    server = host_server(table, args.bind, args.port, path, replays=not args.no_replays, door=door)
+    server = host_server(table, args.bind, args.port, path, replays=not args.no_replays, door=door, tls=tls)
     announcer = None
 
     def ready(port: int) -> None:
         nonlocal announcer
         urls = table_urls(args.bind, port)
+        if tls is not None:
+            urls = ["wss://" + u.removeprefix("ws://") for u in urls]
         print(f"table {table.config.room!r} open at {' '.join(urls)}  code {table.config.code}", flush=True)
         if not args.quiet:
             seats = ", ".join(p.kind if p.kind == "human" else f"ai:{p.level}" for p in table.config.seats)
             print(f"  {rules.name}, {length_text(table.config.length)}, seats {seats}; save {path}", flush=True)
+            print("  it starts when every person's seat is taken; type `start` to start now with the AI", flush=True)
         if args.announce:
             from game.net.discovery import Announcer, service_info
 
@@ -220,12 +261,14 @@ async def _serve(table: NetTable, rules: Ruleset, args: argparse.Namespace, path
                 print(f"  not announced on the network ({exc}); players can type the address", flush=True)
                 announcer = None
 
+    commands = _listen_for_start(server, args.quiet)
     try:
         await server.run(ready)
     except OSError as exc:
         print(f"host: cannot open port {args.port} on {args.bind}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     finally:
+        commands()
         if announcer is not None:
             announcer.stop()
     if table.over:
@@ -235,6 +278,44 @@ async def _serve(table: NetTable, rules: Ruleset, args: argparse.Namespace, path
         path.unlink(missing_ok=True)  # a finished match is not resumed; its hands are in the replay log
         return 0
     return 0
+
+
+def _listen_for_start(server: HostServer, quiet: bool) -> Callable[[], None]:
+    """`start` typed at the host's terminal, or SIGUSR1 (a host run as a service), starts the match; returns undo."""
+    import contextlib
+    import signal
+
+    loop = asyncio.get_running_loop()
+    undo: list[Callable[[], object]] = []
+
+    def go() -> None:
+        if not server.table.started and not quiet:
+            print("starting: the AI plays the seats whose people are not here", flush=True)
+        server.start_match()
+
+    def line() -> None:
+        text = sys.stdin.readline()
+        if not text:
+            loop.remove_reader(sys.stdin.fileno())  # the end of the input: no more commands
+        elif text.strip().lower() == "start":
+            go()
+        elif text.strip():
+            print("host: the one command here is `start`", file=sys.stderr, flush=True)
+
+    # Not every stdin can be watched (a regular file, none at all) and not every platform has SIGUSR1.
+    with contextlib.suppress(OSError, ValueError, AttributeError, NotImplementedError, PermissionError):
+        loop.add_reader(sys.stdin.fileno(), line)
+        undo.append(lambda: loop.remove_reader(sys.stdin.fileno()))
+    with contextlib.suppress(OSError, ValueError, AttributeError, NotImplementedError, RuntimeError):
+        loop.add_signal_handler(signal.SIGUSR1, go)
+        undo.append(lambda: loop.remove_signal_handler(signal.SIGUSR1))
+
+    def done() -> None:
+        for fn in undo:
+            with contextlib.suppress(OSError, ValueError, RuntimeError):
+                fn()
+
+    return done
 
 
 # ---------------------------------------------------------------------- join
@@ -272,15 +353,20 @@ async def _join(args: argparse.Namespace) -> int:
     token = args.token
     if token is None and args.token_file is not None and args.token_file.is_file():
         token = args.token_file.read_text(encoding="utf-8").strip() or None
-    client = NetClient(
-        args.url,
-        args.code,
-        name=args.name or ("观众" if args.watch else "AI"),
-        watch=args.watch,
-        seat=args.seat,
-        token=token,
-        reconnect_for=args.reconnect_for,
-    )
+    try:
+        client = NetClient(
+            args.url,
+            args.code,
+            name=args.name or ("观众" if args.watch else "AI"),
+            watch=args.watch,
+            seat=args.seat,
+            token=token,
+            reconnect_for=args.reconnect_for,
+            cafile=args.cafile,
+        )
+    except OSError as exc:  # the CA file cannot be read, or holds no certificate
+        print(f"join: --cafile {args.cafile}: {exc}", file=sys.stderr)
+        return 2
 
     def say(text: str) -> None:
         if not args.quiet:
@@ -344,6 +430,12 @@ def register_bench(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     b = sub.add_parser("bench-lan", help="latency of a move to every client over loopback, and the host's CPU")
     b.add_argument("--hands", type=int, default=12, help="hands to play (default 12)")
     b.add_argument("--seed", default="bench", help="the match seed")
+    b.add_argument(
+        "--claim-beat",
+        type=float,
+        default=0.0,
+        help="the host's answering beat (default 0: the bench measures the host and the wire, not the beat)",
+    )
     b.set_defaults(func=run_bench)
 
 
@@ -379,6 +471,7 @@ async def _bench(args: argparse.Namespace) -> int:
         proc = await asyncio.create_subprocess_exec(
             sys.executable, str(main_py), "host", "--headless", "--bind", "127.0.0.1", "--port", "0",
             "--code", code, "--hands", str(args.hands), "--seed", args.seed, "--next-hand-wait", "0",
+            "--claim-beat", str(args.claim_beat),
             "--save", str(Path(tmp) / "bench.save.json"), "--quiet",
             env=env, stdout=asyncio.subprocess.PIPE,
         )  # fmt: skip

@@ -12,9 +12,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import ssl
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -23,6 +25,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from game.actions import Action
 from game.agents import Agent
 from game.net import protocol as P
+from game.net.tls import client_context
 from game.net.view import from_wire, parse_events
 
 log = logging.getLogger(__name__)
@@ -79,8 +82,10 @@ class NetClient:
         seat: int | None = None,
         token: str | None = None,
         reconnect_for: float = 60.0,
+        cafile: Path | str | None = None,
     ) -> None:
         self.url = url
+        self.tls = client_context(url, cafile)  # checked once: a bad CA file fails here, not at each reconnect
         self.code = code
         self.name = name
         self.watch = watch
@@ -111,7 +116,12 @@ class NetClient:
     async def connect(self) -> P.Welcome:
         """Open the connection and join; JoinRefused when the host says no, OSError when it cannot be reached."""
         try:
-            ws = await connect(self.url, max_size=P.MAX_HOST_MESSAGE, compression=None, open_timeout=5)
+            ws = await connect(self.url, max_size=P.MAX_HOST_MESSAGE, compression=None, open_timeout=5, ssl=self.tls)
+        except ssl.SSLCertVerificationError as exc:
+            raise OSError(
+                f"{self.url}: the host's certificate is not trusted ({exc.verify_message}); "
+                "a self-signed host needs its certificate given as the CA file"
+            ) from None
         except (InvalidURI, InvalidHandshake) as exc:
             raise OSError(f"{self.url}: {exc}") from None
         self.ws = ws

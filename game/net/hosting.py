@@ -8,6 +8,7 @@ first deal, whether the table is new or resumed from a save.
 from __future__ import annotations
 
 import secrets
+import ssl
 from pathlib import Path
 
 from game.net.limits import DoorLimits
@@ -41,6 +42,7 @@ def host_server(
     replays: bool = True,
     linger: float = 1.0,
     door: DoorLimits | None = None,
+    tls: ssl.SSLContext | None = None,
 ) -> HostServer:
     """The server of a table, writing its save to `save_path` and (with `replays`) each settled hand to the log."""
-    return HostServer(table, bind, port, save_path, replay_log(table) if replays else None, linger, door)
+    return HostServer(table, bind, port, save_path, replay_log(table) if replays else None, linger, door, tls)

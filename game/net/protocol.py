@@ -18,7 +18,7 @@ from game.net.roomcode import CODE_PATTERN
 __all__ = ["NAME_LIMIT", "clean_name"]  # kept here for the callers that read them from the protocol
 
 GAME = "guiyang-mahjong"
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 
 # A client's message larger than this is refused with an error; the transport closes the
 # connection outright past TRANSPORT_MAX (a client that sends megabytes is not playing).
@@ -81,13 +81,17 @@ class Chat(Message, tag="chat"):
     phrase: Short
 
 
+class Back(Message, tag="back"):
+    """The player is back at the keys: the AI stops playing the seat for them (托管 ends)."""
+
+
 class Ping(Message, tag="ping"):
     """Keeps a quiet connection alive and measures the round trip."""
 
     n: Seq = 0
 
 
-ClientMessage = Hello | Act | Ready | Chat | Ping
+ClientMessage = Hello | Act | Ready | Chat | Back | Ping
 
 
 # ---------------------------------------------------------------- host -> client
@@ -102,6 +106,7 @@ class SeatInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     connected: bool  # a person is connected to this seat now
     ai_playing: bool  # the AI plays the seat (an AI seat, an empty one, or a person who dropped)
     taken: bool  # a person holds the seat (connected or not)
+    tuoguan: bool  # 托管: the clock ran out on the seat twice in a row; the AI plays it until its player acts
 
 
 class WireAction(msgspec.Struct, forbid_unknown_fields=True, frozen=True):

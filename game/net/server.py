@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import ssl
 from collections.abc import Callable
 from pathlib import Path
 
@@ -106,8 +107,10 @@ class HostServer:
         replay: ReplayLog | None = None,
         linger: float = 1.0,
         door: DoorLimits | None = None,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.table = table
+        self.tls = tls  # wss:// with the operator's certificate; None: plain ws:// (a local network)
         self.bind = bind
         self.port = port
         self.save_path = save_path
@@ -171,6 +174,7 @@ class HostServer:
         self.server = await serve(
             self._handler,
             sock=listen(self.bind, self.port),
+            ssl=self.tls,
             open_timeout=self.door.hello_deadline,  # a socket that never even starts WebSocket
             max_size=TRANSPORT_MAX,
             max_queue=64,
@@ -201,6 +205,11 @@ class HostServer:
                     await asyncio.wait_for(self._poke.wait(), timeout=wait if wait is not None else 1.0)
         finally:
             await self.close()
+
+    def start_match(self) -> None:
+        """The host's say-so: start (or carry on) the match now, the AI in the seats whose people are not there."""
+        self.table.start()
+        self._poke.set()
 
     def stop(self) -> None:
         """Ask run() to end."""

@@ -64,6 +64,7 @@ class NetTable(TableIntake):
         for rnd in finished:
             table._count(rnd)
         table.hands_done = len(finished)
+        table.sent, table.sent_at = table.feed.counts(), len(table.events)  # a rejoin's catch-up sends them
         if finished and table.rnd is None:
             table.last_settled = table._settled_message(finished[-1])
         holders = data.config.get("holders", {})
@@ -73,10 +74,11 @@ class NetTable(TableIntake):
                     seat = table.seats[int(key)]
                     seat.holder = Holder(str(h.get("name", "")), str(h.get("token", "")))
                     seat.dropped_at = clock()  # everyone must come back: the table waits for them
-        table.started = bool(data.hands)
+        # A match played some way is resumed, not restarted: it waits for its players (or the host's say-so).
+        table.resumed = bool(data.hands)
         # A hand that ended but was not settled when the host stopped is settled by step(), once the
         # server has hooked up the save and the replay log, so that the log misses no hand.
-        if table.rnd is None and table.started:
+        if table.rnd is None and table.resumed:
             table.settled_at = clock()
         if table.rnd is None and match_over(config.length, table.progress):
             table.over = True

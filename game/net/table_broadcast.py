@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from game.events import KongDeclared, TileDiscarded
+from game.feed import VIEWERS
 from game.net import protocol as P
 from game.net.table_config import wire_length
 from game.net.table_core import TableCore
 from game.net.table_seats import CLOSE_NORMAL, CLOSE_POLICY, Conn
 from game.net.view import SPECTATOR
 from game.round import Phase
+from game.visibility import visible
 
 
 class TableBroadcast(TableCore):
@@ -39,8 +42,7 @@ class TableBroadcast(TableCore):
         if conn.closed:
             return
         if conn.seat is not None and self.seats[conn.seat].conn == conn.id:
-            self.seats[conn.seat].conn = None
-            self.seats[conn.seat].dropped_at = self.clock()
+            self._seat_dropped(conn.seat)
         conn.closed = True
         self.conns.pop(conn.id, None)
         conn.close(code, reason[:120])
@@ -59,11 +61,15 @@ class TableBroadcast(TableCore):
         turn_left: float | None = None
         waiting_for: int | None = None
         wait_left: float | None = None
-        if rnd is not None and not rnd.ended:
-            if rnd.phase is Phase.TURN:
-                moving = [rnd.turn]
-            else:
-                claims = True  # who may claim is not public
+        if rnd is not None and (self.hold is not None or (not rnd.ended and rnd.phase is not Phase.TURN)):
+            # Answering: the same for every discard, whoever may claim (that is not public), so no seat is named
+            # and the clock is the beat's own, counted from the discard.
+            claims = True
+            timer = self.config.turn_timer
+            if timer and self.answer_at is not None:
+                turn_left = round(max(0.0, self.answer_at + timer - now), 1)
+        elif rnd is not None and not rnd.ended:
+            moving = [rnd.turn]
             for seat in rnd.to_move():
                 who = self.controller(seat, now)
                 s = self.seats[seat]
@@ -80,7 +86,8 @@ class TableBroadcast(TableCore):
                 s.plan.level if s.plan.kind == "ai" else self.config.fill_level,
                 s.conn is not None,
                 self.controller(i, now) == "ai",
-                s.holder is not None,
+                s.holder is not None and not self.loose(i),
+                s.tuoguan,
             )
             for i, s in enumerate(self.seats)
         ]
@@ -109,6 +116,7 @@ class TableBroadcast(TableCore):
             st.hands_done,
             tuple(st.moving),
             st.claims,
+            self.answer_at if st.claims else None,  # each answering beat has its own clock: say it afresh
             st.waiting_for,
             tuple(st.scores),
         )
@@ -118,34 +126,76 @@ class TableBroadcast(TableCore):
         elif force_to is not None:
             self._send(force_to, st)
 
-    def _publish(self, before: dict[int, int]) -> None:
-        """Send each connection what it may see of the events since `before` (per viewer), with its observation
-        if it must act."""
+    def _publish(self) -> None:
+        """Send each connection what it may see of the events not yet sent (up to the answering beat's hold), with
+        its observation if it must act."""
         now = self.clock()
+        limits = self.hold if self.hold is not None else self.feed.counts()
         # A seat is asked once per state: an answer from one claimer must not re-ask the others.
         asked = set()
         for seat, s in enumerate(self.seats):
-            at = len(self.views[seat])
-            if s.asked_seq != at and self.rnd is not None and self.rnd.legal_tuple(seat):
+            at = limits[seat]
+            if (
+                at == len(self.views[seat])
+                and s.asked_seq != at
+                and self.rnd is not None
+                and self.rnd.legal_tuple(seat)
+            ):
                 s.asked_seq, s.asked_at = at, now
                 asked.add(seat)
         for conn in list(self.conns.values()):
             if not conn.joined:
                 continue
             viewer = SPECTATOR if conn.seat is None else conn.seat
-            first = before[viewer] + 1
-            shown = self.views[viewer][first - 1 :]
+            first = self.sent[viewer] + 1
+            shown = self.views[viewer][first - 1 : limits[viewer]]
             obs = self._obs_for(conn.seat) if conn.seat in asked or shown else None
             if not shown and obs is None:
                 continue  # nothing happened that this viewer may know of (an added kong waits for robbers)
             self._send(conn, P.Events(first, shown, obs))
+        self.sent = dict(limits)
+        self.sent_at = self.hold_at if self.hold is not None else len(self.events)
+
+    def _begin_beat(self) -> None:
+        """After a discard (or an added kong, which others may rob) hold what follows for the answering beat.
+
+        The engine moves on at once when no seat can claim; held the same fixed beat every time, a
+        pause after a discard no longer says that someone could claim it. A table nobody sees skips it.
+        """
+        beat = self.config.claim_beat
+        rnd = self.rnd
+        if self.hold is not None or beat <= 0 or rnd is None or not any(c.joined for c in self.conns.values()):
+            return
+        new = self.events[self.sent_at :]
+        cut = next((i + 1 for i, e in enumerate(new) if isinstance(e, TileDiscarded)), None)
+        added = bool(new) and isinstance(new[0], KongDeclared) and new[0].kong == "added"
+        if cut is None and (rnd.phase is Phase.ROB or added):
+            cut = 0  # the kong shows once any robbing is over, so it shows after the beat either way
+        if cut is None:
+            return
+        marks = dict(self.sent)
+        for e in new[:cut]:
+            for viewer in VIEWERS:
+                if visible(e, viewer) is not None:
+                    marks[viewer] += 1
+        now = self.clock()
+        self.hold, self.hold_at, self.hold_until, self.answer_at = marks, self.sent_at + cut, now + beat, now
+
+    def _release(self, now: float) -> bool:
+        """End the answering beat once its time is up: send what it held (True), or say when to look again."""
+        if self.hold is None or now < self.hold_until:
+            return False
+        self.hold = None
+        self._publish()
+        return True
 
     def _catch_up(self, conn: Conn, after: int) -> None:
         """Everything after event `after`, or a snapshot of the hand when the gap is too wide."""
         viewer = SPECTATOR if conn.seat is None else conn.seat
         if not self.events:
             return
-        view, start = self.views[viewer], self.feed.hand_from[viewer]
+        # Only what has gone out to everyone: the answering beat's held events wait for its end here too.
+        view, start = self.views[viewer][: self.sent[viewer]], self.feed.hand_from[viewer]
         if start <= after <= len(view):
             self._send(conn, P.Events(after + 1, view[after:], self._obs_for(conn.seat)))
         else:

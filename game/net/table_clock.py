@@ -18,6 +18,11 @@ class TableClock(TablePlay):
             now = self.clock()
             if self.over or not self.started:
                 break
+            if self.hold is not None:
+                if self._release(now):
+                    continue
+                wake.append(self.hold_until)  # nothing moves during the answering beat
+                break
             rnd = self.rnd
             if rnd is None:
                 if self._next_hand_due(now, wake):
@@ -30,9 +35,8 @@ class TableClock(TablePlay):
             mover = self._due_mover(rnd, now, wake)
             if mover is None:
                 break
-            before = self.feed.counts()
             self.control.play_for(mover, self._agent(mover))
-            self._moved(before)
+            self._moved()
         self._status()
         return max(0.0, min(wake) - self.clock()) if wake else None
 
@@ -46,12 +50,21 @@ class TableClock(TablePlay):
             if who == "wait":
                 assert s.dropped_at is not None
                 wake.append(s.dropped_at + self.config.drop_wait)
-            elif timer is not None:
+            # The clock runs for a dropped player too: the table waits the shorter of it and the drop wait.
+            if timer:
                 asked = s.asked_at if s.asked_at is not None else now
                 if now - asked >= timer:
+                    self._ran_out(seat)
                     return seat
                 wake.append(asked + timer)
         return None
+
+    def _ran_out(self, seat: int) -> None:
+        """The clock ran out on `seat`: twice in a row and the AI plays it (托管) until its player acts."""
+        s = self.seats[seat]
+        s.timeouts += 1
+        if s.timeouts >= 2:
+            s.tuoguan = True
 
     def _next_hand_due(self, now: float, wake: list[float]) -> bool:
         waiting = [s for s in self.seats if s.plan.kind == "human" and s.conn is not None and not s.ready]

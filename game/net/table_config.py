@@ -8,6 +8,9 @@ from typing import Any
 from game.match_length import MatchConfigError, MatchLength
 from game.net import protocol as P
 
+DEFAULT_CLAIM_BEAT = 0.5  # seconds: long enough to hide who may claim, short enough not to drag honest play
+DEFAULT_TURN_TIMER = 30.0  # a network table has a clock unless its host turns it off: no one can stall it
+
 
 @dataclass(frozen=True)
 class SeatPlan:
@@ -39,7 +42,7 @@ class TableConfig:
     seats: list[SeatPlan]
     length: MatchLength  # a number of hands or of rounds (圈)
     room: str = "贵阳捉鸡"
-    turn_timer: float | None = None  # seconds a person has for each decision; None: no clock
+    turn_timer: float | None = DEFAULT_TURN_TIMER  # seconds a person has for each decision; None: no clock
     drop_wait: float = 60.0  # how long the table waits for a dropped person before the AI plays on
     chat: bool = True
     next_hand_wait: float = 0.0  # longest wait for everyone's "ready" between hands
@@ -47,6 +50,7 @@ class TableConfig:
     rate: float = 20.0  # messages a second per connection, on average
     burst: float = 40.0
     auto_start: bool = True  # start as soon as every person's seat is taken
+    claim_beat: float = DEFAULT_CLAIM_BEAT  # the answering beat after every discard, while anyone can see
 
     def __post_init__(self) -> None:
         if self.length.kind not in TABLE_LENGTHS:
@@ -67,6 +71,7 @@ class TableConfig:
             "rate": self.rate,
             "burst": self.burst,
             "auto_start": self.auto_start,
+            "claim_beat": self.claim_beat,
         }
 
     @staticmethod
@@ -97,6 +102,7 @@ class TableConfig:
             rate=float(d.get("rate", 20.0)),
             burst=float(d.get("burst", 40.0)),
             auto_start=bool(d.get("auto_start", True)),
+            claim_beat=float(d.get("claim_beat", DEFAULT_CLAIM_BEAT)),
         )
 
 

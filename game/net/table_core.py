@@ -47,6 +47,7 @@ class TableCore:
         self.seats = [SeatState(p) for p in config.seats]
         self.conns: dict[int, Conn] = {}
         self.started = False
+        self.resumed = False  # resumed from a save with hands played: it starts when its players are back
         self.over = False
         self.hands_done = 0
         self.progress = MatchProgress()  # hands settled and passes of the deal: the match's length is counted on it
@@ -59,6 +60,14 @@ class TableCore:
         self._agents: dict[tuple[int, str], Agent] = {}
         self.code_guard = CodeGuard()  # wrong room codes from every address together
         self._last_status: tuple[Any, ...] | None = None
+        # What has gone out: each viewer's count of events, and the index in `events` they reach.
+        self.sent: dict[int, int] = self.feed.counts()
+        self.sent_at = 0
+        # The answering beat after a discard: each viewer's count up to the discard, held until `hold_until`.
+        self.hold: dict[int, int] | None = None
+        self.hold_at = 0
+        self.hold_until = 0.0
+        self.answer_at: float | None = None  # when the last answering beat began (its clock is public)
         self.stats = Stats()
 
     @property
@@ -108,20 +117,42 @@ class TableCore:
         rnd = self.rnd
         if seat is None or rnd is None or rnd.ended or not rnd.legal_tuple(seat):
             return None
-        if self.seats[seat].next_hand:
+        if self.seats[seat].next_hand or self.held(seat):
             return None
         return wire_observation(rnd, seat)
+
+    def held(self, seat: int) -> bool:
+        """True while the answering beat holds back events `seat` would see (it is not asked meanwhile)."""
+        return self.hold is not None and len(self.views[seat]) > self.hold[seat]
+
+    def loose(self, seat: int) -> bool:
+        """True when a person held `seat` but left before the match started: the next person may take it."""
+        s = self.seats[seat]
+        return not self.started and not self.resumed and s.holder is not None and s.conn is None
+
+    def _seat_dropped(self, seat: int) -> None:
+        """The connection holding `seat` ended: the drop clock starts (before the start, the seat is free again)."""
+        s = self.seats[seat]
+        s.conn = None
+        s.dropped_at = self.clock()
 
     def controller(self, seat: int, now: float) -> str:
         """Who answers for `seat` now: "person", "wait" (dropped, the table waits) or "ai"."""
         s = self.seats[seat]
         if s.plan.kind == "ai" or s.holder is None or s.next_hand:
             return "ai"
+        if s.tuoguan:
+            return "ai"
         if s.conn is not None:
             return "person"
         if s.dropped_at is not None and now - s.dropped_at < self.config.drop_wait:
             return "wait"
         return "ai"
+
+    def _player_acted(self, seat: int) -> None:
+        """The seat's player acted: the run-outs in a row start again from none, and 托管 ends."""
+        s = self.seats[seat]
+        s.timeouts, s.tuoguan = 0, False
 
     def _agent(self, seat: int) -> Agent:
         s = self.seats[seat]

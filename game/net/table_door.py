@@ -97,11 +97,13 @@ class TableDoor(TableClock):
             self._refuse(old, "replaced", "this seat was joined again from another connection")
             old.seat = None
         seat.conn, seat.dropped_at = conn.id, None
+        self._player_acted(found)  # back at the table: their own decisions again
         conn.joined, conn.seat = True, found
         self._send(conn, self._welcome(found, seat.holder.token if seat.holder else None, seat.next_hand))
         self._catch_up(conn, msg.after)
-        self._status(force_to=conn)
         log.info("seat %d (%s) rejoined", found, seat.holder.name if seat.holder else "?")
+        self._maybe_start()
+        self._status(force_to=conn)
 
     def _take_seat(self, conn: Conn, msg: P.Hello, now: float) -> None:
         if only_invisible(msg.name):
@@ -112,13 +114,15 @@ class TableDoor(TableClock):
             self._refuse(conn, "name", "a name is needed to take a seat")
             return
         name = distinct_name(name, [s.holder.name for s in self.seats if s.holder is not None])
-        free = [i for i, s in enumerate(self.seats) if s.plan.kind == "human" and s.holder is None]
+        people = [i for i, s in enumerate(self.seats) if s.plan.kind == "human"]
+        # Seats nobody ever took go first; then those whose person left before the start.
+        free = [i for i in people if self.seats[i].holder is None] + [i for i in people if self.loose(i)]
         if msg.seat is not None:
             plan = self.seats[msg.seat]
             if plan.plan.kind != "human":
                 self._refuse(conn, "seat_ai", f"seat {msg.seat} is played by the AI at this table")
                 return
-            if plan.holder is not None:
+            if plan.holder is not None and not self.loose(msg.seat):
                 self._refuse(conn, "seat_taken", f"seat {msg.seat} is taken; rejoining it needs its token")
                 return
             choice = msg.seat
@@ -137,12 +141,20 @@ class TableDoor(TableClock):
         self._send(conn, self._welcome(choice, seat.holder.token, seat.next_hand))
         self._catch_up(conn, msg.after)
         log.info("seat %d taken by %s", choice, name)
-        if not self.started and self.config.auto_start and self._all_seated():
-            self.start()
+        self._maybe_start()
         self._status(force_to=conn)
 
-    def _all_seated(self) -> bool:
-        return all(s.plan.kind == "ai" or s.conn is not None for s in self.seats)
+    def _maybe_start(self) -> None:
+        """Start when every person's seat has its player connected (a resumed match: every player it had)."""
+        if self.started or self.over:
+            return
+        people = [s for s in self.seats if s.plan.kind == "human"]
+        if self.resumed and any(s.holder is not None for s in people):
+            # Its players are back: it was started once, so the host's auto-start choice no longer matters.
+            if all(s.conn is not None for s in people if s.holder is not None):
+                self.start()
+        elif self.config.auto_start and all(s.conn is not None for s in people):
+            self.start()
 
     def _keep_holders(self) -> None:
         self.save.config["holders"] = {

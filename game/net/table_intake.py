@@ -28,8 +28,7 @@ class TableIntake(TableDoor):
         conn.closed = True
         if conn.seat is not None and self.seats[conn.seat].conn == conn_id:
             seat = self.seats[conn.seat]
-            seat.conn = None
-            seat.dropped_at = self.clock()
+            self._seat_dropped(conn.seat)
             log.info("seat %d (%s) dropped", conn.seat, seat.holder.name if seat.holder else "?")
         self._status()
 
@@ -72,6 +71,9 @@ class TableIntake(TableDoor):
             self._ready(conn)
         elif isinstance(msg, P.Chat):
             self._chat(conn, msg, now)
+        elif isinstance(msg, P.Back):
+            if conn.seat is not None:
+                self._player_acted(conn.seat)
         else:
             self._send(conn, P.Pong(msg.n))
         self.step()
@@ -104,6 +106,8 @@ class TableIntake(TableDoor):
 
     def _ready(self, conn: Conn) -> None:
         if conn.seat is not None:
+            if self.rnd is None and not self.seats[conn.seat].ready:
+                self._player_acted(conn.seat)  # the player closed the settlement: they are at the keys
             self.seats[conn.seat].ready = True
 
     def _chat(self, conn: Conn, msg: P.Chat, now: float) -> None:

@@ -15,20 +15,25 @@ class TablePlay(TableBroadcast):
     """Dealing, a person's move, and settling each hand as it ends."""
 
     def start(self) -> None:
-        """Deal the first hand (the host's start button, or every person's seat taken)."""
+        """Start or carry on the match (the host's say-so, or every player there); the AI plays absent seats."""
         if self.started or self.over:
             return
         self.started = True
-        self._deal()
+        for s in self.seats:
+            if s.holder is not None and s.conn is None:
+                s.dropped_at = float("-inf")  # absent at the start: the AI plays at once, until they come back
+        if not self.events:
+            self._deal()
+        else:
+            self._status()  # a resumed match: step() plays on from where it stood
 
     def _deal(self) -> None:
         for s in self.seats:
             s.next_hand = False
             s.ready = False
-        before = self.feed.counts()
         self.control.start_hand()
         self.last_settled = None
-        self._publish(before)
+        self._publish()
         self._status()
 
     def _act(self, conn: Conn, msg: P.Act) -> None:
@@ -46,7 +51,7 @@ class TablePlay(TableBroadcast):
             self._error(conn, "not_yet", "the AI plays this seat until the next hand starts")
             return
         seen = len(self.views[conn.seat])
-        if msg.seq != seen:
+        if msg.seq != seen or self.held(conn.seat):
             self._error(
                 conn,
                 "stale",
@@ -58,24 +63,24 @@ class TablePlay(TableBroadcast):
         if action is None or reason is not None:
             self._error(conn, "illegal", f"{msg.kind} refused: {reason}")
             return
-        firsts = self.feed.counts()
+        self._player_acted(conn.seat)
         self.control.submit(action)
-        self._moved(firsts)
+        self._moved()
 
-    def _moved(self, firsts: dict[int, int]) -> None:
-        """Send out what a move did, and settle the hand if it ended."""
+    def _moved(self) -> None:
+        """Send out what a move did (a discard's sequel after the answering beat), and settle the hand if it ended."""
         self.stats.actions += 1
-        self._publish(firsts)
-        if self.control.hand_over:
+        self._begin_beat()
+        self._publish()
+        if self.control.hand_over and self.hold is None:
             self._settle(self.clock())
 
     def _settle(self, now: float) -> None:
         rnd = self.rnd
         assert rnd is not None and rnd.ended
-        before = self.feed.counts()
         self.control.settle()  # the save and the replay log take the hand
         self._settling = rnd  # the hand stays on the table until its settlement has gone out
-        self._publish(before)
+        self._publish()
         self.hands_done += 1
         self.last_settled = self._settled_message(rnd)
         self._broadcast(self.last_settled)

@@ -111,7 +111,7 @@ class HostSetupScene(MenuScene):
         # Counted as on the new-game screen: a number of hands or of rounds (圈).
         self.length_kind: LengthKind = "hands"
         self.length_n: dict[str, int] = {k: LENGTH_LIMITS[k][3] for k in TABLE_LENGTHS}
-        self.timer = 0
+        self.timer = 30  # a network table has a clock by default (game.net.table_config.DEFAULT_TURN_TIMER)
         self.drop_wait = 60
         self.chat = True
         self.name = "玩家"
@@ -445,7 +445,8 @@ class LobbyScene(MenuScene):
         if session is None:
             return
         session.pump()
-        if session.in_hand and not self.opened:
+        # A resumed match holds its hand until it starts: the lobby (and its start button) stays until then.
+        if session.in_hand and not self.opened and session.status is not None and session.status.started:
             self.opened = True
             table = TableScene(self.host, session.rules, "network", session=session)
             overlay = NetOverlay(self.host, table, session)

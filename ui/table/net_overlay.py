@@ -158,7 +158,7 @@ class NetOverlay(Scene):
         if seat is not None and status.started:
             mine = status.seats[seat]
             # Connected and still played by the AI: the seat was taken in the middle of a hand.
-            if mine.kind == "human" and mine.connected and mine.ai_playing:
+            if mine.kind == "human" and mine.connected and mine.ai_playing and not mine.tuoguan:
                 out.append((t("seat_next_hand"), NEXT_HAND))
         return out
 
@@ -247,7 +247,7 @@ class NetOverlay(Scene):
                 parts.append(t("mark_online") if info.connected else t("mark_offline"))
             # At our own plate the dot says we are connected and the prompt says it is our move.
             if info.ai_playing:
-                parts.append(t("mark_ai"))
+                parts.append(t("mark_tuoguan") if info.tuoguan else t("mark_ai"))
         if seat in status.moving and seat != self.session.seat:
             parts.append(t("mark_thinking"))
         return colour, " · ".join(p for p in parts if p)

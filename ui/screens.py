@@ -18,6 +18,7 @@ HOMES: dict[str, str] = {
     "settlement": "ui.settlement.for_table",
     "hand_settlement": "ui.settlement.for_table",
     "guide": "ui.learn.guide_scene",
+    "calculator": "ui.calculator.scene",
 }
 
 _REGISTERED: dict[str, object] = {}

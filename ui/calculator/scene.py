@@ -27,6 +27,7 @@ from game.ruleset_loader import load_ruleset
 from game.tiles import Tile
 from game.user_rulesets import list_rulesets
 from game.userdirs import UserDirError
+from ui import screens
 from ui import strings as S
 from ui.calculator import hand_flow, tile_input
 from ui.calculator.calc_state import Notice
@@ -315,3 +316,6 @@ class CalculatorScene(MenuScene):
 def open_calculator(host: Host, calc: Calculator | None = None) -> CalculatorScene:
     """The calculator screen, empty or holding `calc`'s hand."""
     return CalculatorScene(host, calc)
+
+
+screens.register("calculator", CalculatorScene)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-import tests.test_settlement as builder
+import tests.settlement_rig as builder
 from game.calculator import Calculator, followed_chickens
 from game.calculator_files import HandStore
 from game.handfile import HandFileError, HandProblems, WinDraft, parse_hand_file, read_hand_file
@@ -24,7 +24,7 @@ from game.ruleset_loader import builtin_ruleset_names, load_ruleset
 from game.settlement import settle
 from game.tiles import parse_tile, parse_tiles
 from tests.calculator_rig import enter
-from tests.test_settlement import PLAIN, PLAIN_WITH_KONG, Deal, S
+from tests.settlement_rig import PLAIN, PLAIN_WITH_KONG, Deal, S
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = sorted((ROOT / "tests" / "hands").glob("*.yaml"))

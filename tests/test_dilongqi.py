@@ -20,7 +20,7 @@ from game.ruleset_loader import RULESETS_DIR, builtin_ruleset_names, load_rulese
 from game.simulate import simulate
 from game.tiles import parse_tile, parse_tiles, to_counts
 from tests.ai_rig import turn_position
-from tests.test_settlement import Deal, S, from_each, items, rows
+from tests.settlement_rig import Deal, S, from_each, items, rows
 
 ROOT = Path(__file__).resolve().parent.parent
 PUNG_5M = Meld(parse_tile("5m"), None, 2)

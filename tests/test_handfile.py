@@ -16,7 +16,7 @@ from game.play import play_hand
 from game.result import WinHow
 from game.ruleset_loader import builtin_ruleset_names, load_ruleset
 from game.tiles import parse_tile
-from tests.test_settlement import PLAIN, Deal, S
+from tests.settlement_rig import PLAIN, Deal, S
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "tests" / "hands" / "example.yaml"

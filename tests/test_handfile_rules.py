@@ -19,7 +19,7 @@ from game.ruleset_loader import builtin_ruleset_names, load_ruleset
 from game.settlement import settle
 from game.simulate import simulate
 from game.tiles import parse_tile
-from tests.test_settlement import PLAIN, PLAIN_WITH_KONG, Deal, S
+from tests.settlement_rig import PLAIN, PLAIN_WITH_KONG, Deal, S
 
 SELF_5S = "{by: [1], tile: 5s, from: self}"
 

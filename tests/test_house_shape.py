@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 # The folders whose files are held to the shape (each a package at the top of the repository).
-CHECKED = ("game",)
+CHECKED = ("game", "ui")
 
 MAX_FILE_LINES = 600
 MAX_FUNCTION_LINES = 80
@@ -228,3 +228,43 @@ def test_a_reason_counts_only_in_the_comment_lines_at_the_top(tmp_path: Path) ->
     empty = tmp_path / "empty.py"
     empty.write_text("# long: \n", encoding="utf-8")
     assert (_reason(top), _reason(below), _reason(empty)) == ("one table of many small rows", None, None)
+
+
+# --------------------------------------------------------------------------- tests
+
+
+def _test_module_imports(path: Path) -> list[str]:
+    """The test modules (tests/test_*.py) that the file at `path` imports, by the names it uses."""
+
+    def is_test(name: str) -> bool:
+        return name.rpartition(".")[2].startswith("test_")
+
+    found: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names if is_test(alias.name)]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if is_test(base):
+                found.append(base)
+            found += [f"{base}.{alias.name}" for alias in node.names if alias.name.startswith("test_")]
+    return found
+
+
+def test_no_test_module_imports_another() -> None:
+    """What tests share lives in helper modules (tests/*_rig.py, tests/ui_host.py...), so each test module runs,
+    and is collected, on its own."""
+    found = [
+        f"{_name(p)} imports {name}" for p in sorted((ROOT / "tests").rglob("*.py")) for name in _test_module_imports(p)
+    ]
+    assert found == []
+
+
+def test_the_test_import_check_finds_one(tmp_path: Path) -> None:
+    sample = tmp_path / "test_sample.py"
+    sample.write_text(
+        "import tests.test_a\nfrom tests.test_b import x\nfrom tests import test_c, rig\nfrom .test_d import y\n"
+        "from tests.settlement_rig import Deal\nimport test_e as e\n",
+        encoding="utf-8",
+    )
+    assert _test_module_imports(sample) == ["tests.test_a", "tests.test_b", "tests.test_c", "test_d", "test_e"]

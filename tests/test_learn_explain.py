@@ -13,7 +13,7 @@ from game.ruleset import Ruleset
 from game.ruleset_loader import builtin_ruleset_names, load_ruleset
 from game.settlement import Ledger, settle
 from game.simulate import simulate
-from tests.test_settlement import Deal, S
+from tests.settlement_rig import Deal, S
 
 READY_SEAT = S("123p 234p 789s 456m 4s")  # ready on 4s, no chickens under any flip used here
 EXAMPLE = Path(__file__).parent / "hands" / "example.yaml"

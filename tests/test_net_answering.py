@@ -8,8 +8,8 @@ from game.net import protocol as P
 from game.net.table import NetTable
 from game.round import Phase
 from game.ruleset_loader import load_ruleset
+from tests.net_peers import Clock, Peer
 from tests.net_rig import config, simple_factory
-from tests.test_net_faults import Clock, Peer
 
 RULES = load_ruleset("guiyang-classic")
 BEAT = 0.5

@@ -8,8 +8,8 @@ from game.match_length import MatchLength
 from game.net import protocol as P
 from game.net.table import NetTable, SeatPlan, TableConfig
 from game.ruleset_loader import load_ruleset
+from tests.net_peers import Clock, Peer, drive_until
 from tests.net_rig import CODE, config, simple_factory
-from tests.test_net_faults import Clock, Peer, drive_until
 
 RULES = load_ruleset("guiyang-classic")
 

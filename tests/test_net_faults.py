@@ -9,91 +9,17 @@ from game.agents import SimpleAgent
 from game.net import protocol as P
 from game.net.client import NetClient, autoplay
 from game.net.table import NetTable
-from game.net.view import from_wire, wire_events, wire_observation
+from game.net.view import wire_events, wire_observation
 from game.ruleset_loader import load_ruleset
-from tests.net_rig import CODE, config, open_host, run, seat_players, simple_factory
+from tests.net_peers import Peer, drive_until, seated_table
+from tests.net_rig import CODE, config, open_host, run, seat_players
 
 RULES = load_ruleset("guiyang-classic")
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-class Peer:
-    """A connection to a NetTable driven directly: what it was sent, decoded."""
-
-    def __init__(self, table: NetTable, conn_id: int) -> None:
-        self.table = table
-        self.id = conn_id
-        self.got: list[P.HostMessage] = []
-        self.closed: tuple[int, str] | None = None
-        table.connect(conn_id, lambda data: self.got.append(P.decode_host(data)), self._close, "127.0.0.1")
-
-    def _close(self, code: int, reason: str) -> None:
-        self.closed = (code, reason)
-
-    def say(self, msg: P.Message | bytes | str) -> None:
-        self.table.receive(self.id, msg if isinstance(msg, bytes | str) else P.encode(msg))
-
-    def hello(self, name: str = "", **kw: Any) -> None:
-        self.say(P.Hello(P.GAME, P.PROTOCOL_VERSION, kw.pop("code", CODE), name, **kw))
-
-    def of(self, kind: type[Any]) -> list[Any]:
-        return [m for m in self.got if isinstance(m, kind)]
-
-    def obs(self) -> P.WireObservation | None:
-        for m in reversed(self.got):
-            if isinstance(m, P.Events | P.Snapshot):
-                return m.obs
-        return None
-
-    def play(self) -> None:
-        """Answer the latest question with the simple bot."""
-        obs = self.obs()
-        assert obs is not None and obs.legal_actions
-        a = SimpleAgent().choose(from_wire(obs))
-        self.say(P.Act(len(self.table.views[a.seat]), a.seat, a.kind.value, a.tile, a.declare))
-
-
-def seated_table(seats: str = "human,human,ai,ai", people: int = 2, **kw: Any) -> tuple[NetTable, Clock, list[Peer]]:
-    clock = Clock()
-    table = NetTable(RULES, "faults", config(4, seats, **kw), simple_factory, clock)
-    peers = []
-    for k in range(people):
-        p = Peer(table, k)
-        p.hello(f"p{k}")
-        peers.append(p)
-    return table, clock, peers
 
 
 def seat_conn(table: NetTable, seat: int) -> int | None:
     """The connection holding `seat` now (a function, so each call reads the table afresh)."""
     return table.seats[seat].conn
-
-
-def drive_until(table: NetTable, peers: list[Peer], stop: Any, limit: int = 2000) -> None:
-    """Let connected peers answer (the AI plays the rest) until `stop()` is true."""
-    for _ in range(limit):
-        if stop():
-            return
-        rnd = table.rnd
-        for p in peers:
-            seat = p.of(P.Welcome)[0].seat
-            if p.closed is None and rnd is not None and rnd.legal_tuple(seat) and p.obs() is not None:
-                p.play()
-                break
-        else:
-            for p in peers:
-                if p.closed is None:
-                    p.say(P.Ready())
-    raise AssertionError("the table never got there")
 
 
 # ---------------------------------------------------------------------- rejoin over the network

@@ -19,8 +19,8 @@ from game.net import protocol as P
 from game.net.client import NetClient
 from game.net.table import NetTable
 from game.ruleset_loader import load_ruleset
+from tests.net_peers import Peer, seated_table
 from tests.net_rig import CODE, config, open_host, run, seat_players, simple_factory
-from tests.test_net_faults import Peer, seated_table
 
 RULES = load_ruleset("guiyang-classic")
 DEEP = '{"n":' + "[" * 30_000 + "]" * 30_000 + ',"type":"ping"}'

@@ -12,8 +12,8 @@ from game.net.client import NetClient
 from game.net.table import NetTable
 from game.ruleset_loader import load_ruleset
 from game.savefile import dumps, loads
+from tests.net_peers import Clock, Peer, drive_until
 from tests.net_rig import CODE, config, open_host, run, simple_factory
-from tests.test_net_faults import Clock, Peer, drive_until
 
 RULES = load_ruleset("guiyang-classic")
 ROOT = Path(__file__).resolve().parent.parent

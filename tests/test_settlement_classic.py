@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.test_settlement import PLAIN, PLAIN_WITH_KONG, Deal, S, from_each, items, rows
+from tests.settlement_rig import PLAIN, PLAIN_WITH_KONG, Deal, S, from_each, items, rows
 
 A = "guiyang-classic"
 SELF_5S = "{by: [1], tile: 5s, from: self}"

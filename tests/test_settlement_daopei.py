@@ -19,7 +19,7 @@ from game.play import play_round
 from game.ruleset_loader import load_ruleset
 from game.tiles import parse_tile, parse_tiles, to_counts
 from tests.rig import rigged_round
-from tests.test_settlement import PLAIN, Deal, S, from_each, items, rows, with_rules
+from tests.settlement_rig import PLAIN, Deal, S, from_each, items, rows, with_rules
 
 D = "guiyang-daopei"
 SELF_5S = "{by: [1], tile: 5s, from: self}"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.test_settlement import PLAIN, PLAIN_WITH_KONG, Deal, S, from_each, items, rows, with_rules
+from tests.settlement_rig import PLAIN, PLAIN_WITH_KONG, Deal, S, from_each, items, rows, with_rules
 
 G = "guiyang-modern"
 SELF_5S = "{by: [1], tile: 5s, from: self}"

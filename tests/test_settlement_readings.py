@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.test_settlement import PLAIN, Deal, S, from_each, items, rows
+from tests.settlement_rig import PLAIN, Deal, S, from_each, items, rows
 
 A, B, C, G = "guiyang-classic", "guiyang-pass", "zhuoji-x10", "guiyang-modern"
 SELF_5S = "{by: [1], tile: 5s, from: self}"

@@ -15,7 +15,7 @@ from game.handfile import read_hand_file
 from game.ruleset_loader import load_ruleset
 from game.settlement import settle
 from game.tiles import parse_tile
-from tests.test_ui_replays import play_hands
+from tests.replay_rig import play_hands
 from tests.ui_host import HeadlessHost, headless_display
 from ui import strings as S
 from ui.calculator.open_scene import OpenHandScene, PathField

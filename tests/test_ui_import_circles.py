@@ -129,3 +129,19 @@ def test_no_circle_between_ui_folders() -> None:
 def test_the_table_opens_the_settlement_and_the_guide_by_name() -> None:
     reached = {unit(b) for a, targets in file_graph().items() if unit(a) == "ui.table" for b in targets}
     assert not reached & {"ui.settlement", "ui.learn", "ui.menu", "ui.entry"}
+
+
+def test_screens_of_other_folders_are_opened_by_name() -> None:
+    """The menus, the replays and the calculator open the calculator, the guide and the settlement screen by name
+    (ui/screens.py), so each folder's imports point down, toward the table and the kit."""
+    graph = file_graph()
+    opener = {
+        "ui.menu": {"ui.calculator", "ui.learn"},
+        "ui.replays": {"ui.calculator"},
+        "ui.calculator": {"ui.settlement"},
+    }
+    reached = {
+        name: {unit(b) for a, targets in graph.items() if unit(a) == name for b in targets} & opened
+        for name, opened in opener.items()
+    }
+    assert reached == {name: set() for name in opener}

@@ -123,7 +123,7 @@ def test_the_host_screen_offers_to_reopen_a_hosted_match_that_did_not_finish(tmp
     from game.cli.lan import HOST_SAVE_NAME
     from game.savefile import dumps
     from game.saves import save_path
-    from tests.test_net_faults import drive_until, seated_table
+    from tests.net_peers import drive_until, seated_table
     from ui.kit.widgets import Button
 
     table, _clock, peers = seated_table()
@@ -230,7 +230,7 @@ def test_the_summary_shows_when_the_match_over_comes_after_the_last_settlement_c
     table must not wait for a next hand that is never dealt."""
     from game.agents import SimpleAgent
     from game.net import protocol as P
-    from tests.test_net_faults import Peer, drive_until
+    from tests.net_peers import Peer, drive_until
     from ui.summary import MatchSummaryScene
 
     table = NetTable(RULES, "late-over", config(1, "human,ai,ai,ai"), simple_factory)

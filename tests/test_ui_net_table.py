@@ -80,7 +80,7 @@ def test_a_network_hand_is_played_at_the_table_scene_and_no_frame_waits_on_the_n
 
 def _dealt_messages(events: int) -> tuple[list[object], NetTable]:
     """What seat 0 has been sent once the table holds at least `events` events (the hand dealt: about 25)."""
-    from tests.test_net_faults import Peer, drive_until
+    from tests.net_peers import Peer, drive_until
 
     table = NetTable(RULES, "opening", config(2, "human,ai,ai,ai"), simple_factory)
     peer = Peer(table, 0)

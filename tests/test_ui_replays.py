@@ -8,42 +8,31 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.agents import SimpleAgent
 from game.gamelog import read_log, replay
-from game.replaylog import ReplayLog, read_index
+from game.replaylog import read_index
 from game.ruleset_loader import load_ruleset
 from game.tiles import parse_tiles
+from tests.replay_rig import play_hands
 from tests.ui_host import HeadlessHost, headless_display
 from ui import strings as S
 from ui.replays import PLAY_STEP, ReplayListScene, ReplayViewerScene, model_at, open_replays
 from ui.settings import Settings, Speed
 from ui.table.model import HIDDEN
-from ui.table.session import TableSession
 
 RULES = load_ruleset("guiyang-classic")
 SIZE = (1280, 720)
+
+
+@pytest.fixture(autouse=True)
+def chinese() -> None:
+    """The list's words are checked in Chinese, whatever language a test before left."""
+    S.set_language("zh")
 
 
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
     return tmp_path
-
-
-def play_hands(n: int, practice_in: int = 0) -> TableSession:
-    bot = SimpleAgent()
-    session = TableSession(RULES, "replays", [None, bot, bot, bot])
-    session.on_hand_done = ReplayLog("m1", RULES, "replays")
-    for hand in range(1, n + 1):
-        session.start_hand()
-        moves = 0
-        while session.to_move():
-            session.apply(bot.choose(session.observe(session.to_move()[0])))
-            moves += 1
-            if hand == practice_in and moves == 40:
-                assert session.take_back(0)
-        session.settle()
-    return session
 
 
 def key(host: HeadlessHost, k: int) -> None:

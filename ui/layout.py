@@ -101,9 +101,60 @@ def compute_layout(size: tuple[int, int]) -> Layout:
     return layout
 
 
-def _try_layout(size: tuple[int, int], s: float) -> Layout | None:
-    w, h = size
-    tiles = TileSizes(
+# Text sizes by use: (size at 1280x720, the least it may be). Never below MIN_TEXT: small windows get
+# tighter panels, not text too small to read.
+FONT_SIZES: dict[str, tuple[int, int]] = {
+    "small": (14, MIN_TEXT),
+    "body": (17, MIN_TEXT + 2),
+    "title": (22, MIN_TEXT + 4),
+    "plate": (18, MIN_TEXT + 2),
+    "score": (22, MIN_TEXT + 4),
+    "callout": (64, 28),
+    "banner": (40, 22),
+    "button": (24, MIN_TEXT + 4),
+    "count": (34, 20),
+    "compass": (22, MIN_TEXT + 3),
+}
+LINE = 1.45  # a line's height over its font size, as the font draws it
+
+
+@dataclass
+class _Draft:
+    """A layout being made: the window, the scale, the tile sizes, the spacing, and the zones placed so far."""
+
+    size: tuple[int, int]
+    s: float
+    tiles: TileSizes
+    margin: int
+    gap: int
+    zones: dict[str, pygame.Rect] = field(default_factory=dict)
+
+    def art(self, use: str) -> TileArt:
+        return get_tile_art(getattr(self.tiles, use))
+
+
+@dataclass(frozen=True)
+class _Ponds:
+    """The compass (not yet placed) and the pond zones around it, pinwheel fashion."""
+
+    compass: pygame.Rect
+    width: int  # of a pond beside the compass
+    height: int  # of a pond above or below it
+    gap: int  # between the compass and a pond
+
+
+@dataclass(frozen=True)
+class _Racks:
+    """The racks' thickness: the player's row at the bottom, the others' backs and edges."""
+
+    bottom_h: int
+    top_h: int
+    side_w: int
+    row_w: int  # the player's row: a full hand, the drawn tile and room for the melds
+
+
+def _tile_sizes(s: float) -> TileSizes:
+    return TileSizes(
         hand=_w(48 * s),
         meld=_w(34 * s),
         other=_w(27 * s),
@@ -112,69 +163,96 @@ def _try_layout(size: tuple[int, int], s: float) -> Layout | None:
         pond=_w(29 * s),
         wall=_w(27 * s),
     )
-    margin = max(6, round(10 * s))
-    gap = max(4, round(8 * s))
-    hand, meld = get_tile_art(tiles.hand), get_tile_art(tiles.meld)
-    other, other_meld, side = get_tile_art(tiles.other), get_tile_art(tiles.other_meld), get_tile_art(tiles.side)
-    pond, wall = get_tile_art(tiles.pond), get_tile_art(tiles.wall)
-    zones: dict[str, pygame.Rect] = {}
 
-    # The compass and the ponds around it, pinwheel fashion: each pond is as long as the
-    # compass side it lies along, so no two ponds share a corner.
+
+def _ponds(pond: TileArt) -> _Ponds:
+    """Each pond is as long as the compass side it lies along, so no two ponds share a corner; a pond holds its
+    tiles plus a margin of `pad` for the shadows all round."""
     a02, r02 = pond_steps(pond, 0)
     a13, r13 = pond_steps(pond, 1)
-    pgap = pond.pad * 2 + pond.depth
     compass = pygame.Rect(0, 0, POND_COLUMNS * a02, POND_COLUMNS * a13)
-    # Pond zones hold their tiles plus a margin of `pad` for the shadows all round.
-    pond_h = POND_ROWS * r02 + pond.depth + 2 * pond.pad
-    pond_w = POND_ROWS * r13 + 2 * pond.pad
-    inner_w = compass.width + 2 * (pgap + pond_w)
-    inner_h = compass.height + 2 * (pgap + pond_h)
+    height = POND_ROWS * r02 + pond.depth + 2 * pond.pad
+    width = POND_ROWS * r13 + 2 * pond.pad
+    return _Ponds(compass, width, height, pond.pad * 2 + pond.depth)
 
-    # The wall ring outside the ponds.
-    wgap = max(wall.pad * 2, gap)
+
+def _ring_size(d: _Draft, ponds: _Ponds) -> tuple[int, int]:
+    """The wall ring outside the ponds: long enough for the longest wall side, wide enough round the ponds."""
+    wall = d.art("wall")
+    inner_w = ponds.compass.width + 2 * (ponds.gap + ponds.width)
+    inner_h = ponds.compass.height + 2 * (ponds.gap + ponds.height)
+    wgap = max(wall.pad * 2, d.gap)
     a_h, t_h = wall_steps(wall, 0)
     a_v, t_v = wall_steps(wall, 1)
     ring_w = max(inner_w + 2 * (wgap + t_v + wall.pad), WALL_STACKS * a_h + 2 * wall.pad)
     ring_h = max(inner_h + 2 * (wgap + t_h + wall.pad), WALL_STACKS * a_v + 2 * (t_h + wall.pad))
+    return ring_w, ring_h
 
-    # Racks: the player's row at the bottom, the others' backs and edges.
-    lift = hand.lift
-    rack0_h = hand.body_size[1] + lift + 2 * hand.pad
-    rack2_h = max(other.body_size[1], other_meld.lying_body_size(0)[1]) + 2 * other.pad
+
+def _racks(d: _Draft) -> _Racks:
+    hand, meld, other = d.art("hand"), d.art("meld"), d.art("other")
+    other_meld, side = d.art("other_meld"), d.art("side")
+    bottom_h = hand.body_size[1] + hand.lift + 2 * hand.pad
+    top_h = max(other.body_size[1], other_meld.lying_body_size(0)[1]) + 2 * other.pad
     edge_w, _edge_h = side.edge_body_size
-    rack13_w = max(edge_w, other_meld.lying_body_size(90)[0]) + 2 * max(side.pad, other_meld.pad)
-    row_w = round((HAND_SLOTS + 0.5) * hand.width + 2 * gap + 2 * meld.width) + 2 * hand.pad
+    side_w = max(edge_w, other_meld.lying_body_size(90)[0]) + 2 * max(side.pad, other_meld.pad)
+    row_w = round((HAND_SLOTS + 0.5) * hand.width + 2 * d.gap + 2 * meld.width) + 2 * hand.pad
+    return _Racks(bottom_h, top_h, side_w, row_w)
 
-    need_h = margin + rack2_h + gap + ring_h + gap + rack0_h + margin
+
+def _plate_w(s: float) -> int:
+    return round(200 * s)
+
+
+def _spare_height(d: _Draft, ring: tuple[int, int], racks: _Racks) -> int | None:
+    """Height left over once the rows are stacked, or None when the table does not fit the window."""
+    w, h = d.size
+    need_h = d.margin + racks.top_h + d.gap + ring[1] + d.gap + racks.bottom_h + d.margin
     if need_h > h:
         return None
-    plate_w = round(200 * s)
-    panel_w = round(max(230 * s, 190))
-    side_w = max(plate_w, panel_w)
-    need_w = 2 * (margin + side_w + gap + rack13_w + gap) + ring_w
-    if need_w > w or row_w + 2 * margin > w:
+    side_w = max(_plate_w(d.s), round(max(230 * d.s, 190)))
+    need_w = 2 * (d.margin + side_w + d.gap + racks.side_w + d.gap) + ring[0]
+    if need_w > w or racks.row_w + 2 * d.margin > w:
         return None
+    return h - need_h
 
-    # Spread spare height evenly between the rows so the table breathes on tall windows.
-    spare = (h - need_h) // 4
-    top = margin + spare // 2
-    rack2 = pygame.Rect(0, top, ring_w - 2 * t_v, rack2_h)
+
+def _place_rows(
+    d: _Draft, ring_size: tuple[int, int], racks: _Racks, spare: int
+) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """The ring, the bottom rack and the top rack; spare height is spread evenly between the rows so the table
+    breathes on tall windows."""
+    w, h = d.size
+    spare //= 4
+    _a_v, t_v = wall_steps(d.art("wall"), 1)
+    rack2 = pygame.Rect(0, d.margin + spare // 2, ring_size[0] - 2 * t_v, racks.top_h)
     rack2.centerx = w // 2
-    rack0 = pygame.Rect(0, h - margin - rack0_h - spare // 2, row_w, rack0_h)
+    rack0 = pygame.Rect(0, h - d.margin - racks.bottom_h - spare // 2, racks.row_w, racks.bottom_h)
     rack0.centerx = w // 2
-    ring = pygame.Rect(0, 0, ring_w, ring_h)
+    ring = pygame.Rect(0, 0, *ring_size)
     ring.center = (w // 2, (rack2.bottom + rack0.top) // 2)
+    return ring, rack0, rack2
 
+
+def _place_ponds(d: _Draft, ring: pygame.Rect, ponds: _Ponds) -> None:
+    pad = d.art("pond").pad
+    depth = d.art("pond").depth
+    compass = ponds.compass.copy()
     compass.center = ring.center
-    zones["compass"] = compass.inflate(-2 * pond.pad, -2 * pond.pad)
-    across_w = compass.width + 2 * pond.pad  # the ponds above and below the compass
-    side_h = compass.height + pond.depth + 2 * pond.pad  # the ponds beside it
-    zones["pond0"] = pygame.Rect(compass.left - pond.pad, compass.bottom + pgap, across_w, pond_h)
-    zones["pond2"] = pygame.Rect(compass.left - pond.pad, compass.top - pgap - pond_h, across_w, pond_h)
-    zones["pond1"] = pygame.Rect(compass.right + pgap, compass.top - pond.pad, pond_w, side_h)
-    zones["pond3"] = pygame.Rect(compass.left - pgap - pond_w, compass.top - pond.pad, pond_w, side_h)
+    d.zones["compass"] = compass.inflate(-2 * pad, -2 * pad)
+    across_w = compass.width + 2 * pad  # the ponds above and below the compass
+    side_h = compass.height + depth + 2 * pad  # the ponds beside it
+    d.zones["pond0"] = pygame.Rect(compass.left - pad, compass.bottom + ponds.gap, across_w, ponds.height)
+    d.zones["pond2"] = pygame.Rect(compass.left - pad, compass.top - ponds.gap - ponds.height, across_w, ponds.height)
+    d.zones["pond1"] = pygame.Rect(compass.right + ponds.gap, compass.top - pad, ponds.width, side_h)
+    d.zones["pond3"] = pygame.Rect(compass.left - ponds.gap - ponds.width, compass.top - pad, ponds.width, side_h)
 
+
+def _place_walls(d: _Draft, ring: pygame.Rect) -> bool:
+    """The four wall sides along the ring; False when the side walls do not fit between the top and bottom."""
+    wall = d.art("wall")
+    a_h, t_h = wall_steps(wall, 0)
+    a_v, t_v = wall_steps(wall, 1)
     len_h = WALL_STACKS * a_h + 2 * wall.pad
     len_v = WALL_STACKS * a_v + wall.depth + t_h + 2 * wall.pad
     th_h = t_h + 2 * wall.pad
@@ -185,70 +263,97 @@ def _try_layout(size: tuple[int, int], s: float) -> Layout | None:
     wall1 = pygame.Rect(ring.right - th_v, 0, th_v, len_v)
     wall3 = pygame.Rect(ring.left, 0, th_v, len_v)
     wall1.centery = wall3.centery = ring.centery
-    # The side walls sit between the top and bottom walls.
     if wall1.top < wall2.bottom or wall1.bottom > wall0.top:
-        return None
-    zones.update(wall0=wall0, wall1=wall1, wall2=wall2, wall3=wall3)
+        return False
+    d.zones.update(wall0=wall0, wall1=wall1, wall2=wall2, wall3=wall3)
+    return True
 
-    rack_len = min(ring.height, h - 2 * margin)
-    rack3 = pygame.Rect(ring.left - gap - rack13_w, 0, rack13_w, rack_len)
-    rack1 = pygame.Rect(ring.right + gap, 0, rack13_w, rack_len)
+
+def _place_racks(d: _Draft, ring: pygame.Rect, racks: _Racks, rack0: pygame.Rect, rack2: pygame.Rect) -> None:
+    """The four racks, the side ones beside the ring."""
+    rack_len = min(ring.height, d.size[1] - 2 * d.margin)
+    rack3 = pygame.Rect(ring.left - d.gap - racks.side_w, 0, racks.side_w, rack_len)
+    rack1 = pygame.Rect(ring.right + d.gap, 0, racks.side_w, rack_len)
     rack3.centery = rack1.centery = ring.centery
-    zones.update(rack0=rack0, rack1=rack1, rack2=rack2, rack3=rack3)
+    d.zones.update(rack0=rack0, rack1=rack1, rack2=rack2, rack3=rack3)
 
-    # Side columns: panels and name plates outside the side racks.
-    left_col = pygame.Rect(margin, margin, rack3.left - gap - margin, h - 2 * margin)
-    right_col = pygame.Rect(rack1.right + gap, margin, w - margin - rack1.right - gap, h - 2 * margin)
-    # Never below MIN_TEXT: small windows get tighter panels, not text too small to read.
-    font = {
-        "small": max(MIN_TEXT, round(14 * s)),
-        "body": max(MIN_TEXT + 2, round(17 * s)),
-        "title": max(MIN_TEXT + 4, round(22 * s)),
-        "plate": max(MIN_TEXT + 2, round(18 * s)),
-        "score": max(MIN_TEXT + 4, round(22 * s)),
-        "callout": max(28, round(64 * s)),
-        "banner": max(22, round(40 * s)),
-        "button": max(MIN_TEXT + 4, round(24 * s)),
-        "count": max(20, round(34 * s)),
-        "compass": max(MIN_TEXT + 3, round(22 * s)),
-    }
-    # Panels grow to hold their lines at the smallest text size (on small windows the scale alone would not).
-    line = 1.45  # a line's height over its font size, as the font draws it
-    plate_h = max(round(58 * s), round((font["plate"] + font["score"]) * line * 0.92 + 6 * s))
-    info_h = max(round(118 * s), round((font["title"] + font["body"] + 2 * font["small"]) * line + 14 * s))
+
+def _fonts(s: float) -> dict[str, int]:
+    return {use: max(least, round(size * s)) for use, (size, least) in FONT_SIZES.items()}
+
+
+def _columns(d: _Draft) -> tuple[pygame.Rect, pygame.Rect]:
+    """The side columns outside the side racks, where the panels and name plates go."""
+    w, h = d.size
+    rack1, rack3 = d.zones["rack1"], d.zones["rack3"]
+    left = pygame.Rect(d.margin, d.margin, rack3.left - d.gap - d.margin, h - 2 * d.margin)
+    right = pygame.Rect(rack1.right + d.gap, d.margin, w - d.margin - rack1.right - d.gap, h - 2 * d.margin)
+    return left, right
+
+
+def _panels(d: _Draft, font: dict[str, int]) -> dict[str, pygame.Rect]:
+    """The info, waits and chickens panels and the four name plates; panels grow to hold their lines at the
+    smallest text size (on small windows the scale alone would not)."""
+    s, gap, margin = d.s, d.gap, d.margin
+    left_col, right_col = _columns(d)
+    rack0, rack2 = d.zones["rack0"], d.zones["rack2"]
+    plate_w = _plate_w(s)
+    plate_h = max(round(58 * s), round((font["plate"] + font["score"]) * LINE * 0.92 + 6 * s))
+    info_h = max(round(118 * s), round((font["title"] + font["body"] + 2 * font["small"]) * LINE + 14 * s))
     panel_w = min(left_col.width, right_col.width, round(330 * s))
+    narrow = min(plate_w, panel_w)
     info = pygame.Rect(left_col.left, left_col.top, panel_w, info_h)
-    plate3 = pygame.Rect(left_col.left, info.bottom + gap * 2, min(plate_w, panel_w), plate_h)
+    plate3 = pygame.Rect(left_col.left, info.bottom + gap * 2, narrow, plate_h)
     plate0 = pygame.Rect(left_col.left, rack0.bottom - plate_h, min(plate_w, rack0.left - gap - margin), plate_h)
     if rack0.left - gap - margin < plate_w * 0.8:
         # A narrow window: the player's plate goes above the hand, at the left.
-        plate0 = pygame.Rect(left_col.left, rack0.top - gap - plate_h, min(plate_w, panel_w), plate_h)
-    waits_h = round(150 * s)
+        plate0 = pygame.Rect(left_col.left, rack0.top - gap - plate_h, narrow, plate_h)
     waits_bottom = min(plate0.top, rack0.top) - gap
-    waits = pygame.Rect(left_col.left, waits_bottom - waits_h, panel_w, waits_h)
+    waits = pygame.Rect(left_col.left, waits_bottom - round(150 * s), panel_w, round(150 * s))
     if waits.top < plate3.bottom + gap:
         waits.top = plate3.bottom + gap
         waits.height = max(0, waits_bottom - waits.top)
     chickens = pygame.Rect(right_col.right - panel_w, right_col.top, panel_w, round(262 * s))
-    plate1 = pygame.Rect(
-        right_col.right - min(plate_w, panel_w), chickens.bottom + gap * 2, min(plate_w, panel_w), plate_h
-    )
-    plate2 = pygame.Rect(0, rack2.top, min(plate_w, panel_w), plate_h)
+    plate1 = pygame.Rect(right_col.right - narrow, chickens.bottom + gap * 2, narrow, plate_h)
+    plate2 = pygame.Rect(0, rack2.top, narrow, plate_h)
     plate2.right = rack2.left - gap
     if plate2.left < info.right + gap:
         # No room beside the top rack: tuck the top seat's plate under the info panel.
         plate2.left = left_col.left
         plate2.top = info.bottom + gap
         plate3.top = plate2.bottom + gap
-    button_h = round(52 * s)
-    buttons = pygame.Rect(right_col.left, rack0.top - gap - button_h, right_col.width, button_h)
-    zones.update(info=info, plate0=plate0, plate1=plate1, plate2=plate2, plate3=plate3, waits=waits, chickens=chickens)
+    return dict(info=info, plate0=plate0, plate1=plate1, plate2=plate2, plate3=plate3, waits=waits, chickens=chickens)
+
+
+def _floating(d: _Draft, font: dict[str, int]) -> dict[str, pygame.Rect]:
+    """The buttons and the prompt over them: they float over the table and are not zones of the cached board."""
+    _left, right_col = _columns(d)
+    button_h = round(52 * d.s)
+    buttons = pygame.Rect(right_col.left, d.zones["rack0"].top - d.gap - button_h, right_col.width, button_h)
     prompt_h = round(font["body"] * 1.5 + font["small"] * 1.5)
-    prompt = pygame.Rect(right_col.left, buttons.top - gap - prompt_h, right_col.width, prompt_h)
-    # Buttons and the prompt float over the table; they are not zones of the cached board.
-    floating = {"buttons": buttons, "prompt": prompt}
-    layout = Layout(size=(w, h), scale=s, tiles=tiles, zones={**zones, **floating}, font=font, gap=gap)
-    return layout if not _overlaps(zones, (w, h)) else None
+    prompt = pygame.Rect(right_col.left, buttons.top - d.gap - prompt_h, right_col.width, prompt_h)
+    return {"buttons": buttons, "prompt": prompt}
+
+
+def _try_layout(size: tuple[int, int], s: float) -> Layout | None:
+    """The layout at scale `s`, or None when the table does not fit the window at that scale."""
+    d = _Draft(size, s, _tile_sizes(s), margin=max(6, round(10 * s)), gap=max(4, round(8 * s)))
+    ponds = _ponds(d.art("pond"))
+    ring_size = _ring_size(d, ponds)
+    racks = _racks(d)
+    spare = _spare_height(d, ring_size, racks)
+    if spare is None:
+        return None
+    ring, rack0, rack2 = _place_rows(d, ring_size, racks, spare)
+    _place_ponds(d, ring, ponds)
+    if not _place_walls(d, ring):
+        return None
+    _place_racks(d, ring, racks, rack0, rack2)
+    font = _fonts(s)
+    zones = {**d.zones, **_panels(d, font)}
+    floating = _floating(d, font)
+    layout = Layout(size=size, scale=s, tiles=d.tiles, zones={**zones, **floating}, font=font, gap=d.gap)
+    return layout if not _overlaps(zones, size) else None
 
 
 def _overlaps(zones: dict[str, pygame.Rect], size: tuple[int, int]) -> bool:

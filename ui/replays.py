@@ -19,6 +19,7 @@ from game.ruleset import Ruleset
 from game.ruleset_loader import RulesetError
 from game.ruleset_refs import load_ruleset_ref
 from ui import palette as pal
+from ui import screens
 from ui import strings as S
 from ui import text as T
 from ui.kit.buttons import Button, draw_buttons, lay_out_buttons
@@ -178,9 +179,8 @@ class ReplayViewerScene(Scene):
     def open_in_calculator(self, result: HandResult) -> None:
         """Open the hand as it ended in the score calculator."""
         from game.calculator import Calculator
-        from ui.calculator.scene import CalculatorScene
 
-        self.host.stack.push(CalculatorScene(self.host, Calculator.from_result(result, self.rules)))
+        screens.push(self.host, "calculator", Calculator.from_result(result, self.rules))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:

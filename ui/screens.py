@@ -16,7 +16,9 @@ T = TypeVar("T")
 # Where each name is registered: loaded when the name is first asked for.
 HOMES: dict[str, str] = {
     "settlement": "ui.settlement.for_table",
+    "hand_settlement": "ui.settlement.for_table",
     "guide": "ui.learn.guide_scene",
+    "calculator": "ui.calculator.scene",
 }
 
 _REGISTERED: dict[str, object] = {}

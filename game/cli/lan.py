@@ -182,7 +182,7 @@ def resume_host_save(path: Path, say: bool) -> tuple[NetTable, Ruleset] | None:
 def run_host(args: argparse.Namespace) -> int:
     """Run a table until its match is over; exit 0, or 2 on bad options."""
     if not args.headless:
-        # main.py sends the windowed host to the client (ui/net_cli.py); here only the headless one runs.
+        # main.py sends the windowed host to the client (ui/entry/net_cli.py); here only the headless one runs.
         print(
             "host: the table runs in this terminal with --headless; the game's menu hosts with a window",
             file=sys.stderr,

@@ -15,7 +15,7 @@ import pygame
 
 from game import __version__
 from game.tiles import WUGUJI, YAOJI, parse_tiles
-from ui import net_text
+from ui import net_text, screens
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
@@ -213,16 +213,12 @@ class MainMenu(MenuScene):
 
     def learn(self) -> None:
         """Open the guide (玩法), which leads on to the lessons."""
-        from ui.learn.guide_scene import GuideScene
-
         self.notices = []
-        self.host.stack.push(GuideScene(self.host))
+        screens.push(self.host, "guide")
 
     def calculator(self) -> None:
         """Open the score calculator."""
-        from ui.calculator.scene import CalculatorScene
-
-        self.host.stack.push(CalculatorScene(self.host))
+        screens.push(self.host, "calculator")
 
     def rules(self) -> None:
         """Open the rules screen."""

@@ -182,14 +182,25 @@ class NewGameScene(MenuScene):
 
     def build(self) -> None:
         m = self.m
-        w, h = self.size
         left, right = self.columns()
         pad = m.px(14)
+        self._build_list(left, pad)
+        # The match column: who sits where, how long the match lasts, the seed.
+        x, width = right.left + pad, right.width - 2 * pad
+        y = self._build_seats(x, right.top + m.heading + pad * 2, width)
+        y = self._build_length(x, y + m.gap, width)
+        self._build_seed(x, y, width)
+        self._build_buttons()
+        if self.focus is None:
+            self.focus = len(self.widgets) - 1
+
+    def _build_list(self, left: pygame.Rect, pad: int) -> None:
+        """The list of rulesets, scrolled where it was, and always showing the chosen one."""
+        m = self.m
         old = getattr(self, "list_view", None)
         if old is not None:
             self.list_first = old.first
-        entries = self.catalogue.entries
-        items = [self._item(e) for e in entries]
+        items = [self._item(e) for e in self.catalogue.entries]
         item_h = round(m.body * 1.45 + m.small * 1.45) + m.px(10)  # two lines inside the highlight
         list_h = min(len(items), 4) * item_h + m.px(4)
         list_rect = pygame.Rect(left.left + pad, left.top + m.heading + pad * 2, left.width - 2 * pad, list_h)
@@ -201,8 +212,9 @@ class NewGameScene(MenuScene):
         self.list_view = lv
         self.widgets.append(lv)
 
-        x, width = right.left + pad, right.width - 2 * pad
-        y = right.top + m.heading + pad * 2
+    def _build_seats(self, x: int, y: int, width: int) -> int:
+        """A person or an AI of a level for each seat, from `y` down; returns where the next row goes."""
+        m = self.m
         seat_options = [(c, self._seat_text(c)) for c in SEAT_CHOICES]
         for seat in range(4):
             wind = S.tr("ng_seat_wind", wind=S.wind(seat))
@@ -213,7 +225,11 @@ class NewGameScene(MenuScene):
             choice.label_share = 0.26
             self.widgets.append(choice)
             y += m.row + m.gap
-        y += m.gap
+        return y
+
+    def _build_length(self, x: int, y: int, width: int) -> int:
+        """How the match is counted and how far; returns where the next row goes."""
+        m = self.m
         kinds: list[tuple[LengthKind, str]] = [
             ("hands", S.tr("ng_len_hands")),
             ("rounds", S.tr("ng_len_rounds")),
@@ -239,7 +255,11 @@ class NewGameScene(MenuScene):
         )
         stepper.enabled = self.length_kind != "endless"
         self.widgets.append(stepper)
-        y += m.row + m.gap * 2
+        return y + m.row + m.gap * 2
+
+    def _build_seed(self, x: int, y: int, width: int) -> None:
+        """The seed field, its label as wide as the rows' above, and the button for a fresh one."""
+        m = self.m
         new_w = m.px(96)
         seed = TextField(
             S.tr("ng_seed"),
@@ -255,14 +275,15 @@ class NewGameScene(MenuScene):
             Button(S.tr("ng_seed_new"), self.reseed, "plain", pygame.Rect(x + width - new_w, y, new_w, m.row))
         )
 
+    def _build_buttons(self) -> None:
+        m = self.m
+        w, h = self.size
         bw, bh = m.px(200), m.px(48)
         by = h - m.margin - bh + m.px(6)
         self.widgets.append(Button(S.tr("menu_back"), self.back, "pass", pygame.Rect(w // 2 - m.gap - bw, by, bw, bh)))
         start = Button(S.tr("ng_start"), self.start, "win", pygame.Rect(w // 2 + m.gap, by, bw, bh))
         start.enabled = self.entry is not None and self.entry.ok
         self.widgets.append(start)
-        if self.focus is None:
-            self.focus = len(self.widgets) - 1
 
     def _seat_get(self, seat: int) -> Callable[[], tuple[str, str]]:
         return lambda: self.seats[seat]

@@ -1,4 +1,5 @@
-"""The settlement screen as the table asks for it by name ("settlement")."""
+"""The settlement screen as other screens ask for it by name: its parts for the table ("settlement"), and the
+screen of one settled hand on its own ("hand_settlement", as the calculator shows it)."""
 
 from __future__ import annotations
 
@@ -72,3 +73,4 @@ class TableSettlement(SettlementParts):
 
 
 screens.register("settlement", TableSettlement())
+screens.register("hand_settlement", SettlementScene)

@@ -1,0 +1,86 @@
+"""What the calculator draws besides its controls: the title, each seat's heading and tile count, the problem
+lines, and the status line with where the palette's tiles go."""
+
+from __future__ import annotations
+
+import pygame
+
+from ui import palette as pal
+from ui import strings as S
+from ui import text as T
+from ui.calculator.calc_state import CalcState
+from ui.calculator.header import title_picture
+from ui.calculator.naming import seat_heading, target_name
+from ui.calculator.problems import problem_text
+from ui.kit.metrics import plate
+
+PLATE_FILL = (10, 30, 22, 170)
+
+
+def _seat_plate(s: CalcState, surface: pygame.Surface, i: int, block: pygame.Rect) -> None:
+    """Seat `i`'s plate: its heading, the dealer's badge, and how many tiles it holds of how many it should."""
+    m, calc = s.m, s.calc
+    plate(surface, block, m, PLATE_FILL)
+    head = T.shadowed(seat_heading(i), m.body, pal.TEXT_GOLD, bold=True)
+    surface.blit(head, (block.left + m.px(10), block.top + m.px(8)))
+    y = block.top + m.px(8) + head.get_height()
+    if i == calc.dealer:
+        badge = T.shadowed(S.tr("dealer_badge"), m.small, pal.INK_RED, bold=True)
+        surface.blit(badge, (block.left + m.px(10), y))
+        y += badge.get_height()
+    seat = calc.seats[i]
+    have = len(seat.hand) + 3 * len(seat.melds)
+    want = 14 if (not calc.drawn and i in calc.win.winners) else 13
+    colour = pal.TEXT if have == want else pal.TEXT_MUTED
+    count = T.fit(S.tr("calc_count", n=have, want=want), m.small, m.px(64), colour)
+    surface.blit(count, (block.left + m.px(10), y))
+
+
+def _problem_lines(s: CalcState, surface: pygame.Surface) -> None:
+    m = s.m
+    line_h = round(m.small * 1.3)
+    for rect, lines in s.problem_lines:
+        y = rect.top
+        for text in lines:
+            if y + line_h > rect.bottom + 2:
+                break
+            surface.blit(T.fit(text, m.small, rect.width, pal.TEXT_RED), (rect.left, y))
+            y += line_h
+
+
+def status(s: CalcState) -> tuple[str, pal.RGB]:
+    """The status line and its colour: the last notice, else problems of no one field, else whether the hand
+    stands."""
+    general = [problem_text(p, s.calc.rules) for p in s.by_key.get("general", [])]
+    if s.notice.text:
+        return s.notice.text, pal.TEXT_RED if s.notice.bad else pal.TEXT_GOLD
+    if general:
+        return "  ".join(general), pal.TEXT_RED
+    if not any(seat.hand or seat.melds or seat.discards for seat in s.calc.seats):
+        return S.tr("calc_start"), pal.TEXT_GOLD
+    if s.problems:
+        return S.tr("calc_impossible", n=len(s.problems)), pal.TEXT_MUTED
+    return S.tr("calc_ok"), pal.TEXT_GOLD
+
+
+def _status_line(s: CalcState, surface: pygame.Surface) -> None:
+    m = s.m
+    w, h = s.size
+    text, colour = status(s)
+    place = T.fit(S.tr("calc_target", place=target_name(s.target)), m.small, m.px(360), pal.TEXT_MUTED)
+    surface.blit(place, place.get_rect(topright=(w - m.px(16), s.status_y)))
+    surface.blit(T.fit(text, m.small, w - m.px(400), colour), (m.px(16), s.status_y))
+    hint = T.fit(S.tr("calc_keys"), m.small, m.px(560), pal.TEXT_MUTED)
+    surface.blit(hint, hint.get_rect(bottomright=(w - m.px(16), h - m.px(8))))
+
+
+def draw_calculator(s: CalcState, surface: pygame.Surface) -> None:
+    """Everything of the calculator but its controls, under them."""
+    m = s.m
+    title = title_picture(m)
+    surface.blit(title, (m.px(16), m.px(10) + (m.px(34) - title.get_height()) // 2))
+    for i, block in enumerate(s.seat_rects):
+        _seat_plate(s, surface, i, block)
+    plate(surface, s.panel_rect, m, PLATE_FILL)
+    _problem_lines(s, surface)
+    _status_line(s, surface)

@@ -13,10 +13,14 @@ from typing import Any
 import yaml
 
 from game.calculator import Calculator
+from game.handfile import HandFileError
 from game.melds import KongKind
-from game.result import WinHow
+from game.result import HandResult, WinHow
 from game.ruleset import Ruleset
+from game.ruleset_loader import load_ruleset
+from game.settlement import settle
 from game.tiles import parse_tile, parse_tiles
+from tests.settlement_rig import Deal
 
 _KINDS = {"concealed": KongKind.CONCEALED, "added": KongKind.ADDED}
 
@@ -88,3 +92,30 @@ def enter(text: str, rules: Ruleset, click: bool = True) -> Calculator:
     if data.get("dealer_followed"):
         calc.set_dealer_followed(True)
     return calc
+
+
+def builds_a_hand(source: str) -> bool:
+    """Whether a settlement test's source builds its hand with a Deal (the cases the calculator can enter)."""
+    return "Deal(" in source
+
+
+_FILE_RESULT = Deal.result
+
+
+def through_the_calculator(deal: Deal) -> HandResult:
+    """Deal.result, but the hand is entered in the calculator: it must give the file reader's result, or
+    refuse it with the same messages."""
+    text = deal.text()
+    given = deal.ruleset if isinstance(deal.ruleset, Ruleset) else None
+    rules = given or load_ruleset(str(deal.ruleset))
+    calc = enter(text, rules)
+    try:
+        via_file = _FILE_RESULT(deal)
+    except HandFileError as exc:
+        assert [p.message for p in calc.problems()] == [e.split(": ", 1)[1] for e in exc.errors]
+        raise
+    assert calc.problems() == []
+    result, ledger = calc.settle()
+    assert result == via_file
+    assert ledger == settle(via_file, rules)
+    return result

@@ -1,0 +1,41 @@
+"""Shared test set-up: the settlement files' hand-computed cases also run with their hands entered in the
+score calculator, so the calculator is held to every worked example (docs/rules.md §5-§14)."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Iterator
+
+import pytest
+
+import tests.settlement_rig as builder
+from tests.calculator_rig import builds_a_hand, through_the_calculator
+
+ENTRIES = ("file", "calculator")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Run each settlement case that builds a hand once as written and once through the calculator."""
+    module = metafunc.module.__name__.rsplit(".", 1)[-1]
+    if not module.startswith("test_settlement_") or not builds_a_hand(inspect.getsource(metafunc.function)):
+        return
+    metafunc.fixturenames.append("hand_entry")
+    metafunc.parametrize("hand_entry", ENTRIES)
+
+
+@pytest.fixture(autouse=True)
+def _hand_entry(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """How a settlement case's hand is entered: as its hand file says, or field by field in the calculator."""
+    callspec = getattr(request.node, "callspec", None)
+    if callspec is None or callspec.params.get("hand_entry") != "calculator":
+        yield
+        return
+    calls: list[int] = []
+
+    def entered(deal: builder.Deal) -> object:
+        calls.append(1)
+        return through_the_calculator(deal)
+
+    monkeypatch.setattr(builder.Deal, "result", entered)
+    yield
+    assert calls, "the case built no hand"

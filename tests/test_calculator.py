@@ -16,14 +16,15 @@ import pytest
 import tests.settlement_rig as builder
 from game.calculator import Calculator, followed_chickens
 from game.calculator_files import HandStore
+from game.hand import waits
 from game.handfile import HandFileError, HandProblems, WinDraft, parse_hand_file, read_hand_file
 from game.melds import KongKind
 from game.result import HandResult, WinHow
 from game.ruleset import Ruleset
 from game.ruleset_loader import builtin_ruleset_names, load_ruleset
 from game.settlement import settle
-from game.tiles import parse_tile, parse_tiles
-from tests.calculator_rig import enter
+from game.tiles import parse_tile, parse_tiles, to_counts
+from tests.calculator_rig import enter, quick_of
 from tests.settlement_rig import PLAIN, PLAIN_WITH_KONG, Deal, S
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -137,6 +138,86 @@ def test_settlement_case_through_the_calculator(
     monkeypatch.setattr(builder.Deal, "result", patched)
     case()
     assert calls, f"{key} built no hand"
+
+
+def _quick_as_full(deal: Deal) -> HandResult:
+    """Deal.result, and the same hand entered quickly (quick_of) settles to the full entry's ledger."""
+    result = _ORIGINAL_RESULT(deal)
+    rules = deal.ruleset if isinstance(deal.ruleset, Ruleset) else load_ruleset(str(deal.ruleset))
+    quick = quick_of(enter(deal.text(), rules))
+    assert quick.problems() == []
+    assert quick.settle()[1] == settle(result, rules)
+    return result
+
+
+@pytest.mark.parametrize(("key", "case"), CASES, ids=[k for k, _ in CASES])
+def test_quick_entry_settles_as_the_full_entry(
+    key: str, case: Callable[[], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """RULES §8, §9, §14: what a seat that did not win adds to the ledger is its readiness, its melds and the
+    chickens it holds or discarded; the quick entry asks only that, and every hand-computed settlement case
+    (seven rulesets) settles to the same ledger as with all four hands entered."""
+    calls: list[int] = []
+
+    def patched(deal: Deal) -> HandResult:
+        calls.append(1)
+        return _quick_as_full(deal)
+
+    monkeypatch.setattr(builder.Deal, "result", patched)
+    case()
+    assert calls, f"{key} built no hand"
+
+
+def _quick_win() -> Calculator:
+    """East self-draws 123m456p789s1122s + 2s; the other seats left to the quick entry."""
+    calc = Calculator(CLASSIC)
+    calc.set_quick(True)
+    calc.type_tiles(0, "hand", "123m 456p 789s 1122s 2s")
+    calc.set_winners([0])
+    calc.set_win_tile(parse_tile("2s"))
+    calc.set_flip(parse_tile("4p"))
+    return calc
+
+
+def test_quick_entry_names_each_seat_whose_readiness_is_not_said() -> None:
+    """RULES §8: who collects and who pays turns on readiness; the quick entry asks it of each seat not entered."""
+    calc = _quick_win()
+    assert calc.stand_ins() == [1, 2, 3]
+    assert [(p.field, p.message) for p in calc.problems()] == [
+        (f"seats[{i}].ready", f"seats[{i}].ready: say whether seat {i} was ready at the end") for i in (1, 2, 3)
+    ]
+    with pytest.raises(HandProblems):
+        calc.settle()
+    for i in (1, 2, 3):
+        calc.set_ready(i, i == 2)
+    calc.type_tiles(2, "chickens", "1s 5p")
+    result, _ledger = calc.settle()
+    assert [s.ready for s in result.seats] == [True, False, True, False]
+    assert sorted(result.seats[2].concealed).count(parse_tile("1s")) == 1
+    # RULES §7: a ready stand-in never waits on the winning tile, so it passed no win.
+    assert parse_tile("2s") not in waits(to_counts(list(result.seats[2].concealed)), [])
+
+
+def test_quick_entry_still_needs_the_winners_hand() -> None:
+    """RULES §5: a winner holds 14 tiles; leaving the winner's hand empty is named at that seat."""
+    calc = _quick_win()
+    for i in (1, 2, 3):
+        calc.set_ready(i, False)
+    calc.type_tiles(0, "hand", "")
+    fields = [p.field for p in calc.problems()]
+    assert "seats[0]" in fields and all(not f.startswith(("seats[1]", "seats[2]", "seats[3]")) for f in fields)
+
+
+def test_quick_entry_on_a_draw_with_chajiao_asks_a_ready_seats_hand() -> None:
+    """RULES §9: on a draw a ready seat is paid its best wait (查叫), which only its hand tells."""
+    calc = _quick_win()
+    calc.set_drawn(True)
+    calc.set_flip(None)
+    calc.type_tiles(0, "hand", "")
+    for i in range(4):
+        calc.set_ready(i, i == 1)
+    (problem,) = calc.problems()
+    assert problem.field == "seats[1].ready" and "查叫" in problem.message
 
 
 # --------------------------------------------------------------------------- checked as it is entered

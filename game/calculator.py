@@ -178,6 +178,10 @@ class Calculator:
         self._tiles(seat, part)[:] = sorted(tiles) if part == "hand" else tiles
         return True
 
+    def tiles_of(self, seat: int, part: str) -> list[Tile]:
+        """The tiles of seat's `part` row ("hand", "discards" or, in quick entry, "chickens")."""
+        return self._tiles(seat, part)
+
     def _tiles(self, seat: int, part: str) -> list[Tile]:
         if part not in SEAT_PARTS:
             raise ValueError(f"no tile row {part!r}; expected one of {', '.join(SEAT_PARTS)}")

@@ -13,6 +13,8 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
+from game import rulings
+from game.calculator_standin import stand_in_hand
 from game.handfile import (
     HandDraft,
     HandProblems,
@@ -32,9 +34,10 @@ from game.next_deal import next_deal
 from game.result import HandResult, WinHow
 from game.ruleset import Ruleset
 from game.settlement import Ledger, settle
+from game.settlement.chickens import pond_counts
 from game.tiles import COPIES, Tile, TileSyntaxError, format_tile, parse_tile, parse_tiles
 
-SEAT_PARTS = ("hand", "discards")  # the tile rows of a seat that take tiles one by one
+SEAT_PARTS = ("hand", "discards", "chickens")  # the tile rows of a seat that take tiles one by one
 MAX_CONCEALED = 14  # a winner's concealed hand with no melds: nothing on a real table holds more
 
 
@@ -63,6 +66,34 @@ def followed_chickens(rules: Ruleset) -> tuple[Tile, ...]:
     return tuple(sorted(tiles))
 
 
+def chicken_kinds(rules: Ruleset, flip: Tile | None, weekday: int | None) -> set[Tile]:
+    """Every tile kind that can score as a chicken this hand (常鸡, 翻鸡, 本鸡, 星期鸡, 冲锋鸡, 责任鸡; RULES §8)."""
+    ch = rules.chickens
+    kinds = set(ch.fixed) | set(ch.charge_values) | set(ch.liability) | set(rulings.turned_chickens(flip, rules))
+    benji = rulings.benji_tile(flip, rules)
+    if benji is not None:
+        kinds.add(benji)
+    if rules.optional.xingqi and weekday is not None:
+        kinds |= {suit * 9 + weekday - 1 for suit in range(3)}
+    return kinds
+
+
+def chickens_asked(rules: Ruleset, ready: bool | None) -> bool:
+    """Whether a stand-in seat's own chickens can change the ledger: a ready seat collects for them; a seat
+    not ready only where every seat collects (C), only seats holding none pay, or 满堂鸡 doubles (RULES §8)."""
+    ch = rules.chickens
+    return (
+        bool(ready) or ch.collectors == "every_seat" or ch.payers == "holding_none" or rules.optional.mantang != "off"
+    )
+
+
+def pond_chickens_asked(rules: Ruleset) -> bool:
+    """Whether the chickens a seat discarded can change the ledger: the pond counts as held (内外鸡), or a
+    seat not ready pays for the chickens it discarded or showed (RULES §8, §14, G 包鸡)."""
+    ch = rules.chickens
+    return pond_counts(rules) or ch.not_ready_discards or ch.shown_pay
+
+
 class Calculator:
     """A hand being entered: every change goes through a method; `problems()` says what is wrong, where."""
 
@@ -84,6 +115,11 @@ class Calculator:
         self.dealer_followed = False  # 开局跟: the dealer's first discard followed by all three (RULES §14)
         # Typed entries that did not parse, by field: shown there until the field is entered again.
         self.entry_problems: dict[str, str] = {}
+        # Quick entry: a seat that did not win and whose hand is left empty gets a stand-in hand, ready or
+        # not as said (None: not said yet), holding the chickens named for it.
+        self.quick = False
+        self.ready: list[bool | None] = [None] * 4
+        self.chickens: list[list[Tile]] = [[] for _ in range(4)]
 
     # ------------------------------------------------------------------ the table
 
@@ -108,7 +144,7 @@ class Calculator:
 
     def all_copies_left(self) -> list[int]:
         """Copies of each kind not yet placed anywhere, by the census check_hand makes."""
-        return [COPIES - n for n in tile_census(self.draft(copy_seats=False))]
+        return [COPIES - n for n in tile_census(self._draft_with(self._entered_stand_ins()))]
 
     def add_tile(self, seat: int, part: str, tile: Tile) -> str | None:
         """Put one tile into seat's `part` ("hand" or "discards"); the reason when refused, else None."""
@@ -142,10 +178,16 @@ class Calculator:
         self._tiles(seat, part)[:] = sorted(tiles) if part == "hand" else tiles
         return True
 
+    def tiles_of(self, seat: int, part: str) -> list[Tile]:
+        """The tiles of seat's `part` row ("hand", "discards" or, in quick entry, "chickens")."""
+        return self._tiles(seat, part)
+
     def _tiles(self, seat: int, part: str) -> list[Tile]:
         if part not in SEAT_PARTS:
             raise ValueError(f"no tile row {part!r}; expected one of {', '.join(SEAT_PARTS)}")
         s = self.seats[seat]
+        if part == "chickens":
+            return self.chickens[seat]
         return s.hand if part == "hand" else s.discards
 
     # ------------------------------------------------------------------ melds and 报听
@@ -288,6 +330,81 @@ class Calculator:
         """The weekday the hand was played, 1 (Monday) to 7, for 星期鸡; None: not given."""
         self.weekday = day
 
+    # ------------------------------------------------------------------ quick entry
+
+    def set_quick(self, quick: bool) -> None:
+        """Quick entry (True): seats that did not win may be left without a hand (see stand_ins)."""
+        self.quick = quick
+
+    def set_ready(self, seat: int, ready: bool | None) -> None:
+        """Quick entry: the seat was ready at the end (True), was not (False), or it is not said (None)."""
+        self.ready[seat] = ready
+
+    def stand_ins(self) -> list[int]:
+        """The seats given a stand-in hand: in quick entry, each seat that did not win and has no hand entered."""
+        if not self.quick:
+            return []
+        winners = () if self.drawn else self.win.winners
+        return [i for i in range(4) if i not in winners and not self.seats[i].hand]
+
+    def _pond(self, seat: int) -> list[Tile]:
+        """A stand-in's pond: what was entered (its discarded chickens), and each first chicken it discarded that
+        no seat claimed and nobody won on (so 冲锋鸡 finds it there)."""
+        pond = list(self.seats[seat].discards)
+        w = self.win
+        for t, d in self.first_chicken.items():
+            claimed = t in self.first_claimed or (
+                t not in self.first_unclaimed
+                and any(m.tile == t and m.source == d for o in self.seats for m in o.melds)
+            )
+            won_on = not self.drawn and w.tile == t and w.source == d and w.how is WinHow.DISCARD
+            if d == seat and t not in pond and not claimed and not won_on:
+                pond.append(t)
+        return pond
+
+    def _stand_in_seats(self) -> tuple[dict[int, SeatDraft], list[Problem]]:
+        """Each stand-in seat as a SeatDraft, and what keeps one from being built."""
+        seats = self._entered_stand_ins()
+        problems: list[Problem] = []
+        held = {i: list(seat.hand) for i, seat in seats.items()}
+        avoid = chicken_kinds(self.rules, self.flip, self.weekday)
+        no_wait = None if self.drawn else self.win.tile
+        # The seats hardest to fit first: ready ones holding chickens need the tiles around them.
+        for i, seat in sorted(seats.items(), key=lambda item: (not self.ready[item[0]], -len(held[item[0]]))):
+            free = [COPIES - n for n in tile_census(self._draft_with(seats))]
+            size = 13 - 3 * len(seat.melds)
+            ready = self.ready[i]
+            if ready is None:
+                problems.append(
+                    Problem(f"seats[{i}].ready", f"seats[{i}].ready: say whether seat {i} was ready at the end", i)
+                )
+            elif ready and self.drawn and self.rules.draw.chajiao:
+                message = (
+                    f"seats[{i}].ready: on a draw a ready seat is paid its best wait (查叫); enter seat {i}'s hand"
+                )
+                problems.append(Problem(f"seats[{i}].ready", message, i))
+            hand = stand_in_hand(size, held[i], bool(ready), free, avoid, seat.melds, self.rules, no_wait, seed=i)
+            if hand is None:
+                state = "ready" if ready else "not ready"
+                message = f"seats[{i}].chickens: no hand of {size} tiles holding these chickens is {state} (tiles left)"
+                problems.append(Problem(f"seats[{i}].chickens", message, i))
+                hand = stand_in_hand(size, held[i], not ready, free, avoid, seat.melds, self.rules, no_wait, seed=i)
+            seat.hand = hand if hand is not None else list(held[i])
+        return seats, problems
+
+    def _entered_stand_ins(self) -> dict[int, SeatDraft]:
+        """The stand-in seats as entered: their melds, their ponds, and in hand only the chickens named."""
+        out = {}
+        for i in self.stand_ins():
+            s = self.seats[i]
+            out[i] = SeatDraft(list(self.chickens[i]), list(s.melds), self._pond(i), s.declared_ready)
+        return out
+
+    def _draft_with(self, stand_ins: dict[int, SeatDraft]) -> HandDraft:
+        draft = self.draft(copy_seats=False, stand_ins=False)
+        draft.seats = [stand_ins.get(i, s) for i, s in enumerate(self.seats)]
+        return draft
+
     # ------------------------------------------------------------------ what it adds up to
 
     def win_draft(self) -> WinDraft | None:
@@ -306,12 +423,17 @@ class Calculator:
             robbed_late=w.robbed_late,
         )
 
-    def draft(self, copy_seats: bool = True) -> HandDraft:
-        """The hand as a hand-file HandDraft (a copy, unless `copy_seats` is False for a read-only look)."""
+    def draft(self, copy_seats: bool = True, stand_ins: bool = True) -> HandDraft:
+        """The hand as a hand-file HandDraft, with the quick entry's stand-in hands unless `stand_ins` is False
+        (a copy, unless `copy_seats` is False for a read-only look)."""
+        seats = copy.deepcopy(self.seats) if copy_seats else self.seats
+        if stand_ins and self.stand_ins():
+            built = self._stand_in_seats()[0]
+            seats = [built.get(i, s) for i, s in enumerate(seats)]
         return HandDraft(
             ruleset=self.ruleset_ref,
             dealer=self.dealer,
-            seats=copy.deepcopy(self.seats) if copy_seats else self.seats,
+            seats=seats,
             streak=self.streak,
             win=self.win_draft(),
             flip=self.flip,
@@ -327,15 +449,19 @@ class Calculator:
         """Everything that makes the hand impossible, each with its field: entries that did not parse,
         then what check_hand (the checks of `settle FILE`) refuses."""
         out = [Problem(k, m, _seat_of(k)) for k, m in self.entry_problems.items()]
+        stand_ins, quick = self._stand_in_seats()
+        out += quick
+        draft = self._draft_with(stand_ins)
+        draft.seats = copy.deepcopy(draft.seats)
         try:
-            check_hand(self.draft(), self.rules)
+            check_hand(draft, self.rules)
         except HandProblems as exc:
             out += exc.problems
         return out
 
     def result(self) -> HandResult:
         """The checked HandResult; HandProblems when the hand is not possible."""
-        if self.entry_problems:
+        if self.entry_problems or self._stand_in_seats()[1]:
             raise HandProblems(self.problems())
         return check_hand(self.draft(), self.rules)
 

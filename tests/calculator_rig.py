@@ -12,14 +12,14 @@ from typing import Any
 
 import yaml
 
-from game.calculator import Calculator
+from game.calculator import Calculator, chicken_kinds, chickens_asked, pond_chickens_asked
 from game.handfile import HandFileError
 from game.melds import KongKind
 from game.result import HandResult, WinHow
 from game.ruleset import Ruleset
 from game.ruleset_loader import load_ruleset
 from game.settlement import settle
-from game.tiles import parse_tile, parse_tiles
+from game.tiles import format_tile, parse_tile, parse_tiles
 from tests.settlement_rig import Deal
 
 _KINDS = {"concealed": KongKind.CONCEALED, "added": KongKind.ADDED}
@@ -118,4 +118,39 @@ def through_the_calculator(deal: Deal) -> HandResult:
     result, ledger = calc.settle()
     assert result == via_file
     assert ledger == settle(via_file, rules)
+    return result
+
+
+def quick_of(calc: Calculator) -> Calculator:
+    """The same hand in quick entry, as a real table gives it: every seat that did not win keeps its melds and
+    says only whether it was ready and (where they count) the chickens it holds and discarded; its hand and
+    the rest of its pond are left empty (but the ponds where 开局跟 or 天胡 / 地胡 reads them, and the hand of
+    a ready seat on a draw under 查叫)."""
+    result = calc.result()
+    quick = Calculator.from_text(calc.text())
+    quick.set_rules(calc.rules, calc.ruleset_ref)
+    quick.set_quick(True)
+    kinds = chicken_kinds(calc.rules, calc.flip, calc.weekday)
+    keep_ponds = calc.dealer_followed or calc.win.first_turn
+    for i in (i for i in range(4) if calc.drawn or i not in calc.win.winners):
+        seat, ready = quick.seats[i], result.seats[i].ready
+        if calc.drawn and ready and calc.rules.draw.chajiao:
+            continue
+        quick.set_ready(i, ready)
+        if chickens_asked(calc.rules, ready):
+            quick.type_tiles(i, "chickens", " ".join(format_tile(t) for t in seat.hand if t in kinds))
+        quick.type_tiles(i, "hand", "")
+        if not keep_ponds:
+            pond = seat.discards if pond_chickens_asked(calc.rules) else []
+            quick.type_tiles(i, "discards", " ".join(format_tile(t) for t in pond if t in kinds))
+    return quick
+
+
+def quickly_as_full(deal: Deal) -> HandResult:
+    """Deal.result, and the same hand entered quickly (quick_of) settles to the full entry's ledger."""
+    result = _FILE_RESULT(deal)
+    rules = deal.ruleset if isinstance(deal.ruleset, Ruleset) else load_ruleset(str(deal.ruleset))
+    quick = quick_of(enter(deal.text(), rules))
+    assert quick.problems() == []
+    assert quick.settle()[1] == settle(result, rules)
     return result

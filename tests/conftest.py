@@ -1,5 +1,5 @@
 """Shared test set-up: the settlement files' hand-computed cases also run with their hands entered in the
-score calculator, so the calculator is held to every worked example (docs/rules.md §5-§14)."""
+score calculator, in full and quickly, so the calculator is held to every worked example (docs/rules.md §5-§14)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from collections.abc import Iterator
 import pytest
 
 import tests.settlement_rig as builder
-from tests.calculator_rig import builds_a_hand, through_the_calculator
+from tests.calculator_rig import builds_a_hand, quickly_as_full, through_the_calculator
 
-ENTRIES = ("file", "calculator")
+ENTRIES = ("file", "calculator", "quick")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -27,14 +27,18 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def _hand_entry(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """How a settlement case's hand is entered: as its hand file says, or field by field in the calculator."""
     callspec = getattr(request.node, "callspec", None)
-    if callspec is None or callspec.params.get("hand_entry") != "calculator":
+    entry = callspec.params.get("hand_entry") if callspec is not None else None
+    if entry not in ("calculator", "quick"):
         yield
         return
+    # "quick": the calculator's quick entry (the winner's hand, the others' readiness, melds and chickens)
+    # settles to the full entry's ledger (docs/rules.md §8, §9, §14).
+    enter = through_the_calculator if entry == "calculator" else quickly_as_full
     calls: list[int] = []
 
     def entered(deal: builder.Deal) -> object:
         calls.append(1)
-        return through_the_calculator(deal)
+        return enter(deal)
 
     monkeypatch.setattr(builder.Deal, "result", entered)
     yield

@@ -13,12 +13,13 @@ import pytest
 
 from game.calculator import Calculator, followed_chickens
 from game.calculator_files import HandStore
+from game.hand import waits
 from game.handfile import HandFileError, HandProblems, WinDraft, parse_hand_file, read_hand_file
 from game.melds import KongKind
 from game.result import WinHow
 from game.ruleset_loader import builtin_ruleset_names, load_ruleset
 from game.settlement import settle
-from game.tiles import parse_tile, parse_tiles
+from game.tiles import parse_tile, parse_tiles, to_counts
 from tests.calculator_rig import builds_a_hand, enter
 from tests.settlement_rig import PLAIN, PLAIN_WITH_KONG, Deal, S
 
@@ -90,6 +91,58 @@ def test_every_settlement_case_is_driven() -> None:
                 cases[path.stem] = cases.get(path.stem, 0) + 1
     assert set(cases) >= {"test_settlement_classic", "test_settlement_modern", "test_settlement_variants"}
     assert sum(cases.values()) >= 60
+
+
+def _quick_win() -> Calculator:
+    """East self-draws 123m456p789s1122s + 2s; the other seats left to the quick entry."""
+    calc = Calculator(CLASSIC)
+    calc.set_quick(True)
+    calc.type_tiles(0, "hand", "123m 456p 789s 1122s 2s")
+    calc.set_winners([0])
+    calc.set_win_tile(parse_tile("2s"))
+    calc.set_flip(parse_tile("4p"))
+    return calc
+
+
+def test_quick_entry_names_each_seat_whose_readiness_is_not_said() -> None:
+    """RULES §8: who collects and who pays turns on readiness; the quick entry asks it of each seat not entered."""
+    calc = _quick_win()
+    assert calc.stand_ins() == [1, 2, 3]
+    assert [(p.field, p.message) for p in calc.problems()] == [
+        (f"seats[{i}].ready", f"seats[{i}].ready: say whether seat {i} was ready at the end") for i in (1, 2, 3)
+    ]
+    with pytest.raises(HandProblems):
+        calc.settle()
+    for i in (1, 2, 3):
+        calc.set_ready(i, i == 2)
+    calc.type_tiles(2, "chickens", "1s 5p")
+    result, _ledger = calc.settle()
+    assert [s.ready for s in result.seats] == [True, False, True, False]
+    assert sorted(result.seats[2].concealed).count(parse_tile("1s")) == 1
+    # RULES §7: a ready stand-in never waits on the winning tile, so it passed no win.
+    assert parse_tile("2s") not in waits(to_counts(list(result.seats[2].concealed)), [])
+
+
+def test_quick_entry_still_needs_the_winners_hand() -> None:
+    """RULES §5: a winner holds 14 tiles; leaving the winner's hand empty is named at that seat."""
+    calc = _quick_win()
+    for i in (1, 2, 3):
+        calc.set_ready(i, False)
+    calc.type_tiles(0, "hand", "")
+    fields = [p.field for p in calc.problems()]
+    assert "seats[0]" in fields and all(not f.startswith(("seats[1]", "seats[2]", "seats[3]")) for f in fields)
+
+
+def test_quick_entry_on_a_draw_with_chajiao_asks_a_ready_seats_hand() -> None:
+    """RULES §9: on a draw a ready seat is paid its best wait (查叫), which only its hand tells."""
+    calc = _quick_win()
+    calc.set_drawn(True)
+    calc.set_flip(None)
+    calc.type_tiles(0, "hand", "")
+    for i in range(4):
+        calc.set_ready(i, i == 1)
+    (problem,) = calc.problems()
+    assert problem.field == "seats[1].ready" and "查叫" in problem.message
 
 
 # --------------------------------------------------------------------------- checked as it is entered

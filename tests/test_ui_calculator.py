@@ -17,7 +17,9 @@ from game.settlement import settle
 from game.tiles import parse_tile
 from tests.replay_rig import play_hands
 from tests.ui_host import HeadlessHost, headless_display
+from ui import palette as pal
 from ui import strings as S
+from ui.calculator.naming import field_widget_key
 from ui.calculator.open_scene import OpenHandScene, PathField
 from ui.calculator.problems import problem_text
 from ui.calculator.scene import CalculatorScene
@@ -329,3 +331,71 @@ def test_the_players_own_rulesets_are_offered_and_named_by_name(home: Path) -> N
     result = read_hand_file(saved)
     assert result.ruleset == "our-table"
     assert settle(result, load_ruleset(str(own))) == scene.calc.settle()[1]
+
+
+def _red_at(screen: pygame.Surface, rect: pygame.Rect) -> bool:
+    """Whether a pixel of the palette's problem red lies in `rect` (clipped to the screen)."""
+    rect = rect.clip(screen.get_rect())
+    red = pygame.Color(*pal.TEXT_RED)
+    return any(screen.get_at((x, y)) == red for y in range(rect.top, rect.bottom) for x in range(rect.left, rect.right))
+
+
+def test_every_problem_counted_is_drawn_in_red_at_its_control(home: Path) -> None:
+    """RULES §1, §5: the status says "N处要改（红字）"; each of those N problems is framed in red at its control,
+    or (the census, of no one control) written in red at the foot of the panel."""
+    host = _host()
+    calc = Calculator(RULES)
+    calc.type_tiles(0, "hand", "123m456p789s1122s 2s")
+    calc.set_winners([0])
+    calc.set_win_tile(parse_tile("2s"))
+    calc.type_tiles(1, "hand", "1111s 2222s 33s")  # one 1s over the four, and no seat 2 or 3 hand
+    scene = CalculatorScene(host, calc, keep_recent=False)
+    host.stack.push(scene)
+    scene.settle()
+    screen = draw(host)
+    assert scene.notice.text == S.tr("calc_impossible", n=len(scene.problems))
+    assert len(scene.problems) >= 4
+    assert any(field_widget_key(p.field) == "general" for p in scene.problems)  # the census: no one control
+    general = [
+        lines for _rect, lines in scene.problem_lines if lines and lines[0].startswith(S.tr("calc_other_problems"))
+    ]
+    for p in scene.problems:
+        key = field_widget_key(p.field)
+        if key in scene.keys and key != "general":
+            rect = scene.widgets[scene.keys.index(key)].rect
+            frame = rect.inflate(scene.m.px(6), scene.m.px(6))
+            assert _red_at(screen, pygame.Rect(frame.left, frame.top, frame.width, scene.m.px(3))), p.field
+        else:
+            assert general, p.field
+            rect = next(r for r, lines in scene.problem_lines if lines in general)
+            assert _red_at(screen, rect), p.field
+
+
+def test_quick_entry_on_screen_asks_only_readiness_and_chickens(home: Path) -> None:
+    """RULES §8: in quick entry a seat that did not win shows whether it was ready and the chickens it holds;
+    its missing answer is named at it in red, and once given the hand settles."""
+    host = _host()
+    calc = Calculator(RULES)
+    calc.type_tiles(0, "hand", "123m456p789s1122s 2s")
+    calc.set_winners([0])
+    calc.set_win_tile(parse_tile("2s"))
+    calc.set_flip(parse_tile("4p"))
+    scene = CalculatorScene(host, calc, keep_recent=False)
+    host.stack.push(scene)
+    focus(scene, "quick")
+    key(host, pygame.K_RIGHT)
+    assert scene.calc.quick and scene.calc.stand_ins() == [1, 2, 3]
+    assert {f"ready:{i}" for i in (1, 2, 3)} <= set(scene.keys)
+    screen = draw(host)
+    for i in (1, 2, 3):
+        rect = scene.widgets[scene.keys.index(f"ready:{i}")].rect.inflate(scene.m.px(6), scene.m.px(6))
+        assert _red_at(screen, pygame.Rect(rect.left, rect.top, rect.width, scene.m.px(3)))
+    for i in (1, 2, 3):
+        scene.calc.set_ready(i, i == 2)
+    scene.refresh()
+    assert "chickens:2" in scene.keys and "chickens:1" not in scene.keys  # classic: a seat not ready never collects
+    scene.set_target("chickens:2")
+    scene.pick(parse_tile("1s"))
+    assert scene.calc.chickens[2] == [parse_tile("1s")]
+    scene.settle()
+    assert isinstance(host.stack.top, SettlementScene)

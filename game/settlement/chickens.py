@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from game import rulings
 from game.melds import KongKind
+from game.ruleset import Ruleset
 from game.settlement.context import SettleContext
 from game.settlement.registry import register
 from game.tiles import WUGUJI, YAOJI, Tile, tile_name_zh, to_counts
@@ -80,8 +81,13 @@ def copy_value(table: dict[Tile, list[ChickenPart]], t: Tile) -> int:
     return sum(p.fan for p in table.get(t, ()))
 
 
+def pond_counts(rules: Ruleset) -> bool:
+    """Whether a seat's own discards count among its chickens (内外鸡 / 死鸡, 满堂鸡 of the pond, RULES §8, §13)."""
+    return rules.chickens.scope == "all" or rules.optional.mantang == "discards"
+
+
 def _discards_count(ctx: SettleContext) -> bool:
-    return ctx.rules.chickens.scope == "all" or ctx.rules.optional.mantang == "discards"
+    return pond_counts(ctx.rules)
 
 
 def _scope_counts(ctx: SettleContext, seat: int) -> list[int]:

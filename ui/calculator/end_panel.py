@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pygame
 
 from game.calculator import followed_chickens
+from game.handfile import Problem
 from game.result import WinHow
 from game.tiles import Tile, format_tile
 from ui import strings as S
@@ -18,7 +19,7 @@ from ui.calculator.widgets import SeatPicks, TileSlot
 from ui.kit.dialogs import wrap
 from ui.kit.widgets import Choice, Field, Toggle, Widget
 
-PROBLEM_LINES = 3  # at most, under one row
+PROBLEM_LINES = 3  # at most, under one row (the row itself is framed in red however many there are)
 
 
 class PanelRows:
@@ -182,6 +183,22 @@ def _extras(s: CalcState, rows: PanelRows) -> None:
         )
 
 
+def unplaced(s: CalcState) -> list[Problem]:
+    """The problems with no control of their own on the screen (the census, a field the panel does not show)."""
+    return [p for key, found in s.by_key.items() if key == "general" or key not in s.keys for p in found]
+
+
+def _others(s: CalcState, rows: PanelRows) -> None:
+    """Problems with no control of their own, in red at the foot of the panel, so each one counted is shown."""
+    texts = [problem_text(p, s.calc.rules) for p in unplaced(s)]
+    if texts:
+        area, m = rows.area, s.m
+        lines = [ln for t in texts for ln in wrap(S.tr("calc_other_problems") + t, m.small, area.width)]
+        h = len(lines) * round(m.small * 1.3)
+        s.problem_lines.append((pygame.Rect(area.left, rows.y, area.width, h), lines))
+        rows.y += h + m.px(2)
+
+
 # The panel's rows, top to bottom: each step places the rows the hand and the ruleset call for.
 STEPS: tuple[Callable[[CalcState, PanelRows], None], ...] = (
     _outcome,
@@ -191,6 +208,7 @@ STEPS: tuple[Callable[[CalcState, PanelRows], None], ...] = (
     _flip,
     _first_chickens,
     _extras,
+    _others,
 )
 
 

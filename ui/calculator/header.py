@@ -1,4 +1,5 @@
-"""The calculator's header row: the ruleset, the dealer and the dealer's streak, right of the title."""
+"""The calculator's header row: the ruleset, the dealer, the dealer's streak and the way of entry (all four hands,
+or quick), right of the title."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from ui.kit.metrics import Metrics
 from ui.kit.widgets import Choice, Stepper, Widget
 
 # Each control's share of the room right of the title, and the share of its own width its label takes.
-SHARES = {"ruleset": (0.46, 0.22), "dealer": (0.30, 0.38), "streak": (0.24, 0.38)}
+SHARES = {"ruleset": (0.36, 0.22), "dealer": (0.24, 0.30), "streak": (0.18, 0.40), "quick": (0.22, 0.34)}
 
 
 def title_picture(m: Metrics) -> pygame.Surface:
@@ -49,12 +50,23 @@ def _streak(s: CalcState) -> Stepper:
     return Stepper(S.tr("calc_streak"), lambda: calc.streak, lambda v: s.change(lambda: calc.set_streak(v)), 0, 20)
 
 
+def _quick(s: CalcState) -> Choice[bool]:
+    calc = s.calc
+    modes = [(False, S.tr("calc_entry_full")), (True, S.tr("calc_entry_quick"))]
+    return Choice(S.tr("calc_entry"), modes, lambda: calc.quick, lambda v: s.change(lambda: calc.set_quick(v)))
+
+
 def build_header(s: CalcState, row: int) -> None:
     """Place the header's controls in a row right of the title, `row` high."""
     m = s.m
     x = max(m.px(200), m.px(16) + title_picture(m).get_width() + m.px(20))
     room = s.size[0] - m.px(14) - x - 2 * m.px(14)
-    controls: list[tuple[Widget, str]] = [(_ruleset(s), "ruleset"), (_dealer(s), "dealer"), (_streak(s), "streak")]
+    controls: list[tuple[Widget, str]] = [
+        (_ruleset(s), "ruleset"),
+        (_dealer(s), "dealer"),
+        (_streak(s), "streak"),
+        (_quick(s), "quick"),
+    ]
     for widget, key in controls:
         share, label_share = SHARES[key]
         width = round(room * share)

@@ -42,7 +42,7 @@ def field_widget_key(field: str) -> str:
     """The key of the control a problem's field is shown under (see CalculatorScene.keys)."""
     if field.startswith("seats["):
         seat = field[6]
-        for part in ("melds", "discards", "declared_ready"):
+        for part in ("melds", "discards", "declared_ready", "ready", "chickens"):
             if field.startswith(f"seats[{seat}].{part}"):
                 return f"{part}:{seat}"
         return f"hand:{seat}"

@@ -11,7 +11,6 @@ from ui import text as T
 from ui.calculator.calc_state import CalcState
 from ui.calculator.header import title_picture
 from ui.calculator.naming import seat_heading, target_name
-from ui.calculator.problems import problem_text
 from ui.kit.metrics import plate
 
 PLATE_FILL = (10, 30, 22, 170)
@@ -32,7 +31,10 @@ def _seat_plate(s: CalcState, surface: pygame.Surface, i: int, block: pygame.Rec
     have = len(seat.hand) + 3 * len(seat.melds)
     want = 14 if (not calc.drawn and i in calc.win.winners) else 13
     colour = pal.TEXT if have == want else pal.TEXT_MUTED
-    count = T.fit(S.tr("calc_count", n=have, want=want), m.small, m.px(64), colour)
+    words = S.tr("calc_count", n=have, want=want)
+    if i in calc.stand_ins():
+        words, colour = S.tr("calc_stand_in"), pal.TEXT_GOLD  # a stand-in hand: no count to make up
+    count = T.fit(words, m.small, m.px(64), colour)
     surface.blit(count, (block.left + m.px(10), y))
 
 
@@ -48,14 +50,23 @@ def _problem_lines(s: CalcState, surface: pygame.Surface) -> None:
             y += line_h
 
 
+def marked(s: CalcState) -> list[pygame.Rect]:
+    """The controls framed in red: each one that a problem of the hand belongs to."""
+    return [s.widgets[n].rect for n, key in enumerate(s.keys) if s.by_key.get(key)]
+
+
+def draw_marks(s: CalcState, surface: pygame.Surface) -> None:
+    """A red frame over each control with a problem, drawn over the controls so nothing hides it."""
+    m = s.m
+    for rect in marked(s):
+        pygame.draw.rect(surface, pal.TEXT_RED, rect.inflate(m.px(4), m.px(4)), max(2, m.px(2)), m.px(8))
+
+
 def status(s: CalcState) -> tuple[str, pal.RGB]:
-    """The status line and its colour: the last notice, else problems of no one field, else whether the hand
-    stands."""
-    general = [problem_text(p, s.calc.rules) for p in s.by_key.get("general", [])]
+    """The status line and its colour: the last notice, else whether the hand stands (its problems are each
+    shown in red at their controls, those of no control at the foot of the panel)."""
     if s.notice.text:
         return s.notice.text, pal.TEXT_RED if s.notice.bad else pal.TEXT_GOLD
-    if general:
-        return "  ".join(general), pal.TEXT_RED
     if not any(seat.hand or seat.melds or seat.discards for seat in s.calc.seats):
         return S.tr("calc_start"), pal.TEXT_GOLD
     if s.problems:

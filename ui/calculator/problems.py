@@ -132,6 +132,15 @@ _ZH: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
         re.compile(r"(\S+) follows only the first of (.*) discarded \(one 冲锋鸡 per hand\)"),
         lambda m: f"{m[1]}规则一局只有一只冲锋鸡：只选最先打出的那张",
     ),
+    (re.compile(r"say whether seat (\d) was ready at the end"), lambda m: f"{_seat(m[1])}听牌了没有？请选"),
+    (
+        re.compile(r"on a draw a ready seat is paid its best wait \(查叫\); enter seat (\d)'s hand"),
+        lambda m: f"黄庄查叫按听的牌算：请录入{_seat(m[1])}的手牌",
+    ),
+    (
+        re.compile(r"no hand of (\d+) tiles holding these chickens is (ready|not ready)"),
+        lambda m: f"{m[1]}张手牌有这几张鸡，凑不成{'听牌' if m[2] == 'ready' else '没听的牌'}：请少选几张鸡",
+    ),
     (re.compile(r"all 4 copies of (\w+) are already on the table"), lambda m: f"{_tile(m[1])}四张都已用完"),
     (re.compile(r"already holds 14 tiles counting its melds"), lambda m: "已有14张（副露算在内）"),
     (

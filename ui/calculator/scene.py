@@ -34,7 +34,7 @@ from ui.calculator.calc_state import Notice
 from ui.calculator.end_panel import build_panel
 from ui.calculator.header import build_header
 from ui.calculator.naming import field_widget_key, target_name
-from ui.calculator.picture import draw_calculator
+from ui.calculator.picture import draw_calculator, draw_marks
 from ui.calculator.seat_rows import build_seat
 from ui.calculator.tool_rows import build_tools
 from ui.calculator.widgets import TileTarget
@@ -302,6 +302,8 @@ class CalculatorScene(MenuScene):
             if self._picture is None or self._picture.get_size() != surface.get_size():
                 self._picture = pygame.Surface(surface.get_size()).convert(surface)
             super().draw(self._picture)
+            if self.notice.bad or any(seat.hand or seat.melds or seat.discards for seat in self.calc.seats):
+                draw_marks(self, self._picture)  # an empty hand is not yet wrong: the status line guides instead
             self._picture_key = key
         surface.blit(self._picture, (0, 0))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.calculator import chickens_asked, pond_chickens_asked
 from game.handfile import Problem
 from game.tiles import Tile
 from ui import strings as S
@@ -12,7 +13,7 @@ from ui.calculator.calc_state import CalcState
 from ui.calculator.problems import problem_text
 from ui.calculator.tile_input import typed_meld
 from ui.calculator.widgets import MeldRow, TileRow
-from ui.kit.widgets import Toggle
+from ui.kit.widgets import Choice, Toggle
 
 HEAD_WIDTH = 70  # design px left of the rows, for the seat's heading and count
 HAND_SHARE = 0.6  # of the rows' width, for the hand (the melds take the rest)
@@ -20,6 +21,7 @@ HAND_SHARE = 0.6  # of the rows' width, for the hand (the melds take the rest)
 
 def _hand(s: CalcState, i: int, win: Tile | None) -> TileRow:
     calc = s.calc
+    label = S.tr("calc_hand_quick") if i in calc.stand_ins() else S.tr("calc_hand")
     return TileRow(
         f"hand:{i}",
         lambda: calc.seats[i].hand,
@@ -27,7 +29,7 @@ def _hand(s: CalcState, i: int, win: Tile | None) -> TileRow:
         lambda k: s.change(lambda: calc.remove_tile(i, "hand", k)),
         s.is_target,
         s.set_target,
-        S.tr("calc_hand"),
+        label,
         marked=lambda: win,
     )
 
@@ -45,18 +47,30 @@ def _melds(s: CalcState, i: int) -> MeldRow:
     )
 
 
-def _discards(s: CalcState, i: int) -> TileRow:
+def _row(s: CalcState, i: int, part: str, label: str) -> TileRow:
     calc = s.calc
     return TileRow(
-        f"discards:{i}",
-        lambda: calc.seats[i].discards,
-        lambda text: s.typed(lambda: calc.type_tiles(i, "discards", text)),
-        lambda k: s.change(lambda: calc.remove_tile(i, "discards", k)),
+        f"{part}:{i}",
+        lambda: calc.tiles_of(i, part),
+        lambda text: s.typed(lambda: calc.type_tiles(i, part, text)),
+        lambda k: s.change(lambda: calc.remove_tile(i, part, k)),
         s.is_target,
         s.set_target,
-        S.tr("calc_discards"),
+        label,
         largest=22,
     )
+
+
+def _ready(s: CalcState, i: int) -> Choice[bool | None]:
+    calc = s.calc
+    answers: list[tuple[bool | None, str]] = [
+        (None, S.tr("calc_unsaid")),
+        (True, S.tr("calc_ready_yes")),
+        (False, S.tr("calc_ready_no")),
+    ]
+    ready = Choice(S.tr("calc_ready"), answers, lambda: calc.ready[i], lambda v: s.change(lambda: calc.set_ready(i, v)))
+    ready.label_share = 0.34
+    return ready
 
 
 def _declared(s: CalcState, i: int) -> Toggle:
@@ -71,14 +85,31 @@ def _declared(s: CalcState, i: int) -> Toggle:
 
 
 def seat_problems(s: CalcState, i: int) -> list[Problem]:
-    """The problems shown under seat `i`'s rows; a seat with nothing entered yet leaves its count to speak."""
-    seat = s.calc.seats[i]
-    found = [
-        p for k in (f"hand:{i}", f"melds:{i}", f"discards:{i}", f"declared_ready:{i}") for p in s.by_key.get(k, [])
-    ]
-    if not (seat.hand or seat.melds or seat.discards):
-        found = [p for p in found if p.field != f"seats[{i}]"]
-    return found
+    """The problems shown under seat `i`'s rows."""
+    keys = (f"hand:{i}", f"melds:{i}", f"discards:{i}", f"declared_ready:{i}", f"ready:{i}", f"chickens:{i}")
+    return [p for k in keys for p in s.by_key.get(k, [])]
+
+
+def _stand_in_rows(s: CalcState, i: int, line: pygame.Rect, hand_w: int) -> int:
+    """A seat of the quick entry with no hand: whether it was ready, the chickens it holds and (where they
+    count) those it discarded; returns where the 报听 toggle goes."""
+    m, calc = s.m, s.calc
+    ready_w = round(hand_w * 0.42)
+    s.add(_ready(s, i), f"ready:{i}", pygame.Rect(line.left, line.top, ready_w - m.px(6), line.height))
+    asked = chickens_asked(calc.rules, calc.ready[i]) or calc.chickens[i]
+    if asked:
+        rect = pygame.Rect(line.left + ready_w, line.top, hand_w - ready_w - m.px(6), line.height)
+        s.add(_row(s, i, "chickens", S.tr("calc_chickens")), f"chickens:{i}", rect)
+    x = line.left + hand_w
+    if pond_chickens_asked(calc.rules) or calc.seats[i].discards:
+        width = line.right - x - m.px(206)
+        s.add(
+            _row(s, i, "discards", S.tr("calc_pond_chickens")),
+            f"discards:{i}",
+            pygame.Rect(x, line.top, width, line.height),
+        )
+        x += width + m.px(6)
+    return x
 
 
 def build_seat(s: CalcState, i: int, block: pygame.Rect) -> None:
@@ -94,9 +125,17 @@ def build_seat(s: CalcState, i: int, block: pygame.Rect) -> None:
     s.add(_hand(s, i, win), f"hand:{i}", pygame.Rect(inner.left, inner.top, hand_w - m.px(6), line1))
     s.add(_melds(s, i), f"melds:{i}", pygame.Rect(inner.left + hand_w, inner.top, inner.width - hand_w, line1))
     y2 = inner.top + line1 + m.px(4)
-    s.add(_discards(s, i), f"discards:{i}", pygame.Rect(inner.left, y2, hand_w - m.px(6), line2))
+    declared_x = inner.left + hand_w
+    if i in calc.stand_ins():
+        declared_x = _stand_in_rows(s, i, pygame.Rect(inner.left, y2, inner.width, line2), hand_w)
+    else:
+        s.add(
+            _row(s, i, "discards", S.tr("calc_discards")),
+            f"discards:{i}",
+            pygame.Rect(inner.left, y2, hand_w - m.px(6), line2),
+        )
     if calc.rules.play.declare_ready or calc.seats[i].declared_ready:
         # A ruleset without 报听 does not ask (a hand opened with it shows it, and says why it is refused).
-        s.add(_declared(s, i), f"declared_ready:{i}", pygame.Rect(inner.left + hand_w, y2, m.px(200), line2))
+        s.add(_declared(s, i), f"declared_ready:{i}", pygame.Rect(declared_x, y2, m.px(200), line2))
     line = pygame.Rect(inner.left, y2 + line2 + m.px(2), inner.width, block.bottom - y2 - line2 - m.px(2))
     s.problem_lines.append((line, [problem_text(p, calc.rules) for p in seat_problems(s, i)]))

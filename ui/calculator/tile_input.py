@@ -34,7 +34,7 @@ def pick(s: CalcState, tile: Tile) -> None:
     calc = s.calc
     kind, _, seat_text = s.target.partition(":")
     refusal: str | None = None
-    if kind in ("hand", "discards"):
+    if kind in ("hand", "discards", "chickens"):
         refusal = calc.add_tile(int(seat_text), kind, tile)
     elif kind == "melds":
         meld_of(s, int(seat_text), tile)

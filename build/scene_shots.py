@@ -170,7 +170,7 @@ def _played_session() -> TableSession:
 
     bot = SimpleAgent()
     session = TableSession(_rules(), "replays", [None, bot, bot, bot])
-    session.on_hand_done = ReplayLog("m1", _rules(), "replays")
+    session.on_hand_done = ReplayLog("m1", _rules(), "replays", people=lambda: session.humans)
     session.start_hand()
     while session.to_move():
         session.apply(bot.choose(session.observe(session.to_move()[0])))
@@ -200,6 +200,19 @@ def _replay_viewer() -> pygame.Surface:
     _key(host, pygame.K_RETURN)
     for _ in range(30):
         _key(host, pygame.K_RIGHT)
+    return _draw(host, 0)
+
+
+def _replay_viewer_end() -> pygame.Surface:
+    from ui import strings as S
+    from ui.replays import open_replays
+
+    S.set_language("zh")
+    _display()
+    host = _host()
+    open_replays(host)  # type: ignore[arg-type]
+    _key(host, pygame.K_RETURN)
+    _key(host, pygame.K_END)  # the last step: the calculator's button joins the others
     return _draw(host, 0)
 
 
@@ -235,6 +248,7 @@ def shots() -> dict[str, Callable[[], pygame.Surface]]:
     out["match-summary"] = _pushed(_summary)
     out["replays-list"] = _replay_list
     out["replays-viewer"] = _replay_viewer
+    out["replays-viewer-end"] = _replay_viewer_end
     return out
 
 

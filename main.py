@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from game import __version__
@@ -12,6 +13,9 @@ from ui.entry.cli import add_play_options, run_play
 # Client commands live in ui/ and import pygame only when they run, so headless
 # commands never load it. With no command, `python main.py` opens the table.
 UI_COMMAND_MODULES: tuple[str, ...] = ("ui.entry.cli", "ui.entry.learn_cli")
+
+# The exit code of a program stopped because its reader went away (128 + SIGPIPE), as `yes | head` gives.
+BROKEN_PIPE_EXIT = 141
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -28,6 +32,21 @@ def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run the chosen command; returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    try:
+        code = dispatch(args)
+        if sys.stdout is not None:  # a windowed frozen build has no stdout
+            sys.stdout.flush()  # inside the try: the last buffered lines can meet the closed pipe too
+    except BrokenPipeError:
+        # The reader went away (`main.py folders | head`): stop quietly. Python's docs recommend pointing
+        # stdout at devnull so the flush at exit does not raise again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return BROKEN_PIPE_EXIT
+    return code
+
+
+def dispatch(args: argparse.Namespace) -> int:
+    """Run the command `args` chose (the table when none); returns the exit code."""
     func = getattr(args, "func", None)
     if func is None:
         return run_play(args)

@@ -1,6 +1,8 @@
-"""Render every screen of the client at 1280x720 into a folder, one PNG each, the same pixels on every run.
+"""Render every screen of the client (1280x720 unless --size says) into a folder, one PNG each, the same
+pixels on every run.
 
     SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy .venv/bin/python build/scene_shots.py OUT_DIR
+    .venv/bin/python build/scene_shots.py OUT_DIR --size 960x540 --only replays,lan-host
     .venv/bin/python build/scene_shots.py --compare BEFORE_DIR AFTER_DIR
 
 The user folder is a fresh one at a fixed path, so saved games, statistics and replays from the
@@ -9,7 +11,9 @@ machine never show.
 
 from __future__ import annotations
 
+import argparse
 import os
+import re
 import shutil
 import sys
 from collections.abc import Callable
@@ -166,7 +170,7 @@ def _played_session() -> TableSession:
 
     bot = SimpleAgent()
     session = TableSession(_rules(), "replays", [None, bot, bot, bot])
-    session.on_hand_done = ReplayLog("m1", _rules(), "replays")
+    session.on_hand_done = ReplayLog("m1", _rules(), "replays", people=lambda: session.humans)
     session.start_hand()
     while session.to_move():
         session.apply(bot.choose(session.observe(session.to_move()[0])))
@@ -196,6 +200,19 @@ def _replay_viewer() -> pygame.Surface:
     _key(host, pygame.K_RETURN)
     for _ in range(30):
         _key(host, pygame.K_RIGHT)
+    return _draw(host, 0)
+
+
+def _replay_viewer_end() -> pygame.Surface:
+    from ui import strings as S
+    from ui.replays import open_replays
+
+    S.set_language("zh")
+    _display()
+    host = _host()
+    open_replays(host)  # type: ignore[arg-type]
+    _key(host, pygame.K_RETURN)
+    _key(host, pygame.K_END)  # the last step: the calculator's button joins the others
     return _draw(host, 0)
 
 
@@ -231,17 +248,20 @@ def shots() -> dict[str, Callable[[], pygame.Surface]]:
     out["match-summary"] = _pushed(_summary)
     out["replays-list"] = _replay_list
     out["replays-viewer"] = _replay_viewer
+    out["replays-viewer-end"] = _replay_viewer_end
     return out
 
 
-def render_all(folder: Path) -> None:
-    """Write every screen's PNG into `folder`."""
+def render_all(folder: Path, only: tuple[str, ...] = ()) -> None:
+    """Write every screen's PNG into `folder` (only those whose names contain one of `only`, when given)."""
     folder.mkdir(parents=True, exist_ok=True)
     home = HOME  # one fixed path: the settings screen shows it
     shutil.rmtree(home, ignore_errors=True)
     home.mkdir()
     os.environ["GUIYANG_MAHJONG_HOME"] = str(home)
     for name, shot in shots().items():
+        if only and not any(part in name for part in only):
+            continue
         surface = shot()
         pygame.image.save(surface, str(folder / f"{name}.png"))
         print(f"{name}.png")
@@ -271,10 +291,30 @@ def compare(before: Path, after: Path) -> int:
     return 1 if differ else 0
 
 
+def window_size(text: str) -> tuple[int, int]:
+    """A size written WIDTHxHEIGHT (argparse's type for --size)."""
+    match = re.fullmatch(r"(\d{3,4})[xX](\d{3,4})", text.strip())
+    if match is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size such as 1280x720")
+    return int(match[1]), int(match[2])
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """The command line: an output folder (with --size and --only), or --compare BEFORE AFTER."""
+    parser = argparse.ArgumentParser(prog="scene_shots.py", description=__doc__.splitlines()[0])
+    parser.add_argument("out", nargs="?", type=Path, help="the folder to write the PNGs into")
+    parser.add_argument("--size", type=window_size, default=SIZE, help="the window, WIDTHxHEIGHT (1280x720)")
+    parser.add_argument("--only", default="", help="comma-separated parts of the names to draw (all when empty)")
+    parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"), help="compare two folders")
+    args = parser.parse_args(argv)
+    if (args.out is None) == (args.compare is None):
+        parser.error("give an output folder, or --compare BEFORE AFTER")
+    return args
+
+
 if __name__ == "__main__":
-    if len(sys.argv) == 4 and sys.argv[1] == "--compare":
-        sys.exit(compare(Path(sys.argv[2]), Path(sys.argv[3])))
-    if len(sys.argv) != 2:
-        print(__doc__, file=sys.stderr)
-        sys.exit(2)
-    render_all(Path(sys.argv[1]))
+    arguments = parse_args(sys.argv[1:])
+    if arguments.compare is not None:
+        sys.exit(compare(*arguments.compare))
+    SIZE = arguments.size
+    render_all(arguments.out, tuple(p for p in arguments.only.split(",") if p))

@@ -89,7 +89,10 @@ class MatchController:
         """The replay log of this match, which starts from the match's own first deal."""
         from game.replaylog import ReplayLog  # the log's files and folders only where a match is kept
 
-        return ReplayLog(match_id, self.rules, self.seed, self.match.first_setup)
+        def people() -> list[int]:
+            return [seat for seat, agent in enumerate(self.agents) if agent is None]
+
+        return ReplayLog(match_id, self.rules, self.seed, self.match.first_setup, people)
 
     # ------------------------------------------------------------------ the save
 

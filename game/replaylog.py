@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,7 @@ class HandEntry:
     winners: tuple[int, ...]
     nets: tuple[int, ...]
     practice: bool
+    people: tuple[int, ...] = ()  # the seats people played (none in an index written before they were kept)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -71,6 +73,7 @@ class HandEntry:
             "winners": list(self.winners),
             "nets": list(self.nets),
             "practice": self.practice,
+            "people": list(self.people),
         }
 
     @staticmethod
@@ -88,6 +91,9 @@ class HandEntry:
         hand = d["hand"]
         if type(hand) is not int or not 1 <= hand <= 100_000:
             raise ValueError("an index row's hand is not a hand number")
+        people = d.get("people", [])
+        if not isinstance(people, list) or not all(type(x) is int and 0 <= x <= 3 for x in people):
+            people = []  # an edited row still lists; it only loses its marker
         return HandEntry(
             file,
             hand,
@@ -97,6 +103,7 @@ class HandEntry:
             tuple(winners),
             tuple(nets),
             d.get("practice", False) is True,
+            tuple(sorted(set(people))),
         )
 
 
@@ -125,11 +132,19 @@ def read_index() -> list[HandEntry]:
 class ReplayLog:
     """Keeps a match's finished hands: appends each to the match's log file and indexes it."""
 
-    def __init__(self, match_id: str, rules: Ruleset, seed: str, setup: HandSetup | None = None) -> None:
+    def __init__(
+        self,
+        match_id: str,
+        rules: Ruleset,
+        seed: str,
+        setup: HandSetup | None = None,
+        people: Callable[[], Sequence[int]] | None = None,
+    ) -> None:
         self.match_id = match_id
         self.rules = rules
         self.seed = seed
         self.setup = setup or HandSetup()
+        self.people = people  # asked at each hand: the seats people play can change during a match
         self.error: str | None = None
         self.on_error: Callable[[str], None] | None = None  # told the first time keeping a hand fails
 
@@ -162,10 +177,10 @@ class ReplayLog:
                 won.winners if won is not None else (),
                 settled.nets if settled is not None else (0, 0, 0, 0),
                 practice,
+                tuple(sorted(set(self.people()))) if self.people is not None else (),
             )
             rows = [e for e in read_index() if (e.file, e.hand) != (entry.file, entry.hand)] + [entry]
-            text = json.dumps({"hands": [r.to_json() for r in rows]}, ensure_ascii=False, indent=1)
-            write_text_atomic(folder / INDEX_FILE, text)
+            _write_index(folder, rows)
         except (OSError, UserDirError, UnsafeName) as exc:
             reason = (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
             if self.error is None:
@@ -173,6 +188,48 @@ class ReplayLog:
                 if self.on_error is not None:
                     self.on_error(reason)
             self.error = reason
+
+
+def _write_index(folder: Path, rows: list[HandEntry]) -> None:
+    text = json.dumps({"hands": [r.to_json() for r in rows]}, ensure_ascii=False, indent=1)
+    write_text_atomic(folder / INDEX_FILE, text)
+
+
+class DeleteError(Exception):
+    """A match's replay could not be deleted; nothing was changed. The message says why."""
+
+
+def delete_match(file: str) -> int:
+    """Delete a match's log and its hands in the index; the number of hands removed. DeleteError if it cannot
+    be done, and then the log and the index are as they were."""
+    try:
+        folder = user_dirs().logs / REPLAY_FOLDER
+        path = inside(folder, file, what="log file name")
+    except (UnsafeName, UserDirError) as exc:
+        raise DeleteError(str(exc)) from None
+    rows = read_index()
+    kept = [e for e in rows if e.file != file]
+    # The log is first moved aside, which can be undone, so a failure later puts everything back.
+    aside = path.with_name(f".{path.name}.deleting")
+    moved = False
+    try:
+        if path.exists():
+            os.replace(path, aside)
+            moved = True
+        _write_index(folder, kept)
+    except OSError as exc:
+        if moved:
+            try:
+                os.replace(aside, path)
+            except OSError as undo:
+                log.error("cannot put %s back after a failed delete: %s", path, undo)
+        raise DeleteError(exc.strerror or str(exc)) from None
+    try:
+        aside.unlink(missing_ok=True)
+    except OSError as exc:
+        # The match is gone from the list; the file left aside is never read again.
+        log.warning("left %s in place: %s", aside, exc)
+    return len(rows) - len(kept)
 
 
 def _replayed(entry: HandEntry) -> tuple[Ruleset, Round]:

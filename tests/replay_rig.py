@@ -14,7 +14,7 @@ def play_hands(n: int, practice_in: int = 0) -> TableSession:
     """A match of `n` hands logged as match "m1"; in hand `practice_in` the player takes a move back."""
     bot = SimpleAgent()
     session = TableSession(RULES, "replays", [None, bot, bot, bot])
-    session.on_hand_done = ReplayLog("m1", RULES, "replays")
+    session.on_hand_done = ReplayLog("m1", RULES, "replays", people=lambda: session.humans)
     for hand in range(1, n + 1):
         session.start_hand()
         moves = 0

@@ -193,6 +193,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "replay_won": ("{who}胡", "{who} won"),
     "replay_drawn": ("黄庄", "drawn"),
     "replay_practice": ("练习", "practice"),
+    "replay_mine": ("你坐{seats}", "you sat {seats}"),
+    "replay_delete": ("删除", "Delete"),
+    "replay_delete_ask": (
+        "删除这场对局（{when}）的回放？其中 {n} 局全部删除，无法恢复。",
+        "Delete the replay of this match ({when})? All {n} of its hands go, for good.",
+    ),
+    "replay_delete_failed": ("无法删除", "Cannot delete"),
     "replay_forward": ("前进 →", "Forward →"),
     "replay_back": ("← 后退", "← Back"),
     "replay_close": ("返回", "Close"),
@@ -202,7 +209,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "replay_play": ("播放", "Play"),
     "replay_pause": ("暂停", "Pause"),
-    "replay_paused": ("（暂停）", " (paused)"),
+    "replay_paused": ("（暂停）", " ‖"),
     "takeback_done": ("已悔牌：请重新出牌", "Taken back: play again"),
     "takeback_none": ("这一局还没有可以悔的牌", "Nothing to take back in this hand"),
     # Menus, new game, settings, rules screen, statistics

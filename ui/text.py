@@ -6,6 +6,7 @@ without rendering or rotating anything twice.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Iterator
 
 import pygame
@@ -148,12 +149,44 @@ def fit(text: str, size: int, max_width: int, colour: Colour = pal.TEXT, bold: b
     return shadowed(text[:low].rstrip() + "…", s, colour, bold)
 
 
+# Punctuation that must not begin a line of Chinese (it stays with what comes before) and what must
+# not end one (it stays with what comes after).
+NO_LINE_START = "，。、：；！？）」』》…%,.:;!?)]"
+NO_LINE_END = "（「『《(["
+# Measure words that belong to the number before them: "10番" is read as one word.
+UNITS = "张门墩轮番组个分倍局家人次点秒圈手只"
+# A tile notation or a number ("11s", "123m", "10", "+10", "1.5", "3/4"), with its unit if it has one;
+# otherwise a single character.
+_TOKEN = re.compile(rf"[+\-−×]?[0-9A-Za-z]+(?:[.:/×][0-9A-Za-z]+)*(?:(?<=[0-9]) ?[{UNITS}])?|.", re.S)
+
+
+def tokens(text: str) -> list[str]:
+    """The pieces a line of Chinese may break between: tile notations and numbers whole (with their unit),
+    other characters one by one, closing punctuation kept with the piece before and opening with the one after."""
+    out: list[str] = []
+    opening = ""
+    for match in _TOKEN.finditer(text):
+        piece = match.group()
+        if piece in NO_LINE_END:
+            opening += piece
+        elif piece in NO_LINE_START and out and not opening:
+            out[-1] += piece
+        else:
+            out.append(opening + piece)
+            opening = ""
+    if opening:
+        out.append(opening)
+    return out
+
+
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split `text` into lines no wider than `width` px (by words for English, by characters for Chinese,
-    even where it has spaces)."""
+    """Split `text` into lines no wider than `width` px: English at its spaces, Chinese between characters
+    but never inside a tile notation or a number (a piece wider than a line has a line to itself)."""
     lines: list[str] = []
-    by_words = " " in text and not any(ord(ch) >= 0x2E80 for ch in text)
-    words = text.split(" ") if by_words else list(text)
+    # English that names a few Chinese words (幺鸡, 万) still breaks at its spaces only.
+    cjk = sum(1 for ch in text if ord(ch) >= 0x2E80)
+    by_words = " " in text and cjk * 4 < len(text.replace(" ", ""))
+    words = text.split(" ") if by_words else tokens(text)
     joiner = " " if by_words else ""
     line = ""
     for word in words:

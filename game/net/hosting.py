@@ -31,7 +31,10 @@ def replay_log(table: NetTable) -> ReplayLog:
     """The replay log of the table's match; a save without a match id is given one, kept in the save."""
     if not table.save.match_id:
         table.save.match_id = new_match_id()
-    return table.control.replay_log(table.save.match_id)
+    keeper = table.control.replay_log(table.save.match_id)
+    # Every seat is driven from the host's side; the people are the seats a person holds.
+    keeper.people = lambda: [seat for seat, s in enumerate(table.seats) if s.plan.kind == "human" and s.holder]
+    return keeper
 
 
 def host_server(

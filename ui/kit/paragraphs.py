@@ -13,18 +13,10 @@ from ui import text as T
 from ui.kit.dialogs import wrap
 from ui.tile_art import Look, get_tile_art
 
-# Punctuation that must not begin a line of Chinese (it joins the line before).
-NO_LINE_START = "，。、：；！？）」』》…"
-
 
 def wrap_text(text: str, size: int, width: int) -> list[str]:
-    """`ui.kit.dialogs.wrap`, with Chinese punctuation kept off the start of a line."""
-    lines = wrap(text, size, width)
-    for i in range(1, len(lines)):
-        while lines[i] and lines[i][0] in NO_LINE_START and len(lines[i - 1]) > 1:
-            lines[i] = lines[i - 1][-1] + lines[i]
-            lines[i - 1] = lines[i - 1][:-1]
-    return lines
+    """`ui.kit.dialogs.wrap`: Chinese punctuation kept off the start of a line, tokens kept whole."""
+    return wrap(text, size, width)
 
 
 def paragraphs_height(texts: Sequence[str], size: int, width: int, gap: int) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 from collections.abc import Callable
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 
 import pygame
@@ -92,6 +92,23 @@ def saved_table() -> NetTable | None:
     return resumed[0] if resumed is not None else None
 
 
+@lru_cache(maxsize=64)
+def _titles(name: str) -> tuple[str, str] | None:
+    try:
+        rules = load_ruleset(name)
+    except RulesetError:
+        return None
+    return rules.title_zh, rules.title_en
+
+
+def ruleset_words(name: str) -> str:
+    """A ruleset's title in the current language; its id when it does not load here (a host's own file)."""
+    titles = _titles(name)
+    if titles is None:
+        return name
+    return titles[0] if S.language() == "zh" else titles[1]
+
+
 def seat_text(choice: str) -> str:
     """How a seat choice reads."""
     if choice == "human":
@@ -136,7 +153,19 @@ class HostSetupScene(MenuScene):
             y += m.row + m.gap
 
         row(FreeText(t("your_name"), lambda: self.name, self._set_name, 16))
-        row(Choice(t("ruleset"), [(r, r) for r in self.rulesets], lambda: self.ruleset, self._set_ruleset))
+        # One ruleset at a time, by its title in full: seven titles side by side would each be cut short.
+        titles = [ruleset_words(r) for r in self.rulesets]
+        row(
+            Stepper(
+                t("ruleset"),
+                lambda: self.rulesets.index(self.ruleset),
+                lambda i: self._set_ruleset(self.rulesets[i]),
+                0,
+                len(self.rulesets) - 1,
+                lambda i: titles[i],
+                signs=("◀", "▶"),
+            )
+        )
         row(Choice(t("seat_you", wind=S.wind(0)), [("human", t("seat_person"))], lambda: "human", lambda v: None))
         for seat in (1, 2, 3):
             options = [(c, seat_text(c)) for c in SEAT_OPTIONS]
@@ -319,7 +348,10 @@ class JoinScene(MenuScene):
         w, h = self.size
         x, width = m.margin + m.px(160), w - 2 * (m.margin + m.px(160))
         y = m.px(96) + m.heading + m.gap
-        items = [ListItem(t("found_row", room=a.room, ruleset=a.ruleset, free=a.free), a.url) for a in self.found]
+        items = [
+            ListItem(t("found_row", room=a.room, ruleset=ruleset_words(a.ruleset), free=a.free), a.url)
+            for a in self.found
+        ]
         if not items:
             items = [ListItem(t("found_none" if self.looking else "found_off"), "", usable=False)]
         self.list_top = y
@@ -545,7 +577,8 @@ class LobbyScene(MenuScene):
         hint = t("waiting_players") if self.hosting is not None else t("waiting_host")
         length = session.status.length
         how_long = t(f"length_{length.kind}", n=length.n)
-        surface.blit(T.shadowed(f"{self.ruleset}  ·  {how_long}  ·  {hint}", m.small, pal.TEXT_MUTED), (x, yy))
+        line = f"{ruleset_words(self.ruleset)}  ·  {how_long}  ·  {hint}"
+        surface.blit(T.fit(line, m.small, panel.right - m.px(24) - x, pal.TEXT_MUTED), (x, yy))
 
     def link_notice(self) -> str:
         """A refusal or a lost connection, in words."""

@@ -24,7 +24,6 @@ VALUE_ZH: dict[str, str] = {
     "others": "其他三家",
     "ready_or_won": "听牌或胡牌者",
     "winner": "胡牌者",
-    "previous": "逆时针",
     "pinghu": "平胡",
     "random": "随机",
     "add": "加番",
@@ -48,7 +47,6 @@ VALUE_ZH: dict[str, str] = {
 VALUE_EN: dict[str, str] = {
     "sum_and_smaller": "sum picks the side, smaller die the stacks",
     "sum": "sum counts the stacks",
-    "previous": "toward the previous seat",
     "next": "toward the next seat",
     "kong_worth": "the kong's worth",
     "first_from_dealer": "first winner from the dealer",
@@ -59,6 +57,14 @@ VALUE_EN: dict[str, str] = {
     "holding_none": "seats holding none",
     "baopai": "baopai (pays for all)",
     "guoshui": "guoshui (no discard win until own draw)",
+}
+
+# Values whose words depend on the field. Play goes counter-clockwise (docs/rules.md §2: East, South, West,
+# North, each to its 下家), so counting toward the 上家, against play, goes clockwise, and toward the 下家
+# counter-clockwise.
+FIELD_VALUES: dict[tuple[str, str], tuple[str, str]] = {
+    ("table.count_direction", "previous"): ("顺时针（向上家）", "clockwise, toward the previous seat (上家)"),
+    ("table.count_direction", "next"): ("逆时针（向下家）", "counter-clockwise, toward the next seat (下家)"),
 }
 
 # The values shown as a ruleset's summary on the new-game screen.
@@ -78,9 +84,11 @@ SUMMARY_PATHS = (
 )
 
 
-def value_text(value: str) -> str:
-    """A value in the current language (the listing's words are English)."""
+def value_text(value: str, path: str = "") -> str:
+    """A value of the field `path` in the current language (the listing's words are English)."""
     zh = S.language() == "zh"
+    if (path, value) in FIELD_VALUES:
+        return FIELD_VALUES[path, value][0 if zh else 1]
     words = VALUE_ZH if zh else VALUE_EN
 
     def word_text(word: str) -> str:
@@ -106,4 +114,4 @@ def ruleset_title(rules: Ruleset) -> str:
 def summary(rules: Ruleset, paths: tuple[str, ...] = SUMMARY_PATHS) -> list[tuple[str, str]]:
     """(label, value) of the key values of `rules`, in the current language."""
     found = {path: (zh, en, value) for path, zh, en, value in ruleset_lines(rules)}
-    return [(field_label(zh, en), value_text(value)) for p in paths if p in found for zh, en, value in [found[p]]]
+    return [(field_label(zh, en), value_text(value, p)) for p in paths if p in found for zh, en, value in [found[p]]]

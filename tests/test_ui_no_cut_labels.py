@@ -1,0 +1,122 @@
+"""No button or label of the replays screens and the host screen is cut short ("…") at any window from
+960x540 to 1920x1080, in either language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.replaylog import HandEntry
+from tests.replay_rig import play_hands
+from tests.ui_host import HeadlessHost, headless_display
+from ui import strings as S
+from ui import text as T
+from ui.menu.lan import HostSetupScene
+from ui.replays import ReplayListScene, ReplayViewerScene, open_replays
+from ui.scene import Scene
+from ui.settings import Settings
+
+SIZES = [(960, 540), (1024, 600), (1280, 720), (1920, 1080)]
+LANGUAGES = ["zh", "en"]
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
+    before = S.language()
+    yield tmp_path
+    S.set_language(before)
+    T.clear_cache()
+
+
+@pytest.fixture
+def cuts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text T.fit had to cut short while the test drew (fresh pictures: the cache is emptied first)."""
+    found: list[str] = []
+    fit = T.fit
+
+    def watching(
+        text: str, size: int, max_width: int, colour: T.Colour = (255, 255, 255), bold: bool = False
+    ) -> pygame.Surface:
+        floor = min(size, T.MIN_TEXT)
+        if len(text) >= 2 and T.shadowed(text, floor, colour, bold).get_width() > max_width:
+            found.append(f"{text!r} in {max_width} px")
+        return fit(text, size, max_width, colour, bold)
+
+    T.clear_cache()
+    monkeypatch.setattr(T, "fit", watching)
+    return found
+
+
+def draw(host: HeadlessHost, size: tuple[int, int]) -> None:
+    screen = headless_display(size)
+    host.stack.update(1 / 60)
+    host.stack.draw(screen)
+
+
+def key(host: HeadlessHost, k: int) -> None:
+    host.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+
+
+def sample_entry() -> HandEntry:
+    """A row with the widest things a row shows: two winners, practice, big scores, a person at two seats."""
+    return HandEntry(
+        "m9.jsonl", 12, "guiyang-classic", "s", "2026-12-31 23:59", (1, 3), (-128, 64, -16, 80), True, (0, 2)
+    )
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_replay_list_rows_and_buttons_are_not_cut(
+    home: Path, cuts: list[str], size: tuple[int, int], lang: str
+) -> None:
+    S.set_language(lang)
+    play_hands(1)
+    headless_display(size)
+    host = HeadlessHost(Settings(), size)
+    open_replays(host)
+    listing = host.stack.top
+    assert isinstance(listing, ReplayListScene)
+    listing.entries.append(sample_entry())
+    draw(host, size)
+    assert {b.command for b in listing.buttons} == {"close", "delete"}
+    assert cuts == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_replay_viewer_buttons_keep_their_words_at_the_last_step(
+    home: Path, cuts: list[str], size: tuple[int, int], lang: str
+) -> None:
+    S.set_language(lang)
+    play_hands(1)
+    headless_display(size)
+    host = HeadlessHost(Settings(), size)
+    open_replays(host)
+    key(host, pygame.K_RETURN)
+    key(host, pygame.K_END)
+    viewer = host.stack.top
+    assert isinstance(viewer, ReplayViewerScene) and viewer.at_end
+    cuts.clear()  # the list under it was drawn on the way
+    T.clear_cache()
+    draw(host, size)
+    assert [b.command for b in viewer.buttons] == ["forward", "back", "play", "close", "calculator"]
+    rects = [b.rect for b in viewer.buttons]
+    assert all(r.colliderect(pygame.Rect((0, 0), size)) and r.width > 0 for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+    assert cuts == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_host_screen_labels_are_not_cut(home: Path, cuts: list[str], size: tuple[int, int], lang: str) -> None:
+    S.set_language(lang)
+    headless_display(size)
+    host = HeadlessHost(Settings(), size)
+    scene: Scene = HostSetupScene(host)
+    host.stack.push(scene)
+    draw(host, size)
+    assert cuts == []

@@ -1,0 +1,50 @@
+"""The rules screen's direction words agree with docs/rules.md §2 in both languages: play goes
+counter-clockwise, so counting toward the 上家 (the previous seat) goes clockwise."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from game.ruleset_loader import load_ruleset
+from game.wall import count_seats
+from ui import strings as S
+from ui.menu.rules_screen import rule_rows
+
+EAST, SOUTH, WEST, NORTH = 0, 1, 2, 3
+
+
+@pytest.fixture
+def language() -> Iterator[None]:
+    before = S.language()
+    yield
+    S.set_language(before)
+
+
+def direction_row(name: str, lang: str) -> str:
+    S.set_language(lang)
+    label = "数位方向" if lang == "zh" else "counting direction"
+    values = [r.value for r in rule_rows(load_ruleset(name)) if r.label.lower() == label]
+    assert len(values) == 1 and values[0] is not None
+    return values[0]
+
+
+def test_counting_toward_the_previous_seat_is_clockwise_in_both_languages(language: None) -> None:
+    assert load_ruleset("guiyang-classic").table.count_direction == "previous"
+    zh, en = direction_row("guiyang-classic", "zh"), direction_row("guiyang-classic", "en")
+    assert "顺时针" in zh and "上家" in zh and "逆" not in zh
+    assert en.startswith("clockwise") and "previous" in en
+
+
+def test_counting_toward_the_next_seat_is_counter_clockwise_in_both_languages(language: None) -> None:
+    assert load_ruleset("guiyang-modern").table.count_direction == "next"
+    zh, en = direction_row("guiyang-modern", "zh"), direction_row("guiyang-modern", "en")
+    assert "逆时针" in zh and "下家" in zh
+    assert en.startswith("counter-clockwise") and "next" in en
+
+
+def test_the_words_match_the_engine_count() -> None:
+    """§2: play is East, South, West, North; "previous" from South reaches East, South's 上家."""
+    assert count_seats(SOUTH, 2, "previous") == EAST
+    assert count_seats(SOUTH, 2, "next") == WEST

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from collections.abc import Callable
 
 import pygame
@@ -15,6 +16,8 @@ from ui.scene import Scene, SceneStack
 from ui.settings import Settings
 
 MAX_DT = 0.1  # a stalled frame must not make animations jump
+IDLE_WAKE = 0.5  # s: a still screen still updates this often (a clock, a poll) without drawing
+IDLE_STEP = 0.008  # s between looks at the event queue while still: input waits at most half a frame
 ICON = "assets/icon.png"
 
 log = logging.getLogger(__name__)
@@ -82,6 +85,13 @@ class App:
         self.screen = self._set_mode(self._windowed_size, self.fullscreen)
         self.stack.resize(self.screen.get_size())
 
+    def resize_window(self, size: tuple[int, int]) -> None:
+        """Make the window `size`, as dragging its edge does, and lay the scenes out again."""
+        if self.fullscreen or self.screen is None:
+            return
+        self.screen = self._set_mode(size, False)
+        self.stack.resize(self.screen.get_size())
+
     def handle(self, event: pygame.event.Event) -> None:
         """Route one event: window events here, the rest to the top scene."""
         if event.type == pygame.QUIT:
@@ -108,14 +118,22 @@ class App:
         clock = pygame.time.Clock()
         try:
             while self.running:
+                moving = self.stack.animating()
+                if not moving and not self.stack.changed:
+                    wait_for_event(IDLE_WAKE)
                 dt = min(MAX_DT, clock.tick(self.fps) / 1000.0)
-                for event in pygame.event.get():
+                events = pygame.event.get()
+                for event in events:
                     self.handle(event)
                 self.stack.update(dt)
-                screen = self.screen or screen
-                self.stack.draw(screen)
-                pygame.display.flip()
-                self.frames += 1
+                # A still screen is drawn again only when input, a scene change or its own update may have
+                # changed it: an idle menu then costs next to nothing.
+                if events or moving or self.stack.changed or self.stack.animating():
+                    self.stack.changed = False
+                    screen = self.screen or screen
+                    self.stack.draw(screen)
+                    pygame.display.flip()
+                    self.frames += 1
                 if max_frames is not None and self.frames >= max_frames:
                     self.quit(0)
                 if not len(self.stack):
@@ -123,3 +141,16 @@ class App:
         finally:
             pygame.display.quit()
         return self.exit_code or 0
+
+
+def wait_for_event(longest: float) -> None:
+    """Sleep until an event is queued or `longest` seconds pass.
+
+    Short sleeps and a look at the queue, rather than pygame.event.wait: SDL's wait polls every
+    millisecond on drivers that cannot block (a few percent of a core), and a sleep lets other threads run.
+    """
+    end = time.monotonic() + longest
+    while time.monotonic() < end:
+        if pygame.event.peek():
+            return
+        time.sleep(IDLE_STEP)

@@ -84,3 +84,19 @@ def test_menu_screens_are_still_unless_they_update_on_their_own() -> None:
     app = App(Settings(), size=(320, 240))
     assert not Plain(app).animating()
     assert Polling(app).animating()
+
+
+def test_a_new_window_size_forgets_the_pictures_drawn_for_the_old_one() -> None:
+    from ui import fonts, tile_art
+    from ui import text as T
+
+    app = App(Settings(), size=(640, 360))
+    app.open_window()
+    T.shadowed("捉鸡", 20, (255, 255, 255))
+    tile_art.get_tile_art(40).face(3)
+    fonts.get_font(21)
+    assert len(T._cache) and tile_art._arts and fonts._fonts
+    app.resize_window((800, 450))
+    assert app.stack.size == (800, 450)
+    assert not len(T._cache) and not tile_art._arts and not fonts._fonts and not len(fonts._text_cache)
+    pygame.display.quit()

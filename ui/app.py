@@ -14,6 +14,7 @@ from ui.layout import DEFAULT_SIZE
 from ui.resources import resource_path
 from ui.scene import Scene, SceneStack
 from ui.settings import Settings
+from ui.surface_cache import forget_sized_pictures
 
 MAX_DT = 0.1  # a stalled frame must not make animations jump
 IDLE_WAKE = 0.5  # s: a still screen still updates this often (a clock, a poll) without drawing
@@ -56,7 +57,7 @@ class App:
         pygame.display.set_caption(S.tr("title"))
         self._set_icon()
         self.screen = self._set_mode(self.size, self.fullscreen)
-        self.stack.resize(self.screen.get_size())
+        self._laid_out(self.screen.get_size())
         return self.screen
 
     def _set_icon(self) -> None:
@@ -83,14 +84,20 @@ class App:
         self.fullscreen = not self.fullscreen
         self.settings.fullscreen = self.fullscreen  # the settings screen shows (and saves) the current state
         self.screen = self._set_mode(self._windowed_size, self.fullscreen)
-        self.stack.resize(self.screen.get_size())
+        self._laid_out(self.screen.get_size())
 
     def resize_window(self, size: tuple[int, int]) -> None:
         """Make the window `size`, as dragging its edge does, and lay the scenes out again."""
         if self.fullscreen or self.screen is None:
             return
         self.screen = self._set_mode(size, False)
-        self.stack.resize(self.screen.get_size())
+        self._laid_out(self.screen.get_size())
+
+    def _laid_out(self, size: tuple[int, int]) -> None:
+        """Lay the scenes out for `size`, first forgetting the pictures drawn for another size."""
+        if size != self.stack.size and self.stack.size != (0, 0):
+            forget_sized_pictures()
+        self.stack.resize(size)
 
     def handle(self, event: pygame.event.Event) -> None:
         """Route one event: window events here, the rest to the top scene."""
@@ -100,12 +107,12 @@ class App:
             surface = pygame.display.get_surface()
             if surface is not None and not self.fullscreen:
                 self.screen = surface
-                self.stack.resize(surface.get_size())
+                self._laid_out(surface.get_size())
         elif event.type == pygame.WINDOWSIZECHANGED:
             surface = pygame.display.get_surface()
             if surface is not None and surface.get_size() != self.stack.size:
                 self.screen = surface
-                self.stack.resize(surface.get_size())
+                self._laid_out(surface.get_size())
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         else:

@@ -163,6 +163,10 @@ def run_play(args: argparse.Namespace) -> int:
     settings.hands = args.hands
     strings.set_language(settings.language)
     app = App(settings, size=args.size, fullscreen=args.fullscreen or settings.fullscreen)
+    if not args.autoplay:
+        from ui.sound.music_player import start_music
+
+        start_music(settings)  # in the background; silent without a sound device
     if menu:
         from ui.menu.main_menu import MainMenu
 

@@ -125,12 +125,16 @@ def _reed(buf: list[float], rate: int, at: float, freqs: tuple[float, float, flo
     s1, s2, s3 = (f * table_size / rate for f in freqs)
     mask = table_size - 1
     wobble = 2 * math.pi * 4.5 / rate  # the tremolo of a player's breath
-    sin = math.sin
-    for i in range(n):
-        env = min(1.0, i / rise, (n - i) / fall) * (0.9 + 0.1 * sin(wobble * i))
-        buf[start + i] += (
-            amp * env * (table[int(i * s1) & mask] + table[int(i * s2) & mask] + table[int(i * s3) & mask])
-        )
+    block = 64  # the envelope moves slowly: one value per block of samples is smooth enough
+    env = [
+        amp * min(1.0, i / rise, (n - i) / fall) * (0.9 + 0.1 * math.sin(wobble * i))
+        for i in range(0, n + block, block)
+    ]
+    tone = [
+        env[i // block] * (table[int(i * s1) & mask] + table[int(i * s2) & mask] + table[int(i * s3) & mask])
+        for i in range(n)
+    ]
+    buf[start : start + n] = [a + b for a, b in zip(buf[start : start + n], tone, strict=True)]
 
 
 def _chord(piece: Piece, degree: int) -> tuple[float, float, float]:
@@ -189,5 +193,5 @@ def render_phrase(piece: Piece, letter: str, rate: int = SAMPLE_RATE, channels: 
         for i in range(edge):
             side[i] *= i / edge
             side[n - 1 - i] *= i / edge
-        out[c::channels] = array("h", (round(v * gain) for v in side))
+        out[c::channels] = array("h", [int(v * gain) for v in side])
     return out

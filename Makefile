@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint typecheck pytest bench fast fonts tile-preview clean dist measure icon bench-frame
+.PHONY: play test lint typecheck pytest bench fast fonts tile-preview clean dist measure icon bench-frame bench-idle
 
 $(VENV)/.runtime: requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -43,6 +43,10 @@ fast: $(VENV)/.dev
 # Frame times of a 4-hand match of AIs at 1920x1080 under the dummy driver: median, p99, max, frames over 16.7 ms.
 bench-frame: $(VENV)/.dev
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python main.py bench-frame --size 1920x1080
+
+# CPU of the still main menu over 10 s, and resident memory after ten window resizes of a table (the real App).
+bench-idle: $(VENV)/.dev
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python main.py bench-idle --seconds 10
 
 # Re-subset the Chinese font to the characters the game shows (needs Debian's fonts-noto-cjk).
 fonts: $(VENV)/.dev

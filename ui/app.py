@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from collections.abc import Callable
 
 import pygame
@@ -13,8 +14,11 @@ from ui.layout import DEFAULT_SIZE
 from ui.resources import resource_path
 from ui.scene import Scene, SceneStack
 from ui.settings import Settings
+from ui.surface_cache import forget_sized_pictures
 
 MAX_DT = 0.1  # a stalled frame must not make animations jump
+IDLE_WAKE = 0.5  # s: a still screen still updates this often (a clock, a poll) without drawing
+IDLE_STEP = 0.008  # s between looks at the event queue while still: input waits at most half a frame
 ICON = "assets/icon.png"
 
 log = logging.getLogger(__name__)
@@ -53,7 +57,7 @@ class App:
         pygame.display.set_caption(S.tr("title"))
         self._set_icon()
         self.screen = self._set_mode(self.size, self.fullscreen)
-        self.stack.resize(self.screen.get_size())
+        self._laid_out(self.screen.get_size())
         return self.screen
 
     def _set_icon(self) -> None:
@@ -80,7 +84,20 @@ class App:
         self.fullscreen = not self.fullscreen
         self.settings.fullscreen = self.fullscreen  # the settings screen shows (and saves) the current state
         self.screen = self._set_mode(self._windowed_size, self.fullscreen)
-        self.stack.resize(self.screen.get_size())
+        self._laid_out(self.screen.get_size())
+
+    def resize_window(self, size: tuple[int, int]) -> None:
+        """Make the window `size`, as dragging its edge does, and lay the scenes out again."""
+        if self.fullscreen or self.screen is None:
+            return
+        self.screen = self._set_mode(size, False)
+        self._laid_out(self.screen.get_size())
+
+    def _laid_out(self, size: tuple[int, int]) -> None:
+        """Lay the scenes out for `size`, first forgetting the pictures drawn for another size."""
+        if size != self.stack.size and self.stack.size != (0, 0):
+            forget_sized_pictures()
+        self.stack.resize(size)
 
     def handle(self, event: pygame.event.Event) -> None:
         """Route one event: window events here, the rest to the top scene."""
@@ -90,12 +107,12 @@ class App:
             surface = pygame.display.get_surface()
             if surface is not None and not self.fullscreen:
                 self.screen = surface
-                self.stack.resize(surface.get_size())
+                self._laid_out(surface.get_size())
         elif event.type == pygame.WINDOWSIZECHANGED:
             surface = pygame.display.get_surface()
             if surface is not None and surface.get_size() != self.stack.size:
                 self.screen = surface
-                self.stack.resize(surface.get_size())
+                self._laid_out(surface.get_size())
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         else:
@@ -108,14 +125,22 @@ class App:
         clock = pygame.time.Clock()
         try:
             while self.running:
+                moving = self.stack.animating()
+                if not moving and not self.stack.changed:
+                    wait_for_event(IDLE_WAKE)
                 dt = min(MAX_DT, clock.tick(self.fps) / 1000.0)
-                for event in pygame.event.get():
+                events = pygame.event.get()
+                for event in events:
                     self.handle(event)
                 self.stack.update(dt)
-                screen = self.screen or screen
-                self.stack.draw(screen)
-                pygame.display.flip()
-                self.frames += 1
+                # A still screen is drawn again only when input, a scene change or its own update may have
+                # changed it: an idle menu then costs next to nothing.
+                if events or moving or self.stack.changed or self.stack.animating():
+                    self.stack.changed = False
+                    screen = self.screen or screen
+                    self.stack.draw(screen)
+                    pygame.display.flip()
+                    self.frames += 1
                 if max_frames is not None and self.frames >= max_frames:
                     self.quit(0)
                 if not len(self.stack):
@@ -123,3 +148,16 @@ class App:
         finally:
             pygame.display.quit()
         return self.exit_code or 0
+
+
+def wait_for_event(longest: float) -> None:
+    """Sleep until an event is queued or `longest` seconds pass.
+
+    Short sleeps and a look at the queue, rather than pygame.event.wait: SDL's wait polls every
+    millisecond on drivers that cannot block (a few percent of a core), and a sleep lets other threads run.
+    """
+    end = time.monotonic() + longest
+    while time.monotonic() < end:
+        if pygame.event.peek():
+            return
+        time.sleep(IDLE_STEP)

@@ -19,7 +19,7 @@ import pygame
 import pygame.freetype as freetype  # asked which characters a font file has; pygame.font cannot say
 
 from ui.resources import resource_path
-from ui.surface_cache import SurfaceCache
+from ui.surface_cache import SurfaceCache, size_bound
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +32,8 @@ ColourLike = tuple[int, int, int] | tuple[int, int, int, int] | pygame.Color | s
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
 _reported: set[str] = set()
 _text_cache = SurfaceCache(maxsize=4096)
+size_bound(_text_cache.clear)
+size_bound(_fonts.clear)
 
 # System fonts with broad CJK coverage, by the names pygame.font.match_font knows (fontconfig, the
 # Windows registry, the macOS font folders), then well-known files where matching by name is not possible.

@@ -44,6 +44,10 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window is now `size`; lay out again."""
 
+    def animating(self) -> bool:
+        """True while the scene wants a frame every 1/60 s; False when it changes only on input (the loop sleeps)."""
+        return True
+
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack."""
 
@@ -58,6 +62,7 @@ class SceneStack:
     def __init__(self) -> None:
         self._scenes: list[Scene] = []
         self.size: tuple[int, int] = (0, 0)
+        self.changed = True  # a scene came, went or was laid out again since the last frame was drawn
 
     def __len__(self) -> int:
         return len(self._scenes)
@@ -76,6 +81,7 @@ class SceneStack:
         if self._scenes:
             self._scenes[-1].leave()
         self._scenes.append(scene)
+        self.changed = True
         if self.size != (0, 0):
             scene.resize(self.size)
         scene.enter()
@@ -85,6 +91,7 @@ class SceneStack:
         if not self._scenes:
             return None
         scene = self._scenes.pop()
+        self.changed = True
         scene.leave()
         if self._scenes:
             self._scenes[-1].enter()
@@ -96,6 +103,7 @@ class SceneStack:
             self.pop()
         elif scene in self._scenes:
             self._scenes.remove(scene)
+            self.changed = True
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Give the event to the top scene."""
@@ -106,6 +114,10 @@ class SceneStack:
         """Advance the top scene."""
         if self._scenes:
             self._scenes[-1].update(dt)
+
+    def animating(self) -> bool:
+        """True when the top scene wants frames (only the top one updates, so only it can move)."""
+        return bool(self._scenes) and self._scenes[-1].animating()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw from the highest opaque scene up to the top."""
@@ -120,5 +132,6 @@ class SceneStack:
     def resize(self, size: tuple[int, int]) -> None:
         """Lay every scene out for the new window size."""
         self.size = size
+        self.changed = True
         for scene in self._scenes:
             scene.resize(size)

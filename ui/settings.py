@@ -51,8 +51,10 @@ class Settings:
     hands: int = 0  # stop after this many settled hands (0: play on)
     practice: bool = False  # solo practice: Backspace takes back the player's last discard
     # Kept in the player's settings file (ui/settings_store.py).
-    volume: int = 80  # 0..100
+    volume: int = 80  # 0..100: the effects
     muted: bool = False
+    music_volume: int = 50  # 0..100: the background music, apart from the effects
+    music_muted: bool = False
     fullscreen: bool = False
     claim_timer: int = 0  # seconds to answer a claim before it passes on its own (0: no timer)
     hints: bool = True  # the H key suggests a move

@@ -68,6 +68,8 @@ FIELDS: dict[str, Callable[[Any], Any]] = {
     "speed": _speed,
     "volume": _whole(0, 100),
     "muted": _boolean,
+    "music_volume": _whole(0, 100),
+    "music_muted": _boolean,
     "fullscreen": _boolean,
     "claim_timer": _whole(0, MAX_CLAIM_TIMER),
     "hints": _boolean,

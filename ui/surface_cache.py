@@ -25,6 +25,26 @@ def in_display_alpha_format(surface: pygame.Surface) -> bool:
     )
 
 
+_size_bound: list[Callable[[], None]] = []
+
+
+def size_bound(clear: Callable[[], None]) -> Callable[[], None]:
+    """Register `clear` as forgetting pictures drawn for one window size; returns it."""
+    _size_bound.append(clear)
+    return clear
+
+
+def forget_sized_pictures() -> None:
+    """Drop every registered cache of pictures drawn at the old window size (the window has a new one).
+
+    The old sizes' text, felt and tiles would otherwise stay for the rest of the run: a few window
+    resizes held hundreds of MB. The new size's pictures are drawn again as they are needed (the table
+    prepares its own ahead).
+    """
+    for clear in _size_bound:
+        clear()
+
+
 class SurfaceCache:
     """Surfaces by key, drawn on first use; plain before a display exists, convert_alpha'd after.
 

@@ -13,11 +13,12 @@ import pygame
 
 from ui import palette as pal
 from ui.fonts import render_text
-from ui.surface_cache import SurfaceCache
+from ui.surface_cache import SurfaceCache, size_bound
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
 _cache = SurfaceCache(maxsize=2048)
+size_bound(_cache.clear)
 
 
 # The smallest text the game draws, in px of font size: smaller Chinese is hard to read on any screen.

@@ -28,7 +28,7 @@ from ui.art.man import draw_man, warm_man
 from ui.art.pin import draw_pin
 from ui.art.shapes import clip_to, diagonal_gradient, glow, mix, new_surface, rounded_mask, silhouette, tinted
 from ui.art.sou import draw_sou
-from ui.surface_cache import SurfaceCache
+from ui.surface_cache import SurfaceCache, size_bound
 
 SUPERSAMPLE = 4
 MIN_WIDTH = 16
@@ -463,6 +463,7 @@ def _check_look(look: object) -> None:
 
 
 _arts: dict[int, TileArt] = {}
+size_bound(_arts.clear)
 
 
 def get_tile_art(width: int) -> TileArt:

@@ -78,7 +78,7 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add `play`, `screenshot` and `bench-frame`."""
+    """Add `play`, `screenshot`, `bench-frame` and `bench-idle`."""
     play = subparsers.add_parser("play", help="open the table (the default when no command is given)")
     add_play_options(play)
     play.set_defaults(func=run_play)
@@ -99,6 +99,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     bench.add_argument("--seed", default="bench", help="match seed (default bench)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     bench.set_defaults(func=run_bench_frame)
+
+    idle = subparsers.add_parser(
+        "bench-idle", help="CPU of the still main menu, and resident memory after ten window resizes of a table"
+    )
+    idle.add_argument("--seconds", type=float, default=10.0, help="how long to measure the idle menu (default 10)")
+    idle.add_argument("--size", type=parse_size, default=(1280, 720), help="WIDTHxHEIGHT (default 1280x720)")
+    idle.add_argument("--settle", type=float, default=3.0, help="seconds given to each step (default 3)")
+    idle.set_defaults(func=run_bench_idle)
 
 
 def _load_rules(name: str) -> Any:
@@ -155,6 +163,10 @@ def run_play(args: argparse.Namespace) -> int:
     settings.hands = args.hands
     strings.set_language(settings.language)
     app = App(settings, size=args.size, fullscreen=args.fullscreen or settings.fullscreen)
+    if not args.autoplay:
+        from ui.sound.music_player import start_music
+
+        start_music(settings)  # in the background; silent without a sound device
     if menu:
         from ui.menu.main_menu import MainMenu
 
@@ -246,6 +258,16 @@ def _learn_screenshot(args: argparse.Namespace) -> int:
         print(f"error: cannot write {args.out}: {exc}", file=sys.stderr)
         return 1
     print(f"wrote {args.out} ({surface.get_width()}x{surface.get_height()}, {args.moment})")
+    return 0
+
+
+def run_bench_idle(args: argparse.Namespace) -> int:
+    """Print the idle CPU and memory-after-resizes figures of the real App."""
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from ui.entry.bench_idle import bench_idle
+
+    for key, value in bench_idle(args.seconds, args.size, args.settle).items():
+        print(f"{key}: {value}")
     return 0
 
 

@@ -57,6 +57,11 @@ class MenuScene(Scene):
         self.size = size
         self.rebuild()
 
+    def animating(self) -> bool:
+        # A menu changes only on input; a screen with an update of its own (polling the network, a timer)
+        # keeps its frames.
+        return type(self).update is not MenuScene.update
+
     def enter(self) -> None:
         if self._built_language != S.language() or not self.widgets:
             self.rebuild()

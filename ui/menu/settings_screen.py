@@ -1,4 +1,5 @@
-"""The settings screen: language, animation speed, volume and mute, full screen, claim timer, hints, auto-pass.
+"""The settings screen: language, animation speed, the effects' and the music's volume and mute, full screen,
+claim timer, hints, auto-pass, thinking time.
 
 Every change takes effect at once and is written to the player's settings file (ui/settings_store.py).
 """
@@ -65,7 +66,7 @@ class SettingsScene(MenuScene):
         panel = self.panel_rect()
         pad = m.px(22)
         x, width = panel.left + pad, panel.width - 2 * pad
-        rows = 9
+        rows = 11
         step = min(m.row + m.px(12), (panel.height - 2 * pad) // rows)
         row_h = min(m.row, step - 4)
         y = panel.top + pad
@@ -90,6 +91,16 @@ class SettingsScene(MenuScene):
             Choice(S.tr("set_speed"), speeds, lambda: settings.speed, self.setter("speed"), rect()),
             Slider(S.tr("set_volume"), lambda: settings.volume, self.setter("volume"), 0, 100, 5, rect()),
             Toggle(S.tr("set_mute"), lambda: settings.muted, self.setter("muted"), rect()),
+            Slider(
+                S.tr("set_music_volume"),
+                lambda: settings.music_volume,
+                self.setter("music_volume"),
+                0,
+                100,
+                5,
+                rect(),
+            ),
+            Toggle(S.tr("set_music_mute"), lambda: settings.music_muted, self.setter("music_muted"), rect()),
             Toggle(S.tr("set_fullscreen"), lambda: settings.fullscreen, self.setter("fullscreen"), rect()),
             Choice(S.tr("set_claim_timer"), timers, lambda: settings.claim_timer, self.setter("claim_timer"), rect()),
             Toggle(S.tr("set_hints"), lambda: settings.hints, self.setter("hints"), rect()),

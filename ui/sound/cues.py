@@ -26,10 +26,30 @@ LEVELS: dict[str, float] = {
     "pung": 0.8,
     "kong": 0.8,
     "hu": 0.9,
+    "zimo": 0.9,
     "ready": 0.8,
     "win": 1.0,
     "chicken": 0.9,
 }
+
+
+SELF_DRAWN = ("self_draw", "after_kong")  # the HandWon.how values of a win on the winner's own draw
+# Where each seat's calls sound, -1 left .. 1 right, for the table turned so the viewer is seat 0 at the bottom:
+# the next seat (下家) sits on the right, the seat across in the middle, the seat before (上家) on the left.
+SEAT_PAN = (0.0, 0.75, 0.0, -0.75)
+
+
+def seat_pan(seat: int, viewer: int = 0) -> float:
+    """Where in the stereo field a sound made by `seat` is heard by someone sitting at `viewer`."""
+    return SEAT_PAN[(seat - viewer) % 4]
+
+
+def caller_of(event: Event) -> int | None:
+    """The seat that made the call or the move `event` sounds for (the first winner of a win), if any."""
+    if isinstance(event, HandWon):
+        return event.winners[0] if event.winners else None
+    seat = getattr(event, "seat", None)
+    return seat if isinstance(seat, int) else None
 
 
 def cue_for(event: Event) -> str | None:
@@ -47,7 +67,8 @@ def cue_for(event: Event) -> str | None:
     if isinstance(event, ReadyDeclared):
         return "ready"
     if isinstance(event, HandWon):
-        return "hu"  # the call; the fanfare ("win") opens the settlement screen
+        # The call; the fanfare ("win") opens the settlement screen.
+        return "zimo" if event.how in SELF_DRAWN else "hu"
     if isinstance(event, TileFlipped):
         return "chicken"
     return None
@@ -63,24 +84,28 @@ class SoundSettings(Protocol):
 class TableSounds:
     """Plays the table's effects at the settings' volume; silent without a sound device."""
 
-    def __init__(self, settings: SoundSettings, mixer: Mixer | None = None) -> None:
+    def __init__(self, settings: SoundSettings, mixer: Mixer | None = None, viewer: int = 0) -> None:
         self.settings = settings
         self.mixer = mixer if mixer is not None else shared_mixer()
+        self.viewer = viewer  # the table's seat at the bottom of the screen (the events' seats are the table's)
         self.played: list[str] = []  # effects started, in order (tests)
+        self.pans: list[float] = []  # and where each was placed
 
     def gain(self, name: str) -> float:
         """The gain effect `name` plays at now."""
         return volume_gain(self.settings.volume, self.settings.muted) * LEVELS.get(name, 1.0)
 
-    def play(self, name: str) -> bool:
-        """Play effect `name`; True if it was started."""
-        started = self.mixer.play(name, self.gain(name))
+    def play(self, name: str, pan: float = 0.0) -> bool:
+        """Play effect `name` placed at `pan` (-1 left .. 1 right); True if it was started."""
+        started = self.mixer.play(name, self.gain(name), pan)
         if started:
             self.played.append(name)
+            self.pans.append(pan)
         return started
 
     def play_event(self, event: Event) -> None:
-        """Play the effect an event makes, if any."""
+        """Play the effect an event makes, if any, from where the seat that made it sits."""
         name = cue_for(event)
         if name is not None:
-            self.play(name)
+            seat = caller_of(event)
+            self.play(name, 0.0 if seat is None else seat_pan(seat, self.viewer))

@@ -28,6 +28,12 @@ def volume_gain(volume: float, muted: bool) -> float:
     return max(0.0, min(1.0, v))
 
 
+def pan_gains(pan: float) -> tuple[float, float]:
+    """The (left, right) gains placing a sound at `pan`, -1 left .. 1 right; the centre is full on both."""
+    pan = max(-1.0, min(1.0, pan))
+    return min(1.0, 1.0 - pan), min(1.0, 1.0 + pan)
+
+
 def _stereo(samples: array[int], channels: int) -> array[int]:
     """Mono samples repeated for each of `channels` interleaved channels."""
     if channels == 1:
@@ -65,7 +71,8 @@ class Mixer:
                 pygame.mixer.init()
             got = pygame.mixer.get_init()
         except (pygame.error, OSError, NotImplementedError) as exc:
-            log.info("no sound: the mixer did not start (%s)", exc)
+            # One line the player sees on the console (logging's last resort prints warnings): the game goes on.
+            log.warning("no sound: the audio device did not open (%s); the game goes on silent", exc)
             return False
         if not got:
             return False
@@ -75,6 +82,16 @@ class Mixer:
             return False
         self._rate, self._channels = rate, channels
         return True
+
+    @property
+    def rate(self) -> int:
+        """The device's sample rate (the effects' own before it opens)."""
+        return self._rate
+
+    @property
+    def channels(self) -> int:
+        """The device's channel count (1 before it opens)."""
+        return self._channels
 
     def sound(self, name: str) -> pygame.mixer.Sound | None:
         """Effect `name` ready to play (made once), or None without a sound device."""
@@ -91,8 +108,8 @@ class Mixer:
             self._sounds[name] = snd
         return snd
 
-    def play(self, name: str, gain: float) -> bool:
-        """Play effect `name` at `gain` (0..1); True if it was started."""
+    def play(self, name: str, gain: float, pan: float = 0.0) -> bool:
+        """Play effect `name` at `gain` (0..1), placed at `pan` (-1 left .. 1 right); True if it was started."""
         if gain <= 0.0:
             return False
         snd = self.sound(name)
@@ -100,7 +117,9 @@ class Mixer:
             return False
         try:
             snd.set_volume(gain)
-            snd.play()
+            channel = snd.play()
+            if channel is not None and self._channels >= 2:
+                channel.set_volume(*pan_gains(pan))  # set every time: the channel keeps the last sound's place
         except pygame.error as exc:
             log.info("sound %s did not play (%s)", name, exc)
             return False

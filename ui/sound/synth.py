@@ -137,6 +137,13 @@ def _hu(buf: list[float], rate: int) -> None:
     _pluck(buf, rate, 0.16, C6 * 2, 0.4, 0.5, bright=0.25)
 
 
+def _zimo(buf: list[float], rate: int) -> None:
+    """自摸: a drum under a quick run up the pentatonic scale, so it is not heard as a win off a discard."""
+    _knock(buf, rate, 0.0, (96.0, 150.0), 0.35, 0.9)
+    for k, f in enumerate((A5, C6, D6, E6, G6)):
+        _pluck(buf, rate, 0.05 + 0.055 * k, f, 0.3, 0.45, bright=0.35)
+
+
 def _ready(buf: list[float], rate: int) -> None:
     _pluck(buf, rate, 0.0, A5, 0.3, 0.6, bright=0.25)
     _pluck(buf, rate, 0.14, D6, 0.4, 0.6, bright=0.25)
@@ -166,6 +173,7 @@ EFFECTS: dict[str, tuple[float, Voice]] = {
     "pung": (0.42, _pung),
     "kong": (0.66, _kong),
     "hu": (0.58, _hu),
+    "zimo": (0.66, _zimo),
     "ready": (0.56, _ready),
     "win": (1.18, _win),
     "chicken": (0.34, _chicken),

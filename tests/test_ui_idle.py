@@ -1,0 +1,102 @@
+"""The frame loop draws a still screen only when something changes, and every frame while anything moves."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from ui.app import App
+from ui.kit.menu_scene import MenuScene
+from ui.scene import Scene
+from ui.settings import Settings
+
+
+class Timed(Scene):
+    """A scene that quits after `seconds` of updates, posting a key press halfway when asked."""
+
+    def __init__(self, host: App, moving: bool, seconds: float, poke: bool = False) -> None:
+        super().__init__(host)
+        self.moving = moving
+        self.seconds = seconds
+        self.poke = poke
+        self.elapsed = 0.0
+        self.draws = 0
+        self.keys = 0
+
+    def animating(self) -> bool:
+        return self.moving
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self.keys += 1
+
+    def update(self, dt: float) -> None:
+        before = self.elapsed
+        self.elapsed += dt
+        if self.poke and before < self.seconds / 2 <= self.elapsed:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
+        if self.elapsed >= self.seconds:
+            self.host.quit(0)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draws += 1
+
+
+def run(scene_of: type[Timed], **kwargs: object) -> Timed:
+    made: list[Timed] = []
+
+    def first(app: App) -> Scene:
+        made.append(scene_of(app, **kwargs))  # type: ignore[arg-type]
+        return made[0]
+
+    App(Settings(), size=(320, 240)).run(first)
+    return made[0]
+
+
+def test_a_still_scene_is_drawn_once_and_not_again_while_nothing_happens() -> None:
+    scene = run(Timed, moving=False, seconds=0.4)
+    assert scene.draws == 1
+
+
+def test_a_still_scene_is_drawn_again_after_input() -> None:
+    scene = run(Timed, moving=False, seconds=0.4, poke=True)
+    assert scene.keys == 1
+    assert scene.draws == 2
+
+
+def test_a_moving_scene_is_drawn_every_frame() -> None:
+    scene = run(Timed, moving=True, seconds=0.5)
+    assert scene.draws >= 20  # about 30 at 60 fps; the margin is for a busy machine
+
+
+def test_menu_screens_are_still_unless_they_update_on_their_own() -> None:
+    class Plain(MenuScene):
+        pass
+
+    class Polling(MenuScene):
+        def update(self, dt: float) -> None:
+            pass
+
+    app = App(Settings(), size=(320, 240))
+    assert not Plain(app).animating()
+    assert Polling(app).animating()
+
+
+def test_a_new_window_size_forgets_the_pictures_drawn_for_the_old_one() -> None:
+    from ui import fonts, tile_art
+    from ui import text as T
+
+    app = App(Settings(), size=(640, 360))
+    app.open_window()
+    T.shadowed("捉鸡", 20, (255, 255, 255))
+    tile_art.get_tile_art(40).face(3)
+    fonts.get_font(21)
+    assert len(T._cache) and tile_art._arts and fonts._fonts
+    app.resize_window((800, 450))
+    assert app.stack.size == (800, 450)
+    assert not len(T._cache) and not tile_art._arts and not fonts._fonts and not len(fonts._text_cache)
+    pygame.display.quit()

@@ -140,15 +140,12 @@ class DiscardTables:
         """Work out and remember one suit's choice under a context (see the module docstring)."""
         key = entry.key
         ranks = entry.ranks
+        # (Lookups with .get, not try/except: a compiled KeyError costs a traceback each time.)
         if ranks is None:
-            try:
-                ranks = _DISCARDS[key][1]
-            except KeyError:
-                ranks = _discards_of(key)[1]
-            entry.ranks = ranks
-        try:
-            finals = FINAL[pid]
-        except KeyError:
+            known = _DISCARDS.get(key)
+            ranks = entry.ranks = (known if known is not None else _discards_of(key))[1]
+        finals = FINAL.get(pid)
+        if finals is None:
             finals = FINAL[pid] = {}
         seven_rest = (ctx >> 3) & BOTH_MASK if not melds else 0
         keep = self.keep
@@ -157,10 +154,8 @@ class DiscardTables:
         free = (NONE, NONE)
         kept = (NONE, NONE)
         for r, row, seven in ranks:
-            try:
-                v = finals[row][melds]
-            except KeyError:
-                v = final_shanten(pid, row)[melds]
+            vs = finals.get(row)
+            v = (vs if vs is not None else final_shanten(pid, row))[melds]
             if not melds:
                 pairs = SEVEN_SHANTEN[seven_rest + seven]
                 if pairs < v:
@@ -214,7 +209,7 @@ def suit_code(c: list[int], o: int) -> int:
     return h * 5 + c[o + 8]
 
 
-_TABLES: dict[tuple[bool, ...] | None, DiscardTables] = {}
+_TABLES: Final[dict[tuple[bool, ...] | None, DiscardTables]] = {}
 
 
 def discard_tables(keep: Sequence[bool] | None) -> DiscardTables:

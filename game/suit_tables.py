@@ -179,12 +179,15 @@ def row_ids_one_changed(key: SuitKey, delta: int) -> list[int]:
     """
     out: list[int] = []
     sid, walked = 0, 0  # the state after ranks 0..walked-1 of `key`, walked only as far as needed
+    counts = list(key)  # each changed key is this with one rank changed, then put back
     for rank in range(9):
         have = key[rank] + delta
         if not 0 <= have <= 4:
             out.append(-1)
             continue
-        changed = (*key[:rank], have, *key[rank + 1 :])
+        counts[rank] = have
+        changed = tuple(counts)
+        counts[rank] = key[rank]
         rid = ROW_OF.get(changed)
         if rid is None:
             while walked < rank:

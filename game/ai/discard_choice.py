@@ -53,13 +53,15 @@ class SuitEntry:
 class DiscardTables:
     """The remembered per-suit choices under one keep row (None: keep nothing)."""
 
-    __slots__ = ("keep", "memo", "size")
+    __slots__ = ("keep", "limit", "memo", "size")
 
     def __init__(self, keep: Sequence[bool] | None) -> None:
         self.keep = tuple(keep) if keep is not None else (False,) * NUM_KINDS
         # suit index -> base-5 code of its counts -> its entry
         self.memo: tuple[dict[int, SuitEntry], ...] = ({}, {}, {})
         self.size = 0
+        # The bound as the tables are made (a compiled build would look the global up on every entry).
+        self.limit = MAX_REMEMBERED
 
     def entry(self, suit: int, code: int) -> SuitEntry:
         """The entry of a suit's counts given as their base-5 code (see suit_code)."""
@@ -75,7 +77,7 @@ class DiscardTables:
         return got
 
     def _count(self) -> None:
-        if self.size >= MAX_REMEMBERED:
+        if self.size >= self.limit:
             for table in self.memo:
                 table.clear()  # (entries still held by hands stay correct: an entry is its counts')
             self.size = 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from game.hand import best_pattern, matching_patterns
+from game.kernel_state import OTHERS_IN_ORDER
 from game.melds import Meld
 from game.result import HandResult, WinHow
 from game.ruleset import PATTERN_NAMES, Ruleset
@@ -43,6 +44,9 @@ class SettleContext:
         self.win = result.win
         self.winners: tuple[int, ...] = result.win.winners if result.win else ()
         self.hands = {w: self._winner_hand(w) for w in self.winners}
+        # Who won or is ready, asked by nearly every payment rule (see `ready`): worked out once.
+        seats = result.seats
+        self.readies = [s in self.winners or seats[s].ready for s in range(4)]
 
     def _winner_hand(self, seat: int) -> WinnerHand:
         assert self.win is not None
@@ -75,11 +79,11 @@ class SettleContext:
 
     def ready(self, seat: int) -> bool:
         """True for a seat that won or is ready at the end (RULES §12.8)."""
-        return self.won(seat) or self.result.seats[seat].ready
+        return self.readies[seat]
 
     def others(self, seat: int) -> list[int]:
         """The three other seats, in play order after `seat`."""
-        return [(seat + k) % 4 for k in (1, 2, 3)]
+        return list(OTHERS_IN_ORDER[seat])
 
     # The win
 

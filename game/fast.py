@@ -29,7 +29,9 @@ from types import ModuleType
 # The modules compiled: the rollout policy, the rules kernel it and game.round play by, the rulings
 # the kernel asks (the pass rule), the rollout policy's discard tables, the hand analysis the
 # policy asks (shanten, waits, the per-suit tables), the sampler that deals each rollout and the
-# settlement that prices it (a search settles every rollout; docs/ai.md has the timings).
+# settlement that prices it (a search settles every rollout; docs/ai.md has the timings), and the
+# melds, tile helpers and phases all of them read (a meld's fields and properties are then native
+# reads, a phase a C static).
 FAST_MODULES = (
     "game.ai.rollout",
     "game.kernel_state",
@@ -49,6 +51,9 @@ FAST_MODULES = (
     "game.settlement.ledger",
     "game.settlement.registry",
     "game.settlement.settle",
+    "game.melds",
+    "game.tiles",
+    "game.phase",
 )
 STAMP = "stamp.json"
 PURE_ENV = "GUIYANG_PURE_PYTHON"

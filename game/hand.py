@@ -32,20 +32,18 @@ def _meld_copies(melds: Sequence[Meld]) -> list[int]:
 def _infos(t: tuple[int, ...]) -> tuple[SuitInfo, SuitInfo, SuitInfo]:
     # Per suit: [0] tiles, [1] complete, [2] pairs, [3] odd kinds, [4] the rank of the only
     # odd kind (game.suit_tables.SuitInfo); indexed for speed.
-    a = t[:9]
-    b = t[9:18]
-    c = t[18:]
-    try:
-        return INFO_OF[a], INFO_OF[b], INFO_OF[c]
-    except KeyError:
-        return suit_info(a), suit_info(b), suit_info(c)
+    # (.get, not try/except: these tables fill lazily, and a compiled KeyError costs a traceback.)
+    a = INFO_OF.get(t[:9])
+    b = INFO_OF.get(t[9:18])
+    c = INFO_OF.get(t[18:])
+    if a is None or b is None or c is None:
+        return suit_info(t[:9]), suit_info(t[9:18]), suit_info(t[18:])
+    return a, b, c
 
 
 def _adds(key: tuple[int, ...]) -> tuple[int, ...]:
-    try:
-        return ADDS_OF[key]
-    except KeyError:
-        return suit_adds(key)
+    got = ADDS_OF.get(key)
+    return got if got is not None else suit_adds(key)
 
 
 def is_complete(counts: Sequence[int], melds: int) -> bool:
@@ -63,9 +61,9 @@ def completing_tiles(counts: Sequence[int], melds: int) -> list[Tile]:
     """Tiles that complete a 13 - 3*melds tile hand, sorted, leaving out a tile the hand itself holds four of."""
     t = tuple(counts)
     ka, kb, kc = t[:9], t[9:18], t[18:]
-    try:  # `_infos`, written out: the engine asks this after nearly every discard
-        a, b, c = INFO_OF[ka], INFO_OF[kb], INFO_OF[kc]
-    except KeyError:
+    # `_infos`, written out on the slices it keeps: the engine asks this after nearly every discard.
+    a, b, c = INFO_OF.get(ka), INFO_OF.get(kb), INFO_OF.get(kc)
+    if a is None or b is None or c is None:
         a, b, c = suit_info(ka), suit_info(kb), suit_info(kc)
     if a[0] + b[0] + c[0] != 13 - 3 * melds:
         return []

@@ -38,13 +38,13 @@ Pending = dict[int, tuple[int, ...]]
 # A seat's 13-3k tile shanten is not known (its hand changed since it was last measured).
 UNKNOWN: Final = -9
 # The waits of a hand that is not ready, shared (most hands, most of the time).
-NO_WAITS: frozenset[Tile] = frozenset()
+NO_WAITS: Final[frozenset[Tile]] = frozenset()
 
 # The first discarded copy of these is followed for 冲锋鸡 and 责任鸡 (RULES §12.9).
-FOLLOWED_CHICKENS: tuple[Tile, ...] = (YAOJI, WUGUJI)
+FOLLOWED_CHICKENS: Final[tuple[Tile, ...]] = (YAOJI, WUGUJI)
 
 # The other seats in play order after each seat (who answers its discard, first to last).
-OTHERS_IN_ORDER: tuple[tuple[int, ...], ...] = tuple(tuple((s + k) % 4 for k in (1, 2, 3)) for s in range(4))
+OTHERS_IN_ORDER: Final[tuple[tuple[int, ...], ...]] = tuple(tuple((s + k) % 4 for k in (1, 2, 3)) for s in range(4))
 
 
 class Sink(Protocol):
@@ -360,7 +360,7 @@ CONCEALED_MELD: Final = 2
 ADDED_MELD: Final = 3
 _MELD_KINDS: tuple[KongKind | None, ...] = (None, KongKind.EXPOSED, KongKind.CONCEALED, KongKind.ADDED)
 _SOURCES: tuple[int | None, ...] = (0, 1, 2, 3, None)
-_MELDS: list[Meld] = [
+_MELDS: Final[list[Meld]] = [
     Meld(t, kong, source, late)
     for kong in _MELD_KINDS
     for t in range(NUM_KINDS)

@@ -29,6 +29,11 @@ class Meld:
     source: int | None = None
     late: bool = False
 
+    def __reduce__(self) -> tuple[type[Meld], tuple[Tile, KongKind | None, int | None, bool]]:
+        # copy, deepcopy and pickle rebuild a meld from its fields: compiled (game.fast), a frozen
+        # dataclass has no other way to be copied.
+        return (Meld, (self.tile, self.kong, self.source, self.late))
+
     @property
     def is_kong(self) -> bool:
         """True for any kong."""

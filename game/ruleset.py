@@ -37,6 +37,14 @@ class FrozenMapping(Mapping[K, V], Generic[K, V]):
     def __iter__(self) -> Iterator[K]:
         return iter(self._data)
 
+    # `in` and get straight on the dict: Mapping's own go through __getitem__ and a caught KeyError,
+    # and settlement asks them of the ruleset's tables for every hand it prices.
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def get(self, key: K, default: V | None = None) -> V | None:  # type: ignore[override]
+        return self._data.get(key, default)
+
     def __len__(self) -> int:
         return len(self._data)
 

@@ -12,6 +12,7 @@ suit configuration costs a few microseconds, later ones under one.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from game.suit_tables import (
     BOTH_MASK,
@@ -81,7 +82,7 @@ def seven_pairs_missing(counts: Sequence[int]) -> int:
 # Suit key -> (its both-code, and for each rank it holds: the rank, the row id and the
 # seven-pairs code of the suit with one tile of that rank taken out). Remembered, so that
 # `lowest_discards` does no per-rank work beyond two lookups.
-_DISCARDS: dict[tuple[int, ...], tuple[int, tuple[tuple[int, int, int], ...]]] = {}
+_DISCARDS: Final[dict[tuple[int, ...], tuple[int, tuple[tuple[int, int, int], ...]]]] = {}
 
 
 def _discards_of(key: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int, int], ...]]:

@@ -36,8 +36,9 @@ Row = tuple[int, ...]
 SUIT_TABLE_LIMIT = 40_000
 
 # The weight of rank r's count in a suit's base-5 code (game.ai.discard_choice.suit_code, and the
-# codes game.kernel_state keeps). (Not Final: a compiled build would build a Final tuple afresh at every use.)
-WEIGHT: tuple[int, ...] = (390625, 78125, 15625, 3125, 625, 125, 25, 5, 1)
+# codes game.kernel_state keeps). (Final with a tuple[int, ...] type: a compiled build keeps the one
+# tuple in a C static; a fixed-length tuple type would be rebuilt from its items at every use.)
+WEIGHT: Final[tuple[int, ...]] = (390625, 78125, 15625, 3125, 625, 125, 25, 5, 1)
 _bounded = True
 
 _V = TypeVar("_V")
@@ -75,16 +76,16 @@ def _choices(carry: int, runs_may_start: bool) -> list[tuple[int, int, tuple[tup
 
 
 # Runs start on ranks 1-7 only (a run is three consecutive ranks of one suit).
-_CHOICES = [[_choices(c, rank < 7) for c in range(len(_CARRIES))] for rank in range(9)]
+_CHOICES: Final = [[_choices(c, rank < 7) for c in range(len(_CARRIES))] for rank in range(9)]
 
 _State = tuple[Row | None, ...]
 _START: _State = ((0,) + (INF,) * (ROW_LEN - 1),) + (None,) * (len(_CARRIES) - 1)
-_states: list[_State] = [_START]
-_state_ids: dict[_State, int] = {_START: 0}
-_transitions: dict[int, int] = {}  # (state id * 9 + rank) * 5 + count -> state id
+_states: Final[list[_State]] = [_START]
+_state_ids: Final[dict[_State, int]] = {_START: 0}
+_transitions: Final[dict[int, int]] = {}  # (state id * 9 + rank) * 5 + count -> state id
 # The states' cost vectors, one copy each: the 6,987 states of a full walk hold 74,157
 # vectors but only 857 distinct ones, so sharing them keeps the automaton near 1 MB.
-_vectors: dict[Row, Row] = {}
+_vectors: Final[dict[Row, Row]] = {}
 
 
 def _vector(costs: list[int]) -> Row:
@@ -140,16 +141,18 @@ def _final_row(sid: int) -> Row:
 
 
 # --- interned rows and their combinations --------------------------------------------
-ROWS: list[Row] = []
-_row_ids: dict[Row, int] = {}
+ROWS: Final[list[Row]] = []
+_row_ids: Final[dict[Row, int]] = {}
+# (The module's tables are Final: a compiled build reads a Final global from a C static, any other
+# global by a lookup in the module's dict every time it is named.)
 # Suit key -> row id: the hot table of shanten_standard.
-ROW_OF: dict[SuitKey, int] = {}
+ROW_OF: Final[dict[SuitKey, int]] = {}
 # Combined rows of two suits, and the lazily filled tables that combine ids.
-PAIR_ROWS: list[Row] = []
-_pair_row_ids: dict[Row, int] = {}
-PAIR: dict[int, dict[int, int]] = {}  # row id, row id -> pair row id
+PAIR_ROWS: Final[list[Row]] = []
+_pair_row_ids: Final[dict[Row, int]] = {}
+PAIR: Final[dict[int, dict[int, int]]] = {}  # row id, row id -> pair row id
 # pair row id, row id -> standard shanten by melds on the table (index 0-4).
-FINAL: dict[int, dict[int, tuple[int, ...]]] = {}
+FINAL: Final[dict[int, dict[int, tuple[int, ...]]]] = {}
 
 
 def _intern(row: Row, ids: dict[Row, int], rows: list[Row]) -> int:
@@ -176,12 +179,15 @@ def row_ids_one_changed(key: SuitKey, delta: int) -> list[int]:
     """
     out: list[int] = []
     sid, walked = 0, 0  # the state after ranks 0..walked-1 of `key`, walked only as far as needed
+    counts = list(key)  # each changed key is this with one rank changed, then put back
     for rank in range(9):
         have = key[rank] + delta
         if not 0 <= have <= 4:
             out.append(-1)
             continue
-        changed = (*key[:rank], have, *key[rank + 1 :])
+        counts[rank] = have
+        changed = tuple(counts)
+        counts[rank] = key[rank]
         rid = ROW_OF.get(changed)
         if rid is None:
             while walked < rank:
@@ -230,7 +236,7 @@ def pair_id(ra: int, rb: int) -> int:
 # Pair ids of two small row ids, from a flat list: the rollout's discard asks for these on every
 # turn, and a list index is cheaper than two dict lookups. Larger ids go to pair_id.
 _STRIDE: Final = 128
-_PAIR_FLAT: list[int] = [-1] * (_STRIDE * _STRIDE)
+_PAIR_FLAT: Final[list[int]] = [-1] * (_STRIDE * _STRIDE)
 
 
 def pair_of(ra: int, rb: int) -> int:
@@ -281,7 +287,7 @@ def row_complete(row: Row, n: int) -> bool:
 # --- seven pairs and waits, per suit ---------------------------------------------------
 # Seven-pairs code of a suit: pairs * 64 + tiles of odd count; codes of the three suits add.
 SEVEN_CODE_PAIRS: Final = 64
-SEVEN_OF: dict[SuitKey, int] = {}
+SEVEN_OF: Final[dict[SuitKey, int]] = {}
 
 
 def seven_code(key: SuitKey) -> int:
@@ -306,13 +312,13 @@ def seven_missing(code: int) -> int:
 
 
 # Seven-pairs shanten by summed code (three suits hold at most 54 pairs).
-SEVEN_SHANTEN: tuple[int, ...] = tuple(seven_missing(code) - 1 for code in range(55 * SEVEN_CODE_PAIRS))
+SEVEN_SHANTEN: Final[tuple[int, ...]] = tuple(seven_missing(code) - 1 for code in range(55 * SEVEN_CODE_PAIRS))
 
 # Suit key -> row id << 12 | seven-pairs code: both shanten forms from one lookup per suit.
 # The summed codes stay below 4096 (at most 54 pairs).
 BOTH_SHIFT: Final = 12
 BOTH_MASK: Final = (1 << BOTH_SHIFT) - 1
-BOTH_OF: dict[SuitKey, int] = {}
+BOTH_OF: Final[dict[SuitKey, int]] = {}
 
 
 def both_code(key: SuitKey) -> int:
@@ -327,7 +333,7 @@ def both_code(key: SuitKey) -> int:
 # Suit key -> (tiles, complete, pairs, odd kinds, rank of the only odd kind or -1).
 # "Complete" is sets (3n tiles) or sets and a pair (3n + 2).
 SuitInfo = tuple[int, bool, int, int, int]
-INFO_OF: dict[SuitKey, SuitInfo] = {}
+INFO_OF: Final[dict[SuitKey, SuitInfo]] = {}
 
 
 def suit_info(key: SuitKey) -> SuitInfo:
@@ -349,7 +355,7 @@ def suit_info(key: SuitKey) -> SuitInfo:
 
 # Suit key -> the ranks whose addition makes it complete. Kept apart from SuitInfo because
 # it costs nine rows to find and is needed only for suits of hands one tile from a win.
-ADDS_OF: dict[SuitKey, tuple[int, ...]] = {}
+ADDS_OF: Final[dict[SuitKey, tuple[int, ...]]] = {}
 
 
 def suit_adds(key: SuitKey) -> tuple[int, ...]:

@@ -53,13 +53,15 @@ class SuitEntry:
 class DiscardTables:
     """The remembered per-suit choices under one keep row (None: keep nothing)."""
 
-    __slots__ = ("keep", "memo", "size")
+    __slots__ = ("keep", "limit", "memo", "size")
 
     def __init__(self, keep: Sequence[bool] | None) -> None:
         self.keep = tuple(keep) if keep is not None else (False,) * NUM_KINDS
         # suit index -> base-5 code of its counts -> its entry
         self.memo: tuple[dict[int, SuitEntry], ...] = ({}, {}, {})
         self.size = 0
+        # The bound as the tables are made (a compiled build would look the global up on every entry).
+        self.limit = MAX_REMEMBERED
 
     def entry(self, suit: int, code: int) -> SuitEntry:
         """The entry of a suit's counts given as their base-5 code (see suit_code)."""
@@ -75,7 +77,7 @@ class DiscardTables:
         return got
 
     def _count(self) -> None:
-        if self.size >= MAX_REMEMBERED:
+        if self.size >= self.limit:
             for table in self.memo:
                 table.clear()  # (entries still held by hands stay correct: an entry is its counts')
             self.size = 0
@@ -140,15 +142,12 @@ class DiscardTables:
         """Work out and remember one suit's choice under a context (see the module docstring)."""
         key = entry.key
         ranks = entry.ranks
+        # (Lookups with .get, not try/except: a compiled KeyError costs a traceback each time.)
         if ranks is None:
-            try:
-                ranks = _DISCARDS[key][1]
-            except KeyError:
-                ranks = _discards_of(key)[1]
-            entry.ranks = ranks
-        try:
-            finals = FINAL[pid]
-        except KeyError:
+            known = _DISCARDS.get(key)
+            ranks = entry.ranks = (known if known is not None else _discards_of(key))[1]
+        finals = FINAL.get(pid)
+        if finals is None:
             finals = FINAL[pid] = {}
         seven_rest = (ctx >> 3) & BOTH_MASK if not melds else 0
         keep = self.keep
@@ -157,10 +156,8 @@ class DiscardTables:
         free = (NONE, NONE)
         kept = (NONE, NONE)
         for r, row, seven in ranks:
-            try:
-                v = finals[row][melds]
-            except KeyError:
-                v = final_shanten(pid, row)[melds]
+            vs = finals.get(row)
+            v = (vs if vs is not None else final_shanten(pid, row))[melds]
             if not melds:
                 pairs = SEVEN_SHANTEN[seven_rest + seven]
                 if pairs < v:
@@ -214,7 +211,7 @@ def suit_code(c: list[int], o: int) -> int:
     return h * 5 + c[o + 8]
 
 
-_TABLES: dict[tuple[bool, ...] | None, DiscardTables] = {}
+_TABLES: Final[dict[tuple[bool, ...] | None, DiscardTables]] = {}
 
 
 def discard_tables(keep: Sequence[bool] | None) -> DiscardTables:

@@ -11,6 +11,7 @@ table says where that is cheap and helps: a seat rarely keeps tiles of a kind it
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from game import hand as analysis
 from game.actions import ActionKind
@@ -189,7 +190,7 @@ def determinize(pub: Public, rng: random.Random) -> LeanHand:
         if thrown and wall_len:
             for i in range(lo, lo + n):
                 if pool[i] in thrown and rng.random() < DISCARDED_KIND_RETURN:
-                    j = below(rng, wall_len)
+                    j = below(rng.getrandbits, wall_len)
                     pool[i], pool[j] = pool[j], pool[i]
         counts = h.hands[s]
         for i in range(lo, lo + n):
@@ -207,18 +208,19 @@ def shuffle(items: list[Tile], rng: random.Random) -> None:
     # random.shuffle's loop is interpreted even when this module is compiled, with a call per tile
     # (docs/ai.md, "Rollouts per second"); the same Fisher-Yates over getrandbits keeps every seeded deal.
     i = len(items) - 1
+    bits = rng.getrandbits  # (looked up once, not on each of the draws)
     while i > 0:
-        j = below(rng, i + 1)
+        j = below(bits, i + 1)
         items[i], items[j] = items[j], items[i]
         i -= 1
 
 
-def below(rng: random.Random, n: int) -> int:
-    """`rng.randrange(n)` for n > 0: the same draw from the same bits."""
+def below(bits: Callable[[int], int], n: int) -> int:
+    """`rng.randrange(n)` for n > 0, given `rng.getrandbits`: the same draw from the same bits."""
     k = n.bit_length()
-    r = rng.getrandbits(k)
+    r = bits(k)
     while r >= n:
-        r = rng.getrandbits(k)
+        r = bits(k)
     return r
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Final
 
 from game.hand import best_pattern, matching_patterns
+from game.kernel_state import OTHERS_IN_ORDER
 from game.melds import Meld
 from game.result import HandResult, WinHow
 from game.ruleset import PATTERN_NAMES, Ruleset
@@ -12,13 +13,17 @@ from game.settlement.ledger import LedgerItem
 from game.tiles import Tile, to_counts
 
 
-@dataclass(frozen=True, slots=True)
 class WinnerHand:
     """A winner's best pattern under the ruleset and its fan (0 when no scored pattern matches)."""
 
-    seat: int
-    pattern: str | None
-    value: int
+    # (A plain class with Final fields, not a frozen dataclass: built for every rollout's settlement,
+    # and a compiled plain class is built many times faster.)
+    __slots__ = ("pattern", "seat", "value")
+
+    def __init__(self, seat: int, pattern: str | None, value: int) -> None:
+        self.seat: Final = seat
+        self.pattern: Final = pattern
+        self.value: Final = value
 
     @property
     def label(self) -> tuple[str, str]:
@@ -39,6 +44,9 @@ class SettleContext:
         self.win = result.win
         self.winners: tuple[int, ...] = result.win.winners if result.win else ()
         self.hands = {w: self._winner_hand(w) for w in self.winners}
+        # Who won or is ready, asked by nearly every payment rule (see `ready`): worked out once.
+        seats = result.seats
+        self.readies = [s in self.winners or seats[s].ready for s in range(4)]
 
     def _winner_hand(self, seat: int) -> WinnerHand:
         assert self.win is not None
@@ -71,11 +79,11 @@ class SettleContext:
 
     def ready(self, seat: int) -> bool:
         """True for a seat that won or is ready at the end (RULES §12.8)."""
-        return self.won(seat) or self.result.seats[seat].ready
+        return self.readies[seat]
 
     def others(self, seat: int) -> list[int]:
         """The three other seats, in play order after `seat`."""
-        return [(seat + k) % 4 for k in (1, 2, 3)]
+        return list(OTHERS_IN_ORDER[seat])
 
     # The win
 

@@ -36,9 +36,12 @@ def kongs(ctx: SettleContext) -> None:
                 if meld.source is not None:
                     ctx.pay(meld.source, seat, k.exposed, "kong.exposed", _LABELS[meld.kong], tiles)
             else:
-                fan = k.concealed if meld.kong is KongKind.CONCEALED else k.added
+                concealed = meld.kong is KongKind.CONCEALED
+                fan = k.concealed if concealed else k.added
+                # (Not built from the kind's .value: an enum's value is read through Python code.)
+                rule = "kong.concealed" if concealed else "kong.added"
                 for p in ctx.others(seat):
-                    ctx.pay(p, seat, fan, f"kong.{meld.kong.value}", _LABELS[meld.kong], tiles)
+                    ctx.pay(p, seat, fan, rule, _LABELS[meld.kong], tiles)
 
 
 def pay_back(ctx: SettleContext, seat: int) -> None:

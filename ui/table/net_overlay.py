@@ -193,6 +193,7 @@ class NetOverlay(Scene):
         if self.session.rebuilt != self._rebuilt:
             # A snapshot after a rejoin: draw the hand afresh from what the host sent.
             self._rebuilt = self.session.rebuilt
+            self.table.moves.clear_controls()  # a question asked before the gap is asked again if it stands
             self.table.session.look(self.table.view_seat, self.table.view_seat)
             self.table.rebuild_view()
         status = self.session.status

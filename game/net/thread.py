@@ -16,6 +16,7 @@ from typing import Any
 from game.actions import Action
 from game.net import protocol as P
 from game.net.client import JoinRefused, NetClient
+from game.net.seat_tokens import forget_token, keep_token
 from game.net.server import HostServer
 from game.net.table import NetTable
 
@@ -35,8 +36,10 @@ Incoming = P.HostMessage | LinkNotice
 class NetLink:
     """A NetClient running in its own thread; the frame loop polls it and sends through it."""
 
-    def __init__(self, client: NetClient) -> None:
+    def __init__(self, client: NetClient, keep_seat: bool = False) -> None:
         self.client = client
+        # Keep the seat's token on disk (game.net.seat_tokens), so the window can rejoin the seat later.
+        self.keep_seat = keep_seat
         self.inbox: queue.SimpleQueue[Incoming] = queue.SimpleQueue()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.thread = threading.Thread(target=self._main, name="net-client", daemon=True)
@@ -54,10 +57,14 @@ class NetLink:
         self.loop = asyncio.get_running_loop()
         try:
             self.welcome = await self.client.connect()
+            if self.keep_seat and self.welcome.token is not None:
+                keep_token(self.client.code, self.welcome.token, self.client.url)
             self.inbox.put(LinkNotice("joined"))
             self.inbox.put(self.welcome)
             await self.client.run(self.inbox.put)
         except JoinRefused as exc:
+            if self.keep_seat and exc.code == "token":
+                forget_token(self.client.code)  # the next try joins afresh
             self._end(LinkNotice("refused", exc.reason, exc.code))
             return
         except OSError as exc:

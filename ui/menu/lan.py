@@ -23,6 +23,7 @@ from game.net.discovery import Announcer, Browser, TableAd, service_info
 from game.net.hosting import host_server, new_table
 from game.net.protocol import clean_name
 from game.net.roomcode import TYPED_LIMIT, new_code, normalize_code, valid_code
+from game.net.seat_tokens import seat_token
 from game.net.table import TABLE_LENGTHS, NetTable, SeatPlan, TableConfig
 from game.net.thread import HostThread, NetLink
 from game.ruleset_loader import RulesetError, builtin_ruleset_names, load_ruleset
@@ -387,7 +388,10 @@ class JoinScene(MenuScene):
         else:
             self.error = ""
             code = normalize_code(self.code)
-            link = NetLink(NetClient(self.url(), code, name=clean_name(self.name), watch=self.watch))
+            # Our seat's token at this table, if we sat there before: the host gives the seat back.
+            token = None if self.watch else seat_token(code)
+            client = NetClient(self.url(), code, name=clean_name(self.name), watch=self.watch, token=token)
+            link = NetLink(client, keep_seat=not self.watch)
             link.start()
             self.host.stack.push(LobbyScene(self.host, "", link, None, None, [self.url()], ""))
 

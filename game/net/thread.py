@@ -7,6 +7,7 @@ arrived, and `act()`, `ready()`, `chat()` hand messages to the network thread wi
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import queue
 import threading
@@ -25,7 +26,7 @@ from game.net.table import NetTable
 class LinkNotice:
     """Not a message from the host: what happened to the connection itself."""
 
-    kind: str  # "joined", "lost" (the link ended for good), "refused"
+    kind: str  # "joined", "lost" (the link ended for good), "refused", "host_left" (the host closed the table)
     text: str = ""
     code: str = ""  # a refusal's code (docs/protocol.md): the client says it in its own language
 
@@ -69,6 +70,10 @@ class NetLink:
             return
         except OSError as exc:
             self._end(LinkNotice("lost", str(exc)))
+            return
+        closing = self.client.state.closing
+        if closing is not None and not self.client.finished():
+            self._end(LinkNotice("host_left", closing.reason, closing.code))
             return
         self._end(LinkNotice("lost", "the match is over" if self.client.finished() else "closed"))
 
@@ -126,6 +131,9 @@ class HostThread:
 
     def start(self, timeout: float = 5.0) -> int | None:
         """Start serving; the port, or None with `error` set when the port cannot be opened."""
+        # A window closed while hosting: the guests are told the table closes (and the save is written)
+        # before the process ends, instead of finding out by a connection that never comes back.
+        atexit.register(self._at_exit)
         self.thread.start()
         self._ready.wait(timeout)
         return self.port
@@ -163,3 +171,8 @@ class HostThread:
     def stop(self) -> None:
         """Close the table."""
         self.call(self.server.stop)
+
+    def _at_exit(self, wait: float = 3.0) -> None:
+        if self.thread.is_alive():
+            self.stop()
+            self.thread.join(wait)

@@ -36,7 +36,7 @@ from ui.kit.metrics import plate
 from ui.kit.widgets import Button, Choice, Stepper, TextField, Toggle
 from ui.menu.new_game import LENGTH_LIMITS
 from ui.menu.optional import optional_module
-from ui.net_text import refusal, t
+from ui.net_text import link_words, t
 from ui.scene import Host
 from ui.table.net_overlay import NetOverlay
 from ui.table.net_session import NetSession
@@ -441,6 +441,7 @@ class LobbyScene(MenuScene):
             except RulesetError:
                 rules = load_ruleset("guiyang-classic")  # the host's own file: shown with the nearest rules
             self.session = NetSession(rules, self.link, welcome.seat)
+            self.session.hosting = self.hosting is not None
             self.ruleset = welcome.ruleset
         return self.session
 
@@ -556,4 +557,4 @@ class LobbyScene(MenuScene):
         notice = self.link.ended
         if notice is None:
             return ""
-        return refusal(notice.code, notice.text) if notice.kind == "refused" else t("lost", reason=notice.text)
+        return link_words(notice.kind, notice.code, notice.text)

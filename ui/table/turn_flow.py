@@ -147,6 +147,7 @@ class TurnFlow:
             rules=self.t.rules,
             hand_no=self.t.model.hand_no,
             on_leave=self.t.on_leave,
+            leave_question=self.t.session.leave_question,
             canvas=self.frame_work.take_canvas(),
         )
 

@@ -22,6 +22,7 @@ from ui import text as T
 from ui.kit.dialogs import NoticeScene
 from ui.net_text import link_words, t
 from ui.scene import Host, Scene
+from ui.table.bubbles import bubble_rect
 from ui.table.net_session import NetSession
 from ui.table.scene import TableScene
 
@@ -323,9 +324,8 @@ class NetOverlay(Scene):
                 continue
             plate = self._plate(seat)
             bubble = T.shadowed(phrase_text(phrase, S.language()), body, (40, 30, 10), bold=True)
-            box = bubble.get_rect().inflate(round(18 * s), round(10 * s))
-            box.midbottom = (plate.centerx, plate.top - round(26 * s))
-            box.clamp_ip(surface.get_rect())
+            size = bubble.get_rect().inflate(round(18 * s), round(10 * s)).size
+            box = bubble_rect(surface.get_size(), size, plate, self.table.layout.zones, round(8 * s))
             surface.blit(T.panel(box.size, round(10 * s), (250, 236, 200, 235), pal.PANEL_BORDER, 2), box.topleft)
             surface.blit(bubble, bubble.get_rect(center=box.center))
         top = round(12 * s)

@@ -116,6 +116,8 @@ def link_words(kind: str, code: str, reason: str) -> str:
     """What happened to the connection, in the client's language (the host's or the system's words go to the log)."""
     if kind == "refused":
         return refusal(code, reason)
+    if kind == "over":
+        return t("match_over")
     return t("host_left") if kind == "host_left" else t("lost_link")
 
 

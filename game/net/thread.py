@@ -26,7 +26,8 @@ from game.net.table import NetTable
 class LinkNotice:
     """Not a message from the host: what happened to the connection itself."""
 
-    kind: str  # "joined", "lost" (the link ended for good), "refused", "host_left" (the host closed the table)
+    # "joined", "lost" (the link ended for good), "refused", "host_left" (the host closed the table), "over"
+    kind: str
     text: str = ""
     code: str = ""  # a refusal's code (docs/protocol.md): the client says it in its own language
 
@@ -75,7 +76,10 @@ class NetLink:
         if closing is not None and not self.client.finished():
             self._end(LinkNotice("host_left", closing.reason, closing.code))
             return
-        self._end(LinkNotice("lost", "the match is over" if self.client.finished() else "closed"))
+        if self.client.finished():
+            self._end(LinkNotice("over", "the match is over"))
+            return
+        self._end(LinkNotice("lost", "closed"))
 
     def _end(self, notice: LinkNotice) -> None:
         self.ended = notice

@@ -118,6 +118,7 @@ class HostSetupScene(MenuScene):
         self.name = "玩家"
         self.error = ""
         self.saved = saved_table()
+        self.fresh = True  # the save was just read: entering the screen the first time need not read it again
         # Where the table listens (`main.py host --bind/--port`): every address by default; a table bound
         # to this computer alone (127.0.0.1) is not announced, as nobody else could reach it.
         self.bind = "0.0.0.0"
@@ -174,6 +175,15 @@ class HostSetupScene(MenuScene):
         if self.saved is not None:
             rect = pygame.Rect(w // 2 + m.gap + bw + 2 * m.gap, by, bw + m.px(40), bh)
             self.widgets.append(Button(t("resume"), self.resume_table, "kong", rect))
+
+    def enter(self) -> None:
+        # Back from a table this window hosted: its save can be reopened now (the button shows).
+        saved = self.saved if self.fresh else saved_table()
+        self.fresh = False
+        if (saved is None) != (self.saved is None):
+            self.saved = saved
+            self.rebuild()
+        super().enter()
 
     def _seat_get(self, seat: int) -> Callable[[], str]:
         return lambda: self.seats[seat]
@@ -473,6 +483,10 @@ class LobbyScene(MenuScene):
 
     def leave_table(self, overlay: NetOverlay) -> None:
         """Leave the table and the lobby for the menu (the seat's token keeps it at the host)."""
+        stack = self.host.stack.scenes()
+        if self in stack:
+            for scene in reversed(stack[stack.index(self) + 1 :]):  # the table and whatever is over it
+                self.host.stack.remove(scene)
         self.host.stack.remove(overlay)
         self.back()
 

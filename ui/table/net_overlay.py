@@ -72,6 +72,7 @@ class NetOverlay(Scene):
         self._status_seen: object = None
         self._rebuilt = session.rebuilt
         self.told = False  # the dialog about the connection's end has been shown
+        host.stack.watchers.append(self._watch)
 
     # ------------------------------------------------------------------ input and time
 
@@ -240,10 +241,17 @@ class NetOverlay(Scene):
             if end is not None:
                 end()
 
+    def _watch(self) -> None:
+        """Every frame, whatever is on top (a settlement sheet, a dialog): the link's end is told at once."""
+        if self not in self.host.stack.scenes():
+            self.host.stack.watchers.remove(self._watch)  # the table was left: nothing more to tell
+            return
+        self._tell_link()
+
     def _tell_link(self) -> None:
         """The host closed the table, or the line could not be got back: a dialog says so, then the menu."""
-        notice = self.session.notice
-        if notice is None or self.told or self.session.over is not None or notice.kind not in ("lost", "host_left"):
+        notice = self.session.link.ended  # set by the network thread: read without taking the messages in
+        if notice is None or self.told or notice.kind not in ("lost", "host_left"):
             return
         self.told = True
         log.info("the table's connection ended (%s): %s", notice.kind, notice.text)

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -28,6 +31,12 @@ from ui.settings import Settings, Speed
 from ui.table.net_overlay import NetOverlay
 
 RULES = load_ruleset("guiyang-classic")
+
+
+@pytest.fixture(autouse=True)
+def own_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Joining keeps the seat's token in the settings folder: a folder of the test's own, not the player's."""
+    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path / "home"))
 
 
 class StubBrowser:

@@ -42,6 +42,25 @@ TEXT: dict[str, tuple[str, str]] = {
     "connecting": ("正在连接 {url} …", "Connecting to {url}…"),
     "refused": ("未能加入：{reason}", "Not joined: {reason}"),
     "lost": ("连接中断：{reason}", "Connection lost: {reason}"),
+    "lost_title": ("连接中断", "Connection lost"),
+    "lost_link": (
+        "和房主的连接断了，没能重新连上。之后可以用「加入」回到你的座位。",
+        "The connection to the host was lost and could not be restored. Join again later to take your seat back.",
+    ),
+    "host_left_title": ("房主离开了", "The host has left"),
+    "host_left": (
+        "房主关闭了牌桌。房主从存档重新开桌后，用「加入」就能回到你的座位。",
+        "The host closed the table. When the host opens it again from the save, join again to take your seat back.",
+    ),
+    "leave_guest": (
+        "回到主菜单？你的座位会保留，之后用「加入」可以回到座位。比赛由房主保存。",
+        "Back to the main menu? Your seat is kept: join again to take it back. The host keeps the match.",
+    ),
+    "leave_host": (
+        "回到主菜单？牌桌会关闭，其他玩家会收到通知。比赛已存档，可以在「开房间」里继续。",
+        "Back to the main menu? The table closes and the others are told. The match is saved: "
+        "reopen it from Host a table.",
+    ),
     "port_busy": ("无法开桌：{reason}", "Cannot open the table: {reason}"),
     "share": ("把地址和房间号告诉朋友", "Give your friends the address and the code"),
     "waiting_players": ("等待玩家加入；空位由电脑代打", "Waiting for players; empty seats are played by the AI"),
@@ -91,6 +110,15 @@ def refusal(code: str, reason: str) -> str:
     key = f"refused_{code}"
     said = t(key, reason=reason) if key in TEXT else reason
     return t("refused", reason=said)
+
+
+def link_words(kind: str, code: str, reason: str) -> str:
+    """What happened to the connection, in the client's language (the host's or the system's words go to the log)."""
+    if kind == "refused":
+        return refusal(code, reason)
+    if kind == "over":
+        return t("match_over")
+    return t("host_left") if kind == "host_left" else t("lost_link")
 
 
 def t(key: str, **fields: object) -> str:

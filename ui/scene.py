@@ -6,6 +6,7 @@ benchmarks) between updates and must draw the same picture each time.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 import pygame
@@ -63,6 +64,8 @@ class SceneStack:
         self._scenes: list[Scene] = []
         self.size: tuple[int, int] = (0, 0)
         self.changed = True  # a scene came, went or was laid out again since the last frame was drawn
+        # Called every frame whatever scene is on top: a network table hears of its host leaving under a sheet.
+        self.watchers: list[Callable[[], None]] = []
 
     def __len__(self) -> int:
         return len(self._scenes)
@@ -111,7 +114,9 @@ class SceneStack:
             self._scenes[-1].handle_event(event)
 
     def update(self, dt: float) -> None:
-        """Advance the top scene."""
+        """Advance the top scene (and run the watchers)."""
+        for watch in list(self.watchers):
+            watch()
         if self._scenes:
             self._scenes[-1].update(dt)
 

@@ -55,6 +55,7 @@ class ClientState:
     chat: list[P.ChatShown] = field(default_factory=list)
     errors: list[P.Error] = field(default_factory=list)
     over: P.MatchOver | None = None
+    closing: P.Closing | None = None  # the host said it is closing the table: no reconnecting
     snapshots: int = 0
 
     @property
@@ -158,7 +159,7 @@ class NetClient:
         """Receive until the match is over; reconnect with the token after a drop, for up to `reconnect_for` s."""
         if on_message is not None:
             self.listeners.append(on_message)
-        while self.state.over is None and not self.closed_by_us:
+        while self.state.over is None and self.state.closing is None and not self.closed_by_us:
             if self.ws is None:
                 await self._reconnect()
             ws = self.ws
@@ -173,7 +174,7 @@ class NetClient:
                         listener(msg)
                     if isinstance(msg, P.Refused):
                         raise JoinRefused(msg.code, msg.reason)
-                    if self.finished():
+                    if self.finished() or self.state.closing is not None:
                         break
                     if self.resync:
                         self.resync = False
@@ -264,6 +265,8 @@ class NetClient:
             st.errors.append(msg)
         elif isinstance(msg, P.MatchOver):
             st.over = msg
+        elif isinstance(msg, P.Closing):
+            st.closing = msg
 
     def finished(self) -> bool:
         """True once the host said the match is over."""
@@ -276,7 +279,9 @@ class NetClient:
 
 
 async def autoplay(client: NetClient, agent: Agent, on_message: Listener | None = None) -> P.MatchOver:
-    """Play the seat with `agent` until the match is over: answer each observation, ready after each hand."""
+    """Play the seat with `agent` until the match is over: answer each observation, ready after each hand.
+
+    OSError when the host closes the table before the end (or cannot be got back)."""
     pending: asyncio.Queue[P.HostMessage | None] = asyncio.Queue()
 
     def listen(msg: P.HostMessage) -> None:
@@ -305,7 +310,8 @@ async def autoplay(client: NetClient, agent: Agent, on_message: Listener | None 
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
-    assert client.state.over is not None
+    if client.state.over is None:
+        raise OSError(f"{client.url}: the host closed the table before the match was over")
     return client.state.over
 
 

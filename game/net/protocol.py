@@ -308,6 +308,13 @@ class Pong(Message, tag="pong"):
     n: Seq
 
 
+class Closing(Message, tag="closing"):
+    """The host is closing the table (its player left): no reconnecting; a saved table may be opened again."""
+
+    code: Short  # "host_left"
+    reason: str
+
+
 class MatchOver(Message, tag="match_over"):
     """The last hand is settled: final scores."""
 
@@ -319,7 +326,7 @@ class MatchOver(Message, tag="match_over"):
 # hostile, and what else it sends cannot be trusted to read either. The close code for each (RFC 6455).
 FATAL_FAULTS = {"too_deep": 1008, "bad_utf8": 1007}
 
-HostMessage = Welcome | Refused | Error | Events | Snapshot | Status | Settled | ChatShown | Pong | MatchOver
+HostMessage = Welcome | Refused | Error | Events | Snapshot | Status | Settled | ChatShown | Pong | MatchOver | Closing
 
 _encoder = msgspec.json.Encoder()
 _client_decoder = msgspec.json.Decoder(ClientMessage)

@@ -48,7 +48,9 @@ class TableBroadcast(TableCore):
         conn.close(code, reason[:120])
 
     def shutdown(self) -> None:
-        """Close every connection (the host is stopping)."""
+        """Tell everyone the table is closing, then close every connection (the host is stopping)."""
+        # Said before the close, so a guest does not take it for a dropped line and try to reconnect.
+        self._broadcast(P.Closing("host_left", "the host closed the table"))
         for conn in list(self.conns.values()):
             self._close(conn, CLOSE_NORMAL, "the host closed the table")
 

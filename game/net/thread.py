@@ -7,6 +7,7 @@ arrived, and `act()`, `ready()`, `chat()` hand messages to the network thread wi
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import queue
 import threading
@@ -16,6 +17,7 @@ from typing import Any
 from game.actions import Action
 from game.net import protocol as P
 from game.net.client import JoinRefused, NetClient
+from game.net.seat_tokens import forget_token, keep_token
 from game.net.server import HostServer
 from game.net.table import NetTable
 
@@ -24,7 +26,8 @@ from game.net.table import NetTable
 class LinkNotice:
     """Not a message from the host: what happened to the connection itself."""
 
-    kind: str  # "joined", "lost" (the link ended for good), "refused"
+    # "joined", "lost" (the link ended for good), "refused", "host_left" (the host closed the table), "over"
+    kind: str
     text: str = ""
     code: str = ""  # a refusal's code (docs/protocol.md): the client says it in its own language
 
@@ -35,8 +38,10 @@ Incoming = P.HostMessage | LinkNotice
 class NetLink:
     """A NetClient running in its own thread; the frame loop polls it and sends through it."""
 
-    def __init__(self, client: NetClient) -> None:
+    def __init__(self, client: NetClient, keep_seat: bool = False) -> None:
         self.client = client
+        # Keep the seat's token on disk (game.net.seat_tokens), so the window can rejoin the seat later.
+        self.keep_seat = keep_seat
         self.inbox: queue.SimpleQueue[Incoming] = queue.SimpleQueue()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.thread = threading.Thread(target=self._main, name="net-client", daemon=True)
@@ -54,16 +59,27 @@ class NetLink:
         self.loop = asyncio.get_running_loop()
         try:
             self.welcome = await self.client.connect()
+            if self.keep_seat and self.welcome.token is not None:
+                keep_token(self.client.code, self.welcome.token, self.client.url)
             self.inbox.put(LinkNotice("joined"))
             self.inbox.put(self.welcome)
             await self.client.run(self.inbox.put)
         except JoinRefused as exc:
+            if self.keep_seat and exc.code == "token":
+                forget_token(self.client.code)  # the next try joins afresh
             self._end(LinkNotice("refused", exc.reason, exc.code))
             return
         except OSError as exc:
             self._end(LinkNotice("lost", str(exc)))
             return
-        self._end(LinkNotice("lost", "the match is over" if self.client.finished() else "closed"))
+        closing = self.client.state.closing
+        if closing is not None and not self.client.finished():
+            self._end(LinkNotice("host_left", closing.reason, closing.code))
+            return
+        if self.client.finished():
+            self._end(LinkNotice("over", "the match is over"))
+            return
+        self._end(LinkNotice("lost", "closed"))
 
     def _end(self, notice: LinkNotice) -> None:
         self.ended = notice
@@ -119,6 +135,9 @@ class HostThread:
 
     def start(self, timeout: float = 5.0) -> int | None:
         """Start serving; the port, or None with `error` set when the port cannot be opened."""
+        # A window closed while hosting: the guests are told the table closes (and the save is written)
+        # before the process ends, instead of finding out by a connection that never comes back.
+        atexit.register(self._at_exit)
         self.thread.start()
         self._ready.wait(timeout)
         return self.port
@@ -156,3 +175,8 @@ class HostThread:
     def stop(self) -> None:
         """Close the table."""
         self.call(self.server.stop)
+
+    def _at_exit(self, wait: float = 3.0) -> None:
+        if self.thread.is_alive():
+            self.stop()
+            self.thread.join(wait)

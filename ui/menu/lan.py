@@ -23,6 +23,7 @@ from game.net.discovery import Announcer, Browser, TableAd, service_info
 from game.net.hosting import host_server, new_table
 from game.net.protocol import clean_name
 from game.net.roomcode import TYPED_LIMIT, new_code, normalize_code, valid_code
+from game.net.seat_tokens import seat_token
 from game.net.table import TABLE_LENGTHS, NetTable, SeatPlan, TableConfig
 from game.net.thread import HostThread, NetLink
 from game.ruleset_loader import RulesetError, builtin_ruleset_names, load_ruleset
@@ -35,7 +36,7 @@ from ui.kit.metrics import plate
 from ui.kit.widgets import Button, Choice, Stepper, TextField, Toggle
 from ui.menu.new_game import LENGTH_LIMITS
 from ui.menu.optional import optional_module
-from ui.net_text import refusal, t
+from ui.net_text import link_words, t
 from ui.scene import Host
 from ui.table.net_overlay import NetOverlay
 from ui.table.net_session import NetSession
@@ -134,6 +135,7 @@ class HostSetupScene(MenuScene):
         self.name = "玩家"
         self.error = ""
         self.saved = saved_table()
+        self.fresh = True  # the save was just read: entering the screen the first time need not read it again
         # Where the table listens (`main.py host --bind/--port`): every address by default; a table bound
         # to this computer alone (127.0.0.1) is not announced, as nobody else could reach it.
         self.bind = "0.0.0.0"
@@ -202,6 +204,15 @@ class HostSetupScene(MenuScene):
         if self.saved is not None:
             rect = pygame.Rect(w // 2 + m.gap + bw + 2 * m.gap, by, bw + m.px(40), bh)
             self.widgets.append(Button(t("resume"), self.resume_table, "kong", rect))
+
+    def enter(self) -> None:
+        # Back from a table this window hosted: its save can be reopened now (the button shows).
+        saved = self.saved if self.fresh else saved_table()
+        self.fresh = False
+        if (saved is None) != (self.saved is None):
+            self.saved = saved
+            self.rebuild()
+        super().enter()
 
     def _seat_get(self, seat: int) -> Callable[[], str]:
         return lambda: self.seats[seat]
@@ -419,7 +430,10 @@ class JoinScene(MenuScene):
         else:
             self.error = ""
             code = normalize_code(self.code)
-            link = NetLink(NetClient(self.url(), code, name=clean_name(self.name), watch=self.watch))
+            # Our seat's token at this table, if we sat there before: the host gives the seat back.
+            token = None if self.watch else seat_token(code)
+            client = NetClient(self.url(), code, name=clean_name(self.name), watch=self.watch, token=token)
+            link = NetLink(client, keep_seat=not self.watch)
             link.start()
             self.host.stack.push(LobbyScene(self.host, "", link, None, None, [self.url()], ""))
 
@@ -469,6 +483,7 @@ class LobbyScene(MenuScene):
             except RulesetError:
                 rules = load_ruleset("guiyang-classic")  # the host's own file: shown with the nearest rules
             self.session = NetSession(rules, self.link, welcome.seat)
+            self.session.hosting = self.hosting is not None
             self.ruleset = welcome.ruleset
         return self.session
 
@@ -500,6 +515,10 @@ class LobbyScene(MenuScene):
 
     def leave_table(self, overlay: NetOverlay) -> None:
         """Leave the table and the lobby for the menu (the seat's token keeps it at the host)."""
+        stack = self.host.stack.scenes()
+        if self in stack:
+            for scene in reversed(stack[stack.index(self) + 1 :]):  # the table and whatever is over it
+                self.host.stack.remove(scene)
         self.host.stack.remove(overlay)
         self.back()
 
@@ -585,4 +604,4 @@ class LobbyScene(MenuScene):
         notice = self.link.ended
         if notice is None:
             return ""
-        return refusal(notice.code, notice.text) if notice.kind == "refused" else t("lost", reason=notice.text)
+        return link_words(notice.kind, notice.code, notice.text)

@@ -40,6 +40,7 @@ class TableSettlement(SettlementParts):
         hand_no: int,
         on_leave: Callable[[], None] | None,
         canvas: pygame.Surface | None,
+        leave_question: str | None = None,
     ) -> SettlementPanel:
         """The settlement screen of a settled hand."""
         return SettlementScene(
@@ -55,6 +56,7 @@ class TableSettlement(SettlementParts):
             hand_no=hand_no,
             on_leave=on_leave,
             canvas=canvas,
+            leave_question=leave_question,
         )
 
     def sheet_canvas(self, size: tuple[int, int]) -> pygame.Surface:

@@ -115,9 +115,11 @@ class SettlementScene(SettlementPanel):
         seat_label: Callable[[int], str] | None = None,
         close_hint: str = "end_next",
         canvas: pygame.Surface | None = None,
+        leave_question: str | None = None,
     ) -> None:
         super().__init__(host)
         self.on_leave = on_leave  # Escape offers to leave the match (back to the menu) when set
+        self.leave_question = leave_question  # what leaving asks (a network seat has no save of its own)
         self.settled = settled
         self.ledger = ledger
         self.win = win
@@ -252,7 +254,8 @@ class SettlementScene(SettlementPanel):
             self.close()
             return
         self.age = 0.0
-        self.host.stack.push(ConfirmScene(self.host, S.tr("leave_confirm"), S.tr("leave_yes"), self._leave))
+        ask = self.leave_question or S.tr("leave_confirm")
+        self.host.stack.push(ConfirmScene(self.host, ask, S.tr("leave_yes"), self._leave))
 
     def _leave(self) -> None:
         if self.closed or self.on_leave is None:

@@ -9,6 +9,9 @@ every other input goes to the table.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
+
 import pygame
 
 from game.net import protocol as P
@@ -16,10 +19,14 @@ from game.net.chat import PHRASES, phrase_text
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
-from ui.net_text import refusal, t
+from ui.kit.dialogs import NoticeScene
+from ui.net_text import link_words, t
 from ui.scene import Host, Scene
+from ui.table.bubbles import bubble_rect
 from ui.table.net_session import NetSession
 from ui.table.scene import TableScene
+
+log = logging.getLogger(__name__)
 
 CHAT_SHOWN = 4.0  # seconds a phrase stays at its seat
 CHAT_KEYS = (pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6, pygame.K_F7, pygame.K_F8)
@@ -32,6 +39,20 @@ PHRASE_LIT_TEXT = (40, 30, 10)
 CHAT_OPEN_FILL = (60, 48, 20, 235)
 DROPPED = (90, 24, 20, 235)
 NEXT_HAND = (24, 60, 90, 235)
+
+
+class LinkEnded(NoticeScene):
+    """The connection to the table ended for good (the host left, or it could not be got back): OK leaves the table."""
+
+    def __init__(self, host: Host, title: str, message: str, on_close: Callable[[], None] | None) -> None:
+        super().__init__(host, title, message)
+        self.on_close = on_close
+
+    def close(self) -> None:
+        """Take the notice away and leave the table for the menu."""
+        super().close()
+        if self.on_close is not None:
+            self.on_close()
 
 
 class NetOverlay(Scene):
@@ -50,6 +71,8 @@ class NetOverlay(Scene):
         self.wait_left: float | None = None
         self._status_seen: object = None
         self._rebuilt = session.rebuilt
+        self.told = False  # the dialog about the connection's end has been shown
+        host.stack.watchers.append(self._watch)
 
     # ------------------------------------------------------------------ input and time
 
@@ -193,6 +216,7 @@ class NetOverlay(Scene):
         if self.session.rebuilt != self._rebuilt:
             # A snapshot after a rejoin: draw the hand afresh from what the host sent.
             self._rebuilt = self.session.rebuilt
+            self.table.moves.clear_controls()  # a question asked before the gap is asked again if it stands
             self.table.session.look(self.table.view_seat, self.table.view_seat)
             self.table.rebuild_view()
         status = self.session.status
@@ -209,12 +233,31 @@ class NetOverlay(Scene):
             self.turn_left = None if self.turn_left is None else max(0.0, self.turn_left - dt)
             self.wait_left = None if self.wait_left is None else max(0.0, self.wait_left - dt)
         self.table.update(dt)
+        self._tell_link()
         if self.session.over is not None and self.table.phase == "hand" and not self.session.in_hand:
             # The host's word that the match is over came after the last settlement screen had closed:
             # the table would wait for a hand that is never dealt. The match ends now instead.
             end = self.table.end_match
             if end is not None:
                 end()
+
+    def _watch(self) -> None:
+        """Every frame, whatever is on top (a settlement sheet, a dialog): the link's end is told at once."""
+        if self not in self.host.stack.scenes():
+            self.host.stack.watchers.remove(self._watch)  # the table was left: nothing more to tell
+            return
+        self._tell_link()
+
+    def _tell_link(self) -> None:
+        """The host closed the table, or the line could not be got back: a dialog says so, then the menu."""
+        notice = self.session.link.ended  # set by the network thread: read without taking the messages in
+        if notice is None or self.told or notice.kind not in ("lost", "host_left"):
+            return
+        self.told = True
+        log.info("the table's connection ended (%s): %s", notice.kind, notice.text)
+        title = t("host_left_title" if notice.kind == "host_left" else "lost_title")
+        words = link_words(notice.kind, notice.code, notice.text)
+        self.host.stack.push(LinkEnded(self.host, title, words, self.table.on_leave))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.table.resize(size)
@@ -289,9 +332,8 @@ class NetOverlay(Scene):
                 continue
             plate = self._plate(seat)
             bubble = T.shadowed(phrase_text(phrase, S.language()), body, (40, 30, 10), bold=True)
-            box = bubble.get_rect().inflate(round(18 * s), round(10 * s))
-            box.midbottom = (plate.centerx, plate.top - round(26 * s))
-            box.clamp_ip(surface.get_rect())
+            size = bubble.get_rect().inflate(round(18 * s), round(10 * s)).size
+            box = bubble_rect(surface.get_size(), size, plate, self.table.layout.zones, round(8 * s))
             surface.blit(T.panel(box.size, round(10 * s), (250, 236, 200, 235), pal.PANEL_BORDER, 2), box.topleft)
             surface.blit(bubble, bubble.get_rect(center=box.center))
         top = round(12 * s)
@@ -304,9 +346,7 @@ class NetOverlay(Scene):
             top = box.bottom + round(6 * s)
         self._draw_chat(surface)
         notice = self.session.notice
-        if notice is not None and notice.kind != "joined":
-            word = refusal(notice.code, notice.text) if notice.kind == "refused" else t("lost", reason=notice.text)
-            if self.session.over is not None:
-                word = t("match_over")
-            pic = T.shadowed(word, body, pal.TEXT_GOLD, bold=True)
+        if notice is not None and self.session.over is not None:
+            # A lost connection or a closed table is told in a dialog (see _tell_link); the match's end here.
+            pic = T.shadowed(t("match_over"), body, pal.TEXT_GOLD, bold=True)
             surface.blit(pic, pic.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - round(8 * s))))

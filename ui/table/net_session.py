@@ -21,6 +21,7 @@ from game.ruleset import Ruleset
 from game.settlement import Ledger
 from game.settlement.ledger import LedgerItem
 from game.visibility import SPECTATOR
+from ui.net_text import t
 from ui.table.rotation import turn_event
 
 # At most this many events of a hand are played from its start when the table opens on it (the
@@ -61,6 +62,7 @@ class NetSession:
         self.hands_settled = 0
         self.link = link
         self.seat = seat
+        self.hosting = False  # this window hosts the table: leaving closes it (and its save keeps the match)
         self.hand: list[Event] = []  # the hand in play's events, as the host sent them
         self.fresh: list[Event] = []  # events not yet handed to the table
         self.obs: P.WireObservation | None = None
@@ -129,6 +131,11 @@ class NetSession:
             self.fresh.append(e)
 
     # ------------------------------------------------------------------ the session's face to the scene
+
+    @property
+    def leave_question(self) -> str:
+        """Back to the menu: a guest's seat is kept for a rejoin; the host's table closes and is saved."""
+        return t("leave_host" if self.hosting else "leave_guest")
 
     @property
     def humans(self) -> list[int]:

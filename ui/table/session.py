@@ -24,6 +24,7 @@ from game.savefile import SaveData, take_back
 from game.saves import SaveWriter
 from game.settlement import Ledger
 from game.visibility import SPECTATOR, visible
+from ui import strings as S
 from ui.table.rotation import turn_event
 
 NOBODY = SPECTATOR  # the viewer when no seat's hand may be shown (several people share the screen)
@@ -100,6 +101,12 @@ class TableSession:
     def unsaved(self) -> str | None:
         """Why the latest save failed, or None when the match is saved (or not kept at all)."""
         return None if self.save_writer is None else self.save_writer.error
+
+    @property
+    def leave_question(self) -> str:
+        """Back to the menu: the match is saved (or says why the latest save failed)."""
+        unsaved = self.unsaved
+        return S.tr("leave_confirm") if unsaved is None else S.tr("leave_confirm_unsaved", reason=unsaved)
 
     @property
     def humans(self) -> list[int]:

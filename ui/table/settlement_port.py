@@ -48,6 +48,7 @@ class SettlementParts:
         hand_no: int,
         on_leave: Callable[[], None] | None,
         canvas: pygame.Surface | None,
+        leave_question: str | None = None,
     ) -> SettlementPanel:
         """The settlement screen of a settled hand."""
         raise NotImplementedError

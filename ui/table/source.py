@@ -31,6 +31,11 @@ class TableSource(Protocol):
         ...
 
     @property
+    def leave_question(self) -> str:
+        """What leaving the match for the menu asks (and promises about the save), in the player's language."""
+        ...
+
+    @property
     def humans(self) -> list[int]:
         """Seats played by people at this screen."""
         ...

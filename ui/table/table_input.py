@@ -100,8 +100,7 @@ class TableInput:
             self.t.take_back()
         elif key == pygame.K_ESCAPE:
             if self.t.on_leave is not None and not self.t.declare_mode and self.t.selected is None:
-                unsaved = self.t.session.unsaved
-                ask = S.tr("leave_confirm") if unsaved is None else S.tr("leave_confirm_unsaved", reason=unsaved)
+                ask = self.t.session.leave_question
                 self.t.host.stack.push(ConfirmScene(self.t.host, ask, S.tr("leave_yes"), self.t.on_leave))
             if self.t.declare_mode:
                 self.t.declare_mode = False

@@ -53,6 +53,10 @@ class TurnFlow:
                 self.show_panel()
             return False
         movers = s.to_move()
+        if self.t.obs is not None and self.t.obs.seat not in movers:
+            # The question was answered elsewhere (a network host's clock played the seat's move): its
+            # buttons, prompt and hint go with it, and the next question is asked afresh.
+            self.moves.clear_controls()
         if not movers:
             self.t.result = s.result
             settled, ledger = s.settle()
@@ -143,6 +147,7 @@ class TurnFlow:
             rules=self.t.rules,
             hand_no=self.t.model.hand_no,
             on_leave=self.t.on_leave,
+            leave_question=self.t.session.leave_question,
             canvas=self.frame_work.take_canvas(),
         )
 

@@ -1,0 +1,79 @@
+"""A move the host's clock played for the window's seat ends the window's question: the next one is asked afresh.
+
+The host serves on 127.0.0.1 from a thread with a short turn clock; the window's seat never answers,
+so the clock plays each of its moves. The window must drop the question the clock answered (its
+buttons, its prompt, its hint) and ask the next one, a claim included, as the host asked it.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from game.actions import ActionKind
+from game.net.client import NetClient
+from game.net.server import HostServer
+from game.net.table import NetTable
+from game.net.thread import HostThread, NetLink
+from game.net.view import from_wire
+from game.ruleset_loader import load_ruleset
+from tests.net_rig import CODE, config, simple_factory
+from tests.ui_host import FRAME, HeadlessHost, headless_display
+from ui.settings import Settings, Speed
+from ui.table.net_session import NetSession
+from ui.table.scene import TableScene
+
+RULES = load_ruleset("guiyang-classic")
+
+
+def test_after_the_clock_plays_the_seats_move_the_next_claim_is_asked_with_its_buttons() -> None:
+    table = NetTable(RULES, "clock-claim", config(4, "human,ai,ai,ai", turn_timer=0.6), simple_factory)
+    hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
+    port = hosting.start()
+    assert port is not None, hosting.error
+    link = NetLink(NetClient(f"ws://127.0.0.1:{port}", CODE, name="阿强"))
+    link.start()
+    session = NetSession(RULES, link, 0)
+    size = (1280, 720)
+    screen = headless_display(size)
+    host = HeadlessHost(Settings(speed=Speed.INSTANT, auto_pass=False, claim_timer=0, autoplay=True), size)
+    deadline = time.monotonic() + 10
+    while not session.in_hand and time.monotonic() < deadline:
+        session.pump()
+        time.sleep(0.01)
+    scene = TableScene(host, RULES, "clock-claim", session=session)
+    host.stack.push(scene)
+    turns_asked = 0  # discards the window was asked for (and the clock played)
+    claims_shown = 0  # claims asked after one of those, shown with their buttons
+    stale: list[str] = []
+    left_to_clock = None
+    deadline = time.monotonic() + 60
+    while session.over is None and claims_shown < 2 and time.monotonic() < deadline:
+        host.stack.update(FRAME)
+        host.stack.draw(screen)
+        asked = scene.obs
+        if asked is not None:
+            current = from_wire(session.obs) if session.obs is not None else None
+            if current != asked:
+                stale.append(f"the window asks {asked.phase}; the host {current.phase if current else 'nothing'}")
+            elif asked.phase == "turn" and asked is not left_to_clock:
+                # Every other discard is left to the clock; the seat plays the rest itself, as two
+                # run-outs in a row would hand it to the AI for good (托管) and nothing more would be asked.
+                turns_asked += 1
+                if turns_asked % 2:
+                    left_to_clock = asked
+                else:
+                    scene.moves.commit(next(a for a in asked.legal_actions if a.kind is ActionKind.DISCARD))
+            elif asked.phase != "turn" and any(a.kind is not ActionKind.PASS for a in asked.legal_actions):
+                # A claim after the clock played a move: asked with its buttons and its prompt.
+                claims_shown += bool(scene.buttons) and scene.message != ""
+                scene.moves.commit(next(a for a in asked.legal_actions if a.kind is ActionKind.PASS))
+        time.sleep(0.002)
+    hosting.stop()
+    link.close()
+    hosting.thread.join(5)
+    assert not stale, stale[:3]
+    assert turns_asked and claims_shown, (turns_asked, claims_shown, session.over, time.monotonic() - deadline)

@@ -1,0 +1,84 @@
+"""A player who left a network table (Escape, or the window closed) joins again from the window and gets their seat.
+
+The table is served on 127.0.0.1; the join screen is given the address, so nothing is multicast. The
+window keeps each table's seat token in the settings folder (a folder of the test's own here).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from game.net.seat_tokens import seat_token
+from game.net.server import HostServer
+from game.net.table import NetTable
+from game.net.thread import HostThread
+from game.ruleset_loader import load_ruleset
+from tests.net_rig import CODE, config, simple_factory
+from tests.ui_host import FRAME, HeadlessHost, headless_display
+from ui.menu.lan import JoinScene, LobbyScene
+from ui.settings import Settings, Speed
+from ui.table.net_overlay import NetOverlay
+
+RULES = load_ruleset("guiyang-classic")
+
+
+@pytest.fixture(autouse=True)
+def own_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tokens go to a folder of the test's own, not the player's."""
+    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path / "home"))
+
+
+def join_table(host: HeadlessHost, port: int, screen: object) -> NetOverlay | str:
+    """Join from the join screen as a player would; the table's overlay, or what the lobby said instead."""
+    join = JoinScene(host, browse=False)
+    host.stack.push(join)
+    join.address, join.code, join.name = f"127.0.0.1:{port}", CODE, "阿强"
+    join.join()
+    lobby = host.stack.top
+    assert isinstance(lobby, LobbyScene)
+    deadline = time.monotonic() + 10
+    while not isinstance(host.stack.top, NetOverlay) and not lobby.link_notice() and time.monotonic() < deadline:
+        host.stack.update(FRAME)
+        host.stack.draw(screen)  # type: ignore[arg-type]
+        time.sleep(0.01)
+    top = host.stack.top
+    return top if isinstance(top, NetOverlay) else lobby.link_notice()
+
+
+def test_a_player_who_left_joins_again_from_the_window_and_gets_their_seat_back() -> None:
+    table = NetTable(RULES, "rejoin", config(4, "human,ai,ai,ai", auto_start=True, drop_wait=60.0), simple_factory)
+    hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
+    port = hosting.start()
+    assert port is not None, hosting.error
+    size = (1280, 720)
+    screen = headless_display(size)
+    host = HeadlessHost(Settings(speed=Speed.FAST), size)
+    try:
+        first = join_table(host, port, screen)
+        assert isinstance(first, NetOverlay) and first.session.seat == 0, first
+        assert seat_token(CODE) == table.seats[0].holder.token if table.seats[0].holder else False
+        # Escape at the table, confirmed: back to the menu; the host holds the seat for its player.
+        lobby = next(s for s in host.stack.scenes() if isinstance(s, LobbyScene))
+        lobby.leave_table(first)
+        deadline = time.monotonic() + 10
+        while table.seats[0].conn is not None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert table.seats[0].conn is None, "the host saw the player go"
+        again = join_table(host, port, screen)
+        assert isinstance(again, NetOverlay), f"refused: {again}"
+        assert again.session.seat == 0 and again.session.link.welcome is not None
+        for _ in range(20):
+            host.stack.update(FRAME)
+            host.stack.draw(screen)
+            time.sleep(0.005)
+        assert again.session.status is not None and again.session.status.seats[0].connected
+    finally:
+        hosting.stop()
+        hosting.thread.join(5)

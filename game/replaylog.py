@@ -20,6 +20,7 @@ from typing import Any
 from game.bounded_io import MAX_SETTINGS_BYTES, WholeAppender, loads_json, read_text_limited
 from game.events import Event, HandSettled, HandWon
 from game.gamelog import LogError, header_text, read_log, replay, round_text
+from game.names import clean_name
 from game.result import HandResult
 from game.round import HandSetup, Round
 from game.ruleset import Ruleset
@@ -59,6 +60,7 @@ class HandEntry:
     winners: tuple[int, ...]
     nets: tuple[int, ...]
     practice: bool
+    names: tuple[str, ...] = ("", "", "", "")  # the names the people gave, by seat ("" for none or an AI)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -71,6 +73,7 @@ class HandEntry:
             "winners": list(self.winners),
             "nets": list(self.nets),
             "practice": self.practice,
+            "names": list(self.names),
         }
 
     @staticmethod
@@ -97,7 +100,23 @@ class HandEntry:
             tuple(winners),
             tuple(nets),
             d.get("practice", False) is True,
+            read_names(d.get("names")),
         )
+
+
+def read_names(value: object) -> tuple[str, ...]:
+    """Four seats' names as kept in an index row or a match's set-up, cleaned; blanks for anything else."""
+    if not isinstance(value, list) or len(value) != 4:
+        return ("", "", "", "")
+    return tuple(clean_name(v) if isinstance(v, str) else "" for v in value)
+
+
+def config_names(config: dict[str, Any]) -> tuple[str, ...]:
+    """The people's names in a match's set-up (ui.match_config's form): by seat, "" for an AI or no name."""
+    seats = config.get("seats")
+    if not isinstance(seats, list) or len(seats) != 4:
+        return ("", "", "", "")
+    return read_names([s.get("name", "") if isinstance(s, dict) and s.get("kind") == "human" else "" for s in seats])
 
 
 def read_index() -> list[HandEntry]:
@@ -132,6 +151,7 @@ class ReplayLog:
         self.setup = setup or HandSetup()
         self.error: str | None = None
         self.on_error: Callable[[str], None] | None = None  # told the first time keeping a hand fails
+        self.names: tuple[str, ...] = ("", "", "", "")  # the people's names, kept with each hand for the list
 
     @property
     def file_name(self) -> str:
@@ -162,6 +182,7 @@ class ReplayLog:
                 won.winners if won is not None else (),
                 settled.nets if settled is not None else (0, 0, 0, 0),
                 practice,
+                self.names,
             )
             rows = [e for e in read_index() if (e.file, e.hand) != (entry.file, entry.hand)] + [entry]
             text = json.dumps({"hands": [r.to_json() for r in rows]}, ensure_ascii=False, indent=1)

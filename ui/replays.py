@@ -49,9 +49,11 @@ def stops(events: list[Event]) -> list[int]:
     return out
 
 
-def model_at(events: list[Event], count: int) -> TableModel:
-    """The table after the first `count` events, every hand face up."""
+def model_at(events: list[Event], count: int, names: tuple[str, ...] = ("",) * 4) -> TableModel:
+    """The table after the first `count` events, every hand face up; the plates carry the people's `names`."""
     model = TableModel(viewer=0)
+    model.names = names
+    model.people = frozenset(seat for seat, name in enumerate(names) if name) | {0}
     for e in events[:count]:
         model.apply(e)
     if not model.ended:
@@ -80,9 +82,16 @@ class ReplayViewerScene(Scene):
     S the speed, Home / End, Esc to leave."""
 
     def __init__(
-        self, host: Host, rules: Ruleset, events: list[Event], title: str, result: HandResult | None = None
+        self,
+        host: Host,
+        rules: Ruleset,
+        events: list[Event],
+        title: str,
+        result: HandResult | None = None,
+        names: tuple[str, ...] = ("",) * 4,
     ) -> None:
         super().__init__(host)
+        self.names = names  # the people's names at the hand, by seat, on their plates
         self.playing = False
         self.speed: Speed = host.settings.speed if host.settings.speed is not Speed.INSTANT else Speed.NORMAL
         self.until_step = 0.0
@@ -94,7 +103,7 @@ class ReplayViewerScene(Scene):
         self.step = 0
         self.layout: Layout = compute_layout(host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE)
         self.board = Board()
-        self.model = model_at(events, 0)
+        self.model = model_at(events, 0, names)
         self.buttons: list[Button] = []
         self.hover: int | None = None
         self._lay_out()
@@ -109,7 +118,7 @@ class ReplayViewerScene(Scene):
         step = max(0, min(len(self.stops) - 1, step))
         if step != self.step:
             self.step = step
-            self.model = model_at(self.events, self.shown)
+            self.model = model_at(self.events, self.shown, self.names)
             self._lay_out()
 
     @property
@@ -244,6 +253,12 @@ class ReplayViewerScene(Scene):
         surface.blit(title, title.get_rect(bottomright=(zone.right, bottom)))
 
 
+def seat_called(entry: HandEntry, seat: int) -> str:
+    """A seat in the list of hands: its wind, with the person's name when they gave one (东·Ann)."""
+    name = entry.names[seat] if seat < len(entry.names) else ""
+    return f"{S.wind(seat)}·{name}" if name else S.wind(seat)
+
+
 class ReplayListScene(Scene):
     """The finished hands, newest first: click one (or Enter) to watch it; Esc goes back."""
 
@@ -299,7 +314,7 @@ class ReplayListScene(Scene):
             self.host.stack.push(NoticeScene(self.host, S.tr("replay_bad_title"), str(exc)))
             return
         title = self.describe(entry)
-        self.host.stack.push(ReplayViewerScene(self.host, rules, events, title, hand_result(entry)))
+        self.host.stack.push(ReplayViewerScene(self.host, rules, events, title, hand_result(entry), entry.names))
 
     def ruleset_title(self, name: str) -> str:
         """The ruleset's title as the game shows it; its file name when it no longer loads."""
@@ -314,7 +329,7 @@ class ReplayListScene(Scene):
 
     def describe(self, e: HandEntry) -> str:
         """One line about a hand: when, which ruleset, which hand, who won."""
-        who = "、".join(S.wind(w) for w in e.winners) if e.winners else S.tr("replay_drawn")
+        who = "、".join(seat_called(e, w) for w in e.winners) if e.winners else S.tr("replay_drawn")
         won = S.tr("replay_won", who=who) if e.winners else who
         practice = f" · {S.tr('replay_practice')}" if e.practice else ""
         rules = self.ruleset_title(e.ruleset)

@@ -40,6 +40,7 @@ class TableSettlement(SettlementParts):
         hand_no: int,
         on_leave: Callable[[], None] | None,
         canvas: pygame.Surface | None,
+        seat_label: Callable[[int], str] | None = None,
     ) -> SettlementPanel:
         """The settlement screen of a settled hand."""
         return SettlementScene(
@@ -54,6 +55,7 @@ class TableSettlement(SettlementParts):
             rules=rules,
             hand_no=hand_no,
             on_leave=on_leave,
+            seat_label=seat_label,
             canvas=canvas,
         )
 

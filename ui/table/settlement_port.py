@@ -48,8 +48,10 @@ class SettlementParts:
         hand_no: int,
         on_leave: Callable[[], None] | None,
         canvas: pygame.Surface | None,
+        seat_label: Callable[[int], str] | None = None,
     ) -> SettlementPanel:
-        """The settlement screen of a settled hand."""
+        """The settlement screen of a settled hand; `seat_label` names an engine seat (default: as the viewer
+        calls it)."""
         raise NotImplementedError
 
     def sheet_canvas(self, size: tuple[int, int]) -> pygame.Surface:

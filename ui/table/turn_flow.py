@@ -144,6 +144,7 @@ class TurnFlow:
             hand_no=self.t.model.hand_no,
             on_leave=self.t.on_leave,
             canvas=self.frame_work.take_canvas(),
+            seat_label=self.t.seat_label,
         )
 
     def next_hand(self) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 from game.bounded_io import MAX_SETTINGS_BYTES, WholeAppender, loads_json, read_text_limited
 from game.events import Event, HandSettled, HandWon
 from game.gamelog import LogError, header_text, read_log, replay, round_text
+from game.names import clean_name
 from game.result import HandResult
 from game.round import HandSetup, Round
 from game.ruleset import Ruleset
@@ -61,6 +62,7 @@ class HandEntry:
     nets: tuple[int, ...]
     practice: bool
     people: tuple[int, ...] = ()  # the seats people played (none in an index written before they were kept)
+    names: tuple[str, ...] = ("", "", "", "")  # the names the people gave, by seat ("" for none or an AI)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -74,6 +76,7 @@ class HandEntry:
             "nets": list(self.nets),
             "practice": self.practice,
             "people": list(self.people),
+            "names": list(self.names),
         }
 
     @staticmethod
@@ -104,7 +107,23 @@ class HandEntry:
             tuple(nets),
             d.get("practice", False) is True,
             tuple(sorted(set(people))),
+            read_names(d.get("names")),
         )
+
+
+def read_names(value: object) -> tuple[str, ...]:
+    """Four seats' names as kept in an index row or a match's set-up, cleaned; blanks for anything else."""
+    if not isinstance(value, list) or len(value) != 4:
+        return ("", "", "", "")
+    return tuple(clean_name(v) if isinstance(v, str) else "" for v in value)
+
+
+def config_names(config: dict[str, Any]) -> tuple[str, ...]:
+    """The people's names in a match's set-up (ui.match_config's form): by seat, "" for an AI or no name."""
+    seats = config.get("seats")
+    if not isinstance(seats, list) or len(seats) != 4:
+        return ("", "", "", "")
+    return read_names([s.get("name", "") if isinstance(s, dict) and s.get("kind") == "human" else "" for s in seats])
 
 
 def read_index() -> list[HandEntry]:
@@ -147,6 +166,7 @@ class ReplayLog:
         self.people = people  # asked at each hand: the seats people play can change during a match
         self.error: str | None = None
         self.on_error: Callable[[str], None] | None = None  # told the first time keeping a hand fails
+        self.names: tuple[str, ...] = ("", "", "", "")  # the people's names, kept with each hand for the list
 
     @property
     def file_name(self) -> str:
@@ -178,6 +198,7 @@ class ReplayLog:
                 settled.nets if settled is not None else (0, 0, 0, 0),
                 practice,
                 tuple(sorted(set(self.people()))) if self.people is not None else (),
+                self.names,
             )
             rows = [e for e in read_index() if (e.file, e.hand) != (entry.file, entry.hand)] + [entry]
             _write_index(folder, rows)

@@ -47,6 +47,13 @@ def _press(host: HeadlessHost, label: str) -> None:
     host.stack.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1))
 
 
+def _double_click(host: HeadlessHost, pos: tuple[int, int]) -> None:
+    """Two clicks on a tile of the hand: the first raises it, the second discards it (the default setting)."""
+    for _ in range(2):
+        host.stack.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        host.stack.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
 def test_screenshot_guide_writes_the_first_page(tmp_path: Path) -> None:
     """`screenshot guide OUT.png` and `guide-N` render like the other moments; a page not there exits 2."""
     out = tmp_path / "guide.png"
@@ -115,7 +122,7 @@ def test_lesson_scene_plays_by_clicks_and_records_progress() -> None:
     host.stack.push(scene)
     advised = scene.advised_tile()
     tile = next(w for w in scene.widgets if isinstance(w, TileButton) and w.tile == advised)
-    host.stack.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tile.rect.center, button=1))
+    _double_click(host, tile.rect.center)
     assert scene.run.last_verdict == "good"
     _press(host, S.tr("btn_win"))
     assert scene.run.ended and scene.run.as_intended()
@@ -130,7 +137,7 @@ def test_lesson_scene_undo_button_takes_back_a_wrong_move() -> None:
     host.stack.push(scene)
     hand = scene.run.observation().hand
     wrong = next(w for w in scene.widgets if isinstance(w, TileButton) and w.tile == hand[0])
-    host.stack.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=wrong.rect.center, button=1))
+    _double_click(host, wrong.rect.center)
     assert scene.run.last_verdict == "wrong"
     _press(host, S.tr("lesson_undo"))
     assert scene.run.observation().hand == hand

@@ -44,12 +44,18 @@ def _send(host: Host, *events: pygame.event.Event) -> None:
     for e in events:
         pygame.event.post(e)
     for e in pygame.event.get():
-        if e.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.MOUSEMOTION):
+        if e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.MOUSEMOTION):
             host.stack.handle_event(e)
 
 
 def click(pos: tuple[float, float], button: int = 1) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(round(pos[0]), round(pos[1])), button=button)
+
+
+def tap(pos: tuple[float, float]) -> tuple[pygame.event.Event, pygame.event.Event]:
+    """A click on the hand: the button down and up again, where a tile is raised or discarded."""
+    at = (round(pos[0]), round(pos[1]))
+    return click(at), pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1)
 
 
 def key(k: int) -> pygame.event.Event:
@@ -90,9 +96,9 @@ def test_click_selects_and_a_second_click_discards() -> None:
     host, scene = _turn()
     index = scene.moves.selectable()[0]
     tile = scene.moves.hand_tiles()[index]
-    _send(host, click(_tile_centre(scene, index)))
+    _send(host, *tap(_tile_centre(scene, index)))
     assert selected(scene) == index and waiting(scene)
-    _send(host, click(_tile_centre(scene, index)))
+    _send(host, *tap(_tile_centre(scene, index)))
     assert not waiting(scene)
     discards = [e for e in scene.presenter.queue if isinstance(e, TileDiscarded)]
     assert discards and discards[0].seat == 0 and discards[0].tile == tile
@@ -101,7 +107,7 @@ def test_click_selects_and_a_second_click_discards() -> None:
 def test_a_dimmed_tile_cannot_be_selected_and_right_click_clears() -> None:
     host, scene = _turn()
     index = scene.moves.selectable()[-1]
-    _send(host, click(_tile_centre(scene, index)))
+    _send(host, *tap(_tile_centre(scene, index)))
     assert selected(scene) == index
     _send(host, click(_tile_centre(scene, index), button=3))
     assert selected(scene) is None and waiting(scene)
@@ -225,5 +231,5 @@ def test_ready_button_declares_with_the_chosen_discard() -> None:
     assert {scene.moves.hand_tiles()[i] for i in choices} == keeps
     view = scene.view()
     assert all(i in view.hand_ui.dimmed for i in range(len(scene.moves.hand_tiles())) if i not in choices)
-    _send(host, click(_tile_centre(scene, choices[0])), click(_tile_centre(scene, choices[0])))
+    _send(host, *tap(_tile_centre(scene, choices[0])), *tap(_tile_centre(scene, choices[0])))
     assert any(isinstance(e, ReadyDeclared) and e.seat == 0 for e in scene.presenter.queue)

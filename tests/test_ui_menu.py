@@ -19,7 +19,7 @@ from tests.ui_host import HeadlessHost, headless_display
 from ui import net_text
 from ui import strings as S
 from ui.kit.list_view import ListView
-from ui.kit.widgets import Button, Choice, Slider, TextField, Toggle
+from ui.kit.widgets import Button, Choice, NameField, Slider, TextField, Toggle
 from ui.menu.main_menu import MainMenu
 from ui.menu.new_game import NewGameScene
 from ui.menu.rules_screen import RulesScene, rule_rows
@@ -183,7 +183,7 @@ def test_new_game_starts_a_table_with_the_chosen_seats_length_and_seed() -> None
     assert isinstance(scene, NewGameScene)
     hard = next(w for w in scene.widgets if isinstance(w, Choice) and w.label.startswith(S.wind(1)))
     _click(host, hard.segments()[3].center)
-    seed = next(w for w in scene.widgets if isinstance(w, TextField))
+    seed = next(w for w in scene.widgets if type(w) is TextField)
     _click(host, seed.rect.center)
     for _ in range(10):
         _key(host, pygame.K_BACKSPACE)
@@ -203,7 +203,7 @@ def test_no_player_seat_means_no_start() -> None:
     host = _host()
     scene = NewGameScene(host, "solo")
     host.stack.push(scene)
-    you = next(w for w in scene.widgets if isinstance(w, Choice) and w.label.startswith(S.wind(0)))
+    you = scene.seat_choices[0]
     _click(host, you.segments()[2].center)
     _click(host, _button(scene, S.tr("ng_start")).rect.center)
     assert host.stack.top is scene and scene.message == S.tr("ng_need_human")
@@ -322,3 +322,56 @@ def test_main_menu_lays_out_up_to_twelve_buttons_inside_its_panel(
         for other in buttons[i + 1 :]:
             assert not b.rect.colliderect(other.rect), (b.label, other.label)
     _draw(host)
+
+
+def test_each_person_gives_a_name_that_is_remembered_for_their_seat() -> None:
+    """A name field for each person's seat (none for an AI's); the names go to the match and the settings."""
+    host = _host()
+    scene = NewGameScene(host, "local")
+    host.stack.push(scene)
+    fields = [w for w in scene.widgets if isinstance(w, NameField)]
+    assert len(fields) == 2  # East and West are people
+    _click(host, fields[1].rect.center)
+    _send(host, pygame.event.Event(pygame.TEXTINPUT, text="小明"))
+    _click(host, fields[0].rect.center)
+    _send(host, pygame.event.Event(pygame.TEXTINPUT, text="Ann Lee"))
+    assert scene.names[0] == "Ann Lee" and scene.names[2] == "小明"
+    _click(host, scene.seat_choices[1].segments()[0].center)  # South becomes a person: a third field
+    assert len([w for w in scene.widgets if isinstance(w, NameField)]) == 3
+    _click(host, scene.seat_choices[1].segments()[2].center)  # and an AI again
+    config = scene.config()
+    assert [s.name for s in config.seats] == ["Ann Lee", "", "小明", ""]
+    _click(host, _button(scene, S.tr("ng_start")).rect.center)
+    table = host.stack.top
+    assert isinstance(table, TableScene) and table.names == ("Ann Lee", "", "小明", "")
+    saved = json.loads(settings_path().read_text(encoding="utf-8"))
+    assert saved["names"] == ["Ann Lee", "", "小明", ""]
+    again = NewGameScene(host, "local")
+    assert again.names[0] == "Ann Lee" and again.names[2] == "小明"
+
+
+def test_the_discard_setting_is_offered_and_saved() -> None:
+    host = _host()
+    scene = SettingsScene(host)
+    host.stack.push(scene)
+    assert host.settings.discard_clicks == 2  # as the big apps: raise, then discard
+    row = next(w for w in scene.widgets if isinstance(w, Choice) and w.label == S.tr("set_discard"))
+    _click(host, row.segments()[1].center)
+    assert host.settings.discard_clicks == 1
+    assert json.loads(settings_path().read_text(encoding="utf-8"))["discard_clicks"] == 1
+
+
+def test_a_solo_match_can_be_a_practice_match() -> None:
+    host = _host()
+    scene = NewGameScene(host, "solo")
+    host.stack.push(scene)
+    practice = next(w for w in scene.widgets if isinstance(w, Toggle) and w.label == S.tr("ng_practice"))
+    _click(host, practice.segments()[1].center)
+    _click(host, _button(scene, S.tr("ng_start")).rect.center)
+    assert host.settings.practice
+    assert json.loads(settings_path().read_text(encoding="utf-8"))["practice"] is True
+    table = host.stack.top
+    assert isinstance(table, TableScene) and table.practice_game
+    local = NewGameScene(host, "local")
+    host.stack.push(local)
+    assert not any(isinstance(w, Toggle) and w.label == S.tr("ng_practice") for w in local.widgets)

@@ -16,12 +16,14 @@ from main import main
 from tests.ui_host import headless_display
 from ui import palette as pal
 from ui import strings as S
+from ui.entry.hot_seat_moments import HOT_SEAT_MOMENTS, render_hot_seat_moment
 from ui.entry.moments import MOMENTS, stage_moment
 from ui.kit.background import render_background
 from ui.layout import compute_layout
 from ui.settlement import SettlementScene
 from ui.table.actors import Callout, Flight
 from ui.table.placement import callout_point
+from ui.table.rack_view import geometry_for
 
 RULES = load_ruleset("guiyang-classic")
 SIZE = (1280, 720)
@@ -70,7 +72,48 @@ def _differs_from_felt(surface: pygame.Surface, rect: pygame.Rect, size: tuple[i
 
 
 def test_every_moment_is_named() -> None:
-    assert MOMENTS == ("dice", "count", "break", "deal", "mid-hand", "claim", "offer", "win", "chickens", "end")
+    assert MOMENTS == (
+        "dice",
+        "count",
+        "break",
+        "deal",
+        "mid-hand",
+        "practice",
+        "claim",
+        "offer",
+        "win",
+        "chickens",
+        "end",
+    )
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_raised_tile_wears_its_tag(size: tuple[int, int]) -> None:
+    """Mid-hand a tile is raised: an ivory tag over it says a second click discards it."""
+    shot, _host, scene = _shot("mid-hand", size)
+    index = scene.selected
+    assert index is not None
+    geo = geometry_for(scene.layout, scene.model, 0)
+    slot = [*geo.hand, *([geo.drawn] if geo.drawn is not None else [])][index]
+    tag = pygame.Rect(0, 0, slot.rect.width, round(scene.layout.font["small"] * 1.2))
+    tag.midbottom = (slot.rect.centerx, slot.rect.top - slot.art.lift - 4)
+    assert _share(shot, tag, ivory) > 0.2
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_practice_game_shows_the_takeback_button(size: tuple[int, int]) -> None:
+    shot, _host, scene = _shot("practice", size)
+    button = scene.takeback_button()
+    assert button is not None
+    assert _differs_from_felt(shot, button.rect, size) > 0.5
+    assert _share(shot, button.rect, bright_text) > 0.01  # its label
+
+
+@pytest.mark.parametrize("moment", HOT_SEAT_MOMENTS)
+def test_hot_seat_moments_render(moment: str) -> None:
+    shot = render_hot_seat_moment(moment, SIZE, RULES)
+    assert shot.get_size() == SIZE
+    assert _share(shot, pygame.Rect(0, 0, *SIZE), bright_text) > 0.001
 
 
 def test_dice_land_in_the_compass() -> None:

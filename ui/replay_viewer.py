@@ -38,9 +38,11 @@ def stops(events: list[Event]) -> list[int]:
     return out
 
 
-def model_at(events: list[Event], count: int) -> TableModel:
-    """The table after the first `count` events, every hand face up."""
+def model_at(events: list[Event], count: int, names: tuple[str, ...] = ("",) * 4) -> TableModel:
+    """The table after the first `count` events, every hand face up; the plates carry the people's `names`."""
     model = TableModel(viewer=0)
+    model.names = names
+    model.people = frozenset(seat for seat, name in enumerate(names) if name) | {0}
     for e in events[:count]:
         model.apply(e)
     if not model.ended:
@@ -83,9 +85,16 @@ class ReplayViewerScene(Scene):
     S the speed, Home / End, Esc to leave."""
 
     def __init__(
-        self, host: Host, rules: Ruleset, events: list[Event], title: str, result: HandResult | None = None
+        self,
+        host: Host,
+        rules: Ruleset,
+        events: list[Event],
+        title: str,
+        result: HandResult | None = None,
+        names: tuple[str, ...] = ("",) * 4,
     ) -> None:
         super().__init__(host)
+        self.names = names  # the people's names at the hand, by seat, on their plates
         self.playing = False
         self.speed: Speed = host.settings.speed if host.settings.speed is not Speed.INSTANT else Speed.NORMAL
         self.until_step = 0.0
@@ -97,7 +106,7 @@ class ReplayViewerScene(Scene):
         self.step = 0
         self.layout: Layout = compute_layout(host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE)
         self.board = Board()
-        self.model = model_at(events, 0)
+        self.model = model_at(events, 0, names)
         self.buttons: list[Button] = []
         self.hover: int | None = None
         self._lay_out()
@@ -112,7 +121,7 @@ class ReplayViewerScene(Scene):
         step = max(0, min(len(self.stops) - 1, step))
         if step != self.step:
             self.step = step
-            self.model = model_at(self.events, self.shown)
+            self.model = model_at(self.events, self.shown, self.names)
             self._lay_out()
 
     @property

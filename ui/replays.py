@@ -31,6 +31,12 @@ def open_replays(app: Host) -> None:
     app.stack.push(ReplayListScene(app))
 
 
+def seat_called(entry: HandEntry, seat: int) -> str:
+    """A seat in the list of hands: its wind, with the person's name when they gave one (东·Ann)."""
+    name = entry.names[seat] if seat < len(entry.names) else ""
+    return f"{S.wind(seat)}·{name}" if name else S.wind(seat)
+
+
 class ReplayListScene(Scene):
     """The finished hands, newest first: click one (or Enter) to watch it, Delete to delete its match; Esc goes back."""
 
@@ -94,7 +100,7 @@ class ReplayListScene(Scene):
             return
         # The table's own panel names the ruleset and the hand: the title says when and how it ended.
         title = f"{entry.time} · {self.outcome(entry)}"
-        self.host.stack.push(ReplayViewerScene(self.host, rules, events, title, hand_result(entry)))
+        self.host.stack.push(ReplayViewerScene(self.host, rules, events, title, hand_result(entry), entry.names))
 
     def ask_delete(self, k: int) -> None:
         """Ask before deleting the match of entry `k` (every hand of it goes)."""
@@ -129,7 +135,7 @@ class ReplayListScene(Scene):
     @staticmethod
     def outcome(e: HandEntry) -> str:
         """How a hand ended: 东胡 · 练习, 黄庄."""
-        who = "、".join(S.wind(w) for w in e.winners) if e.winners else S.tr("replay_drawn")
+        who = "、".join(seat_called(e, w) for w in e.winners) if e.winners else S.tr("replay_drawn")
         won = S.tr("replay_won", who=who) if e.winners else who
         return f"{won} · {S.tr('replay_practice')}" if e.practice else won
 

@@ -59,3 +59,5 @@ class Settings:
     claim_timer: int = 0  # seconds to answer a claim before it passes on its own (0: no timer)
     hints: bool = True  # the H key suggests a move
     auto_pass: bool = False  # pass at once when the only choice is to pass
+    discard_clicks: int = 2  # 2: a click raises a tile and a second discards it (as the big apps); 1: one click
+    names: tuple[str, ...] = ("", "", "", "")  # the name last given for each seat's person (the new-game screen)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.names import clean_name
 from game.safe_files import read_json_file, set_aside, write_json_atomic
 from game.userdirs import user_dirs
 from ui.settings import Settings, Speed
@@ -56,6 +57,12 @@ def _whole(low: int, high: int) -> Callable[[Any], int]:
     return check
 
 
+def _names(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or len(value) != 4 or not all(isinstance(v, str) for v in value):
+        raise ValueError("want a list of four names")
+    return tuple(clean_name(v) for v in value)
+
+
 def _text(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError("want a non-empty text")
@@ -77,6 +84,9 @@ FIELDS: dict[str, Callable[[Any], Any]] = {
     "ruleset": _text,
     "level": _choice(LEVELS),
     "think_ms": _whole(MIN_THINK_MS, MAX_THINK_MS),
+    "discard_clicks": _whole(1, 2),
+    "practice": _boolean,
+    "names": _names,
 }
 
 
@@ -98,7 +108,7 @@ def to_json(settings: Settings) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key in FIELDS:
         value = getattr(settings, key)
-        out[key] = value.value if isinstance(value, Speed) else value
+        out[key] = value.value if isinstance(value, Speed) else (list(value) if isinstance(value, tuple) else value)
     return out
 
 

@@ -35,6 +35,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "H 提示 · 空格 跳过 · S 速度 · L 语言 · F11 全屏",
         "H hint · Space skip · S speed · L lang · F11 full",
     ),
+    "keys_help_practice": (
+        "Z/退格 悔牌 · H 提示 · 空格 跳过 · S 速度 · L 语言 · F11 全屏",
+        "Z/Bksp take back · H hint · Space skip · S speed · L lang · F11 full",
+    ),
     "autoplay_on": ("观战：四家电脑对局", "Watching four AI players"),
     "loading": ("洗牌中…", "Shuffling…"),
     # Calls
@@ -56,6 +60,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "btn_ready": ("报听", "Ready"),
     "btn_ready_cancel": ("取消报听", "Cancel ready"),
     "btn_cancel": ("取消", "Cancel"),
+    "btn_takeback": ("悔牌", "Take back"),
     # Banners and phases
     "banner_hand": ("第{n}局", "Hand {n}"),
     "banner_first_dealer": ("{seat}掷骰定庄", "{seat} rolls for the dealer"),
@@ -72,6 +77,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "your_turn": ("轮到你出牌", "Your turn: discard a tile"),
     "your_claim": ("{seat}打出{tile}", "{seat} discarded {tile}"),
     "your_rob": ("{seat}加杠{tile}，可以抢杠", "{seat} adds {tile} to a pung: rob it?"),
+    "their_added_kong": ("{seat}加杠{tile}", "{seat} adds {tile} to a pung"),
+    "nothing_to_claim": ("这张牌你不能碰、杠或胡：点“过”继续", "Nothing to claim on this tile: press Pass"),
     "declared_discard": ("已报听：打出摸到的牌", "Ready: discard the tile you drew"),
     "declare_mode": ("报听：选一张打出后仍听牌的牌", "Ready: pick a discard that keeps you ready"),
     # Hints
@@ -241,6 +248,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ng_key_values": ("要点", "Key values"),
     "ng_human": ("玩家", "Player"),
     "ng_player_n": ("玩家{n}", "Player {n}"),
+    "ng_name_hint": ("你的名字", "Your name"),
+    "ng_practice": ("练习（可悔牌）", "Practice (take-backs)"),
     "ng_easy": ("简单", "Easy"),
     "ng_normal": ("普通", "Normal"),
     "ng_hard": ("困难", "Hard"),
@@ -279,6 +288,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "set_hints": ("提示（H键）", "Hints (H key)"),
     "set_auto_pass": ("无可选择时自动出牌/过", "Auto-play forced moves"),
     "set_think": ("专家思考时间", "Expert think time"),
+    "set_discard": ("出牌方式", "Discard with"),
+    "set_discard_two": ("点两下（先选中）", "Two clicks (raise first)"),
+    "set_discard_one": ("点一下", "One click"),
+    "cue_click_again": ("再点一下打出", "Click again to discard"),
+    "cue_click": ("点击打出", "Click to discard"),
     "set_think_seconds": ("{n}秒", "{n} s"),
     "set_saved_in": ("设置文件：{path}", "Settings file: {path}"),
     "set_save_failed": ("设置无法保存（详见日志）", "The settings could not be saved (see the log)"),

@@ -23,6 +23,10 @@ LEARN_STRINGS: dict[str, tuple[str, str]] = {
     "lesson_next": ("下一课", "Next lesson"),
     "lesson_list": ("课程表", "All lessons"),
     "lesson_your_hand": ("你的牌（点一张打出）", "Your hand (click a tile to discard)"),
+    "lesson_your_hand_two": (
+        "你的牌（点一张选中，再点一下打出，或拖到上方）",
+        "Your hand (click a tile to raise it, click again or drag it up to discard)",
+    ),
     "lesson_melds": ("你的碰杠", "Your melds"),
     "lesson_discards": ("{seat}打出", "{seat} discarded"),
     "lesson_wall": ("牌墙剩{n}张", "{n} tiles left in the wall"),

@@ -77,8 +77,10 @@ class MatchSummaryScene(Scene):
         ledgers: Sequence[Ledger],
         viewer: int = 0,
         on_close: Callable[[], None] | None = None,
+        names: Sequence[str] = ("", "", "", ""),
     ) -> None:
         super().__init__(host)
+        self.names = tuple(names)  # the people's names by seat ("" where none was given)
         self.scores = tuple(scores)
         self.ledgers = list(ledgers)
         self.viewer = viewer
@@ -90,6 +92,11 @@ class MatchSummaryScene(Scene):
         self.closed = False
         self._picture: pygame.Surface | None = None
         self._key: tuple[object, ...] | None = None
+
+    def seat_label(self, seat: int) -> str:
+        """A seat as the summary names it: its wind and the person's name, or as the viewer calls it."""
+        name = self.names[seat] if seat < len(self.names) else ""
+        return f"{S.wind(seat)}·{name}" if name else S.seat_label(seat, self.viewer)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -131,7 +138,7 @@ class MatchSummaryScene(Scene):
         title = T.shadowed(S.tr("summary_title"), fonts["banner"], pal.TEXT_GOLD, True)
         out.blit(title, (x, y))
         winners = [seat for seat in range(4) if self.places[seat] == 1]
-        champ = S.tr("summary_champion", seat="、".join(S.seat_label(p, self.viewer) for p in winners))
+        champ = S.tr("summary_champion", seat="、".join(self.seat_label(p) for p in winners))
         sub = f"{champ}  ·  {S.tr('summary_hands', n=len(self.ledgers))}"
         out.blit(T.shadowed(sub, fonts["body"], pal.TEXT), (x + title.get_width() + round(20 * s), y + round(12 * s)))
         y += title.get_height() + round(14 * s)
@@ -148,7 +155,7 @@ class MatchSummaryScene(Scene):
             rec = self.records[seat]
             place = T.shadowed(S.tr("summary_place", n=self.places[seat]), fonts["body"], pal.TEXT_MUTED)
             out.blit(place, (x, y + round(4 * s)))
-            name = T.shadowed(S.seat_label(seat, self.viewer), fonts["title"], SEAT_COLOURS[seat], seat == self.viewer)
+            name = T.shadowed(self.seat_label(seat), fonts["title"], SEAT_COLOURS[seat], seat == self.viewer)
             out.blit(name, (x + place.get_width() + round(10 * s), y))
             score = self.scores[seat]
             colour = pal.TEXT_GOLD if score > 0 else (pal.TEXT_RED if score < 0 else pal.TEXT_MUTED)
@@ -201,8 +208,9 @@ def push_match_summary(
     ledgers: Sequence[Ledger],
     viewer: int = 0,
     on_close: Callable[[], None] | None = None,
+    names: Sequence[str] = ("", "", "", ""),
 ) -> MatchSummaryScene:
     """Put the match summary on top of the stack and return it."""
-    scene = MatchSummaryScene(host, scores, ledgers, viewer, on_close)
+    scene = MatchSummaryScene(host, scores, ledgers, viewer, on_close, names)
     host.stack.push(scene)
     return scene

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from game.net.names import NAME_LIMIT, clean_name
+from game.names import NAME_LIMIT, clean_name
 from game.net.roomcode import CODE_PATTERN
 
 __all__ = ["NAME_LIMIT", "clean_name"]  # kept here for the callers that read them from the protocol

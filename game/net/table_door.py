@@ -6,8 +6,8 @@ import hmac
 import logging
 import secrets
 
+from game.names import distinct_name, only_invisible
 from game.net import protocol as P
-from game.net.names import distinct_name, only_invisible
 from game.net.table_clock import TableClock
 from game.net.table_config import wire_length
 from game.net.table_seats import Conn, Holder

@@ -17,8 +17,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from ui.settings import Speed
 
 MOMENTS_HELP = (
-    "dice, count, break, deal, mid-hand, claim, offer, win, chickens, end; "
-    "menu screens: menu, new-game, settings, rules, stats, match-end; "
+    "dice, count, break, deal, mid-hand, practice, claim, offer, win, chickens, end; "
+    "two people at one screen: hot-seat, hot-seat-pass, hot-seat-claim; "
+    "menu screens: menu, new-game, new-game-local, settings, rules, stats, match-end; "
     "guide, guide-N, lessons, first-run, lesson-N, lesson-N-K, lesson-N-wrong, lesson-N-end"
 )
 
@@ -209,8 +210,10 @@ def run_screenshot(args: argparse.Namespace) -> int:
 
     if is_learn_moment(args.moment):
         return _learn_screenshot(args)
-    if args.moment not in MOMENTS + MENU_MOMENTS:
-        names = ", ".join(MOMENTS + MENU_MOMENTS)
+    from ui.entry.hot_seat_moments import HOT_SEAT_MOMENTS, HotSeatMomentError, render_hot_seat_moment
+
+    if args.moment not in MOMENTS + MENU_MOMENTS + HOT_SEAT_MOMENTS:
+        names = ", ".join(MOMENTS + MENU_MOMENTS + HOT_SEAT_MOMENTS)
         print(f"error: unknown moment {args.moment!r}; choose one of: {names}", file=sys.stderr)
         return 2
     rules = _rules_or_error(args.ruleset)
@@ -223,9 +226,11 @@ def run_screenshot(args: argparse.Namespace) -> int:
     try:
         if args.moment in MENU_MOMENTS:
             surface = render_menu_moment(args.moment, args.size, rules, language=args.lang or "zh")
+        elif args.moment in HOT_SEAT_MOMENTS:
+            surface = render_hot_seat_moment(args.moment, args.size, rules, seed=args.seed, language=args.lang or "zh")
         else:
             surface = render_moment(args.moment, args.size, rules, seed=args.seed, language=args.lang or "zh")
-    except MomentError as exc:
+    except (MomentError, HotSeatMomentError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     try:

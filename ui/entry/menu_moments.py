@@ -1,4 +1,5 @@
-"""The menu screens as named moments for `main.py screenshot`: menu, new-game, settings, rules, stats, match-end,
+"""The menu screens as named moments for `main.py screenshot`: menu, new-game (new-game-local: two people, named),
+settings, rules, stats, match-end,
 and the score calculator (calculator, calculator-result)."""
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ui.settings import Settings
 MENU_MOMENTS: tuple[str, ...] = (
     "menu",
     "new-game",
+    "new-game-local",
     "settings",
     "rules",
     "stats",
@@ -46,9 +48,17 @@ def _new_game(host: Host, rules: Ruleset) -> Scene:
     return scene
 
 
+def _new_game_local(host: Host, rules: Ruleset) -> Scene:
+    scene = NewGameScene(host, "local")
+    scene.seed = "moment"
+    scene.names = ["Ann", "", "小明", ""]  # the people at East and West, named
+    return scene
+
+
 SCENES: dict[str, Callable[[Host, Ruleset], Scene]] = {
     "menu": lambda host, rules: MainMenu(host),
     "new-game": _new_game,
+    "new-game-local": _new_game_local,
     "settings": lambda host, rules: SettingsScene(host),
     "rules": lambda host, rules: RulesScene(host),
     "stats": lambda host, rules: StatsScene(host),

@@ -26,7 +26,19 @@ from ui.table.beats import COUNT_STEP, DICE_REST, DICE_TUMBLE
 from ui.table.insight import discard_choices_keeping_ready
 from ui.table.scene import TableScene
 
-MOMENTS: tuple[str, ...] = ("dice", "count", "break", "deal", "mid-hand", "claim", "offer", "win", "chickens", "end")
+MOMENTS: tuple[str, ...] = (
+    "dice",
+    "count",
+    "break",
+    "deal",
+    "mid-hand",
+    "practice",
+    "claim",
+    "offer",
+    "win",
+    "chickens",
+    "end",
+)
 ATTEMPTS = 40
 
 
@@ -94,7 +106,7 @@ def _plan(moment: str, attempt: int) -> Plan:
         return Plan(_break_dice, 12.0, None, lambda e: isinstance(e, TilesDealt))
     if moment == "deal":
         return Plan(_nth_deal(9), 0.12)
-    if moment == "mid-hand":
+    if moment in ("mid-hand", "practice"):
         return Plan(None, 0.0, _mid_hand(prefer_ready=attempt < ATTEMPTS // 2))
     if moment == "claim":
         return Plan(lambda e: isinstance(e, Claimed), 0.35)
@@ -193,7 +205,9 @@ def _finish(host: App, scene: TableScene, plan: Plan, moment: str) -> None:
             break
         host.stack.update(FRAME)
         elapsed += FRAME
-    if moment == "mid-hand" and scene.obs is not None:
+    if moment == "practice":
+        host.settings.practice = True  # a practice game: the 悔牌 button beside the hand, its key in the help
+    if moment in ("mid-hand", "practice") and scene.obs is not None:
         # Raise the tile the built-in bot would discard: its waits show (a hint could differ by machine,
         # as the hard AI thinks against the clock).
         action = SimpleAgent().choose(scene.obs)

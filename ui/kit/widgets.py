@@ -1,4 +1,4 @@
-"""The menus' controls: labels, buttons, choices, toggles, sliders, steppers and text fields."""
+"""The menus' controls: labels, buttons, choices, toggles, sliders, steppers, text and name fields."""
 
 from __future__ import annotations
 
@@ -373,3 +373,14 @@ class TextField(Field):
         colour = pal.TEXT if value else pal.TEXT_MUTED
         pic = T.fit(shown, m.body, box.width - 2 * m.gap, colour)
         surface.blit(pic, pic.get_rect(midleft=(box.left + m.gap, box.centery)))
+
+
+class NameField(TextField):
+    """A person's name: any printable character (an input method's Chinese too), up to `limit` characters."""
+
+    def text(self, text: str) -> bool:
+        typed = "".join(c for c in text if c.isprintable())
+        if not typed:
+            return False
+        self.set((self.get() + typed)[: self.limit])
+        return True

@@ -20,6 +20,7 @@ from game.tiles import Tile
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
+from ui.kit.discard_gesture import DiscardGesture, cue_picture, cue_text, draw_cue, draw_dragged
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import plate
 from ui.kit.paragraphs import draw_paragraphs, draw_tiles, fitting_size, paragraphs_height, tile_height
@@ -41,7 +42,8 @@ NOTE_COLOURS = {
 
 
 class TileButton(Widget):
-    """One tile of the player's hand: a click discards it (the scene decides what that means)."""
+    """One tile of the player's hand: the mouse raises, discards and drags it as at the table (the scene's
+    DiscardGesture); with the keyboard, Enter or Space discards the focused tile."""
 
     def __init__(self, tile: Tile, index: int, rect: pygame.Rect, scene: LessonScene, tile_w: int) -> None:
         super().__init__(rect)
@@ -50,9 +52,6 @@ class TileButton(Widget):
         self.index = index
         self.scene = scene
 
-    def click(self, pos: tuple[int, int]) -> None:
-        self.scene.discard(self.tile)
-
     def key(self, key: int) -> bool:
         if key in (pygame.K_RETURN, pygame.K_SPACE):
             self.scene.discard(self.tile)
@@ -60,11 +59,16 @@ class TileButton(Widget):
         return False
 
     def draw(self, surface: pygame.Surface, m: object, focused: bool, hover: bool) -> None:
+        if self.scene.gesture.dragging == self.index:
+            return  # under the pointer instead
         art = get_tile_art(self.tile_w)
         advised = self.scene.advised_tile() == self.tile and self.scene.show_advice
-        look = Look.SELECTED if (hover or focused) else (Look.CLAIMABLE if advised else Look.NORMAL)
-        lift = max(3, self.rect.width // 6) if (hover or focused) else 0
-        surface.blit(art.face(self.tile, look), (self.rect.left, self.rect.top - lift))
+        raised = self.scene.raised == self.index
+        look = Look.CLAIMABLE if advised else Look.NORMAL
+        if raised:
+            look |= Look.SELECTED
+        lift = art.lift if raised else (art.lift // 2 if hover or focused else 0)
+        surface.blit(art.face(self.tile, look), art.blit_pos(self.rect.left, self.rect.top - lift))
 
 
 class LessonScene(MenuScene):
@@ -79,6 +83,65 @@ class LessonScene(MenuScene):
         self.declare_mode = False
         self.show_advice = True
         self.recorded = False
+        self.raised: int | None = None  # the raised tile of the hand (two-click discarding), as at the table
+        self.gesture = DiscardGesture(self, self.m.scale)
+
+    # ---------------------------------------------------------------- the hand, as the gesture sees it
+
+    def tiles(self) -> list[TileButton]:
+        """The hand's tiles, left to right (the drawn one last)."""
+        return [w for w in self.widgets if isinstance(w, TileButton)]
+
+    def raise_tile(self, index: int | None) -> None:
+        """Raise tile `index` of the hand (None: lower it)."""
+        self.raised = index
+
+    def tile_at(self, pos: tuple[int, int]) -> int | None:
+        """The tile under `pos`; a raised tile counts where it now stands."""
+        for button in self.tiles():
+            rect = button.rect.copy()
+            lift = get_tile_art(button.tile_w).lift
+            rect.top -= lift
+            rect.height += lift
+            if rect.collidepoint(pos):
+                return button.index
+        return None
+
+    def may_discard(self, index: int) -> bool:
+        """True when tile `index` may go now (in 报听 mode, only a tile that keeps the hand ready)."""
+        tiles = self.tiles()
+        if not self.run.waiting or not 0 <= index < len(tiles):
+            return False
+        return make(ActionKind.DISCARD, PLAYER, tiles[index].tile, declare=self.declare_mode) in self.run.legal()
+
+    def discard_at(self, index: int) -> None:
+        """Discard tile `index` of the hand."""
+        tiles = self.tiles()
+        if 0 <= index < len(tiles):
+            self.discard(tiles[index].tile)
+
+    def drops_discard(self, pos: tuple[int, int]) -> bool:
+        """True over the play area well above the hand, off its buttons."""
+        table, _coach = self._areas()
+        tiles = self.tiles()
+        if not tiles or not table.collidepoint(pos):
+            return False
+        if any(isinstance(w, Button) and w.rect.collidepoint(pos) for w in self.widgets):
+            return False
+        return pos[1] < tiles[0].rect.top - tiles[0].rect.height * 3 // 4
+
+    def clicks_to_discard(self) -> int:
+        """One or two clicks to discard, as the settings say."""
+        return self.host.settings.discard_clicks
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The hand takes the mouse first, as the table's does; the rest goes to the controls."""
+        self.gesture.scale = self.m.scale
+        if self.gesture.handle(event):
+            if event.type == pygame.MOUSEMOTION:
+                super().handle_event(event)  # the hover follows the pointer all the same
+            return
+        super().handle_event(event)
 
     # ---------------------------------------------------------------- moves
 
@@ -97,6 +160,7 @@ class LessonScene(MenuScene):
             log.info("lesson move refused: %s", exc)
             return
         self.declare_mode = False
+        self.raised = None
         self._after_move()
 
     def discard(self, tile: Tile) -> None:
@@ -118,12 +182,14 @@ class LessonScene(MenuScene):
         """Take back the last chosen move."""
         if self.run.undo():
             self.recorded = False
+            self.raised = None
             self.rebuild()
 
     def restart(self) -> None:
         """Start the lesson again."""
         self.run = LessonRun(lesson(self.number))
         self.recorded = False
+        self.raised = None
         self.rebuild()
 
     def next_lesson(self) -> None:
@@ -140,6 +206,8 @@ class LessonScene(MenuScene):
     def toggle_declare(self) -> None:
         """Switch 报听 on for the next discard."""
         self.declare_mode = not self.declare_mode
+        if self.raised is not None and not self.may_discard(self.raised):
+            self.raised = None
 
     def _after_move(self) -> None:
         if self.run.ended and self.run.as_intended() and self.keep_progress and not self.recorded:
@@ -250,9 +318,28 @@ class LessonScene(MenuScene):
 
     # ---------------------------------------------------------------- drawing
 
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self._draw_raised(surface)
+
+    def _draw_raised(self, surface: pygame.Surface) -> None:
+        """The tag over the raised tile, or the dragged tile under the pointer, as at the table."""
+        tiles = self.tiles()
+        dragged, at = self.gesture.dragging, self.gesture.drag_at
+        if dragged is not None and at is not None and dragged < len(tiles):
+            draw_dragged(surface, get_tile_art(tiles[dragged].tile_w), tiles[dragged].tile, at)
+            return
+        index = self.raised
+        if index is None or index >= len(tiles) or not self.may_discard(index):
+            return
+        button = tiles[index]
+        top = (button.rect.centerx, button.rect.top - get_tile_art(button.tile_w).lift)
+        draw_cue(surface, top, cue_text(self.clicks_to_discard()), self.m.small)
+
     def draw_content(self, surface: pygame.Surface) -> None:
         # The content changes only with a move, a page or the window, not per frame: draw it once.
-        key = (len(self.run.round.events), len(self.run.moves), len(self.run.notes), self.size, S.language())
+        clicks = self.clicks_to_discard()
+        key = (len(self.run.round.events), len(self.run.moves), len(self.run.notes), self.size, S.language(), clicks)
         if self._content is None or self._content[0] != key:
             picture = pygame.Surface(self.size, pygame.SRCALPHA)
             self.draw_content_now(picture)
@@ -324,7 +411,15 @@ class LessonScene(MenuScene):
             )
         # The player's melds, above the hand.
         tw = self.hand_tile_width()
-        hand_top = table.bottom - get_tile_art(tw).size[1] - m.px(14)
+        # Above the hand, room for a raised tile and the tag over it; the captions and melds stand above that.
+        art = get_tile_art(tw)
+        hand_top = (
+            table.bottom
+            - art.size[1]
+            - m.px(14)
+            - art.lift
+            - cue_picture(S.tr("cue_click_again"), m.small).get_height()
+        )
         melds = obs.melds[PLAYER]
         if melds:
             mw = int(tw * 0.8)
@@ -334,7 +429,8 @@ class LessonScene(MenuScene):
             surface.blit(cap, (mx, my - cap.get_height() - m.px(2)))
             for meld in melds:
                 mx = draw_tiles(surface, [meld.tile] * meld.size, mx, my, mw) + m.px(10)
-        cap = T.shadowed(S.tr("lesson_your_hand"), m.small, pal.TEXT_MUTED)
+        caption = "lesson_your_hand_two" if self.clicks_to_discard() >= 2 else "lesson_your_hand"
+        cap = T.shadowed(S.tr(caption), m.small, pal.TEXT_MUTED)
         surface.blit(cap, (table.left + m.px(16), hand_top - cap.get_height() - m.px(4)))
 
     def _draw_dice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 from collections.abc import Callable
-from functools import lru_cache, partial
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -34,6 +34,7 @@ from ui.kit.list_view import ListItem, ListView
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import plate
 from ui.kit.widgets import Button, Choice, Stepper, TextField, Toggle
+from ui.menu.lan_words import ruleset_words, seat_text
 from ui.menu.new_game import LENGTH_LIMITS
 from ui.menu.optional import optional_module
 from ui.net_text import link_words, t
@@ -91,31 +92,6 @@ def saved_table() -> NetTable | None:
         return None
     resumed = resume_host_save(path, say=False)
     return resumed[0] if resumed is not None else None
-
-
-@lru_cache(maxsize=64)
-def _titles(name: str) -> tuple[str, str] | None:
-    try:
-        rules = load_ruleset(name)
-    except RulesetError:
-        return None
-    return rules.title_zh, rules.title_en
-
-
-def ruleset_words(name: str) -> str:
-    """A ruleset's title in the current language; its id when it does not load here (a host's own file)."""
-    titles = _titles(name)
-    if titles is None:
-        return name
-    return titles[0] if S.language() == "zh" else titles[1]
-
-
-def seat_text(choice: str) -> str:
-    """How a seat choice reads."""
-    if choice == "human":
-        return t("seat_person")
-    level = choice[3:]
-    return t("seat_ai", level=S.tr(f"ng_{level}") if f"ng_{level}" in S.STRINGS else level)
 
 
 class HostSetupScene(MenuScene):

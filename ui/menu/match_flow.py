@@ -132,7 +132,8 @@ def show_summary(
     if push is not None:
         match = local_session(table.session).match
         # Closing it leaves the menu that was under the table.
-        push(host, tuple(match.scores), list(match.ledgers), viewer if viewer is not None else 0, lambda: None)
+        viewer_seat = viewer if viewer is not None else 0
+        push(host, tuple(match.scores), list(match.ledgers), viewer_seat, lambda: None, names=table.names)
         return
     host.stack.push(MatchEndScene(host, config, progress, again))
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.names import NAME_LIMIT, clean_name
 from game.user_rulesets import RulesetCatalogue, RulesetEntry, list_rulesets
 from ui import palette as pal
 from ui import strings as S
@@ -21,7 +22,7 @@ from ui.kit.dialogs import ConfirmScene, wrap
 from ui.kit.list_view import ListItem, ListView
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import plate
-from ui.kit.widgets import Button, Choice, Stepper, TextField
+from ui.kit.widgets import Button, Choice, Label, NameField, Stepper, TextField, Toggle
 from ui.match_config import LEVELS, LengthKind, MatchConfig, MatchLength, SeatConfig
 from ui.menu.match_flow import start_match
 from ui.menu.value_text import ruleset_title, summary
@@ -81,6 +82,10 @@ class NewGameScene(MenuScene):
         self.seed = new_seed()
         self.message = ""
         self.list_first = 0
+        # Each person's name, as last given for that seat (kept in the settings when the match starts).
+        names = list(host.settings.names)[:4]
+        self.names: list[str] = names + [""] * (4 - len(names))
+        self.practice = host.settings.practice and mode == "solo"
 
     # ---------------------------------------------------------------- state
 
@@ -94,7 +99,10 @@ class NewGameScene(MenuScene):
         """The match as chosen now."""
         entry = self.entry
         ref = entry.ref if entry is not None else self.host.settings.ruleset
-        seats = tuple(SeatConfig("human") if k == "human" else SeatConfig("ai", lv) for k, lv in self.seats)
+        seats = tuple(
+            SeatConfig("human", name=clean_name(self.names[i])) if k == "human" else SeatConfig("ai", lv)
+            for i, (k, lv) in enumerate(self.seats)
+        )
         length = MatchLength(self.length_kind, self.length_n[self.length_kind])
         return MatchConfig(ref, self.seed or new_seed(), seats, length)
 
@@ -135,6 +143,11 @@ class NewGameScene(MenuScene):
         settings = self.host.settings
         settings.ruleset = entry.ref
         settings.seed = config.seed
+        # The names given are remembered for next time, each for its seat; a seat an AI plays keeps its old one.
+        settings.names = tuple(
+            seat.name if seat.kind == "human" else old for seat, old in zip(config.seats, self.names, strict=True)
+        )
+        settings.practice = self.practice if self.mode == "solo" else settings.practice
         save_settings(settings)
         self.host.stack.remove(self)
         start_match(self.host, config, entry.ruleset)
@@ -146,9 +159,20 @@ class NewGameScene(MenuScene):
         self.rebuild()
 
     def set_seat(self, seat: int, choice: tuple[str, str]) -> None:
-        """Put a person or an AI of a level in `seat`."""
+        """Put a person or an AI of a level in `seat` (a person's seat has a field for their name)."""
+        changed = (self.seats[seat][0] == "human") != (choice[0] == "human")
         self.seats[seat] = choice
         self.message = ""
+        if changed:
+            self.rebuild()
+
+    def set_name(self, seat: int, name: str) -> None:
+        """The name typed for the person in `seat`."""
+        self.names[seat] = name
+
+    def set_practice(self, on: bool) -> None:
+        """A practice match: the player may take back discards (悔牌)."""
+        self.practice = on
 
     def set_length_kind(self, kind: LengthKind) -> None:
         """Count the match in hands, rounds or points, or play on."""
@@ -189,7 +213,12 @@ class NewGameScene(MenuScene):
         x, width = right.left + pad, right.width - 2 * pad
         y = self._build_seats(x, right.top + m.heading + pad * 2, width)
         y = self._build_length(x, y + m.gap, width)
-        self._build_seed(x, y, width)
+        y = self._build_seed(x, y, width)
+        if self.mode == "solo":
+            row = pygame.Rect(x, y, width, m.row)
+            practice = Toggle(S.tr("ng_practice"), lambda: self.practice, self.set_practice, row)
+            practice.label_share = 0.26
+            self.widgets.append(practice)
         self._build_buttons()
         if self.focus is None:
             self.focus = len(self.widgets) - 1
@@ -216,14 +245,25 @@ class NewGameScene(MenuScene):
         """A person or an AI of a level for each seat, from `y` down; returns where the next row goes."""
         m = self.m
         seat_options = [(c, self._seat_text(c)) for c in SEAT_CHOICES]
+        self.seat_choices: list[Choice[tuple[str, str]]] = []
         for seat in range(4):
             wind = S.tr("ng_seat_wind", wind=S.wind(seat))
             label = f"{S.wind(seat)}  {S.seat_name(seat)}" if self.mode == "solo" else wind
-            choice = Choice(
-                label, seat_options, self._seat_get(seat), self._seat_set(seat), pygame.Rect(x, y, width, m.row)
-            )
-            choice.label_share = 0.26
+            row = pygame.Rect(x, y, width, m.row)
+            if self.seats[seat][0] == "human":
+                # The wind, then the person's name where "you" would be, then the choice over the same columns.
+                label = S.wind(seat) if self.mode == "solo" else wind
+                label_w = round(width * 0.26)
+                wind_w = T.label(label, m.body).get_width() + m.gap
+                self.widgets.append(Label(label, pygame.Rect(x, y, wind_w, m.row)))
+                field = NameField("", self._name_get(seat), self._name_set(seat), NAME_LIMIT, self._name_hint(seat))
+                field.rect = pygame.Rect(x + wind_w, y, label_w - wind_w - m.gap, m.row)
+                self.widgets.append(field)
+                label, row = "", pygame.Rect(x + label_w, y, width - label_w, m.row)
+            choice = Choice(label, seat_options, self._seat_get(seat), self._seat_set(seat), row)
+            choice.label_share = 0.26 if label else 0.0
             self.widgets.append(choice)
+            self.seat_choices.append(choice)
             y += m.row + m.gap
         return y
 
@@ -257,8 +297,9 @@ class NewGameScene(MenuScene):
         self.widgets.append(stepper)
         return y + m.row + m.gap * 2
 
-    def _build_seed(self, x: int, y: int, width: int) -> None:
-        """The seed field, its label as wide as the rows' above, and the button for a fresh one."""
+    def _build_seed(self, x: int, y: int, width: int) -> int:
+        """The seed field, its label as wide as the rows' above, and the button for a fresh one; returns where
+        the next row goes (under the seed's note)."""
         m = self.m
         new_w = m.px(96)
         seed = TextField(
@@ -274,6 +315,7 @@ class NewGameScene(MenuScene):
         self.widgets.append(
             Button(S.tr("ng_seed_new"), self.reseed, "plain", pygame.Rect(x + width - new_w, y, new_w, m.row))
         )
+        return y + m.row + m.px(6) + round(m.small * 1.5) + m.gap
 
     def _build_buttons(self) -> None:
         m = self.m
@@ -284,6 +326,19 @@ class NewGameScene(MenuScene):
         start = Button(S.tr("ng_start"), self.start, "win", pygame.Rect(w // 2 + m.gap, by, bw, bh))
         start.enabled = self.entry is not None and self.entry.ok
         self.widgets.append(start)
+
+    def _name_get(self, seat: int) -> Callable[[], str]:
+        return lambda: self.names[seat]
+
+    def _name_set(self, seat: int) -> Callable[[str], None]:
+        return lambda name: self.set_name(seat, name)
+
+    def _name_hint(self, seat: int) -> str:
+        """The grey text of an empty name field: how the seat is called without a name."""
+        humans = [i for i, (k, _) in enumerate(self.seats) if k == "human"]
+        if len(humans) == 1:
+            return S.tr("ng_name_hint")
+        return S.tr("ng_player_n", n=humans.index(seat) + 1)
 
     def _seat_get(self, seat: int) -> Callable[[], tuple[str, str]]:
         return lambda: self.seats[seat]
@@ -317,7 +372,7 @@ class NewGameScene(MenuScene):
             pic = T.shadowed(text, m.heading, pal.TEXT_GOLD, bold=True)
             surface.blit(pic, (rect.left + pad, rect.top + pad))
         self._draw_summary(surface, left, pad)
-        seed_rect = next(wd.rect for wd in self.widgets if isinstance(wd, TextField))
+        seed_rect = next(wd.rect for wd in self.widgets if type(wd) is TextField)
         note = T.fit(S.tr("ng_seed_note"), m.small, right.width - 2 * pad, pal.TEXT_MUTED)
         surface.blit(note, (seed_rect.left, seed_rect.bottom + m.px(6)))
         message = self.message or self.problem()

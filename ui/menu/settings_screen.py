@@ -1,5 +1,5 @@
 """The settings screen: language, animation speed, the effects' and the music's volume and mute, full screen,
-claim timer, hints, auto-pass, thinking time.
+claim timer, hints, auto-pass, how a tile is discarded (one click or two) and the expert's thinking time.
 
 Every change takes effect at once and is written to the player's settings file (ui/settings_store.py).
 """
@@ -66,7 +66,7 @@ class SettingsScene(MenuScene):
         panel = self.panel_rect()
         pad = m.px(22)
         x, width = panel.left + pad, panel.width - 2 * pad
-        rows = 11
+        rows = 12
         step = min(m.row + m.px(12), (panel.height - 2 * pad) // rows)
         row_h = min(m.row, step - 4)
         y = panel.top + pad
@@ -80,6 +80,7 @@ class SettingsScene(MenuScene):
         speeds = [(s, S.tr("speed_" + s.value)) for s in Speed]
         timers = [(t, S.tr("set_seconds", n=t) if t else S.tr("set_timer_off")) for t in CLAIM_TIMES]
         thinks = [(t, S.tr("set_think_seconds", n=f"{t / 1000:g}")) for t in THINK_TIMES_MS]
+        discards = [(2, S.tr("set_discard_two")), (1, S.tr("set_discard_one"))]
         self.widgets += [
             Choice(
                 S.tr("set_language"),
@@ -105,6 +106,9 @@ class SettingsScene(MenuScene):
             Choice(S.tr("set_claim_timer"), timers, lambda: settings.claim_timer, self.setter("claim_timer"), rect()),
             Toggle(S.tr("set_hints"), lambda: settings.hints, self.setter("hints"), rect()),
             Toggle(S.tr("set_auto_pass"), lambda: settings.auto_pass, self.setter("auto_pass"), rect()),
+            Choice(
+                S.tr("set_discard"), discards, lambda: settings.discard_clicks, self.setter("discard_clicks"), rect()
+            ),
             Choice(S.tr("set_think"), thinks, lambda: settings.think_ms, self.setter("think_ms"), rect()),
         ]
         bw, bh = m.px(200), m.px(48)

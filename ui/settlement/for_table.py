@@ -41,6 +41,7 @@ class TableSettlement(SettlementParts):
         on_leave: Callable[[], None] | None,
         canvas: pygame.Surface | None,
         leave_question: str | None = None,
+        seat_label: Callable[[int], str] | None = None,
     ) -> SettlementPanel:
         """The settlement screen of a settled hand."""
         return SettlementScene(
@@ -55,6 +56,7 @@ class TableSettlement(SettlementParts):
             rules=rules,
             hand_no=hand_no,
             on_leave=on_leave,
+            seat_label=seat_label,
             canvas=canvas,
             leave_question=leave_question,
         )

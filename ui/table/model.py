@@ -67,6 +67,7 @@ class TableModel:
         # `turned_by` is the engine seat at the bottom, and `people` the engine seats with a person.
         self.turned_by = 0
         self.people: frozenset[int] = frozenset({0})
+        self.names: tuple[str, ...] = ("",) * 4  # the name each engine seat's person gave ("" for none or an AI)
         self.scores: list[int] = list(scores)
         self.version = 0
         self.thinking: int | None = None  # the table place whose AI is thinking (off the frame loop)

@@ -51,7 +51,7 @@ def _tile(surface: pygame.Surface, view: TableView, tile: Tile, x: int, y: int, 
 def info_signature(view: TableView) -> tuple[object, ...]:
     """What the info panel shows."""
     m = view.model
-    return (view.rules.name, m.hand_no, view.speed_name, view.autoplay, view.language, view.layout.size)
+    return (view.rules.name, m.hand_no, view.speed_name, view.autoplay, view.language, view.layout.size, view.practice)
 
 
 def draw_info(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> None:
@@ -65,7 +65,7 @@ def draw_info(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> No
     sp = T.fit(S.tr("speed", name=view.speed_name), view.layout.font["small"], w - pic.get_width() - 10, pal.TEXT_MUTED)
     surface.blit(sp, (x + w - sp.get_width(), y + pic.get_height() - sp.get_height()))
     y += pic.get_height() + 2
-    note = S.tr("autoplay_on") if view.autoplay else S.tr("keys_help")
+    note = S.tr("autoplay_on") if view.autoplay else S.tr("keys_help_practice" if view.practice else "keys_help")
     small = view.layout.font["small"]
     # The key hints go on as many lines as they need rather than shrink below a readable size.
     for line in T.pack(note.split(" · "), small, w):

@@ -45,12 +45,16 @@ def plate_signature(view: TableView, seat: int) -> tuple[object, ...]:
         view.layout.size,
         m.turned_by,
         m.people,
+        m.names,
         m.thinking == seat,
     )
 
 
-def plate_name(seat: int, viewer: int, ai: bool) -> str:
-    """The name on `seat`'s plate as `viewer` sees it, marked when an AI plays it."""
+def plate_name(seat: int, viewer: int, ai: bool, given: str = "") -> str:
+    """The name on `seat`'s plate as `viewer` sees it: the person's own name when they gave one, else how the
+    viewer calls the seat, marked when an AI plays it."""
+    if given and not ai:
+        return given
     name = S.seat_name(seat, viewer)
     if ai:
         name = f"{name}·{S.tr('ai_name')}" if S.language() == "zh" else f"{name} ({S.tr('ai_name')})"
@@ -107,7 +111,9 @@ def draw_plate(surface: pygame.Surface, view: TableView, seat: int, rect: pygame
     disc_rect = disc.get_rect(center=(rect.left + pad + d // 2, rect.centery))
     surface.blit(disc, disc_rect)
     x = disc_rect.right + pad
-    name = plate_name(seat, view.model.viewer, view.autoplay or m.engine(seat) not in m.people)
+    engine = m.engine(seat)
+    given = m.names[engine] if engine < len(m.names) else ""
+    name = plate_name(seat, view.model.viewer, view.autoplay or engine not in m.people, given)
     small = max(T.MIN_TEXT - 1, round(fs * 0.8))
     marks: list[pygame.Surface] = []  # after the name: 庄, its streak, 听
     if seat == m.dealer:

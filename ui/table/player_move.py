@@ -31,10 +31,20 @@ class PlayerMove:
             if obs.declared[obs.seat] and len(self.selectable()) == 1:
                 self.t.selected = self.selectable()[0]  # 报听 leaves one discard: ready to go
         elif obs.phase == "rob" and obs.rob_tile is not None:
-            self.t.message = S.tr("your_rob", seat=S.seat_label(obs.turn, obs.seat), tile=S.tile_label(obs.rob_tile))
+            key = "your_rob" if self.only_passing(obs) is None else "their_added_kong"
+            self.t.message = S.tr(key, seat=S.seat_label(obs.turn, obs.seat), tile=S.tile_label(obs.rob_tile))
         elif obs.last_discard is not None:
             seat, tile, _hot = obs.last_discard
             self.t.message = S.tr("your_claim", seat=S.seat_label(seat, obs.seat), tile=S.tile_label(tile))
+        if obs.phase in ("claims", "rob") and self.only_passing(obs) is not None:
+            # At a shared screen every person answers every discard: here there is nothing to take.
+            self.t.detail = S.tr("nothing_to_claim")
+
+    @staticmethod
+    def only_passing(obs: Observation) -> Action | None:
+        """The lone pass when passing is all `obs` allows, else None."""
+        legal = obs.legal_actions
+        return legal[0] if len(legal) == 1 and legal[0].kind is ActionKind.PASS else None
 
     def clear_controls(self) -> None:
         self.t.obs = None
@@ -130,7 +140,9 @@ class PlayerMove:
         self.clear_controls()
         self.t.player_moves += 1
         if self.t.shared:
-            # Hide the hand before the engine answers, unless the same person moves again (a discard after a pung).
+            # Hide the hand before the engine answers, unless the same person moves again (a discard after a pung,
+            # or the draw of the seat that answered a discard last). While the people answer a discard in turn,
+            # an answer shows nothing until the last (ui/table/hot_seat.py).
             self.t.look(NOBODY)
             events = self.t.session.apply(action)
             if self.t.session.to_move() == [action.seat]:

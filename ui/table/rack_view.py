@@ -61,7 +61,7 @@ def draw_rack(surface: pygame.Surface, view: TableView, seat: int) -> None:
     slots = list(geo.hand) + ([geo.drawn] if geo.drawn is not None else [])
     for i, slot in enumerate(slots):
         key: tuple[object, ...] = ("drawn", seat) if apart and i == len(slots) - 1 else ("hand", seat, i)
-        if key in view.hidden:
+        if key in view.hidden or (seat == 0 and i == ui.dragged and not ended):
             continue
         tile = tiles[i] if i < len(tiles) else HIDDEN
         look = Look.NORMAL

@@ -27,6 +27,7 @@ from ui import strings as S
 from ui import text as T
 from ui.kit.buttons import Button, draw_buttons
 from ui.kit.dialogs import NoticeScene
+from ui.kit.discard_gesture import cue_text, draw_cue, draw_dragged
 from ui.layout import DEFAULT_SIZE, Layout, compute_layout
 from ui.match_config import MatchConfig
 from ui.opponents import opponent
@@ -44,6 +45,7 @@ from ui.table.pond_view import last_discard_rect, marker_picture, place_marker
 from ui.table.presenter import Presenter
 from ui.table.prewarm import art_jobs
 from ui.table.privacy import PrivacyScene
+from ui.table.rack_view import geometry_for
 from ui.table.rotation import engine_seat
 from ui.table.session import NOBODY, TableSession, local_session
 from ui.table.settlement_port import SettlementPanel, settlement_parts
@@ -87,6 +89,13 @@ def _seats(
     return human, agents
 
 
+def seat_names(config: MatchConfig | None) -> tuple[str, ...]:
+    """The name shown for each seat: what its person gave at the start ("" for an AI or no name)."""
+    if config is None:
+        return ("",) * 4
+    return tuple(c.name if c.kind == "human" else "" for c in config.seats)
+
+
 def _parts(
     table: TableScene,
 ) -> tuple[PlayerMove, FrameWork, TableTimers, Hints, PanelInfo, TurnFlow, TableInput]:
@@ -128,11 +137,14 @@ class TableScene(Scene):
         self.shared = len(humans) > 1
         self.view_seat = humans[0] if humans else 0  # the seat at the bottom
         self.handoff: PrivacyScene | None = None
+        self.names: tuple[str, ...] = seat_names(config)  # the names people gave ("" for none, or an AI)
+        if self.shared:  # every person answers every discard in turn: the hand-offs tell no one who can claim
+            local_session(self.session).hold_answers = True
         self._unsaved_notice: Scene | None = None  # a save failure told once the table is on screen
         if save_name is not None:
             # The session owns the save and the replay log; a failure to write either is told once.
             local_session(self.session).keep(save_name, on_error=self._tell_unsaved)
-        self.model = TableModel(viewer=0)
+        self.model = self.fresh_model()
         self.layout: Layout = compute_layout(host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE)
         self.presenter = Presenter(self.model, rules, lambda: self.layout, lambda: self.host.settings.speed.factor)
         self.sounds = TableSounds(host.settings)
@@ -152,6 +164,7 @@ class TableScene(Scene):
         self.selected: int | None = None
         self.hover: int | None = None
         self.hover_button: int | None = None
+        self.hover_takeback = False  # the pointer is on the 悔牌 button
         self.declare_mode = False
         self.hinted_action: Action | None = None
         self.message = ""
@@ -189,10 +202,7 @@ class TableScene(Scene):
         """Rebuild the table at once for `viewer` (NOBODY: every hand hidden), turned for `view_seat`."""
         self.presenter.skip()
         self.presenter.queue.clear()
-        scores = self.session.scores
-        self.model = TableModel(viewer=0, scores=tuple(scores[engine_seat(k, self.view_seat)] for k in range(4)))
-        self.model.turned_by = self.view_seat
-        self.model.people = frozenset(self.session.humans)
+        self.model = self.fresh_model()
         for e in self.session.look(viewer, self.view_seat):
             self.model.apply(e)
         self.presenter.model = self.model
@@ -203,10 +213,24 @@ class TableScene(Scene):
         """Draw the table afresh from the session (a network table after its host sent the hand anew)."""
         self.look(self.viewer_at_rest())
 
+    def fresh_model(self) -> TableModel:
+        """An empty table turned for `view_seat`, with the running scores, who the people are and their names."""
+        scores = self.session.scores
+        model = TableModel(viewer=0, scores=tuple(scores[engine_seat(k, self.view_seat)] for k in range(4)))
+        model.turned_by = self.view_seat
+        model.people = frozenset(self.session.humans)
+        model.names = self.names
+        return model
+
+    def seat_label(self, seat: int) -> str:
+        """How the settlement names engine seat `seat`: its wind and the person's name, or as the viewer calls it."""
+        name = self.names[seat] if seat < len(self.names) else ""
+        return f"{S.wind(seat)}·{name}" if name else S.seat_label(seat, self.view_seat)
+
     def hand_off(self, seat: int) -> None:
         """Cover the table until `seat`'s person clicks; then turn the table to them and show their hand."""
         self.look(NOBODY)
-        name = self.config.seats[seat].name if self.config is not None and seat < len(self.config.seats) else ""
+        name = self.names[seat] if seat < len(self.names) else ""
 
         def reveal() -> None:
             self.handoff = None
@@ -215,6 +239,25 @@ class TableScene(Scene):
 
         self.handoff = PrivacyScene(self.host, seat, name, reveal)
         self.host.stack.push(self.handoff)
+
+    @property
+    def practice_game(self) -> bool:
+        """A practice game: one person at this computer's own match, with the practice setting on (悔牌 allowed)."""
+        return self.host.settings.practice and len(self.session.humans) == 1 and isinstance(self.session, TableSession)
+
+    def takeback_button(self) -> Button | None:
+        """The 悔牌 button beside the hand in a practice game, right of the melds (None in other games)."""
+        if not self.practice_game or self.phase != "hand" or not self.session.in_hand or self.human is None:
+            return None
+        zones = self.layout.zones
+        rack, column = zones["rack0"], zones["buttons"]
+        h = column.height
+        font = self.layout.font["button"]
+        label = S.tr("btn_takeback")
+        room = column.right - rack.right - self.layout.gap
+        w = min(room, max(round(h * 1.9), T.label(label, font, bold=True).get_width() + h))
+        rect = pygame.Rect(column.right - w, rack.centery - h // 2, w, h)
+        return Button(label, rect, "ready", command="takeback", key=pygame.K_z)
 
     def take_back(self) -> bool:
         """Practice: undo the player's last discard and all that followed (one person at the table only)."""
@@ -331,7 +374,8 @@ class TableScene(Scene):
         ha = self.hinted_action
         if ha is not None and ha.kind is ActionKind.DISCARD and ha.tile is not None:
             hinted = self.moves.tile_index(ha.tile, prefer_drawn=True)
-        ui = HandUi(self.selected, self.hover, dimmed, hinted, frozenset(self.rules.chickens.fixed))
+        dragged = self.input.gesture.dragging if obs is not None else None
+        ui = HandUi(self.selected, self.hover, dimmed, hinted, frozenset(self.rules.chickens.fixed), dragged)
         claimable = obs is not None and obs.phase == "claims"
         info = self.panels.chicken_panel()
         return TableView(
@@ -354,6 +398,7 @@ class TableScene(Scene):
             speed_name=S.tr("speed_" + self.host.settings.speed.value),
             autoplay=self.human is None,
             language=S.language(),
+            practice=self.practice_game,
         )
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -364,10 +409,14 @@ class TableScene(Scene):
         surface.blit(self.board.render(view), (0, 0))
         self._draw_marker(surface, view)
         self.presenter.draw(surface)
+        self._draw_discard_cue(surface, view)
         hinted = None
         if self.hinted_action is not None:
             hinted = next((i for i, b in enumerate(self.buttons) if b.action == self.hinted_action), None)
         draw_buttons(surface, self.buttons, self.layout.font["button"], self.hover_button, hinted)
+        takeback = self.takeback_button()
+        if takeback is not None:
+            draw_buttons(surface, [takeback], self.layout.font["button"], 0 if self.hover_takeback else None, None)
         zone = self.layout.zones["prompt"]
         bottom = zone.bottom
         if self.detail:
@@ -382,6 +431,27 @@ class TableScene(Scene):
             left = S.tr("claim_timer_left", n=max(1, math.ceil(self.claim_left)))
             pic = T.fit(left, self.layout.font["small"], zone.width, pal.TEXT_RED, bold=True)
             surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom)))
+
+    def _draw_discard_cue(self, surface: pygame.Surface, view: TableView) -> None:
+        """The tag over the raised tile saying what the next click does, and a dragged tile under the pointer."""
+        if self.obs is None or self.obs.phase != "turn":
+            return
+        geo = geometry_for(self.layout, self.model, 0)
+        slots = [*geo.hand, *([geo.drawn] if geo.drawn is not None else [])]
+        tiles = self.moves.hand_tiles()
+        gesture = self.input.gesture
+        dragged, at = gesture.dragging, gesture.drag_at
+        if dragged is not None and at is not None and dragged < min(len(slots), len(tiles)):
+            draw_dragged(surface, slots[dragged].art, tiles[dragged], at)
+            return
+        index = view.hand_ui.selected
+        if index is None or index >= len(slots) or self.moves.discard_action(index) is None:
+            return
+        slot = slots[index]
+        rect = slot.rect
+        text = cue_text(self.host.settings.discard_clicks)
+        bob = 1.5 * self.layout.scale * (1 + math.sin(self.presenter.clock * 4))
+        draw_cue(surface, (rect.centerx, rect.top - slot.art.lift), text, self.layout.font["small"], bob)
 
     def _draw_loading(self, surface: pygame.Surface) -> None:
         """While the table loads: the felt (a plain cloth until it is drawn) and the loading caption on a ribbon."""

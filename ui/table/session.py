@@ -25,6 +25,7 @@ from game.saves import SaveWriter
 from game.settlement import Ledger
 from game.visibility import SPECTATOR, visible
 from ui import strings as S
+from ui.table.hot_seat import Held, held_observation, hold_for
 from ui.table.rotation import turn_event
 
 NOBODY = SPECTATOR  # the viewer when no seat's hand may be shown (several people share the screen)
@@ -51,6 +52,10 @@ class TableSession:
         self.on_save: Callable[[SaveData], None] | None = None  # the match so far, after every action
         self.save_writer: SaveWriter | None = None  # set by keep(): the save of a match that is kept
         self.on_hand_done: Callable[[Round, bool], None] | None = None  # a settled hand, and if it was practice
+        # Several people share the screen: hold the table at each discard while each of them answers in turn
+        # (ui/table/hot_seat.py); `held` is that hold while it lasts.
+        self.hold_answers = False
+        self.held: Held | None = None
 
     @classmethod
     def from_save(
@@ -66,13 +71,14 @@ class TableSession:
     def keep(self, save_name: str, on_error: Callable[[str], None] | None = None) -> None:
         """Keep the match: the save called `save_name` after every action, each settled hand in the replay log;
         `on_error` is told the first time either cannot be written (play goes on, the last good save stays)."""
-        from game.replaylog import new_match_id
+        from game.replaylog import config_names, new_match_id
 
         save = self.save
         if not save.match_id:
             save.match_id = new_match_id()
         writer = SaveWriter(save_name)
         keeper = self.control.replay_log(save.match_id)
+        keeper.names = config_names(save.config)
         writer.on_error = keeper.on_error = on_error
         self.save_writer = writer
         self.on_save = writer
@@ -121,7 +127,10 @@ class TableSession:
     def look(self, viewer: int, turn: int) -> list[Event]:
         """Show the table to `viewer` (NOBODY: hide every hand), turned for seat `turn`; the hand's events so far."""
         self.viewer, self.turn = viewer, turn
-        return [] if self._round is None else self._shown(self._round.events)
+        if self._round is None:
+            return []
+        events = self._round.events
+        return self._shown(events if self.held is None else events[: self.held.mark])
 
     def take_back(self, seat: int) -> bool:
         """Undo `seat`'s last discard of this hand and everything after it (practice); False if there is none."""
@@ -145,6 +154,7 @@ class TableSession:
 
     def start_hand(self) -> list[Event]:
         """Deal the next hand; returns its opening events (dice, wall, deal) as the viewer sees them."""
+        self.held = None
         return self._shown(self.control.start_hand())
 
     @property
@@ -158,27 +168,67 @@ class TableSession:
         return self.control.hand_over
 
     def to_move(self) -> list[int]:
-        """Seats that must act now."""
+        """Seats that must act now (while the table is held: the next person to answer, alone)."""
+        if self.held is not None:
+            return self.held.queue[:1]
         return self.control.to_move()
 
     def observe(self, seat: int) -> Observation:
-        """What `seat` sees now, with its legal actions."""
-        return self.control.observe(seat)
+        """What `seat` sees now, with its legal actions (while the table is held: as it stood at the move)."""
+        live = self.control.observe(seat)
+        if self.held is None or self._round is None:
+            return live
+        return held_observation(self._round, self.held, live)
 
     def check(self, action: Action) -> str | None:
         """Why `action` is illegal now, or None."""
+        held = self.held
+        if held is not None:
+            if not held.queue or action.seat != held.queue[0]:
+                return f"seat {action.seat} does not answer now"
+            return None if action in self.observe(action.seat).legal_actions else "not one of the answers offered"
         return self.control.check(action)
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out a legal action; returns the events that followed, as the viewer sees them."""
-        return self._shown(self.control.submit(action))
+        if self.held is not None:
+            return self._answer(action)
+        return self._moved(lambda: self.control.submit(action))
 
     def agent_move(self, seat: int) -> list[Event]:
         """Let the agent behind `seat` choose and act."""
         agent = self.agents[seat]
         if agent is None:
             raise ValueError(f"seat {seat} is played by a person")
-        return self._shown(self.control.play_for(seat, agent))
+        return self._moved(lambda: self.control.play_for(seat, agent))
+
+    def _moved(self, move: Callable[[], list[Event]]) -> list[Event]:
+        """Make a move; at a shared screen a discard or an added kong holds the table for the people's answers."""
+        rnd = self._round
+        if not self.hold_answers or rnd is None or rnd.ended:
+            return self._shown(move())
+        people = self.humans
+        before = {seat: self.control.observe(seat) for seat in people}
+        start = len(rnd.events)
+        self.held, shown = hold_for(rnd, start, move(), before, people)
+        return self._shown(shown)
+
+    def _answer(self, action: Action) -> list[Event]:
+        """A person's answer while the table is held: kept until the last has answered, then all go to the
+        engine together and the table is let go; the events since the move (none before the last answer)."""
+        held = self.held
+        assert held is not None and self._round is not None
+        if self.check(action) is not None:
+            raise ValueError(f"{action} is not an answer now: {self.check(action)}")
+        if action in self.control.observe(action.seat).legal_actions:
+            held.answers.append(action)  # the engine asked this seat (a lone pass elsewhere is the screen's alone)
+        held.queue.pop(0)
+        if held.queue:
+            return []
+        self.held = None
+        for answer in held.answers:
+            self.control.submit(answer)
+        return self._shown(self._round.events[held.mark :])
 
     @property
     def result(self) -> HandResult | None:

@@ -49,8 +49,10 @@ class SettlementParts:
         on_leave: Callable[[], None] | None,
         canvas: pygame.Surface | None,
         leave_question: str | None = None,
+        seat_label: Callable[[int], str] | None = None,
     ) -> SettlementPanel:
-        """The settlement screen of a settled hand."""
+        """The settlement screen of a settled hand; `seat_label` names an engine seat (default: as the viewer
+        calls it)."""
         raise NotImplementedError
 
     def sheet_canvas(self, size: tuple[int, int]) -> pygame.Surface:

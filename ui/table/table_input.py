@@ -7,6 +7,7 @@ import pygame
 from ui import screens
 from ui import strings as S
 from ui.kit.dialogs import ConfirmScene
+from ui.kit.discard_gesture import DiscardGesture
 from ui.table.hints import Hints
 from ui.table.panel_info import PanelInfo
 from ui.table.player_move import PlayerMove
@@ -24,18 +25,25 @@ HOTKEYS = {
 
 
 class TableInput:
-    """The mouse and keys at the table."""
+    """The mouse and keys at the table; the hand takes the mouse the way every hand does (ui/kit/discard_gesture.py)."""
 
     def __init__(self, table: TableState, hints: Hints, moves: PlayerMove, panels: PanelInfo) -> None:
         self.t = table
         self.hints = hints
         self.moves = moves
         self.panels = panels
+        self.gesture = DiscardGesture(self, table.layout.scale)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.hover(event.pos)
+            self.gesture.handle(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
+            takeback = self.t.takeback_button()
+            if event.button == 1 and takeback is not None and takeback.hit(event.pos):
+                self.gesture.cancel()
+                self.t.take_back()  # at once, whatever is animating
+                return
             if self.t.presenter.animating or (self.t.think_left is not None and self.t.think_left > 0):
                 if event.button == 1:
                     self.t.skip()
@@ -43,12 +51,55 @@ class TableInput:
             if event.button == 1:
                 self.click(event.pos)
             elif event.button == 3:
+                self.gesture.cancel()
                 self.t.selected = None
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.gesture.scale = self.t.layout.scale
+            self.gesture.handle(event)
         elif event.type == pygame.KEYDOWN:
             self.key(event.key)
 
+    # ------------------------------------------------------------------ the hand, as the gesture sees it
+
+    @property
+    def raised(self) -> int | None:
+        """The raised tile: the table's selection."""
+        return self.t.selected
+
+    def raise_tile(self, index: int | None) -> None:
+        """Raise tile `index` (None: lower it), with a click's sound."""
+        if index is not None and index != self.t.selected:
+            self.t.sounds.play("click")
+        self.t.selected = index
+
+    def may_discard(self, index: int) -> bool:
+        """True when the player may discard tile `index` now."""
+        return self.t.obs is not None and self.moves.discard_action(index) is not None
+
+    def discard_at(self, index: int) -> None:
+        """Discard tile `index` (after any warning it needs)."""
+        action = self.moves.discard_action(index)
+        if action is not None:
+            self.moves.act(action)
+
+    def drops_discard(self, pos: tuple[int, int]) -> bool:
+        """True over the pond and the middle of the table: anywhere well above the hand, off the buttons."""
+        if any(b.hit(pos) for b in self.t.buttons):
+            return False
+        geo = geometry_for(self.t.layout, self.t.model, 0)
+        if not geo.hand:
+            return False
+        top = min(slot.rect.top for slot in geo.hand)
+        return pos[1] < top - geo.hand[0].art.body_size[1] * 3 // 4
+
+    def clicks_to_discard(self) -> int:
+        """One or two clicks to discard, as the settings say."""
+        return self.t.host.settings.discard_clicks
+
     def hover(self, pos: tuple[int, int]) -> None:
         self.t.hover_button = next((i for i, b in enumerate(self.t.buttons) if b.hit(pos)), None)
+        takeback = self.t.takeback_button()
+        self.t.hover_takeback = takeback is not None and takeback.hit(pos)
         self.t.hover = self.tile_at(pos)
 
     def tile_at(self, pos: tuple[int, int]) -> int | None:
@@ -69,18 +120,8 @@ class TableInput:
             if b.hit(pos):
                 self.moves.press(b)
                 return
-        index = self.tile_at(pos)
-        if index is None or self.t.obs is None:
-            return
-        if self.moves.discard_action(index) is None:
-            return
-        if self.t.selected == index:
-            action = self.moves.discard_action(index)
-            if action is not None:
-                self.moves.act(action)
-        else:
-            self.t.selected = index
-            self.t.sounds.play("click")
+        self.gesture.scale = self.t.layout.scale
+        self.gesture.down(pos)
 
     def key(self, key: int) -> None:
         settings = self.t.host.settings

@@ -54,6 +54,7 @@ class TableState(Protocol):
     selected: int | None
     hover: int | None
     hover_button: int | None
+    hover_takeback: bool
     declare_mode: bool
     hinted_action: Action | None
     message: str
@@ -81,12 +82,20 @@ class TableState(Protocol):
         """Rebuild the table at once for `viewer`."""
         ...
 
+    def seat_label(self, seat: int) -> str:
+        """How the settlement names engine seat `seat`."""
+        ...
+
     def hand_off(self, seat: int) -> None:
         """Cover the table until `seat`'s person clicks."""
         ...
 
     def skip(self) -> None:
         """Finish the running animations and any AI pause now."""
+        ...
+
+    def takeback_button(self) -> Button | None:
+        """The 悔牌 button beside the hand in a practice game, or None."""
         ...
 
     def take_back(self) -> bool:

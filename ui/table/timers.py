@@ -34,8 +34,10 @@ class TableTimers:
             return False
         settings = self.t.host.settings
         only = obs.legal_actions[0] if len(obs.legal_actions) == 1 else None
-        # Nothing to decide: a lone pass, or the one discard a declared (报听) hand is allowed.
-        if settings.auto_pass and only is not None and only.kind in (ActionKind.PASS, ActionKind.DISCARD):
+        # Nothing to decide: a lone pass, or the one discard a declared (报听) hand is allowed. At a shared screen
+        # a lone pass still waits for its click, or the onlookers would see who could claim.
+        kinds = (ActionKind.DISCARD,) if self.t.shared else (ActionKind.PASS, ActionKind.DISCARD)
+        if settings.auto_pass and only is not None and only.kind in kinds:
             self.moves.commit(only)
             return True
         if settings.claim_timer > 0 and obs.phase in ("claims", "rob"):

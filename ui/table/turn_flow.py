@@ -149,6 +149,7 @@ class TurnFlow:
             on_leave=self.t.on_leave,
             leave_question=self.t.session.leave_question,
             canvas=self.frame_work.take_canvas(),
+            seat_label=self.t.seat_label,
         )
 
     def next_hand(self) -> None:

@@ -26,6 +26,7 @@ class HandUi:
     dimmed: frozenset[int] = frozenset()
     hinted: int | None = None
     chicken_kinds: frozenset[int] = frozenset()  # tiles shown with the chicken mark while playing
+    dragged: int | None = None  # the tile the player drags (drawn under the pointer; its place is left empty)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +61,7 @@ class TableView:
     speed_name: str = ""
     autoplay: bool = False
     language: str = "zh"
+    practice: bool = False  # a practice game: the keys' line names the take-back key
 
     def chickens_lit(self, seat: int) -> bool:
         """Whether `seat`'s chickens are lit now: the end of a hand, lit in seat order, for seats that collect."""

@@ -134,6 +134,8 @@ def test_the_host_leaves_the_guest_is_told_in_a_dialog_then_rejoins_the_reopened
     lobby = open_host_table(host, resume=True)
     frames([host], lambda: lobby.hosting is not None and lobby.hosting.table.seats[0].conn is not None)
     join(guest, lobby)
+    frames([host, guest], lambda: lobby.hosting is not None and lobby.hosting.table.seats[1].conn is not None, 30.0)
+    lobby.start()  # the host carries on (everyone back starts it too; the button makes it certain)
     frames([host, guest], lambda: isinstance(guest.stack.top, NetOverlay), 30.0)
     back = guest.stack.top
     assert isinstance(back, NetOverlay) and back.session.seat == 1

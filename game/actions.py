@@ -1,4 +1,4 @@
-"""What a seat can do: small frozen actions, checked by the round engine (RULES.md §4)."""
+"""What a seat can do: small frozen actions, checked by the round engine (docs/rules.md §4)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The one interface every player behind a seat uses: choose an action from an observation.
 
 Simulate, the arena, the client and the hints all go through `Agent.choose`; an agent
-sees an Observation and nothing else (DESIGN.md).
+sees an Observation and nothing else (docs/design.md).
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ class SimpleAgent:
         if first.kind is WIN:  # the engine lists a win first
             if obs.phase == "turn" or not obs.baopai_pending:
                 return first
-            legal = legal[1:]  # having passed a win, this one would pay all three (RULES.md §4 包牌)
+            legal = legal[1:]  # having passed a win, this one would pay all three (docs/rules.md §4 包牌)
         melds = len(obs.melds[obs.seat])
         if obs.phase != "turn":
             return self._claim(obs, legal, list(obs.counts), melds)

@@ -56,7 +56,7 @@ class WinEntry:
 
 
 def followed_chickens(rules: Ruleset) -> tuple[Tile, ...]:
-    """The tiles whose first discarder the ruleset follows (冲锋鸡 and 责任鸡, RULES §8, §12.9)."""
+    """The tiles whose first discarder the ruleset follows (冲锋鸡 and 责任鸡, docs/rules.md §8, §12.9)."""
     ch = rules.chickens
     tiles: set[Tile] = set(ch.liability)
     if ch.charge == "value":
@@ -67,7 +67,8 @@ def followed_chickens(rules: Ruleset) -> tuple[Tile, ...]:
 
 
 def chicken_kinds(rules: Ruleset, flip: Tile | None, weekday: int | None) -> set[Tile]:
-    """Every tile kind that can score as a chicken this hand (常鸡, 翻鸡, 本鸡, 星期鸡, 冲锋鸡, 责任鸡; RULES §8)."""
+    """Every tile kind that can score as a chicken this hand (常鸡, 翻鸡, 本鸡, 星期鸡, 冲锋鸡, 责任鸡; docs/rules.md
+    §8)."""
     ch = rules.chickens
     kinds = set(ch.fixed) | set(ch.charge_values) | set(ch.liability) | set(rulings.turned_chickens(flip, rules))
     benji = rulings.benji_tile(flip, rules)
@@ -80,7 +81,7 @@ def chicken_kinds(rules: Ruleset, flip: Tile | None, weekday: int | None) -> set
 
 def chickens_asked(rules: Ruleset, ready: bool | None) -> bool:
     """Whether a stand-in seat's own chickens can change the ledger: a ready seat collects for them; a seat
-    not ready only where every seat collects (C), only seats holding none pay, or 满堂鸡 doubles (RULES §8)."""
+    not ready only where every seat collects (C), only seats holding none pay, or 满堂鸡 doubles (docs/rules.md §8)."""
     ch = rules.chickens
     return (
         bool(ready) or ch.collectors == "every_seat" or ch.payers == "holding_none" or rules.optional.mantang != "off"
@@ -89,7 +90,7 @@ def chickens_asked(rules: Ruleset, ready: bool | None) -> bool:
 
 def pond_chickens_asked(rules: Ruleset) -> bool:
     """Whether the chickens a seat discarded can change the ledger: the pond counts as held (内外鸡), or a
-    seat not ready pays for the chickens it discarded or showed (RULES §8, §14, G 包鸡)."""
+    seat not ready pays for the chickens it discarded or showed (docs/rules.md §8, §14, G 包鸡)."""
     ch = rules.chickens
     return pond_counts(rules) or ch.not_ready_discards or ch.shown_pay
 
@@ -112,7 +113,7 @@ class Calculator:
         self.first_unclaimed: set[Tile] = set()  # said not to be claimed (else a claimer is inferred from melds)
         self.baopai: list[int] | None = None  # None: 包牌 not entered
         self.weekday: int | None = None
-        self.dealer_followed = False  # 开局跟: the dealer's first discard followed by all three (RULES §14)
+        self.dealer_followed = False  # 开局跟: the dealer's first discard followed by all three (docs/rules.md §14)
         # Typed entries that did not parse, by field: shown there until the field is entered again.
         self.entry_problems: dict[str, str] = {}
         # Quick entry: a seat that did not win and whose hand is left empty gets a stand-in hand, ready or
@@ -471,7 +472,7 @@ class Calculator:
         return result, settle(result, self.rules)
 
     def next_dealer(self, result: HandResult) -> tuple[int, int]:
-        """Who deals next and with what streak, by the match's own rule (RULES §10), as `settle` prints it."""
+        """Who deals next and with what streak, by the match's own rule (docs/rules.md §10), as `settle` prints it."""
         return next_deal(result, self.rules)
 
     def text(self) -> str:

@@ -5,7 +5,7 @@ whether it is ready at the end and which chickens it holds (game.settlement: kon
 by readiness, chickens by the copies a seat holds). So the calculator gives the seat a hand of the right
 size that holds exactly the chickens the player named, ready or not as the player said, made of tiles
 still free on the table and of no other chicken kind; a ready stand-in never waits on the winning tile,
-so it can neither have passed the win nor be held to a hot discard (RULES §7, B6).
+so it can neither have passed the win nor be held to a hot discard (docs/rules.md §7, B6).
 """
 
 from __future__ import annotations

@@ -188,7 +188,7 @@ class WallExhausted(Event):
 
 @dataclass(frozen=True, slots=True)
 class TileFlipped(Event):
-    """The turned tile after a win; `chicken` is the tile one rank above it (RULES §8)."""
+    """The turned tile after a win; `chicken` is the tile one rank above it (docs/rules.md §8)."""
 
     kind: ClassVar[str] = "tile_flipped"
     place: PlaceT

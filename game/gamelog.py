@@ -1,4 +1,4 @@
-"""Match logs as JSON lines, and replaying them (DESIGN.md: the event list is the replay).
+"""Match logs as JSON lines, and replaying them (docs/design.md: the event list is the replay).
 
 A log starts with a header line naming the ruleset, the seed and the first hand's fixed
 dice, then holds every event and every action of every hand in the order they happened.

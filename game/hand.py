@@ -1,4 +1,4 @@
-"""Winning hands, their patterns and waits (RULES.md §5, §12.7).
+"""Winning hands, their patterns and waits (docs/rules.md §5, §12.7).
 
 Counts are lists of 27 ints (game.tiles). A hand's concealed part holds 14 - 3k tiles
 when complete (k melds on the table) and 13 - 3k when waiting.
@@ -102,7 +102,7 @@ def completing_tiles(counts: Sequence[int], melds: int) -> list[Tile]:
 
 
 def dilongqi_wait(counts: Sequence[int], melds: Sequence[Meld]) -> Tile | None:
-    """地龙七 (RULES §13): one exposed pung and five pairs in hand wait on the pung's fourth tile; else None."""
+    """地龙七 (docs/rules.md §13): one exposed pung and five pairs in hand wait on the pung's fourth tile; else None."""
     if len(melds) != 1 or melds[0].kong is not None:
         return None
     t = melds[0].tile
@@ -112,7 +112,7 @@ def dilongqi_wait(counts: Sequence[int], melds: Sequence[Meld]) -> Tile | None:
 
 
 def own_four_waits(counts: Sequence[int], melds: Sequence[Meld]) -> list[Tile]:
-    """Waits whose four copies the seat itself holds (RULES §5 leaves them out, §14 counts them as ready).
+    """Waits whose four copies the seat itself holds (docs/rules.md §5 leaves them out, §14 counts them as ready).
 
     Three in a meld and one in hand: the hand completes on a fifth copy as its pair. Four in hand: read
     as a concealed pung and a single waiting for its pair.
@@ -134,8 +134,8 @@ def waits(
 ) -> list[Tile]:
     """The tiles that complete this 13 - 3k tile hand, sorted; a tile whose four copies the seat holds is left out.
 
-    `dilongqi` adds the wait of 地龙七 (RULES §13) for a ruleset that scores it; `own_four` keeps the
-    waits whose four copies the seat holds (RULES §14), for readiness at the end, never for a win.
+    `dilongqi` adds the wait of 地龙七 (docs/rules.md §13) for a ruleset that scores it; `own_four` keeps the
+    waits whose four copies the seat holds (docs/rules.md §14), for readiness at the end, never for a win.
     """
     found = completing_tiles(counts, len(melds))
     if dilongqi:
@@ -151,17 +151,17 @@ def waits(
 
 
 def is_ready(counts: Sequence[int], melds: Sequence[Meld], *, dilongqi: bool = False, own_four: bool = False) -> bool:
-    """True when the 13 - 3k tile hand has at least one wait that counts (RULES §5 叫牌, §14)."""
+    """True when the 13 - 3k tile hand has at least one wait that counts (docs/rules.md §5 叫牌, §14)."""
     return bool(waits(counts, melds, dilongqi=dilongqi, own_four=own_four))
 
 
 def seat_ready(counts: Sequence[int], melds: Sequence[Meld], rules: Ruleset) -> bool:
-    """Whether a 13 - 3k hand is ready at the end of a hand under `rules` (RULES §5 叫牌, §13 地龙七)."""
+    """Whether a 13 - 3k hand is ready at the end of a hand under `rules` (docs/rules.md §5 叫牌, §13 地龙七)."""
     return is_ready(counts, melds, dilongqi=scores_dilongqi(rules.patterns), own_four=rules.play.ready_own_four)
 
 
 def scores_dilongqi(values: Mapping[str, int | None]) -> bool:
-    """True when a ruleset's pattern values score 地龙七 or 清地龙, so its waits count (RULES §13)."""
+    """True when a ruleset's pattern values score 地龙七 or 清地龙, so its waits count (docs/rules.md §13)."""
     return values.get("dilongqi") is not None or values.get("qingdilong") is not None
 
 
@@ -186,7 +186,7 @@ def matching_patterns(counts: Sequence[int], melds: Sequence[Meld], winning_tile
             found.add("dadui")
         if k == 4:
             found.add("dandiao")
-            found.add("dadiaoche")  # 大吊车 (RULES §14): the same shape, with no flush tier of its own
+            found.add("dadiaoche")  # 大吊车 (docs/rules.md §14): the same shape, with no flush tier of its own
     if k == 0 and seven_pairs_missing(counts) == 0:
         found.add("longqidui" if COPIES in counts else "qidui")
     if k == 1 and winning_tile == melds[0].tile:
@@ -227,9 +227,9 @@ def best_pattern(patterns: frozenset[str], values: Mapping[str, int | None]) -> 
 def best_wait_value(
     counts: Sequence[int], melds: Sequence[Meld], values: Mapping[str, int | None], *, own_four: bool = False
 ) -> tuple[str, int] | None:
-    """查叫 (RULES §12.7): the best (pattern, value) over the waits of a 13 - 3k hand; None when not ready.
+    """查叫 (docs/rules.md §12.7): the best (pattern, value) over the waits of a 13 - 3k hand; None when not ready.
 
-    `own_four` also values the waits whose four copies the seat holds (RULES §14).
+    `own_four` also values the waits whose four copies the seat holds (docs/rules.md §14).
     """
     best: tuple[str, int] | None = None
     hand = list(counts)

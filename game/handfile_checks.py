@@ -1,9 +1,9 @@
-"""Facts of a hand file's win that no real hand can have (RULES.md §12, §6), each tied to its field.
+"""Facts of a hand file's win that no real hand can have (docs/rules.md §12, §6), each tied to its field.
 
 check_hand (game.handfile_rules) has checked the tiles and the winning hand; these checks refuse wins
 that settle to money but cannot happen at a table: 杠上开花 without a kong, 天胡 with melds or after
 discards, the dealer's 天胡 off a discard, a hot kong on a self-draw, `robbed_late` without a robbed
-kong. A late kong under a ruleset without 憨包豆 is check_hand's own (RULES §12.18).
+kong. A late kong under a ruleset without 憨包豆 is check_hand's own (docs/rules.md §12.18).
 """
 
 from __future__ import annotations

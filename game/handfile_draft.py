@@ -62,7 +62,7 @@ class HandDraft:
     first_chicken_unclaimed: set[Tile] = field(default_factory=set)
     baopai: tuple[int, ...] | None = None  # None: no baopai key
     weekday: int | None = None
-    dealer_followed: bool = False  # 开局跟 (RULES §14)
+    dealer_followed: bool = False  # 开局跟 (docs/rules.md §14)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""check_hand: a parsed hand checked against the rules (RULES §5-§8), each problem tied to its field.
+"""check_hand: a parsed hand checked against the rules (docs/rules.md §5-§8), each problem tied to its field.
 
 Tile counts, melds, the win and its pass, the flags a ruleset cannot score, the first chickens and
 包牌; the wins no real table can have are game.handfile_checks'.
@@ -23,7 +23,7 @@ T = TypeVar("T")
 
 def _passes(rules: Ruleset, seats: list[Any], w: int, pid: str, how: WinHow, discarder: int | None, hot: bool) -> bool:
     """Whether seat `w`'s pattern `pid` may be won this way: self-drawn, or off another seat with a pass
-    (a kong of its own) or an exemption (RULES §6)."""
+    (a kong of its own) or an exemption (docs/rules.md §6)."""
     if how not in (WinHow.DISCARD, WinHow.ROB_KONG):
         return True  # a self-drawn win needs no pass
     return rulings.win_allowed(
@@ -38,7 +38,7 @@ def _passes(rules: Ruleset, seats: list[Any], w: int, pid: str, how: WinHow, dis
 
 
 def check_hand(draft: HandDraft, rules: Ruleset) -> HandResult:
-    """Check a parsed hand against `rules` (RULES §5-§8) and build its HandResult; raises HandProblems
+    """Check a parsed hand against `rules` (docs/rules.md §5-§8) and build its HandResult; raises HandProblems
     naming each problem's field. `settle FILE` and the score calculator both refuse a hand through here."""
     return _Checker(draft, rules).run()
 
@@ -112,7 +112,7 @@ class _Checker:
         if win is not None:
             self.attempt(lambda: self.check_hot_forced(seats, win), None)
         if win is not None and wd is not None:
-            # Wins that settle to money but cannot happen at a table (RULES §12).
+            # Wins that settle to money but cannot happen at a table (docs/rules.md §12).
             self.problems.extend(Problem(where, message) for where, message in win_problems(wd, win, seats, d.dealer))
         if self.problems:
             raise HandProblems(self.problems)
@@ -207,12 +207,12 @@ class _Checker:
             raise BadValue(
                 "win",
                 f"win: seat {w} wins a {zh} ({en}) off a discard without a pass (a kong of its own), "
-                f"which {rules.name} does not allow (RULES §6)",
+                f"which {rules.name} does not allow (docs/rules.md §6)",
                 w,
             )
 
     def check_count(self, seats: list[Any], i: int, want: int) -> None:
-        """A seat holds 13 tiles, a winner 14, each meld counting 3 (RULES §5)."""
+        """A seat holds 13 tiles, a winner 14, each meld counting 3 (docs/rules.md §5)."""
         concealed, melds = seats[i][0], seats[i][1]
         have = len(concealed) + 3 * len(melds)
         if have != want:
@@ -233,7 +233,7 @@ class _Checker:
             )
 
     def check_flags(self, seats: list[Any], results: list[SeatResult]) -> None:
-        """Flags the ruleset cannot score are refused, never scored silently (RULES §12.18)."""
+        """Flags the ruleset cannot score are refused, never scored silently (docs/rules.md §12.18)."""
         rules = self.rules
         play = rules.play
         for i, (_concealed, melds, _discards, declared) in enumerate(seats):
@@ -244,7 +244,7 @@ class _Checker:
                             Problem(
                                 f"seats[{i}].melds[{j}]",
                                 f"seats[{i}].melds[{j}]: a late kong (憨包豆), which {rules.name} does not know "
-                                "(RULES §12.18); write the kong without `late`",
+                                "(docs/rules.md §12.18); write the kong without `late`",
                                 i,
                             )
                         )
@@ -255,7 +255,7 @@ class _Checker:
                         Problem(
                             where,
                             f"seats[{i}].declared_ready: {rules.name} has no 报听 (declaring ready), "
-                            "so no seat can have declared (RULES §12.18)",
+                            "so no seat can have declared (docs/rules.md §12.18)",
                             i,
                         )
                     )
@@ -268,7 +268,7 @@ class _Checker:
             self.problems.append(
                 Problem(
                     "win.robbed_late",
-                    f"win.robbed_late: a late kong (憨包豆), which {rules.name} does not know (RULES §12.18)",
+                    f"win.robbed_late: a late kong (憨包豆), which {rules.name} does not know (docs/rules.md §12.18)",
                 )
             )
 
@@ -287,12 +287,13 @@ class _Checker:
                 raise BadValue(
                     "win",
                     f"win: seat {s} could win on the hot discard {format_tile(win.tile)} and did not; "
-                    f"under {rules.name} every seat that can must win on a hot discard (RULES §7, B6)",
+                    f"under {rules.name} every seat that can must win on a hot discard (docs/rules.md §7, B6)",
                     s,
                 )
 
     def dealer_followed(self, seats: list[Any], win: Win | None) -> bool:
-        """开局跟 (RULES §14): `dealer_followed: true` needs each seat's first discard to be the dealer's first."""
+        """开局跟 (docs/rules.md §14): `dealer_followed: true` needs each seat's first discard to be the dealer's
+        first."""
         if not self.draft.dealer_followed:
             return False
         dealer = self.draft.dealer
@@ -313,7 +314,7 @@ class _Checker:
         return True
 
     def check_single_charge(self) -> None:
-        """One 冲锋鸡 per hand (RULES §14): first_chicken names only the first followed chicken discarded."""
+        """One 冲锋鸡 per hand (docs/rules.md §14): first_chicken names only the first followed chicken discarded."""
         first = self.draft.first_chicken
         ch = self.rules.chickens
         # GY1 records the first 1s and the first 8p both; the one written first is the 冲锋鸡.
@@ -379,9 +380,9 @@ class _Checker:
         rules = self.rules
         if rules.play.passed_win == "guoshui":
             why = "uses 过水 after a passed win (no win off a discard until the seat's own next draw), not 包牌"
-            raise BadValue("baopai", f"baopai: {rules.name} {why} (RULES §12.12, §12.18)")
+            raise BadValue("baopai", f"baopai: {rules.name} {why} (docs/rules.md §12.12, §12.18)")
         if rules.play.passed_win != "baopai":
-            raise BadValue("baopai", f"baopai: {rules.name} has no 包牌 for passing up a win (RULES §12.18)")
+            raise BadValue("baopai", f"baopai: {rules.name} has no 包牌 for passing up a win (docs/rules.md §12.18)")
         if self.draft.win is not None and win is None:
             return  # the win itself did not check: who won is not known
         for s in self.draft.baopai:

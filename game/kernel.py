@@ -1,4 +1,5 @@
-"""The rules of one hand, written once: draws, discards, claims, kongs, wins and the end (RULES.md §4-§9, §12, §14).
+"""The rules of one hand, written once: draws, discards, claims, kongs, wins and the end (docs/rules.md §4-§9, §12,
+§14).
 
 HandState is a hand's whole rule state on bare counts (game.kernel_state: the hands as count
 rows, the melds, the ponds, 报听, the turn's bookkeeping, 过水 and 包牌, deferred kongs, the first
@@ -75,7 +76,7 @@ class HandState(TableState):
     __slots__ = ()
 
     def may_win_on(self, seat: int, tile: Tile, source: int, robbing: bool, hot: bool) -> bool:
-        """Whether `seat` may take `tile` from another seat: a wait, no 过水, and the pass rule (RULES §6)."""
+        """Whether `seat` may take `tile` from another seat: a wait, no 过水, and the pass rule (docs/rules.md §6)."""
         if tile not in self.waits(seat) or self.guoshui[seat]:
             return False
         declared = self.declared
@@ -91,7 +92,8 @@ class HandState(TableState):
         )
 
     def may_declare(self, seat: int) -> bool:
-        """报听 is open to the dealer right after the deal, to others right after their first draw (RULES §4)."""
+        """报听 is open to the dealer right after the deal, to others right after their first draw (docs/rules.md
+        §4)."""
         if not self.play.declare_ready or self.declared[seat] or self.melds[seat] or not self.turn_by_draw:
             return False
         # With no melds, a seat's first turn is the one of its first draw (the dealer's: no draw yet).
@@ -120,7 +122,7 @@ class HandState(TableState):
         return out
 
     def declare_tiles(self, seat: int) -> list[Tile]:
-        """The discards that declare ready (报听) now, lowest first (RULES §4)."""
+        """The discards that declare ready (报听) now, lowest first (docs/rules.md §4)."""
         counts = self.hands[seat]
         out: list[Tile] = []
         # A discard can leave the hand ready only if the 14 - 3k tiles are at most one swap from
@@ -142,7 +144,7 @@ class HandState(TableState):
         seat = self.turn
         out: list[Move] = [(WIN, -1)] if self.may_win_self(seat) else []
         if self.declared[seat]:
-            # 报听 locks the hand: the drawn tile goes straight out (RULES §4).
+            # 报听 locks the hand: the drawn tile goes straight out (docs/rules.md §4).
             if self.drawn is not None:
                 out.append((DISCARD, self.drawn))
             return out
@@ -190,7 +192,8 @@ class HandState(TableState):
         return {}
 
     def defer_kongs(self, seat: int) -> None:
-        """The turn seat passes up the kongs open to it: a later kong of those tiles is 憨包豆 (RULES §12.10)."""
+        """The turn seat passes up the kongs open to it: a later kong of those tiles is 憨包豆 (docs/rules.md
+        §12.10)."""
         if self.turn_by_draw and not self.declared[seat] and self.remaining > 0:
             counts, deferred = self.hands[seat], self.deferred[seat]
             for t in range(NUM_KINDS):
@@ -240,7 +243,7 @@ class HandState(TableState):
         return hot
 
     def _note_follow(self, seat: int, tile: Tile) -> None:
-        """开局跟 (RULES §14): the dealer's first discard, then the same tile from each next seat in turn."""
+        """开局跟 (docs/rules.md §14): the dealer's first discard, then the same tile from each next seat in turn."""
         n = len(self.first_discards)
         if n == self.discard_count - 1 and seat == (self.dealer + n) % 4 and (n == 0 or tile == self.first_discards[0]):
             self.first_discards.append(tile)
@@ -299,7 +302,7 @@ class HandState(TableState):
         return pending
 
     def rob_offers(self, seat: int, tile: Tile) -> Pending:
-        """The seats that may rob `seat`'s added kong of `tile`, each offered WIN or PASS (RULES §6)."""
+        """The seats that may rob `seat`'s added kong of `tile`, each offered WIN or PASS (docs/rules.md §6)."""
         pending: Pending = {}
         if self.play.rob_kong:
             for s in OTHERS_IN_ORDER[seat]:
@@ -328,7 +331,7 @@ class HandState(TableState):
     # ------------------------------------------------------------------ answers
 
     def note_passes(self, tile: Tile, pending: Pending, answers: dict[int, int]) -> None:
-        """Seats that declined a win they had on offer: 过水 or 包牌 as the ruleset says (RULES §12.12)."""
+        """Seats that declined a win they had on offer: 过水 or 包牌 as the ruleset says (docs/rules.md §12.12)."""
         mode = self.play.passed_win
         for s, opts in pending.items():
             # A win, when offered, is listed first.
@@ -496,7 +499,7 @@ class HandState(TableState):
         self.finish(Win(winners, tile, how, discarder, hot, first_turn), flip, robbed)
 
     def finish(self, win: Win | None, flip: Tile | None, robbed: Meld | None) -> None:
-        """The hand is over: its HandResult, who is ready at the end included (RULES §14)."""
+        """The hand is over: its HandResult, who is ready at the end included (docs/rules.md §14)."""
         self.phase = ENDED
         winners = win.winners if win is not None else ()
         took_tile = win is not None and (win.how is WinHow.DISCARD or win.how is WinHow.ROB_KONG)

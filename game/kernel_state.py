@@ -40,7 +40,7 @@ UNKNOWN: Final = -9
 # The waits of a hand that is not ready, shared (most hands, most of the time).
 NO_WAITS: Final[frozenset[Tile]] = frozenset()
 
-# The first discarded copy of these is followed for 冲锋鸡 and 责任鸡 (RULES §12.9).
+# The first discarded copy of these is followed for 冲锋鸡 and 责任鸡 (docs/rules.md §12.9).
 FOLLOWED_CHICKENS: Final[tuple[Tile, ...]] = (YAOJI, WUGUJI)
 
 # The other seats in play order after each seat (who answers its discard, first to last).
@@ -151,8 +151,8 @@ class TableState:
         self.rules = rules
         self.play = rules.play
         self.deferring = rules.play.late_kong
-        self.dilongqi = analysis.scores_dilongqi(rules.patterns)  # 地龙七 waits count (RULES §13)
-        self.charge_single = rules.chickens.charge_single  # one 冲锋鸡 per hand (RULES §14)
+        self.dilongqi = analysis.scores_dilongqi(rules.patterns)  # 地龙七 waits count (docs/rules.md §13)
+        self.charge_single = rules.chickens.charge_single  # one 冲锋鸡 per hand (docs/rules.md §14)
         self.sink: Sink | None = None
         self.result: HandResult | None = None
         self.dealer = 0

@@ -1,4 +1,5 @@
-"""A match: hands in sequence, the dealer passing as the rules say (game.next_deal), running scores (RULES.md §10)."""
+"""A match: hands in sequence, the dealer passing as the rules say (game.next_deal), running scores (docs/rules.md
+§10)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Melds: pungs and the kongs (豆) of RULES.md §7."""
+"""Melds: pungs and the kongs (豆) of docs/rules.md §7."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from game.tiles import Tile, format_tile
 
 
 class KongKind(StrEnum):
-    """How a kong was made; decides who pays for it (RULES §7)."""
+    """How a kong was made; decides who pays for it (docs/rules.md §7)."""
 
     EXPOSED = "exposed"  # 点豆: three in hand, claimed the fourth off a discard
     CONCEALED = "concealed"  # 闷豆: four drawn, konged from the hand
@@ -21,7 +21,7 @@ class Meld:
     """A pung or kong on the table.
 
     `source` is the seat that discarded the claimed tile (None for a concealed kong);
-    an added kong keeps its pung's source. `late` marks 憨包豆 (RULES §12.10).
+    an added kong keeps its pung's source. `late` marks 憨包豆 (docs/rules.md §12.10).
     """
 
     tile: Tile

@@ -1,4 +1,4 @@
-"""Who deals the next hand and the dealer's streak (RULES.md §10): one function for the match and `settle`."""
+"""Who deals the next hand and the dealer's streak (docs/rules.md §10): one function for the match and `settle`."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from game.ruleset import Ruleset
 
 
 def next_dealer(result: HandResult, rules: Ruleset) -> int:
-    """Who deals the next hand (RULES §10): the winner; on several winners or a draw, as the ruleset says."""
+    """Who deals the next hand (docs/rules.md §10): the winner; on several winners or a draw, as the ruleset says."""
     dealer = result.dealer
     win = result.win
     if win is None:

@@ -1,7 +1,7 @@
 """What one seat may know: its own tiles, everything public, and its legal actions.
 
 Agents and the client decide from an Observation only; it never holds the wall's
-order or another seat's concealed tiles (DESIGN.md, the referee).
+order or another seat's concealed tiles (docs/design.md, the referee).
 """
 
 from __future__ import annotations

@@ -35,10 +35,10 @@ class SeatResult:
     melds: tuple[Meld, ...] = ()
     discards: tuple[Tile, ...] = ()
     declared_ready: bool = False
-    # Ready (one tile from a win, RULES §5) at the end; computed by whoever builds the result.
+    # Ready (one tile from a win, docs/rules.md §5) at the end; computed by whoever builds the result.
     ready: bool = False
     # Tiles that were discarded by this seat and claimed by others (for 包鸡 and 内外鸡 scope they
-    # stay the claimer's, RULES §12.8); kept for display only.
+    # stay the claimer's, docs/rules.md §12.8); kept for display only.
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +49,7 @@ class Win:
     tile: Tile
     how: WinHow
     discarder: int | None = None  # the seat that dealt in, or whose kong was robbed
-    hot: bool = False  # 热炮: the discarder had just made a kong (RULES §7)
+    hot: bool = False  # 热炮: the discarder had just made a kong (docs/rules.md §7)
     first_turn: bool = False  # 天胡 (dealer, no discard yet) or 地胡 (first draw or first discard)
 
 
@@ -64,18 +64,18 @@ class HandResult:
     win: Win | None  # None: a draw (黄庄)
     flip: Tile | None = None  # the turned tile for chickens; None when the wall was empty or nobody won
     # The seat that discarded the first copy of each chicken tile that is followed (1s, 8p),
-    # and the seat that claimed that very tile, if any (冲锋鸡 / 责任鸡, RULES §12.9).
+    # and the seat that claimed that very tile, if any (冲锋鸡 / 责任鸡, docs/rules.md §12.9).
     first_chicken: dict[Tile, int] = field(default_factory=dict)
     first_chicken_claimed_by: dict[Tile, int] = field(default_factory=dict)
-    # Seats that owe 包牌 (RULES §4): declined a win, then won on another discard before drawing.
+    # Seats that owe 包牌 (docs/rules.md §4): declined a win, then won on another discard before drawing.
     baopai: tuple[int, ...] = ()
     # The kong the discarder made just before a hot discard (热炮); it does not count.
     hot_kong: Meld | None = None
     # The added kong that was robbed (抢杠); it does not count.
     robbed_kong: Meld | None = None
-    # ISO weekday the hand was played (1 Monday .. 7 Sunday), for 星期鸡 (RULES §13); None: not recorded.
+    # ISO weekday the hand was played (1 Monday .. 7 Sunday), for 星期鸡 (docs/rules.md §13); None: not recorded.
     weekday: int | None = None
-    # 开局跟 (RULES §14): the dealer's first discard was followed by the same tile from each other seat in turn.
+    # 开局跟 (docs/rules.md §14): the dealer's first discard was followed by the same tile from each other seat in turn.
     dealer_followed: bool = False
 
 

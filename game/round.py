@@ -1,4 +1,4 @@
-"""The round engine: the referee of one hand (RULES.md §3, §4, §6, §9, §12).
+"""The round engine: the referee of one hand (docs/rules.md §3, §4, §6, §9, §12).
 
 It alone owns the hidden state (the wall, every hand). Seats act through
 `apply(action)`, which checks the action against `legal_actions(seat)`, changes the
@@ -432,7 +432,7 @@ class Round:
         return tile
 
     def on_pass(self, seat: int, tile: Tile) -> None:
-        """The seat declined a win it had on offer (过水 or 包牌 follow, RULES §12.12)."""
+        """The seat declined a win it had on offer (过水 or 包牌 follow, docs/rules.md §12.12)."""
         self.events.append(WinPassed(seat, tile))
 
     def on_claim(self, seat: int, kind: str, tile: Tile, source: int) -> None:

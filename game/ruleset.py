@@ -1,4 +1,4 @@
-"""The typed, frozen Ruleset: every value the rules of a variant need (RULES.md §11-§13).
+"""The typed, frozen Ruleset: every value the rules of a variant need (docs/rules.md §11-§13).
 
 Rulesets are YAML files in rulesets/, validated into these dataclasses at load time
 (game/ruleset_loader.py); after loading, nothing reads YAML. Field names are the YAML keys.
@@ -63,7 +63,7 @@ TILES_NOTATION = "tiles"
 TileName = Annotated[Tile, TILE_NOTATION]
 TileNames = Annotated[tuple[Tile, ...], TILES_NOTATION]
 
-# Pattern ids (RULES §5), the keys of `patterns` in a ruleset file.
+# Pattern ids (docs/rules.md §5), the keys of `patterns` in a ruleset file.
 PATTERN_IDS: tuple[str, ...] = (
     "pinghu",  # 平胡
     "dadui",  # 大对子
@@ -75,12 +75,12 @@ PATTERN_IDS: tuple[str, ...] = (
     "qinglongbei",  # 青龙背
     "dandiao",  # 单钓 (G)
     "qingdandiao",  # 清单钓 (G)
-    "dilongqi",  # 地龙七 (RULES §13): one exposed pung and five pairs, won on the pung's fourth tile
-    "qingdilong",  # 清地龙 (RULES §13): 地龙七 in one suit
-    "dadiaoche",  # 大吊车 (RULES §14): four melds on the table and a single wait, with no flush tier
+    "dilongqi",  # 地龙七 (docs/rules.md §13): one exposed pung and five pairs, won on the pung's fourth tile
+    "qingdilong",  # 清地龙 (docs/rules.md §13): 地龙七 in one suit
+    "dadiaoche",  # 大吊车 (docs/rules.md §14): four melds on the table and a single wait, with no flush tier
 )
 
-# Patterns from other tables (RULES §13, §14) that a ruleset file may leave out: then they are not scored.
+# Patterns from other tables (docs/rules.md §13, §14) that a ruleset file may leave out: then they are not scored.
 OPTIONAL_PATTERN_IDS: tuple[str, ...] = ("dilongqi", "qingdilong", "dadiaoche")
 
 PATTERN_NAMES: Mapping[str, tuple[str, str]] = MappingProxyType(
@@ -104,7 +104,7 @@ PATTERN_NAMES: Mapping[str, tuple[str, str]] = MappingProxyType(
 
 @dataclass(frozen=True)
 class TableRules:
-    """Dice, wall and deal (RULES §2, §3)."""
+    """Dice, wall and deal (docs/rules.md §2, §3)."""
 
     # Stacks of two per side, the dealer's side first, then in play order.
     wall_stacks: tuple[int, int, int, int]
@@ -118,7 +118,7 @@ class TableRules:
 
 @dataclass(frozen=True)
 class PlayRules:
-    """Turns, claims and the pass (RULES §4, §6, §12)."""
+    """Turns, claims and the pass (docs/rules.md §4, §6, §12)."""
 
     declare_ready: bool  # 报听 allowed
     # Patterns that need a pass (a kong of one's own) to win off a discard.
@@ -134,14 +134,14 @@ class PlayRules:
     # What happens after a seat passes up a win on a discard: 包牌 (A), 过水, or nothing.
     passed_win: Literal["baopai", "guoshui", "none"]
     late_kong: bool  # track 憨包豆 (a kong declared later than it could have been)
-    # A seat is ready at the end even when all four copies of its wait are its own (RULES §14);
-    # off: such a wait does not count (RULES §5).
+    # A seat is ready at the end even when all four copies of its wait are its own (docs/rules.md §14);
+    # off: such a wait does not count (docs/rules.md §5).
     ready_own_four: bool = False
 
 
 @dataclass(frozen=True)
 class DealerRules:
-    """Who deals the next hand (RULES §10)."""
+    """Who deals the next hand (docs/rules.md §10)."""
 
     # Two winners on one discard: the discarder deals, or the first winner counted
     # from the last dealer in play order (I).
@@ -154,7 +154,7 @@ class DealerRules:
 
 @dataclass(frozen=True)
 class BonusRules:
-    """Fans added to a winner's pattern value, and who carries them (RULES §7, §12.1-§12.6)."""
+    """Fans added to a winner's pattern value, and who carries them (docs/rules.md §7, §12.1-§12.6)."""
 
     self_draw: int  # 自摸, from each payer
     after_kong: int  # 杠上开花 / 杠开
@@ -169,29 +169,29 @@ class BonusRules:
     dealer: int
     streak: int
     # 热炮: "add" pays hot_value more; "kong_worth" pays what the voided kong would have earned (C);
-    # "multiply": the discarder pays hot_value times the winner's hand value (RULES §14: 2).
+    # "multiply": the discarder pays hot_value times the winner's hand value (docs/rules.md §14: 2).
     hot: Literal["add", "kong_worth", "multiply"]
     hot_value: int
     rob_kong_pays_all: bool  # 抢杠: the robbed seat pays what all three would pay (A五2)
     rob_kong_burns: bool  # 全烧 (G): the robbed seat's chickens and kongs count for nothing
     heavenly: int  # 天胡: the dealer wins on the deal
     earthly: int  # 地胡: a non-dealer wins on its first draw or the first discard
-    # 天胡 / 地胡 add to the pattern value (G), or replace it, the higher of the two counting (RULES §14).
+    # 天胡 / 地胡 add to the pattern value (G), or replace it, the higher of the two counting (docs/rules.md §14).
     first_turn: Literal["add", "replace"] = "add"
-    first_turn_self_draw_only: bool = False  # 天胡 / 地胡 count only on a self-draw (RULES §14)
-    # The 报听 value when the dealer declares; None: declared_win_value for every seat. RULES §14:
+    first_turn_self_draw_only: bool = False  # 天胡 / 地胡 count only on a self-draw (docs/rules.md §14)
+    # The 报听 value when the dealer declares; None: declared_win_value for every seat. docs/rules.md §14:
     # the dealer's 报听 17, another seat's 天听 34.
     declared_win_value_dealer: int | None = None
-    # 抢杠: the robbed seat alone pays this many times the winner's hand value (RULES §14: 4); 0 off.
+    # 抢杠: the robbed seat alone pays this many times the winner's hand value (docs/rules.md §14: 4); 0 off.
     rob_kong_multiplier: int = 0
     # 开局跟: the dealer's first discard followed by the same tile from all three others; the
-    # dealer pays each of them this (RULES §14: 4); 0 off.
+    # dealer pays each of them this (docs/rules.md §14: 4); 0 off.
     follow_dealer: int = 0
 
 
 @dataclass(frozen=True)
 class KongRules:
-    """Kong (豆) payments at the end of a won hand (RULES §7 table)."""
+    """Kong (豆) payments at the end of a won hand (docs/rules.md §7 table)."""
 
     exposed: int  # 点豆, paid by the discarder
     concealed: int  # 闷豆, paid by each other seat
@@ -199,14 +199,14 @@ class KongRules:
     late: int  # 憨包豆 (G), paid by each other seat
     # 双杀 / 杀鸡杀杠: only seats that won or are ready collect; or every seat.
     paid_to: Literal["ready_or_won", "every_seat"]
-    # A seat not ready at the end: its kongs are void, or it pays them back (倒赔, RULES §14) to
+    # A seat not ready at the end: its kongs are void, or it pays them back (倒赔, docs/rules.md §14) to
     # each ready opponent (an exposed kong to its feeder, if ready).
     not_ready: Literal["void", "pay_back"] = "void"
 
 
 @dataclass(frozen=True)
 class ChickenRules:
-    """Chickens (鸡) at the end of a hand (RULES §8, §12.8, §12.9)."""
+    """Chickens (鸡) at the end of a hand (docs/rules.md §8, §12.8, §12.9)."""
 
     flip: bool  # 翻鸡: turn the next tile after a win; one rank above it is the chicken
     flip_value: int  # each turned chicken
@@ -215,7 +215,7 @@ class ChickenRules:
     # 手上鸡 / 活鸡: every tile not discarded (concealed hand and melds); 内外鸡 / 死鸡: also own discards.
     scope: Literal["hand", "all"]
     collectors: Literal["ready_or_won", "every_seat"]  # C counts every seat's chickens
-    # Who pays a collector's chickens: each other seat; E: the seats that hold none; RULES §14:
+    # Who pays a collector's chickens: each other seat; E: the seats that hold none; docs/rules.md §14:
     # only the seats that are not ready (ready seats never pay each other).
     payers: Literal["others", "holding_none", "not_ready"]
     concealed_kong: int  # C: four chickens konged concealed earn this instead; 0 off
@@ -227,38 +227,39 @@ class ChickenRules:
     liability: Mapping[TileName, int]  # 责任鸡: that first copy claimed, its discarder pays the claimer
     shown_pay: bool  # 包鸡 (G): a seat not ready pays the ready seats for the 常鸡 it has shown
     draw_payment: bool  # G: on a draw the seats not ready pay the ready ones their chickens
-    # One 冲锋鸡 per hand: the first of the followed chickens discarded, whichever comes first (RULES §14).
+    # One 冲锋鸡 per hand: the first of the followed chickens discarded, whichever comes first (docs/rules.md §14).
     charge_single: bool = False
     # The first chicken punged or konged: it becomes 责任鸡 (G), or its charge passes to the
-    # claimer, if ready (RULES §14); passes_if_ready: to a claimer ready at the end, else it stays
-    # with its discarder (RULES §14, GY1).
+    # claimer, if ready (docs/rules.md §14); passes_if_ready: to a claimer ready at the end, else it stays
+    # with its discarder (docs/rules.md §14, GY1).
     charge_claimed: Literal["liability", "passes", "passes_if_ready"] = "liability"
-    charge_not_ready: int = 0  # a 冲锋鸡 discarder not ready pays each ready seat this (RULES §14: 2); 0 off
-    charge_not_ready_golden: int = 0  # the same when the charged tile is golden (RULES §14, GY1: 4); 0: as above
-    # 冲锋鸡 is paid on top of the charged copy's own worth, not in place of it (RULES §14, GY1).
+    charge_not_ready: int = 0  # a 冲锋鸡 discarder not ready pays each ready seat this (docs/rules.md §14: 2); 0 off
+    # The same when the charged tile is golden (docs/rules.md §14, GY1: 4); 0: as above.
+    charge_not_ready_golden: int = 0
+    # 冲锋鸡 is paid on top of the charged copy's own worth, not in place of it (docs/rules.md §14, GY1).
     charge_stacks: bool = False
     # Who pays a ready owner's 冲锋鸡: the seats that pay its other chickens, or each of the other
-    # three, ready or not and the winner too (RULES §14, GY1).
+    # three, ready or not and the winner too (docs/rules.md §14, GY1).
     charge_payers: Literal["chickens", "others"] = "chickens"
     # With charge_single, a hand file may still name the first 1s and the first 8p both; the one
-    # written first is the 冲锋鸡 (RULES §14, GY1).
+    # written first is the 冲锋鸡 (docs/rules.md §14, GY1).
     first_chicken_each: bool = False
-    liability_every: bool = False  # 责任鸡 on every claimed copy, not only the first (RULES §14)
-    liability_not_ready_only: bool = False  # 责任鸡 only when the discarder is not ready (RULES §14)
-    # A not-ready seat's discarded 常鸡 are paid to each ready seat by every not-ready seat (RULES §14).
+    liability_every: bool = False  # 责任鸡 on every claimed copy, not only the first (docs/rules.md §14)
+    liability_not_ready_only: bool = False  # 责任鸡 only when the discarder is not ready (docs/rules.md §14)
+    # A not-ready seat's discarded 常鸡 are paid to each ready seat by every not-ready seat (docs/rules.md §14).
     not_ready_discards: bool = False
 
 
 @dataclass(frozen=True)
 class DrawRules:
-    """A hand with no winner (黄庄, RULES §9)."""
+    """A hand with no winner (黄庄, docs/rules.md §9)."""
 
     chajiao: bool  # 黄庄查叫: each seat not ready pays each ready seat its best wait value
 
 
 @dataclass(frozen=True)
 class OptionalRules:
-    """Rules players know from other Guiyang tables (RULES §13); each default is off."""
+    """Rules players know from other Guiyang tables (docs/rules.md §13); each default is off."""
 
     benji: int = 0  # 本鸡: the turned tile itself is a chicken of this value
     # 摇摆鸡 / 上下鸡: the tiles above and below the turned tile are chickens; 下鸡: below only.
@@ -279,7 +280,7 @@ class Ruleset:
     name: str = field(metadata={"yaml": False})  # the file stem
     title_zh: str
     title_en: str
-    seeds: tuple[str, ...]  # seed tags of RULES.md (A-I)
+    seeds: tuple[str, ...]  # seed tags of docs/rules.md (A-I)
     base: int  # 底分: every amount is fan times this
     table: TableRules
     play: PlayRules

@@ -112,7 +112,7 @@ FIELD_LABELS: Mapping[str, tuple[str, str]] = MappingProxyType(
 )
 
 
-# (Chinese, English) for the choice words of the RULES §14 values, for screens that show a value as words.
+# (Chinese, English) for the choice words of the docs/rules.md §14 values, for screens that show a value as words.
 VALUE_LABELS: Mapping[str, tuple[str, str]] = MappingProxyType(
     {
         "replace": ("取代牌型", "replaces the pattern"),

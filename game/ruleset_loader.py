@@ -1,4 +1,4 @@
-"""Load and validate ruleset YAML files into the frozen Ruleset (DESIGN.md, rule variants are data).
+"""Load and validate ruleset YAML files into the frozen Ruleset (docs/design.md, rule variants are data).
 
 Validation is generic: it walks the dataclass type hints of game/ruleset.py, so a new field
 is checked as soon as it is declared. Every problem in a file is reported, each as
@@ -288,7 +288,7 @@ def _check_semantics(checker: _Checker, root: yaml.Node, values: dict[str, Any])
 
 
 def _check_variant_values(checker: _Checker, root: yaml.Node, values: dict[str, Any]) -> None:
-    """Values of RULES §14 that contradict each other or pay nothing as written."""
+    """Values of docs/rules.md §14 that contradict each other or pay nothing as written."""
     b, k, ch = values["bonuses"], values["kongs"], values["chickens"]
 
     def error(path: str, message: str) -> None:

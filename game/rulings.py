@@ -1,4 +1,4 @@
-"""Rulings: the rules derived from a ruleset's values, each written once (RULES.md §6, §8).
+"""Rulings: the rules derived from a ruleset's values, each written once (docs/rules.md §6, §8).
 
 The engine, the rollout path, the AI, hand files, the table's hints and the what-if view all
 ask these functions rather than combining the ruleset's switches themselves, so that a reading
@@ -16,7 +16,7 @@ from game.tiles import Tile, next_in_suit, prev_in_suit
 
 
 def has_pass(melds: Sequence[Meld], play: PlayRules) -> bool:
-    """A kong of one's own is the pass (通行证, RULES §6); a late kong (憨包豆) only where the ruleset says."""
+    """A kong of one's own is the pass (通行证, docs/rules.md §6); a late kong (憨包豆) only where the ruleset says."""
     for m in melds:  # noqa: SIM110 (a plain loop: the engine asks this on every claim it offers)
         if m.kong is not None and (not m.late or play.late_kong_is_pass):
             return True
@@ -24,14 +24,14 @@ def has_pass(melds: Sequence[Meld], play: PlayRules) -> bool:
 
 
 def needs_pass(pattern: str, play: PlayRules) -> bool:
-    """True when a win of this pattern off another seat's tile needs a pass (RULES §6)."""
+    """True when a win of this pattern off another seat's tile needs a pass (docs/rules.md §6)."""
     return pattern in play.pass_patterns
 
 
 def pass_exempt(
     play: PlayRules, *, declared: bool = False, hot: bool = False, robbing: bool = False, on_declared: bool = False
 ) -> bool:
-    """Whether the way a tile is taken stands in for the pass (RULES §6).
+    """Whether the way a tile is taken stands in for the pass (docs/rules.md §6).
 
     `declared`: the winner declared ready (报听); `hot`: the tile was discarded after a kong (热炮);
     `robbing`: it robs an added kong (抢杠); `on_declared`: its discarder declared ready (杀报).
@@ -45,7 +45,7 @@ def pass_exempt(
 
 
 def declared_wins_any_discard(play: PlayRules) -> bool:
-    """Whether a declared-ready hand may win off any seat's discard whatever its pattern (RULES §4, §6)."""
+    """Whether a declared-ready hand may win off any seat's discard whatever its pattern (docs/rules.md §4, §6)."""
     return play.pass_exempt_declared or not play.pass_patterns
 
 
@@ -59,7 +59,7 @@ def win_allowed(
     robbing: bool = False,
     on_declared: bool = False,
 ) -> bool:
-    """May a hand of this best pattern be won off another seat's tile (RULES §6); None: no pattern, never."""
+    """May a hand of this best pattern be won off another seat's tile (docs/rules.md §6); None: no pattern, never."""
     if pattern is None:
         return False
     if pattern not in play.pass_patterns:
@@ -90,7 +90,8 @@ def may_win_on(
     robbing: bool = False,
     on_declared: bool = False,
 ) -> bool:
-    """May this hand (concealed `counts`, 13 - 3k tiles) win on another seat's `tile`, pass rule included (RULES §6).
+    """May this hand (concealed `counts`, 13 - 3k tiles) win on another seat's `tile`, pass rule included (docs/rules.md
+    §6).
 
     Waits and 过水 are the caller's: this says only whether the completed hand may be taken.
     """
@@ -99,7 +100,7 @@ def may_win_on(
 
 
 def turned_chickens(flip: Tile | None, rules: Ruleset) -> list[Tile]:
-    """The chickens a turned tile makes (RULES §8 翻鸡): one rank above, or below / both (摇摆鸡, 下鸡, §13)."""
+    """The chickens a turned tile makes (docs/rules.md §8 翻鸡): one rank above, or below / both (摇摆鸡, 下鸡, §13)."""
     if flip is None or not rules.chickens.flip:
         return []
     mode = rules.optional.yaobai
@@ -112,7 +113,7 @@ def turned_chickens(flip: Tile | None, rules: Ruleset) -> list[Tile]:
 
 
 def benji_tile(flip: Tile | None, rules: Ruleset) -> Tile | None:
-    """The turned tile itself when it is a chicken too (本鸡, RULES §13), else None."""
+    """The turned tile itself when it is a chicken too (本鸡, docs/rules.md §13), else None."""
     return flip if rules.optional.benji and flip is not None else None
 
 

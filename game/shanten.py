@@ -1,4 +1,4 @@
-"""Shanten: how many tiles a hand is from ready (RULES.md §5); -1 complete, 0 ready.
+"""Shanten: how many tiles a hand is from ready (docs/rules.md §5); -1 complete, 0 ready.
 
 Shanten here is the exact swap distance: the least number of tiles a hand must take
 in (discarding others) to become a winning hand, minus one. A target hand never holds
@@ -44,7 +44,7 @@ def shanten_standard(counts: Sequence[int], melds: int) -> int:
 
 
 def shanten_seven_pairs(counts: Sequence[int]) -> int:
-    """Shanten toward seven pairs (RULES §5 七对; 1111m is two pairs); meaningful with no melds."""
+    """Shanten toward seven pairs (docs/rules.md §5 七对; 1111m is two pairs); meaningful with no melds."""
     t = tuple(counts)
     try:
         return SEVEN_SHANTEN[SEVEN_OF[t[:9]] + SEVEN_OF[t[9:18]] + SEVEN_OF[t[18:]]]

@@ -1,4 +1,4 @@
-"""Per-suit lookup tables behind the fast shanten, completeness and waits (RULES.md §5).
+"""Per-suit lookup tables behind the fast shanten, completeness and waits (docs/rules.md §5).
 
 A suit's nine counts (a tuple, each 0-4) map to a *row*: for m = 0..4 sets, with or
 without a pair, the fewest tiles the suit must take in to hold them (a target never
@@ -291,7 +291,7 @@ SEVEN_OF: Final[dict[SuitKey, int]] = {}
 
 
 def seven_code(key: SuitKey) -> int:
-    """pairs * 64 + odd-count kinds of one suit, four of a kind being two pairs (RULES §5), remembered."""
+    """pairs * 64 + odd-count kinds of one suit, four of a kind being two pairs (docs/rules.md §5), remembered."""
     code = SEVEN_OF.get(key)
     if code is None:
         pairs = odd = 0

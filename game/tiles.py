@@ -1,4 +1,4 @@
-"""Tiles and the text notation `123m 456p 789s 11s` (RULES.md §1).
+"""Tiles and the text notation `123m 456p 789s 11s` (docs/rules.md §1).
 
 A tile is an int 0..26: suit * 9 + rank - 1, suits in the order m (万), p (筒), s (条).
 Hands are often handled as counts: a list of 27 ints.
@@ -123,7 +123,7 @@ def from_counts(counts: Sequence[int]) -> list[Tile]:
 
 
 def next_in_suit(t: Tile) -> Tile:
-    """The tile one rank above in the same suit, 9 wrapping to 1 (the chicken of a turned tile, RULES §8)."""
+    """The tile one rank above in the same suit, 9 wrapping to 1 (the chicken of a turned tile, docs/rules.md §8)."""
     return t // 9 * 9 + (t % 9 + 1) % 9
 
 

@@ -1,4 +1,4 @@
-"""The wall, the dice and the deal (RULES.md §2, §3, §12.11).
+"""The wall, the dice and the deal (docs/rules.md §2, §3, §12.11).
 
 Every tile has a physical place: the side of the table it sits on (side k is the wall
 in front of seat k), the stack along that side (0 is the owner's right end, counting
@@ -32,7 +32,7 @@ def roll_dice(rng: random.Random) -> tuple[int, int]:
 
 
 def count_seats(start: int, n: int, direction: str) -> int:
-    """The seat reached counting n seats from `start`, which counts as 1 (RULES §2).
+    """The seat reached counting n seats from `start`, which counts as 1 (docs/rules.md §2).
 
     "previous" counts toward the seat before in play order (seed A's example: South
     rolling 10 reaches East); "next" counts toward the next seat (F).
@@ -67,7 +67,7 @@ class Break:
 
 
 def find_break(rules: TableRules, dealer: int, dice: tuple[int, int], lengths: list[int]) -> Break:
-    """Where the dealer's roll opens the wall (RULES §3: A's sum and smaller die, or F's sum)."""
+    """Where the dealer's roll opens the wall (docs/rules.md §3: A's sum and smaller die, or F's sum)."""
     total = dice[0] + dice[1]
     side = count_seats(dealer, total, rules.count_direction)
     skipped = min(dice) if rules.break_method == "sum_and_smaller" else total
@@ -263,7 +263,7 @@ class DealChunk:
 
 
 def deal_plan(wall: Wall, dealer: int) -> list[DealChunk]:
-    """The grabs of the deal (RULES §3, F): 4-4-4 by stacks in play order, then 跳牌.
+    """The grabs of the deal (docs/rules.md §3, F): 4-4-4 by stacks in play order, then 跳牌.
 
     The dealer jumps to the tops of the next first and third stacks; the others then take
     the bottom of the first, the top and the bottom of the second, in play order.

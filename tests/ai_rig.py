@@ -1,7 +1,7 @@
 """Hand-made positions for the AI tests: a real observation from a rigged deal, with chosen fields replaced.
 
 The agents see only the observation, so a position is fully described by one; the legal actions
-are written out here the way the engine lists them (RULES.md §4).
+are written out here the way the engine lists them (docs/rules.md §4).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from game.ruleset import Ruleset
 from game.tiles import NUM_KINDS, Tile, parse_tiles
 
 # Front positions the deal takes for each seat, counted from the dealer in play order
-# (RULES §3: 4-4-4 by stacks, then 跳牌: the dealer the tops of the next first and third stacks).
+# (docs/rules.md §3: 4-4-4 by stacks, then 跳牌: the dealer the tops of the next first and third stacks).
 _GRAB_POSITIONS: list[list[int]] = [[], [], [], []]
 for _round in range(3):
     for _k in range(4):

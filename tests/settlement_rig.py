@@ -188,4 +188,4 @@ def with_rules(name: str, **sections: dict[str, Any]) -> Ruleset:
 
 
 PLAIN = "123m 456m 234p 234s 55s"  # 平胡 on 5s, no chicken under the default flip
-PLAIN_WITH_KONG = "123m 456m 234s 55s"  # plus `kong 9p ...`: the pass of RULES §6
+PLAIN_WITH_KONG = "123m 456m 234s 55s"  # plus `kong 9p ...`: the pass of docs/rules.md §6

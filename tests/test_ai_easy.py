@@ -1,4 +1,4 @@
-"""The easy level: a beginner's mistakes, never an absurd move (RULES.md §4 包牌, §5)."""
+"""The easy level: a beginner's mistakes, never an absurd move (docs/rules.md §4 包牌, §5)."""
 
 from __future__ import annotations
 
@@ -12,19 +12,19 @@ SEEDS = range(40)
 
 
 def test_always_takes_a_self_drawn_win() -> None:
-    """RULES.md §4: with a complete hand on its turn, easy wins every time rather than discard."""
+    """docs/rules.md §4: with a complete hand on its turn, easy wins every time rather than discard."""
     obs = turn_position("guiyang-classic", "123m456p789s234s55s", win=True)
     assert all(make_agent("easy", s).choose(obs).kind is ActionKind.WIN for s in SEEDS)
 
 
 def test_takes_a_win_off_a_discard() -> None:
-    """A win off a discard on offer (here a 大对子, no pass needed, RULES.md §6) is always taken."""
+    """A win off a discard on offer (here a 大对子, no pass needed, docs/rules.md §6) is always taken."""
     obs = claim_position("guiyang-classic", "111m222p333s444s5m", "5m", options=(ActionKind.WIN,))
     assert all(make_agent("easy", s).choose(obs).kind is ActionKind.WIN for s in SEEDS)
 
 
 def test_does_not_walk_into_baopai() -> None:
-    """RULES.md §4 包牌: having passed a win while ready, a discard win before its draw pays all; easy passes."""
+    """docs/rules.md §4 包牌: having passed a win while ready, a discard win before its draw pays all; easy passes."""
     obs = claim_position("guiyang-classic", "111m222p333s444s5m", "5m", options=(ActionKind.WIN,), baopai_pending=True)
     assert all(make_agent("easy", s).choose(obs).kind is ActionKind.PASS for s in SEEDS)
 

@@ -1,4 +1,4 @@
-"""Live tiles (RULES.md §5): the fast per-suit count agrees with plain shanten calls on random hands."""
+"""Live tiles (docs/rules.md §5): the fast per-suit count agrees with plain shanten calls on random hands."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def test_discard_options_match_shanten_calls(melds: int) -> None:
 
 
 def test_seven_pairs_live_tiles() -> None:
-    """RULES.md §5 七对: 1122334455667m waits on 7m for seven pairs (and on 1m 4m 7m for runs)."""
+    """docs/rules.md §5 七对: 1122334455667m waits on 7m for seven pairs (and on 1m 4m 7m for runs)."""
     sh, acc = accept(to_counts(parse_tiles("1122334455667m")), 0)
     assert sh == 0 and acc == tuple(parse_tiles("147m"))
 

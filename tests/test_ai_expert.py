@@ -111,7 +111,8 @@ def test_the_hands_oracle_sees_the_hands_but_not_the_walls_order() -> None:
 
 
 def test_deals_are_consistent_with_the_observation() -> None:
-    """A deal keeps the seat's own and the public tiles, uses each unseen tile once; a 报听 seat is ready (RULES §4)."""
+    """A deal keeps the seat's own and the public tiles, uses each unseen tile once; a 报听 seat is ready (docs/rules.md
+    §4)."""
     rules = load_ruleset("guiyang-modern")
     bot = SimpleAgent()
     rng = random.Random(5)
@@ -156,7 +157,7 @@ def test_the_deals_shuffle_draws_what_randoms_shuffle_draws() -> None:
 
 
 def test_a_declared_seat_is_dealt_a_hand_that_waits_on_nothing_it_let_go() -> None:
-    """RULES §4 报听: a declared seat throws each tile it draws and, in guiyang-classic, may win off any
+    """docs/rules.md §4 报听: a declared seat throws each tile it draws and, in guiyang-classic, may win off any
     discard, so it waits on no kind it has let go since; its dealt hands are ready and wait on none
     of those kinds (as the real hands do), unless the wall cannot make such a hand."""
     rules = load_ruleset("guiyang-classic")

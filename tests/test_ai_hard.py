@@ -1,4 +1,4 @@
-"""The hard level: value (chickens, 冲锋鸡, 报听), defence and the bounded lookahead (RULES.md §4-§8)."""
+"""The hard level: value (chickens, 冲锋鸡, 报听), defence and the bounded lookahead (docs/rules.md §4-§8)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ FOUR_SETS = "234m567m234p678p"
 
 
 def test_keeps_a_safe_tile_against_a_declared_seat() -> None:
-    """A declared seat (RULES.md §4 报听) discarded 1p itself, so 1p is no wait of its locked hand, while 5p,
+    """A declared seat (docs/rules.md §4 报听) discarded 1p itself, so 1p is no wait of its locked hand, while 5p,
     with its neighbours all unseen, may well be. Keeping 1p gives the better single wait (two 5p are
     gone), so normal throws 5p; hard throws the safe 1p."""
     obs = turn_position(
@@ -27,20 +27,21 @@ def test_keeps_a_safe_tile_against_a_declared_seat() -> None:
 
 
 def test_keeps_the_chicken_where_only_the_hand_counts() -> None:
-    """RULES.md §8 手上鸡 (classic): a 1s in hand pays when ready; hard keeps 1s and discards 9s, normal does not."""
+    """docs/rules.md §8 手上鸡 (classic): a 1s in hand pays when ready; hard keeps 1s and discards 9s, normal does
+    not."""
     obs = turn_position("guiyang-classic", FOUR_SETS + "1s9s")
     assert make_agent("hard", 1).choose(obs).tile == parse_tile("9s")
     assert make_agent("normal", 1).choose(obs).tile == parse_tile("1s")
 
 
 def test_throws_the_first_wuguji_for_the_charge() -> None:
-    """RULES.md §8 冲锋鸡 (modern): the first 8p discarded is worth 6 to a ready discarder; hard throws it."""
+    """docs/rules.md §8 冲锋鸡 (modern): the first 8p discarded is worth 6 to a ready discarder; hard throws it."""
     obs = turn_position("guiyang-modern", FOUR_SETS.replace("678p", "567s") + "8p9s")
     assert make_agent("hard", 1).choose(obs).tile == parse_tile("8p")
 
 
 def test_pungs_its_chickens_now_that_melds_count() -> None:
-    """Under 手上鸡 a punged 1s is still a chicken, three of them (RULES.md §8, A一7 "未打出的牌"): hard takes the
+    """Under 手上鸡 a punged 1s is still a chicken, three of them (docs/rules.md §8, A一7 "未打出的牌"): hard takes the
     pung as normal does."""
     obs = claim_position("guiyang-classic", "234m678m23p11s99s7p", "1s")
     assert make_agent("normal", 1).choose(obs).kind is ActionKind.PUNG
@@ -48,27 +49,28 @@ def test_pungs_its_chickens_now_that_melds_count() -> None:
 
 
 def test_pungs_the_first_discarded_chicken_for_liability() -> None:
-    """RULES.md §8 责任鸡 (modern): punging the first 8p makes its discarder pay; hard pungs though it gains no step."""
+    """docs/rules.md §8 责任鸡 (modern): punging the first 8p makes its discarder pay; hard pungs though it gains no
+    step."""
     obs = claim_position("guiyang-modern", "234m567m234p88p99s", "8p", source=3, first_chicken=((parse_tile("8p"), 3),))
     assert make_agent("hard", 1).choose(obs).kind is ActionKind.PUNG
     assert make_agent("normal", 1).choose(obs).kind is ActionKind.PASS
 
 
 def test_robs_a_kong() -> None:
-    """抢杠 (RULES.md §4): offered the win on an added kong's tile, hard takes it."""
+    """抢杠 (docs/rules.md §4): offered the win on an added kong's tile, hard takes it."""
     obs = rob_position("guiyang-classic", "234m567m234p678p5s", "5s")
     assert obs.rob_tile == parse_tile("5s") and obs.last_discard is None
     assert make_agent("hard", 1).choose(obs).kind is ActionKind.WIN
 
 
 def test_passes_a_baopai_trap() -> None:
-    """包牌 (RULES.md §4): winning off a discard after passing one while ready pays all three; hard passes."""
+    """包牌 (docs/rules.md §4): winning off a discard after passing one while ready pays all three; hard passes."""
     obs = claim_position("guiyang-classic", "111m222p333s444s5m", "5m", options=(ActionKind.WIN,), baopai_pending=True)
     assert make_agent("hard", 1).choose(obs).kind is ActionKind.PASS
 
 
 def test_declares_when_it_pays() -> None:
-    """Classic 报听 lifts a plain hand to 10 fan (RULES.md §12.1): hard declares with a plain single wait."""
+    """Classic 报听 lifts a plain hand to 10 fan (docs/rules.md §12.1): hard declares with a plain single wait."""
     obs = turn_position("guiyang-classic", "123m456p789s234s5s9p", declare=True)
     action = make_agent("hard", 1).choose(obs)
     assert action.declare and action.tile == parse_tile("9p")

@@ -1,4 +1,4 @@
-"""Hints (RULES.md §5, §6): the suggestion, a reason in two languages, and every discard's waits."""
+"""Hints (docs/rules.md §5, §6): the suggestion, a reason in two languages, and every discard's waits."""
 
 from __future__ import annotations
 
@@ -23,14 +23,14 @@ def test_discard_table_waits_and_unseen() -> None:
     assert [w.tile for w in best.waits] == parse_tiles("14s")
     for w in best.waits:
         assert w.unseen == obs.unseen_count(w.tile)
-        # A plain hand with no kong needs a pass to win off a discard (RULES §6), but 报听 would be one.
+        # A plain hand with no kong needs a pass to win off a discard (docs/rules.md §6), but 报听 would be one.
         assert w.pattern == "pinghu" and not w.off_discard and w.off_discard_declared
     assert all(not d.waits for d in h.discards if d.shanten > 0)
     assert h.reason_zh.startswith("打九筒") and "9p" in h.reason_en and "self-draw only" in h.reason_en
 
 
 def test_a_kong_is_a_pass() -> None:
-    """With a kong of its own the same plain waits may be taken off a discard (通行证, RULES §6)."""
+    """With a kong of its own the same plain waits may be taken off a discard (通行证, docs/rules.md §6)."""
     kong = Meld(parse_tile("7m"), KongKind.CONCEALED)
     obs = turn_position("guiyang-classic", "456p789s23s55m9p", melds=[[kong], [], [], []], ponds=["", "", "", ""])
     h = hint(obs, CLASSIC)
@@ -40,7 +40,7 @@ def test_a_kong_is_a_pass() -> None:
 
 
 def test_big_hand_needs_no_pass() -> None:
-    """A 大对子 wait (5 fan) may be taken off a discard without a pass (RULES §6)."""
+    """A 大对子 wait (5 fan) may be taken off a discard without a pass (docs/rules.md §6)."""
     obs = turn_position("guiyang-classic", "111m222p333s444s5m9p")
     h = hint(obs, CLASSIC)
     ready = next(d for d in h.discards if d.tile == parse_tile("9p"))

@@ -1,4 +1,4 @@
-"""Every AI level picks a legal action in thousands of positions, under several rulesets (RULES.md §4).
+"""Every AI level picks a legal action in thousands of positions, under several rulesets (docs/rules.md §4).
 
 Hands are played from seeded walls with the level under test at two seats and random or simple
 players at the others, so the positions include odd claims, kongs, 报听 and robbed kongs.
@@ -24,7 +24,7 @@ HANDS = 12
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_every_choice_is_legal(level: str, ruleset: str) -> None:
-    """RULES.md §4: whatever the position, the agent's action is one of obs.legal_actions."""
+    """docs/rules.md §4: whatever the position, the agent's action is one of obs.legal_actions."""
     rules = load_ruleset(ruleset)
     positions = 0
     for hand in range(HANDS):

@@ -1,4 +1,4 @@
-"""The normal level: tile efficiency (shanten, then live tiles) and claims that help (RULES.md §4-§6)."""
+"""The normal level: tile efficiency (shanten, then live tiles) and claims that help (docs/rules.md §4-§6)."""
 
 from __future__ import annotations
 
@@ -27,13 +27,13 @@ def test_pung_that_lowers_shanten() -> None:
 
 
 def test_no_pung_that_raises_shanten() -> None:
-    """2268899m13344p6s is one from seven pairs (RULES.md §5 七对); a pung of 2m ends that: normal passes."""
+    """2268899m13344p6s is one from seven pairs (docs/rules.md §5 七对); a pung of 2m ends that: normal passes."""
     obs = claim_position("guiyang-classic", "2268899m13344p6s", "2m")
     assert make_agent("normal", 1).choose(obs).kind is ActionKind.PASS
 
 
 def test_kong_of_a_discard_that_costs_nothing() -> None:
-    """With 555p as a set, konging a discarded 5p keeps the shanten and is a pass (RULES.md §6): normal kongs."""
+    """With 555p as a set, konging a discarded 5p keeps the shanten and is a pass (docs/rules.md §6): normal kongs."""
     obs = claim_position("guiyang-classic", "234m678m555p23s9s", "5p", options=(ActionKind.KONG, ActionKind.PUNG))
     assert make_agent("normal", 1).choose(obs).kind is ActionKind.KONG
 
@@ -45,7 +45,7 @@ def test_discards_the_isolated_tile() -> None:
 
 
 def test_declares_ready_when_it_can() -> None:
-    """报听 (RULES.md §4): normal declares when its first discard leaves it ready."""
+    """报听 (docs/rules.md §4): normal declares when its first discard leaves it ready."""
     obs = turn_position("guiyang-classic", "123m456p789s234s5s9p", declare=True)
     action = make_agent("normal", 1).choose(obs)
     assert action.declare and action.tile == parse_tile("9p")

@@ -1,4 +1,5 @@
-"""The lean rollout path plays exactly as the round engine with the built-in bot (RULES.md §4-§9 as game/round.py)."""
+"""The lean rollout path plays exactly as the round engine with the built-in bot (docs/rules.md §4-§9 as
+game/round.py)."""
 
 from __future__ import annotations
 
@@ -49,7 +50,8 @@ def test_whole_hands_match_the_engine(name: str) -> None:
 
 @pytest.mark.parametrize("name", builtin_ruleset_names())
 def test_the_suit_codes_a_hand_keeps_follow_every_tile_moved(name: str) -> None:
-    """RULES §4-§7 draws, discards, pungs, kongs and robbed kongs: each seat's kept suit codes are its counts'."""
+    """docs/rules.md §4-§7 draws, discards, pungs, kongs and robbed kongs: each seat's kept suit codes are its
+    counts'."""
     rules = load_ruleset(name)
     keep = rollout_keep(rules)
     tracked = 0
@@ -94,7 +96,8 @@ def test_from_any_point_the_rest_of_the_hand_matches(name: str) -> None:
 
 
 def test_turn_moves_are_the_engine_legal_actions() -> None:
-    """RULES §4: the lean path lists a turn's moves (win, kongs, discards, 报听) as the engine's legal actions."""
+    """docs/rules.md §4: the lean path lists a turn's moves (win, kongs, discards, 报听) as the engine's legal
+    actions."""
     rules = load_ruleset("guiyang-classic")
     bot = SimpleAgent()
     for seed in range(15):
@@ -116,7 +119,8 @@ def test_turn_moves_are_the_engine_legal_actions() -> None:
 def test_remembered_discard_choice_is_the_bots_choice(
     keep_share: float, cap: int | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """RULES §5 shanten: the tables' discard is the built-in bot's (lowest shanten, most isolated), kept kinds last.
+    """docs/rules.md §5 shanten: the tables' discard is the built-in bot's (lowest shanten, most isolated), kept kinds
+    last.
 
     With a small cap the remembered answers are dropped again and again; the choices stay the same.
     """
@@ -141,7 +145,8 @@ def test_remembered_discard_choice_is_the_bots_choice(
 
 @pytest.mark.parametrize("name", builtin_ruleset_names())
 def test_fast_turn_plays_as_the_general_moves(name: str) -> None:
-    """The lean path's one-loop turn agrees with policy_turn and turn_move, with and without kinds kept (RULES §8)."""
+    """The lean path's one-loop turn agrees with policy_turn and turn_move, with and without kinds kept (docs/rules.md
+    §8)."""
     rules = load_ruleset(name)
     keep = rollout_keep(rules) or tuple(t in (0, 19) for t in range(NUM_KINDS))
     for seed in range(30):
@@ -162,7 +167,7 @@ def _finish(rnd: Round, bot: SimpleAgent) -> HandResult:
 
 
 def test_after_passing_a_win_the_bot_does_not_walk_into_baopai() -> None:
-    """RULES.md §4 包牌: a seat that passed a win does not take another off a discard before its own draw,
+    """docs/rules.md §4 包牌: a seat that passed a win does not take another off a discard before its own draw,
     on the engine and on the lean path alike, and the two finish the hand the same way."""
     rules = load_ruleset("guiyang-classic")
     bot = SimpleAgent()

@@ -42,7 +42,8 @@ def test_a_seat_draws_its_own_places_then_the_front() -> None:
 
 
 def test_the_turned_tile_is_the_live_tile_nearest_the_tail() -> None:
-    """With draws by seat the turned tile (翻牌鸡, RULES.md §8) is the tail's live tile, in wall order the front's."""
+    """With draws by seat the turned tile (翻牌鸡, docs/rules.md §8) is the tail's live tile, in wall order the
+    front's."""
     hand = LeanHand.from_round(Round(load_ruleset("guiyang-classic"), "by-seat"))
     tiles = [t % 27 for t in range(30)]
     hand.set_wall(tiles, by_seat=True)
@@ -68,7 +69,7 @@ def _pung_offered(seed: str) -> Observation:
 
 
 def test_draws_by_seat_play_the_same_hands_and_pair_a_pung_with_a_pass_closer() -> None:
-    """RULES.md §4 碰: seat 0 pungs or passes a discard, in three hands, on 300 deals each played both ways.
+    """docs/rules.md §4 碰: seat 0 pungs or passes a discard, in three hands, on 300 deals each played both ways.
 
     Each move scores the same on average whichever way the seats draw (the deals are the same
     hands), and the pung's margin over the pass varies less when each seat keeps its own draws.

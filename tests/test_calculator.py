@@ -105,7 +105,8 @@ def _quick_win() -> Calculator:
 
 
 def test_quick_entry_names_each_seat_whose_readiness_is_not_said() -> None:
-    """RULES §8: who collects and who pays turns on readiness; the quick entry asks it of each seat not entered."""
+    """docs/rules.md §8: who collects and who pays turns on readiness; the quick entry asks it of each seat not
+    entered."""
     calc = _quick_win()
     assert calc.stand_ins() == [1, 2, 3]
     assert [(p.field, p.message) for p in calc.problems()] == [
@@ -119,12 +120,12 @@ def test_quick_entry_names_each_seat_whose_readiness_is_not_said() -> None:
     result, _ledger = calc.settle()
     assert [s.ready for s in result.seats] == [True, False, True, False]
     assert sorted(result.seats[2].concealed).count(parse_tile("1s")) == 1
-    # RULES §7: a ready stand-in never waits on the winning tile, so it passed no win.
+    # docs/rules.md §7: a ready stand-in never waits on the winning tile, so it passed no win.
     assert parse_tile("2s") not in waits(to_counts(list(result.seats[2].concealed)), [])
 
 
 def test_quick_entry_still_needs_the_winners_hand() -> None:
-    """RULES §5: a winner holds 14 tiles; leaving the winner's hand empty is named at that seat."""
+    """docs/rules.md §5: a winner holds 14 tiles; leaving the winner's hand empty is named at that seat."""
     calc = _quick_win()
     for i in (1, 2, 3):
         calc.set_ready(i, False)
@@ -134,7 +135,7 @@ def test_quick_entry_still_needs_the_winners_hand() -> None:
 
 
 def test_quick_entry_on_a_draw_with_chajiao_asks_a_ready_seats_hand() -> None:
-    """RULES §9: on a draw a ready seat is paid its best wait (查叫), which only its hand tells."""
+    """docs/rules.md §9: on a draw a ready seat is paid its best wait (查叫), which only its hand tells."""
     calc = _quick_win()
     calc.set_drawn(True)
     calc.set_flip(None)
@@ -149,7 +150,7 @@ def test_quick_entry_on_a_draw_with_chajiao_asks_a_ready_seats_hand() -> None:
 
 
 def test_a_fifth_copy_is_refused_as_it_is_clicked() -> None:
-    """RULES §1: four copies of each tile; the turned tile counts too."""
+    """docs/rules.md §1: four copies of each tile; the turned tile counts too."""
     calc = Calculator(CLASSIC)
     calc.set_flip(parse_tile("1s"))
     for _ in range(3):
@@ -167,7 +168,7 @@ def test_no_more_than_fourteen_tiles_counting_melds() -> None:
 
 
 def test_tile_counts_are_said_at_the_seat() -> None:
-    """RULES §5: 13 tiles, 14 for a winner, each meld counting 3: said in words at that seat."""
+    """docs/rules.md §5: 13 tiles, 14 for a winner, each meld counting 3: said in words at that seat."""
     calc = enter(Deal("guiyang-classic", {1: S(PLAIN)}, win="{by: [1], tile: 5s, from: self}").text(), CLASSIC)
     calc.remove_tile(2, "hand")
     (problem,) = calc.problems()
@@ -178,7 +179,7 @@ def test_tile_counts_are_said_at_the_seat() -> None:
 
 
 def test_an_impossible_win_is_said_at_the_win_with_its_seat() -> None:
-    """RULES §6: a 平胡 off a discard needs a pass; the calculator refuses it as `settle` does."""
+    """docs/rules.md §6: a 平胡 off a discard needs a pass; the calculator refuses it as `settle` does."""
     deal = Deal("guiyang-classic", {1: S(PLAIN)}, win="{by: [1], tile: 5s, from: 2}")
     calc = enter(deal.text(), CLASSIC)
     (problem,) = calc.problems()
@@ -247,13 +248,13 @@ def test_the_source_sets_the_way_of_winning() -> None:
 
 
 def test_followed_chickens_by_ruleset() -> None:
-    """RULES §8 冲锋鸡 / 责任鸡: only rulesets with them ask for the first 1s / 8p discarders."""
+    """docs/rules.md §8 冲锋鸡 / 责任鸡: only rulesets with them ask for the first 1s / 8p discarders."""
     assert followed_chickens(CLASSIC) == ()
     assert followed_chickens(load_ruleset("guiyang-modern")) == tuple(parse_tiles("8p 1s"))
 
 
 def test_next_dealer_is_the_match_rule() -> None:
-    """RULES §10: the winner deals next; a dealer who wins keeps the deal with one more in the streak."""
+    """docs/rules.md §10: the winner deals next; a dealer who wins keeps the deal with one more in the streak."""
     deal = Deal("guiyang-classic", {0: S(PLAIN)}, win="{by: [0], tile: 5s, from: self}", streak=2)
     calc = enter(deal.text(), CLASSIC)
     result, _ = calc.settle()

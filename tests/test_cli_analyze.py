@@ -1,4 +1,4 @@
-"""`main.py analyze` (RULES.md §5 patterns under guiyang-classic values) and `main.py bench`."""
+"""`main.py analyze` (docs/rules.md §5 patterns under guiyang-classic values) and `main.py bench`."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def analyse_json(hand: str, capsys: pytest.CaptureFixture[str], *extra: str) -> 
 
 
 def test_complete_flush_seven_pairs(capsys: pytest.CaptureFixture[str]) -> None:
-    """RULES §5/§11: 11223344556677m is 清七对, worth 17 in guiyang-classic."""
+    """docs/rules.md §5/§11: 11223344556677m is 清七对, worth 17 in guiyang-classic."""
     a = analyse_json("1122334455 6677m", capsys)
     assert a["hand"] == "11223344556677m"
     assert a["tiles"] == 14
@@ -56,13 +56,13 @@ def test_complete_flush_seven_pairs(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_dragon_pairs(capsys: pytest.CaptureFixture[str]) -> None:
-    """RULES §5: 11112233445566m, four of a kind as two pairs, is 青龙背 (20)."""
+    """docs/rules.md §5: 11112233445566m, four of a kind as two pairs, is 青龙背 (20)."""
     a = analyse_json("11112233445566m", capsys)
     assert (a["pattern"], a["value"]) == ("qinglongbei", 20)
 
 
 def test_waiting_hand(capsys: pytest.CaptureFixture[str]) -> None:
-    """A 13-tile hand lists its waits and its 查叫 value (RULES §12.7)."""
+    """A 13-tile hand lists its waits and its 查叫 value (docs/rules.md §12.7)."""
     a = analyse_json("1112345678999m", capsys)
     assert a["complete"] is False
     assert a["shanten"] == 0
@@ -88,7 +88,7 @@ def test_hidden_melds_from_tile_count(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_melds_option(capsys: pytest.CaptureFixture[str]) -> None:
-    """--melds names the melds: a flush counts them, and their copies are the seat's own (RULES §5)."""
+    """--melds names the melds: a flush counts them, and their copies are the seat's own (docs/rules.md §5)."""
     a = analyse_json("11122233355m", capsys, "--melds", "999m")
     assert a["pattern"] == "qingdadui"
     a = analyse_json("2345m456p789s", capsys, "--melds", "222m")
@@ -96,7 +96,7 @@ def test_melds_option(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_ruleset_option(capsys: pytest.CaptureFixture[str]) -> None:
-    """Values come from the ruleset: guiyang-modern scores 单钓 (RULES §5, G) and 青龙背 30 (§13)."""
+    """Values come from the ruleset: guiyang-modern scores 单钓 (docs/rules.md §5, G) and 青龙背 30 (§13)."""
     a = analyse_json("55m", capsys, "--melds", "111p 222p 333p 4444s", "--ruleset", "guiyang-modern")
     assert (a["pattern"], a["value"]) == ("dandiao", 10)
     a = analyse_json("55m", capsys, "--melds", "111p 222p 333p 4444s")

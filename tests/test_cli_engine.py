@@ -1,4 +1,4 @@
-"""The engine's commands: deal, simulate, replay (RULES.md §3; determinism and replay)."""
+"""The engine's commands: deal, simulate, replay (docs/rules.md §3; determinism and replay)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_deal_json_seed_a_example() -> None:
-    """RULES.md §3, A4/A5: South rolls 10 and East deals; the deal is 14/13/13/13."""
+    """docs/rules.md §3, A4/A5: South rolls 10 and East deals; the deal is 14/13/13/13."""
     out = run("deal", "--ruleset", "guiyang-classic", "--seed", "5", "--first-roller", "1", "--dice", "4,6", "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
@@ -41,7 +41,7 @@ def test_deal_json_seed_a_example() -> None:
 
 
 def test_deal_break_dice() -> None:
-    """RULES.md §3, A5: South deals and rolls 3 and 4: North's side, 3 stacks skipped."""
+    """docs/rules.md §3, A5: South deals and rolls 3 and 4: North's side, 3 stacks skipped."""
     out = run("deal", "--seed", "5", "--dealer", "1", "--break-dice", "3,4", "--json")
     data = json.loads(out.stdout)
     assert (data["break"]["side"], data["break"]["skipped"]) == (3, 3)
@@ -99,7 +99,7 @@ def test_replay_rejects_bad_logs(tmp_path: Path, content: str) -> None:
 
 
 def test_exported_hands_settle_to_the_engines_ledger(tmp_path: Path) -> None:
-    """RULES.md §7: a played hand, written as a hand file and read back, settles the same."""
+    """docs/rules.md §7: a played hand, written as a hand file and read back, settles the same."""
     for name in ("guiyang-classic", "guiyang-modern", "zhuoji-x10"):
         rules = load_ruleset(name)
         results: list[HandResult] = []

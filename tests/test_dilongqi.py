@@ -1,4 +1,4 @@
-"""地龙七 (RULES.md §13: "5个对子 + 1碰", one exposed pung and five pairs, won on the pung's fourth tile; 20 in
+"""地龙七 (docs/rules.md §13: "5个对子 + 1碰", one exposed pung and five pairs, won on the pung's fourth tile; 20 in
 that table; 清地龙 in one suit): off in the six shipped rulesets, on with a value in a player's ruleset."""
 
 from __future__ import annotations
@@ -34,24 +34,24 @@ def _with_dilongqi(name: str = "guiyang-classic", value: int = 20, flush: int = 
 
 
 def test_pattern_is_five_pairs_and_a_pung_won_on_its_fourth_tile() -> None:
-    """RULES.md §13 地龙七: the pung of 5m out, 11p 44p 77p 22s 99s in hand, won on the fourth 5m."""
+    """docs/rules.md §13 地龙七: the pung of 5m out, 11p 44p 77p 22s 99s in hand, won on the fourth 5m."""
     counts = to_counts(parse_tiles("11p44p77p22s99s5m"))
     assert matching_patterns(counts, [PUNG_5M], parse_tile("5m")) == {"dilongqi"}
     # Won on another tile, the same fourteen tiles are no 地龙七 (and no other winning hand).
     assert matching_patterns(counts, [PUNG_5M], parse_tile("9s")) == frozenset()
-    # A pair of 4s counts twice over as two pairs, as in 七对 (RULES §5).
+    # A pair of 4s counts twice over as two pairs, as in 七对 (docs/rules.md §5).
     counts = to_counts(parse_tiles("1111p44p22s99s5m"))
     assert "dilongqi" in matching_patterns(counts, [PUNG_5M], parse_tile("5m"))
 
 
 def test_flush_is_qingdilong() -> None:
-    """RULES.md §13 清地龙: 地龙七 all in one suit."""
+    """docs/rules.md §13 清地龙: 地龙七 all in one suit."""
     counts = to_counts(parse_tiles("11m22m33m77m99m5m"))
     assert matching_patterns(counts, [PUNG_5M], parse_tile("5m")) == {"dilongqi", "qingdilong", "qingyise"}
 
 
 def test_waits_and_readiness_only_where_a_ruleset_scores_it() -> None:
-    """RULES.md §13: the five pairs wait on the pung's fourth tile once a ruleset switches 地龙七 on."""
+    """docs/rules.md §13: the five pairs wait on the pung's fourth tile once a ruleset switches 地龙七 on."""
     counts = to_counts(parse_tiles("11p44p77p22s99s"))
     assert waits(counts, [PUNG_5M]) == []
     assert waits(counts, [PUNG_5M], dilongqi=True) == [parse_tile("5m")]
@@ -65,7 +65,7 @@ def test_waits_and_readiness_only_where_a_ruleset_scores_it() -> None:
 
 @pytest.mark.parametrize("name", builtin_ruleset_names())
 def test_shipped_rulesets_keep_it_off(name: str) -> None:
-    """RULES.md §13: the six shipped rulesets (and the seventh) do not score 地龙七; the hand is refused."""
+    """docs/rules.md §13: the six shipped rulesets (and the seventh) do not score 地龙七; the hand is refused."""
     rules = load_ruleset(name)
     assert rules.patterns["dilongqi"] is None and rules.patterns["qingdilong"] is None
     deal = Deal(
@@ -76,7 +76,7 @@ def test_shipped_rulesets_keep_it_off(name: str) -> None:
 
 
 def test_settles_at_its_value_when_on() -> None:
-    """RULES.md §13: 地龙七 20 from each seat on a self-draw, and off a discard with no pass (it is no 平胡)."""
+    """docs/rules.md §13: 地龙七 20 from each seat on a self-draw, and off a discard with no pass (it is no 平胡)."""
     rules = _with_dilongqi()
     winner = S("11p 44p 77p 22s 99s 5m", melds=("pung 5m from 2",))
     led = Deal(rules, {1: winner}, win="{by: [1], tile: 5m, from: self}").ledger()
@@ -89,7 +89,8 @@ def test_settles_at_its_value_when_on() -> None:
 
 
 def test_analyze_finds_it_when_on() -> None:
-    """RULES.md §13: `analyze` reads the five pairs as waiting on the pung's tile, and the complete hand as 地龙七."""
+    """docs/rules.md §13: `analyze` reads the five pairs as waiting on the pung's tile, and the complete hand as
+    地龙七."""
     on = dict(_with_dilongqi().pattern_values())
     off = dict(load_ruleset("guiyang-classic").pattern_values())
     waiting = analyse("11p44p77p22s99s", "555m", on)
@@ -101,7 +102,7 @@ def test_analyze_finds_it_when_on() -> None:
 
 
 def test_hints_show_the_wait_when_on() -> None:
-    """RULES.md §13: the hint's discard table shows the 地龙七 wait after dropping the odd tile."""
+    """docs/rules.md §13: the hint's discard table shows the 地龙七 wait after dropping the odd tile."""
     rules = _with_dilongqi()
     obs = turn_position("guiyang-classic", "11p44p77p22s99s9m", melds=[[PUNG_5M], [], [], []])
     row = next(d for d in hint(obs, rules).discards if d.tile == parse_tile("9m"))

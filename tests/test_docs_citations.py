@@ -1,10 +1,9 @@
 """Every citation of the rule book and the design notes finds what it names.
 
-The code, the rulesets, the tests and the documents cite docs/rules.md by section ("RULES.md §6",
-"RULES §12.3", "docs/rules.md §4-§6") and docs/design.md by name ("DESIGN.md, the referee").
-Each cited section must have a heading in docs/rules.md, each design citation a file to open,
-and each link into docs/ai.md or docs/ai-journal.md a heading there. Both the old names (RULES.md, DESIGN.md) and the
-new ones (docs/rules.md, docs/design.md) are accepted.
+The code, the rulesets, the tests and the documents cite docs/rules.md by section ("docs/rules.md §6",
+"docs/rules.md §4-§6") and docs/design.md by name ("docs/design.md, the referee"), always by their
+paths in the repository. Each cited section must have a heading in docs/rules.md, each design
+citation a part of docs/design.md, and each link into docs/ai.md or docs/ai-journal.md a heading there.
 """
 
 from __future__ import annotations
@@ -91,11 +90,28 @@ def test_a_missing_section_is_caught() -> None:
     assert cited_sections("game/x.py", "RFC 6455 §7.4") == set()
 
 
+# A citation by a name that is no file of the repository (the rule book and the design notes live in docs/).
+BARE_CITATION = re.compile(r"(?<![\w/])(?:RULES(?:\.md)?\s*§|DESIGN\.md)")
+
+
+def test_every_citation_names_a_file_in_the_repository() -> None:
+    bare = sorted(
+        f"{path}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0)}"
+        for path, text in _texts().items()
+        for m in BARE_CITATION.finditer(text)
+    )
+    assert not bare, "citations that name no file of the repository (write docs/rules.md, docs/design.md):\n" + (
+        "\n".join(bare)
+    )
+    assert BARE_CITATION.search("# see RULES §6") and BARE_CITATION.search("(DESIGN.md, the referee)")
+    assert not BARE_CITATION.search("# see docs/rules.md §6 and docs/design.md")
+
+
 def test_every_design_citation_names_a_file_and_its_section() -> None:
-    assert DESIGN.is_file(), "the code cites DESIGN.md; docs/design.md must exist"
+    assert DESIGN.is_file(), "the code cites docs/design.md; it must exist"
     design = DESIGN.read_text(encoding="utf-8").lower()
     unknown = sorted(
-        f"{path}: DESIGN.md, {name}"
+        f"{path}: docs/design.md, {name}"
         for path, text in _texts().items()
         for name in DESIGN_CITATION.findall(text)
         if name and name.strip() not in design

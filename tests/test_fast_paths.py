@@ -63,12 +63,12 @@ def _suit_keys(max_tiles: int) -> list[tuple[int, ...]]:
     return out
 
 
-# --- shanten and waits (RULES.md §5) -----------------------------------------------
+# --- shanten and waits (docs/rules.md §5) -----------------------------------------------
 
 
 @pytest.mark.parametrize("melds", [0, 1, 2, 3, 4])
 def test_shanten_after_each_discard_is_the_shanten_of_the_hand_left(melds: int) -> None:
-    """RULES §5 shanten: the remembered per-suit discard table gives `shanten` of each 13 - 3k hand left."""
+    """docs/rules.md §5 shanten: the remembered per-suit discard table gives `shanten` of each 13 - 3k hand left."""
     rng = random.Random(melds)
     for _ in range(300):
         hand = _random_hand(rng, 14 - 3 * melds)
@@ -85,14 +85,15 @@ def test_shanten_after_each_discard_is_the_shanten_of_the_hand_left(melds: int) 
 
 
 def test_lowest_discards_of_a_winning_hand_leave_it_ready() -> None:
-    """RULES §5: every discard from 123m456m789m123p55s but the pair's tiles leaves a ready hand."""
+    """docs/rules.md §5: every discard from 123m456m789m123p55s but the pair's tiles leaves a ready hand."""
     hand = to_counts(parse_tiles("123m456m789m123p55s"))
     assert lowest_discards(hand, 0) == (0, [t for t in range(NUM_KINDS) if hand[t]])
     assert shanten(hand, 0) == -1  # so the bot's pung check takes max(shanten, 0)
 
 
 def test_suit_adds_are_the_ranks_that_complete_the_suit() -> None:
-    """RULES §5 叫牌: the ranks found by the rank-sum shortcut are those whose addition makes sets (and a pair)."""
+    """docs/rules.md §5 叫牌: the ranks found by the rank-sum shortcut are those whose addition makes sets (and a
+    pair)."""
     rng = random.Random(7)
     keys = _suit_keys(8) + [tuple(rng.randint(0, 4) for _ in range(9)) for _ in range(3000)]
     for key in keys:
@@ -108,7 +109,7 @@ def test_suit_adds_are_the_ranks_that_complete_the_suit() -> None:
 
 
 def test_suit_adds_of_a_nine_gates_suit_is_every_rank() -> None:
-    """RULES §5: 1112345678999m waits on every tile of its suit."""
+    """docs/rules.md §5: 1112345678999m waits on every tile of its suit."""
     key = tuple(to_counts(parse_tiles("1112345678999m"))[:9])
     assert suit_tables.suit_adds(key) == tuple(range(9))
 
@@ -139,11 +140,12 @@ def test_suit_info_counts_tiles_pairs_and_odd_kinds() -> None:
     assert suit_tables.suit_info(tuple(to_counts(parse_tiles("1122334m"))[:9]))[3:] == (1, 3)
 
 
-# --- the wall and the deal (RULES.md §2, §3) -------------------------------------------
+# --- the wall and the deal (docs/rules.md §2, §3) -------------------------------------------
 
 
 def test_written_out_shuffle_is_the_standard_librarys() -> None:
-    """RULES §3: the wall of a seed is random.shuffle's permutation, and the generator ends in the same state."""
+    """docs/rules.md §3: the wall of a seed is random.shuffle's permutation, and the generator ends in the same
+    state."""
     for seed in range(300):
         mine, theirs = random.Random(f"s{seed}"), random.Random(f"s{seed}")
         ids = list(range(108))
@@ -154,7 +156,7 @@ def test_written_out_shuffle_is_the_standard_librarys() -> None:
 
 @pytest.mark.parametrize("dealer", range(4))
 def test_remembered_deal_takes_the_places_of_the_deal_plan(dealer: int) -> None:
-    """RULES §3: Wall.deal takes exactly deal_plan's grabs, tile by tile, and leaves the rest."""
+    """docs/rules.md §3: Wall.deal takes exactly deal_plan's grabs, tile by tile, and leaves the rest."""
     rng = random.Random(dealer)
     for dice in ((1, 1), (3, 4), (6, 6), (2, 5)):
         lengths = side_lengths(CLASSIC.table, dealer)
@@ -180,7 +182,7 @@ def test_deal_needs_a_full_wall() -> None:
 
 
 def test_wall_ends_and_counted_seats_match_the_plain_walks() -> None:
-    """RULES §2, §3: the first and tail stacks, and the seats counted round the table by the dice."""
+    """docs/rules.md §2, §3: the first and tail stacks, and the seats counted round the table by the dice."""
     for dealer in range(4):
         lengths = side_lengths(CLASSIC.table, dealer)
         for side in range(4):
@@ -220,7 +222,8 @@ def test_events_built_fast_are_the_same_frozen_dataclasses() -> None:
 
 
 def test_hand_results_built_fast_keep_their_defaults_and_stay_frozen() -> None:
-    """RULES §9 settlement reads a HandResult: built straight into its slots, it has the dataclass's defaults."""
+    """docs/rules.md §9 settlement reads a HandResult: built straight into its slots, it has the dataclass's
+    defaults."""
     seat = SeatResult(tuple(parse_tiles("123m456p789s1122s")))
     assert seat == SeatResult(tuple(parse_tiles("123m456p789s1122s")), (), (), False, False)
     assert repr(seat).startswith("SeatResult(concealed=(0, 1, 2, ") and seat.melds == () and not seat.ready
@@ -293,7 +296,7 @@ def test_round_keeps_sorted_hands_and_the_bot_discards_by_its_definition() -> No
 
 
 def test_declaring_ready_is_offered_exactly_for_the_discards_that_leave_a_ready_hand() -> None:
-    """RULES §4 报听: the shanten pre-check skips no discard that leaves the dealer ready (1112345678999m5p)."""
+    """docs/rules.md §4 报听: the shanten pre-check skips no discard that leaves the dealer ready (1112345678999m5p)."""
     hands = ["1112345678999m5p", "123p456p789m88s34s", "2345678m 234s 567s", "2345678m 6789p 19s"]
     rnd = Round(CLASSIC, "declare", HandSetup(dealer=0, break_dice=(3, 4), wall=stacked_wall(hands)))
     counts = list(rnd.hands[0])
@@ -323,7 +326,7 @@ def test_declaring_ready_is_offered_exactly_for_the_discards_that_leave_a_ready_
 
 
 def test_kind_of_matches_the_dealt_events() -> None:
-    """RULES §3: the tiles each deal event shows are the kinds of the ids the wall gave up."""
+    """docs/rules.md §3: the tiles each deal event shows are the kinds of the ids the wall gave up."""
     rnd = Round(CLASSIC, "dealt")
     dealt = [0] * NUM_KINDS
     for e in rnd.events:

@@ -52,7 +52,7 @@ def test_shipped_font_has_a_glyph_for_every_character_the_game_shows(relative: s
 
 
 def test_required_set_includes_ascii_punctuation_and_the_suit_names() -> None:
-    """The scan feeds the subset: ASCII, full-width punctuation, and 万筒条 from game/tiles.py (RULES.md §1)."""
+    """The scan feeds the subset: ASCII, full-width punctuation, and 万筒条 from game/tiles.py (docs/rules.md §1)."""
     required = charset.required_characters(ROOT)
     assert all(chr(c) in required for c in range(0x20, 0x7F))
     assert all(ch in required for ch in "，。：；！？（）【】「」·—…→←↑↓×÷±、")
@@ -60,7 +60,7 @@ def test_required_set_includes_ascii_punctuation_and_the_suit_names() -> None:
 
 
 def test_tile_font_has_the_numerals_and_wan() -> None:
-    """RULES.md §1 万: the character tiles draw 一 to 九 and 萬 from the serif face."""
+    """docs/rules.md §1 万: the character tiles draw 一 to 九 and 萬 from the serif face."""
     cmap = _cmap(ROOT / fonts.TILE_FONT)
     assert all(ord(ch) in cmap for ch in "一二三四五六七八九萬")
 

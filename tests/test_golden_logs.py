@@ -1,4 +1,4 @@
-"""RULES.md §3-§14: the engine and the settlement replay a recorded match of every ruleset the same.
+"""docs/rules.md §3-§14: the engine and the settlement replay a recorded match of every ruleset the same.
 
 tests/data/golden holds one short match per ruleset, recorded with build/record_golden_logs.py
 (who played it is tests/golden_rig.py's PLANS): the game's own match log, and each hand's ledger
@@ -87,7 +87,7 @@ def check_replay(name: str, parsed: ParsedLog, ledgers: list[dict[str, Any]], ru
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_recorded_match_replays_to_the_same_events_and_settlements(name: str) -> None:
-    """RULES.md §3-§14: each hand of the ruleset's recorded match, re-played from its actions, says the
+    """docs/rules.md §3-§14: each hand of the ruleset's recorded match, re-played from its actions, says the
     logged events and settles to the recorded ledger."""
     parsed, ledgers = _recorded(name)
     check_replay(name, parsed, ledgers, load_ruleset(name))
@@ -105,7 +105,7 @@ def _action_difference(name: str, logged: ParsedLog, played: ParsedLog) -> str:
 
 @pytest.mark.parametrize("plan", PLANS, ids=[p.ruleset for p in PLANS])
 def test_the_seats_play_the_recorded_match_again(plan: Plan) -> None:
-    """RULES.md §3-§14 and docs/ai.md: the same seats, from the same seed, choose the recorded actions, and the
+    """docs/rules.md §3-§14 and docs/ai.md: the same seats, from the same seed, choose the recorded actions, and the
     match loop writes the very same log and ledgers."""
     rules = load_ruleset(plan.ruleset)
     text, ledgers = play_plan(plan, rules)
@@ -120,7 +120,7 @@ def test_the_seats_play_the_recorded_match_again(plan: Plan) -> None:
 
 
 def test_every_ruleset_has_a_recorded_match_and_together_they_show_every_feature() -> None:
-    """RULES.md §4-§10: the seven recorded matches claim, kong every way, declare ready, win off a discard,
+    """docs/rules.md §4-§10: the seven recorded matches claim, kong every way, declare ready, win off a discard,
     by self-draw and by robbing a kong, pass wins and end a hand drawn somewhere among them."""
     assert sorted(p.ruleset for p in PLANS) == sorted(RULESETS)
     shown: set[str] = set()

@@ -1,4 +1,4 @@
-"""Winning hands, waits and patterns (RULES.md §5, §12.7), against a plain recursive reference."""
+"""Winning hands, waits and patterns (docs/rules.md §5, §12.7), against a plain recursive reference."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from game.tiles import NUM_KINDS, Tile, format_tiles, parse_tile, parse_tiles, t
 
 WALL = [t for t in range(NUM_KINDS) for _ in range(4)]
 
-# guiyang-classic's values (RULES §11).
+# guiyang-classic's values (docs/rules.md §11).
 CLASSIC: dict[str, int | None] = {
     "pinghu": 1,
     "dadui": 5,
@@ -37,7 +37,7 @@ CLASSIC: dict[str, int | None] = {
     "dandiao": None,
     "qingdandiao": None,
 }
-# guiyang-modern's 单钓 values (RULES §13).
+# guiyang-modern's 单钓 values (docs/rules.md §13).
 MODERN = CLASSIC | {"qidui": 10, "longqidui": 20, "qingqidui": 20, "qinglongbei": 30, "dandiao": 10, "qingdandiao": 20}
 
 
@@ -173,7 +173,7 @@ def hand_cases(seed: int, count: int) -> list[tuple[list[int], list[Meld]]]:
 
 
 def test_is_complete_examples() -> None:
-    """RULES §5: four sets and a pair, or seven pairs; 1111m counts as two pairs; melds are sets."""
+    """docs/rules.md §5: four sets and a pair, or seven pairs; 1111m counts as two pairs; melds are sets."""
     assert is_complete(counts_of("123m456p789s11122s"), 0)
     assert is_complete(counts_of("11223344556677m"), 0)
     assert is_complete(counts_of("11112233445566m"), 0)  # 龙七对
@@ -205,7 +205,7 @@ def test_is_complete_matches_reference_on_random_hands() -> None:
 
 
 def test_waits_examples() -> None:
-    """Waits of ready hands, sorted (RULES §5 叫牌)."""
+    """Waits of ready hands, sorted (docs/rules.md §5 叫牌)."""
     assert waits(counts_of("1112345678999m"), []) == parse_tiles("123456789m")
     assert waits(counts_of("123m456p789s1122s"), []) == parse_tiles("12s")
     assert waits(counts_of("1122334455667m"), []) == parse_tiles("147m")
@@ -216,7 +216,7 @@ def test_waits_examples() -> None:
 
 
 def test_wait_on_a_tile_the_seat_holds_all_four_of_does_not_count() -> None:
-    """RULES §5: a wait whose four copies are all in the seat's own hand and melds does not count."""
+    """docs/rules.md §5: a wait whose four copies are all in the seat's own hand and melds does not count."""
     # 1111m234m567p789s: 111m + 234m + 1m would wait on a fifth 1m; only 4m (111m 123m 44m) is left.
     assert waits(counts_of("1111m234m567p789s"), []) == [parse_tile("4m")]
     # 2345m456p789s with a pung of 2m on the table: 2m (22m + 345m) would be the fourth copy,
@@ -313,20 +313,20 @@ def patterns(text: str, win: str, melds: Sequence[Meld] = ()) -> frozenset[str]:
 
 
 def test_pattern_pinghu() -> None:
-    """RULES §5 平胡: a standard hand matching nothing bigger."""
+    """docs/rules.md §5 平胡: a standard hand matching nothing bigger."""
     assert patterns("123m456p789s11122s", "2s") == {"pinghu"}
     assert best_pattern(patterns("123m456p789s11122s", "2s"), CLASSIC) == "pinghu"
 
 
 def test_pattern_dadui() -> None:
-    """RULES §5 大对子: four pungs/kongs and a pair; melded pungs and kongs count."""
+    """docs/rules.md §5 大对子: four pungs/kongs and a pair; melded pungs and kongs count."""
     assert patterns("111m222p333s44455s", "5s") == {"dadui", "pinghu"}
     assert patterns("111m222p55s", "5s", [*pungs("9m"), Meld(3, KongKind.CONCEALED)]) == {"dadui", "pinghu"}
     assert "dadui" not in patterns("123m222p333s44455s", "5s")
 
 
 def test_pattern_seven_pairs_and_dragon() -> None:
-    """RULES §5 七对 (no four of a kind) and 龙七对 (at least one, counted as two pairs)."""
+    """docs/rules.md §5 七对 (no four of a kind) and 龙七对 (at least one, counted as two pairs)."""
     assert patterns("1133557799m2244p", "4p") == {"qidui"}
     assert patterns("1111m3355p7799s22s", "2s") == {"longqidui"}
     # A seven-pairs hand that is also standard matches both; the values pick (module doc).
@@ -334,7 +334,7 @@ def test_pattern_seven_pairs_and_dragon() -> None:
 
 
 def test_pattern_flushes() -> None:
-    """RULES §5 清一色 / 清大对 / 清七对 / 青龙背: the same patterns in one suit, melds included."""
+    """docs/rules.md §5 清一色 / 清大对 / 清七对 / 青龙背: the same patterns in one suit, melds included."""
     assert patterns("12345678999m123m", "9m") == {"qingyise", "pinghu"}
     assert patterns("11122233344455m", "5m") == {"qingdadui", "dadui", "qingyise", "pinghu"}
     assert patterns("11223344556677m", "7m") == {"qingqidui", "qidui", "qingyise", "pinghu"}
@@ -348,7 +348,7 @@ def test_pattern_flushes() -> None:
 
 
 def test_pattern_single_wait_needs_four_melds() -> None:
-    """RULES §5 单钓 (G): four melds on the table, winning on the pair; 清单钓 in one suit."""
+    """docs/rules.md §5 单钓 (G): four melds on the table, winning on the pair; 清单钓 in one suit."""
     four = [*pungs("1p2p3p"), Meld(parse_tile("9p"), KongKind.EXPOSED, source=2)]
     assert patterns("55p", "5p", four) == {
         "qingdandiao",
@@ -401,7 +401,7 @@ def test_best_pattern_skips_unused_patterns() -> None:
 
 
 def test_best_wait_value() -> None:
-    """RULES §12.7 查叫: the best pattern value among the waits; None when not ready."""
+    """docs/rules.md §12.7 查叫: the best pattern value among the waits; None when not ready."""
     assert best_wait_value(counts_of("1112345678999m"), [], CLASSIC) == ("qingyise", 10)
     assert best_wait_value(counts_of("1122334455667m"), [], CLASSIC) == ("qingqidui", 17)
     assert best_wait_value(counts_of("123m456p789s1122s"), [], CLASSIC) == ("pinghu", 1)

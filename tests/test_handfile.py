@@ -125,7 +125,7 @@ def test_error_not_a_winning_hand() -> None:
 
 
 def test_error_plain_win_off_a_discard_without_a_pass() -> None:
-    """RULES.md §6: a 平胡 wins off a discard only with a kong of its own."""
+    """docs/rules.md §6: a 平胡 wins off a discard only with a kong of its own."""
     deal = Deal("guiyang-classic", {1: S(PLAIN)}, win="{by: [1], tile: 5s, from: 2}")
     text = deal.text()
     (error,) = _errors(text)
@@ -134,7 +134,7 @@ def test_error_plain_win_off_a_discard_without_a_pass() -> None:
 
 
 def test_plain_win_off_a_declared_seat_needs_no_pass() -> None:
-    """RULES.md §6, A三2 杀报: winning on a declared seat's discard needs no pass."""
+    """docs/rules.md §6, A三2 杀报: winning on a declared seat's discard needs no pass."""
     deal = Deal(
         "guiyang-classic",
         {1: S(PLAIN), 2: S("123m 456m 789m 234p 6s", declared=True)},
@@ -235,7 +235,7 @@ def test_cli_settle_bad_file_exits_2(tmp_path: Path) -> None:
 
 
 def test_winners_on_one_discard_share_the_tile() -> None:
-    """RULES.md §4 一炮双响: both winners' hands hold the 5s, which is one tile, so five 5s fit in the file."""
+    """docs/rules.md §4 一炮双响: both winners' hands hold the 5s, which is one tile, so five 5s fit in the file."""
     hot = S("123m 456m 789m 2s", melds=("kong 9p concealed",), discards="5s")
     deal = Deal(
         "guiyang-classic",

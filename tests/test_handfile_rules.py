@@ -1,5 +1,5 @@
-"""Hand files a ruleset cannot score are refused (RULES.md §12.18), first chickens are inferred, and `settle`
-names the next dealer as the match does (RULES.md §10)."""
+"""Hand files a ruleset cannot score are refused (docs/rules.md §12.18), first chickens are inferred, and `settle`
+names the next dealer as the match does (docs/rules.md §10)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,8 @@ SELF_5S = "{by: [1], tile: 5s, from: self}"
 def test_settle_names_the_next_dealer_as_the_match_does(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """RULES.md §10: `settle --json` gives next_dealer and next_streak, the same as the match that played the hand."""
+    """docs/rules.md §10: `settle --json` gives next_dealer and next_streak, the same as the match that played the
+    hand."""
     rules = load_ruleset(name)
     match = Match(rules, f"next:{name}", HandSetup())
     agents = [SimpleAgent()] * 4
@@ -60,20 +61,20 @@ def _line(text: str, needle: str, nth: int = 1) -> int:
 
 
 def test_late_kong_refused_without_hanbaodou() -> None:
-    """RULES.md §12.18, §6 憨包豆 (G): `late` on a kong under guiyang-classic, which has no 憨包豆, is refused."""
+    """docs/rules.md §12.18, §6 憨包豆 (G): `late` on a kong under guiyang-classic, which has no 憨包豆, is refused."""
     winner = S(PLAIN_WITH_KONG, melds=("kong 9p concealed late",))
     deal = Deal("guiyang-classic", {1: winner}, win=SELF_5S)
     errors = _refused(deal)
     assert errors == [
         f"test.yaml:{_line(deal.text(), 'late')}: seats[1].melds[0]: a late kong (憨包豆), which guiyang-classic "
-        "does not know (RULES §12.18); write the kong without `late`"
+        "does not know (docs/rules.md §12.18); write the kong without `late`"
     ]
     # guiyang-modern tracks late kongs: the same hand settles.
     assert Deal("guiyang-modern", {1: winner}, win=SELF_5S).result().seats[1].melds[0].late
 
 
 def test_robbed_late_refused_without_hanbaodou() -> None:
-    """RULES.md §12.18: `robbed_late` is a late kong too."""
+    """docs/rules.md §12.18: `robbed_late` is a late kong too."""
     robbed = S("123m 456m 789m 6s", melds=("pung 4s from 0",))
     win = "{by: [1], tile: 4s, from: 2, how: rob_kong, robbed_late: true}"
     errors = _refused(Deal("guiyang-classic", {1: S("123m 456m 234p 55s 345s"), 2: robbed}, win=win))
@@ -82,17 +83,17 @@ def test_robbed_late_refused_without_hanbaodou() -> None:
 
 @pytest.mark.parametrize("name", ["zhuoji-x10", "yiwushi"])
 def test_declared_ready_refused_without_baoting(name: str) -> None:
-    """RULES.md §12.18, C and D name no 报听: a declared seat cannot be scored (no 报听 or 杀报 exemptions)."""
+    """docs/rules.md §12.18, C and D name no 报听: a declared seat cannot be scored (no 报听 or 杀报 exemptions)."""
     deal = Deal(name, {1: S(PLAIN, declared=True)}, win=SELF_5S)
     errors = _refused(deal)
     assert errors == [
         f"test.yaml:{_line(deal.text(), 'declared_ready: true')}: seats[1].declared_ready: {name} has no 报听 "
-        "(declaring ready), so no seat can have declared (RULES §12.18)"
+        "(declaring ready), so no seat can have declared (docs/rules.md §12.18)"
     ]
 
 
 def test_declared_seat_must_be_ready() -> None:
-    """RULES.md §12.18, §4 报听 (A三1 "立即叫牌"): a declared seat whose tiles are not ready is refused."""
+    """docs/rules.md §12.18, §4 报听 (A三1 "立即叫牌"): a declared seat whose tiles are not ready is refused."""
     deal = Deal(
         "guiyang-classic", {1: S(PLAIN), 2: S("1s 2m 3m 6m 9m 2p 6p 9p 3s 6s 9s 7m 8m", declared=True)}, win=SELF_5S
     )
@@ -103,7 +104,7 @@ def test_declared_seat_must_be_ready() -> None:
 
 
 def test_ready_seat_that_did_not_win_a_hot_discard_refused_where_it_must() -> None:
-    """RULES.md §7, B6 "杠牌后打出的那张牌任何一家有听牌必须和牌": under guiyang-pass a seat ready on the hot
+    """docs/rules.md §7, B6 "杠牌后打出的那张牌任何一家有听牌必须和牌": under guiyang-pass a seat ready on the hot
     discard had to win; under guiyang-classic it may let it go."""
     hot_seat = S("123m 456m 789m 2s", melds=("kong 9p concealed",))
     seats = {0: hot_seat, 1: S(PLAIN), 3: S("234m 567m 345p 678p 5s")}  # seat 3 waits on 5s too
@@ -120,7 +121,7 @@ def test_ready_seat_that_did_not_win_a_hot_discard_refused_where_it_must() -> No
 
 @pytest.mark.parametrize("name", ["guiyang-modern", "guiyang-app"])
 def test_baopai_refused_under_guoshui(name: str) -> None:
-    """RULES.md §12.12, §12.18: a ruleset that uses 过水 has no 包牌 to owe."""
+    """docs/rules.md §12.12, §12.18: a ruleset that uses 过水 has no 包牌 to owe."""
     deal = Deal(
         name,
         {1: S(PLAIN_WITH_KONG, melds=("kong 9p from 2",))},
@@ -130,12 +131,12 @@ def test_baopai_refused_under_guoshui(name: str) -> None:
     errors = _refused(deal)
     assert errors == [
         f"test.yaml:{_line(deal.text(), 'baopai')}: baopai: {name} uses 过水 after a passed win (no win off a "
-        "discard until the seat's own next draw), not 包牌 (RULES §12.12, §12.18)"
+        "discard until the seat's own next draw), not 包牌 (docs/rules.md §12.12, §12.18)"
     ]
 
 
 def test_cli_settle_refuses_with_exit_2(tmp_path: Path) -> None:
-    """RULES.md §12.18: `settle` exits 2 and names the line, never scoring the file silently."""
+    """docs/rules.md §12.18: `settle` exits 2 and names the line, never scoring the file silently."""
     deal = Deal("zhuoji-x10", {1: S(PLAIN, declared=True)}, win=SELF_5S)
     path = tmp_path / "h.yaml"
     path.write_text(deal.text(), encoding="utf-8")
@@ -147,7 +148,7 @@ def test_cli_settle_refuses_with_exit_2(tmp_path: Path) -> None:
 
 
 def test_claimer_of_the_first_chicken_is_inferred() -> None:
-    """RULES.md §8 责任鸡, §12.9 (G "打出的第一只幺雞 ... 若被碰或杠走"): seat 3 holds the only pung of 1s
+    """docs/rules.md §8 责任鸡, §12.9 (G "打出的第一只幺雞 ... 若被碰或杠走"): seat 3 holds the only pung of 1s
     from seat 2, the first discarder, so it claimed it; the file need not say so."""
     claimer = S("123m 456m 789m 6s", melds=("pung 1s from 2",))
     deal = Deal("guiyang-modern", {1: S(PLAIN), 3: claimer}, win=SELF_5S, extra="first_chicken: {1s: 2}")
@@ -157,7 +158,7 @@ def test_claimer_of_the_first_chicken_is_inferred() -> None:
 
 
 def test_claimer_is_asked_for_when_the_pond_also_shows_a_copy() -> None:
-    """RULES.md §8: with a 1s in seat 2's pond as well, the file cannot tell which copy came first."""
+    """docs/rules.md §8: with a 1s in seat 2's pond as well, the file cannot tell which copy came first."""
     claimer = S("123m 456m 789m 6s", melds=("pung 1s from 2",))
     extra = "first_chicken: {1s: 2}"
     deal = Deal("guiyang-modern", {1: S(PLAIN), 3: claimer}, win=SELF_5S, extra=extra, fill_discards={2: "1s"})
@@ -184,7 +185,7 @@ def test_claimer_is_asked_for_when_the_pond_also_shows_a_copy() -> None:
 
 @pytest.mark.parametrize("name", builtin_ruleset_names())
 def test_simulated_hands_export_and_settle_to_the_games_ledger(name: str) -> None:
-    """RULES.md §12.18: every played hand, written as a hand file, passes the new checks and settles the same."""
+    """docs/rules.md §12.18: every played hand, written as a hand file, passes the new checks and settles the same."""
     report = simulate(load_ruleset(name), f"export-check:{name}", 60, check_export=True)
     assert report.failures == []
     assert report.checks["export_settles_same"] == 60

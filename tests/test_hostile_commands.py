@@ -1,6 +1,6 @@
 """Hand files that describe impossible hands, damaged logs, bad command-line arguments, and memory that stays flat.
 
-`settle` refuses each impossible win with its line (RULES.md §12: 天胡 / 地胡, 杠上开花, 热炮, 憨包豆);
+`settle` refuses each impossible win with its line (docs/rules.md §12: 天胡 / 地胡, 杠上开花, 热炮, 憨包豆);
 `replay` says where a damaged or cut log ends; every numeric or name argument is checked; a long
 simulation keeps one ledger, and the YAML constructor keeps nothing between files.
 """
@@ -49,7 +49,7 @@ def _line(needle: str, text: str = EXAMPLE_TEXT) -> int:
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        # 杠上开花 needs a kong of the winner's own (RULES §12.5)
+        # 杠上开花 needs a kong of the winner's own (docs/rules.md §12.5)
         ("kong 7p concealed", "pung 7p from 1", None),
         (WIN, "win: {by: [0], tile: 8s, from: self, first_turn: true}", "天胡 / 地胡 come before any meld"),
         (WIN, "win: {by: [0], tile: 8s, from: self, hot_kong: 7p}", "a self-drawn win has no hot kong"),
@@ -72,7 +72,7 @@ def test_settle_refuses_a_hand_that_cannot_happen_with_its_line(old: str, new: s
 
 
 def test_heavenly_win_off_a_discard_or_after_discards_is_refused() -> None:
-    """天胡 (RULES §12): the dealer wins on the deal, from self, before any discard or meld."""
+    """天胡 (docs/rules.md §12): the dealer wins on the deal, from self, before any discard or meld."""
     win = Win((0,), 0, WinHow.DISCARD, 1, False, True)
     seats: list[tuple[list[int], list[object], list[int], bool]] = [([], [], [], False) for _ in range(4)]
     seats[2] = ([], [], [5], False)
@@ -82,7 +82,7 @@ def test_heavenly_win_off_a_discard_or_after_discards_is_refused() -> None:
 
 
 def test_a_robbed_late_kong_under_a_ruleset_without_hanbaodou_is_refused() -> None:
-    """RULES §12.18: `robbed_late` is refused where the ruleset has no 憨包豆, and kept where it has."""
+    """docs/rules.md §12.18: `robbed_late` is refused where the ruleset has no 憨包豆, and kept where it has."""
     classic = check_problems(WinDraft(robbed_late=True), "guiyang-classic")
     modern = check_problems(WinDraft(robbed_late=True), "guiyang-modern")
     assert any(p.field == "win.robbed_late" and "憨包豆" in p.message for p in classic)

@@ -84,7 +84,7 @@ def test_a_bad_settings_or_stats_file_is_set_aside_with_a_notice_and_the_game_go
     ],
 )
 def test_rules_check_refuses_what_cannot_be_played(old: str, new: str, message: str, tmp_path: Path) -> None:
-    """RULES.md §11 (rulesets are data): bounds on every number and printable text."""
+    """docs/rules.md §11 (rulesets are data): bounds on every number and printable text."""
     assert old in CLASSIC, old
     path = tmp_path / "mine.yaml"
     path.write_text(CLASSIC.replace(old, new, 1), encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The engine runs without a screen: nothing in game/ imports pygame (DESIGN.md, one direction)."""
+"""The engine runs without a screen: nothing in game/ imports pygame (docs/design.md, one direction)."""
 
 from __future__ import annotations
 

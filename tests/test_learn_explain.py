@@ -26,7 +26,7 @@ def _example() -> tuple[HandResult, Ruleset, Ledger]:
 
 
 def test_flip_row_shows_its_value() -> None:
-    """RULES.md §8 翻鸡 (A七1): 4m turned makes 5m the chicken at the ruleset's flip value."""
+    """docs/rules.md §8 翻鸡 (A七1): 4m turned makes 5m the chicken at the ruleset's flip value."""
     result, rules, _ = _example()
     said = flip_note(result, rules)
     assert said.zh == "翻出四万：五万是翻鸡，每张1番。"
@@ -34,7 +34,7 @@ def test_flip_row_shows_its_value() -> None:
 
 
 def test_golden_flip() -> None:
-    """RULES.md §8 金鸡 (A七3): 9s turned makes 幺鸡 golden at 2 a copy."""
+    """docs/rules.md §8 金鸡 (A七3): 9s turned makes 幺鸡 golden at 2 a copy."""
     led = Deal("guiyang-classic", {1: S("123m 456p 789p 234s 11s")}, win="{by: [1], tile: 4s, from: self}", flip="9s")
     result = led.result()
     rules = load_ruleset("guiyang-classic")
@@ -44,7 +44,7 @@ def test_golden_flip() -> None:
 
 
 def test_discarded_chicken_under_hand_scope_is_explained() -> None:
-    """RULES.md §8 手上鸡 (A一7): East's discarded 1s does not count, and the note says why."""
+    """docs/rules.md §8 手上鸡 (A一7): East's discarded 1s does not count, and the note says why."""
     result, rules, ledger = _example()
     notes = chicken_notes(result, rules, ledger)
     east_hand = [n for n in notes if n.seat == 0 and n.where == "hand"]
@@ -54,14 +54,14 @@ def test_discarded_chicken_under_hand_scope_is_explained() -> None:
 
 
 def test_chicken_of_a_seat_not_ready_is_explained() -> None:
-    """RULES.md §8, §12.8 (A七1): a seat that is not ready collects nothing."""
+    """docs/rules.md §8, §12.8 (A七1): a seat that is not ready collects nothing."""
     result, rules, ledger = _example()
     south = [n for n in chicken_notes(result, rules, ledger) if n.seat == 1]
     assert south and not south[0].counted and "not ready" in south[0].said.en
 
 
 def test_draw_counts_no_chickens() -> None:
-    """RULES.md §9, §12.13: on a draw the classic table pays no chickens, and each note says so."""
+    """docs/rules.md §9, §12.13: on a draw the classic table pays no chickens, and each note says so."""
     result = Deal("guiyang-classic", {1: S("123m 456p 789p 234s 1s", discards="9m")}).result()
     rules = load_ruleset("guiyang-classic")
     notes = chicken_notes(result, rules, settle(result, rules))
@@ -70,7 +70,7 @@ def test_draw_counts_no_chickens() -> None:
 
 
 def test_every_payment_has_a_rule_sentence_with_its_value() -> None:
-    """RULES.md §7: 闷豆 2 from each other seat, in the sentence of its line."""
+    """docs/rules.md §7: 闷豆 2 from each other seat, in the sentence of its line."""
     result, rules, ledger = _example()
     notes = explain_items(result, rules, ledger)
     assert len(notes) == len(ledger)
@@ -80,7 +80,7 @@ def test_every_payment_has_a_rule_sentence_with_its_value() -> None:
 
 @pytest.mark.parametrize("name", builtin_ruleset_names())
 def test_counted_notes_agree_with_the_ledger(name: str) -> None:
-    """RULES.md §8: a seat has a counted chicken note exactly when it collects chicken points (simulated hands)."""
+    """docs/rules.md §8: a seat has a counted chicken note exactly when it collects chicken points (simulated hands)."""
     rules = load_ruleset(name)
     results: list[HandResult] = []
     simulate(rules, "explain", 60, on_hand=results.append)
@@ -100,7 +100,7 @@ def test_counted_notes_agree_with_the_ledger(name: str) -> None:
                 told = sum(n.each * len(n.payers) for n in notes if n.seat == seat and n.counted and not n.paid_to)
                 owed = sum(i.fan for i in ledger if i.payee == seat and i.rule in plain)
                 assert told == owed, (result, seat, notes)
-        # RULES.md §14: a seat not ready's discards and its 冲锋鸡 are paid to the ready seats.
+        # docs/rules.md §14: a seat not ready's discards and its 冲锋鸡 are paid to the ready seats.
         pond = {"chicken.not_ready_discards", "chicken.charge_not_ready"}
         told = sum(n.each * len(n.payers) * len(n.paid_to) for n in notes if n.paid_to)
         assert told == sum(i.fan for i in ledger if i.rule in pond), (result, notes)
@@ -120,7 +120,7 @@ def test_settle_explain_prints_the_same(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_a_punged_chicken_counts_for_the_claimer_under_hand_scope() -> None:
-    """RULES.md §8 手上鸡 (melds count), §12.8: East's pung of 5m, the turned chicken, is counted and explained."""
+    """docs/rules.md §8 手上鸡 (melds count), §12.8: East's pung of 5m, the turned chicken, is counted and explained."""
     result, rules, ledger = _example()
     melds = [n for n in chicken_notes(result, rules, ledger) if n.seat == 0 and n.where == "meld"]
     assert melds and melds[0].counted and melds[0].copies == 3 and melds[0].payers == (1, 2, 3)
@@ -139,7 +139,7 @@ def _daopei_lines(deal: Deal, language: str) -> list[str]:
 
 
 def test_daopei_chickens_follow_the_ledger() -> None:
-    """RULES.md §14 (guiyang-daopei): chickens are paid only by seats not ready and collected only by ready
+    """docs/rules.md §14 (guiyang-daopei): chickens are paid only by seats not ready and collected only by ready
     seats; a not-ready seat's discarded 1s/8p are paid to each ready seat by every not-ready seat; East, not
     ready, pays its 冲锋鸡 8p 2 to each ready seat in place of its pond share; its kept 8p neither earns nor
     pays; North's own discarded 8p counts for North, ready (scope: all, GY1); 责任鸡 costs West, not ready, 1."""
@@ -184,7 +184,7 @@ def test_daopei_chickens_follow_the_ledger() -> None:
 
 
 def test_daopei_charge_passes_to_the_claimer_and_ready_seats_never_pay() -> None:
-    """RULES.md §14 冲锋鸡 "passes to a ready seat that claims it": North's punged first 1s is its 冲锋鸡, 2 from
+    """docs/rules.md §14 冲锋鸡 "passes to a ready seat that claims it": North's punged first 1s is its 冲锋鸡, 2 from
     each of the other three, the winner too (GY1), and its three 1s plain; with every other seat ready, nobody
     pays South's 1s."""
     north = S("123p 567p 789s 4s", melds=("pung 1s from 2",))
@@ -212,7 +212,7 @@ def test_daopei_charge_passes_to_the_claimer_and_ready_seats_never_pay() -> None
 
 
 def test_daopei_a_turned_chicken_discarded_by_a_seat_not_ready_is_not_paid() -> None:
-    """RULES.md §14 "a not-ready seat's discarded 1s / 8p are paid to each ready seat": West, not ready,
+    """docs/rules.md §14 "a not-ready seat's discarded 1s / 8p are paid to each ready seat": West, not ready,
     discarded 5p, the turned chicken (4p turned), which is no 1s or 8p, so nobody pays for it."""
     deal = Deal(
         "guiyang-daopei",

@@ -16,14 +16,14 @@ RULESETS = builtin_ruleset_names()
 
 
 def test_seven_rulesets_ship() -> None:
-    """RULES.md §11, §14: the guide is checked under each shipped ruleset, guiyang-daopei among them."""
+    """docs/rules.md §11, §14: the guide is checked under each shipped ruleset, guiyang-daopei among them."""
     assert len(RULESETS) >= 7
     assert "guiyang-daopei" in RULESETS
 
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_every_number_on_every_page_is_the_rulesets(name: str) -> None:
-    """RULES.md §11: each number a page shows equals the ruleset value (or the game constant) it names."""
+    """docs/rules.md §11: each number a page shows equals the ruleset value (or the game constant) it names."""
     rules = load_ruleset(name)
     for page in guide_pages(rules):
         for fact in page.facts:
@@ -37,7 +37,7 @@ def test_every_number_on_every_page_is_the_rulesets(name: str) -> None:
 
 
 def test_numbers_change_with_the_ruleset() -> None:
-    """RULES.md §11: 七对 is 8 in guiyang-classic and 10 in guiyang-modern, and the page says so."""
+    """docs/rules.md §11: 七对 is 8 in guiyang-classic and 10 in guiyang-modern, and the page says so."""
     classic = {p.key: p for p in guide_pages(load_ruleset("guiyang-classic"))}["patterns"]
     modern = {p.key: p for p in guide_pages(load_ruleset("guiyang-modern"))}["patterns"]
     assert "七对 8" in classic.paragraphs[1].zh and "七对 10" in modern.paragraphs[1].zh
@@ -50,14 +50,15 @@ def test_no_number_is_written_into_a_template() -> None:
 
 
 def test_constants_are_the_games() -> None:
-    """RULES.md §1: 108 tiles, four copies."""
+    """docs/rules.md §1: 108 tiles, four copies."""
     assert CONSTANTS["tiles"] == NUM_TILES == 108
     assert CONSTANTS["copies"] == COPIES
 
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_example_hands_are_what_the_engine_says(name: str) -> None:
-    """RULES.md §5: a page's "this hand is 大对子, 5 番" is the engine's best pattern and value under the ruleset."""
+    """docs/rules.md §5: a page's "this hand is 大对子, 5 番" is the engine's best pattern and value under the
+    ruleset."""
     rules = load_ruleset(name)
     examples = [e for p in guide_pages(rules) for e in p.examples]
     assert examples
@@ -67,7 +68,7 @@ def test_example_hands_are_what_the_engine_says(name: str) -> None:
 
 
 def test_classic_dadui_example() -> None:
-    """RULES.md §5, A二(二)4-1: the all-pungs example is 大对子, 5 番 under guiyang-classic."""
+    """docs/rules.md §5, A二(二)4-1: the all-pungs example is 大对子, 5 番 under guiyang-classic."""
     rules = load_ruleset("guiyang-classic")
     pages = {p.key: p for p in guide_pages(rules)}
     ex = next(e for e in pages["patterns"].examples if e.pattern == "dadui")
@@ -83,7 +84,7 @@ def test_pages_cover_the_topics() -> None:
 
 
 def test_modern_chicken_page_names_its_kinds() -> None:
-    """RULES.md §8 (G): 乌骨鸡, 冲锋鸡, 责任鸡, 包鸡 show only where the ruleset has them."""
+    """docs/rules.md §8 (G): 乌骨鸡, 冲锋鸡, 责任鸡, 包鸡 show only where the ruleset has them."""
     modern = {p.key: p for p in guide_pages(load_ruleset("guiyang-modern"))}["chickens"]
     classic = {p.key: p for p in guide_pages(load_ruleset("guiyang-classic"))}["chickens"]
     text_m = " ".join(t.zh for t in modern.paragraphs)
@@ -94,7 +95,7 @@ def test_modern_chicken_page_names_its_kinds() -> None:
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_ready_rows_wait_on_what_they_say(name: str) -> None:
-    """RULES.md §9, §12.7 查叫: a page's ready hand is paid its best wait, as game.hand finds it."""
+    """docs/rules.md §9, §12.7 查叫: a page's ready hand is paid its best wait, as game.hand finds it."""
     rules = load_ruleset(name)
     rows = [r for p in guide_pages(rules) for r in p.rows if r.wait_pattern is not None]
     assert rows or rules.pattern_values().get("dadui") is None
@@ -104,7 +105,7 @@ def test_ready_rows_wait_on_what_they_say(name: str) -> None:
         assert str(found[1]) in row.caption.zh
 
 
-# RULES.md §14: each rule, the page that tells it, whether a ruleset has it on, and the words used (zh, en).
+# docs/rules.md §14: each rule, the page that tells it, whether a ruleset has it on, and the words used (zh, en).
 _SECTION_14: tuple[tuple[str, Callable[[Ruleset], bool], str, str], ...] = (
     ("patterns", lambda r: r.pattern_values().get("dadiaoche") is not None, "大吊车", "big crane"),
     ("patterns", lambda r: r.bonuses.first_turn == "replace", "取代牌型", "replace the pattern value"),
@@ -133,7 +134,8 @@ def _page_text(page: Page, language: str) -> str:
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_section_14_rules_are_told_where_on(name: str) -> None:
-    """RULES.md §14: the pages explain each 倒赔-table rule the ruleset has on, and say nothing of those it has off."""
+    """docs/rules.md §14: the pages explain each 倒赔-table rule the ruleset has on, and say nothing of those it has
+    off."""
     rules = load_ruleset(name)
     pages = {p.key: p for p in guide_pages(rules)}
     for key, on, zh, en in _SECTION_14:
@@ -143,7 +145,7 @@ def test_section_14_rules_are_told_where_on(name: str) -> None:
 
 
 def test_daopei_has_every_section_14_rule() -> None:
-    """RULES.md §14: guiyang-daopei has each rule on, so its pages tell all of them; the six others none."""
+    """docs/rules.md §14: guiyang-daopei has each rule on, so its pages tell all of them; the six others none."""
     daopei = load_ruleset("guiyang-daopei")
     assert all(on(daopei) for _key, on, _zh, _en in _SECTION_14)
     for name in RULESETS:
@@ -153,7 +155,8 @@ def test_daopei_has_every_section_14_rule() -> None:
 
 
 def test_daopei_pages_show_its_numbers() -> None:
-    """RULES.md §14: 大吊车 17, 天胡 33 / 地胡 23, 报听 17 / 天听 34, 抢杠 ×4, 热炮 ×2, 开局跟 4: the ruleset values."""
+    """docs/rules.md §14: 大吊车 17, 天胡 33 / 地胡 23, 报听 17 / 天听 34, 抢杠 ×4, 热炮 ×2, 开局跟 4: the ruleset
+    values."""
     rules = load_ruleset("guiyang-daopei")
     pages = {p.key: p for p in guide_pages(rules)}
     b = rules.bonuses

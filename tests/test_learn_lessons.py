@@ -52,7 +52,8 @@ def test_cli_runs_a_lesson(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_lesson_4_explains_the_missing_pass() -> None:
-    """RULES.md §6: the plain wait 4s thrown by another seat cannot be taken without a kong, and the coach says so."""
+    """docs/rules.md §6: the plain wait 4s thrown by another seat cannot be taken without a kong, and the coach says
+    so."""
     run = LessonRun(lesson(4))
     while not run.ended:
         run.play_advised()
@@ -62,7 +63,7 @@ def test_lesson_4_explains_the_missing_pass() -> None:
 
 
 def test_lesson_3_the_kong_is_the_pass() -> None:
-    """RULES.md §6, A二(一)2: after 点豆 the plain hand wins off a discard."""
+    """docs/rules.md §6, A二(一)2: after 点豆 the plain hand wins off a discard."""
     run = LessonRun(lesson(3))
     kinds = []
     while not run.ended:
@@ -105,7 +106,7 @@ def test_an_illegal_move_is_refused() -> None:
 
 
 def test_lesson_6_declares_and_settles_by_chajiao() -> None:
-    """RULES.md §4 报听, §9 查叫: declared at once, then a draw; South and North pay both ready seats."""
+    """docs/rules.md §4 报听, §9 查叫: declared at once, then a draw; South and North pay both ready seats."""
     run = LessonRun(lesson(6))
     assert run.advice().action.declare
     run.play_advised()

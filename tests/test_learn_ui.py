@@ -79,7 +79,7 @@ def test_learn_moment_names() -> None:
 
 
 def test_guide_turns_pages_and_switches_rulesets() -> None:
-    """RULES.md §11: switching the ruleset on the page re-reads every number."""
+    """docs/rules.md §11: switching the ruleset on the page re-reads every number."""
     host = _host()
     scene = GuideScene(host, ruleset="guiyang-classic")
     host.stack.push(scene)
@@ -94,7 +94,7 @@ def test_guide_turns_pages_and_switches_rulesets() -> None:
 
 
 def test_guide_switcher_reaches_every_shipped_ruleset() -> None:
-    """RULES.md §11, §14: the ruleset button cycles all seven shipped rulesets, guiyang-daopei among them."""
+    """docs/rules.md §11, §14: the ruleset button cycles all seven shipped rulesets, guiyang-daopei among them."""
     from game.ruleset_loader import builtin_ruleset_names
 
     host = _host()
@@ -109,7 +109,7 @@ def test_guide_switcher_reaches_every_shipped_ruleset() -> None:
 
 
 def test_screenshot_guide_takes_the_daopei_ruleset(tmp_path: Path) -> None:
-    """RULES.md §14: `screenshot guide-N --ruleset guiyang-daopei` renders that ruleset's page."""
+    """docs/rules.md §14: `screenshot guide-N --ruleset guiyang-daopei` renders that ruleset's page."""
     out = tmp_path / "daopei.png"
     assert main(["screenshot", "guide-7", str(out), "--ruleset", "guiyang-daopei"]) == 0
     assert out.stat().st_size > 10_000

@@ -1,4 +1,4 @@
-"""Every ledger sums to zero over 10,000 simulated hands per ruleset (RULES.md §7; DESIGN.md).
+"""Every ledger sums to zero over 10,000 simulated hands per ruleset (docs/rules.md §7; docs/design.md).
 
 The hands are played by the built-in bots through the real engine and settled by the
 registered payment rules; `simulate` also checks that all 108 tiles are accounted for

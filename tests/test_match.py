@@ -1,4 +1,4 @@
-"""Matches: the deal passing on and the consecutive-deal count (RULES.md §10), and determinism."""
+"""Matches: the deal passing on and the consecutive-deal count (docs/rules.md §10), and determinism."""
 
 from __future__ import annotations
 
@@ -30,19 +30,19 @@ def result(dealer: int, win: Win | None, ready: tuple[bool, bool, bool, bool] = 
 
 
 def test_winner_deals_next() -> None:
-    """RULES.md §10, A6/I: the winner deals the next hand."""
+    """docs/rules.md §10, A6/I: the winner deals the next hand."""
     assert next_dealer(result(0, Win((2,), 0, WinHow.SELF_DRAW)), CLASSIC) == 2
 
 
 def test_three_winners_the_discarder_deals() -> None:
-    """RULES.md §10, A八2 一炮三响: three winners on one discard, the discarder deals."""
+    """docs/rules.md §10, A八2 一炮三响: three winners on one discard, the discarder deals."""
     win = Win((1, 2, 3), 0, WinHow.DISCARD, discarder=0)
     assert next_dealer(result(2, win), CLASSIC) == 0
     assert next_dealer(result(2, win), APP) == 0
 
 
 def test_two_winners_app_first_from_the_dealer() -> None:
-    """RULES.md §10, I 莊家確定 3: two winners, the first winner counted from the last dealer."""
+    """docs/rules.md §10, I 莊家確定 3: two winners, the first winner counted from the last dealer."""
     win = Win((1, 3), 0, WinHow.DISCARD, discarder=2)
     assert next_dealer(result(0, win), APP) == 1
     assert next_dealer(result(2, win), APP) == 3
@@ -50,12 +50,12 @@ def test_two_winners_app_first_from_the_dealer() -> None:
 
 
 def test_draw_dealer_keeps_the_deal() -> None:
-    """RULES.md §10, A六/I: on a draw the dealer keeps the deal."""
+    """docs/rules.md §10, A六/I: on a draw the dealer keeps the deal."""
     assert next_dealer(result(1, None, (True, False, True, False)), CLASSIC) == 1
 
 
 def test_draw_c_rule() -> None:
-    """RULES.md §10, C 黄庄查叫: a ready dealer keeps the deal, else the nearest ready seat after him;
+    """docs/rules.md §10, C 黄庄查叫: a ready dealer keeps the deal, else the nearest ready seat after him;
     three ready and one not, the one not ready deals."""
     assert X10.dealer.draw == "nearest_ready"
     assert next_dealer(result(1, None, (False, True, False, False)), X10) == 1
@@ -66,7 +66,7 @@ def test_draw_c_rule() -> None:
 
 
 def test_draw_c_three_ready_the_one_not_ready_deals_even_past_a_ready_dealer() -> None:
-    """RULES.md §10, C 黄庄查叫 (seed 000 line 104 "3家叫牌，一家未叫 ... 且未叫者接庄"): C's special case
+    """docs/rules.md §10, C 黄庄查叫 (seed 000 line 104 "3家叫牌，一家未叫 ... 且未叫者接庄"): C's special case
     comes first, so a ready dealer hands the deal to the one seat that is not ready."""
     assert next_dealer(result(0, None, (True, False, True, True)), X10) == 1
     assert next_dealer(result(2, None, (True, True, True, False)), X10) == 3
@@ -75,7 +75,7 @@ def test_draw_c_three_ready_the_one_not_ready_deals_even_past_a_ready_dealer() -
 
 
 def test_next_deal_gives_the_streak() -> None:
-    """RULES.md §10, A6 连庄: the streak grows when the dealer keeps the deal and starts again when it passes."""
+    """docs/rules.md §10, A6 连庄: the streak grows when the dealer keeps the deal and starts again when it passes."""
     kept = HandResult("t", 1, 2, (NOT_READY,) * 4, None)
     assert next_deal(kept, CLASSIC) == (1, 3)
     passed = HandResult("t", 1, 2, (NOT_READY,) * 4, Win((3,), 0, WinHow.SELF_DRAW))
@@ -83,7 +83,7 @@ def test_next_deal_gives_the_streak() -> None:
 
 
 def test_streak_counts_hands_kept() -> None:
-    """RULES.md §10, A6 连庄: a dealer who keeps the deal adds to the consecutive-deal count."""
+    """docs/rules.md §10, A6 连庄: a dealer who keeps the deal adds to the consecutive-deal count."""
     match = Match(CLASSIC, "streak", HandSetup())
     seen = 0
     for _ in range(60):
@@ -100,7 +100,7 @@ def test_streak_counts_hands_kept() -> None:
 
 
 def test_scores_sum_to_zero_and_follow_the_ledgers() -> None:
-    """RULES.md §7: running scores are the sum of the hands' nets, and sum to zero."""
+    """docs/rules.md §7: running scores are the sum of the hands' nets, and sum to zero."""
     match = Match(CLASSIC, "scores", HandSetup())
     total = [0, 0, 0, 0]
     for _ in range(30):

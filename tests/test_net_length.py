@@ -1,6 +1,6 @@
 """A network match lasts a number of hands or of rounds (圈), counted as the local game counts them.
 
-A round is four passes of the deal (RULES §10: the winner deals next, so a dealer who wins keeps
+A round is four passes of the deal (docs/rules.md §10: the winner deals next, so a dealer who wins keeps
 it and the round goes on); the match ends after the hand that completes its length. The host's
 count and the local game's MatchProgress are the same model, so the same seeded hands end both.
 """
@@ -44,7 +44,7 @@ def watched_table(seed: str, length: MatchLength) -> tuple[NetTable, list[P.Host
 
 
 def test_a_match_of_two_rounds_ends_after_eight_passes_of_the_deal() -> None:
-    """RULES §10: the deal passes as the ruleset says; two rounds are eight passes, whatever the hand count."""
+    """docs/rules.md §10: the deal passes as the ruleset says; two rounds are eight passes, whatever the hand count."""
     length = MatchLength("rounds", 2)
     table, got = watched_table("two-rounds", length)
     hands, progress = local_hands("two-rounds", length)

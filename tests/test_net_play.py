@@ -1,4 +1,4 @@
-"""A network match over loopback gives every seat exactly what the local engine gives it (DESIGN.md)."""
+"""A network match over loopback gives every seat exactly what the local engine gives it (docs/design.md)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 The host sends the settled hand's full result (public once the hand is over) beside its ledger;
 the client's settlement screen is built from both, as at one computer. The reference is the same
-seeded hand played by the same bots at one computer, the person at the same seat (RULES §12
+seeded hand played by the same bots at one computer, the person at the same seat (docs/rules.md §12
 chickens, §14 payments: whatever the hand paid, both screens must show it alike).
 """
 
@@ -96,7 +96,7 @@ def _local_panel(seed: str, seat: int) -> SettlementScene:
 
 @pytest.mark.parametrize(("seed", "seat"), [("settle-a", 0), ("settle-b", 2)])
 def test_a_network_players_settlement_screen_is_the_local_ones(seed: str, seat: int) -> None:
-    """RULES §12/§14: the same hand shows the same hands, chickens, lines and standings at both tables."""
+    """docs/rules.md §12/§14: the same hand shows the same hands, chickens, lines and standings at both tables."""
     net, table = _network_panel(seed, seat)
     local = _local_panel(seed, seat)
     assert net.result is not None, "the network screen has the hand laid open"

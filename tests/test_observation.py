@@ -1,4 +1,4 @@
-"""Observations: a seat sees its own tiles, everything public and its legal actions (DESIGN.md)."""
+"""Observations: a seat sees its own tiles, everything public and its legal actions (docs/design.md)."""
 
 from __future__ import annotations
 

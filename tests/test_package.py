@@ -151,7 +151,7 @@ def test_onefile_is_at_most_25_mb(exe: Path) -> None:
 
 
 def test_frozen_game_deals_and_plays_like_the_source(exe: Path, home: Path) -> None:
-    """RULES.md §3 deal and a few whole hands: the bundled engine and rulesets give the source's results."""
+    """docs/rules.md §3 deal and a few whole hands: the bundled engine and rulesets give the source's results."""
     deal = _run(exe, "deal", "--seed", "smoke", "--ruleset", "guiyang-modern", "--json", home=home)
     assert deal.returncode == 0, deal.stderr
     assert json.loads(deal.stdout) == json.loads(
@@ -193,7 +193,7 @@ def test_bad_input_gets_a_message_not_a_traceback(exe: Path, home: Path) -> None
 
 
 def test_builtin_rulesets_are_inside_the_bundle(exe: Path, home: Path) -> None:
-    """RULES.md §11: every shipped ruleset loads from the bundle, which a one-file build unpacks elsewhere."""
+    """docs/rules.md §11: every shipped ruleset loads from the bundle, which a one-file build unpacks elsewhere."""
     out = _folders(exe, home)
     assert out["frozen"] is True
     assert out["version"] == __version__
@@ -206,7 +206,7 @@ def test_builtin_rulesets_are_inside_the_bundle(exe: Path, home: Path) -> None:
 
 
 def test_players_rulesets_are_listed_and_a_broken_one_shows_its_error(exe: Path, home: Path) -> None:
-    """RULES.md §13: a player's own ruleset loads beside the built-in ones; a broken one is listed, not fatal."""
+    """docs/rules.md §13: a player's own ruleset loads beside the built-in ones; a broken one is listed, not fatal."""
     rulesets = home / "guiyang" / "rulesets"
     rulesets.mkdir(parents=True)
     (rulesets / "house.yaml").write_text((ROOT / "rulesets" / "yiwushi.yaml").read_text(encoding="utf-8"), "utf-8")

@@ -1,8 +1,8 @@
-"""Random play in OpenSpiel's style (DESIGN.md): many seeded hands with random legal actions.
+"""Random play in OpenSpiel's style (docs/design.md): many seeded hands with random legal actions.
 
 After every step all 108 tiles are accounted for, the legal actions are unique and each is
 accepted, an illegal action is refused without a change, and the logged match replays to
-the same events. RULES.md §3, §4, §9.
+the same events. docs/rules.md §3, §4, §9.
 """
 
 from __future__ import annotations

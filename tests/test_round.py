@@ -1,4 +1,4 @@
-"""Turns and claims (RULES.md §4, §6, §9, §12): each test stacks a wall and plays it out."""
+"""Turns and claims (docs/rules.md §4, §6, §9, §12): each test stacks a wall and plays it out."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ BASE = [DEALER, PLAIN_WAIT, SEAT2, SEAT3]
 
 
 def test_discard_with_no_claim_passes_the_turn_to_the_next_seat() -> None:
-    """RULES.md §4: after a discard nobody wants, the next seat in play order draws."""
+    """docs/rules.md §4: after a discard nobody wants, the next seat in play order draws."""
     rnd = rigged_round(CLASSIC, BASE, draws="9p")
     act(rnd, "0 discard 1m")
     assert rnd.phase is Phase.TURN and rnd.turn == 1 and rnd.drawn == parse_tile("9p")
@@ -55,7 +55,7 @@ def test_discard_with_no_claim_passes_the_turn_to_the_next_seat() -> None:
 
 
 def test_plain_hand_without_a_pass_cannot_win_off_a_discard() -> None:
-    """RULES.md §6, A二(一)2: a plain hand (平胡) needs a kong of its own to win off a discard."""
+    """docs/rules.md §6, A二(一)2: a plain hand (平胡) needs a kong of its own to win off a discard."""
     rnd = rigged_round(CLASSIC, BASE)
     act(rnd, "0 discard 5s")
     assert ActionKind.WIN not in kinds(rnd, 1)
@@ -63,7 +63,7 @@ def test_plain_hand_without_a_pass_cannot_win_off_a_discard() -> None:
 
 
 def test_plain_hand_may_win_off_a_discard_with_a_kong() -> None:
-    """RULES.md §6: a kong (豆) is the pass; A二(一)2."""
+    """docs/rules.md §6: a kong (豆) is the pass; A二(一)2."""
     hands = [DEALER, "9999m123p456p11s3s", SEAT2, SEAT3]
     rnd = rigged_round(CLASSIC, hands, draws="6p 9p 9p", tail="4s")
     act(rnd, "0 discard 1m")  # seat 1 draws 6p
@@ -81,14 +81,14 @@ def test_plain_hand_may_win_off_a_discard_with_a_kong() -> None:
 
 
 def test_big_hand_needs_no_pass() -> None:
-    """RULES.md §6, B: big hands (大对子 and up) win off a discard without a kong."""
+    """docs/rules.md §6, B: big hands (大对子 and up) win off a discard without a kong."""
     rnd = rigged_round(CLASSIC, [DEALER, BIG_WAIT, SEAT2, SEAT3])
     act(rnd, "0 discard 5s")
     assert ActionKind.WIN in kinds(rnd, 1)
 
 
 def test_self_drawn_plain_hand_needs_no_pass() -> None:
-    """RULES.md §6: self-drawn wins need no pass."""
+    """docs/rules.md §6: self-drawn wins need no pass."""
     rnd = rigged_round(CLASSIC, BASE, draws="2s")
     act(rnd, "0 discard 1m")
     assert ActionKind.WIN in kinds(rnd, 1)
@@ -98,7 +98,7 @@ def test_self_drawn_plain_hand_needs_no_pass() -> None:
 
 
 def test_pung_claim_flow() -> None:
-    """RULES.md §4: 碰 with two in hand; the claimer discards without drawing; the pond loses the tile."""
+    """docs/rules.md §4: 碰 with two in hand; the claimer discards without drawing; the pond loses the tile."""
     rnd = rigged_round(CLASSIC, BASE)
     act(rnd, "0 discard 8s")
     assert kinds(rnd, 1) == {ActionKind.PUNG, ActionKind.PASS}
@@ -111,7 +111,7 @@ def test_pung_claim_flow() -> None:
 
 
 def test_exposed_kong_draws_a_replacement_and_makes_the_next_discard_hot() -> None:
-    """RULES.md §4, §7 热炮: after 点豆 the kong maker draws from the tail; his next discard is hot."""
+    """docs/rules.md §4, §7 热炮: after 点豆 the kong maker draws from the tail; his next discard is hot."""
     rnd = rigged_round(CLASSIC, [DEALER, "123p456p789m888s 5m", SEAT2, SEAT3], tail="9s")
     act(rnd, "0 discard 8s")
     assert kinds(rnd, 1) == {ActionKind.KONG, ActionKind.PUNG, ActionKind.PASS}
@@ -123,7 +123,7 @@ def test_exposed_kong_draws_a_replacement_and_makes_the_next_discard_hot() -> No
 
 
 def test_hot_discard_lets_a_plain_hand_win_without_a_pass() -> None:
-    """RULES.md §6, A五1: winning on a hot discard (热炮) needs no pass."""
+    """docs/rules.md §6, A五1: winning on a hot discard (热炮) needs no pass."""
     rnd = rigged_round(CLASSIC, [DEALER, "123p456p789m888s 5m", SEAT2, SEAT3], tail="9s")
     act(rnd, "0 discard 8s")
     act(rnd, "1 kong")
@@ -135,7 +135,7 @@ def test_hot_discard_lets_a_plain_hand_win_without_a_pass() -> None:
 
 
 def test_several_winners_on_one_discard() -> None:
-    """RULES.md §4, A八2 一炮三响: several seats may win on one discard."""
+    """docs/rules.md §4, A八2 一炮三响: several seats may win on one discard."""
     hands = [DEALER, BIG_WAIT, "222p 444p 666p 777s 5s", SEAT3]
     rnd = rigged_round(CLASSIC, hands)
     act(rnd, "0 discard 5s")
@@ -149,7 +149,7 @@ def test_several_winners_on_one_discard() -> None:
 
 
 def test_win_takes_precedence_over_pung() -> None:
-    """RULES.md §4: a win goes before a pung on the same discard."""
+    """docs/rules.md §4: a win goes before a pung on the same discard."""
     hands = [DEALER, "111p 999m 333s 666p 5s", "2345678m 55s 67s 89p", SEAT3]
     rnd = rigged_round(CLASSIC, hands)
     act(rnd, "0 discard 5s")
@@ -160,7 +160,7 @@ def test_win_takes_precedence_over_pung() -> None:
 
 
 def test_single_winner_rule_takes_the_first_in_play_order() -> None:
-    """RULES.md §4: with several winners off, only the first seat after the discarder wins."""
+    """docs/rules.md §4: with several winners off, only the first seat after the discarder wins."""
     rules = with_play(CLASSIC, multiple_winners=False)
     rnd = rigged_round(rules, [DEALER, BIG_WAIT, "222p 444p 666p 777s 5s", SEAT3])
     act(rnd, "0 discard 5s")
@@ -170,7 +170,7 @@ def test_single_winner_rule_takes_the_first_in_play_order() -> None:
 
 
 def test_declared_ready_locks_the_hand() -> None:
-    """RULES.md §4, A三1 / F: after 报听 no pung or kong, and each turn the drawn tile goes out."""
+    """docs/rules.md §4, A三1 / F: after 报听 no pung or kong, and each turn the drawn tile goes out."""
     rnd = rigged_round(CLASSIC, BASE, draws="9p 9p 9s 6s 7s")
     act(rnd, "0 discard 1m")
     declares = [a for a in rnd.legal_actions(1) if a.declare]
@@ -185,7 +185,7 @@ def test_declared_ready_locks_the_hand() -> None:
 
 
 def test_declaring_is_only_on_the_first_turn() -> None:
-    """RULES.md §4: 报听 right after the deal (dealer) or right after the first draw (others)."""
+    """docs/rules.md §4: 报听 right after the deal (dealer) or right after the first draw (others)."""
     rnd = rigged_round(CLASSIC, BASE, draws="4p 9p 9s 6s 7s")
     act(rnd, "0 discard 1m")
     act(rnd, "1 discard 4p")
@@ -198,7 +198,7 @@ def test_declaring_is_only_on_the_first_turn() -> None:
 
 
 def test_declared_seat_wins_off_a_discard_without_a_pass() -> None:
-    """RULES.md §6, A三1: a declared-ready seat may win off a discard with no kong."""
+    """docs/rules.md §6, A三1: a declared-ready seat may win off a discard with no kong."""
     rnd = rigged_round(CLASSIC, BASE, draws="9p 9p 9s 6s")
     act(rnd, "0 discard 1m")
     act(rnd, "1 discard 9p declare")
@@ -209,7 +209,7 @@ def test_declared_seat_wins_off_a_discard_without_a_pass() -> None:
 
 
 def test_anyone_may_win_on_a_declared_seats_discard() -> None:
-    """RULES.md §6, A三2 杀报: winning on a declared seat's discard needs no pass."""
+    """docs/rules.md §6, A三2 杀报: winning on a declared seat's discard needs no pass."""
     rnd = rigged_round(CLASSIC, BASE, draws="9p 9p 9s 6s 5m")
     act(rnd, "0 discard 1m")
     act(rnd, "1 discard 9p declare")
@@ -232,7 +232,7 @@ def _rob_setup(rules: Ruleset, seat1: str, tail: str = "") -> Round:
 
 
 def test_rob_kong_flow() -> None:
-    """RULES.md §4, A五2 抢杠: a seat that can win on the tile added to a pung may rob it, with no pass."""
+    """docs/rules.md §4, A五2 抢杠: a seat that can win on the tile added to a pung may rob it, with no pass."""
     rnd = _rob_setup(CLASSIC, PLAIN_WAIT)
     assert ActionKind.ADDED_KONG in kinds(rnd, 0)
     act(rnd, "0 added_kong 5s")
@@ -245,7 +245,7 @@ def test_rob_kong_flow() -> None:
 
 
 def test_added_kong_completes_when_nobody_robs() -> None:
-    """RULES.md §4: 转弯豆 stands when nobody can rob it; a replacement comes from the tail."""
+    """docs/rules.md §4: 转弯豆 stands when nobody can rob it; a replacement comes from the tail."""
     rnd = _rob_setup(CLASSIC, "123p456p789m88s19s", tail="1p")
     act(rnd, "0 added_kong 5s")
     assert rnd.melds[0][0].kong is KongKind.ADDED and rnd.drawn == parse_tile("1p")
@@ -253,7 +253,7 @@ def test_added_kong_completes_when_nobody_robs() -> None:
 
 
 def test_passing_a_rob_is_a_passed_win() -> None:
-    """RULES.md §4: declining to rob a kong is declining a win; the kong then stands."""
+    """docs/rules.md §4: declining to rob a kong is declining a win; the kong then stands."""
     rnd = _rob_setup(CLASSIC, PLAIN_WAIT, tail="1p")
     act(rnd, "0 added_kong 5s")
     act(rnd, "1 pass")
@@ -261,7 +261,7 @@ def test_passing_a_rob_is_a_passed_win() -> None:
 
 
 def test_baopai_pending_ends_with_own_draw() -> None:
-    """RULES.md §4, A八1 包牌: passing a win while ready puts a seat at risk until its own next draw."""
+    """docs/rules.md §4, A八1 包牌: passing a win while ready puts a seat at risk until its own next draw."""
     rnd = rigged_round(CLASSIC, [DEALER, BIG_WAIT, SEAT2, SEAT3], draws="9p")
     act(rnd, "0 discard 5s")
     assert ActionKind.WIN in kinds(rnd, 1)
@@ -274,7 +274,7 @@ PASSED = [DEALER, "2345678m 6789p 19s", BIG_WAIT, "2345678m 234s 679s"]
 
 
 def test_baopai_owed_when_winning_before_own_draw() -> None:
-    """RULES.md §4, A八1: a win after a passed win, before one's own draw, is recorded as 包牌."""
+    """docs/rules.md §4, A八1: a win after a passed win, before one's own draw, is recorded as 包牌."""
     rnd = rigged_round(CLASSIC, PASSED, draws="5s")
     act(rnd, "0 discard 5s")
     act(rnd, "2 pass")
@@ -285,7 +285,7 @@ def test_baopai_owed_when_winning_before_own_draw() -> None:
 
 
 def test_guoshui_blocks_discard_wins_until_own_draw() -> None:
-    """RULES.md §12.12 过水: after passing a win, no win off a discard until one's own next draw."""
+    """docs/rules.md §12.12 过水: after passing a win, no win off a discard until one's own next draw."""
     rnd = rigged_round(with_play(CLASSIC, passed_win="guoshui"), PASSED, draws="5s")
     act(rnd, "0 discard 5s")
     act(rnd, "2 pass")
@@ -294,7 +294,7 @@ def test_guoshui_blocks_discard_wins_until_own_draw() -> None:
 
 
 def test_hot_discard_forced_win() -> None:
-    """RULES.md §7, B6: on a hot discard every seat that can win must win (no pass offered)."""
+    """docs/rules.md §7, B6: on a hot discard every seat that can win must win (no pass offered)."""
     rules = with_play(CLASSIC, hot_discard_forced=True)
     rnd = rigged_round(rules, [DEALER, "123p456p789m888s 5m", SEAT2, SEAT3], tail="9s")
     act(rnd, "0 discard 8s")
@@ -304,7 +304,7 @@ def test_hot_discard_forced_win() -> None:
 
 
 def test_exhaustive_draw() -> None:
-    """RULES.md §9: no tile left to draw and no winner: 黄庄, and nothing is turned."""
+    """docs/rules.md §9: no tile left to draw and no winner: 黄庄, and nothing is turned."""
     rnd = rigged_round(CLASSIC, BASE)
     while not rnd.ended:
         seat = rnd.to_move()[0]
@@ -321,7 +321,7 @@ def test_exhaustive_draw() -> None:
 
 
 def test_illegal_action_is_refused_and_changes_nothing() -> None:
-    """RULES.md §4: an illegal action is refused with a reason and changes nothing."""
+    """docs/rules.md §4: an illegal action is refused with a reason and changes nothing."""
     rnd = rigged_round(CLASSIC, BASE)
     before = rnd.fingerprint()
     for bad, reason in [
@@ -337,7 +337,7 @@ def test_illegal_action_is_refused_and_changes_nothing() -> None:
 
 
 def test_heavenly_win_on_the_deal() -> None:
-    """RULES.md §5 天胡 (G): the dealer wins on the deal."""
+    """docs/rules.md §5 天胡 (G): the dealer wins on the deal."""
     hands = ["123m456m789m123p55s", "2345678m 6789p 19s", "2345678p 234s 567s", "2345678m 234s 667s"]
     rnd = rigged_round(CLASSIC, hands)
     act(rnd, "0 win")
@@ -345,7 +345,7 @@ def test_heavenly_win_on_the_deal() -> None:
 
 
 def test_late_kong_is_marked() -> None:
-    """RULES.md §12.10 憨包豆 (G): a kong declared later than it could have been."""
+    """docs/rules.md §12.10 憨包豆 (G): a kong declared later than it could have been."""
     rules = with_play(CLASSIC, late_kong=True)
     hands = ["1111m 234p 567p 789s 5s", "23456789m119p12s", "23456789m889p34s", "23456789m66s234s"]
     rnd = rigged_round(rules, hands, draws="7s 8s 6p 4s")
@@ -358,7 +358,7 @@ def test_late_kong_is_marked() -> None:
 
 
 def test_kong_at_first_chance_is_not_late() -> None:
-    """RULES.md §12.10: a kong declared at once is a plain 闷豆."""
+    """docs/rules.md §12.10: a kong declared at once is a plain 闷豆."""
     rules = with_play(CLASSIC, late_kong=True)
     hands = ["1111m 234p 567p 789s 5s", "23456789m119p12s", "23456789m889p34s", "23456789m66s234s"]
     rnd = rigged_round(rules, hands)

@@ -1,4 +1,4 @@
-"""Ruleset files load into the typed Ruleset, and every error names file, line, column and field (DESIGN.md)."""
+"""Ruleset files load into the typed Ruleset, and every error names file, line, column and field (docs/design.md)."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def _replace(old: str, new: str) -> str:
 
 
 def test_the_rulesets_of_rules_11_and_14_ship() -> None:
-    """RULES.md §11: six rulesets, one per seed family; §14: the seventh, guiyang-daopei."""
+    """docs/rules.md §11: six rulesets, one per seed family; §14: the seventh, guiyang-daopei."""
     assert builtin_ruleset_names() == SHIPPED
 
 
@@ -67,13 +67,13 @@ def test_every_shipped_ruleset_loads(name: str) -> None:
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_seed_rulesets_have_every_optional_rule_off(name: str) -> None:
-    """RULES.md §13: the optional rules are for user rulesets; none is on in a seed ruleset."""
+    """docs/rules.md §13: the optional rules are for user rulesets; none is on in a seed ruleset."""
     assert load_ruleset(name).optional == OptionalRules()
 
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_every_value_line_carries_a_comment(name: str) -> None:
-    """RULES.md §11: each value names its seed tag or says it is a choice."""
+    """docs/rules.md §11: each value names its seed tag or says it is a choice."""
     text = (RULESETS_DIR / f"{name}.yaml").read_text(encoding="utf-8")
     values = [line for line in text.splitlines() if line.startswith("  ") and ":" in line and "#" not in line]
     tops = [line for line in text.splitlines() if line[:1].isalpha() and line.split(":", 1)[1].strip()]
@@ -82,7 +82,7 @@ def test_every_value_line_carries_a_comment(name: str) -> None:
 
 
 def test_engine_facing_values_follow_the_brief() -> None:
-    """RULES.md §2, §3, §12.11, §12.12: wall, direction, break, first dealer, 包牌, forced 热炮, 憨包豆."""
+    """docs/rules.md §2, §3, §12.11, §12.12: wall, direction, break, first dealer, 包牌, forced 热炮, 憨包豆."""
     for name in SHIPPED:
         r = load_ruleset(name)
         assert r.table.wall_stacks == (14, 13, 14, 13)
@@ -98,7 +98,7 @@ def test_engine_facing_values_follow_the_brief() -> None:
 
 
 def test_pattern_tables_of_rules_11() -> None:
-    """RULES.md §11 (and §14) pattern values, 平胡 ... 青龙背, per ruleset."""
+    """docs/rules.md §11 (and §14) pattern values, 平胡 ... 青龙背, per ruleset."""
     order = ["pinghu", "dadui", "qidui", "longqidui", "qingyise", "qingdadui", "qingqidui", "qinglongbei"]
     want = {
         "guiyang-classic": [1, 5, 8, 10, 10, 15, 17, 20],
@@ -107,14 +107,14 @@ def test_pattern_tables_of_rules_11() -> None:
         "yiwushi": [1, 5, 6, 6, 10, 10, 10, 10],
         "guiyang-modern": [1, 5, 10, 20, 10, 15, 20, 30],
         "guiyang-app": [1, 5, 7, 10, 10, 15, 17, 20],
-        "guiyang-daopei": [1, 5, 7, 10, 10, 15, 17, 20],  # RULES §14
+        "guiyang-daopei": [1, 5, 7, 10, 10, 15, 17, 20],  # docs/rules.md §14
     }
     for name, values in want.items():
         assert [load_ruleset(name).patterns[p] for p in order] == values, name
 
 
 def test_modern_chickens_follow_g() -> None:
-    """RULES.md §8: G adds 乌骨鸡, 金鸡 2/4, 冲锋鸡 3/6, 责任鸡 2/4."""
+    """docs/rules.md §8: G adds 乌骨鸡, 金鸡 2/4, 冲锋鸡 3/6, 责任鸡 2/4."""
     ch = load_ruleset("guiyang-modern").chickens
     assert dict(ch.fixed) == {YAOJI: 1, WUGUJI: 2}
     assert dict(ch.golden) == {YAOJI: 2, WUGUJI: 4}
@@ -278,7 +278,7 @@ def test_optional_section_may_be_left_out() -> None:
 
 
 def test_optional_rules_load(tmp_path: Path) -> None:
-    """RULES.md §13 吹风鸡 5p and 满堂鸡 as user values."""
+    """docs/rules.md §13 吹风鸡 5p and 满堂鸡 as user values."""
     text = _replace("  chuifeng: null", "  chuifeng: 5p").replace('mantang: "off"', "mantang: double")
     r = parse_ruleset(text, "x.yaml", "x")
     assert r.optional.chuifeng == parse_tile("5p")

@@ -1,4 +1,4 @@
-"""The values of RULES.md §14 in the ruleset schema: `rules show` names them in both languages, `rules check`
+"""The values of docs/rules.md §14 in the ruleset schema: `rules show` names them in both languages, `rules check`
 refuses values that contradict each other, and the six rulesets of §11 leave them off."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ NEW_FIELDS = [
 
 @pytest.mark.parametrize("name", SIX)
 def test_the_six_rulesets_leave_every_section_14_value_off(name: str) -> None:
-    """RULES.md §14 values are off in the six rulesets of §11, so their results stay as they were."""
+    """docs/rules.md §14 values are off in the six rulesets of §11, so their results stay as they were."""
     r = load_ruleset(name)
     assert r.play.ready_own_four is False
     b = r.bonuses

@@ -1,7 +1,7 @@
 """Settlement in general: ledgers sum to zero, rules are registered, and the hand builder the case files share
 (tests/settlement_rig.py) fills seats as it should.
 
-The scoring cases by ruleset are in tests/test_settlement_*.py; each names the RULES.md
+The scoring cases by ruleset are in tests/test_settlement_*.py; each names the docs/rules.md
 section and seed line it follows.
 """
 
@@ -37,7 +37,7 @@ def test_builder_fills_seats_with_hands_that_are_not_ready() -> None:
 
 
 def test_every_payment_family_is_registered_in_order() -> None:
-    """DESIGN.md: each payment kind is a registered rule; the ledger lists them in family order."""
+    """docs/design.md: each payment kind is a registered rule; the ledger lists them in family order."""
     ids = [rid for rid, _ in registered_rules()]
     assert ids[:2] == ["win.pattern", "penalty.baopai"]
     assert ids[-1] == "draw.chajiao"
@@ -47,7 +47,7 @@ def test_every_payment_family_is_registered_in_order() -> None:
 def test_example_hand_file_settles() -> None:
     """docs/hand-file.md example: 平胡 self-drawn, a 闷豆, two 幺鸡 in hand and a pung of the turned chicken 5m.
 
-    A二, A二(四)2, A七2; RULES.md §8 手上鸡 (A一7 "未打出的牌"): the pung's three 5m count.
+    A二, A二(四)2, A七2; docs/rules.md §8 手上鸡 (A一7 "未打出的牌"): the pung's three 5m count.
     """
     from game.handfile import read_hand_file
 
@@ -103,7 +103,7 @@ _EVERYTHING_ON = {
 
 @pytest.mark.parametrize("name", builtin_ruleset_names())
 def test_ledgers_sum_to_zero_on_random_results(name: str) -> None:
-    """DESIGN.md: every ledger sums to zero, under every ruleset and with every optional rule on."""
+    """docs/design.md: every ledger sums to zero, under every ruleset and with every optional rule on."""
     rng = random.Random(f"zero-{name}")
     rulesets = [load_ruleset(name), with_rules(name, **_EVERYTHING_ON)]
     for _ in range(150):
@@ -115,7 +115,7 @@ def test_ledgers_sum_to_zero_on_random_results(name: str) -> None:
 
 
 def test_amount_is_fan_times_base() -> None:
-    """RULES.md §7: all amounts are fan x the ruleset's base (底分)."""
+    """docs/rules.md §7: all amounts are fan x the ruleset's base (底分)."""
     rules = with_rules("guiyang-classic")
     rules = replace(rules, base=5)
     led = settle(Deal(rules, {1: S(PLAIN)}, win="{by: [1], tile: 5s, from: self}").result(), rules)
@@ -124,7 +124,7 @@ def test_amount_is_fan_times_base() -> None:
 
 
 def test_ledger_json_and_nets() -> None:
-    """RULES.md §7 with G's 自摸 +1: the JSON form carries every item and the nets."""
+    """docs/rules.md §7 with G's 自摸 +1: the JSON form carries every item and the nets."""
     led = Deal("guiyang-modern", {1: S(PLAIN)}, win="{by: [1], tile: 5s, from: self}").ledger()
     data = led.to_json()
     assert data["nets"] == [-2, 6, -2, -2]

@@ -1,6 +1,6 @@
-"""Scoring cases for guiyang-daopei, the modern app table of RULES.md §14, each worked out by hand.
+"""Scoring cases for guiyang-daopei, the modern app table of docs/rules.md §14, each worked out by hand.
 
-Each test names the §14 rule it follows; the rule's wording is quoted from RULES.md §14.
+Each test names the §14 rule it follows; the rule's wording is quoted from docs/rules.md §14.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ READY_SEAT_3 = S("123p 567p 789s 456m 4s")  # ready on 4s, no chickens
 
 
 def plain_self_draw(winner: int = 1, payers: tuple[int, ...] = (0, 2, 3)) -> list[tuple[int, int, str, int]]:
-    """平胡 1 and 自摸 +1 from each payer (RULES §14 patterns, 自摸 +1)."""
+    """平胡 1 and 自摸 +1 from each payer (docs/rules.md §14 patterns, 自摸 +1)."""
     return [(p, winner, rule, 1) for p in payers for rule in ("win.pattern", "bonus.self_draw")]
 
 
@@ -36,13 +36,13 @@ def plain_self_draw(winner: int = 1, payers: tuple[int, ...] = (0, 2, 3)) -> lis
 
 
 def test_patterns_seven_pairs_is_seven_and_self_draw_adds_one() -> None:
-    """RULES §14 patterns "七对 7"; "自摸 +1"."""
+    """docs/rules.md §14 patterns "七对 7"; "自摸 +1"."""
     led = Deal(D, {1: S("22m 33m 66p 99p 44s 66s 77s")}, win="{by: [1], tile: 7s, from: self}").ledger()
     assert items(led) == rows(*from_each(1, "win.pattern", 7), *from_each(1, "bonus.self_draw", 1))
 
 
 def test_big_crane_is_seventeen_with_no_flush_tier() -> None:
-    """RULES §14 "大吊车 17 (four melds on the table and a single wait; no flush tier)": 17 beats 大对子 5,
+    """docs/rules.md §14 "大吊车 17 (four melds on the table and a single wait; no flush tier)": 17 beats 大对子 5,
     and in one suit it beats 清大对 15 and stays 17."""
     melds = ("pung 2m from 0", "pung 3p from 2", "pung 6s from 3", "pung 7m from 0")
     led = Deal(D, {1: S("55s", melds=melds)}, win=SELF_5S).ledger()
@@ -56,13 +56,13 @@ def test_big_crane_is_seventeen_with_no_flush_tier() -> None:
 
 
 def test_heavenly_win_replaces_the_pattern() -> None:
-    """RULES §14 "天胡 33 ... replace the pattern value": the dealer's 平胡 1 on the deal counts 33 (1 + 32)."""
+    """docs/rules.md §14 "天胡 33 ... replace the pattern value": the dealer's 平胡 1 on the deal counts 33 (1 + 32)."""
     deal = Deal(D, {0: S(PLAIN)}, win="{by: [0], tile: 5s, from: self, first_turn: true}")
     assert items(deal.ledger()) == rows(*plain_self_draw(0, (1, 2, 3)), *from_each(0, "bonus.heavenly", 32))
 
 
 def test_heavenly_win_with_a_chicken() -> None:
-    """RULES §14 天胡 33 with "Chickens: 1s ... 1 each": the three 1s in the dealer's hand are paid on top by
+    """docs/rules.md §14 天胡 33 with "Chickens: 1s ... 1 each": the three 1s in the dealer's hand are paid on top by
     each seat not ready."""
     deal = Deal(D, {0: S("123m 456m 234p 111s 55s")}, win="{by: [0], tile: 5s, from: self, first_turn: true}")
     assert items(deal.ledger()) == rows(
@@ -71,7 +71,7 @@ def test_heavenly_win_with_a_chicken() -> None:
 
 
 def test_earthly_win_replaces_the_pattern_on_a_self_draw_only() -> None:
-    """RULES §14 "地胡 23 ... both are self-draw only": 23 on the first draw; off the dealer's first discard the
+    """docs/rules.md §14 "地胡 23 ... both are self-draw only": 23 on the first draw; off the dealer's first discard the
     hand is paid at its pattern alone."""
     deal = Deal(D, {1: S(PLAIN)}, win="{by: [1], tile: 5s, from: self, first_turn: true}")
     assert items(deal.ledger()) == rows(*plain_self_draw(), *from_each(1, "bonus.earthly", 22))
@@ -80,7 +80,7 @@ def test_earthly_win_replaces_the_pattern_on_a_self_draw_only() -> None:
 
 
 def test_first_turn_value_below_the_pattern_adds_nothing() -> None:
-    """RULES §14 "the higher of the two counts": a 清七对 17 on the deal, with 天胡 set to 15, stays 17."""
+    """docs/rules.md §14 "the higher of the two counts": a 清七对 17 on the deal, with 天胡 set to 15, stays 17."""
     rules = with_rules(D, bonuses={"heavenly": 15})
     deal = Deal(rules, {0: S("11p 22p 33p 44p 66p 77p 99p")}, win="{by: [0], tile: 9p, from: self, first_turn: true}")
     assert items(deal.ledger()) == rows(*from_each(0, "win.pattern", 17), *from_each(0, "bonus.self_draw", 1))
@@ -90,7 +90,7 @@ def test_first_turn_value_below_the_pattern_adds_nothing() -> None:
 
 
 def test_declared_value_depends_on_the_seat() -> None:
-    """RULES §14 "报听: 17 when the dealer declares (报听), 34 when another seat declares (天听); a declared win
+    """docs/rules.md §14 "报听: 17 when the dealer declares (报听), 34 when another seat declares (天听); a declared win
     takes the higher of that value and the pattern"."""
     dealer = Deal(D, {0: S(PLAIN, declared=True)}, win="{by: [0], tile: 5s, from: self}")
     assert items(dealer.ledger()) == rows(*plain_self_draw(0, (1, 2, 3)), *from_each(0, "bonus.declared_win", 16))
@@ -109,7 +109,7 @@ SEVEN_PAIRS_ON_5S = S("22m 33m 66p 77p 44s 66s 55s")
 
 
 def test_the_pass_exempts_a_declared_discarder_not_the_winners_own_declaration() -> None:
-    """RULES §14 "a 平胡 off a discard needs a kong, unless the discarder declared ready, or it robs a kong"."""
+    """docs/rules.md §14 "a 平胡 off a discard needs a kong, unless the discarder declared ready, or it robs a kong"."""
     own = Deal(D, {1: S(PLAIN, declared=True)}, win="{by: [1], tile: 5s, from: 3}")
     with pytest.raises(HandFileError, match="without a pass"):
         own.result()
@@ -120,14 +120,14 @@ def test_the_pass_exempts_a_declared_discarder_not_the_winners_own_declaration()
 
 
 def test_rob_kong_is_four_times_the_pattern_from_the_robbed_seat_alone() -> None:
-    """RULES §14 "抢杠: the robbed seat pays 4x the pattern (alone)"; the robbed kong does not count."""
+    """docs/rules.md §14 "抢杠: the robbed seat pays 4x the pattern (alone)"; the robbed kong does not count."""
     robbed = S("123m 456m 789m 6s", melds=("pung 4s from 0",))
     deal = Deal(D, {1: S("123m 456m 234p 55s 345s"), 2: robbed}, win="{by: [1], tile: 4s, from: 2, how: rob_kong}")
     assert items(deal.ledger()) == rows((2, 1, "win.pattern", 1), (2, 1, "bonus.rob_kong", 3))
 
 
 def test_hot_discard_is_twice_the_pattern_and_its_kong_is_void() -> None:
-    """RULES §14 "热炮: the discarder pays 2x the pattern and its new kong is void", and "a hot discard gives no
+    """docs/rules.md §14 "热炮: the discarder pays 2x the pattern and its new kong is void", and "a hot discard gives no
     exemption" from the pass."""
     deal = Deal(D, {0: HOT_SEAT, 1: SEVEN_PAIRS_ON_5S}, win="{by: [1], tile: 5s, from: 0, hot: true}")
     assert items(deal.ledger()) == rows((0, 1, "win.pattern", 7), (0, 1, "bonus.hot", 7))
@@ -140,7 +140,7 @@ def test_hot_discard_is_twice_the_pattern_and_its_kong_is_void() -> None:
 
 
 def test_a_ready_seats_kongs_are_three_each() -> None:
-    """RULES §14 "Kongs, every kind worth 3: a ready seat's concealed and added kongs are paid by all three, its
+    """docs/rules.md §14 "Kongs, every kind worth 3: a ready seat's concealed and added kongs are paid by all three, its
     exposed kong by the feeder"."""
     winner = S("123m 456m 234s 55s", melds=("kong 9p concealed",))
     ready = S("123p 567p 789s 4s", melds=("kong 7m from 2",))
@@ -149,7 +149,8 @@ def test_a_ready_seats_kongs_are_three_each() -> None:
 
 
 def test_daopei_a_seat_not_ready_pays_its_kongs_back() -> None:
-    """RULES §14 倒赔 "a seat that is not ready at the end pays back the same amounts to each ready opponent (to the
+    """docs/rules.md §14 倒赔 "a seat that is not ready at the end pays back the same amounts to each ready opponent (to
+    the
     feeder, if ready, for an exposed kong)"."""
     not_ready = S("1m 5m 9m 2p 6p 3s 7s", melds=("kong 9p concealed", "kong 7m from 3"))
     led = Deal(D, {1: S(PLAIN), 2: not_ready, 3: READY_SEAT_3}, win=SELF_5S, flip=None).ledger()
@@ -166,7 +167,7 @@ def test_daopei_a_seat_not_ready_pays_its_kongs_back() -> None:
 
 
 def test_only_seats_not_ready_pay_chickens() -> None:
-    """RULES §14 "Only seats that are not ready pay, and only ready seats collect (ready seats never pay each
+    """docs/rules.md §14 "Only seats that are not ready pay, and only ready seats collect (ready seats never pay each
     other)": the winner's three 1s and the ready seat's 8p are paid by seats 0 and 2 alone."""
     winner = S("123m 456m 234p 111s 55s")
     ready = S("123p 567p 789s 456m 8p")
@@ -179,7 +180,7 @@ def test_only_seats_not_ready_pay_chickens() -> None:
 
 
 def test_golden_and_turned_chickens() -> None:
-    """RULES §14 "1s and 8p 1 each (2 when golden), the turned chicken 1": 9s turned makes 1s golden (2)."""
+    """docs/rules.md §14 "1s and 8p 1 each (2 when golden), the turned chicken 1": 9s turned makes 1s golden (2)."""
     led = Deal(D, {1: S("123m 456m 234p 111s 55s")}, win=SELF_5S, flip="9s").ledger()
     assert items(led) == rows(*plain_self_draw(), *from_each(1, "chicken.golden", 6))
     led = Deal(D, {1: S(PLAIN)}, win=SELF_5S, flip="4s").ledger()  # 5s turned: the winner's pair
@@ -187,7 +188,7 @@ def test_golden_and_turned_chickens() -> None:
 
 
 def test_a_not_ready_seats_discarded_chickens_are_paid_by_every_not_ready_seat() -> None:
-    """RULES §14 "A not-ready seat's discarded 1s/8p are paid to each ready seat by every not-ready seat; kept
+    """docs/rules.md §14 "A not-ready seat's discarded 1s/8p are paid to each ready seat by every not-ready seat; kept
     tiles and melds of a not-ready seat never pay": seat 2 discarded a 1s and an 8p."""
     deal = Deal(D, {1: S(PLAIN), 3: READY_SEAT_3}, win=SELF_5S, flip=None, fill_discards={2: "1s 8p"})
     assert items(deal.ledger()) == rows(
@@ -197,7 +198,8 @@ def test_a_not_ready_seats_discarded_chickens_are_paid_by_every_not_ready_seat()
 
 
 def test_ready_seats_own_discarded_chickens_count_for_it() -> None:
-    """RULES §14 chickens, scope: all (GY1 chicken-test.js ⑨ ① and ②): a ready seat's own discarded 1s counts for
+    """docs/rules.md §14 chickens, scope: all (GY1 chicken-test.js ⑨ ① and ②): a ready seat's own discarded 1s counts
+    for
     it, 1 from each seat not ready; one held and one discarded, 2 from each."""
     ready = S("123p 567p 789s 456m 4s", discards="1s")
     deal = Deal(D, {1: S(PLAIN), 3: ready}, win=SELF_5S, flip=None)
@@ -210,7 +212,8 @@ def test_ready_seats_own_discarded_chickens_count_for_it() -> None:
 
 
 def test_charge_chicken_stacks_with_the_chickens_own_worth() -> None:
-    """RULES §14 冲锋鸡, charge_stacks (GY1 chicken-test.js ④ "冲锋鸡 2 分 + 自身 1 张 = 3", "4 分 + 金幺鸡 2 分 =
+    """docs/rules.md §14 冲锋鸡, charge_stacks (GY1 chicken-test.js ④ "冲锋鸡 2 分 + 自身 1 张 = 3", "4 分 + 金幺鸡 2 分
+    =
     6"): seat 3, ready, discarded the first 1s: 2 (冲锋鸡) + 1 (the chicken itself) from each seat not ready,
     4 + 2 golden; the first 8p likewise 2 + 1. The 冲锋鸡 is paid by the winner too (reading of ⑦)."""
     ready = S("123p 567p 789s 456m 4s", discards="1s")
@@ -233,7 +236,8 @@ def test_charge_chicken_stacks_with_the_chickens_own_worth() -> None:
 
 
 def test_charge_chicken_by_its_owner_ready_or_not() -> None:
-    """RULES §14 冲锋鸡, charge_payers: others (GY1 chicken-test.js ⑦ "持有者叫牌 → 其他三家各付 2（共 6）", "胡牌家也
+    """docs/rules.md §14 冲锋鸡, charge_payers: others (GY1 chicken-test.js ⑦ "持有者叫牌 → 其他三家各付 2（共 6）",
+    "胡牌家也
     照付", ④ "未叫家的冲锋鸡：给每个叫牌/胡牌玩家各付 2 分", "其他未叫家不受冲锋鸡影响"): a ready owner that did not
     win collects 2 from each of the other three, the winner included; an owner not ready pays 2 to each ready
     seat (4 when golden) and nothing to the others."""
@@ -255,7 +259,8 @@ def test_charge_chicken_by_its_owner_ready_or_not() -> None:
 
 
 def test_charge_chicken_follows_a_claim_by_a_seat_that_ends_ready() -> None:
-    """RULES §14 冲锋鸡, charge_claimed: passes_if_ready (GY1 chicken-test.js ⑦ "责任转移成功：碰走者向其他三家各收
+    """docs/rules.md §14 冲锋鸡, charge_claimed: passes_if_ready (GY1 chicken-test.js ⑦
+    "责任转移成功：碰走者向其他三家各收
     2 分（含胡牌家）", "碰走者未叫 → 不转移，仍归原打出者（他未叫 → 给叫牌家付 2）"): West's first 1s punged by
     North, ready, is North's 冲锋鸡, 2 from each of the three; punged by East, not ready, it stays West's, and
     West, not ready, pays the winner 2."""
@@ -274,7 +279,8 @@ def test_charge_chicken_follows_a_claim_by_a_seat_that_ends_ready() -> None:
 
 
 def test_a_claimed_1s_counts_once_in_the_claimers_meld() -> None:
-    """RULES §14 责任鸡 (GY1 chicken-test.js ⑦ "其它未叫家各付 3 分", "打出的那家付 4 分", "明杠：其它未叫家各付 4 分",
+    """docs/rules.md §14 责任鸡 (GY1 chicken-test.js ⑦ "其它未叫家各付 3 分", "打出的那家付 4 分", "明杠：其它未叫家各付
+    4 分",
     "打出者给 5 分"): a pung of 1s North, ready, claimed from West costs East 3 and West 4 (3 + 1 责任鸡); an
     exposed kong 4 and 5. The claimed copy is never also West's discarded chicken."""
     for meld, copies in (("pung 1s from 2", 3), ("kong 1s from 2", 4)):
@@ -290,7 +296,8 @@ def test_a_claimed_1s_counts_once_in_the_claimers_meld() -> None:
 
 
 def test_liability_is_for_1s_alone_when_both_first_chickens_are_claimed() -> None:
-    """RULES §14 责任鸡, first_chicken_each (GY1 chicken-test.js ⑤ "混着一条乌骨鸡 → 只算幺鸡那条", "乌骨鸡被碰走不算
+    """docs/rules.md §14 责任鸡, first_chicken_each (GY1 chicken-test.js ⑤ "混着一条乌骨鸡 → 只算幺鸡那条",
+    "乌骨鸡被碰走不算
     责任鸡", "冲锋鸡认幺鸡 + 乌骨鸡"): West's first 8p and first 1s, both punged by North, ready: the hand file
     names both, the 8p first, so the 8p is the 冲锋鸡 and passes to North; only the 1s costs West its 责任鸡."""
     north = S("123p 567p 4s", melds=("pung 8p from 2", "pung 1s from 2"))
@@ -306,7 +313,8 @@ def test_liability_is_for_1s_alone_when_both_first_chickens_are_claimed() -> Non
 
 
 def test_one_charge_chicken_per_hand() -> None:
-    """RULES §14 "冲锋鸡: one per hand, the first 1s or 8p discarded, whichever comes first": guiyang-daopei's file
+    """docs/rules.md §14 "冲锋鸡: one per hand, the first 1s or 8p discarded, whichever comes first": guiyang-daopei's
+    file
     may name both first chickens (first_chicken_each); without that value a file naming both is refused, and
     the engine follows only the first."""
     rules = with_rules(D, chickens={"first_chicken_each": False})
@@ -332,7 +340,8 @@ def test_one_charge_chicken_per_hand() -> None:
 
 
 def test_liability_on_every_claimed_1s_only_from_a_seat_not_ready() -> None:
-    """RULES §14 "责任鸡: every claimed 1s (not only the first) costs its discarder 1 to the claimer, and only when
+    """docs/rules.md §14 "责任鸡: every claimed 1s (not only the first) costs its discarder 1 to the claimer, and only
+    when
     the discarder is not ready"."""
     claimer = S("123p 567p 789s 4s", melds=("pung 1s from 0",))
     led = Deal(D, {1: S(PLAIN), 3: claimer}, win=SELF_5S, flip=None).ledger()
@@ -345,7 +354,7 @@ def test_liability_on_every_claimed_1s_only_from_a_seat_not_ready() -> None:
 
 
 def test_daopei_and_charge_chicken_in_one_hand() -> None:
-    """RULES §14 倒赔 and 冲锋鸡 meet: seat 0, not ready, holds a 闷豆 and discarded the first 8p; seat 2, not
+    """docs/rules.md §14 倒赔 and 冲锋鸡 meet: seat 0, not ready, holds a 闷豆 and discarded the first 8p; seat 2, not
     ready, discarded a 1s and an 8p. Seat 0 pays its kong back (3 to each ready seat) and its 冲锋鸡 (2 to
     each ready seat, in place of its pond share); both not-ready seats pay seat 2's two discarded chickens."""
     seat0 = S("1m 4m 5m 9m 2p 6p 7p 2s 3s 7s", melds=("kong 9p concealed",), discards="8p")
@@ -372,7 +381,8 @@ def test_daopei_and_charge_chicken_in_one_hand() -> None:
 
 
 def test_dealer_followed_pays_each_follower_four() -> None:
-    """RULES §14 "开局跟: when the dealer's first discard is followed by the same tile from all three others, the
+    """docs/rules.md §14 "开局跟: when the dealer's first discard is followed by the same tile from all three others,
+    the
     dealer pays each of them 4"."""
     deal = Deal(
         D,
@@ -387,7 +397,8 @@ def test_dealer_followed_pays_each_follower_four() -> None:
 
 
 def test_dealer_followed_then_a_draw() -> None:
-    """RULES §14 开局跟 followed by "Draw: 查叫 with no kongs and no chickens paid ... the dealer keeps the deal":
+    """docs/rules.md §14 开局跟 followed by "Draw: 查叫 with no kongs and no chickens paid ... the dealer keeps the
+    deal":
     the 4 each is still paid, then each seat not ready pays the ready seat its best wait."""
     ready = S("123m 456m 789m 234p 6s", discards="9s", melds=())
     deal = Deal(D, {1: ready}, avoid="9s", fill_discards={0: "9s", 2: "9s", 3: "9s"}, extra="dealer_followed: true")
@@ -399,7 +410,7 @@ def test_dealer_followed_then_a_draw() -> None:
 
 
 def test_dealer_followed_needs_the_same_first_discards() -> None:
-    """RULES §14 开局跟: a file claiming it while a seat's first discard differs is refused."""
+    """docs/rules.md §14 开局跟: a file claiming it while a seat's first discard differs is refused."""
     deal = Deal(
         D,
         {1: S(PLAIN, discards="9m")},
@@ -414,7 +425,7 @@ def test_dealer_followed_needs_the_same_first_discards() -> None:
 
 
 def test_engine_notes_when_the_dealer_is_followed() -> None:
-    """RULES §14 开局跟: the engine records the dealer's first discard followed by all three, and the hand
+    """docs/rules.md §14 开局跟: the engine records the dealer's first discard followed by all three, and the hand
     played to its end settles the 4 each."""
     hands = [
         "9s 1m4m7m 2p5p 3s4s7s 3m6m 3p6p 2m",
@@ -435,7 +446,8 @@ def test_engine_notes_when_the_dealer_is_followed() -> None:
 
 
 def test_ready_counts_a_wait_whose_four_copies_are_the_seats_own() -> None:
-    """RULES §14 "a seat counts as ready even when all four copies of its wait are its own" (RULES §5 leaves such a
+    """docs/rules.md §14 "a seat counts as ready even when all four copies of its wait are its own" (docs/rules.md §5
+    leaves such a
     wait out): a pung of 4s and the fourth 4s in hand, and 1111m in hand."""
     melds = [Meld(parse_tile("4s"), None, 2)]
     counts = to_counts(parse_tiles("123m 456m 789p 4s"))
@@ -453,7 +465,8 @@ def test_ready_counts_a_wait_whose_four_copies_are_the_seats_own() -> None:
 
 
 def test_dealer_followed_with_a_self_drawn_flush_of_pungs() -> None:
-    """RULES §14 开局跟 (GY1 extra-rules-test.js ④ "开局跟的净效果：庄家 −12、其余三家各 +4"): the dealer's self-drawn
+    """docs/rules.md §14 开局跟 (GY1 extra-rules-test.js ④ "开局跟的净效果：庄家 −12、其余三家各 +4"): the dealer's
+    self-drawn
     清大对 (15 + 自摸 1 from each) with 开局跟 nets the dealer +36 and each other seat −12."""
     deal = Deal(
         D,
@@ -471,7 +484,8 @@ def test_dealer_followed_with_a_self_drawn_flush_of_pungs() -> None:
 
 
 def test_big_crane_is_named_as_the_app_names_it() -> None:
-    """RULES §14 大吊车 (GY1 extra-rules-test.js ② "大吊车 = 17 点", "清一色的大吊车也按 17 点"): four melds and a
+    """docs/rules.md §14 大吊车 (GY1 extra-rules-test.js ② "大吊车 = 17 点", "清一色的大吊车也按 17 点"): four melds and
+    a
     single wait is named 大吊车, in one suit too; where 单钓 and 清单钓 are worth as much, the name is still 大吊车."""
     melds = ("pung 2m from 0", "pung 3p from 2", "pung 6s from 3", "pung 7m from 0")
     flush = ("pung 2s from 0", "pung 3s from 2", "pung 6s from 3", "pung 7s from 0")

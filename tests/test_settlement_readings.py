@@ -1,4 +1,4 @@
-"""The rule book's readings (RULES.md §8 "Which tiles count", §12.14-§12.17), each worked out by hand."""
+"""The rule book's readings (docs/rules.md §8 "Which tiles count", §12.14-§12.17), each worked out by hand."""
 
 from __future__ import annotations
 
@@ -11,21 +11,21 @@ SELF_5S = "{by: [1], tile: 5s, from: self}"
 
 
 def test_hand_scope_counts_a_winners_pung_of_chickens() -> None:
-    """RULES.md §8 手上鸡, A一7 "未打出的牌", B8 "手上的13张牌": a pung of 1s in the winner's melds pays 3 幺鸡."""
+    """docs/rules.md §8 手上鸡, A一7 "未打出的牌", B8 "手上的13张牌": a pung of 1s in the winner's melds pays 3 幺鸡."""
     winner = S("123m 456m 234p 55s", melds=("pung 1s from 2",))
     led = Deal(A, {1: winner}, win=SELF_5S).ledger()
     assert items(led) == rows(*from_each(1, "win.pattern", 1), *from_each(1, "chicken.fixed", 3))
 
 
 def test_a_claimed_chicken_belongs_to_the_claimer() -> None:
-    """RULES.md §8, §12.8: the 1s that seat 1 discarded and seat 3 punged counts for seat 3 (A一7 手上鸡)."""
+    """docs/rules.md §8, §12.8: the 1s that seat 1 discarded and seat 3 punged counts for seat 3 (A一7 手上鸡)."""
     ready = S("123m 456m 789m 6s", melds=("pung 1s from 2",))
     led = Deal(A, {1: S(PLAIN), 3: ready}, win=SELF_5S).ledger()
     assert items(led) == rows(*from_each(1, "win.pattern", 1), *from_each(3, "chicken.fixed", 3))
 
 
 def test_a_claimed_chicken_is_not_the_discarders_under_dead_chickens() -> None:
-    """RULES.md §8 死鸡, B8 "牌面上和打出去的都算", §12.8: the claimed 1s sits in the claimer's pung, not the
+    """docs/rules.md §8 死鸡, B8 "牌面上和打出去的都算", §12.8: the claimed 1s sits in the claimer's pung, not the
     discarder's pond, so the ready discarder does not count it too."""
     discarder = S("123m 456m 789m 234p 6p", discards="2m")
     claimer = S("678p 789p 789s 6s", melds=("pung 1s from 2",))
@@ -36,7 +36,7 @@ def test_a_claimed_chicken_is_not_the_discarders_under_dead_chickens() -> None:
 
 
 def test_chicken_concealed_kong_stands_in_place_of_four_single_chickens() -> None:
-    """RULES.md §8, C "如果某玩家手中有鸡的闷豆，则其他3个玩家给该玩家60番": 60 instead of four 幺鸡 at 10, never
+    """docs/rules.md §8, C "如果某玩家手中有鸡的闷豆，则其他3个玩家给该玩家60番": 60 instead of four 幺鸡 at 10, never
     on top of them; an exposed kong of 1s is four single chickens (4 x 10)."""
     concealed = S("123m 456m 789m 6s", melds=("kong 1s concealed",))
     led = Deal(C, {1: S(PLAIN), 3: concealed}, win=SELF_5S).ledger()
@@ -57,7 +57,7 @@ def test_chicken_concealed_kong_stands_in_place_of_four_single_chickens() -> Non
 
 
 def test_chajiao_pays_the_best_pattern_alone() -> None:
-    """RULES.md §12.14, A六 黄庄查叫 "叫牌者根据所叫牌算番": a declared dealer on a streak of 2 is paid its
+    """docs/rules.md §12.14, A六 黄庄查叫 "叫牌者根据所叫牌算番": a declared dealer on a streak of 2 is paid its
     plain wait at 1, with no 报听 floor of 10 and no 连庄 fan."""
     ready = S("123m 456m 789m 234p 6s", declared=True)
     led = Deal(A, {1: ready}, dealer=1, streak=2).ledger()
@@ -69,7 +69,7 @@ SEVEN_PAIRS_ON_5S = S("22m 33m 66p 77p 44s 66s 55s")
 
 
 def test_hot_extra_is_paid_to_each_winner() -> None:
-    """RULES.md §12.15, A五1 "还需多加一番付给胡牌者": two winners on a hot discard each get the extra fan."""
+    """docs/rules.md §12.15, A五1 "还需多加一番付给胡牌者": two winners on a hot discard each get the extra fan."""
     deal = Deal(A, {0: HOT_SEAT, 1: S(PLAIN), 2: SEVEN_PAIRS_ON_5S}, win="{by: [1, 2], tile: 5s, from: 0, hot: true}")
     assert items(deal.ledger()) == rows(
         (0, 1, "win.pattern", 1), (0, 2, "win.pattern", 8), (0, 1, "bonus.hot", 1), (0, 2, "bonus.hot", 1)
@@ -77,7 +77,7 @@ def test_hot_extra_is_paid_to_each_winner() -> None:
 
 
 def test_kill_declared_is_paid_to_each_winner() -> None:
-    """RULES.md §12.15, A三2 "报听玩家按10番给胡牌玩家杀报的番数": the declared seat pays 10 to each winner."""
+    """docs/rules.md §12.15, A三2 "报听玩家按10番给胡牌玩家杀报的番数": the declared seat pays 10 to each winner."""
     seats = {0: S("123m 456m 789m 234p 6s", declared=True), 1: S(PLAIN), 2: SEVEN_PAIRS_ON_5S}
     deal = Deal(A, seats, win="{by: [1, 2], tile: 5s, from: 0}")
     assert items(deal.ledger()) == rows(
@@ -89,7 +89,7 @@ def test_kill_declared_is_paid_to_each_winner() -> None:
 
 
 def test_baopai_still_pays_chickens_and_kongs() -> None:
-    """RULES.md §12.16, A八1 包牌: the passing seat pays the three its hand value, and its 点豆 and three 幺鸡
+    """docs/rules.md §12.16, A八1 包牌: the passing seat pays the three its hand value, and its 点豆 and three 幺鸡
     are still collected as usual."""
     winner = S("123m 456m 111s 55s", melds=("kong 9p from 2",))
     deal = Deal(A, {1: winner}, win="{by: [1], tile: 5s, from: 3}", extra="baopai: [1]")
@@ -101,7 +101,8 @@ def test_baopai_still_pays_chickens_and_kongs() -> None:
 
 
 def test_single_wait_counts_a_concealed_kong_as_a_meld() -> None:
-    """RULES.md §12.17, G 單釣: four melds on the table, one of them a 闷豆, and the pair: 单钓 10, not 大对子 5."""
+    """docs/rules.md §12.17, G 單釣: four melds on the table, one of them a 闷豆, and the pair: 单钓 10, not 大对子
+    5."""
     melds = ("kong 2m concealed", "pung 3p from 2", "pung 6s from 3", "pung 7m from 0")
     led = Deal(G, {1: S("55s", melds=melds)}, win=SELF_5S).ledger()
     assert items(led) == rows(

@@ -1,4 +1,4 @@
-"""Shanten (RULES.md §5): the exact swap distance to a winning hand, minus one.
+"""Shanten (docs/rules.md §5): the exact swap distance to a winning hand, minus one.
 
 Checked against an exhaustive reference written here (every target hand of four sets and
 a pair, seven pairs with 1111m as two pairs), against the `mahjong` package for the
@@ -63,7 +63,7 @@ def ref_standard_missing(counts: Sequence[int], sets: int) -> int:
 
 
 def ref_seven_missing(counts: Sequence[int]) -> int:
-    """Fewest tiles to take in for seven pairs: each kind held 0, 2 or 4 times (RULES §5), 14 in all."""
+    """Fewest tiles to take in for seven pairs: each kind held 0, 2 or 4 times (docs/rules.md §5), 14 in all."""
     best = {0: 0}  # tiles in the target so far -> fewest missing
     for n in counts:
         nxt: dict[int, int] = {}
@@ -105,7 +105,7 @@ def block_hand(rng: random.Random, n: int) -> list[int]:
 
 
 def test_examples_from_rules_section_5() -> None:
-    """RULES §5: a standard hand is four sets and a pair; 七对 is seven pairs, 1111m being two."""
+    """docs/rules.md §5: a standard hand is four sets and a pair; 七对 is seven pairs, 1111m being two."""
     assert shanten_standard(counts_of("123m456p789s11s22s"), 0) == 0  # waits on 1s or 2s
     assert shanten_standard(counts_of("123m456p789s111s22s"), 0) == -1
     assert shanten_standard(counts_of("1112345678999m"), 0) == 0  # nine gates
@@ -119,7 +119,7 @@ def test_examples_from_rules_section_5() -> None:
 
 
 def test_melds_reduce_the_sets_needed() -> None:
-    """With k melds on the table the hand needs 4 - k sets and a pair (RULES §5)."""
+    """With k melds on the table the hand needs 4 - k sets and a pair (docs/rules.md §5)."""
     assert shanten_standard(counts_of("11m"), 4) == -1
     assert shanten_standard(counts_of("1m"), 4) == 0
     assert shanten_standard(counts_of("1m9p"), 4) == 0
@@ -129,7 +129,8 @@ def test_melds_reduce_the_sets_needed() -> None:
 
 
 def test_four_copies_cap_the_target() -> None:
-    """RULES §1: four copies of a tile. 1111m with three melds is not ready: 111m + 11m would need a fifth 1m."""
+    """docs/rules.md §1: four copies of a tile. 1111m with three melds is not ready: 111m + 11m would need a fifth
+    1m."""
     assert shanten_standard(counts_of("1111m"), 3) == 1
     assert ref_standard_missing(counts_of("1111m"), 1) == 2
     assert shanten_standard(counts_of("1111m2222m3333m9p"), 0) == 0  # four 123m runs, waiting on 9p
@@ -158,7 +159,7 @@ def test_standard_matches_mahjong_package(n: int) -> None:
 
 
 def test_seven_pairs_matches_reference() -> None:
-    """shanten_seven_pairs equals the exhaustive reference (RULES §5: four of a kind is two pairs)."""
+    """shanten_seven_pairs equals the exhaustive reference (docs/rules.md §5: four of a kind is two pairs)."""
     rng = random.Random(3)
     for i in range(2000):
         n = 13 + i % 2
@@ -168,7 +169,7 @@ def test_seven_pairs_matches_reference() -> None:
 
 
 def test_seven_pairs_only_without_melds() -> None:
-    """七对 is fully concealed (RULES §5): with melds, shanten is the standard one."""
+    """七对 is fully concealed (docs/rules.md §5): with melds, shanten is the standard one."""
     h = counts_of("11224455m")
     assert shanten_seven_pairs(h) == 5  # four pairs in 8 tiles: six tiles short of seven pairs
     assert shanten(h, 2) == shanten_standard(h, 2) == 1

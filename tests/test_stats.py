@@ -1,6 +1,6 @@
 """Player statistics across matches (game/stats.py): one settled hand at a time, kept in a JSON file.
 
-The counts follow the rule book's words: a win (胡), a self-drawn win (自摸, RULES.md §5), dealing in
+The counts follow the rule book's words: a win (胡), a self-drawn win (自摸, docs/rules.md §5), dealing in
 (点炮: the discard or robbed kong another seat wins on), a draw (黄庄) and chicken payments (§8 鸡).
 """
 
@@ -54,7 +54,7 @@ def test_a_discard_win_counts_a_win_for_the_winner_and_a_deal_in_for_the_discard
 
 
 def test_a_self_drawn_win_is_a_self_draw_and_nobody_deals_in() -> None:
-    """自摸 (RULES.md §5): all three pay; no deal-in is charged."""
+    """自摸 (docs/rules.md §5): all three pay; no deal-in is charged."""
     ledger = _ledger((1, 3, 2, "win.pattern"), (2, 3, 2, "win.pattern"), (0, 3, 2, "win.pattern"))
     win = FakeWin((3,), "self_draw", None)
     assert update_outcome(PlayerStats(), win, ledger, 3).self_draws == 1

@@ -1,4 +1,4 @@
-"""The per-suit tables behind shanten, waits and the AI stay bounded and give the same answers (RULES.md §5).
+"""The per-suit tables behind shanten, waits and the AI stay bounded and give the same answers (docs/rules.md §5).
 
 A long run meets ever rarer suits; each table stops taking new suits at SUIT_TABLE_LIMIT
 (game.suit_tables.remember) and works the rarer ones out each time, so memory stays flat.
@@ -46,7 +46,7 @@ def _answers(hands: list[list[int]]) -> list[object]:
 
 
 def test_tables_stay_within_the_bound_and_answers_do_not_change(monkeypatch: pytest.MonkeyPatch) -> None:
-    """RULES.md §5: 600 random 14-tile hands give the same shanten, discards and waits with tables of 64 suits."""
+    """docs/rules.md §5: 600 random 14-tile hands give the same shanten, discards and waits with tables of 64 suits."""
     rng = random.Random(5)
     hands = [to_counts(rng.sample(WALL, 14)) for _ in range(600)]
     hands.append(to_counts(parse_tiles("123m456p789s11222s")))

@@ -1,4 +1,5 @@
-"""Tile art (ui/tile_art.py): every tile of RULES.md §1 draws at each size, faces differ, looks show, cache holds."""
+"""Tile art (ui/tile_art.py): every tile of docs/rules.md §1 draws at each size, faces differ, looks show, cache
+holds."""
 
 from __future__ import annotations
 
@@ -60,7 +61,7 @@ def _mean_luma(pixels: list[tuple[int, int, int, int]]) -> float:
 
 @pytest.mark.parametrize("width", SIZES)
 def test_every_tile_face_renders_ivory_with_ink(width: int) -> None:
-    """RULES.md §1: all 27 kinds draw at 28, 48 and 96 px; each face is ivory with a picture on it."""
+    """docs/rules.md §1: all 27 kinds draw at 28, 48 and 96 px; each face is ivory with a picture on it."""
     art = get_tile_art(width)
     for t in ALL_TILES:
         surface = art.face(t)
@@ -74,14 +75,14 @@ def test_every_tile_face_renders_ivory_with_ink(width: int) -> None:
 
 @pytest.mark.parametrize("width", SIZES)
 def test_faces_of_different_tiles_differ(width: int) -> None:
-    """RULES.md §1: the 27 kinds are 27 different pictures."""
+    """docs/rules.md §1: the 27 kinds are 27 different pictures."""
     art = get_tile_art(width)
     images = {pygame.image.tobytes(art.face(t), "RGBA"): format_tile(t) for t in ALL_TILES}
     assert len(images) == NUM_KINDS
 
 
 def test_faces_tell_apart_at_28px() -> None:
-    """RULES.md §1 at the smallest size: every pair of kinds differs in at least 2% of the tile's pixels."""
+    """docs/rules.md §1 at the smallest size: every pair of kinds differs in at least 2% of the tile's pixels."""
     art = get_tile_art(28)
     faces = {t: _pixels(art.face(t)) for t in ALL_TILES}
     threshold = 0.02 * len(faces[0])
@@ -93,7 +94,7 @@ def test_faces_tell_apart_at_28px() -> None:
 
 
 def test_character_tiles_have_dark_numeral_over_red_wan() -> None:
-    """RULES.md §1 万: the numeral in dark ink on the upper part, 萬 in red below."""
+    """docs/rules.md §1 万: the numeral in dark ink on the upper part, 萬 in red below."""
     art = get_tile_art(64)
     face = _face_rect(art)
     upper = pygame.Rect(face.x, face.y, face.width, int(face.height * 0.38))
@@ -106,7 +107,8 @@ def test_character_tiles_have_dark_numeral_over_red_wan() -> None:
 
 
 def test_dot_and_bamboo_colours_follow_the_traditional_sets() -> None:
-    """RULES.md §1 筒/条: 9p has blue, red and green rows; 8p (乌骨鸡) is all blue; 幺鸡 is a red and green bird."""
+    """docs/rules.md §1 筒/条: 9p has blue, red and green rows; 8p (乌骨鸡) is all blue; 幺鸡 is a red and green
+    bird."""
     art = get_tile_art(64)
     face = _face_rect(art)
     third = face.height // 3
@@ -177,7 +179,7 @@ def test_edges_face_the_centre() -> None:
 
 
 def test_looks_change_the_tile() -> None:
-    """Selected, claimable, chicken (RULES.md §8), winning and dimmed each visibly change the tile."""
+    """Selected, claimable, chicken (docs/rules.md §8), winning and dimmed each visibly change the tile."""
     art = get_tile_art(48)
     t = parse_tile("1s")
     normal = _pixels(art.face(t))
@@ -201,7 +203,7 @@ def test_dimmed_is_darker_and_selected_brighter() -> None:
 
 
 def test_chicken_look_carries_a_gold_badge_and_glow() -> None:
-    """RULES.md §8 鸡: a chicken tile gets a gold mark at its top-right corner and a gold halo."""
+    """docs/rules.md §8 鸡: a chicken tile gets a gold mark at its top-right corner and a gold halo."""
     art = get_tile_art(48)
     tile = parse_tile("8p")
     plain, chicken = art.face(tile), art.face(tile, Look.CHICKEN)

@@ -44,7 +44,7 @@ def test_autoplay_plays_hands_to_the_end_panel(ruleset: str) -> None:
     assert all(p.closed for p in panels)
     assert table.session.hands_settled == 3
     assert list(table.model.scores) == list(table.session.scores)
-    assert sum(table.model.scores) == 0  # every ledger sums to zero (DESIGN.md)
+    assert sum(table.model.scores) == 0  # every ledger sums to zero (docs/design.md)
 
 
 def test_autoplay_through_the_command_line() -> None:

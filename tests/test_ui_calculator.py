@@ -160,7 +160,7 @@ def test_palette_clicks_go_to_the_lit_field_and_a_fifth_copy_is_refused(home: Pa
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_an_impossible_hand_says_why_at_its_field(home: Path, lang: str) -> None:
-    """RULES §5: the winning tile must be in the winner's hand; said next to the winning tile, in words."""
+    """docs/rules.md §5: the winning tile must be in the winner's hand; said next to the winning tile, in words."""
     S.set_language(lang)
     host = _host()
     calc = Calculator.from_text(EXAMPLE_HAND.replace("tile: 8s", "tile: 9s"))
@@ -194,7 +194,7 @@ def test_every_known_problem_has_chinese_words() -> None:
         EXAMPLE_HAND.replace("{1s: 0, 8p: 3}", "{1s: 1, 8p: 3}"),
         EXAMPLE_HAND.replace("flip: 4m", "flip: 4m\nbaopai: [1]"),
         EXAMPLE_HAND.replace("by: [0]", "by: [0, 1]"),
-        EXAMPLE_HAND.replace("kong 7p concealed", "kong 7p concealed late"),  # RULES §12.18
+        EXAMPLE_HAND.replace("kong 7p concealed", "kong 7p concealed late"),  # docs/rules.md §12.18
         EXAMPLE_HAND.replace("    discards: 9p 6s", "    discards: 9p 6s\n    declared_ready: true"),
         EXAMPLE_HAND.replace("flip: 4m", "flip: 4m\nbaopai: []").replace("classic", "modern"),
         EXAMPLE_HAND.replace("guiyang-classic", "zhuoji-x10").replace(
@@ -341,7 +341,8 @@ def _red_at(screen: pygame.Surface, rect: pygame.Rect) -> bool:
 
 
 def test_every_problem_counted_is_drawn_in_red_at_its_control(home: Path) -> None:
-    """RULES §1, §5: the status says "N处要改（红字）"; each of those N problems is framed in red at its control,
+    """docs/rules.md §1, §5: the status says "N处要改（红字）"; each of those N problems is framed in red at its
+    control,
     or (the census, of no one control) written in red at the foot of the panel."""
     host = _host()
     calc = Calculator(RULES)
@@ -372,7 +373,7 @@ def test_every_problem_counted_is_drawn_in_red_at_its_control(home: Path) -> Non
 
 
 def test_quick_entry_on_screen_asks_only_readiness_and_chickens(home: Path) -> None:
-    """RULES §8: in quick entry a seat that did not win shows whether it was ready and the chickens it holds;
+    """docs/rules.md §8: in quick entry a seat that did not win shows whether it was ready and the chickens it holds;
     its missing answer is named at it in red, and once given the hand settles."""
     host = _host()
     calc = Calculator(RULES)

@@ -157,7 +157,7 @@ def _offered(scene: TableScene) -> bool:
 
 
 def test_claim_buttons_are_the_legal_actions_only() -> None:
-    """RULES.md §4: on a discard the player may pung, kong or win (never chow), or pass."""
+    """docs/rules.md §4: on a discard the player may pung, kong or win (never chow), or pass."""
     host, scene = stage_until(_offered, SIZE, CLASSIC, seed="claims", opponents=SimpleAgent)
     obs = scene.obs
     assert obs is not None
@@ -180,7 +180,7 @@ def _win_offered(scene: TableScene) -> bool:
 
 
 def test_passing_a_win_under_guoshui_asks_first() -> None:
-    """RULES.md §12.12 过水: passing a win bars winning off a discard until one's next draw; the UI warns."""
+    """docs/rules.md §12.12 过水: passing a win bars winning off a discard until one's next draw; the UI warns."""
     host, scene = stage_until(_win_offered, SIZE, MODERN, seed="guoshui", opponents=SimpleAgent)
     assert MODERN.play.passed_win == "guoshui"
     _send(host, key(pygame.K_n))
@@ -195,7 +195,8 @@ def test_passing_a_win_under_guoshui_asks_first() -> None:
 
 
 def test_passing_a_win_under_baopai_warns_of_the_penalty() -> None:
-    """RULES.md §4 包牌: a seat that passes a win and then wins on another discard pays the others; the UI warns."""
+    """docs/rules.md §4 包牌: a seat that passes a win and then wins on another discard pays the others; the UI
+    warns."""
     host, scene = stage_until(_win_offered, SIZE, CLASSIC, seed="bp", opponents=SimpleAgent)
     assert CLASSIC.play.passed_win == "baopai"
     pass_button = next(b for b in scene.buttons if b.style == "pass")
@@ -219,7 +220,8 @@ def _may_declare(scene: TableScene) -> bool:
 
 
 def test_ready_button_declares_with_the_chosen_discard() -> None:
-    """RULES.md §4 报听: on the first turn a ready hand may declare; only discards that keep it ready are offered."""
+    """docs/rules.md §4 报听: on the first turn a ready hand may declare; only discards that keep it ready are
+    offered."""
     host, scene = stage_until(_may_declare, SIZE, MODERN, seed="moment", opponents=SimpleAgent)
     ready = next(b for b in scene.buttons if b.command == "ready")
     _send(host, click(ready.rect.center))

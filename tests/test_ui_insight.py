@@ -1,4 +1,4 @@
-"""What the waits and chicken panels tell the player (RULES.md §5, §6, §8), from an observation."""
+"""What the waits and chicken panels tell the player (docs/rules.md §5, §6, §8), from an observation."""
 
 from __future__ import annotations
 
@@ -50,14 +50,14 @@ def _obs(
 
 
 def test_plain_hand_without_a_kong_waits_for_a_self_draw_only() -> None:
-    """RULES.md §6: a 平胡 may win off a discard only with a pass (a kong of its own)."""
+    """docs/rules.md §6: a 平胡 may win off a discard only with a pass (a kong of its own)."""
     waits = waits_of(_obs("123m456p789s1123s"), CLASSIC)
     assert [w.tile for w in waits] == parse_tiles("1s4s")
     assert not any(w.off_discard for w in waits)
 
 
 def test_a_kong_is_the_pass() -> None:
-    """RULES.md §6 通行证: with a kong of its own the plain hand may take a discard."""
+    """docs/rules.md §6 通行证: with a kong of its own the plain hand may take a discard."""
     kong = Meld(parse_tile("9p"), KongKind.CONCEALED)
     waits = waits_of(_obs("123m456p1123s", melds=(kong,)), CLASSIC)
     assert [w.tile for w in waits] == parse_tiles("1s4s")
@@ -65,19 +65,19 @@ def test_a_kong_is_the_pass() -> None:
 
 
 def test_declared_ready_needs_no_pass() -> None:
-    """RULES.md §6: a declared-ready seat (报听) needs no pass in guiyang-classic (A三1)."""
+    """docs/rules.md §6: a declared-ready seat (报听) needs no pass in guiyang-classic (A三1)."""
     assert all(w.off_discard for w in waits_of(_obs("123m456p789s1123s", declared=True), CLASSIC))
 
 
 def test_big_hand_needs_no_pass() -> None:
-    """RULES.md §6: 大对子 is not among the ruleset's pass patterns, so it may take a discard."""
+    """docs/rules.md §6: 大对子 is not among the ruleset's pass patterns, so it may take a discard."""
     waits = waits_of(_obs("111m99m222p555s77s"), CLASSIC)
     assert {w.tile for w in waits} == set(parse_tiles("9m7s"))
     assert all(w.off_discard for w in waits)
 
 
 def test_unseen_counts_leave_out_what_the_player_can_see() -> None:
-    """RULES.md §5: copies in one's own hand and on the table are seen; the rest may still come."""
+    """docs/rules.md §5: copies in one's own hand and on the table are seen; the rest may still come."""
     obs = _obs("123m456p789s1123s", ponds=("4s", "4s", "", "1s"))
     unseen = {w.tile: w.unseen for w in waits_of(obs, CLASSIC)}
     assert unseen == {parse_tile("1s"): 1, parse_tile("4s"): 2}
@@ -92,7 +92,7 @@ def test_waits_after_a_chosen_discard() -> None:
 
 
 def test_chicken_panel_shows_fixed_chickens_and_who_charged() -> None:
-    """RULES.md §8: 常鸡 of the ruleset; G's 冲锋鸡 and 责任鸡 are named by seat."""
+    """docs/rules.md §8: 常鸡 of the ruleset; G's 冲锋鸡 and 责任鸡 are named by seat."""
     obs = _obs("111s123m456p78p99p", first_chicken=((WUGUJI, 2), (YAOJI, 1)), claimed_by=((WUGUJI, 3),))
     info = chicken_info(obs, MODERN)
     assert dict(info.fixed) == {YAOJI: 1, WUGUJI: 2}
@@ -105,13 +105,13 @@ def test_chicken_panel_shows_fixed_chickens_and_who_charged() -> None:
 
 
 def test_chickens_count_only_when_ready() -> None:
-    """RULES.md §8: only ready or winning seats collect for their chickens."""
+    """docs/rules.md §8: only ready or winning seats collect for their chickens."""
     assert chicken_info(_obs("123m456p789s1123s"), CLASSIC).counting
     assert not chicken_info(_obs("135m468p1357s99p1s"), CLASSIC).counting
 
 
 def test_turned_tile_makes_the_next_rank_a_chicken() -> None:
-    """RULES.md §8 翻鸡: the tile one rank above the turned one (9 wraps to 1); 1s stays a 常鸡."""
+    """docs/rules.md §8 翻鸡: the tile one rank above the turned one (9 wraps to 1); 1s stays a 常鸡."""
     assert chicken_tiles(CLASSIC, parse_tile("5m")) == {parse_tile("6m"), YAOJI}
     assert chicken_tiles(CLASSIC, parse_tile("9s")) == {YAOJI}
     assert chicken_tiles(CLASSIC, None) == {YAOJI}

@@ -55,7 +55,7 @@ def _inside(rect: pygame.Rect, zone: pygame.Rect) -> bool:
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 600)])
 def test_every_wall_place_and_pond_slot_lies_in_its_zone(size: tuple[int, int]) -> None:
-    """RULES.md §12.11: 14/13/14/13 stacks of two; ponds of up to 30 discards in rows of six."""
+    """docs/rules.md §12.11: 14/13/14/13 stacks of two; ponds of up to 30 discards in rows of six."""
     layout = compute_layout(size)
     for stacks in ((14, 13, 14, 13), (13, 14, 13, 14)):
         for side in range(4):
@@ -100,7 +100,7 @@ def test_hands_and_melds_fit_every_rack(size: tuple[int, int], melds: int) -> No
 
 
 def test_claimed_tile_lies_sideways_toward_its_giver() -> None:
-    """RULES.md §4: a pung from 上家 has its sideways tile at the left end, from 下家 at the right."""
+    """docs/rules.md §4: a pung from 上家 has its sideways tile at the left end, from 下家 at the right."""
     layout = compute_layout((1280, 720))
     tile = parse_tiles("7p")[0]
     for source, index in ((3, 0), (2, 1), (1, 2)):
@@ -113,7 +113,7 @@ def test_claimed_tile_lies_sideways_toward_its_giver() -> None:
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 600), (1366, 768), (1111, 677)])
 def test_wall_stacks_are_evenly_spaced_and_an_opened_wall_stays_whole(size: tuple[int, int]) -> None:
-    """RULES.md §12.11: a 13-stack side is spaced like a 14-stack one; the break's gap never pushes a stack
+    """docs/rules.md §12.11: a 13-stack side is spaced like a 14-stack one; the break's gap never pushes a stack
     (its body, not only its shadow) out of the zone, whatever size the wall was opened at."""
     layout = compute_layout(size)
     for stacks in ((14, 13, 14, 13), (13, 14, 13, 14)):

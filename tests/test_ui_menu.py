@@ -249,7 +249,7 @@ def test_rules_screen_lists_every_value_scrolls_and_switches() -> None:
 
 
 def test_rules_screen_reads_the_daopei_choices_in_chinese() -> None:
-    """RULES.md §14: the 倒赔 table's choice words read in the screen's language, not as file values."""
+    """docs/rules.md §14: the 倒赔 table's choice words read in the screen's language, not as file values."""
     from game.ruleset_loader import load_ruleset
 
     rules = load_ruleset("guiyang-daopei")

@@ -1,7 +1,7 @@
-"""The client's table model follows the engine through redacted events only (DESIGN.md, the referee).
+"""The client's table model follows the engine through redacted events only (docs/design.md, the referee).
 
 After every event the model's picture of the viewer's seat must agree with the engine's
-observation of that seat: hand, ponds, melds, tiles left, hand sizes (RULES.md §3, §4).
+observation of that seat: hand, ponds, melds, tiles left, hand sizes (docs/rules.md §3, §4).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def _meld_kind(m) -> str:
     ("ruleset", "seed"), [("guiyang-classic", "m1"), ("guiyang-modern", "m2"), ("zhuoji-x10", "m3")]
 )
 def test_model_agrees_with_every_observation_of_the_viewer(ruleset: str, seed: str) -> None:
-    """RULES.md §3-§4: deal, draws, discards, claims and kongs, replayed from the viewer's events."""
+    """docs/rules.md §3-§4: deal, draws, discards, claims and kongs, replayed from the viewer's events."""
     rules = load_ruleset(ruleset)
     match = Match(rules, seed)
     agent = SimpleAgent()
@@ -89,7 +89,7 @@ def test_viewer_never_learns_other_seats_tiles() -> None:
 
 
 def test_added_kong_turns_the_pung_into_a_kong_in_place() -> None:
-    """RULES.md §7 转弯豆: the pung claimed from a seat stays where it is and becomes a kong."""
+    """docs/rules.md §7 转弯豆: the pung claimed from a seat stays where it is and becomes a kong."""
     from game.events import Claimed, KongDeclared
 
     model = TableModel(viewer=0)

@@ -1,6 +1,6 @@
 """The opening of a hand as the table shows it: big dice in the middle, the dealer revealed when the count
 reaches them, the shuffle and the wall built and pushed out, the break said in words, and nothing of the
-last hand left on screen (RULES.md §3)."""
+last hand left on screen (docs/rules.md §3)."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def dealer(model: TableModel) -> int | None:
 
 
 def test_the_dealer_shows_only_when_the_count_reaches_them() -> None:
-    """RULES.md §3: the first roll is counted round the table from the roller; the seat it stops at deals."""
+    """docs/rules.md §3: the first roll is counted round the table from the roller; the seat it stops at deals."""
     events = _opening()
     chosen = next(e for e in events if isinstance(e, DealerChosen))
     assert len(chosen.counted) > 1
@@ -112,7 +112,7 @@ def test_the_wall_is_shuffled_built_and_pushed_out_and_a_skip_ends_it() -> None:
 
 
 def test_the_break_is_captioned_in_words() -> None:
-    """RULES.md §3: with 3 and 4 the wall opens after the smaller die's count of stacks, from its right end."""
+    """docs/rules.md §3: with 3 and 4 the wall opens after the smaller die's count of stacks, from its right end."""
     assert break_caption((3, 4), "东", 4) == "7点：东家牌墙，右数第4墩开牌"
     S.set_language("en")
     assert break_caption((3, 4), "E", 4) == "7: the E wall opens at stack 4 from the right"
@@ -151,7 +151,7 @@ def test_the_last_hands_waits_do_not_show_through_the_next_opening() -> None:
 
 
 def test_payments_fly_into_the_plates_after_the_settlement() -> None:
-    """RULES.md §10: each hand's payments move the running scores; the plates count them in as they land."""
+    """docs/rules.md §10: each hand's payments move the running scores; the plates count them in as they land."""
     host, scene = stage_moment("end", (1280, 720), RULES, seed="pay")
     panel = host.stack.top
     assert isinstance(panel, SettlementScene)

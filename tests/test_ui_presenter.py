@@ -42,7 +42,7 @@ def _opening() -> list[Event]:
 
 
 def test_deal_takes_time_at_normal_speed_and_none_at_instant() -> None:
-    """RULES.md §3: dice, the break and the 4-4-4 deal with 跳牌 are each a beat of their own."""
+    """docs/rules.md §3: dice, the break and the 4-4-4 deal with 跳牌 are each a beat of their own."""
     speed = [Speed.NORMAL.factor]
     p, model = _presenter(speed)
     p.feed(_opening())

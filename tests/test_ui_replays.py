@@ -133,7 +133,8 @@ def test_the_viewer_plays_and_pauses_and_names_its_speed(home: Path) -> None:
 
 
 def test_the_viewer_shows_the_fixed_chickens_and_the_list_names_rulesets_and_draws(home: Path) -> None:
-    """RULES.md §8 常鸡: the replay's chicken panel lists 幺鸡; the list shows the ruleset's title, 黄庄 for a draw."""
+    """docs/rules.md §8 常鸡: the replay's chicken panel lists 幺鸡; the list shows the ruleset's title, 黄庄 for a
+    draw."""
     play_hands(1)
     headless_display(SIZE)
     host = HeadlessHost(Settings(), SIZE)

@@ -124,7 +124,7 @@ def test_dice_land_in_the_compass() -> None:
 
 
 def test_break_shows_the_walls_and_marks_the_skipped_stacks() -> None:
-    """RULES.md §3: four wall sides; the smaller die's stacks are counted past on the broken side."""
+    """docs/rules.md §3: four wall sides; the smaller die's stacks are counted past on the broken side."""
     shot, _host, scene = _shot("break")
     for side in range(4):
         assert _share(shot, scene.layout.zones[f"wall{side}"], tile_back) > 0.15, side
@@ -178,7 +178,7 @@ def test_offer_shows_buttons_for_the_legal_claims() -> None:
 
 
 def test_chickens_light_up_at_the_end() -> None:
-    """RULES.md §8: the turned tile shows in the wall and the chicken panel names its chicken."""
+    """docs/rules.md §8: the turned tile shows in the wall and the chicken panel names its chicken."""
     shot, _host, scene = _shot("chickens")
     flip = scene.model.flip
     assert flip is not None and scene.model.ended

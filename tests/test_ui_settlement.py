@@ -1,5 +1,5 @@
 """The settlement screen and the match summary: ledger lines, standings, "what if" under another ruleset,
-and the scenes driven by posted events (RULES.md §6, §7, §8)."""
+and the scenes driven by posted events (docs/rules.md §6, §7, §8)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ def item(payer: int, payee: int, amount: int, rule: str, zh: str, en: str) -> Le
 
 
 def test_golden_chicken_lines_fold_by_rule_and_payee() -> None:
-    """RULES.md §8 金鸡: two golden-chicken items from 东 to 南 read "金鸡 ×2 东→南 4"; 平胡 from three payers folds."""
+    """docs/rules.md §8 金鸡: two golden-chicken items from 东 to 南 read "金鸡 ×2 东→南 4"; 平胡 from three payers
+    folds."""
     ledger = Ledger(
         (
             item(0, 1, 1, "win.pattern", "平胡", "plain hand"),
@@ -64,7 +65,7 @@ def _plain_win_off_discard(melds: tuple[Meld, ...] = (), concealed: str = "123m4
 
 
 def test_what_if_notes_a_plain_win_without_a_pass() -> None:
-    """RULES.md §6: a 平胡 off a discard needs a kong (the pass); without one the win is noted as not legal."""
+    """docs/rules.md §6: a 平胡 off a discard needs a kong (the pass); without one the win is noted as not legal."""
     result = _plain_win_off_discard()
     notes = win_notes(result, CLASSIC)
     assert [key for key, _f in notes] == ["whatif_needs_pass"]
@@ -74,7 +75,7 @@ def test_what_if_notes_a_plain_win_without_a_pass() -> None:
 
 
 def test_what_if_has_no_note_with_a_kong_or_a_big_hand() -> None:
-    """RULES.md §6: a kong is the pass; 大对子 needs none."""
+    """docs/rules.md §6: a kong is the pass; 大对子 needs none."""
     kong = (Meld(parse_tiles("9p")[0], KongKind.CONCEALED),)
     assert win_notes(_plain_win_off_discard(kong, "123m456p234s55m"), CLASSIC) == []
     pungs = _plain_win_off_discard(concealed="111m444p777s222s55m")
@@ -98,7 +99,7 @@ def _post(*events: pygame.event.Event) -> list[pygame.event.Event]:
 
 
 def test_settlement_screen_switches_rulesets_and_closes(ended: tuple[HeadlessHost, SettlementScene]) -> None:
-    """RULES.md §7: the real ledger first; Right shows the same hand under another ruleset; Enter goes on."""
+    """docs/rules.md §7: the real ledger first; Right shows the same hand under another ruleset; Enter goes on."""
     _host, panel = ended
     screen = headless_display((1280, 720))
     assert panel.result is not None and len(panel.choices) >= 2
@@ -127,7 +128,7 @@ def test_settlement_screen_switches_rulesets_and_closes(ended: tuple[HeadlessHos
 
 
 def test_every_hand_is_laid_open_with_its_winning_tile(ended: tuple[HeadlessHost, SettlementScene]) -> None:
-    """RULES.md §5: the winner's row ends its concealed tiles with the winning tile, marked apart."""
+    """docs/rules.md §5: the winner's row ends its concealed tiles with the winning tile, marked apart."""
     from ui.settlement.hands import hand_slots
 
     _host, panel = ended
@@ -148,7 +149,7 @@ def _ledgers() -> list[Ledger]:
 
 
 def test_match_summary_counts_wins_self_draws_and_deal_ins() -> None:
-    """RULES.md §7: a self-drawn win is paid by all three, a discard win by the discarder alone."""
+    """docs/rules.md §7: a self-drawn win is paid by all three, a discard win by the discarder alone."""
     records = seat_records(_ledgers())
     assert (records[1].wins, records[1].self_draws) == (1, 1)
     assert (records[2].wins, records[2].self_draws, records[3].dealt_in) == (1, 0, 1)
@@ -176,7 +177,7 @@ def test_match_summary_scene_draws_and_closes_on_a_click() -> None:
 
 
 def test_a_drawn_hand_under_another_ruleset_says_what_the_draw_pays() -> None:
-    """RULES.md §9 黄庄: the "what if" note on a draw gives each net under that ruleset, never "the win stands"."""
+    """docs/rules.md §9 黄庄: the "what if" note on a draw gives each net under that ruleset, never "the win stands"."""
     from ui.settlement.sheet import draw_note
 
     assert draw_note(Ledger(()), 0) == S.tr("settle_draw_free")

@@ -1,5 +1,5 @@
 """The player's folders (game/userdirs.py) and the player's own rulesets beside the built-in ones
-(game/user_rulesets.py, RULES.md §11 rulesets shipped as YAML and §13 values offered for user rulesets):
+(game/user_rulesets.py, docs/rules.md §11 rulesets shipped as YAML and §13 values offered for user rulesets):
 saves and settings never go next to the program, and a broken ruleset file is listed with its errors,
 never raised."""
 

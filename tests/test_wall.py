@@ -1,4 +1,4 @@
-"""Dice, dealer, wall and deal (RULES.md §2, §3, §12.11)."""
+"""Dice, dealer, wall and deal (docs/rules.md §2, §3, §12.11)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def first(events: Sequence[object], kind: type) -> object:
 
 
 def test_seed_a_south_rolls_ten_east_deals() -> None:
-    """RULES.md §2/§3, A4: South rolls 10, counting with the roller as 1 reaches East."""
+    """docs/rules.md §2/§3, A4: South rolls 10, counting with the roller as 1 reaches East."""
     rnd = Round(CLASSIC, 1, HandSetup(first_roller=SOUTH, dealer_dice=(4, 6)))
     chosen = first(rnd.events, DealerChosen)
     assert isinstance(chosen, DealerChosen)
@@ -33,14 +33,14 @@ def test_seed_a_south_rolls_ten_east_deals() -> None:
 
 
 def test_seed_a_roll_of_seven_points_opposite() -> None:
-    """RULES.md §2, A4: 7 rolled by South points at North, the seat opposite."""
+    """docs/rules.md §2, A4: 7 rolled by South points at North, the seat opposite."""
     assert count_seats(SOUTH, 7, "previous") == NORTH
     assert count_seats(SOUTH, 7, "next") == NORTH
     assert count_seats(SOUTH, 10, "next") == WEST  # F counts toward the next seat
 
 
 def test_seed_a_break_south_deals_rolls_three_and_four() -> None:
-    """RULES.md §3, A5: South deals and rolls 3+4: North's side opens after 3 stacks skipped."""
+    """docs/rules.md §3, A5: South deals and rolls 3+4: North's side opens after 3 stacks skipped."""
     rnd = Round(CLASSIC, 1, HandSetup(dealer=SOUTH, break_dice=(3, 4)))
     brk = first(rnd.events, WallBroken)
     assert isinstance(brk, WallBroken)
@@ -50,7 +50,7 @@ def test_seed_a_break_south_deals_rolls_three_and_four() -> None:
 
 
 def test_f_break_counts_the_sum_in_stacks() -> None:
-    """RULES.md §3, F: the standard break counts as many stacks as the sum."""
+    """docs/rules.md §3, F: the standard break counts as many stacks as the sum."""
     table = dataclasses.replace(CLASSIC.table, break_method="sum")
     rules = dataclasses.replace(CLASSIC, table=table)
     brk = first(Round(rules, 1, HandSetup(dealer=SOUTH, break_dice=(3, 4))).events, WallBroken)
@@ -59,7 +59,7 @@ def test_f_break_counts_the_sum_in_stacks() -> None:
 
 
 def test_wall_layout_dealer_side_and_opposite_hold_fourteen() -> None:
-    """RULES.md §12.11: 14/13/14/13 stacks from the dealer's side in play order."""
+    """docs/rules.md §12.11: 14/13/14/13 stacks from the dealer's side in play order."""
     built = first(Round(CLASSIC, 1, HandSetup(dealer=WEST)).events, WallBuilt)
     assert isinstance(built, WallBuilt)
     assert built.stacks[WEST] == 14 and built.stacks[EAST] == 14
@@ -68,7 +68,7 @@ def test_wall_layout_dealer_side_and_opposite_hold_fourteen() -> None:
 
 @pytest.mark.parametrize("seed", range(20))
 def test_deal_gives_dealer_fourteen_and_others_thirteen(seed: int) -> None:
-    """RULES.md §3: deal 4-4-4 then 跳牌; dealer 14, others 13; 54 stacks, 55 tiles left."""
+    """docs/rules.md §3: deal 4-4-4 then 跳牌; dealer 14, others 13; 54 stacks, 55 tiles left."""
     rnd = Round(CLASSIC, seed)
     sizes = [len(rnd.hand_tiles(s)) for s in range(4)]
     assert sizes[rnd.dealer] == 14
@@ -85,7 +85,7 @@ def test_deal_gives_dealer_fourteen_and_others_thirteen(seed: int) -> None:
 
 
 def test_jump_takes_tops_of_first_and_third_stacks() -> None:
-    """RULES.md §3, F 跳牌: the dealer takes the tops of the next first and third stacks."""
+    """docs/rules.md §3, F 跳牌: the dealer takes the tops of the next first and third stacks."""
     rnd = Round(CLASSIC, 3, HandSetup(dealer=EAST, break_dice=(2, 2)))
     grabs = [e for e in rnd.events if isinstance(e, TilesDealt)]
     jump = grabs[12]
@@ -97,7 +97,7 @@ def test_jump_takes_tops_of_first_and_third_stacks() -> None:
 
 
 def test_draws_from_front_and_replacements_from_tail() -> None:
-    """RULES.md §3: draws come from the front of the wall, kong replacements from the tail."""
+    """docs/rules.md §3: draws come from the front of the wall, kong replacements from the tail."""
     rnd = rigged_round(
         CLASSIC,
         ["1111m 234p 567p 789s 5s", "23456789m119p12s", "23456789m889p34s", "23456789m66s234s"],
@@ -117,7 +117,7 @@ def _kong(seat: int, tile: str) -> Action:
 
 
 def test_random_first_dealer_for_app_rules() -> None:
-    """RULES.md §3, I 莊家確定 1: the app picks the first dealer at random."""
+    """docs/rules.md §3, I 莊家確定 1: the app picks the first dealer at random."""
     rules = load_ruleset("guiyang-app")
     chosen = [first(Round(rules, s).events, DealerChosen) for s in range(40)]
     assert {c.dealer for c in chosen if isinstance(c, DealerChosen)} == {0, 1, 2, 3}

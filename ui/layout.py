@@ -25,7 +25,7 @@ REFERENCE = (1280, 720)
 
 POND_COLUMNS = 6  # discards lie in rows of six (RULES: a real table's habit)
 POND_ROWS = 4  # rows the pond zone is sized for; a fifth row squeezes in
-WALL_STACKS = 14  # the longest side (RULES §12.11: 14, 13, 14, 13)
+WALL_STACKS = 14  # the longest side (docs/rules.md §12.11: 14, 13, 14, 13)
 HAND_SLOTS = 14
 
 

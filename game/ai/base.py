@@ -1,6 +1,6 @@
 """What every AI level works from: one seat's observation unpacked into counts, unseen tiles and options.
 
-Agents see an Observation and nothing else (DESIGN.md). The Ruleset is public knowledge, so an
+Agents see an Observation and nothing else (docs/design.md). The Ruleset is public knowledge, so an
 agent may be given it, or looks it up by the observation's ruleset name.
 """
 
@@ -79,14 +79,14 @@ class View:
         return [a for a in self.by_kind.get(ActionKind.DISCARD, ()) if a.declare == declare]
 
     def should_win(self) -> bool:
-        """A win is on offer and is no trap: off a discard while 包牌 is pending it would pay all (RULES §4)."""
+        """A win is on offer and is no trap: off a discard while 包牌 is pending it would pay all (docs/rules.md §4)."""
         if ActionKind.WIN not in self.by_kind:
             return False
         on_turn = self.obs.last_discard is None and self.obs.rob_tile is None
         return on_turn or not self.obs.baopai_pending or ActionKind.PASS not in self.by_kind
 
     def has_pass(self) -> bool:
-        """True when the seat holds a kong that counts as a pass (通行证, RULES §6)."""
+        """True when the seat holds a kong that counts as a pass (通行证, docs/rules.md §6)."""
         return has_pass(self.melds, self.rules.play)
 
 

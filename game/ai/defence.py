@@ -1,4 +1,4 @@
-"""Reading the table to avoid dealing in (RULES.md §4, §6, §7).
+"""Reading the table to avoid dealing in (docs/rules.md §4, §6, §7).
 
 A plain hand wins off a discard only with a pass, so the seats that can take a discard are
 few: a declared-ready seat (its hand locked), a seat with a kong of its own, a seat building

@@ -1,4 +1,4 @@
-"""Tile efficiency: shanten after each discard and the live tiles that lower it (RULES.md §5).
+"""Tile efficiency: shanten after each discard and the live tiles that lower it (docs/rules.md §5).
 
 "Live tiles" (ukeire) of a waiting hand are the unseen copies of every tile whose draw
 lowers its shanten. Counting them naively takes 27 shanten calls per discard. Here a hand

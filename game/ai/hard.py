@@ -148,7 +148,7 @@ class HardAgent:
     def _kong(self, view: View, ev: Evaluator, low: int, risk: list[float]) -> Action | None:
         def skip(a: Action) -> bool:
             assert a.tile is not None
-            # A kong keeps its chickens (手上鸡 counts the melds, RULES §8). An added kong may be
+            # A kong keeps its chickens (手上鸡 counts the melds, docs/rules.md §8). An added kong may be
             # robbed by a ready seat (抢杠), and then the robbed seat pays for all three.
             return a.kind is not ActionKind.CONCEALED_KONG and risk[a.tile] > 0.3
 

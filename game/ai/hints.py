@@ -2,7 +2,7 @@
 
 Plain frozen dataclasses, so the client can render them: for each discard the waits it leaves,
 how many of each are unseen, and whether each wait may be taken off a discard (a big hand under
-the ruleset's patterns, a kong of one's own, or 报听: RULES.md §6) or only drawn by oneself.
+the ruleset's patterns, a kong of one's own, or 报听: docs/rules.md §6) or only drawn by oneself.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def discard_table(view: View) -> tuple[DiscardHint, ...]:
     declarable = {a.tile for a in view.discards(declare=True)}
     options = discard_options(view.counts, view.meld_count, view.unseen, every=True)
     counts = list(view.counts)
-    # 地龙七 (RULES §13) is ready off the standard shanten: with one pung out, ask every discard.
+    # 地龙七 (docs/rules.md §13) is ready off the standard shanten: with one pung out, ask every discard.
     dilong = view.meld_count == 1 and scores_dilongqi(view.rules.patterns)
     out = []
     for o in options:

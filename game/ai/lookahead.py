@@ -1,4 +1,4 @@
-"""Expected value of a discard in fan, with a one-draw lookahead near ready (RULES.md §5-§8, §12).
+"""Expected value of a discard in fan, with a one-draw lookahead near ready (docs/rules.md §5-§8, §12).
 
 The value of a hand is the chance of winning it times what the win pays: the pattern fan
 (报听 included), the self-draw bonus and three payers when it can only be self-drawn, and the
@@ -130,7 +130,7 @@ class Evaluator:
         return extra + self.estimate(counts, option)
 
     def discard_bonus(self, tile: Tile, ready: float) -> float:
-        """What discarding `tile` earns or risks as a chicken (RULES §8): 冲锋鸡 for the first copy of a
+        """What discarding `tile` earns or risks as a chicken (docs/rules.md §8): 冲锋鸡 for the first copy of a
         followed chicken, 责任鸡 if it is punged, and 包鸡 for a shown chicken if the hand ends not ready."""
         ch = self.rules.chickens
         fixed = ch.fixed.get(tile, 0)
@@ -139,7 +139,7 @@ class Evaluator:
         obs = self.view.obs
         counts_discards = ch.scope == "all" or self.rules.optional.mantang == "discards"
         out = 0.0
-        # One 冲锋鸡 per hand (RULES §14): once any followed chicken is out, no other copy charges.
+        # One 冲锋鸡 per hand (docs/rules.md §14): once any followed chicken is out, no other copy charges.
         first = tile not in dict(obs.first_chicken) and not (ch.charge_single and obs.first_chicken)
         if first and counts_discards and ch.charge != "off":
             charge = ch.charge_values.get(tile, 0) if ch.charge == "value" else ch.charge_multiplier * fixed

@@ -1,4 +1,4 @@
-"""The normal level: tile efficiency with the pass in mind (RULES.md §4-§6).
+"""The normal level: tile efficiency with the pass in mind (docs/rules.md §4-§6).
 
 It discards for the lowest shanten and the most live tiles (unseen tiles that lower it);
 once ready it counts a wait that may be taken off a discard (a big hand, a kong of its own

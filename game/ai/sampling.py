@@ -315,7 +315,7 @@ def _held(counts: list[int], rng: random.Random, kinds: list[int]) -> int:
 
 
 def _follow_from_ponds(h: LeanHand, obs: Observation) -> None:
-    """开局跟 (RULES §14) as far as the ponds show it.
+    """开局跟 (docs/rules.md §14) as far as the ponds show it.
 
     With no claim yet, each seat's first discard is the first tile of its pond.
     """

@@ -1,4 +1,5 @@
-"""What a hand is worth under the ruleset: the pass, patterns of the waits, chickens, win chances (RULES.md §5-§9)."""
+"""What a hand is worth under the ruleset: the pass, patterns of the waits, chickens, win chances (docs/rules.md
+§5-§9)."""
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ def wait_pattern(counts: list[int], melds: Sequence[Meld], tile: Tile, rules: Ru
 
 
 def needs_pass(pattern: str | None, rules: Ruleset) -> bool:
-    """True when a win with this pattern off a discard needs a pass (通行证, RULES §6)."""
+    """True when a win with this pattern off a discard needs a pass (通行证, docs/rules.md §6)."""
     return pattern is None or rulings.needs_pass(pattern, rules.play)
 
 
@@ -54,7 +55,7 @@ def may_win_off_discard(pattern: str | None, has_pass: bool, declared: bool, rul
 
 
 def declared_fan(fan: int, rules: Ruleset, dealer: bool = False) -> int:
-    """A declared winner's pattern fan after the 报听 bonus (RULES §12.1; the dealer's own value, §14)."""
+    """A declared winner's pattern fan after the 报听 bonus (docs/rules.md §12.1; the dealer's own value, §14)."""
     b = rules.bonuses
     value = b.declared_win_value_dealer if dealer and b.declared_win_value_dealer is not None else b.declared_win_value
     if b.declared_win == "at_least":
@@ -81,13 +82,13 @@ def chicken_values(rules: Ruleset) -> list[float]:
     return out
 
 
-# Seats expected to pay a chicken where only seats not ready pay (RULES §14): about one of the three
+# Seats expected to pay a chicken where only seats not ready pay (docs/rules.md §14): about one of the three
 # others is not ready at the end (ready rates near 70% in the arena).
 NOT_READY_PAYERS = 1.0
 
 
 def chicken_payers(rules: Ruleset) -> float:
-    """How many seats are expected to pay each chicken: every other seat, or those not ready (RULES §14)."""
+    """How many seats are expected to pay each chicken: every other seat, or those not ready (docs/rules.md §14)."""
     return NOT_READY_PAYERS if rules.chickens.payers == "not_ready" else PAYERS
 
 

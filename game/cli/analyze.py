@@ -1,4 +1,4 @@
-"""`main.py analyze HAND`: shanten, waits and patterns of a hand (RULES.md §5).
+"""`main.py analyze HAND`: shanten, waits and patterns of a hand (docs/rules.md §5).
 
 HAND is the concealed tiles in tile notation: 14 - 3k tiles (a complete or discarding
 hand) or 13 - 3k (a waiting hand), k being the melds on the table. Melds can be given

@@ -1,4 +1,4 @@
-"""`python main.py deal`: roll for the dealer, break the wall and deal one hand (RULES.md §3)."""
+"""`python main.py deal`: roll for the dealer, break the wall and deal one hand (docs/rules.md §3)."""
 
 from __future__ import annotations
 

@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     if args.compare:
         return _compare(args, result)
     ledger = settle(result, rules)
-    # The same function the match uses, so the two never disagree (RULES §10).
+    # The same function the match uses, so the two never disagree (docs/rules.md §10).
     dealer, streak = next_deal(result, rules)
     if args.json:
         out = {"ruleset": rules.name, **ledger.to_json(), "next_dealer": dealer, "next_streak": streak}

@@ -122,7 +122,7 @@ class LessonRun:
         self._narrate()
 
     def _missed(self, seat: int, tile: int) -> None:
-        """Another seat threw a tile the player waits on: if the player may not take it, say why (RULES.md §6)."""
+        """Another seat threw a tile the player waits on: if the player may not take it, say why (docs/rules.md §6)."""
         rnd = self.round
         if rnd.ended or any(a.kind is ActionKind.WIN for a in rnd.legal_actions(PLAYER)):
             return

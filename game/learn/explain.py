@@ -2,7 +2,7 @@
 
 The counts come from the settlement's own functions (game.settlement.chickens), so an explanation can
 never disagree with the ledger: a copy is "counted" exactly when `seat_scores` counts it. Values in the
-sentences are read from the ruleset being settled (RULES.md §7, §8, §9, §14).
+sentences are read from the ruleset being settled (docs/rules.md §7, §8, §9, §14).
 """
 
 from __future__ import annotations

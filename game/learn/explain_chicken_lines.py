@@ -1,4 +1,4 @@
-"""Payment sentences for chickens: fixed, turned, golden, 冲锋鸡, 责任鸡, 包鸡 and the rest (RULES.md §8, §14)."""
+"""Payment sentences for chickens: fixed, turned, golden, 冲锋鸡, 责任鸡, 包鸡 and the rest (docs/rules.md §8, §14)."""
 
 from __future__ import annotations
 
@@ -136,7 +136,7 @@ def _chicken_xingqi(item: LedgerItem, result: HandResult, rules: Ruleset) -> Sai
 
 
 def _charge_sentence(item: LedgerItem, tile: Tile, result: HandResult, rules: Ruleset) -> Said:
-    """冲锋鸡 (RULES §8, §14): what the first chicken discarded is worth, and who pays it."""
+    """冲锋鸡 (docs/rules.md §8, §14): what the first chicken discarded is worth, and who pays it."""
     ch = rules.chickens
     tz, te = tile_words(tile)
     value = ch.charge_values.get(tile, item.fan) if ch.charge == "value" else item.fan

@@ -1,7 +1,7 @@
 """Each seat's chickens explained: counted (what they earn and who pays) or not, and why; and the turned tile.
 
 The counts come from the settlement's own functions (game.settlement.chickens), so a note can never
-disagree with the ledger: a copy is "counted" exactly when `seat_scores` counts it (RULES.md §8, §14).
+disagree with the ledger: a copy is "counted" exactly when `seat_scores` counts it (docs/rules.md §8, §14).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class ChickenNote:
     payers: tuple[int, ...]
     said: Said
     each: int = 0  # what these copies earn from each payer in all (to each of `paid_to`, when set)
-    paid_to: tuple[int, ...] = ()  # RULES §14: the ready seats a seat not ready's discards are paid to
+    paid_to: tuple[int, ...] = ()  # docs/rules.md §14: the ready seats a seat not ready's discards are paid to
 
 
 def flip_note(result: HandResult, rules: Ruleset) -> Said:
@@ -132,7 +132,7 @@ def _counted_said(seat: int, t: Tile, where: str, copies: int, fan: int, payers:
 
 
 def chicken_notes(result: HandResult, rules: Ruleset, ledger: Ledger) -> list[ChickenNote]:
-    """Each seat's chicken tiles, counted (value, who pays) or not counted and why (RULES §8, §12.8, §14).
+    """Each seat's chicken tiles, counted (value, who pays) or not counted and why (docs/rules.md §8, §12.8, §14).
 
     Copies are counted exactly as `seat_scores` counts them: a 冲锋鸡 copy is a discard, a 鸡闷豆 is a
     meld, and the plain copies go to the hand first, then the melds, then the discards.
@@ -170,7 +170,7 @@ def _seat_notes(
     plain: dict[Tile, int] = {}
     for sc in _seat_scores(ctx, seat, table, reason):
         if sc.rule == "chicken.charge":
-            # RULES §14: a claimed 冲锋鸡 that passed to its claimer lies in the claimer's meld.
+            # docs/rules.md §14: a claimed 冲锋鸡 that passed to its claimer lies in the claimer's meld.
             claimed = result.first_chicken_claimed_by.get(sc.tiles[0]) == seat
             special.setdefault((sc.tiles[0], "meld" if claimed else "discard"), []).append(sc)
         elif sc.rule == "chicken.concealed_kong":
@@ -259,7 +259,7 @@ def _seat_reason(ctx: SettleContext, seat: int) -> Said | None:
             )
         return Said("没有叫牌（没听牌），鸡不收分。", "the seat is not ready, and only ready or winning seats collect.")
     if ch.payers == "not_ready" and all(ctx.ready(p) for p in ctx.others(seat)):
-        # RULES §14: ready seats never pay each other.
+        # docs/rules.md §14: ready seats never pay each other.
         return Said(
             "只有没叫牌的人赔鸡，别家都叫牌了，没人付。",
             "only seats that are not ready pay for chickens, and every other seat is ready.",
@@ -268,7 +268,7 @@ def _seat_reason(ctx: SettleContext, seat: int) -> Said | None:
 
 
 def _pond_notes(ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPart]]) -> dict[Tile, list[ChickenNote]]:
-    """RULES §14: a seat not ready's discarded 常鸡 and its 冲锋鸡, as the settlement charges them."""
+    """docs/rules.md §14: a seat not ready's discarded 常鸡 and its 冲锋鸡, as the settlement charges them."""
     ch = ctx.rules.chickens
     if ctx.win is None or ctx.ready(seat):
         return {}
@@ -309,7 +309,7 @@ def _pond_notes(ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPar
 
 
 def _pond_reason(fixed: Mapping[Tile, int]) -> Said:
-    """RULES §14: of a seat not ready's discards only its 常鸡 are paid; any other chicken discarded is not."""
+    """docs/rules.md §14: of a seat not ready's discards only its 常鸡 are paid; any other chicken discarded is not."""
     names_zh = "、".join(tile_name_zh(t) for t in fixed)
     names_en = ", ".join(format_tile(t) for t in fixed)
     return Said(

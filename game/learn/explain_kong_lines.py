@@ -1,4 +1,4 @@
-"""Payment sentences for kongs (豆): exposed, concealed, added and late (RULES.md §7)."""
+"""Payment sentences for kongs (豆): exposed, concealed, added and late (docs/rules.md §7)."""
 
 from __future__ import annotations
 

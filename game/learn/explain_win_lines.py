@@ -1,4 +1,4 @@
-"""Payment sentences for the win: its pattern, its bonuses, 包牌, and 查叫 on a draw (RULES.md §7, §9, §14)."""
+"""Payment sentences for the win: its pattern, its bonuses, 包牌, and 查叫 on a draw (docs/rules.md §7, §9, §14)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from game.melds import Meld
 from game.ruleset import PATTERN_NAMES, Ruleset
 from game.tiles import COPIES, NUM_KINDS, NUM_TILES, Tile, parse_tile, parse_tiles, to_counts
 
-# Numbers that are facts of the game itself, not of a ruleset (RULES.md §1, §3).
+# Numbers that are facts of the game itself, not of a ruleset (docs/rules.md §1, §3).
 CONSTANTS: dict[str, int] = {
     "tiles": NUM_TILES,
     "kinds": NUM_KINDS,

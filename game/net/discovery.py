@@ -2,7 +2,7 @@
 
 A host announces `_guiyang-mahjong._tcp.local.` with its port, addresses, protocol version,
 room name, ruleset and free seats; the join screen lists what it finds. The announcement never
-carries the room code: finding a table is not joining it (DESIGN.md). What comes in from the
+carries the room code: finding a table is not joining it (docs/design.md). What comes in from the
 network is parsed defensively; a record that does not read is skipped.
 """
 

@@ -2,7 +2,7 @@
 
 The events a seat is sent pass through game.visibility, the rule the window uses too, and the
 observation it decides from is game.observation's, so the feed and the observation can never
-disagree about what is hidden (DESIGN.md, the network table).
+disagree about what is hidden (docs/design.md, the network table).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Settlement: a finished hand becomes a Ledger of itemised payments (RULES.md §5-§10, §12, §13).
+"""Settlement: a finished hand becomes a Ledger of itemised payments (docs/rules.md §5-§10, §12, §13).
 
 Each kind of payment is a registered rule (game.settlement.registry) in a module per family:
 win (pattern, 包牌), bonuses, kongs, chickens, draw (查叫).

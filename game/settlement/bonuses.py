@@ -1,4 +1,4 @@
-"""Fans added to a win, each carried by the same payers as the pattern unless said (RULES §7, §12.1-§12.6)."""
+"""Fans added to a win, each carried by the same payers as the pattern unless said (docs/rules.md §7, §12.1-§12.6)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def _each_payment(ctx: SettleContext, rule: str, label: tuple[str, str], fan_of:
 
 @register("bonus.declared_win")
 def declared_win(ctx: SettleContext) -> None:
-    """报听 win: the pattern counts as at least N (A三1) or N is added (G), RULES §12.1."""
+    """报听 win: the pattern counts as at least N (A三1) or N is added (G), docs/rules.md §12.1."""
     mode = ctx.rules.bonuses.declared_win
     label = ("报听", "declared ready, counts as at least") if mode == "at_least" else ("报听", "declared ready")
     _each_payment(ctx, "bonus.declared_win", label, {w: ctx.declared_extra(w) for w in ctx.winners})
@@ -46,8 +46,8 @@ def after_kong(ctx: SettleContext) -> None:
 
 @register("bonus.first_turn")
 def first_turn(ctx: SettleContext) -> None:
-    """天胡 (the dealer on the deal) and 地胡 (a non-dealer at once): +N (RULES §5, §13), or the higher of N
-    and the hand's value (RULES §14)."""
+    """天胡 (the dealer on the deal) and 地胡 (a non-dealer at once): +N (docs/rules.md §5, §13), or the higher of N
+    and the hand's value (docs/rules.md §14)."""
     if ctx.win is None or not ctx.win.first_turn:
         return
     replace = ctx.rules.bonuses.first_turn == "replace"
@@ -61,7 +61,7 @@ def first_turn(ctx: SettleContext) -> None:
 
 @register("bonus.yikouer")
 def yikouer(ctx: SettleContext) -> None:
-    """一扣二 (RULES §13): a self-drawn 平胡 earns N more."""
+    """一扣二 (docs/rules.md §13): a self-drawn 平胡 earns N more."""
     fan = ctx.rules.optional.yikouer
     if fan and ctx.self_drawn():
         plain = {w: fan for w in ctx.winners if ctx.hands[w].pattern == "pinghu"}
@@ -69,7 +69,7 @@ def yikouer(ctx: SettleContext) -> None:
 
 
 def kong_worth(ctx: SettleContext, meld: Meld) -> int:
-    """What a kong would have earned in all (RULES §12.6): its value times the seats that pay it."""
+    """What a kong would have earned in all (docs/rules.md §12.6): its value times the seats that pay it."""
     k = ctx.rules.kongs
     if meld.late:
         return k.late * 3
@@ -92,7 +92,7 @@ def hot(ctx: SettleContext) -> None:
     tiles = (win.tile,) if ctx.result.hot_kong is None else (ctx.result.hot_kong.tile,) * 4
     for w in ctx.winners:
         if b.hot == "multiply":
-            # RULES §14: the discarder pays the hand value hot_value times; the pattern item is the first.
+            # docs/rules.md §14: the discarder pays the hand value hot_value times; the pattern item is the first.
             fan = (b.hot_value - 1) * ctx.hand_value(w)
         if ctx.win_payments(w):
             ctx.pay(win.discarder, w, fan, "bonus.hot", ("热炮", "dealt in right after a kong"), tiles)
@@ -100,7 +100,8 @@ def hot(ctx: SettleContext) -> None:
 
 @register("bonus.rob_kong")
 def rob_kong(ctx: SettleContext) -> None:
-    """抢杠 as a multiple (RULES §14): the robbed seat alone pays the hand value N times; the pattern item is one."""
+    """抢杠 as a multiple (docs/rules.md §14): the robbed seat alone pays the hand value N times; the pattern item is
+    one."""
     m = ctx.rules.bonuses.rob_kong_multiplier
     win = ctx.win
     if m < 2 or win is None or win.how is not WinHow.ROB_KONG or win.discarder is None:
@@ -119,7 +120,7 @@ def rob_kong(ctx: SettleContext) -> None:
 
 @register("bonus.follow_dealer")
 def follow_dealer(ctx: SettleContext) -> None:
-    """开局跟 (RULES §14): the dealer's first discard followed by the same tile from all three; the dealer
+    """开局跟 (docs/rules.md §14): the dealer's first discard followed by the same tile from all three; the dealer
     pays each of them N, whether the hand is won or drawn."""
     fan = ctx.rules.bonuses.follow_dealer
     if fan and ctx.result.dealer_followed:
@@ -130,7 +131,7 @@ def follow_dealer(ctx: SettleContext) -> None:
 
 @register("bonus.kill_declared")
 def kill_declared(ctx: SettleContext) -> None:
-    """杀报 (A三2, RULES §12.2): a declared seat that deals in pays each winner N on top; not on a self-draw."""
+    """杀报 (A三2, docs/rules.md §12.2): a declared seat that deals in pays each winner N on top; not on a self-draw."""
     win = ctx.win
     if win is None or win.how is not WinHow.DISCARD or win.discarder is None:
         return
@@ -149,7 +150,8 @@ def kill_declared(ctx: SettleContext) -> None:
 
 @register("bonus.dealer")
 def dealer(ctx: SettleContext) -> None:
-    """Dealer and 连庄 (A6, I9, RULES §12.3): each win payment between the dealer and another seat carries d + s fan."""
+    """Dealer and 连庄 (A6, I9, docs/rules.md §12.3): each win payment between the dealer and another seat carries d + s
+    fan."""
     b = ctx.rules.bonuses
     fan = b.dealer + b.streak * ctx.result.streak
     d = ctx.result.dealer

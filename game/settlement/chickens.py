@@ -1,4 +1,5 @@
-"""Chickens (鸡): the turned chicken, 常鸡, 金鸡, 冲锋鸡, 责任鸡, 包鸡, C's 鸡闷豆, and the §13 kinds (RULES §8)."""
+"""Chickens (鸡): the turned chicken, 常鸡, 金鸡, 冲锋鸡, 责任鸡, 包鸡, C's 鸡闷豆, and the §13 kinds (docs/rules.md
+§8)."""
 
 from __future__ import annotations
 
@@ -43,13 +44,13 @@ class ChickenScore:
 
 
 def voided(ctx: SettleContext) -> bool:
-    """吹风鸡 (RULES §13): turning the named tile voids every chicken score of the hand."""
+    """吹风鸡 (docs/rules.md §13): turning the named tile voids every chicken score of the hand."""
     tile = ctx.rules.optional.chuifeng
     return tile is not None and ctx.result.flip == tile
 
 
 def turned_chickens(ctx: SettleContext) -> list[Tile]:
-    """The chickens the turned tile makes: one rank above (A七1), or below / both (摇摆鸡, 下鸡, RULES §13)."""
+    """The chickens the turned tile makes: one rank above (A七1), or below / both (摇摆鸡, 下鸡, docs/rules.md §13)."""
     return rulings.turned_chickens(ctx.result.flip, ctx.rules)
 
 
@@ -92,7 +93,8 @@ def copy_value(table: dict[Tile, list[ChickenPart]], t: Tile) -> int:
 
 
 def pond_counts(rules: Ruleset) -> bool:
-    """Whether a seat's own discards count among its chickens (内外鸡 / 死鸡, 满堂鸡 of the pond, RULES §8, §13)."""
+    """Whether a seat's own discards count among its chickens (内外鸡 / 死鸡, 满堂鸡 of the pond, docs/rules.md §8,
+    §13)."""
     return rules.chickens.scope == "all" or rules.optional.mantang == "discards"
 
 
@@ -101,7 +103,7 @@ def _discards_count(ctx: SettleContext) -> bool:
 
 
 def _scope_counts(ctx: SettleContext, seat: int) -> list[int]:
-    """The tiles a seat's chickens are counted on (RULES §8, A一7, B8).
+    """The tiles a seat's chickens are counted on (docs/rules.md §8, A一7, B8).
 
     手上鸡 / 活鸡: every tile the seat has not discarded, its concealed hand and its melds (a claimed
     chicken belongs to the claimer, §12.8); 内外鸡 / 死鸡: also its own discards.
@@ -134,7 +136,7 @@ def seat_scores(ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPar
             if charge_owner(ctx, t) != seat:
                 continue
             # The charged copy stands in place of its own worth where the scope counts it: in the
-            # discarder's pond (内外鸡), or in the claimer's meld when the charge passes (RULES §14);
+            # discarder's pond (内外鸡), or in the claimer's meld when the charge passes (docs/rules.md §14);
             # where the charge stacks (GY1) the copy keeps its own worth as well.
             claimed = ctx.result.first_chicken_claimed_by.get(t) == seat
             if not ch.charge_stacks and (claimed or _discards_count(ctx)):
@@ -151,7 +153,7 @@ def seat_scores(ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPar
 
 
 def charge_tiles(ctx: SettleContext) -> list[Tile]:
-    """The tiles whose first discarded copy is a 冲锋鸡 (RULES §8, §12.9, §14)."""
+    """The tiles whose first discarded copy is a 冲锋鸡 (docs/rules.md §8, §12.9, §14)."""
     ch = ctx.rules.chickens
     tiles = list(ch.charge_values if ch.charge == "value" else ch.fixed)
     first = next(iter(ctx.result.first_chicken), None)
@@ -163,7 +165,7 @@ def charge_tiles(ctx: SettleContext) -> list[Tile]:
 
 def charge_owner(ctx: SettleContext, t: Tile) -> int | None:
     """The seat a 冲锋鸡 of `t` belongs to: its discarder while it lies in the pond; its claimer where the
-    charge passes (RULES §14), or where it passes only to a claimer that ends ready, that claimer, else
+    charge passes (docs/rules.md §14), or where it passes only to a claimer that ends ready, that claimer, else
     the discarder (GY1); nobody when it became 责任鸡 (G) or was won on."""
     d = ctx.result.first_chicken.get(t)
     if d is None:
@@ -193,7 +195,7 @@ def all_scores(ctx: SettleContext) -> list[list[ChickenScore]]:
 def _settle_counts(
     ctx: SettleContext, collectors: list[int], payers_of: dict[int, list[int]], scores: list[list[ChickenScore]]
 ) -> None:
-    # 满堂鸡 (second reading, RULES §13): every chicken doubles when all four seats hold one.
+    # 满堂鸡 (second reading, docs/rules.md §13): every chicken doubles when all four seats hold one.
     factor = 2 if ctx.rules.optional.mantang == "double" and all(scores[s] for s in range(4)) else 1
     # GY1: a ready owner's 冲锋鸡 is paid by each of the other three, not only by its chickens' payers.
     apart = ctx.rules.chickens.charge_payers == "others"
@@ -219,7 +221,7 @@ def count(ctx: SettleContext) -> None:
 
     def pays(p: int) -> bool:
         if ch.payers == "not_ready":
-            return not ctx.ready(p)  # RULES §14: ready seats never pay each other
+            return not ctx.ready(p)  # docs/rules.md §14: ready seats never pay each other
         return ch.payers == "others" or not scores[p]  # else only seats holding no chicken pay
 
     payers = {c: [p for p in ctx.others(c) if pays(p)] for c in collectors}
@@ -228,7 +230,7 @@ def count(ctx: SettleContext) -> None:
 
 @register("chicken.draw")
 def on_draw(ctx: SettleContext) -> None:
-    """G on a draw: each seat not ready pays each ready seat its chicken points (RULES §8, §12.13)."""
+    """G on a draw: each seat not ready pays each ready seat its chicken points (docs/rules.md §8, §12.13)."""
     if ctx.win is not None or ctx.rules.optional.keep_on_draw or not ctx.rules.chickens.draw_payment or voided(ctx):
         return
     ready = [s for s in range(4) if ctx.ready(s)]
@@ -237,7 +239,7 @@ def on_draw(ctx: SettleContext) -> None:
 
 @register("chicken.liability")
 def liability(ctx: SettleContext) -> None:
-    """责任鸡 (G, H, RULES §12.9): the first 1s / 8p discarded and then punged or konged costs its discarder."""
+    """责任鸡 (G, H, docs/rules.md §12.9): the first 1s / 8p discarded and then punged or konged costs its discarder."""
     values = ctx.rules.chickens.liability
     if not values or voided(ctx) or not ctx.pays_out_extras():
         return
@@ -254,7 +256,7 @@ def liability(ctx: SettleContext) -> None:
 
 def _claims(ctx: SettleContext, t: Tile) -> list[tuple[int, int]]:
     """(discarder, claimer) of the claimed copies of `t` that 责任鸡 follows: the first discarded copy (G),
-    or every claimed copy, read from the melds' sources (RULES §14)."""
+    or every claimed copy, read from the melds' sources (docs/rules.md §14)."""
     if ctx.rules.chickens.liability_every:
         return [
             (m.source, s)
@@ -268,7 +270,7 @@ def _claims(ctx: SettleContext, t: Tile) -> list[tuple[int, int]]:
 
 
 def charges_not_ready(ctx: SettleContext) -> list[tuple[Tile, int]]:
-    """(tile, discarder) of each 冲锋鸡 still in the pond of a seat not ready (RULES §14)."""
+    """(tile, discarder) of each 冲锋鸡 still in the pond of a seat not ready (docs/rules.md §14)."""
     out = []
     for t in charge_tiles(ctx):
         d = charge_owner(ctx, t)
@@ -279,7 +281,7 @@ def charges_not_ready(ctx: SettleContext) -> list[tuple[Tile, int]]:
 
 
 def not_ready_discard_counts(ctx: SettleContext, seat: int) -> dict[Tile, int]:
-    """The 常鸡 copies a seat not ready discarded that every seat not ready pays for (RULES §14), leaving out a
+    """The 常鸡 copies a seat not ready discarded that every seat not ready pays for (docs/rules.md §14), leaving out a
     charged copy whose discarder pays its 冲锋鸡 price instead."""
     ch = ctx.rules.chickens
     counts = to_counts(ctx.result.seats[seat].discards)
@@ -293,7 +295,8 @@ def not_ready_discard_counts(ctx: SettleContext, seat: int) -> dict[Tile, int]:
 
 @register("chicken.charge_not_ready")
 def charge_not_ready(ctx: SettleContext) -> None:
-    """冲锋鸡 (RULES §14): a discarder still holding the charge that is not ready at the end pays each ready seat N."""
+    """冲锋鸡 (docs/rules.md §14): a discarder still holding the charge that is not ready at the end pays each ready
+    seat N."""
     if not ctx.rules.chickens.charge_not_ready or ctx.rules.chickens.charge == "off" or voided(ctx) or ctx.win is None:
         return
     for t, d in charges_not_ready(ctx):
@@ -305,7 +308,7 @@ def charge_not_ready(ctx: SettleContext) -> None:
 
 @register("chicken.not_ready_discards")
 def not_ready_discards(ctx: SettleContext) -> None:
-    """RULES §14: every 常鸡 a seat that is not ready discarded is paid to each ready seat by every seat not
+    """docs/rules.md §14: every 常鸡 a seat that is not ready discarded is paid to each ready seat by every seat not
     ready; kept tiles and melds of a seat not ready never pay. A charged copy whose discarder pays its
     冲锋鸡 price instead is left out."""
     ch = ctx.rules.chickens

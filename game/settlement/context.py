@@ -78,7 +78,7 @@ class SettleContext:
         return seat in self.winners
 
     def ready(self, seat: int) -> bool:
-        """True for a seat that won or is ready at the end (RULES §12.8)."""
+        """True for a seat that won or is ready at the end (docs/rules.md §12.8)."""
         return self.readies[seat]
 
     def others(self, seat: int) -> list[int]:
@@ -96,7 +96,7 @@ class SettleContext:
         return self.win.discarder if self.win else None
 
     def self_drawn(self) -> bool:
-        """True when the win counts as self-drawn for bonuses (RULES §12.4, §12.5)."""
+        """True when the win counts as self-drawn for bonuses (docs/rules.md §12.4, §12.5)."""
         b = self.rules.bonuses
         how = self.how()
         return (
@@ -126,14 +126,14 @@ class SettleContext:
         return [(d, d)]
 
     def declared_value(self, winner: int) -> int:
-        """The 报听 value of a winner's seat: the dealer's own value where the ruleset has one (RULES §14)."""
+        """The 报听 value of a winner's seat: the dealer's own value where the ruleset has one (docs/rules.md §14)."""
         b = self.rules.bonuses
         if winner == self.result.dealer and b.declared_win_value_dealer is not None:
             return b.declared_win_value_dealer
         return b.declared_win_value
 
     def declared_extra(self, winner: int) -> int:
-        """The 报听 fan a declared winner adds to its pattern (RULES §12.1, §14), else 0."""
+        """The 报听 fan a declared winner adds to its pattern (docs/rules.md §12.1, §14), else 0."""
         b = self.rules.bonuses
         if not self.result.seats[winner].declared_ready or b.declared_win == "none":
             return 0
@@ -142,14 +142,16 @@ class SettleContext:
         return self.declared_value(winner)
 
     def first_turn_value(self, winner: int) -> int:
-        """The 天胡 / 地胡 value this win earns (RULES §5, §13, §14), before it is added or replaces the pattern."""
+        """The 天胡 / 地胡 value this win earns (docs/rules.md §5, §13, §14), before it is added or replaces the
+        pattern."""
         b = self.rules.bonuses
         if self.win is None or not self.win.first_turn or (b.first_turn_self_draw_only and not self.self_drawn()):
             return 0
         return b.heavenly if winner == self.result.dealer else b.earthly
 
     def first_turn_extra(self, winner: int) -> int:
-        """What 天胡 / 地胡 add to the hand value when they replace the pattern, the higher counting (RULES §14)."""
+        """What 天胡 / 地胡 add to the hand value when they replace the pattern, the higher counting (docs/rules.md
+        §14)."""
         if self.rules.bonuses.first_turn != "replace":
             return 0
         lifted = self.hands[winner].value + self.declared_extra(winner)
@@ -162,7 +164,7 @@ class SettleContext:
     # Kongs and chickens
 
     def pays_out_extras(self) -> bool:
-        """True when kongs and chickens are settled: someone won, or 黄庄不黄鸡杠 (RULES §9, §13)."""
+        """True when kongs and chickens are settled: someone won, or 黄庄不黄鸡杠 (docs/rules.md §9, §13)."""
         return self.win is not None or self.rules.optional.keep_on_draw
 
     def burned(self, seat: int) -> bool:
@@ -170,7 +172,7 @@ class SettleContext:
         return self.rules.bonuses.rob_kong_burns and self.how() is WinHow.ROB_KONG and seat == self.discarder()
 
     def kong_melds(self, seat: int) -> list[Meld]:
-        """A seat's kongs that score: less the kong behind a hot discard and a robbed kong (RULES §7, §4)."""
+        """A seat's kongs that score: less the kong behind a hot discard and a robbed kong (docs/rules.md §7, §4)."""
         melds = [m for m in self.result.seats[seat].melds if m.is_kong]
         hot = self.result.hot_kong if self.win is not None and self.win.hot else None
         for void in (hot, self.result.robbed_kong):

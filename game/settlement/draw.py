@@ -1,4 +1,4 @@
-"""黄庄查叫: on a draw, each seat not ready pays each ready seat that seat's best wait (RULES §9, §12.7)."""
+"""黄庄查叫: on a draw, each seat not ready pays each ready seat that seat's best wait (docs/rules.md §9, §12.7)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Kong (豆) payments: 点豆, 闷豆, 转弯豆, 憨包豆 (RULES §7 table, §12.10)."""
+"""Kong (豆) payments: 点豆, 闷豆, 转弯豆, 憨包豆 (docs/rules.md §7 table, §12.10)."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def kongs(ctx: SettleContext) -> None:
 
 
 def pay_back(ctx: SettleContext, seat: int) -> None:
-    """倒赔 (RULES §14): a seat not ready at the end pays each ready opponent what its kongs would have
+    """倒赔 (docs/rules.md §14): a seat not ready at the end pays each ready opponent what its kongs would have
     earned from it; an exposed kong's feeder alone, if ready."""
     k = ctx.rules.kongs
     label = ("倒赔", "kong paid back, not ready")

@@ -1,4 +1,4 @@
-"""The Ledger: every payment of a hand, itemised, summing to zero (DESIGN.md, settlement)."""
+"""The Ledger: every payment of a hand, itemised, summing to zero (docs/design.md, settlement)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""settle(): run every registered payment rule over a finished hand (RULES §5-§10, §12, §13)."""
+"""settle(): run every registered payment rule over a finished hand (docs/rules.md §5-§10, §12, §13)."""
 
 from __future__ import annotations
 

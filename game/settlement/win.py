@@ -1,4 +1,4 @@
-"""The winner's pattern value and who pays it (RULES §5, §7; 抢杠 §12.4; 包牌 §4)."""
+"""The winner's pattern value and who pays it (docs/rules.md §5, §7; 抢杠 §12.4; 包牌 §4)."""
 
 from __future__ import annotations
 

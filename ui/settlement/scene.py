@@ -2,7 +2,7 @@
 grouped by rule with who pays whom, the net and running totals, the standings, and a "what if" switch
 that settles the same hand under another built-in ruleset.
 
-The screen is drawn from the Ledger and the HandResult alone (DESIGN.md: the settlement screen
+The screen is drawn from the Ledger and the HandResult alone (docs/design.md: the settlement screen
 explains every line from the ledger). A click or Enter starts the next hand; Left/Right (or the
 arrows at the bottom) switch the ruleset the hand is shown under.
 """

@@ -39,7 +39,7 @@ class ChickenInfo:
 
 
 def wait_needs_no_pass(counts: list[int], melds: tuple[Meld, ...], tile: Tile, rules: Ruleset, declared: bool) -> bool:
-    """Whether an ordinary discard of `tile` may be won on by this hand (game.rulings, RULES §6)."""
+    """Whether an ordinary discard of `tile` may be won on by this hand (game.rulings, docs/rules.md §6)."""
     return rulings.may_win_on(counts, melds, tile, rules, declared=declared)
 
 
@@ -117,7 +117,7 @@ def final_chickens(
     model: TableModel, rules: Ruleset, chickens: frozenset[Tile], during_play: ChickenInfo | None
 ) -> ChickenInfo:
     """The chicken panel once the hands are laid open: the viewer's chickens among its final tiles
-    (the turned tile's chicken included), counting if the viewer won or is ready (RULES §12.8)."""
+    (the turned tile's chicken included), counting if the viewer won or is ready (docs/rules.md §12.8)."""
     ch = rules.chickens
     seat = model.viewer
     tiles = [t for t in model.concealed(seat) if t in chickens]

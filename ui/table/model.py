@@ -55,7 +55,7 @@ class WinView:
     hot: bool
 
 
-DEALT_TILES = 13 * 4 + 1  # the dealer's 14 and the others' 13 (RULES §3)
+DEALT_TILES = 13 * 4 + 1  # the dealer's 14 and the others' 13 (docs/rules.md §3)
 
 
 class TableModel:

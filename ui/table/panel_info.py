@@ -52,7 +52,7 @@ class PanelInfo:
         return info
 
     def model_ready(self) -> bool:
-        """Whether the viewer's hand as the table shows it is one tile from winning (RULES §5)."""
+        """Whether the viewer's hand as the table shows it is one tile from winning (docs/rules.md §5)."""
         m = self.t.model
         if not 0 <= m.viewer < 4:
             return False

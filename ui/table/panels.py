@@ -83,7 +83,7 @@ def chickens_signature(view: TableView) -> tuple[object, ...]:
 
 
 def draw_chickens(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> None:
-    """The live chicken panel (RULES §8)."""
+    """The live chicken panel (docs/rules.md §8)."""
     badge = get_tile_art(max(24, round(view.layout.font["title"] * 1.6))).chicken_badge()
     x, y, w = _frame(surface, view, rect, S.tr("chickens_title"), badge)
     info = view.chicken_info

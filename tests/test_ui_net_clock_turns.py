@@ -14,37 +14,22 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game.actions import ActionKind
-from game.net.client import NetClient
-from game.net.server import HostServer
 from game.net.table import NetTable
-from game.net.thread import HostThread, NetLink
 from game.net.view import from_wire
 from game.ruleset_loader import load_ruleset
-from tests.net_rig import CODE, config, simple_factory
-from tests.ui_host import FRAME, HeadlessHost, headless_display
+from tests.net_rig import config, simple_factory
+from tests.net_window_rig import hosted_window
+from tests.ui_host import FRAME
 from ui.settings import Settings, Speed
-from ui.table.net_session import NetSession
-from ui.table.scene import TableScene
 
 RULES = load_ruleset("guiyang-classic")
 
 
 def test_after_the_clock_plays_the_seats_move_the_next_claim_is_asked_with_its_buttons() -> None:
     table = NetTable(RULES, "clock-claim", config(4, "human,ai,ai,ai", turn_timer=0.6), simple_factory)
-    hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
-    port = hosting.start()
-    assert port is not None, hosting.error
-    link = NetLink(NetClient(f"ws://127.0.0.1:{port}", CODE, name="阿强"))
-    link.start()
-    session = NetSession(RULES, link, 0)
-    size = (1280, 720)
-    screen = headless_display(size)
-    host = HeadlessHost(Settings(speed=Speed.INSTANT, auto_pass=False, claim_timer=0, autoplay=True), size)
-    deadline = time.monotonic() + 10
-    while not session.in_hand and time.monotonic() < deadline:
-        session.pump()
-        time.sleep(0.01)
-    scene = TableScene(host, RULES, "clock-claim", session=session)
+    settings = Settings(speed=Speed.INSTANT, auto_pass=False, claim_timer=0, autoplay=True)
+    window = hosted_window(RULES, table, "clock-claim", settings)
+    hosting, session, host, screen, scene = window.hosting, window.session, window.host, window.screen, window.scene
     host.stack.push(scene)
     turns_asked = 0  # discards the window was asked for (and the clock played)
     claims_shown = 0  # claims asked after one of those, shown with their buttons
@@ -73,7 +58,7 @@ def test_after_the_clock_plays_the_seats_move_the_next_claim_is_asked_with_its_b
                 scene.moves.commit(next(a for a in asked.legal_actions if a.kind is ActionKind.PASS))
         time.sleep(0.002)
     hosting.stop()
-    link.close()
+    window.link.close()
     hosting.thread.join(5)
     assert not stale, stale[:3]
     assert turns_asked and claims_shown, (turns_asked, claims_shown, session.over, time.monotonic() - deadline)

@@ -13,37 +13,22 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game.agents import SimpleAgent
-from game.net.client import NetClient
-from game.net.server import HostServer
 from game.net.table import NetTable
-from game.net.thread import HostThread, NetLink
 from game.net.view import wire_events
 from game.ruleset_loader import load_ruleset
-from tests.net_rig import CODE, HeldLink, config, simple_factory
-from tests.ui_host import FRAME, HeadlessHost, headless_display
+from tests.net_rig import HeldLink, config, simple_factory
+from tests.net_window_rig import hosted_window
+from tests.ui_host import FRAME
 from ui.settings import Settings, Speed
 from ui.table.net_session import NetSession
-from ui.table.scene import TableScene
 
 RULES = load_ruleset("guiyang-classic")
 
 
 def test_a_network_hand_is_played_at_the_table_scene_and_no_frame_waits_on_the_network() -> None:
     table = NetTable(RULES, "ui-net", config(2, "human,ai,ai,ai", next_hand_wait=5.0), simple_factory)
-    hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
-    port = hosting.start()
-    assert port is not None, hosting.error
-    link = NetLink(NetClient(f"ws://127.0.0.1:{port}", CODE, name="阿强"))
-    link.start()
-    session = NetSession(RULES, link, 0)
-    size = (1280, 720)
-    screen = headless_display(size)
-    host = HeadlessHost(Settings(speed=Speed.INSTANT), size)
-    deadline = time.monotonic() + 10
-    while not session.in_hand and time.monotonic() < deadline:
-        session.pump()
-        time.sleep(0.01)
-    scene = TableScene(host, RULES, "ui-net", session=session)
+    window = hosted_window(RULES, table, "ui-net", Settings(speed=Speed.INSTANT))
+    hosting, session, host, screen, scene = window.hosting, window.session, window.host, window.screen, window.scene
     scene.autopilot = SimpleAgent()
     host.stack.push(scene)
     # What the frame spends on the network: taking in what arrived, never waiting for it.

@@ -1,0 +1,50 @@
+"""A host on 127.0.0.1 in its own thread and the table scene of seat 0 joined to it, as the windowed client does."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import pygame
+
+from game.net.client import NetClient
+from game.net.server import HostServer
+from game.net.table import NetTable
+from game.net.thread import HostThread, NetLink
+from game.ruleset import Ruleset
+from tests.net_rig import CODE
+from tests.ui_host import HeadlessHost, headless_display
+from ui.settings import Settings
+from ui.table.net_session import NetSession
+from ui.table.scene import TableScene
+
+
+@dataclass
+class HostedWindow:
+    """The hosting thread, seat 0's link and session and the windowless scene showing it."""
+
+    hosting: HostThread
+    link: NetLink
+    session: NetSession
+    host: HeadlessHost
+    screen: pygame.Surface
+    scene: TableScene
+
+
+def hosted_window(rules: Ruleset, table: NetTable, seed: str, settings: Settings) -> HostedWindow:
+    """Serve `table`, join seat 0 as 阿强 and open its table scene once the first hand is in (10 s at most)."""
+    hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
+    port = hosting.start()
+    assert port is not None, hosting.error
+    link = NetLink(NetClient(f"ws://127.0.0.1:{port}", CODE, name="阿强"))
+    link.start()
+    session = NetSession(rules, link, 0)
+    size = (1280, 720)
+    screen = headless_display(size)
+    host = HeadlessHost(settings, size)
+    deadline = time.monotonic() + 10
+    while not session.in_hand and time.monotonic() < deadline:
+        session.pump()
+        time.sleep(0.01)
+    scene = TableScene(host, rules, seed, session=session)
+    return HostedWindow(hosting, link, session, host, screen, scene)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game import rulings
-from game.learn.explain_words import Said, SentenceFn, seat_words, tile_words
+from game.learn.explain_words import Said, SentenceFn, item_tile, seat_words, tile_words
 from game.result import HandResult
 from game.ruleset import Ruleset
 from game.settlement import LedgerItem
@@ -12,7 +12,7 @@ from game.tiles import Tile
 
 def _chicken_fixed(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said | None:
     ch = rules.chickens
-    tile = item.tiles[0] if item.tiles else None
+    tile = item_tile(item)
     tz, te = tile_words(tile) if tile is not None else ("", "")
     if tile is not None and ch.payers == "not_ready":
         return Said(
@@ -29,7 +29,7 @@ def _chicken_fixed(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said
 
 
 def _chicken_golden(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said | None:
-    tile = item.tiles[0] if item.tiles else None
+    tile = item_tile(item)
     tz, te = tile_words(tile) if tile is not None else ("", "")
     if tile is not None:
         return Said(
@@ -41,7 +41,7 @@ def _chicken_golden(item: LedgerItem, result: HandResult, rules: Ruleset) -> Sai
 
 def _chicken_turned(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
     ch = rules.chickens
-    tile = item.tiles[0] if item.tiles else None
+    tile = item_tile(item)
     tz, te = tile_words(tile) if tile is not None else ("", "")
     fz, fe = tile_words(result.flip) if result.flip is not None else ("", "")
     return Said(
@@ -52,7 +52,7 @@ def _chicken_turned(item: LedgerItem, result: HandResult, rules: Ruleset) -> Sai
 
 
 def _chicken_charge(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said | None:
-    tile = item.tiles[0] if item.tiles else None
+    tile = item_tile(item)
     if tile is not None:
         return _charge_sentence(item, tile, result, rules)
     return None
@@ -61,7 +61,7 @@ def _chicken_charge(item: LedgerItem, result: HandResult, rules: Ruleset) -> Sai
 def _chicken_liability(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said | None:
     ch = rules.chickens
     pz, pe = seat_words(item.payer)
-    tile = item.tiles[0] if item.tiles else None
+    tile = item_tile(item)
     tz, te = tile_words(tile) if tile is not None else ("", "")
     if tile is not None and ch.liability_every and ch.liability_not_ready_only:
         return Said(
@@ -81,7 +81,7 @@ def _chicken_liability(item: LedgerItem, result: HandResult, rules: Ruleset) -> 
 def _chicken_charge_not_ready(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said | None:
     ch = rules.chickens
     pz, pe = seat_words(item.payer)
-    tile = item.tiles[0] if item.tiles else None
+    tile = item_tile(item)
     tz, te = tile_words(tile) if tile is not None else ("", "")
     if tile is not None:
         golden = "（金鸡）" if item.fan != ch.charge_not_ready else ""
@@ -94,7 +94,7 @@ def _chicken_charge_not_ready(item: LedgerItem, result: HandResult, rules: Rules
 
 
 def _chicken_not_ready_discards(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said | None:
-    tile = item.tiles[0] if item.tiles else None
+    tile = item_tile(item)
     tz, te = tile_words(tile) if tile is not None else ("", "")
     if tile is not None:
         return Said(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.learn.explain_words import Said, SentenceFn, seat_words, tile_words
+from game.learn.explain_words import Said, SentenceFn, item_tile_words, seat_words
 from game.result import HandResult
 from game.ruleset import Ruleset
 from game.settlement import LedgerItem
@@ -11,8 +11,7 @@ from game.settlement import LedgerItem
 def _kong_exposed(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
     k = rules.kongs
     pz, pe = seat_words(item.payer)
-    tile = item.tiles[0] if item.tiles else None
-    tz, te = tile_words(tile) if tile is not None else ("", "")
+    tz, te = item_tile_words(item)
     return Said(
         f"点豆：用手里三张杠{pz}打出的{tz}，{pz}付{k.exposed}番；有叫才算。",
         f"Exposed kong of {te} off {pe}'s discard: {pe} pays {k.exposed} fan, paid only to a ready seat.",
@@ -21,8 +20,7 @@ def _kong_exposed(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
 
 def _kong_concealed(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
     k = rules.kongs
-    tile = item.tiles[0] if item.tiles else None
-    tz, te = tile_words(tile) if tile is not None else ("", "")
+    tz, te = item_tile_words(item)
     return Said(
         f"闷豆：自己摸齐四张{tz}暗杠，三家各付{k.concealed}番；有叫才算。",
         f"Concealed kong of {te}: each other seat pays {k.concealed} fan, paid only to a ready seat.",
@@ -31,8 +29,7 @@ def _kong_concealed(item: LedgerItem, result: HandResult, rules: Ruleset) -> Sai
 
 def _kong_added(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
     k = rules.kongs
-    tile = item.tiles[0] if item.tiles else None
-    tz, te = tile_words(tile) if tile is not None else ("", "")
+    tz, te = item_tile_words(item)
     return Said(
         f"转弯豆：碰了{tz}后摸到第四张补杠，三家各付{k.added}番。",
         f"Added kong of {te} (a drawn tile on a pung): each other seat pays {k.added} fan.",

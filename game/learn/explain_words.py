@@ -41,6 +41,17 @@ def tile_words(t: Tile) -> tuple[str, str]:
     return tile_name_zh(t), format_tile(t)
 
 
+def item_tile(item: LedgerItem) -> Tile | None:
+    """The tile a payment is about (its first), or None when it names none."""
+    return item.tiles[0] if item.tiles else None
+
+
+def item_tile_words(item: LedgerItem) -> tuple[str, str]:
+    """tile_words of the payment's tile, or two empty strings when it names none."""
+    tile = item_tile(item)
+    return tile_words(tile) if tile is not None else ("", "")
+
+
 def seat_words(seat: int) -> tuple[str, str]:
     """The seat's wind in Chinese and in English."""
     return seat_zh(seat), seat_en(seat)

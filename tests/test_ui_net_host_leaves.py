@@ -73,6 +73,8 @@ def frames(stacks: list[HeadlessHost], until: Callable[[], bool], limit: float =
 def open_host_table(host: HeadlessHost, resume: bool) -> LobbyScene:
     """The host screen, on 127.0.0.1 and a free port: a new table (seat 1 for a person) or the saved one."""
     if resume:
+        # The button shows once the closed table's server has written its save (a few frames).
+        frames([host], lambda: isinstance(host.stack.top, HostSetupScene) and host.stack.top.saved is not None)
         setup = host.stack.top
         assert isinstance(setup, HostSetupScene) and setup.saved is not None, "the host screen offers the save"
         assert any(getattr(w, "on_press", None) == setup.resume_table for w in setup.widgets)

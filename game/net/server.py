@@ -20,6 +20,7 @@ import contextlib
 import itertools
 import logging
 import ssl
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -121,6 +122,9 @@ class HostServer:
         self._ids = itertools.count(1)
         self._poke = asyncio.Event()
         self._stop = asyncio.Event()
+        # Set once closing has written the last save: another thread (the host's menu) may read it then,
+        # without waiting for every peer's close handshake.
+        self.saved_last = threading.Event()
         self._save_due = asyncio.Event()
         # One write of the save at a time: a write runs in a thread that cancelling its task does not
         # stop, so without this an older write could land after the final one and undo it.
@@ -181,6 +185,9 @@ class HostServer:
             compression=None,  # small messages: deflate would only cost time
             ping_interval=10,
             ping_timeout=20,
+            # A peer that never answers our close (a window already gone, a hostile client) holds the
+            # host's closing this long at most, instead of the library's 10 s.
+            close_timeout=2,
         )
         sock = next(iter(self.server.sockets))
         self.port = int(sock.getsockname()[1])
@@ -224,6 +231,7 @@ class HostServer:
             self._saving.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._saving
+        self.saved_last.set()
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()

@@ -176,6 +176,11 @@ class HostThread:
         """Close the table."""
         self.call(self.server.stop)
 
+    @property
+    def save_final(self) -> bool:
+        """True once the table has closed far enough that its save on disk is the last one."""
+        return self.server.saved_last.is_set() or not self.thread.is_alive()
+
     def _at_exit(self, wait: float = 3.0) -> None:
         if self.thread.is_alive():
             self.stop()

@@ -111,7 +111,10 @@ class HostSetupScene(MenuScene):
         self.name = "玩家"
         self.error = ""
         self.saved = saved_table()
-        self.fresh = True  # the save was just read: entering the screen the first time need not read it again
+        # The table this screen last served: back from it, its save is read once its server has closed
+        # (closing writes the save last, on the host's thread, a few frames after the lobby is left).
+        self.served: HostThread | None = None
+        self.reread = False
         # Where the table listens (`main.py host --bind/--port`): every address by default; a table bound
         # to this computer alone (127.0.0.1) is not announced, as nobody else could reach it.
         self.bind = "0.0.0.0"
@@ -182,13 +185,21 @@ class HostSetupScene(MenuScene):
             self.widgets.append(Button(t("resume"), self.resume_table, "kong", rect))
 
     def enter(self) -> None:
-        # Back from a table this window hosted: its save can be reopened now (the button shows).
-        saved = self.saved if self.fresh else saved_table()
-        self.fresh = False
-        if (saved is None) != (self.saved is None):
-            self.saved = saved
+        # Back from a table this window hosted: the save on disk may be one its server is about to
+        # replace, so the resume button waits for the final one.
+        if self.served is not None:
+            self.reread, self.saved = True, None
             self.rebuild()
         super().enter()
+
+    def animating(self) -> bool:
+        return self.reread
+
+    def update(self, dt: float) -> None:
+        if self.reread and (self.served is None or self.served.save_final):
+            self.reread, self.served = False, None
+            self.saved = saved_table()
+            self.rebuild()
 
     def _seat_get(self, seat: int) -> Callable[[], str]:
         return lambda: self.seats[seat]
@@ -268,6 +279,7 @@ class HostSetupScene(MenuScene):
         if port is None:
             self.error = t("port_busy", reason=hosting.error or "?")
             return
+        self.served = hosting
         config = table.config
         urls = table_urls(self.bind, port)
         announcer: Announcer | None = None

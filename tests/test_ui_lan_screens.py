@@ -282,3 +282,46 @@ def test_refusals_are_said_in_the_players_language_with_the_hosts_words_where_th
         assert "a reason only the host knows" in refusal("novel", "a reason only the host knows")
     finally:
         S.set_language(before)
+
+
+def test_the_match_over_line_waits_for_the_table_to_show_the_last_hands_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host may finish the last hand (its AI and the clock play fast) while the window still animates
+    it: "比赛结束" under a hand still in play would tell the end before the table shows it."""
+    from game.net import protocol as P
+    from tests.net_peers import Peer, drive_until
+    from ui.table import net_overlay
+
+    table = NetTable(RULES, "over-early", config(1, "human,ai,ai,ai"), simple_factory)
+    peer = Peer(table, 0)
+    peer.hello("阿强")
+    drive_until(table, [peer], lambda: table.over)
+    assert any(isinstance(m, P.MatchOver) for m in peer.got)
+    link = HeldLink(peer.of(P.Welcome)[0])
+    from game.net.thread import LinkNotice
+
+    link.inbox = [*peer.got, LinkNotice("over")]  # the whole match at once, its end and the link's included
+    host = HeadlessHost(Settings(speed=Speed.NORMAL), (1280, 720))
+    host.stack.push(LobbyScene(host, "", link, None, None, [], ""))  # type: ignore[arg-type]
+    asked: list[str] = []
+    real_t = net_overlay.t
+    monkeypatch.setattr(net_overlay, "t", lambda key, **kw: asked.append(key) or real_t(key, **kw))
+    screen = headless_display((1280, 720))
+    overlay = None
+    for _ in range(20):
+        host.stack.update(FRAME)
+        overlay = host.stack.top
+        if isinstance(overlay, NetOverlay):
+            break
+    assert isinstance(overlay, NetOverlay) and overlay.session.over is not None
+    for _ in range(10):
+        host.stack.update(FRAME)
+        overlay.draw(screen)
+    assert overlay.table.phase == "hand" and overlay.session.in_hand, "the last hand is still being shown"
+    assert "match_over" not in asked
+    for _ in range(6000):  # the table plays the hand out to its settlement
+        if overlay.table.phase != "hand":
+            break
+        host.stack.update(FRAME)
+    assert overlay.table.phase != "hand", "the last hand never reached its settlement"
+    overlay.draw(screen)
+    assert "match_over" in asked

@@ -346,7 +346,9 @@ class NetOverlay(Scene):
             top = box.bottom + round(6 * s)
         self._draw_chat(surface)
         notice = self.session.notice
-        if notice is not None and self.session.over is not None:
-            # A lost connection or a closed table is told in a dialog (see _tell_link); the match's end here.
+        shown = self.table.phase != "hand" or not self.session.in_hand
+        if notice is not None and self.session.over is not None and shown:
+            # A lost connection or a closed table is told in a dialog (see _tell_link); the match's end here,
+            # once the table has shown the last hand's end (the host may finish it before the animation does).
             pic = T.shadowed(t("match_over"), body, pal.TEXT_GOLD, bold=True)
             surface.blit(pic, pic.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - round(8 * s))))

@@ -287,6 +287,7 @@ def test_refusals_are_said_in_the_players_language_with_the_hosts_words_where_th
 def test_the_match_over_line_waits_for_the_table_to_show_the_last_hands_end(monkeypatch: pytest.MonkeyPatch) -> None:
     """The host may finish the last hand (its AI and the clock play fast) while the window still animates
     it: "比赛结束" under a hand still in play would tell the end before the table shows it."""
+    import ui.net_text
     from game.net import protocol as P
     from tests.net_peers import Peer, drive_until
     from ui.table import net_overlay
@@ -303,8 +304,13 @@ def test_the_match_over_line_waits_for_the_table_to_show_the_last_hands_end(monk
     host = HeadlessHost(Settings(speed=Speed.NORMAL), (1280, 720))
     host.stack.push(LobbyScene(host, "", link, None, None, [], ""))  # type: ignore[arg-type]
     asked: list[str] = []
-    real_t = net_overlay.t
-    monkeypatch.setattr(net_overlay, "t", lambda key, **kw: asked.append(key) or real_t(key, **kw))
+    real_t = ui.net_text.t
+
+    def spy(key: str, **fields: object) -> str:
+        asked.append(key)
+        return real_t(key, **fields)
+
+    monkeypatch.setattr(net_overlay, "t", spy)
     screen = headless_display((1280, 720))
     overlay = None
     for _ in range(20):

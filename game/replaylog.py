@@ -33,6 +33,7 @@ from game.userdirs import UserDirError, user_dirs
 
 REPLAY_FOLDER = "replays"
 INDEX_FILE = "index.json"
+REVIEW_SUFFIX = ".review.json"  # a match's review beside its log (game.review.cache)
 
 log = logging.getLogger(__name__)
 
@@ -148,6 +149,15 @@ def read_index() -> list[HandEntry]:
     return entries
 
 
+def people_of(file: str) -> tuple[int, ...]:
+    """The seats people played in the match logged in `file` (a name in the replays folder), from the index."""
+    seats: set[int] = set()
+    for e in read_index():
+        if e.file == file:
+            seats.update(e.people)
+    return tuple(sorted(seats))
+
+
 class ReplayLog:
     """Keeps a match's finished hands: appends each to the match's log file and indexes it."""
 
@@ -245,11 +255,12 @@ def delete_match(file: str) -> int:
             except OSError as undo:
                 log.error("cannot put %s back after a failed delete: %s", path, undo)
         raise DeleteError(exc.strerror or str(exc)) from None
-    try:
-        aside.unlink(missing_ok=True)
-    except OSError as exc:
-        # The match is gone from the list; the file left aside is never read again.
-        log.warning("left %s in place: %s", aside, exc)
+    # The match is gone from the list: the file left aside and the review kept beside it are never read again.
+    for leftover in (aside, path.with_name(path.stem + REVIEW_SUFFIX)):
+        try:
+            leftover.unlink(missing_ok=True)
+        except OSError as exc:
+            log.warning("left %s in place: %s", leftover, exc)
     return len(rows) - len(kept)
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import game.review.run as run
+from game.ai.appraise import Cancelled
 from game.replaylog import delete_match
 from game.review.cache import cache_path, read_cache, review_replay
 from game.review.moments import ReviewError
@@ -93,3 +94,14 @@ def test_a_replay_that_cannot_be_read_is_said_so(tmp_path: Path) -> None:
     bad.write_text("not a log\n", encoding="utf-8")
     with pytest.raises(ReviewError, match=r"bad\.jsonl"):
         review_replay(bad, 0, ROLLOUTS)
+
+
+def test_a_cancelled_review_keeps_the_hands_it_finished(replay: Path) -> None:
+    path = cache_path(replay)
+    with pytest.raises(Cancelled):
+        review_replay(replay, 0, ROLLOUTS, cancelled=path.is_file)  # stops once the first hand is kept
+    assert [h.hand for h in read_cache(path).values()] == [1]
+    seen: list[tuple[int, int]] = []
+    whole = review_replay(replay, 0, ROLLOUTS, progress=lambda done, total: seen.append((done, total)))
+    assert seen[0] == (0, len(whole.hands[1].decisions))  # only the second hand is priced again
+    assert len(read_cache(path)) == 2

@@ -82,7 +82,7 @@ def test_replay_list_rows_and_buttons_are_not_cut(
     assert isinstance(listing, ReplayListScene)
     listing.entries.append(sample_entry())
     draw(host, size)
-    assert {b.command for b in listing.buttons} == {"close", "delete"}
+    assert {b.command for b in listing.buttons} == {"close", "delete", "review"}
     assert cuts == []
 
 

@@ -74,15 +74,17 @@ def review_replay(
     use_cache: bool = True,
 ) -> MatchReview:
     """The review of the match logged at `replay` for `seat`: the hands kept beside it are used, the others
-    are priced and kept with them (a cache that cannot be written is logged; the review is returned anyway).
+    are priced and kept with them as each is done (a cache that cannot be written is logged; the review
+    goes on).
 
     ReviewError when the log cannot be read or replayed; game.ai.appraise.Cancelled when stopped.
     """
     match = read_match(replay)
     path = cache_path(replay)
     kept = read_cache(path) if use_cache else {}
-    review = review_match(match, seat, rollouts, kept, progress, cancelled)
-    if use_cache and any(h.key not in kept for h in review.hands):
-        kept.update({h.key: h for h in review.hands})
+
+    def keep(hand: HandReview) -> None:
+        kept[hand.key] = hand
         write_cache(path, list(kept.values()))
-    return review
+
+    return review_match(match, seat, rollouts, dict(kept), progress, cancelled, keep if use_cache else None)

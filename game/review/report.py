@@ -18,8 +18,9 @@ from game.gamelog import action_from_json
 from game.learn.explain_words import Said
 from game.review.moments import KINDS
 
-# How many of the costliest decisions the summary names.
+# How many of the costliest decisions the summary names, and the least loss (points) it names.
 COSTLIEST = 3
+NEGLIGIBLE = 0.05
 
 
 class ReportError(ValueError):
@@ -126,8 +127,8 @@ class MatchReview:
         return sum(h.lost for h in self.hands) / len(self.hands) if self.hands else 0.0
 
     def costliest(self, n: int = COSTLIEST) -> list[Decision]:
-        """The `n` decisions that gave away the most, those that gave nothing away left out."""
-        return [d for d in self.decisions[:n] if d.lost > 0]
+        """The `n` decisions that gave away the most, those that gave (next to) nothing away left out."""
+        return [d for d in self.decisions[:n] if d.lost >= NEGLIGIBLE]
 
 
 # ---------------------------------------------------------------------------- JSON

@@ -85,8 +85,10 @@ def review_match(
     known: Mapping[str, HandReview] | None = None,
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
+    on_hand: Callable[[HandReview], None] | None = None,
 ) -> MatchReview:
-    """Review `seat`'s play over the match; hands in `known` (by key) are not priced again.
+    """Review `seat`'s play over the match; hands in `known` (by key) are not priced again, and `on_hand` is
+    given each hand as soon as it is reviewed (so that a review stopped half way keeps what it did).
 
     ReviewError when the log does not replay; game.ai.appraise.Cancelled once `cancelled()` is true.
     """
@@ -109,7 +111,11 @@ def review_match(
     hands = []
     for hm, key in zip(walked, keys, strict=False):
         found = known.get(key)
-        hands.append(found if found is not None else review_hand(match.rules, hm, key, rollouts, tick, cancelled))
+        if found is None:
+            found = review_hand(match.rules, hm, key, rollouts, tick, cancelled)
+            if on_hand is not None:
+                on_hand(found)
+        hands.append(found)
     return MatchReview(match.rules.name, match.seed, seat, rollouts, tuple(hands))
 
 

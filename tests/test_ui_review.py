@@ -14,10 +14,10 @@ from game.replaylog import REPLAY_FOLDER, HandEntry, read_index
 from game.review.cache import review_replay
 from game.review.moments import walk_match
 from game.review.run import read_match
+from tests.cuts_rig import watch_cuts
 from tests.review_rig import keep_match
 from tests.ui_host import HeadlessHost, headless_display
 from ui import strings as S
-from ui import text as T
 from ui.menu.stats_screen import StatsScene
 from ui.replays import ReplayListScene, open_replays
 from ui.review.career_scene import CareerScene
@@ -48,7 +48,9 @@ def _host(size: tuple[int, int] = SIZE) -> HeadlessHost:
 
 def _draw(host: HeadlessHost) -> None:
     host.stack.update(1 / 60)
-    host.stack.draw(pygame.display.get_surface())
+    screen = pygame.display.get_surface()
+    assert screen is not None
+    host.stack.draw(screen)
 
 
 def _click(host: HeadlessHost, pos: tuple[int, int]) -> None:
@@ -193,20 +195,7 @@ SIZES = [(960, 540), (1280, 720), (1920, 1080)]
 @pytest.fixture
 def cuts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text T.fit had to cut short while the test drew."""
-    found: list[str] = []
-    fit = T.fit
-
-    def watching(
-        text: str, size: int, max_width: int, colour: T.Colour = (255, 255, 255), bold: bool = False
-    ) -> pygame.Surface:
-        floor = min(size, T.MIN_TEXT)
-        if len(text) >= 2 and T.shadowed(text, floor, colour, bold).get_width() > max_width:
-            found.append(f"{text!r} in {max_width} px")
-        return fit(text, size, max_width, colour, bold)
-
-    T.clear_cache()
-    monkeypatch.setattr(T, "fit", watching)
-    return found
+    return watch_cuts(monkeypatch)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

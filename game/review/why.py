@@ -8,6 +8,8 @@ explanation says it (game.learn.explain_chickens). Everything is read from the s
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from game.actions import Action, ActionKind
 from game.ai.base import view_of
 from game.ai.defence import SafeTracker, danger, threats
@@ -38,7 +40,7 @@ def explain(
     zh, en = reason_for(obs, expert, rules)
     if played == expert:
         return Said(f"和专家一样：{zh}。", f"The expert's move too: {en}.")
-    lead = _lead(obs, rules, played, expert, tracker, after_kong)
+    lead = _lead(_Case(obs, rules, played, expert, tracker, after_kong))
     if lead is None and played.kind is ActionKind.DISCARD:
         # The hint's words for a discard are facts (shanten, useful tiles); for a claim they argue for it.
         mine_zh, mine_en = reason_for(obs, played, rules)
@@ -49,22 +51,27 @@ def explain(
     return Said(f"{lead.zh}；专家：{zh}。", f"{_capital(lead.en)}; the expert: {en}.")
 
 
-def _lead(
-    obs: Observation,
-    rules: Ruleset,
-    played: Action,
-    expert: Action,
-    tracker: SafeTracker | None,
-    after_kong: bool,
-) -> Said | None:
+class _Case(NamedTuple):
+    """One decision as `explain` was given it."""
+
+    obs: Observation
+    rules: Ruleset
+    played: Action
+    expert: Action
+    tracker: SafeTracker | None
+    after_kong: bool
+
+
+def _lead(case: _Case) -> Said | None:
     """What the move played gave away, when there is one thing to say; None for the plain comparison."""
+    obs, rules, played, expert = case.obs, case.rules, case.played, case.expert
     if expert.kind is ActionKind.WIN:
         return Said("这里可以胡牌，你放过了", "you could have won here and let it pass")
     if played.kind is not ActionKind.DISCARD or played.tile is None:
         return None
     if expert.kind is ActionKind.DISCARD and expert.declare and not played.declare:
         return _declare_words(rules)
-    found = _danger(obs, rules, played, expert, tracker, after_kong)
+    found = _danger(case)
     if found is not None:
         return found
     if keep_values(rules)[played.tile] >= CHICKEN_FAN:
@@ -88,18 +95,12 @@ def _declare_words(rules: Ruleset) -> Said:
     )
 
 
-def _danger(
-    obs: Observation,
-    rules: Ruleset,
-    played: Action,
-    expert: Action,
-    tracker: SafeTracker | None,
-    after_kong: bool,
-) -> Said | None:
+def _danger(case: _Case) -> Said | None:
     """The discard played risks dealing in (hard's reading of the table) where the expert's risks less."""
+    obs, played, expert = case.obs, case.played, case.expert
     assert played.tile is not None
-    view = view_of(obs, rules)
-    risk = danger(view, threats(view, tracker, hot=after_kong))
+    view = view_of(obs, case.rules)
+    risk = danger(view, threats(view, case.tracker, hot=case.after_kong))
     other = risk[expert.tile] if expert.kind is ActionKind.DISCARD and expert.tile is not None else 0.0
     mine = risk[played.tile]
     if mine < DANGER_FAN or mine < other + DANGER_MARGIN:

@@ -183,7 +183,8 @@ def _summary(host: ShotHost) -> object:
     from ui.summary import MatchSummaryScene
 
     session = _played_session()
-    return MatchSummaryScene(host, session.scores, session.match.ledgers)  # type: ignore[arg-type]
+    # With its review button, as after a match that was kept.
+    return MatchSummaryScene(host, session.scores, session.match.ledgers, on_review=lambda: None)  # type: ignore[arg-type]
 
 
 def _key(host: ShotHost, k: int) -> None:
@@ -232,13 +233,16 @@ def _kept_match(match_id: str, ruleset: str, hands: int) -> Path:
     """A match kept in the replays folder, seat 0 the person (played here by the hard AI's weaker cousin,
     normal, so that the review has mistakes to show), the others hard; the log's path."""
     from game.ai import make_agent
+    from game.ai.hard import HardAgent
     from game.replaylog import ReplayLog, replay_dir
+    from game.review.run import NO_DEADLINE_MS
     from game.ruleset_loader import load_ruleset
     from ui.table.session import TableSession
 
     rules = load_ruleset(ruleset)
     player = make_agent("normal", "shot", rules)
-    others = [make_agent("hard", f"shot{s}", rules) for s in (1, 2, 3)]
+    # Hard without its wall-clock deadline, so that the match (and the picture) is the same on every run.
+    others = [HardAgent(rules=rules, budget_ms=NO_DEADLINE_MS) for _ in (1, 2, 3)]
     session = TableSession(rules, match_id, [None, *others])
     session.on_hand_done = ReplayLog(match_id, rules, match_id, people=lambda: session.humans)
     for _ in range(hands):

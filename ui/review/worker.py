@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
@@ -38,7 +39,7 @@ class Worker(Generic[R]):
 
         def run() -> None:
             try:
-                out = work(self._progress, self._stop.is_set)
+                out = work(self._progress, self._check)
             except Cancelled:
                 self._news.put((CANCELLED, None))
             except Exception as exc:  # shown on the screen: the game goes on
@@ -48,6 +49,13 @@ class Worker(Generic[R]):
 
         self._thread = threading.Thread(target=run, name=name, daemon=True)
         self._thread.start()
+
+    def _check(self) -> bool:
+        """True once cancelled. The work asks between deals, a few milliseconds apart: it also lets the frame
+        loop have the interpreter there (sleep(0) gives it up), which compiled rollouts would otherwise hold
+        for the whole of Python's switch interval."""
+        time.sleep(0)
+        return self._stop.is_set()
 
     def _progress(self, done: int, total: int) -> None:
         self._news.put(("progress", (done, total)))

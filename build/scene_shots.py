@@ -16,9 +16,10 @@ import os
 import re
 import shutil
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -182,7 +183,8 @@ def _summary(host: ShotHost) -> object:
     from ui.summary import MatchSummaryScene
 
     session = _played_session()
-    return MatchSummaryScene(host, session.scores, session.match.ledgers)  # type: ignore[arg-type]
+    # With its review button, as after a match that was kept.
+    return MatchSummaryScene(host, session.scores, session.match.ledgers, on_review=lambda: None)  # type: ignore[arg-type]
 
 
 def _key(host: ShotHost, k: int) -> None:
@@ -227,6 +229,95 @@ def _replay_list() -> pygame.Surface:
     return _draw(host, 0)
 
 
+def _kept_match(match_id: str, ruleset: str, hands: int) -> Path:
+    """A match kept in the replays folder, seat 0 the person (played here by the hard AI's weaker cousin,
+    normal, so that the review has mistakes to show), the others hard; the log's path."""
+    from game.ai import make_agent
+    from game.ai.hard import HardAgent
+    from game.replaylog import ReplayLog, replay_dir
+    from game.review.run import NO_DEADLINE_MS
+    from game.ruleset_loader import load_ruleset
+    from ui.table.session import TableSession
+
+    rules = load_ruleset(ruleset)
+    player = make_agent("normal", "shot", rules)
+    # Hard without its wall-clock deadline, so that the match (and the picture) is the same on every run.
+    others = [HardAgent(rules=rules, budget_ms=NO_DEADLINE_MS) for _ in (1, 2, 3)]
+    session = TableSession(rules, match_id, [None, *others])
+    session.on_hand_done = ReplayLog(match_id, rules, match_id, people=lambda: session.humans)
+    for _ in range(hands):
+        session.start_hand()
+        while session.to_move():
+            seat = session.to_move()[0]
+            agent = player if seat == 0 else others[seat - 1]
+            session.apply(agent.choose(session.observe(seat)))
+        session.settle()
+    return replay_dir() / f"{match_id}.jsonl"
+
+
+def _reviewed(host: ShotHost, match_id: str = "review-shot") -> object:
+    """The review of a kept 4-hand match, done (the worker is waited for, so the picture is the same each run)."""
+    from ui.review.scene import ReviewScene
+
+    path = _kept_match(match_id, "guiyang-classic", 4)
+    scene = ReviewScene(host, path, 0, "贵阳捉鸡麻将（经典）")  # type: ignore[arg-type]
+    scene.worker.join()
+    scene.update(FRAME)
+    return scene
+
+
+def _stalled(progress: Callable[[int, int], None], cancelled: Callable[[], bool]) -> NoReturn:
+    """Work that reports 37 of 91 decisions done and waits there until it is cancelled."""
+    from game.ai.appraise import Cancelled
+
+    progress(37, 91)
+    while not cancelled():
+        time.sleep(0.01)
+    raise Cancelled
+
+
+def _review_running(host: ShotHost) -> object:
+    """The review under way: its progress bar, held at a fixed point."""
+    from ui.review.scene import ReviewScene
+    from ui.review.worker import Worker
+
+    path = _kept_match("review-running", "guiyang-classic", 1)
+    scene = ReviewScene(host, path, 0, "贵阳捉鸡麻将（经典）")  # type: ignore[arg-type]
+    scene.worker.cancel()
+    scene.worker.join()
+    scene.worker = Worker(_stalled)
+    while scene.worker.total == 0:
+        scene.worker.poll()
+    return scene
+
+
+def _review_moment() -> pygame.Surface:
+    """The costliest decision of the review opened in the replay."""
+    from ui import strings as S
+
+    S.set_language("zh")
+    _display()
+    host = _host()
+    scene = _reviewed(host)
+    host.stack.push(scene)  # type: ignore[arg-type]
+    _key(host, pygame.K_RETURN)
+    return _draw(host, 0)
+
+
+def _career(host: ShotHost) -> object:
+    """The career charts over three kept matches in two rulesets, two of them reviewed."""
+    from game.review.cache import review_replay
+    from ui.review.career_scene import CareerScene
+
+    review_replay(_kept_match("career-1", "guiyang-classic", 2), 0)
+    _kept_match("career-2", "guiyang-modern", 2)
+    review_replay(_kept_match("career-3", "guiyang-classic", 3), 0)
+    scene = CareerScene(host)  # type: ignore[arg-type]
+    scene.worker.join()
+    scene.update(FRAME)
+    return scene
+
+
 def shots() -> dict[str, Callable[[], pygame.Surface]]:
     """Every screen by file name, in the order they are drawn (the replay list after a hand is logged)."""
     out: dict[str, Callable[[], pygame.Surface]] = {}
@@ -249,6 +340,10 @@ def shots() -> dict[str, Callable[[], pygame.Surface]]:
     out["replays-list"] = _replay_list
     out["replays-viewer"] = _replay_viewer
     out["replays-viewer-end"] = _replay_viewer_end
+    out["review-running"] = _pushed(_review_running)
+    out["review-list"] = _pushed(_reviewed)
+    out["review-moment"] = _review_moment
+    out["review-career"] = _pushed(_career)
     return out
 
 

@@ -33,6 +33,7 @@ from game.userdirs import UserDirError, user_dirs
 
 REPLAY_FOLDER = "replays"
 INDEX_FILE = "index.json"
+REVIEW_SUFFIX = ".review.json"  # a match's review beside its log (game.review.cache)
 
 log = logging.getLogger(__name__)
 
@@ -148,6 +149,15 @@ def read_index() -> list[HandEntry]:
     return entries
 
 
+def people_of(file: str) -> tuple[int, ...]:
+    """The seats people played in the match logged in `file` (a name in the replays folder), from the index."""
+    seats: set[int] = set()
+    for e in read_index():
+        if e.file == file:
+            seats.update(e.people)
+    return tuple(sorted(seats))
+
+
 class ReplayLog:
     """Keeps a match's finished hands: appends each to the match's log file and indexes it."""
 
@@ -245,35 +255,44 @@ def delete_match(file: str) -> int:
             except OSError as undo:
                 log.error("cannot put %s back after a failed delete: %s", path, undo)
         raise DeleteError(exc.strerror or str(exc)) from None
-    try:
-        aside.unlink(missing_ok=True)
-    except OSError as exc:
-        # The match is gone from the list; the file left aside is never read again.
-        log.warning("left %s in place: %s", aside, exc)
+    # The match is gone from the list: the file left aside and the review kept beside it are never read again.
+    for leftover in (aside, path.with_name(path.stem + REVIEW_SUFFIX)):
+        try:
+            leftover.unlink(missing_ok=True)
+        except OSError as exc:
+            log.warning("left %s in place: %s", leftover, exc)
     return len(rows) - len(kept)
 
 
 def _replayed(entry: HandEntry) -> tuple[Ruleset, Round]:
     """An indexed hand re-played from its log's actions: the ruleset and the finished round.
 
-    LogError or RulesetError if it cannot be. A damaged log (a write cut short) still gives every
-    whole hand before the damage; the name in the index must stay inside the replays folder.
+    LogError or RulesetError if it cannot be. The name in the index must stay inside the replays folder.
     """
     folder = user_dirs().logs / REPLAY_FOLDER
     try:
         path = inside(folder, entry.file, what="log file name")
     except UnsafeName as exc:
         raise LogError(str(exc)) from None
+    return replayed_hand(path, entry.hand)
+
+
+def replayed_hand(path: Path, hand: int) -> tuple[Ruleset, Round]:
+    """Hand number `hand` of the match logged at `path`, re-played from its actions: the ruleset and the round.
+
+    LogError or RulesetError if it cannot be; a damaged log (a write cut short) still gives every whole
+    hand before the damage.
+    """
     parsed = read_log(path, lenient=True)
     rules = load_ruleset_ref(parsed.head["ruleset"])
     for n, (events, _actions) in enumerate(parsed.hands, 1):
-        if events and getattr(events[0], "hand", None) == entry.hand:
+        if events and getattr(events[0], "hand", None) == hand:
             rep = replay(parsed, rules, keep_rounds=True, upto=n)
             if rep.mismatch is not None or len(rep.rounds) < n:
-                raise LogError(f"{entry.file}: hand {entry.hand} does not replay ({rep.mismatch})")
+                raise LogError(f"{path.name}: hand {hand} does not replay ({rep.mismatch})")
             return rules, rep.rounds[n - 1]
     damage = f" (the log is damaged: {parsed.damage})" if parsed.damage else ""
-    raise LogError(f"{entry.file}: hand {entry.hand} is not in the log{damage}")
+    raise LogError(f"{path.name}: hand {hand} is not in the log{damage}")
 
 
 def load_hand(entry: HandEntry) -> tuple[Ruleset, list[Event]]:

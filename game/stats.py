@@ -50,6 +50,7 @@ class PlayerStats:
     net_points: int = 0
     chickens: int = 0  # chicken tiles paid to the player
     chicken_points: int = 0  # net points from chicken payments
+    chickens_paid: int = 0  # chicken tiles the player paid for
     matches: int = 0  # matches played to their end
     lessons: int = 0  # the guided lessons finished as intended, one bit per lesson (bit 0 is lesson 1)
 
@@ -63,6 +64,16 @@ class PlayerStats:
         """Share of hands won, 0..1."""
         return self.wins / self.hands if self.hands else 0.0
 
+    @property
+    def deal_in_rate(self) -> float:
+        """Share of hands the player dealt in, 0..1."""
+        return self.deal_ins / self.hands if self.hands else 0.0
+
+    @property
+    def points_per_hand(self) -> float:
+        """Net points per hand."""
+        return self.net_points / self.hands if self.hands else 0.0
+
     def to_json(self) -> dict[str, int]:
         """The totals as a JSON-ready dict."""
         return asdict(self)
@@ -73,7 +84,7 @@ def update_outcome(stats: PlayerStats, win: WinLike | None, ledger: Ledger, seat
     if not 0 <= seat < 4:
         raise ValueError(f"seat must be 0..3, got {seat}")
     net = ledger.nets()[seat]
-    chickens = 0
+    chickens = paid = 0
     chicken_net = 0
     for item in ledger.items:
         if not item.rule.startswith(CHICKEN_RULE_PREFIX):
@@ -83,6 +94,7 @@ def update_outcome(stats: PlayerStats, win: WinLike | None, ledger: Ledger, seat
             chickens += max(1, len(item.tiles))
         elif item.payer == seat:
             chicken_net -= item.amount
+            paid += max(1, len(item.tiles))
     won = win is not None and seat in win.winners
     self_drawn = won and win is not None and win.discarder is None
     dealt_in = win is not None and not won and win.discarder == seat
@@ -98,6 +110,7 @@ def update_outcome(stats: PlayerStats, win: WinLike | None, ledger: Ledger, seat
         net_points=stats.net_points + net,
         chickens=stats.chickens + chickens,
         chicken_points=stats.chicken_points + chicken_net,
+        chickens_paid=stats.chickens_paid + paid,
     )
 
 

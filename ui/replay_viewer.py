@@ -38,14 +38,18 @@ def stops(events: list[Event]) -> list[int]:
     return out
 
 
-def model_at(events: list[Event], count: int, names: tuple[str, ...] = ("",) * 4) -> TableModel:
-    """The table after the first `count` events, every hand face up; the plates carry the people's `names`."""
+def model_at(
+    events: list[Event], count: int, names: tuple[str, ...] = ("",) * 4, turned_by: int = 0, face_up: bool = True
+) -> TableModel:
+    """The table after the first `count` events, every hand face up unless not `face_up`; the plates carry the
+    people's `names`. The events are those of a table turned for engine seat `turned_by` (ui.table.rotation)."""
     model = TableModel(viewer=0)
+    model.turned_by = turned_by
     model.names = names
-    model.people = frozenset(seat for seat, name in enumerate(names) if name) | {0}
+    model.people = frozenset(seat for seat, name in enumerate(names) if name) | {turned_by}
     for e in events[:count]:
         model.apply(e)
-    if not model.ended:
+    if face_up and not model.ended:
         for seat in range(1, 4):
             # The other seats' hands are drawn face up once laid open: lay them open, drawn tile last.
             model.revealed[seat] = tuple(model.concealed(seat))
@@ -92,8 +96,12 @@ class ReplayViewerScene(Scene):
         title: str,
         result: HandResult | None = None,
         names: tuple[str, ...] = ("",) * 4,
+        turned_by: int = 0,
+        face_up: bool = True,
     ) -> None:
         super().__init__(host)
+        # A replay may show the table as one seat saw it: turned for it, the others' tiles face down.
+        self.turned_by, self.face_up = turned_by, face_up
         self.names = names  # the people's names at the hand, by seat, on their plates
         self.playing = False
         self.speed: Speed = host.settings.speed if host.settings.speed is not Speed.INSTANT else Speed.NORMAL
@@ -106,7 +114,7 @@ class ReplayViewerScene(Scene):
         self.step = 0
         self.layout: Layout = compute_layout(host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE)
         self.board = Board()
-        self.model = model_at(events, 0, names)
+        self.model = model_at(events, 0, names, turned_by, face_up)
         self.buttons: list[Button] = []
         self.hover: int | None = None
         self._lay_out()
@@ -121,7 +129,7 @@ class ReplayViewerScene(Scene):
         step = max(0, min(len(self.stops) - 1, step))
         if step != self.step:
             self.step = step
-            self.model = model_at(self.events, self.shown, self.names)
+            self.model = model_at(self.events, self.shown, self.names, self.turned_by, self.face_up)
             self._lay_out()
 
     @property

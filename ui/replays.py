@@ -11,10 +11,13 @@ import pygame
 
 from game.actions import Action
 from game.gamelog import LogError
-from game.replaylog import DeleteError, HandEntry, delete_match, hand_result, load_hand, read_index
+from game.replaylog import REPLAY_FOLDER, DeleteError, HandEntry, delete_match, hand_result, load_hand, read_index
 from game.ruleset_loader import RulesetError
 from game.ruleset_refs import load_ruleset_ref
+from game.safe_paths import UnsafeName, inside
+from game.userdirs import UserDirError, user_dirs
 from ui import palette as pal
+from ui import screens
 from ui import strings as S
 from ui import text as T
 from ui.kit.buttons import Button, draw_buttons, lay_out_buttons
@@ -38,7 +41,8 @@ def seat_called(entry: HandEntry, seat: int) -> str:
 
 
 class ReplayListScene(Scene):
-    """The finished hands, newest first: click one (or Enter) to watch it, Delete to delete its match; Esc goes back."""
+    """The finished hands, newest first: click one (or Enter) to watch it, R to review its match against the expert,
+    Delete to delete its match; Esc goes back."""
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
@@ -75,6 +79,7 @@ class ReplayListScene(Scene):
         ]
         if self.entries:
             specs.append((S.tr("replay_delete"), "plain", None, "delete", pygame.K_DELETE))
+            specs.append((S.tr("rv_button"), "win", None, "review", pygame.K_r))
         self.buttons = lay_out_buttons(specs, area, self.button_font)
 
     def _row_entry(self, i: int) -> int | None:
@@ -101,6 +106,18 @@ class ReplayListScene(Scene):
         # The table's own panel names the ruleset and the hand: the title says when and how it ended.
         title = f"{entry.time} · {self.outcome(entry)}"
         self.host.stack.push(ReplayViewerScene(self.host, rules, events, title, hand_result(entry), entry.names))
+
+    def review(self, k: int) -> None:
+        """Review entry `k`'s match for the seat the person played (ui.review), its hand chosen first."""
+        entry = self.entries[k]
+        try:
+            path = inside(user_dirs().logs / REPLAY_FOLDER, entry.file, what="log file name")
+        except (UnsafeName, UserDirError) as exc:
+            self.host.stack.push(NoticeScene(self.host, S.tr("replay_bad_title"), str(exc)))
+            return
+        seat = entry.people[0] if entry.people else 0
+        title = f"{self.ruleset_title(entry.ruleset)} · {entry.time}"
+        screens.push(self.host, "review", path, seat, title, entry.hand)
 
     def ask_delete(self, k: int) -> None:
         """Ask before deleting the match of entry `k` (every hand of it goes)."""
@@ -159,6 +176,8 @@ class ReplayListScene(Scene):
             self.host.stack.remove(self)
         elif command == "delete" and self.entries:
             self.ask_delete(self.selected)
+        elif command == "review" and self.entries:
+            self.review(self.selected)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -181,6 +200,8 @@ class ReplayListScene(Scene):
                 self._command("close")
             elif event.key == pygame.K_DELETE:
                 self._command("delete")
+            elif event.key == pygame.K_r:
+                self._command("review")
             elif event.key in (pygame.K_DOWN, pygame.K_UP):
                 self._scroll_to(self.selected + (1 if event.key == pygame.K_DOWN else -1))
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.entries:

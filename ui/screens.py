@@ -19,6 +19,9 @@ HOMES: dict[str, str] = {
     "hand_settlement": "ui.settlement.for_table",
     "guide": "ui.learn.guide_scene",
     "calculator": "ui.calculator.scene",
+    "review": "ui.review.scene",
+    "review_moment": "ui.review.moment",
+    "career": "ui.review.career_scene",
 }
 
 _REGISTERED: dict[str, object] = {}

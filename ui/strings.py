@@ -492,7 +492,9 @@ def ledger_label(label_zh: str, label_en: str) -> str:
     return label_zh if _language == "zh" else label_en
 
 
-# The guide's and the lessons' words live beside their screens; one table for `tr`.
+# The guide's, the lessons' and the review's words live in files of their own; one table for `tr`.
 from ui.strings_learn import LEARN_STRINGS  # noqa: E402
+from ui.strings_review import REVIEW_STRINGS  # noqa: E402
 
 STRINGS.update(LEARN_STRINGS)
+STRINGS.update(REVIEW_STRINGS)

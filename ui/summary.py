@@ -15,6 +15,7 @@ from game.settlement import Ledger
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
+from ui.kit.buttons import Button, draw_buttons
 from ui.layout import compute_layout
 from ui.scene import Host, Scene
 from ui.settlement.lines import standings
@@ -78,8 +79,10 @@ class MatchSummaryScene(Scene):
         viewer: int = 0,
         on_close: Callable[[], None] | None = None,
         names: Sequence[str] = ("", "", "", ""),
+        on_review: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(host)
+        self.on_review = on_review  # the review of the match against the expert (ui.review), when it was kept
         self.names = tuple(names)  # the people's names by seat ("" where none was given)
         self.scores = tuple(scores)
         self.ledgers = list(ledgers)
@@ -101,6 +104,19 @@ class MatchSummaryScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
 
+    def review_button(self) -> Button | None:
+        """The button that opens the match's review, bottom left; None when the match was not kept."""
+        if self.on_review is None:
+            return None
+        layout = compute_layout(self.size)
+        s = layout.scale
+        pad = round(48 * s)
+        h = round(46 * s)
+        label = S.tr("rv_match_button")
+        w = T.label(label, layout.font["button"], bold=True).get_width() + h
+        rect = pygame.Rect(pad, self.size[1] - pad - h, w, h)
+        return Button(label, rect, "win", command="review", key=pygame.K_r)
+
     def close(self) -> None:
         """Leave the summary."""
         if self.closed:
@@ -113,6 +129,12 @@ class MatchSummaryScene(Scene):
             self.host.quit(0)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        review = self.review_button()
+        if review is not None and self.on_review is not None:
+            on_button = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and review.hit(event.pos)
+            if on_button or (event.type == pygame.KEYDOWN and event.key == pygame.K_r):
+                self.on_review()
+                return
         click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         key = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
         if click or key or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
@@ -124,6 +146,9 @@ class MatchSummaryScene(Scene):
             self._picture = self._render()
             self._key = key
         surface.blit(self._picture, (0, 0))
+        review = self.review_button()
+        if review is not None:
+            draw_buttons(surface, [review], compute_layout(self.size).font["button"], None, None)
 
     def _render(self) -> pygame.Surface:
         layout = compute_layout(self.size)
@@ -209,8 +234,9 @@ def push_match_summary(
     viewer: int = 0,
     on_close: Callable[[], None] | None = None,
     names: Sequence[str] = ("", "", "", ""),
+    on_review: Callable[[], None] | None = None,
 ) -> MatchSummaryScene:
     """Put the match summary on top of the stack and return it."""
-    scene = MatchSummaryScene(host, scores, ledgers, viewer, on_close, names)
+    scene = MatchSummaryScene(host, scores, ledgers, viewer, on_close, names, on_review)
     host.stack.push(scene)
     return scene

@@ -202,7 +202,7 @@ def _seat_notes(
             notes.append(ChickenNote(seat, t, where, take, True, fan, payers, said, fan * take))
             left -= take
         if left:
-            why = reason or _tile_reason(where, ch.scope, ch.not_ready_discards)
+            why = reason or tile_reason(where, ch.scope, ch.not_ready_discards)
             if where == "discard" and pond_rule and not ctx.ready(seat):
                 why = _pond_reason(ch.fixed)
             tz, te = tile_words(t)
@@ -326,7 +326,7 @@ def _names_en(seats: tuple[int, ...]) -> str:
     return ", ".join(seat_en(s) for s in seats) or "nobody"
 
 
-def _tile_reason(where: str, scope: str, daopei: bool) -> Said:
+def tile_reason(where: str, scope: str, daopei: bool) -> Said:
     """Why copies in this place do not count though the seat collects."""
     if where == "discard" and scope == "hand" and daopei:
         return Said(

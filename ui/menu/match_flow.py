@@ -13,6 +13,7 @@ import pygame
 from game.ruleset import Ruleset
 from game.stats import PlayerStats, finish_match, load_stats, save_stats, update, update_outcome
 from ui import palette as pal
+from ui import screens
 from ui import strings as S
 from ui import text as T
 from ui.kit.menu_scene import MenuScene
@@ -133,9 +134,31 @@ def show_summary(
         match = local_session(table.session).match
         # Closing it leaves the menu that was under the table.
         viewer_seat = viewer if viewer is not None else 0
-        push(host, tuple(match.scores), list(match.ledgers), viewer_seat, lambda: None, names=table.names)
+        review = match_review(host, table, viewer_seat)
+        push(host, tuple(match.scores), list(match.ledgers), viewer_seat, lambda: None, table.names, review)
         return
     host.stack.push(MatchEndScene(host, config, progress, again))
+
+
+def match_review(host: Host, table: TableScene, seat: int) -> Callable[[], None] | None:
+    """What opens the review of the match just played (its replay log, for `seat`); None when it was not kept."""
+    from game.replaylog import ReplayLog, replay_dir
+
+    keeper = local_session(table.session).on_hand_done
+    if not isinstance(keeper, ReplayLog) or keeper.error is not None:
+        return None
+    name = keeper.file_name
+
+    def review() -> None:
+        screens.push(
+            host,
+            "review",
+            replay_dir() / name,
+            seat,
+            table.rules.title_zh if S.language() == "zh" else table.rules.title_en,
+        )
+
+    return review
 
 
 def next_seed(seed: str) -> str:

@@ -7,6 +7,7 @@ import pygame
 from game.learn.lessons import LESSONS
 from game.stats import PlayerStats, lessons_finished, load_stats, save_stats
 from ui import palette as pal
+from ui import screens
 from ui import strings as S
 from ui import text as T
 from ui.kit.dialogs import ConfirmScene
@@ -36,7 +37,7 @@ def stat_cards(stats: PlayerStats) -> list[tuple[str, str]]:
 
 
 class StatsScene(MenuScene):
-    """Cards of totals (lessons finished among them), a reset button (asks first) and back."""
+    """Cards of totals (lessons finished among them), the career charts, a reset button (asks first) and back."""
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
@@ -45,6 +46,10 @@ class StatsScene(MenuScene):
     def reset(self) -> None:
         """Ask, then clear every total."""
         self.host.stack.push(ConfirmScene(self.host, S.tr("st_reset_confirm"), S.tr("st_reset"), self._clear))
+
+    def career(self) -> None:
+        """The career charts over every kept match (ui.review.career_scene)."""
+        screens.push(self.host, "career")
 
     def _clear(self) -> None:
         self.stats = PlayerStats()
@@ -55,8 +60,10 @@ class StatsScene(MenuScene):
         w, h = self.size
         bw, bh = m.px(200), m.px(48)
         y = h - m.margin - bh + m.px(6)
-        self.widgets.append(Button(S.tr("menu_back"), self.back, "plain", pygame.Rect(w // 2 - m.gap - bw, y, bw, bh)))
-        self.widgets.append(Button(S.tr("st_reset"), self.reset, "pass", pygame.Rect(w // 2 + m.gap, y, bw, bh)))
+        x = w // 2 - bw // 2
+        self.widgets.append(Button(S.tr("menu_back"), self.back, "plain", pygame.Rect(x - 2 * m.gap - bw, y, bw, bh)))
+        self.widgets.append(Button(S.tr("car_button"), self.career, "win", pygame.Rect(x, y, bw, bh)))
+        self.widgets.append(Button(S.tr("st_reset"), self.reset, "pass", pygame.Rect(x + bw + 2 * m.gap, y, bw, bh)))
         if self.focus is None:
             self.focus = 0
 

@@ -1,0 +1,146 @@
+"""Every legal option of one decision priced by the expert's search: what a review of a player's play reads.
+
+The expert (game.ai.expert) searches only the few moves worth weighing and keeps hard's move unless
+another beats it clearly. To rate a player's move against it, every legal option is put into that
+same search: the unseen tiles are dealt many times from the seat's observation (game.ai.sampling),
+each option is played to the end of the hand on the same deals, and its value is the seat's mean
+net points. Options clearly worse are dropped as the search goes, as the expert drops them. The
+expert's move is hard's unless another option beats it by the expert's own switch margin.
+
+Nothing here reads a clock or the global random generator: a fixed rollout count and a seed give
+the same prices on every run. It sees the observation and nothing else.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.actions import Action, ActionKind
+from game.ai.expert import SWITCH_Z, Candidate, ExpertAgent, _turn_move, paired, switch_margin
+from game.ai.hard import HardAgent
+from game.ai.rollout import KONG, PASS, PUNG, WIN, LeanHand
+from game.ai.sampling import Inconsistent, Public, determinize
+from game.observation import Observation
+from game.ruleset import Ruleset
+
+# Rollouts each option gets when none is dropped (options dropped early leave theirs to the others).
+DEFAULT_ROLLOUTS = 64
+
+# An option is clearly worse than the expert's move when that beats it by this many paired standard
+# errors: the margin the expert itself needs to leave hard's move (game.ai.expert.SWITCH_Z).
+CLEAR_Z = SWITCH_Z
+
+# The lean path's answer to an open discard or kong, by the kind of the seat's action.
+_ANSWERS = {ActionKind.PUNG: PUNG, ActionKind.KONG: KONG, ActionKind.PASS: PASS, ActionKind.WIN: WIN}
+
+
+class Cancelled(Exception):
+    """The appraisal was stopped by its caller before it finished."""
+
+
+@dataclass(frozen=True, slots=True)
+class Priced:
+    """One option: its mean net points for the seat and the deals it was played on; how far the expert's move
+    is ahead of it (mean points over the deals both were played on, negative when behind) and the standard
+    error of that (inf when too few deals are shared to tell)."""
+
+    action: Action
+    points: float
+    samples: int
+    behind: float
+    se: float
+
+
+@dataclass(frozen=True, slots=True)
+class Appraisal:
+    """Every legal option of a decision priced, hard's move and the expert's."""
+
+    options: tuple[Priced, ...]  # hard's move first, then the others in the order the engine lists them
+    hard: Action
+    expert: Action
+    rollouts: int  # rollouts played in all
+
+    def priced(self, action: Action) -> Priced | None:
+        """The option `action`, or None when it is not one of them."""
+        return next((p for p in self.options if p.action == action), None)
+
+
+def options_of(obs: Observation) -> list[Action]:
+    """The decision's distinct legal options, in the engine's order."""
+    return list(dict.fromkeys(obs.legal_actions))
+
+
+def appraise(
+    obs: Observation,
+    rules: Ruleset,
+    hard: HardAgent,
+    base: Action,
+    seed: str,
+    rollouts: int = DEFAULT_ROLLOUTS,
+    after_kong: bool = False,
+    cancelled: Callable[[], bool] | None = None,
+) -> Appraisal:
+    """Price every legal option of `obs` with the expert's search, `rollouts` deals an option, from `seed`.
+
+    `base` is `hard`'s move for this very observation (the caller keeps hard following the hand, as the
+    expert does at the table); `after_kong` says the seat's drawn tile replaced its own kong. The expert's
+    move is chosen as the expert chooses: among its own candidates, hard's unless one beats it clearly.
+    Cancelled is raised between deals once `cancelled()` is true.
+    """
+    options = options_of(obs)
+    if base not in options:
+        raise ValueError(f"hard's move {base} is not among the legal options")
+    ordered = [base, *(a for a in options if a != base)]
+    if len(ordered) < 2:
+        return Appraisal((Priced(base, 0.0, 0, 0.0, math.inf),), base, base, 0)
+    cands = [_candidate(a, obs) for a in ordered]
+    try:
+        pub = Public(obs, rules, after_kong)
+    except Inconsistent:
+        return Appraisal(tuple(Priced(a, 0.0, 0, 0.0, math.inf) for a in ordered), base, base, 0)
+    rng = random.Random(f"appraise:{seed}")
+
+    def deal() -> LeanHand:
+        if cancelled is not None and cancelled():
+            raise Cancelled
+        return determinize(pub, rng)
+
+    search = ExpertAgent(rules, rollouts=rollouts * len(cands))
+    search.hard = hard  # its candidates are read from hard's own weighing of this observation
+    search.search(obs, deal, cands, rules)
+    best = _expert_pick(search, obs, cands)
+    priced = tuple(Priced(c.action, c.mean(), len(c.values), *_ahead(best, c)) for c in cands)
+    return Appraisal(priced, base, best.action, search.stats.rollouts)
+
+
+def _expert_pick(search: ExpertAgent, obs: Observation, cands: list[Candidate]) -> Candidate:
+    """The expert's move: hard's (cands[0]) where it would not search, else the best of the candidates it would
+    search, when that beats hard's by its switch margin (or hard's was dropped)."""
+    base = cands[0]
+    if base.action.kind is ActionKind.WIN or obs.wall_remaining == 0:
+        return base
+    wanted = {c.action for c in search.candidates(obs, base.action)}
+    mine = [c for c in cands if c.action in wanted and c.alive]
+    if len(wanted) < 2 or not mine:
+        return base
+    best = max(mine, key=lambda c: c.mean())
+    if best is base:
+        return base
+    diff, se = paired(best, base)
+    return best if not base.alive or diff > switch_margin(base) * se else base
+
+
+def _candidate(action: Action, obs: Observation) -> Candidate:
+    if obs.phase == "turn":
+        return Candidate(action, _turn_move(action), 0, [])
+    return Candidate(action, None, _ANSWERS[action.kind], [])
+
+
+def _ahead(best: Candidate, other: Candidate) -> tuple[float, float]:
+    """Mean points `best` scored above `other` on the deals both were played on, and its standard error."""
+    if best is other:
+        return 0.0, 0.0
+    return paired(best, other)

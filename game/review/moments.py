@@ -1,0 +1,106 @@
+"""A logged match walked through the match controller to every moment one seat had to act.
+
+Each hand's logged actions are handed to game.controller.MatchController in order; before each of the
+seat's actions the seat's observation is taken (game.observation.observe, exactly what an agent gets at
+the table). A moment with more than one legal option is a decision the review prices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.actions import Action, ActionKind
+from game.controller import MatchController
+from game.observation import Observation
+from game.round import HandSetup, IllegalAction
+from game.ruleset import Ruleset
+
+# The kinds of decision, by what the seat could do (a win on offer decides the kind first).
+WIN = "win"  # 胡 or not
+CLAIM = "claim"  # 碰, 杠 or 过 a discard
+KONG = "kong"  # 杠 from the hand, or discard instead
+DECLARE = "declare"  # 报听 with the discard, or not
+DISCARD = "discard"  # which tile to 打
+KINDS = (WIN, CLAIM, KONG, DECLARE, DISCARD)
+
+_KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG, ActionKind.KONG)
+
+
+class ReviewError(ValueError):
+    """A match that cannot be reviewed; the message says which hand and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """The seat to act: its observation, the action it took, and where in the hand's events it stood."""
+
+    hand: int  # the hand's number in the match, from 1
+    obs: Observation
+    played: Action
+    events: int  # events of the hand that had happened (a replay opens here)
+    after_kong: bool  # the seat's tile in hand is the replacement for its own kong
+
+    @property
+    def decides(self) -> bool:
+        """True when the seat had a choice (more than one legal option)."""
+        return len(set(self.obs.legal_actions)) > 1
+
+
+@dataclass(frozen=True, slots=True)
+class HandMoments:
+    """Every moment of one seat in one hand, and the seat's net points from its settlement."""
+
+    hand: int
+    moments: tuple[Moment, ...]
+    net: int
+
+
+def decision_kind(obs: Observation) -> str:
+    """What the decision is about: 胡 on offer, a claim, a kong, 报听, or only which tile to discard."""
+    kinds = {a.kind for a in obs.legal_actions}
+    if ActionKind.WIN in kinds:
+        return WIN
+    if obs.phase != "turn":
+        return CLAIM
+    if kinds.intersection(_KONGS):
+        return KONG
+    if any(a.declare for a in obs.legal_actions):
+        return DECLARE
+    return DISCARD
+
+
+def walk_match(
+    rules: Ruleset, seed: str, setup: HandSetup, hands: Sequence[Sequence[Action]], seat: int
+) -> list[HandMoments]:
+    """Replay each hand's actions through the match controller; the seat's moments, hand by hand.
+
+    A hand that is not over at the end of its actions (a log cut short) ends the walk. ReviewError
+    names the hand and the action the engine refused.
+    """
+    if not 0 <= seat <= 3:
+        raise ReviewError(f"seat must be 0-3, got {seat}")
+    table = MatchController(rules, seed, (None, None, None, None), setup, keep_save=False)
+    out: list[HandMoments] = []
+    for number, actions in enumerate(hands, 1):
+        table.start_hand()
+        rnd = table.round
+        assert rnd is not None
+        moments: list[Moment] = []
+        kong_wall = -1  # the wall after the seat's last kong, as the expert keeps it
+        for i, action in enumerate(actions):
+            if action.seat == seat:
+                obs = table.observe(seat)
+                after = obs.drawn is not None and obs.wall_remaining == kong_wall - 1
+                moments.append(Moment(number, obs, action, len(rnd.events), after))
+                if action.kind in _KONGS:
+                    kong_wall = obs.wall_remaining
+            try:
+                table.submit(action)
+            except IllegalAction as exc:
+                raise ReviewError(f"hand {number}, action {i + 1}: {exc}") from None
+        if not table.hand_over:
+            break
+        table.settle()
+        out.append(HandMoments(number, tuple(moments), table.ledger.nets()[seat]))
+    return out

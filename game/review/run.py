@@ -1,0 +1,155 @@
+"""Reviewing a match: walk it to each of the seat's decisions, price every option, say why; hand by hand.
+
+The walk goes through the match controller (game.review.moments); each decision is priced from the
+seat's observation alone by the expert's search (game.ai.appraise), with hard following the hand as
+the expert's own hard does at the table, and without its clock: the same match gives the same review
+on every run. Hands already reviewed (by key, see `hand_keys`) are taken as they are.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.actions import Action, ActionKind
+from game.ai.appraise import DEFAULT_ROLLOUTS, appraise
+from game.ai.hard import HardAgent
+from game.gamelog import LogError, ParsedLog, header_setup, read_log
+from game.review.moments import HandMoments, ReviewError, decision_kind, walk_match
+from game.review.report import Decision, HandReview, MatchReview, Option
+from game.review.why import explain
+from game.round import HandSetup
+from game.ruleset import Ruleset
+from game.ruleset_loader import RulesetError
+from game.ruleset_refs import load_ruleset_ref
+
+# The review's format of keys and prices: a change to how a decision is priced changes it, so that
+# reviews kept from before are made again.
+REVIEW_VERSION = 1
+# Hard follows the hand without its wall-clock deadline (its work limit still bounds the lookahead),
+# so that no clock decides anything in a review.
+NO_DEADLINE_MS = 1e9
+
+Progress = Callable[[int, int], None]  # (decisions priced, decisions to price)
+
+_KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG, ActionKind.KONG)
+
+
+@dataclass(frozen=True)
+class LoggedMatch:
+    """What a review needs of a match log: its ruleset, seed, first hand's set-up and every finished hand's actions."""
+
+    rules: Ruleset
+    seed: str
+    setup: HandSetup
+    hands: tuple[tuple[Action, ...], ...]
+
+
+def read_match(path: Path, lenient: bool = True) -> LoggedMatch:
+    """The match logged at `path` (its unfinished last hand left out); ReviewError saying what is wrong."""
+    try:
+        parsed = read_log(path, lenient=lenient)
+        rules = load_ruleset_ref(parsed.head["ruleset"])
+    except (LogError, RulesetError) as exc:
+        raise ReviewError(str(exc)) from None
+    return logged_match(parsed, rules)
+
+
+def logged_match(parsed: ParsedLog, rules: Ruleset) -> LoggedMatch:
+    """A parsed log as a review reads it: its finished hands' actions."""
+    hands = [tuple(actions) for _events, actions in parsed.hands]
+    if parsed.ending() is not None:
+        hands.pop()
+    return LoggedMatch(rules, str(parsed.head["seed"]), header_setup(parsed.head), tuple(hands))
+
+
+def hand_keys(match: LoggedMatch, seat: int, rollouts: int) -> list[str]:
+    """One key per hand naming everything its review depends on: the ruleset's every value, the seed, the
+    first set-up, the seat, the rollouts and the actions of that hand and the hands before it."""
+    head = json.dumps([REVIEW_VERSION, repr(match.rules), match.seed, repr(match.setup), seat, rollouts])
+    digest = hashlib.sha256(head.encode())
+    keys = []
+    for actions in match.hands:
+        digest.update(json.dumps([a.to_json() for a in actions], sort_keys=True).encode())
+        keys.append(digest.copy().hexdigest()[:32])
+    return keys
+
+
+def review_match(
+    match: LoggedMatch,
+    seat: int,
+    rollouts: int = DEFAULT_ROLLOUTS,
+    known: Mapping[str, HandReview] | None = None,
+    progress: Progress | None = None,
+    cancelled: Callable[[], bool] | None = None,
+    on_hand: Callable[[HandReview], None] | None = None,
+) -> MatchReview:
+    """Review `seat`'s play over the match; hands in `known` (by key) are not priced again, and `on_hand` is
+    given each hand as soon as it is reviewed (so that a review stopped half way keeps what it did).
+
+    ReviewError when the log does not replay; game.ai.appraise.Cancelled once `cancelled()` is true.
+    """
+    if rollouts < 1:
+        raise ReviewError(f"rollouts must be at least 1, got {rollouts}")
+    walked = walk_match(match.rules, match.seed, match.setup, match.hands, seat)
+    keys = hand_keys(match, seat, rollouts)
+    known = known or {}
+    todo = sum(sum(m.decides for m in h.moments) for h, k in zip(walked, keys, strict=False) if k not in known)
+    done = 0
+
+    def tick() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, todo)
+
+    if progress is not None:
+        progress(0, todo)
+    hands = []
+    for hm, key in zip(walked, keys, strict=False):
+        found = known.get(key)
+        if found is None:
+            found = review_hand(match.rules, hm, key, rollouts, tick, cancelled)
+            if on_hand is not None:
+                on_hand(found)
+        hands.append(found)
+    return MatchReview(match.rules.name, match.seed, seat, rollouts, tuple(hands))
+
+
+def review_hand(
+    rules: Ruleset,
+    hm: HandMoments,
+    key: str,
+    rollouts: int,
+    tick: Callable[[], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> HandReview:
+    """Price each decision of one hand's moments; hard sees every one of the seat's observations in order."""
+    hard = HardAgent(rules=rules, budget_ms=NO_DEADLINE_MS)
+    decisions: list[Decision] = []
+    for m in hm.moments:
+        kong_wall = hard.kong_wall
+        base = hard.choose(m.obs)
+        # Hard remembers the seat's own kongs (its next discard is hot): the ones played, not its own choice.
+        hard.kong_wall = m.obs.wall_remaining if m.played.kind in _KONGS else kong_wall
+        if not m.decides:
+            continue
+        number = len(decisions) + 1
+        a = appraise(m.obs, rules, hard, base, f"review:{hm.hand}:{number}", rollouts, m.after_kong, cancelled)
+        options = tuple(Option(p.action, p.points, p.samples, p.behind, p.se) for p in a.options)
+        why = explain(m.obs, rules, m.played, a.expert, hard.tracker, m.after_kong)
+        kind = decision_kind(m.obs)
+        decisions.append(
+            Decision(hm.hand, number, kind, m.events, m.obs.wall_remaining, m.played, base, a.expert, options, why)
+        )
+        if tick is not None:
+            tick()
+    return HandReview(hm.hand, key, hm.net, tuple(decisions))
+
+
+def split_known(hands: Sequence[HandReview]) -> dict[str, HandReview]:
+    """Hand reviews by key (what `review_match` takes as `known`)."""
+    return {h.key: h for h in hands}

@@ -1,0 +1,156 @@
+"""The review's pictures: a decision's options as bars of expected points, its reason, and small bar charts.
+
+Every picture is drawn into a rectangle it is given and says how much of its height it used, so the
+review screen and the replay's panel lay them out alike at any window size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.review.report import Decision, Option
+from game.review.why import move_words
+from ui import palette as pal
+from ui import strings as S
+from ui import text as T
+
+EXPERT_BAR: pal.RGB = (232, 184, 64)
+PLAYED_BAR: pal.RGB = (96, 170, 236)
+MISTAKE_BAR: pal.RGB = (226, 96, 80)
+OTHER_BAR: pal.RGB = (104, 140, 118)
+ZERO_LINE: pal.RGB = (200, 200, 190)
+
+
+def said(text_zh: str, text_en: str) -> str:
+    """A game.learn Said's two texts, the current language's."""
+    return text_zh if S.language() == "zh" else text_en
+
+
+def move_label(option: Option) -> str:
+    """An option's move in the game's words, in the current language."""
+    words = move_words(option.action)
+    return said(words.zh, words.en)
+
+
+def shown_options(d: Decision, rows: int) -> list[Option]:
+    """The options to draw in `rows` rows: best first, the move played and the expert's always among them."""
+    ranked = sorted(d.options, key=lambda o: -o.points)
+    keep = [o for o in ranked if o.action in (d.played, d.expert)]
+    out = [o for o in ranked if o not in keep][: max(0, rows - len(keep))] + keep
+    return sorted(out, key=lambda o: -o.points)
+
+
+def bar_colour(d: Decision, option: Option) -> pal.RGB:
+    """Gold for the expert's move, blue for the move played (red when clearly worse), green for the rest."""
+    if option.action == d.expert:
+        return EXPERT_BAR
+    if option.action == d.played:
+        return MISTAKE_BAR if d.clear else PLAYED_BAR
+    return OTHER_BAR
+
+
+def option_bars(surface: pygame.Surface, rect: pygame.Rect, d: Decision, font: int) -> int:
+    """A key (你, 专家), then each option as a bar of its expected points about a zero line; the height used."""
+    row_h = round(font * 1.65)
+    y = rect.top + _key(surface, rect, d, font, row_h)
+    rows = max(2, (rect.bottom - y) // row_h)
+    options = shown_options(d, rows)
+    lo = min(0.0, *(o.points for o in options))
+    hi = max(0.0, *(o.points for o in options))
+    span = max(1e-9, hi - lo)
+    # The labels take what the longest needs, at most half the width; the bars take the rest.
+    widest = max(T.shadowed(move_label(o), font, bold=True).get_width() for o in options)
+    label_w = min(rect.width // 2, widest + 2)
+    value_w = round(font * 3.2)
+    bar_left = rect.left + label_w + 4
+    bar_w = max(10, rect.right - value_w - 4 - bar_left)
+    zero_x = bar_left + round(bar_w * (0 - lo) / span)
+    top = y
+    for o in options:
+        marked = o.action in (d.played, d.expert)
+        colour = bar_colour(d, o) if marked else pal.TEXT_MUTED
+        name = T.fit(move_label(o), font, label_w, colour, bold=marked)
+        surface.blit(name, name.get_rect(midleft=(rect.left, y + row_h // 2)))
+        end = bar_left + round(bar_w * (o.points - lo) / span)
+        bar = pygame.Rect(min(zero_x, end), y + row_h // 5, max(2, abs(end - zero_x)), row_h - 2 * (row_h // 5))
+        pygame.draw.rect(surface, bar_colour(d, o), bar, border_radius=3)
+        value = T.fit(number_text("{:+.1f}", o.points), font, value_w, colour, bold=marked)
+        surface.blit(value, value.get_rect(midright=(rect.right, y + row_h // 2)))
+        y += row_h
+    pygame.draw.line(surface, ZERO_LINE, (zero_x, top), (zero_x, y), 1)
+    return y - rect.top
+
+
+def _key(surface: pygame.Surface, rect: pygame.Rect, d: Decision, font: int, row_h: int) -> int:
+    """The colours of the move played and the expert's (one when they are the same move); the height used."""
+    mine = d.option(d.played)
+    entries = [(S.tr("rv_you"), bar_colour(d, mine) if mine is not None else PLAYED_BAR)]
+    entries.append((S.tr("rv_expert"), EXPERT_BAR))
+    x = rect.left
+    box = max(6, font * 2 // 3)
+    for text, colour in entries:
+        pygame.draw.rect(surface, colour, (x, rect.top + (row_h - box) // 2, box, box), border_radius=2)
+        pic = T.shadowed(text, font, pal.TEXT_MUTED)
+        surface.blit(pic, pic.get_rect(midleft=(x + box + 4, rect.top + row_h // 2)))
+        x += box + 4 + pic.get_width() + font
+    return row_h
+
+
+def paragraph(surface: pygame.Surface, rect: pygame.Rect, text: str, font: int, colour: pal.RGB = pal.TEXT) -> int:
+    """`text` wrapped into `rect` (lines that do not fit are left out, the last cut short); the height used."""
+    lines = T.wrap(text, font, rect.width - 2)  # the shadow T.fit draws is a pixel or two wider than the text
+    line_h = T.shadowed("国", font).get_height()
+    most = max(1, rect.height // line_h)
+    if len(lines) > most:
+        rest = lines[most - 1 :]
+        lines = [*lines[: most - 1], " ".join(rest) if " " in text else "".join(rest)]
+    y = rect.top
+    for line in lines:
+        pic = T.fit(line, font, rect.width, colour)
+        surface.blit(pic, (rect.left, y))
+        y += line_h
+    return y - rect.top
+
+
+def number_text(fmt: str, value: float) -> str:
+    """`value` written with `fmt`, never as a negative zero ("-0.0")."""
+    text = fmt.format(value)
+    return text[1:] if text.startswith("-") and not any(c in "123456789" for c in text) else text
+
+
+def column_chart(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    values: Sequence[float],
+    labels: Sequence[str],
+    font: int,
+    colours: Sequence[pal.RGB] | None = None,
+    fmt: str = "{:.1f}",
+    group: int = 1,
+) -> None:
+    """One column per value about a zero line, its value above it; a label under each `group` of columns."""
+    if not values:
+        return
+    label_h = round(font * 1.4)
+    plot = pygame.Rect(rect.left, rect.top + label_h, rect.width, rect.height - 2 * label_h)
+    lo, hi = min(0.0, *values), max(0.0, *values)
+    span = max(1e-9, hi - lo)
+    zero_y = plot.bottom - round(plot.height * (0 - lo) / span)
+    slot = plot.width / len(values)
+    for i, v in enumerate(values):
+        x = plot.left + round(slot * i)
+        w = max(2, round(slot * 0.62))
+        left = x + round((slot - w) / 2)
+        top = plot.bottom - round(plot.height * (v - lo) / span)
+        colour = colours[i % len(colours)] if colours else (EXPERT_BAR if v > 0 else OTHER_BAR)
+        pygame.draw.rect(surface, colour, (left, min(top, zero_y), w, max(1, abs(zero_y - top))), border_radius=2)
+        # Every number sits above the zero line or its column, clear of the labels under the chart.
+        number = T.fit(number_text(fmt, v), font, round(slot), pal.TEXT_MUTED)
+        surface.blit(number, number.get_rect(midbottom=(left + w // 2, min(top, zero_y) - 1)))
+        if i % group == 0:
+            name = T.fit(labels[i // group], font, round(slot * group), pal.TEXT_MUTED)
+            centre = x + round(slot * group / 2)
+            surface.blit(name, name.get_rect(midtop=(centre, rect.bottom - label_h + 2)))
+    pygame.draw.line(surface, ZERO_LINE, (plot.left, zero_y), (plot.right, zero_y), 1)

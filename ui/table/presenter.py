@@ -247,13 +247,15 @@ class Presenter:
             return 0
         return 4 if step <= 0 else min(4, int((self.clock - start) / step) + 1)
 
-    def draw(self, surface: pygame.Surface, now: float | None = None) -> None:
-        """Draw every actor (flights above everything else are drawn last)."""
+    def draw(self, surface: pygame.Surface, now: float | None = None) -> list[pygame.Rect]:
+        """Draw every actor (flights above everything else are drawn last); where they drew."""
         t = self.clock if now is None else now
+        drawn: list[pygame.Rect] = []
         for actor in sorted(self.actors, key=lambda a: isinstance(a, Flight)):
             # A flight waits at its start; everything else appears when its time comes.
             if actor.t1 > t and (actor.t0 <= t or isinstance(actor, Flight)):
-                actor.draw(surface, t)
+                drawn.extend(actor.draw(surface, t))
+        return drawn
 
     # ------------------------------------------------------------------ beats
 

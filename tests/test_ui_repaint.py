@@ -90,6 +90,27 @@ def test_a_scene_over_the_table_makes_the_next_frame_lay_the_whole_board() -> No
     assert pixels(screen) == drawn_afresh(host, table, screen)
 
 
+def test_a_still_sheet_over_the_table_is_not_drawn_again_and_stays_on_the_screen() -> None:
+    host, table, screen = autoplayed((1280, 720))
+    for _ in range(3000):
+        host.stack.update(FRAME)
+        host.stack.draw(screen)
+        if host.stack.top is not table:
+            break
+    sheet = host.stack.top
+    assert sheet is not None and sheet is not table, "the hand's settlement sheet came up"
+    host.stack.update(FRAME)
+    host.stack.draw(screen)
+    shown = pixels(screen)
+    full = table.repaint.full_frames
+    screen.fill((0, 0, 0))  # what the stack finds on the screen is its own last frame: nothing is drawn
+    host.stack.draw(screen)
+    assert table.repaint.full_frames == full and pixels(screen) == bytes(len(shown))
+    host.stack.resize((1280, 720))  # a resize, or a scene coming or going, draws it all again
+    host.stack.draw(screen)
+    assert pixels(screen) == shown
+
+
 def test_a_chat_bubble_at_a_network_table_leaves_no_trace_once_gone() -> None:
     table = NetTable(RULES, "repaint", config(1, "human,ai,ai,ai", chat=True, next_hand_wait=30.0), simple_factory)
     window = hosted_window(RULES, table, "repaint", Settings(speed=Speed.FAST))

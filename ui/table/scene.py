@@ -180,7 +180,7 @@ class TableScene(Scene):
         self.result: HandResult | None = None  # the ended hand laid open, for the settlement screen
         self.hands_done = 0
         self.player_moves = 0  # actions the player has taken (tests, statistics)
-        self.frames = 0
+        self.frames = self.looks = 0  # frames updated; times laid out afresh for a viewer (hand-offs do it unseen)
         # Engine work allowed per frame at instant speed; None: none of it is cut by the clock (screenshots,
         # which must come out the same on every machine).
         self.step_budget: float | None = STEP_BUDGET
@@ -209,6 +209,7 @@ class TableScene(Scene):
             self.model.apply(e)
         self.presenter.model = self.model
         self.board.invalidate()
+        self.looks += 1
         self.panels.panel_version = -1
 
     def rebuild_view(self) -> None:
@@ -354,6 +355,12 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ panels
 
     # ------------------------------------------------------------------ drawing
+
+    def still(self) -> tuple[object, ...] | None:
+        """Under another scene the table is not updated: its picture holds until it is on top again."""
+        if self.host.stack.top is self.front:
+            return None
+        return (self.frames, self.looks, self.layout.size)
 
     def leave(self) -> None:
         self.repaint.forget()  # a scene is laid over the table: the screen will not hold its frame

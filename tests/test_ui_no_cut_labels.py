@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.replaylog import HandEntry
+from tests.cut_rig import watch_cuts
 from tests.replay_rig import play_hands
 from tests.ui_host import HeadlessHost, headless_display
 from ui import strings as S
@@ -35,20 +36,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 @pytest.fixture
 def cuts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text T.fit had to cut short while the test drew (fresh pictures: the cache is emptied first)."""
-    found: list[str] = []
-    fit = T.fit
-
-    def watching(
-        text: str, size: int, max_width: int, colour: T.Colour = (255, 255, 255), bold: bool = False
-    ) -> pygame.Surface:
-        floor = min(size, T.MIN_TEXT)
-        if len(text) >= 2 and T.shadowed(text, floor, colour, bold).get_width() > max_width:
-            found.append(f"{text!r} in {max_width} px")
-        return fit(text, size, max_width, colour, bold)
-
-    T.clear_cache()
-    monkeypatch.setattr(T, "fit", watching)
-    return found
+    return watch_cuts(monkeypatch)
 
 
 def draw(host: HeadlessHost, size: tuple[int, int]) -> None:

@@ -24,6 +24,7 @@ from ui.net_text import link_words, t
 from ui.scene import Host, Scene
 from ui.table.bubbles import bubble_rect
 from ui.table.net_session import NetSession
+from ui.table.plates import score_row_width
 from ui.table.scene import TableScene
 
 log = logging.getLogger(__name__)
@@ -225,11 +226,12 @@ class NetOverlay(Scene):
             self.table.rebuild_view()
         status = self.session.status
         if status is not None:
-            # The plates name people as people, though this computer plays only its own seat.
+            # The plates name people as people, with the names they joined with, though this computer plays only
+            # its own seat (the settlement and the hand-off read the names too).
             people = frozenset(i for i, info in enumerate(status.seats) if info.kind == "human" and info.taken)
-            if self.table.model.people != people:
-                self.table.model.people = people
-                self.table.board.invalidate()
+            names = tuple(info.name if i in people else "" for i, info in enumerate(status.seats))
+            self.table.names = names
+            self.table.model.people, self.table.model.names = people, names
         if status is not None and status is not self._status_seen:
             self._status_seen = status
             self.turn_left, self.wait_left = status.turn_left, status.wait_left
@@ -280,7 +282,7 @@ class NetOverlay(Scene):
         return self.table.layout.zones[f"plate{k}"]
 
     def _mark(self, seat: int, info: P.SeatInfo, status: P.Status) -> tuple[tuple[int, int, int], str]:
-        """The dot's colour and the words at a seat's plate: only what the plate itself does not say."""
+        """The dot's colour and the words at a seat's plate: only what the plate (its name, 电脑) does not say."""
         parts: list[str] = []
         if info.kind == "ai":
             colour = AI_MARK  # the plate already says 电脑
@@ -288,11 +290,11 @@ class NetOverlay(Scene):
             colour = AI_MARK
             parts.append(t("mark_empty"))
         else:
+            # The plate names the person and the green dot says they are connected: words only for a drop.
             colour = ONLINE if info.connected else OFFLINE
-            if seat != self.session.seat:
-                parts.append(info.name)  # our own plate already says 你
-                parts.append(t("mark_online") if info.connected else t("mark_offline"))
-            # At our own plate the dot says we are connected and the prompt says it is our move.
+            if not info.connected:
+                parts.append(t("mark_offline"))
+            # At our own plate the prompt says it is our move.
             if info.ai_playing:
                 parts.append(t("mark_tuoguan") if info.tuoguan else t("mark_ai"))
         if seat in status.moving and seat != self.session.seat:
@@ -308,6 +310,7 @@ class NetOverlay(Scene):
         body = max(13, round(17 * s))
         # While the table loads its pictures it shows only its loading banner: no plates to mark yet.
         if status is not None and not self.table.loading:
+            view = self.table.view()
             for seat, info in enumerate(status.seats):
                 plate = self._plate(seat)
                 colour, text = self._mark(seat, info, status)
@@ -315,7 +318,9 @@ class NetOverlay(Scene):
                 # close together for a line between them.
                 dot_r = max(4, round(5 * s))
                 pad = max(4, round(8 * s))
-                room = plate.width - plate.height - round(48 * s) - 3 * dot_r  # clear of the wind disc and score
+                # Clear of the wind's disc and the score at the row's left.
+                place = (seat - self.table.view_seat) % 4
+                room = plate.width - 3 * pad - score_row_width(view, place) - 3 * dot_r
                 label = T.fit(text or " ", small, room, pal.TEXT)
                 right, bottom = plate.right - pad, plate.bottom - pad
                 x, y = right - (label.get_width() if text else 0), bottom - label.get_height()

@@ -414,6 +414,7 @@ class TableScene(Scene):
             autoplay=self.human is None,
             language=S.language(),
             practice=self.practice_game,
+            watching=self.session.watching,
         )
 
     def draw(self, surface: pygame.Surface) -> None:

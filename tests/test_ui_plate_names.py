@@ -32,9 +32,9 @@ from ui.settings import Settings, Speed
 from ui.table.net_overlay import NetOverlay
 from ui.table.net_session import NetSession
 from ui.table.panels import draw_info
-from ui.table.plate_text import fit_plate
 from ui.table.plates import draw_plate, plate_words
 from ui.table.scene import TableScene
+from ui.table.seat_words import fit_plate, seat_label
 
 RULES = load_ruleset("guiyang-classic")
 SEP = {"zh": ("·", ""), "en": (" (", ")")}  # around a seat's word after a name
@@ -147,7 +147,7 @@ def test_a_watcher_sees_every_seat_by_name_and_wind_and_is_told_it_watches(
                     host.stack.draw(screen)
                 words = check_plates(table, cuts)
                 view = table.view()
-                assert view.watching
+                assert view.model.watching
                 # The seat at the bottom is the one watched from, not the watcher's: no plate says 你.
                 assert not any(S.tr("you") in w for w in words)
                 engines = [table.model.engine(place) for place in range(4)]
@@ -158,6 +158,10 @@ def test_a_watcher_sees_every_seat_by_name_and_wind_and_is_told_it_watches(
                     else:
                         assert (first, rest) == (S.wind_seat(engine), f"{SEP[lang][0]}{S.tr('ai_name')}{SEP[lang][1]}")
                 assert S.tr("watching_seatless") in _info_texts(table, monkeypatch), "the info panel says so"
+                # Nor do the banners (the dice, the dealer) or the settlement call any seat 你.
+                called = [seat_label(table.model, engine) for engine in range(4)]
+                called += [table.seat_label(engine) for engine in range(4)]
+                assert not any(S.tr("you") in c for c in called), called
 
 
 def _info_texts(table: TableScene, monkeypatch: pytest.MonkeyPatch) -> list[str]:

@@ -205,7 +205,7 @@ def _plate_w(s: float) -> int:
 
 
 def _plate_h(s: float, font: dict[str, int]) -> int:
-    """A name plate's height: two lines of a long name (ui/table/plate_text.py) over the row of the wind's disc and
+    """A name plate's height: two lines of a long name (ui/table/seat_words.py) over the row of the wind's disc and
     the score."""
     two = max(MIN_TEXT, round(font["plate"] * 0.85))
     row = max(round(font["plate"] * 1.25) * LINE + 4, font["score"] * LINE)

@@ -9,6 +9,7 @@ from ui import palette as pal
 from ui import strings as S
 from ui import text as T
 from ui.layout import Layout
+from ui.table.seat_words import seat_label, seat_word
 from ui.table.view import TableView
 from ui.tile_art import Look, get_tile_art
 
@@ -59,7 +60,7 @@ def info_signature(view: TableView) -> tuple[object, ...]:
         view.language,
         view.layout.size,
         view.practice,
-        view.watching,
+        m.watching,
     )
 
 
@@ -78,7 +79,7 @@ def draw_info(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> No
         pic = sp
     surface.blit(sp, (x + w - sp.get_width(), y + pic.get_height() - sp.get_height()))
     y += pic.get_height() + 2
-    if view.watching:
+    if view.model.watching:
         # One who joined to watch holds no seat: the bottom of the table is the seat watched from, not theirs.
         pic = T.fit(S.tr("watching_seatless"), small, w, pal.TEXT_GOLD, bold=True)
         surface.blit(pic, (x, y))
@@ -95,7 +96,7 @@ def draw_info(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> No
 
 def _keys_help(view: TableView) -> str:
     """Which keys line the info panel shows (a key of ui.strings)."""
-    if view.watching:
+    if view.model.watching:
         return "keys_help_watching"
     return "keys_help_practice" if view.practice else "keys_help"
 
@@ -149,7 +150,7 @@ def draw_chickens(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -
         for tile, seat in info.charge:
             cx += _tile(surface, view, tile, cx, y) + 3
             # Chicken seats come from the observation: engine seats, so name them from the viewer's engine seat.
-            who = T.shadowed(S.seat_label(seat, view.model.engine(view.model.viewer)), small, pal.TEXT)
+            who = T.shadowed(seat_label(view.model, seat), small, pal.TEXT)
             surface.blit(who, (cx, y + (art.body_size[1] - who.get_height()) // 2))
             cx += who.get_width() + 8
         y += row_h
@@ -162,8 +163,8 @@ def draw_chickens(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -
             cx += _tile(surface, view, tile, cx, y) + 3
             text = S.tr(
                 "chickens_claimed",
-                claimer=S.seat_name(claimer, view.model.viewer),
-                seat=S.seat_name(discarder, view.model.viewer),
+                claimer=seat_word(view.model, claimer),
+                seat=seat_word(view.model, discarder),
             )
             who = T.fit(text, small, max(20, x + w - cx), pal.TEXT)
             surface.blit(who, (cx, y + (art.body_size[1] - who.get_height()) // 2))

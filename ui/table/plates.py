@@ -11,7 +11,7 @@ from ui import palette as pal
 from ui import strings as S
 from ui import text as T
 from ui.layout import Layout
-from ui.table.plate_text import fit_plate, plate_parts, seat_word
+from ui.table.seat_words import fit_plate, plate_parts, seat_word
 from ui.table.view import TableView
 
 DEALER_RED = (200, 40, 36)
@@ -43,7 +43,7 @@ def plate_signature(view: TableView, seat: int) -> tuple[object, ...]:
         ready,
         view.autoplay,
         view.language,
-        view.watching,
+        m.watching,
         view.layout.size,
         m.turned_by,
         m.people,
@@ -53,11 +53,11 @@ def plate_signature(view: TableView, seat: int) -> tuple[object, ...]:
 
 
 def plate_words(view: TableView, seat: int) -> tuple[str, str]:
-    """The words on the plate at table place `seat` (0 the bottom), in their two parts (ui/table/plate_text.py)."""
+    """The words on the plate at table place `seat` (0 the bottom), in their two parts (ui/table/seat_words.py)."""
     m = view.model
     engine = m.engine(seat)
     given = m.names[engine] if engine < len(m.names) else ""
-    word = seat_word(engine, seat, m.viewer, view.watching)
+    word = seat_word(m, engine)
     return plate_parts(word, view.autoplay or engine not in m.people, given)
 
 
@@ -101,27 +101,26 @@ def _badge(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface
 
 
 def draw_plate(surface: pygame.Surface, view: TableView, seat: int, rect: pygame.Rect) -> None:
-    """Draw `seat`'s plate into `rect`: its words (one line or two) over the score row."""
+    """Draw `seat`'s plate at the bottom of `rect`: its words (one line or two) over the score row, the plate as
+    tall as they need (the zone is tall enough for two lines)."""
     m = view.model
     s = view.layout.scale
-    turn = m.turn == seat
-    counted = view.counted is not None and view.counted[0] == seat
-    border = pal.TEXT_GOLD if turn or counted else pal.PANEL_BORDER
-    surface.blit(
-        T.panel(rect.size, max(6, round(12 * s)), pal.PANEL, border, 3 if turn or counted else 1), rect.topleft
-    )
     pad = round(8 * s)
     fs = view.layout.font["plate"]
     marks = _marks(view, seat, max(T.MIN_TEXT - 1, round(fs * 0.8)))
-    marks_w = sum(p.get_width() + 2 for p in marks)
     room = rect.width - 2 * pad
-    fitted = fit_plate(*plate_words(view, seat), fs, room, marks_w)
-    row_top, row_mid, row_right = _draw_score_row(surface, view, seat, rect, pad)
+    fitted = fit_plate(*plate_words(view, seat), fs, room, sum(p.get_width() + 2 for p in marks))
+    row = _score_row_parts(view, seat)
+    row_h = max(row[0].get_height(), row[1].get_height())
     pics = [T.fit(line, fitted.size, room, pal.TEXT, bold=True) for line in fitted.lines]
-    # The words in the middle of the room above the score row, each line under the last.
-    step = [p.get_height() - max(1, fitted.size // 16) for p in pics]
-    y = rect.top + max(pad // 3, (row_top - rect.top - sum(step)) // 2)
-    x = rect.left + pad
+    step = [p.get_height() - max(1, fitted.size // 16) for p in pics]  # each line under the last, shadows apart
+    height = min(rect.height, pad // 2 + sum(step) + pad // 3 + row_h + pad // 2)
+    plate = pygame.Rect(rect.left, rect.bottom - height, rect.width, height)
+    lit = m.turn == seat or (view.counted is not None and view.counted[0] == seat)
+    border = pal.TEXT_GOLD if lit else pal.PANEL_BORDER
+    surface.blit(T.panel(plate.size, max(6, round(12 * s)), pal.PANEL, border, 3 if lit else 1), plate.topleft)
+    row_mid, row_right = _draw_score_row(surface, row, plate, pad)
+    x, y = plate.left + pad, plate.top + pad // 2
     for pic, h in zip(pics, step, strict=True):
         surface.blit(pic, (x, y))
         y += h
@@ -182,14 +181,16 @@ def score_row_width(view: TableView, seat: int) -> int:
 
 
 def _draw_score_row(
-    surface: pygame.Surface, view: TableView, seat: int, rect: pygame.Rect, pad: int
-) -> tuple[int, int, int]:
-    """The plate's bottom row (_score_row_parts). Returns its top, its middle and where it ends on the right."""
-    disc, sc, tag = _score_row_parts(view, seat)
-    row_h = max(disc.get_height(), sc.get_height())
-    mid = rect.bottom - pad // 2 - row_h // 2
-    right = surface.blit(disc, disc.get_rect(midleft=(rect.left + pad, mid))).right
+    surface: pygame.Surface,
+    row: tuple[pygame.Surface, pygame.Surface, pygame.Surface | None],
+    plate: pygame.Rect,
+    pad: int,
+) -> tuple[int, int]:
+    """The plate's bottom row (_score_row_parts). Returns its middle and where it ends on the right."""
+    disc, sc, tag = row
+    mid = plate.bottom - pad // 2 - max(disc.get_height(), sc.get_height()) // 2
+    right = surface.blit(disc, disc.get_rect(midleft=(plate.left + pad, mid))).right
     right = surface.blit(sc, sc.get_rect(midleft=(right + pad // 2, mid))).right
     if tag is not None:
         right = surface.blit(tag, tag.get_rect(midleft=(right + pad, mid))).right
-    return mid - row_h // 2, mid, right
+    return mid, right

@@ -25,8 +25,8 @@ from ui.table.dice import ANGLES, die_picture
 from ui.table.jobs import Job
 from ui.table.panels import panel_tile_width
 from ui.table.placement import banner_fit, chip_size, dice_size
-from ui.table.plate_text import two_line_size
 from ui.table.plates import plate_text_jobs
+from ui.table.seat_words import two_line_size
 from ui.table.settlement_port import settlement_parts
 from ui.table.wall_view import wall_side_picture
 from ui.tile_art import TURNS, Look, get_tile_art

@@ -48,6 +48,7 @@ from ui.table.privacy import PrivacyScene
 from ui.table.rack_view import geometry_for
 from ui.table.repaint import Repaint
 from ui.table.rotation import engine_seat
+from ui.table.seat_words import seat_label
 from ui.table.session import NOBODY, TableSession, local_session
 from ui.table.settlement_port import SettlementPanel, settlement_parts
 from ui.table.source import TableSource
@@ -223,12 +224,13 @@ class TableScene(Scene):
         model.turned_by = self.view_seat
         model.people = frozenset(self.session.humans)
         model.names = self.names
+        model.watching = self.session.watching
         return model
 
     def seat_label(self, seat: int) -> str:
         """How the settlement names engine seat `seat`: its wind and the person's name, or as the viewer calls it."""
         name = self.names[seat] if seat < len(self.names) else ""
-        return f"{S.wind(seat)}·{name}" if name else S.seat_label(seat, self.view_seat)
+        return f"{S.wind(seat)}·{name}" if name else seat_label(self.model, seat)
 
     def hand_off(self, seat: int) -> None:
         """Cover the table until `seat`'s person clicks; then turn the table to them and show their hand."""
@@ -414,7 +416,6 @@ class TableScene(Scene):
             autoplay=self.human is None,
             language=S.language(),
             practice=self.practice_game,
-            watching=self.session.watching,
         )
 
     def draw(self, surface: pygame.Surface) -> None:

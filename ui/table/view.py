@@ -62,7 +62,6 @@ class TableView:
     autoplay: bool = False
     language: str = "zh"
     practice: bool = False  # a practice game: the keys' line names the take-back key
-    watching: bool = False  # this screen holds no seat (a network table joined to watch)
 
     def chickens_lit(self, seat: int) -> bool:
         """Whether `seat`'s chickens are lit now: the end of a hand, lit in seat order, for seats that collect."""

@@ -1,10 +1,11 @@
-"""The words on a seat's name plate: who sits there and the seat's word, fitted to the plate.
+"""How the table calls its seats, and the words on a seat's name plate fitted to the plate.
 
-A person's name comes with the word for the seat (阿强·对家, Ann (Across)), an AI's seat with 电脑
-(对家·电脑); a person who gave no name is the seat's word alone. The words take one line when they
-fit at a size near the plate's own, else two lines at a smaller size, broken between characters
-(or words in English) but never inside the seat's word: the longest name game/names.py allows shows
-whole with its seat word at every window size.
+A seat is called as the viewer calls it (你, 下家, 对家, 上家), or by its wind (东家) on the screen
+of one who holds no seat and only watches. On a plate a person's name comes with the seat's word
+(阿强·对家, Ann (Across)), an AI's seat with 电脑 (对家·电脑); a person who gave no name is the seat's
+word alone. The words take one line when they fit at a size near the plate's own, else two lines
+at a smaller size, broken between characters (or words in English) but never inside the seat's
+word: the longest name game/names.py allows shows whole with its seat word at every window size.
 """
 
 from __future__ import annotations
@@ -15,15 +16,22 @@ from functools import lru_cache
 from ui import strings as S
 from ui import text as T
 from ui.fonts import text_runs
+from ui.table.model import TableModel
 
 ONE_LINE_LEAST = 0.85  # the smallest a plate's single line shrinks to, over the plate's type
 TWO_LINES = 0.85  # the size of two lines, over the plate's type
 
 
-def seat_word(engine: int, place: int, viewer: int, watching: bool) -> str:
-    """The seat's word on its plate: how the viewer calls the seat at `place` (你, 下家, 对家, 上家), or the
-    wind of engine seat `engine` (东家 南家 西家 北家) for one who holds no seat and only watches."""
-    return S.wind_seat(engine) if watching else S.seat_name(place, viewer)
+def seat_word(model: TableModel, engine: int) -> str:
+    """Engine seat `engine` as the table calls it: as the viewer does (你, 下家, 对家, 上家), or by its wind
+    (东家 南家 西家 北家) for one who holds no seat and only watches."""
+    return S.wind_seat(engine) if model.watching else S.seat_name(engine, model.engine(model.viewer))
+
+
+def seat_label(model: TableModel, engine: int) -> str:
+    """Engine seat `engine` in the banners and panels: its wind and how the viewer calls it (东·下家), or its
+    wind alone (东家) for one who only watches."""
+    return S.wind_seat(engine) if model.watching else S.seat_label(engine, model.engine(model.viewer))
 
 
 def plate_parts(word: str, ai: bool, given: str) -> tuple[str, str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -48,3 +49,12 @@ def hosted_window(rules: Ruleset, table: NetTable, seed: str, settings: Settings
         time.sleep(0.01)
     scene = TableScene(host, rules, seed, session=session)
     return HostedWindow(hosting, link, session, host, screen, scene)
+
+
+def until(check: Callable[[], bool], tick: Callable[[], None], limit: float = 10.0) -> None:
+    """Call `tick` every 10 ms until `check` holds; fail after `limit` seconds."""
+    deadline = time.monotonic() + limit
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        tick()
+        time.sleep(0.01)

@@ -156,6 +156,18 @@ def test_bench_frame_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> N
         assert key in out
 
 
+def test_a_paced_bench_frame_waits_for_each_tick_as_the_game_does() -> None:
+    """Paced, 12 frames take at least the 11 ticks of 1/60 s between them (unpaced, about 40 ms)."""
+    import time
+
+    from ui.entry.bench_frame import bench_frames
+
+    start = time.perf_counter()
+    figures = bench_frames((960, 540), max_frames=12, paced=True)
+    assert figures["paced"] is True and figures["frames"] == 12
+    assert time.perf_counter() - start >= 11 / 60
+
+
 def test_bench_frame_names_the_slowest_frames_slowest_first() -> None:
     from ui.entry.bench_frame import slowest_frames
 

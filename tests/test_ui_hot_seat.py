@@ -28,7 +28,7 @@ from ui.settings import Settings, Speed
 from ui.settlement import SettlementScene
 from ui.table import hot_seat
 from ui.table.model import HIDDEN
-from ui.table.plates import plate_name
+from ui.table.plates import plate_words
 from ui.table.privacy import PrivacyScene
 from ui.table.scene import TableScene
 from ui.table.session import local_session
@@ -225,16 +225,16 @@ def test_people_are_named_on_their_plates_from_the_dice_on() -> None:
     _host, scene = _table("names")
     model = scene.model
     assert model.people == frozenset({0, 2}) and model.names == ("Ann", "", "小明", "")
+    view = scene.view()
     for place in range(4):
         engine = model.engine(place)
-        ai = engine not in model.people
-        name = plate_name(place, model.viewer, ai, model.names[engine])
+        first, rest = plate_words(view, place)
         if engine == 0:
-            assert name == "Ann"
+            assert (first, rest) == ("Ann", f"·{S.seat_name(place)}"), "a name comes with the seat's word"
         elif engine == 2:
-            assert name == "小明"
+            assert (first, rest) == ("小明", f"·{S.seat_name(place)}")
         else:
-            assert S.tr("ai_name") in name
+            assert rest == f"·{S.tr('ai_name')}"
 
 
 def test_a_person_without_a_name_is_not_called_an_ai_during_the_deal() -> None:
@@ -248,7 +248,7 @@ def test_a_person_without_a_name_is_not_called_an_ai_during_the_deal() -> None:
     model = scene.model
     across = model.engine(2)
     assert across == 2 and across in model.people
-    assert S.tr("ai_name") not in plate_name(2, model.viewer, across not in model.people, model.names[across])
+    assert S.tr("ai_name") not in "".join(plate_words(scene.view(), 2))
 
 
 def test_the_handoff_and_the_settlement_use_the_names() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -25,22 +25,16 @@ from game.net.table import NetTable
 from game.net.thread import HostThread, NetLink
 from game.ruleset_loader import load_ruleset
 from tests.net_rig import CODE, config, simple_factory
+from tests.net_window_rig import until
 from tests.ui_host import FRAME, HeadlessHost, headless_display
 from ui.settings import Settings, Speed
 from ui.table.net_overlay import NetOverlay
 from ui.table.net_session import NetSession
+from ui.table.plates import plate_words
 from ui.table.scene import TableScene
 from ui.text import MIN_TEXT
 
 RULES = load_ruleset("guiyang-classic")
-
-
-def _until(check: Callable[[], bool], tick: Callable[[], None], limit: float = 10.0) -> None:
-    deadline = time.monotonic() + limit
-    while not check():
-        assert time.monotonic() < deadline, "timed out"
-        tick()
-        time.sleep(0.01)
 
 
 @contextmanager
@@ -57,7 +51,7 @@ def two_seats(chat: bool, size: tuple[int, int] = (1280, 720)) -> Iterator[tuple
     friend.start()
     try:
         session = NetSession(RULES, me, 0)
-        _until(lambda: session.in_hand and me.welcome is not None, session.pump)
+        until(lambda: session.in_hand and me.welcome is not None, session.pump)
         host = HeadlessHost(Settings(speed=Speed.INSTANT), size)
         screen = headless_display(size)
         overlay = NetOverlay(host, TableScene(host, RULES, "network", session=session), session)
@@ -100,9 +94,9 @@ def test_the_chat_button_opens_the_phrases_and_a_click_says_one_at_our_plate(siz
         _click(overlay, nice.center)
         assert not _open(overlay), "saying a phrase closes the phrases"
         session = overlay.session
-        _until(lambda: any(c[:2] == (0, "nice") for c in session.chat), lambda: host.stack.update(FRAME))
+        until(lambda: any(c[:2] == (0, "nice") for c in session.chat), lambda: host.stack.update(FRAME))
         got: list[P.ChatShown] = []
-        _until(lambda: bool(got), lambda: got.extend(m for m in friend.poll() if isinstance(m, P.ChatShown)))
+        until(lambda: bool(got), lambda: got.extend(m for m in friend.poll() if isinstance(m, P.ChatShown)))
         assert (got[0].seat, got[0].phrase) == (0, "nice"), "the friend sees it at our seat"
         assert session.errors == []
 
@@ -172,12 +166,12 @@ def test_a_seat_taken_mid_hand_is_told_the_ai_finishes_the_hand() -> None:
     first.start()
     late = NetLink(NetClient(url, CODE, name="小鸡", seat=1))
     try:
-        _until(lambda: first.welcome is not None, lambda: None)
+        until(lambda: first.welcome is not None, lambda: None)
         hosting.start_match()
-        _until(lambda: table.rnd is not None, lambda: None)
+        until(lambda: table.rnd is not None, lambda: None)
         late.start()
         session = NetSession(RULES, late, 1)
-        _until(
+        until(
             lambda: session.in_hand and session.status is not None and session.status.seats[1].connected, session.pump
         )
         assert late.welcome is not None and late.welcome.takes_seat_next_hand
@@ -225,15 +219,23 @@ def test_each_plate_says_only_what_the_plate_itself_does_not() -> None:
         assert status is not None
         status = msgspec.structs.replace(status, moving=[2], claims=False)
         marks = [overlay._mark(seat, info, status)[1] for seat, info in enumerate(status.seats)]
-        assert marks[0] == "", "our own plate says 你, the dot says connected, the prompt says our move"
+        assert marks[0] == "", "our own plate says 阿强·你, the dot says connected, the prompt says our move"
         ours = msgspec.structs.replace(status, moving=[0])
         assert overlay._mark(0, status.seats[0], ours)[1] == ""
-        assert marks[1] == f"小鸡 · {t('mark_online')}"
+        assert marks[1] == "", "the plate says 小鸡·下家 and the green dot that the friend is connected"
         assert marks[2] == t("mark_thinking") and marks[3] == "", "an AI seat's plate already says 电脑"
         gone = msgspec.structs.replace(status.seats[1], connected=False, ai_playing=True)
         empty = msgspec.structs.replace(status.seats[1], name="", taken=False, connected=False, ai_playing=True)
-        assert overlay._mark(1, gone, status)[1] == f"小鸡 · {t('mark_offline')} · {t('mark_ai')}"
+        assert overlay._mark(1, gone, status)[1] == f"{t('mark_offline')} · {t('mark_ai')}"
         assert overlay._mark(1, empty, status)[1] == t("mark_empty")
+        overlay.update(FRAME)
+        view = overlay.table.view()
+        assert [plate_words(view, place) for place in range(4)] == [
+            ("阿强", "·你"),
+            ("小鸡", "·下家"),
+            ("对家", "·电脑"),
+            ("上家", "·电脑"),
+        ], "the people's names are on their plates"
         size = overlay.table.layout.size
         overlay.draw(pygame.Surface(size))  # an AI seat's empty label draws (its dot alone)
 

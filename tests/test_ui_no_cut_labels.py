@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.replaylog import HandEntry
-from tests.cuts_rig import watch_cuts
+from tests.cut_rig import watch_cuts
 from tests.replay_rig import play_hands
 from tests.ui_host import HeadlessHost, headless_display
 from ui import strings as S

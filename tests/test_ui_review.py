@@ -14,7 +14,7 @@ from game.replaylog import REPLAY_FOLDER, HandEntry, read_index
 from game.review.cache import review_replay
 from game.review.moments import walk_match
 from game.review.run import read_match
-from tests.cuts_rig import watch_cuts
+from tests.cut_rig import watch_cuts
 from tests.review_rig import keep_match
 from tests.ui_host import HeadlessHost, headless_display
 from ui import strings as S

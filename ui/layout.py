@@ -204,6 +204,14 @@ def _plate_w(s: float) -> int:
     return round(200 * s)
 
 
+def _plate_h(s: float, font: dict[str, int]) -> int:
+    """A name plate's height: two lines of a long name (ui/table/seat_words.py) over the row of the wind's disc and
+    the score."""
+    two = max(MIN_TEXT, round(font["plate"] * 0.85))
+    row = max(round(font["plate"] * 1.25) * LINE + 4, font["score"] * LINE)
+    return round(2 * two * LINE + row + 12 * s)
+
+
 def _spare_height(d: _Draft, ring: tuple[int, int], racks: _Racks) -> int | None:
     """Height left over once the rows are stacked, or None when the table does not fit the window."""
     w, h = d.size
@@ -298,7 +306,7 @@ def _panels(d: _Draft, font: dict[str, int]) -> dict[str, pygame.Rect]:
     left_col, right_col = _columns(d)
     rack0, rack2 = d.zones["rack0"], d.zones["rack2"]
     plate_w = _plate_w(s)
-    plate_h = max(round(58 * s), round((font["plate"] + font["score"]) * LINE * 0.92 + 6 * s))
+    plate_h = _plate_h(s, font)
     info_h = max(round(118 * s), round((font["title"] + font["body"] + 2 * font["small"]) * LINE + 14 * s))
     panel_w = min(left_col.width, right_col.width, round(330 * s))
     narrow = min(plate_w, panel_w)

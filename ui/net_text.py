@@ -66,7 +66,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "waiting_players": ("等待玩家加入；空位由电脑代打", "Waiting for players; empty seats are played by the AI"),
     "waiting_host": ("等待房主开始", "Waiting for the host to start"),
     "empty_seat": ("空位（电脑）", "empty (AI)"),
-    "mark_online": ("在线", "online"),
     "mark_offline": ("掉线", "dropped"),
     "mark_ai": ("电脑", "AI"),
     "mark_tuoguan": ("托管", "auto-play"),

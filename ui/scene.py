@@ -6,7 +6,7 @@ benchmarks) between updates and must draw the same picture each time.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Protocol
 
 import pygame
@@ -49,11 +49,21 @@ class Scene:
         """True while the scene wants a frame every 1/60 s; False when it changes only on input (the loop sleeps)."""
         return True
 
+    def still(self) -> Hashable | None:
+        """What the scene's picture depends on while it cannot change (None: it may change from frame to frame).
+        A stack whose drawn scenes all answer as they did at the last frame leaves that frame on the screen."""
+        return None
+
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack."""
 
     def leave(self) -> None:
         """Called when the scene stops being the top (covered or popped)."""
+
+
+# The stack that drew last, whatever surface it drew on: after another stack's frame (tests, screenshots
+# share one display), a still frame is drawn again.
+_last_drawn: list[SceneStack | None] = [None]
 
 
 class SceneStack:
@@ -64,6 +74,7 @@ class SceneStack:
         self._scenes: list[Scene] = []
         self.size: tuple[int, int] = (0, 0)
         self.changed = True  # a scene came, went or was laid out again since the last frame was drawn
+        self._still: tuple[object, ...] | None = None  # what the last frame showed, when every scene in it was still
         # Called every frame whatever scene is on top: a network table hears of its host leaving under a sheet.
         self.watchers: list[Callable[[], None]] = []
 
@@ -85,6 +96,7 @@ class SceneStack:
             self._scenes[-1].leave()
         self._scenes.append(scene)
         self.changed = True
+        self._still = None
         if self.size != (0, 0):
             scene.resize(self.size)
         scene.enter()
@@ -95,6 +107,7 @@ class SceneStack:
             return None
         scene = self._scenes.pop()
         self.changed = True
+        self._still = None
         scene.leave()
         if self._scenes:
             self._scenes[-1].enter()
@@ -107,6 +120,7 @@ class SceneStack:
         elif scene in self._scenes:
             self._scenes.remove(scene)
             self.changed = True
+            self._still = None
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Give the event to the top scene."""
@@ -131,12 +145,21 @@ class SceneStack:
             if self._scenes[i].opaque:
                 first = i
                 break
-        for scene in self._scenes[first:]:
+        shown = self._scenes[first:]
+        keys = [scene.still() for scene in shown]
+        # Scenes that cannot change, drawn on this surface last frame: the screen holds their picture already.
+        frame = (surface, surface.get_size(), *shown, *keys) if None not in keys else None
+        if frame is not None and frame == self._still and _last_drawn[0] is self:
+            return
+        self._still = frame
+        _last_drawn[0] = self
+        for scene in shown:
             scene.draw(surface)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay every scene out for the new window size."""
         self.size = size
         self.changed = True
+        self._still = None
         for scene in self._scenes:
             scene.resize(size)

@@ -40,6 +40,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Z/Bksp take back · H hint · Space skip · S speed · L lang · F11 full",
     ),
     "autoplay_on": ("观战：四家电脑对局", "Watching four AI players"),
+    "watching_seatless": ("观战：你没有座位", "Watching: you hold no seat"),
+    "keys_help_watching": ("空格 跳过 · L 语言 · F11 全屏", "Space skip · L lang · F11 full"),
     "loading": ("洗牌中…", "Shuffling…"),
     # Calls
     "call_pung": ("碰", "Pung"),
@@ -435,6 +437,8 @@ STRINGS: dict[str, tuple[str, str]] = {
 
 # Seat winds: seat 0 is East, then South, West, North in play order.
 WINDS: tuple[tuple[str, str], ...] = (("东", "E"), ("南", "S"), ("西", "W"), ("北", "N"))
+# The seats by their winds, as one who holds no seat calls them.
+WIND_SEATS: tuple[tuple[str, str], ...] = (("东家", "East"), ("南家", "South"), ("西家", "West"), ("北家", "North"))
 
 _language = "zh"
 
@@ -462,6 +466,12 @@ def tr(key: str, **fields: object) -> str:
 def wind(seat: int) -> str:
     """The seat's wind: 东 南 西 北 (E S W N)."""
     zh, en = WINDS[seat % 4]
+    return zh if _language == "zh" else en
+
+
+def wind_seat(seat: int) -> str:
+    """A seat by its wind: 东家 南家 西家 北家 (East, South, West, North)."""
+    zh, en = WIND_SEATS[seat % 4]
     return zh if _language == "zh" else en
 
 

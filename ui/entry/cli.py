@@ -99,6 +99,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     bench.add_argument("--frames", type=_positive, default=None, help="stop after this many frames (default: none)")
     bench.add_argument("--seed", default="bench", help="match seed (default bench)")
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    bench.add_argument(
+        "--paced", action="store_true", help="wait for each 1/60 s tick between frames, as the game does"
+    )
     bench.set_defaults(func=run_bench_frame)
 
     idle = subparsers.add_parser(
@@ -283,7 +286,7 @@ def run_bench_frame(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # frames only: no sound device needed
     from ui.entry.bench_frame import bench_frames
 
-    figures = bench_frames(args.size, args.hands, args.seed, max_frames=args.frames)
+    figures = bench_frames(args.size, args.hands, args.seed, max_frames=args.frames, paced=args.paced)
     if args.json:
         print(json.dumps(figures))
     else:

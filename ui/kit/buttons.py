@@ -119,8 +119,10 @@ def lay_out_buttons(
 
 def draw_buttons(
     surface: pygame.Surface, buttons: list[Button], font: int, hover: int | None, hinted: int | None
-) -> None:
-    """Draw every button, lit when hovered or suggested by the hint."""
+) -> list[pygame.Rect]:
+    """Draw every button, lit when hovered or suggested by the hint; where they were drawn."""
+    drawn = []
     for i, b in enumerate(buttons):
         pic = button_picture(b.label, b.rect.size, b.style, font, i == hover, i == hinted, b.tile)
-        surface.blit(pic, b.rect.topleft)
+        drawn.append(surface.blit(pic, b.rect.topleft))
+    return drawn

@@ -183,19 +183,19 @@ def cue_picture(text: str, font: int) -> pygame.Surface:
     return T.cached(("discard-cue", text, font), make)
 
 
-def draw_cue(surface: pygame.Surface, tile_top: tuple[int, int], text: str, font: int, bob: float = 0.0) -> None:
-    """The tag over a raised tile whose top middle is at `tile_top`, kept inside the surface."""
+def draw_cue(surface: pygame.Surface, tile_top: tuple[int, int], text: str, font: int, bob: float = 0.0) -> pygame.Rect:
+    """The tag over a raised tile whose top middle is at `tile_top`, kept inside the surface; where it went."""
     pic = cue_picture(text, font)
     rect = pic.get_rect(midbottom=(tile_top[0], tile_top[1] - 2 - round(bob)))
     rect.clamp_ip(surface.get_rect())
-    surface.blit(pic, rect)
+    return surface.blit(pic, rect)
 
 
-def draw_dragged(surface: pygame.Surface, art: TileArt, tile: int, at: tuple[int, int]) -> None:
-    """A tile held under the pointer at `at`, lit, with its shadow on the cloth."""
+def draw_dragged(surface: pygame.Surface, art: TileArt, tile: int, at: tuple[int, int]) -> list[pygame.Rect]:
+    """A tile held under the pointer at `at`, lit, with its shadow on the cloth; where they went."""
     w, h = art.body_size
     x, y = at[0] - w // 2, at[1] - h // 2
     shadow = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(shadow, (0, 0, 0, 80), shadow.get_rect(), border_radius=max(2, w // 8))
-    surface.blit(shadow, (x + max(3, w // 8), y + max(4, h // 8)))
-    surface.blit(art.face(tile, Look.SELECTED), art.blit_pos(x, y))
+    under = surface.blit(shadow, (x + max(3, w // 8), y + max(4, h // 8)))
+    return [under, surface.blit(art.face(tile, Look.SELECTED), art.blit_pos(x, y))]

@@ -272,6 +272,10 @@ class SettlementScene(SettlementPanel):
     def _key(self) -> tuple[object, ...]:
         return (self.rect.size, S.language(), self.choice)
 
+    def still(self) -> tuple[object, ...]:
+        """The sheet changes only with the ruleset shown, the line pointed at, the panel of why and the window."""
+        return (*self._key(), tuple(self.rect), self.pointed, self.explaining)
+
     def draw(self, surface: pygame.Surface) -> None:
         if self._picture is None or self._picture_key != self._key():
             self._render()

@@ -31,8 +31,9 @@ class Actor:
     t0: float
     t1: float
 
-    def draw(self, surface: pygame.Surface, now: float) -> None:
-        """Draw as of clock time `now`."""
+    def draw(self, surface: pygame.Surface, now: float) -> list[pygame.Rect]:
+        """Draw as of clock time `now`; where it drew."""
+        return []
 
     def progress(self, now: float) -> float:
         """0 at t0, 1 at t1."""
@@ -54,10 +55,10 @@ class Flight(Actor):
     key: tuple[object, ...] = ()
     arc: float = 0.0
 
-    def draw(self, surface: pygame.Surface, now: float) -> None:
+    def draw(self, surface: pygame.Surface, now: float) -> list[pygame.Rect]:
         p = ease_in_out_cubic(self.progress(now))
         x, y = arc_point(self.start, self.end, p, self.arc)
-        surface.blit(self.picture, (round(x), round(y)))
+        return [surface.blit(self.picture, (round(x), round(y)))]
 
 
 @dataclass
@@ -67,14 +68,14 @@ class Callout(Actor):
     frames: tuple[pygame.Surface, ...] = ()
     centre: Point = (0.0, 0.0)
 
-    def draw(self, surface: pygame.Surface, now: float) -> None:
+    def draw(self, surface: pygame.Surface, now: float) -> list[pygame.Rect]:
         if not self.frames:
-            return
+            return []
         span = max(1e-6, self.t1 - self.t0)
         pop = clamp01((now - self.t0) / min(0.22, span * 0.4))
         index = min(len(self.frames) - 1, int(pop * (len(self.frames) - 1) + 0.5))
         pic = self.frames[index]
-        surface.blit(pic, pic.get_rect(center=(round(self.centre[0]), round(self.centre[1]))))
+        return [surface.blit(pic, pic.get_rect(center=(round(self.centre[0]), round(self.centre[1]))))]
 
 
 def callout_frames(text: str, size: int) -> tuple[pygame.Surface, ...]:
@@ -128,12 +129,12 @@ class Banner(Actor):
     picture: pygame.Surface = field(default_factory=lambda: pygame.Surface((1, 1)))
     centre: Point = (0.0, 0.0)
 
-    def draw(self, surface: pygame.Surface, now: float) -> None:
+    def draw(self, surface: pygame.Surface, now: float) -> list[pygame.Rect]:
         p = self.progress(now)
         # Slides in from a little below and settles.
         dy = (1 - ease_out_cubic(min(1.0, p * 4))) * self.picture.get_height() * 0.4
         r = self.picture.get_rect(center=(round(self.centre[0]), round(self.centre[1] + dy)))
-        surface.blit(self.picture, r)
+        return [surface.blit(self.picture, r)]
 
 
 def banner_picture(text: str, size: int, width: int) -> pygame.Surface:
@@ -207,10 +208,11 @@ class DiceRoll(Actor):
             return (a.right - size * 0.6, a.centery + spread)
         return (a.left + size * 0.6, a.centery + spread)
 
-    def draw(self, surface: pygame.Surface, now: float) -> None:
+    def draw(self, surface: pygame.Surface, now: float) -> list[pygame.Rect]:
         rng = random.Random(self.seed)
         span = max(1e-6, self.land - self.t0)
         p = clamp01((now - self.t0) / span)
+        drawn: list[pygame.Rect] = []
         for i, value in enumerate(self.values):
             start = self._start(i)
             end = (
@@ -229,7 +231,8 @@ class DiceRoll(Actor):
             else:
                 face, angle = value, ANGLES[0]
             pic = die_picture(face, self.size, angle)
-            surface.blit(pic, pic.get_rect(center=(round(x), round(y))))
+            drawn.append(surface.blit(pic, pic.get_rect(center=(round(x), round(y)))))
+        return drawn
 
 
 @dataclass
@@ -240,13 +243,15 @@ class Pulse(Actor):
     radius: float = 20.0
     colour: tuple[int, int, int] = pal.TEXT_GOLD
 
-    def draw(self, surface: pygame.Surface, now: float) -> None:
+    def draw(self, surface: pygame.Surface, now: float) -> list[pygame.Rect]:
         p = self.progress(now)
         if p >= 1.0:
-            return
+            return []
         r = self.radius * (0.6 + 0.6 * ease_out_back(p))
         width = max(1, round(4 * (1 - p)))
-        pygame.draw.circle(surface, self.colour, (round(self.centre[0]), round(self.centre[1])), round(r), width)
+        return [
+            pygame.draw.circle(surface, self.colour, (round(self.centre[0]), round(self.centre[1])), round(r), width)
+        ]
 
 
 @dataclass
@@ -263,10 +268,10 @@ class WallRise(Actor):
     radius: float = 60.0
     seed: int = 0
 
-    def draw(self, surface: pygame.Surface, now: float) -> None:
+    def draw(self, surface: pygame.Surface, now: float) -> list[pygame.Rect]:
         if now < self.shuffle_end:
-            self._shuffle(surface, now)
-            return
+            return self._shuffle(surface, now)
+        drawn: list[pygame.Rect] = []
         build = clamp01((now - self.shuffle_end) / max(1e-6, self.build_end - self.shuffle_end))
         push = ease_in_out_cubic(clamp01((now - self.build_end) / max(1e-6, self.t1 - self.build_end)))
         for side, (picture, (x, y), (dx, dy)) in enumerate(self.sides):
@@ -280,11 +285,13 @@ class WallRise(Actor):
                 area = pygame.Rect(0, 0, w, shown) if side == 1 else pygame.Rect(0, h - shown, w, shown)
             left = x + dx * (1 - push) + area.left
             top = y + dy * (1 - push) + area.top
-            surface.blit(picture, (round(left), round(top)), area)
+            drawn.append(surface.blit(picture, (round(left), round(top)), area))
+        return drawn
 
-    def _shuffle(self, surface: pygame.Surface, now: float) -> None:
+    def _shuffle(self, surface: pygame.Surface, now: float) -> list[pygame.Rect]:
         if not self.backs:
-            return
+            return []
+        drawn: list[pygame.Rect] = []
         rng = random.Random(self.seed)
         p = (now - self.t0) / max(1e-6, self.shuffle_end - self.t0)
         cx, cy = self.centre
@@ -295,7 +302,9 @@ class WallRise(Actor):
             pic = self.backs[i % len(self.backs)]
             a = angle + turn * p * math.tau * 0.9
             r = reach * (0.75 + 0.25 * math.sin(p * math.pi * 3 + i))
-            surface.blit(pic, pic.get_rect(center=(round(cx + math.cos(a) * r), round(cy + math.sin(a) * r * 0.7))))
+            centre = (round(cx + math.cos(a) * r), round(cy + math.sin(a) * r * 0.7))
+            drawn.append(surface.blit(pic, pic.get_rect(center=centre)))
+        return drawn
 
 
 def chip_picture(amount: int, size: int) -> pygame.Surface:

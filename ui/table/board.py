@@ -59,6 +59,8 @@ class Board:
         self._surface: pygame.Surface | None = None
         self._signatures: dict[str, tuple[object, ...]] = {}
         self.redraws = 0  # zones redrawn so far (for the frame benchmark)
+        # Where the board changed since the screen last took it (None: all of it, a new felt).
+        self._changed: list[pygame.Rect] | None = None
 
     def _ensure(self, view: TableView) -> None:
         self._ensure_size(view.layout)
@@ -92,6 +94,7 @@ class Board:
         self._surface = board
         self._size = layout.size
         self._signatures = {}
+        self._changed = None
 
     def prepare(self, layout: Layout, between: Iterable[Job] = ()) -> Iterator[Job]:
         """Jobs drawing the felt for `layout` a part at a time (loading frames), so the table's first frame does
@@ -132,6 +135,13 @@ class Board:
         surface.set_clip(None)
         self._signatures[name] = sig
         self.redraws += 1
+        if self._changed is not None:
+            self._changed.append(rect)
+
+    def take_changed(self) -> list[pygame.Rect] | None:
+        """The zones redrawn since the last call (None: the whole board is new); the next call starts afresh."""
+        changed, self._changed = self._changed, []
+        return changed
 
     def invalidate(self) -> None:
         """Redraw every zone on the next frame."""

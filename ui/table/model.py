@@ -68,6 +68,7 @@ class TableModel:
         self.turned_by = 0
         self.people: frozenset[int] = frozenset({0})
         self.names: tuple[str, ...] = ("",) * 4  # the name each engine seat's person gave ("" for none or an AI)
+        self.watching = False  # the screen holds no seat: seats are called by their winds, never 你
         self.scores: list[int] = list(scores)
         self.version = 0
         self.thinking: int | None = None  # the table place whose AI is thinking (off the frame loop)

@@ -24,6 +24,7 @@ from ui.net_text import link_words, t
 from ui.scene import Host, Scene
 from ui.table.bubbles import bubble_rect
 from ui.table.net_session import NetSession
+from ui.table.plates import score_row_width
 from ui.table.scene import TableScene
 
 log = logging.getLogger(__name__)
@@ -63,6 +64,7 @@ class NetOverlay(Scene):
     def __init__(self, host: Host, table: TableScene, session: NetSession) -> None:
         super().__init__(host)
         self.table = table
+        table.front = self  # the table's frame is this scene's: what it draws over the table is marked as its own
         self.session = session
         self.chat_open = False  # the phrases are shown above the chat button
         self.pointed_phrase: str | None = None
@@ -187,28 +189,31 @@ class NetOverlay(Scene):
 
     def _draw_chat(self, surface: pygame.Surface) -> None:
         button = self.chat_button()
+        mark = self.table.repaint.mark
         if button is None:
             return
         layout = self.table.layout
         font = layout.font["body"]
         radius = max(6, button.height // 3)
         fill = CHAT_OPEN_FILL if self.chat_open else pal.PANEL
-        surface.blit(T.panel(button.size, radius, fill, pal.PANEL_BORDER, 2), button.topleft)
+        mark(surface.blit(T.panel(button.size, radius, fill, pal.PANEL_BORDER, 2), button.topleft))
         label = T.shadowed(t("chat_button"), font, pal.TEXT_GOLD if self.chat_open else pal.TEXT, bold=True)
-        surface.blit(label, label.get_rect(center=button.center))
+        mark(surface.blit(label, label.get_rect(center=button.center)))
         if not self.chat_open:
             return
         lang = S.language()
         for i, (phrase, rect) in enumerate(self.phrase_rects()):
             lit = phrase == self.pointed_phrase
-            surface.blit(
-                T.panel(rect.size, radius, (250, 236, 200, 245) if lit else (24, 44, 34, 240), pal.PANEL_BORDER, 2),
-                rect.topleft,
+            mark(
+                surface.blit(
+                    T.panel(rect.size, radius, (250, 236, 200, 245) if lit else (24, 44, 34, 240), pal.PANEL_BORDER, 2),
+                    rect.topleft,
+                )
             )
             text = T.fit(
                 self._phrase_label(i, phrase, lang), font, rect.width - font, (40, 30, 10) if lit else pal.TEXT
             )
-            surface.blit(text, text.get_rect(center=rect.center))
+            mark(surface.blit(text, text.get_rect(center=rect.center)))
 
     def update(self, dt: float) -> None:
         self.now += dt
@@ -221,11 +226,12 @@ class NetOverlay(Scene):
             self.table.rebuild_view()
         status = self.session.status
         if status is not None:
-            # The plates name people as people, though this computer plays only its own seat.
+            # The plates name people as people, with the names they joined with, though this computer plays only
+            # its own seat (the settlement and the hand-off read the names too).
             people = frozenset(i for i, info in enumerate(status.seats) if info.kind == "human" and info.taken)
-            if self.table.model.people != people:
-                self.table.model.people = people
-                self.table.board.invalidate()
+            names = tuple(info.name if i in people else "" for i, info in enumerate(status.seats))
+            self.table.names = names
+            self.table.model.people, self.table.model.names = people, names
         if status is not None and status is not self._status_seen:
             self._status_seen = status
             self.turn_left, self.wait_left = status.turn_left, status.wait_left
@@ -276,7 +282,7 @@ class NetOverlay(Scene):
         return self.table.layout.zones[f"plate{k}"]
 
     def _mark(self, seat: int, info: P.SeatInfo, status: P.Status) -> tuple[tuple[int, int, int], str]:
-        """The dot's colour and the words at a seat's plate: only what the plate itself does not say."""
+        """The dot's colour and the words at a seat's plate: only what the plate (its name, 电脑) does not say."""
         parts: list[str] = []
         if info.kind == "ai":
             colour = AI_MARK  # the plate already says 电脑
@@ -284,11 +290,11 @@ class NetOverlay(Scene):
             colour = AI_MARK
             parts.append(t("mark_empty"))
         else:
+            # The plate names the person and the green dot says they are connected: words only for a drop.
             colour = ONLINE if info.connected else OFFLINE
-            if seat != self.session.seat:
-                parts.append(info.name)  # our own plate already says 你
-                parts.append(t("mark_online") if info.connected else t("mark_offline"))
-            # At our own plate the dot says we are connected and the prompt says it is our move.
+            if not info.connected:
+                parts.append(t("mark_offline"))
+            # At our own plate the prompt says it is our move.
             if info.ai_playing:
                 parts.append(t("mark_tuoguan") if info.tuoguan else t("mark_ai"))
         if seat in status.moving and seat != self.session.seat:
@@ -297,12 +303,14 @@ class NetOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(surface)
+        mark = self.table.repaint.mark
         status = self.session.status
         s = self.table.layout.scale
         small = max(11, round(14 * s))
         body = max(13, round(17 * s))
         # While the table loads its pictures it shows only its loading banner: no plates to mark yet.
         if status is not None and not self.table.loading:
+            view = self.table.view()
             for seat, info in enumerate(status.seats):
                 plate = self._plate(seat)
                 colour, text = self._mark(seat, info, status)
@@ -310,23 +318,25 @@ class NetOverlay(Scene):
                 # close together for a line between them.
                 dot_r = max(4, round(5 * s))
                 pad = max(4, round(8 * s))
-                room = plate.width - plate.height - round(48 * s) - 3 * dot_r  # clear of the wind disc and score
+                # Clear of the wind's disc and the score at the row's left.
+                place = (seat - self.table.view_seat) % 4
+                room = plate.width - 3 * pad - score_row_width(view, place) - 3 * dot_r
                 label = T.fit(text or " ", small, room, pal.TEXT)
                 right, bottom = plate.right - pad, plate.bottom - pad
                 x, y = right - (label.get_width() if text else 0), bottom - label.get_height()
-                pygame.draw.circle(surface, colour, (x - 2 * dot_r, y + label.get_height() // 2), dot_r)
-                surface.blit(label, (x, y))
+                mark(pygame.draw.circle(surface, colour, (x - 2 * dot_r, y + label.get_height() // 2), dot_r))
+                mark(surface.blit(label, (x, y)))
             if status.claims and not self.table.message and not self.table.buttons:
                 # In the prompt's place (empty while we have no claim of our own): under the compass it
                 # ran into the pond.
                 zone = self.table.layout.zones["prompt"]
                 pic = T.fit(t("mark_claims"), body, zone.width, pal.TEXT_MUTED)
-                surface.blit(pic, pic.get_rect(bottomright=zone.bottomright))
+                mark(surface.blit(pic, pic.get_rect(bottomright=zone.bottomright)))
         # Over the compass, where the dice tumble during the opening: it waits for them to settle.
         if self.turn_left is not None and not self.table.presenter.dice_showing():
             pic = T.shadowed(t("turn_left", left=round(self.turn_left)), body, pal.TEXT_GOLD, bold=True)
             centre = self.table.layout.zones["compass"]
-            surface.blit(pic, pic.get_rect(midbottom=(centre.centerx, centre.top - round(4 * s))))
+            mark(surface.blit(pic, pic.get_rect(midbottom=(centre.centerx, centre.top - round(4 * s)))))
         for seat, phrase, when in self.session.chat:
             if self.now - when > CHAT_SHOWN:
                 continue
@@ -334,15 +344,15 @@ class NetOverlay(Scene):
             bubble = T.shadowed(phrase_text(phrase, S.language()), body, (40, 30, 10), bold=True)
             size = bubble.get_rect().inflate(round(18 * s), round(10 * s)).size
             box = bubble_rect(surface.get_size(), size, plate, self.table.layout.zones, round(8 * s))
-            surface.blit(T.panel(box.size, round(10 * s), (250, 236, 200, 235), pal.PANEL_BORDER, 2), box.topleft)
-            surface.blit(bubble, bubble.get_rect(center=box.center))
+            mark(surface.blit(T.panel(box.size, round(10 * s), (250, 236, 200, 235), pal.PANEL_BORDER, 2), box.topleft))
+            mark(surface.blit(bubble, bubble.get_rect(center=box.center)))
         top = round(12 * s)
         for text, fill in self.notices():
             pic = T.shadowed(text, body, pal.TEXT, bold=True)
             box = pic.get_rect().inflate(round(36 * s), round(18 * s))
             box.midtop = (surface.get_width() // 2, top)
-            surface.blit(T.panel(box.size, round(12 * s), fill, pal.PANEL_BORDER, 2), box.topleft)
-            surface.blit(pic, pic.get_rect(center=box.center))
+            mark(surface.blit(T.panel(box.size, round(12 * s), fill, pal.PANEL_BORDER, 2), box.topleft))
+            mark(surface.blit(pic, pic.get_rect(center=box.center)))
             top = box.bottom + round(6 * s)
         self._draw_chat(surface)
         notice = self.session.notice
@@ -351,4 +361,8 @@ class NetOverlay(Scene):
             # A lost connection or a closed table is told in a dialog (see _tell_link); the match's end here,
             # once the table has shown the last hand's end (the host may finish it before the animation does).
             pic = T.shadowed(t("match_over"), body, pal.TEXT_GOLD, bold=True)
-            surface.blit(pic, pic.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - round(8 * s))))
+            mark(
+                surface.blit(
+                    pic, pic.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - round(8 * s)))
+                )
+            )

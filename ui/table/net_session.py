@@ -143,6 +143,11 @@ class NetSession:
         return [] if self.seat is None else [self.seat]
 
     @property
+    def watching(self) -> bool:
+        """True when we joined to watch: no seat is ours."""
+        return self.seat is None
+
+    @property
     def unsaved(self) -> str | None:
         """Always None: the host keeps the save."""
         return None

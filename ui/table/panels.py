@@ -9,6 +9,7 @@ from ui import palette as pal
 from ui import strings as S
 from ui import text as T
 from ui.layout import Layout
+from ui.table.seat_words import seat_label, seat_word
 from ui.table.view import TableView
 from ui.tile_art import Look, get_tile_art
 
@@ -51,7 +52,16 @@ def _tile(surface: pygame.Surface, view: TableView, tile: Tile, x: int, y: int, 
 def info_signature(view: TableView) -> tuple[object, ...]:
     """What the info panel shows."""
     m = view.model
-    return (view.rules.name, m.hand_no, view.speed_name, view.autoplay, view.language, view.layout.size, view.practice)
+    return (
+        view.rules.name,
+        m.hand_no,
+        view.speed_name,
+        view.autoplay,
+        view.language,
+        view.layout.size,
+        view.practice,
+        m.watching,
+    )
 
 
 def draw_info(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> None:
@@ -62,11 +72,19 @@ def draw_info(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> No
     line = S.tr("hand_no", n=view.model.hand_no) if view.model.hand_no else S.tr("title")
     pic = T.fit(line, fs, w)
     surface.blit(pic, (x, y))
-    sp = T.fit(S.tr("speed", name=view.speed_name), view.layout.font["small"], w - pic.get_width() - 10, pal.TEXT_MUTED)
+    small = view.layout.font["small"]
+    sp = T.fit(S.tr("speed", name=view.speed_name), small, w, pal.TEXT_MUTED)
+    if pic.get_width() + 10 + sp.get_width() > w:  # beside a long line (the title before the first hand): under it
+        y += pic.get_height() - 2
+        pic = sp
     surface.blit(sp, (x + w - sp.get_width(), y + pic.get_height() - sp.get_height()))
     y += pic.get_height() + 2
-    note = S.tr("autoplay_on") if view.autoplay else S.tr("keys_help_practice" if view.practice else "keys_help")
-    small = view.layout.font["small"]
+    if view.model.watching:
+        # One who joined to watch holds no seat: the bottom of the table is the seat watched from, not theirs.
+        pic = T.fit(S.tr("watching_seatless"), small, w, pal.TEXT_GOLD, bold=True)
+        surface.blit(pic, (x, y))
+        y += pic.get_height() - 2
+    note = S.tr("autoplay_on") if view.autoplay else S.tr(_keys_help(view))
     # The key hints go on as many lines as they need rather than shrink below a readable size.
     for line in T.pack(note.split(" · "), small, w):
         pic = T.fit(line, small, w, pal.TEXT_MUTED)
@@ -74,6 +92,13 @@ def draw_info(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> No
             break
         surface.blit(pic, (x, y))
         y += pic.get_height() - 2
+
+
+def _keys_help(view: TableView) -> str:
+    """Which keys line the info panel shows (a key of ui.strings)."""
+    if view.model.watching:
+        return "keys_help_watching"
+    return "keys_help_practice" if view.practice else "keys_help"
 
 
 def chickens_signature(view: TableView) -> tuple[object, ...]:
@@ -125,7 +150,7 @@ def draw_chickens(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -
         for tile, seat in info.charge:
             cx += _tile(surface, view, tile, cx, y) + 3
             # Chicken seats come from the observation: engine seats, so name them from the viewer's engine seat.
-            who = T.shadowed(S.seat_label(seat, view.model.engine(view.model.viewer)), small, pal.TEXT)
+            who = T.shadowed(seat_label(view.model, seat), small, pal.TEXT)
             surface.blit(who, (cx, y + (art.body_size[1] - who.get_height()) // 2))
             cx += who.get_width() + 8
         y += row_h
@@ -138,8 +163,8 @@ def draw_chickens(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -
             cx += _tile(surface, view, tile, cx, y) + 3
             text = S.tr(
                 "chickens_claimed",
-                claimer=S.seat_name(claimer, view.model.viewer),
-                seat=S.seat_name(discarder, view.model.viewer),
+                claimer=seat_word(view.model, claimer),
+                seat=seat_word(view.model, discarder),
             )
             who = T.fit(text, small, max(20, x + w - cx), pal.TEXT)
             surface.blit(who, (cx, y + (art.body_size[1] - who.get_height()) // 2))

@@ -11,6 +11,7 @@ from ui import palette as pal
 from ui import strings as S
 from ui import text as T
 from ui.layout import Layout
+from ui.table.seat_words import fit_plate, plate_parts, seat_word
 from ui.table.view import TableView
 
 DEALER_RED = (200, 40, 36)
@@ -42,6 +43,7 @@ def plate_signature(view: TableView, seat: int) -> tuple[object, ...]:
         ready,
         view.autoplay,
         view.language,
+        m.watching,
         view.layout.size,
         m.turned_by,
         m.people,
@@ -50,30 +52,39 @@ def plate_signature(view: TableView, seat: int) -> tuple[object, ...]:
     )
 
 
-def plate_name(seat: int, viewer: int, ai: bool, given: str = "") -> str:
-    """The name on `seat`'s plate as `viewer` sees it: the person's own name when they gave one, else how the
-    viewer calls the seat, marked when an AI plays it."""
-    if given and not ai:
-        return given
-    name = S.seat_name(seat, viewer)
-    if ai:
-        name = f"{name}·{S.tr('ai_name')}" if S.language() == "zh" else f"{name} ({S.tr('ai_name')})"
-    return name
+def plate_words(view: TableView, seat: int) -> tuple[str, str]:
+    """The words on the plate at table place `seat` (0 the bottom), in their two parts (ui/table/seat_words.py)."""
+    m = view.model
+    engine = m.engine(seat)
+    given = m.names[engine] if engine < len(m.names) else ""
+    word = seat_word(m, engine)
+    return plate_parts(word, view.autoplay or engine not in m.people, given)
+
+
+def disc_font(plate_font: int) -> int:
+    """The type of the wind in the plate's disc."""
+    return round(plate_font * 1.25)
 
 
 def plate_text_jobs(layout: Layout) -> Iterator[Callable[[], object]]:
-    """The plates' names at the sizes they shrink to beside their marks, and the dealer's streak: drawn ahead,
-    as a new hand changes the marks on every plate at once."""
+    """The plates' words as the seats are called (a person, an AI, from the bottom seat's view), the marks and the
+    dealer's streak: drawn ahead, as a new hand changes the marks on every plate at once."""
     fs = layout.font["plate"]
     small = max(T.MIN_TEXT - 1, round(fs * 0.8))
     for seat in range(4):
+        room = layout.zones[f"plate{seat}"].width - 2 * round(8 * layout.scale)
         for ai in (True, False):
-            for size in range(fs, fs - 4, -1):
-                yield partial(T.shadowed, plate_name(seat, 0, ai), size, pal.TEXT, True)
+            yield partial(_words_picture, S.seat_name(seat), ai, fs, room)
     for streak in range(1, 4):
         yield partial(T.shadowed, S.tr("streak", n=streak), small, pal.TEXT_GOLD)
     for key, colour in (("dealer_badge", DEALER_RED), ("declared_badge", READY_BLUE)):
         yield partial(_badge, S.tr(key), small, colour)
+
+
+def _words_picture(word: str, ai: bool, fs: int, room: int) -> None:
+    fitted = fit_plate(*plate_parts(word, ai, ""), fs, room, 0)
+    for line in fitted.lines:
+        T.shadowed(line, fitted.size, pal.TEXT, True)
 
 
 def _badge(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
@@ -90,32 +101,43 @@ def _badge(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface
 
 
 def draw_plate(surface: pygame.Surface, view: TableView, seat: int, rect: pygame.Rect) -> None:
-    """Draw `seat`'s plate into `rect`."""
+    """Draw `seat`'s plate at the bottom of `rect`: its words (one line or two) over the score row, the plate as
+    tall as they need (the zone is tall enough for two lines)."""
     m = view.model
     s = view.layout.scale
-    radius = max(6, round(12 * s))
-    turn = m.turn == seat
-    counted = view.counted is not None and view.counted[0] == seat
-    border = pal.TEXT_GOLD if turn or counted else pal.PANEL_BORDER
-    surface.blit(T.panel(rect.size, radius, pal.PANEL, border, 3 if turn or counted else 1), rect.topleft)
     pad = round(8 * s)
     fs = view.layout.font["plate"]
-    # The wind in a disc.
-    d = rect.height - 2 * pad
-    number = view.counted[1] if counted and view.counted is not None and view.counted[1] > 0 else None
-    if number is not None:
-        # The count around the table shows in the seat's disc, where nothing else is drawn.
-        disc = _badge(str(number), round(fs * 1.25), COUNT_GOLD)
+    marks = _marks(view, seat, max(T.MIN_TEXT - 1, round(fs * 0.8)))
+    room = rect.width - 2 * pad
+    fitted = fit_plate(*plate_words(view, seat), fs, room, sum(p.get_width() + 2 for p in marks))
+    row = _score_row_parts(view, seat)
+    row_h = max(row[0].get_height(), row[1].get_height())
+    pics = [T.fit(line, fitted.size, room, pal.TEXT, bold=True) for line in fitted.lines]
+    step = [p.get_height() - max(1, fitted.size // 16) for p in pics]  # each line under the last, shadows apart
+    height = min(rect.height, pad // 2 + sum(step) + pad // 3 + row_h + pad // 2)
+    plate = pygame.Rect(rect.left, rect.bottom - height, rect.width, height)
+    lit = m.turn == seat or (view.counted is not None and view.counted[0] == seat)
+    border = pal.TEXT_GOLD if lit else pal.PANEL_BORDER
+    surface.blit(T.panel(plate.size, max(6, round(12 * s)), pal.PANEL, border, 3 if lit else 1), plate.topleft)
+    row_mid, row_right = _draw_score_row(surface, row, plate, pad)
+    x, y = plate.left + pad, plate.top + pad // 2
+    for pic, h in zip(pics, step, strict=True):
+        surface.blit(pic, (x, y))
+        y += h
+    # The marks follow the last line, or the score row when the words leave no room for them.
+    if fitted.marks_below:
+        bx, mid = row_right + pad // 2, row_mid
     else:
-        disc = _badge(S.wind(m.engine(seat)), round(fs * 1.25), (150, 30, 30) if seat == m.dealer else (30, 70, 55))
-    disc_rect = disc.get_rect(center=(rect.left + pad + d // 2, rect.centery))
-    surface.blit(disc, disc_rect)
-    x = disc_rect.right + pad
-    engine = m.engine(seat)
-    given = m.names[engine] if engine < len(m.names) else ""
-    name = plate_name(seat, view.model.viewer, view.autoplay or engine not in m.people, given)
-    small = max(T.MIN_TEXT - 1, round(fs * 0.8))
-    marks: list[pygame.Surface] = []  # after the name: 庄, its streak, 听
+        bx, mid = x + pics[-1].get_width() + pad // 2, y - step[-1] // 2
+    for pic in marks:
+        surface.blit(pic, pic.get_rect(midleft=(bx, mid)))
+        bx += pic.get_width() + 2
+
+
+def _marks(view: TableView, seat: int, small: int) -> list[pygame.Surface]:
+    """What follows the plate's words: 庄 and the dealer's streak, 听, and 思 while an AI thinks."""
+    m = view.model
+    marks: list[pygame.Surface] = []
     if seat == m.dealer:
         marks.append(_badge(S.tr("dealer_badge"), small, DEALER_RED))
         if m.streak:
@@ -125,25 +147,50 @@ def draw_plate(surface: pygame.Surface, view: TableView, seat: int, rect: pygame
     if m.thinking == seat:
         # An AI deciding off the frame loop: the table goes on drawing while it thinks.
         marks.append(_badge(S.tr("thinking_badge"), small, THINKING_GREEN))
-    marks_w = sum(p.get_width() + 2 for p in marks)
-    # The name gives way to the marks, which keep clear of the plate's edge.
-    name_pic = T.fit(name, fs, max(10, rect.right - pad - x - marks_w - pad // 2), pal.TEXT, bold=True)
-    surface.blit(name_pic, (x, rect.top + pad // 2))
-    bx = x + name_pic.get_width() + pad // 2
-    for pic in marks:
-        surface.blit(pic, (bx, rect.top + pad // 2 + (name_pic.get_height() - pic.get_height()) // 2))
-        bx += pic.get_width() + 2
+    return marks
+
+
+def _score_row_parts(view: TableView, seat: int) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface | None]:
+    """The pictures of the plate's bottom row: the wind in its disc (or the count around the table), the score, and
+    胡 or 听 once the hand is over."""
+    m = view.model
+    fs = view.layout.font["plate"]
+    counted = view.counted[1] if view.counted is not None and view.counted[0] == seat else 0
+    if counted > 0:
+        # The count around the table shows in the seat's disc, where nothing else is drawn.
+        disc = _badge(str(counted), disc_font(fs), COUNT_GOLD)
+    else:
+        disc = _badge(S.wind(m.engine(seat)), disc_font(fs), (150, 30, 30) if seat == m.dealer else (30, 70, 55))
     score = plate_score(view, seat)
     colour = pal.TEXT_GOLD if score > 0 else (pal.TEXT_RED if score < 0 else pal.TEXT_MUTED)
     sc = T.shadowed(f"{score:+d}" if score else "0", view.layout.font["score"], colour, bold=True)
-    surface.blit(sc, sc.get_rect(bottomleft=(x, rect.bottom - pad // 3)))
     tag = None
     if m.win is not None and seat in m.win.winners:
         tag = _badge(S.tr("call_win"), round(fs * 1.1), WIN_ORANGE)
     elif m.ready is not None and m.ready[seat]:
         tag = _badge(S.tr("declared_badge"), round(fs * 1.1), READY_BLUE)
+    return disc, sc, tag
+
+
+def score_row_width(view: TableView, seat: int) -> int:
+    """How far the plate's bottom row reaches from the plate's inner left edge (what else goes on the row keeps
+    clear of it)."""
+    pad = round(8 * view.layout.scale)
+    disc, sc, tag = _score_row_parts(view, seat)
+    return disc.get_width() + pad // 2 + sc.get_width() + (pad + tag.get_width() if tag is not None else 0)
+
+
+def _draw_score_row(
+    surface: pygame.Surface,
+    row: tuple[pygame.Surface, pygame.Surface, pygame.Surface | None],
+    plate: pygame.Rect,
+    pad: int,
+) -> tuple[int, int]:
+    """The plate's bottom row (_score_row_parts). Returns its middle and where it ends on the right."""
+    disc, sc, tag = row
+    mid = plate.bottom - pad // 2 - max(disc.get_height(), sc.get_height()) // 2
+    right = surface.blit(disc, disc.get_rect(midleft=(plate.left + pad, mid))).right
+    right = surface.blit(sc, sc.get_rect(midleft=(right + pad // 2, mid))).right
     if tag is not None:
-        # Beside the score, clear of the badges on the name line.
-        surface.blit(
-            tag, tag.get_rect(midleft=(x + sc.get_width() + pad, rect.bottom - pad // 3 - sc.get_height() // 2))
-        )
+        right = surface.blit(tag, tag.get_rect(midleft=(right + pad, mid))).right
+    return mid, right

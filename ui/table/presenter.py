@@ -64,6 +64,7 @@ from ui.table.placement import (
     wall_gap_px,
 )
 from ui.table.rack_view import geometry_for
+from ui.table.seat_words import seat_label
 from ui.table.wall_view import wall_side_picture
 from ui.tween import Point, Tween, ease_out_cubic
 
@@ -73,8 +74,7 @@ class Presenter:
 
     def _seat_label(self, seat: int) -> str:
         """A table seat named for the viewer, with the wind of the engine seat it shows (the table may be turned)."""
-        m = self.model
-        return S.seat_label(m.engine(seat), m.engine(m.viewer))
+        return seat_label(self.model, self.model.engine(seat))
 
     def __init__(self, model: TableModel, rules: Ruleset, layout: Callable[[], Layout], speed: Callable[[], float]):
         self.model = model
@@ -247,13 +247,15 @@ class Presenter:
             return 0
         return 4 if step <= 0 else min(4, int((self.clock - start) / step) + 1)
 
-    def draw(self, surface: pygame.Surface, now: float | None = None) -> None:
-        """Draw every actor (flights above everything else are drawn last)."""
+    def draw(self, surface: pygame.Surface, now: float | None = None) -> list[pygame.Rect]:
+        """Draw every actor (flights above everything else are drawn last); where they drew."""
         t = self.clock if now is None else now
+        drawn: list[pygame.Rect] = []
         for actor in sorted(self.actors, key=lambda a: isinstance(a, Flight)):
             # A flight waits at its start; everything else appears when its time comes.
             if actor.t1 > t and (actor.t0 <= t or isinstance(actor, Flight)):
-                actor.draw(surface, t)
+                drawn.extend(actor.draw(surface, t))
+        return drawn
 
     # ------------------------------------------------------------------ beats
 

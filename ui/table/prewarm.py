@@ -26,6 +26,7 @@ from ui.table.jobs import Job
 from ui.table.panels import panel_tile_width
 from ui.table.placement import banner_fit, chip_size, dice_size
 from ui.table.plates import plate_text_jobs
+from ui.table.seat_words import two_line_size
 from ui.table.settlement_port import settlement_parts
 from ui.table.wall_view import wall_side_picture
 from ui.tile_art import TURNS, Look, get_tile_art
@@ -49,8 +50,8 @@ def opening_jobs(layout: Layout, board: Board) -> Iterator[Job]:
     for size in (small, round(plate * 1.1), round(plate * 1.25)):
         yield partial(warm_font, size, True)  # the plates' badges and wind discs
     yield partial(warm_font, small)  # the dealer's streak
-    for size in (plate - 1, plate - 2, plate - 3):
-        yield partial(warm_font, size, True)  # a long name shrinks to fit its plate
+    for size in range(plate - 1, min(plate, two_line_size(plate)) - 1, -1):
+        yield partial(warm_font, size, True)  # a long name shrinks to fit its plate, or takes two lines
     for key in ("call_pung", "call_kong", "call_win", "call_self_draw", "call_ready", "call_pass"):
         yield from callout_jobs(S.tr(key), layout.font["callout"])
     text = S.tr("banner_hand", n=1)  # the first hand's banner shows as the table opens

@@ -46,7 +46,9 @@ from ui.table.presenter import Presenter
 from ui.table.prewarm import art_jobs
 from ui.table.privacy import PrivacyScene
 from ui.table.rack_view import geometry_for
+from ui.table.repaint import Repaint
 from ui.table.rotation import engine_seat
+from ui.table.seat_words import seat_label
 from ui.table.session import NOBODY, TableSession, local_session
 from ui.table.settlement_port import SettlementPanel, settlement_parts
 from ui.table.source import TableSource
@@ -59,10 +61,10 @@ from ui.table.view import HandUi, TableView
 log = logging.getLogger(__name__)
 STEP_BUDGET = 0.012  # seconds of engine work per frame at instant speed
 # Seconds into a frame by which the pictures prepared ahead of need must be done (no job starts that is
-# expected to end later): the frame's drawing comes after, and a loaded machine may take twice as long
-# over all of it, still within the 16.7 ms of a 60 Hz screen.
-PREWARM_UNTIL = 0.003
-LOADING_UNTIL = 0.004  # before the first hand, while only the loading banner moves
+# expected to end later): the board's zones are redrawn before them, and only what moves over the board is
+# drawn after, so most frames end within 2.5 ms and a loaded machine still has room to spare.
+PREWARM_UNTIL = 0.002
+LOADING_UNTIL = 0.002  # before the first hand, while only the loading banner moves
 
 
 def _seats(
@@ -149,7 +151,8 @@ class TableScene(Scene):
         self.presenter = Presenter(self.model, rules, lambda: self.layout, lambda: self.host.settings.speed.factor)
         self.sounds = TableSounds(host.settings)
         self.presenter.on_beat = self.sounds.play_event
-        self.board = Board()
+        self.board, self.repaint = Board(), Repaint()  # the screen keeps the last frame: a frame repaints what changed
+        self.front: Scene = self  # the scene that draws this table (a network table's overlay draws it and more)
         self.autopilot: Agent | None = None  # plays the player's seat when set (screenshots, tests)
         self.pause_autopilot: Callable[[], bool] | None = None  # the autopilot waits while this is True
         self.on_panel: Callable[[SettlementPanel], None] | None = None
@@ -178,7 +181,7 @@ class TableScene(Scene):
         self.result: HandResult | None = None  # the ended hand laid open, for the settlement screen
         self.hands_done = 0
         self.player_moves = 0  # actions the player has taken (tests, statistics)
-        self.frames = 0
+        self.frames = self.looks = 0  # frames updated; times laid out afresh for a viewer (hand-offs do it unseen)
         # Engine work allowed per frame at instant speed; None: none of it is cut by the clock (screenshots,
         # which must come out the same on every machine).
         self.step_budget: float | None = STEP_BUDGET
@@ -207,6 +210,7 @@ class TableScene(Scene):
             self.model.apply(e)
         self.presenter.model = self.model
         self.board.invalidate()
+        self.looks += 1
         self.panels.panel_version = -1
 
     def rebuild_view(self) -> None:
@@ -220,12 +224,13 @@ class TableScene(Scene):
         model.turned_by = self.view_seat
         model.people = frozenset(self.session.humans)
         model.names = self.names
+        model.watching = self.session.watching
         return model
 
     def seat_label(self, seat: int) -> str:
         """How the settlement names engine seat `seat`: its wind and the person's name, or as the viewer calls it."""
         name = self.names[seat] if seat < len(self.names) else ""
-        return f"{S.wind(seat)}·{name}" if name else S.seat_label(seat, self.view_seat)
+        return f"{S.wind(seat)}·{name}" if name else seat_label(self.model, seat)
 
     def hand_off(self, seat: int) -> None:
         """Cover the table until `seat`'s person clicks; then turn the table to them and show their hand."""
@@ -306,6 +311,8 @@ class TableScene(Scene):
             self.panels.refresh_panels()
         self.hints.collect_deep_hint()
         if self.speed() > 0 and self.step_budget is not None:
+            # The zones this frame redraws first, so the pictures made ahead take only what is left of it.
+            self.board.render(self.view())
             self.frame_work.prewarm_some(PREWARM_UNTIL)
 
     def speed(self) -> float:
@@ -351,7 +358,17 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ drawing
 
+    def still(self) -> tuple[object, ...] | None:
+        """Under another scene the table is not updated: its picture holds until it is on top again."""
+        if self.host.stack.top is self.front:
+            return None
+        return (self.frames, self.looks, self.layout.size)
+
+    def leave(self) -> None:
+        self.repaint.forget()  # a scene is laid over the table: the screen will not hold its frame
+
     def resize(self, size: tuple[int, int]) -> None:
+        self.repaint.forget()  # a new window surface, even at the same size (F11)
         if size == self.layout.size:
             return
         # Tiles in flight were aimed at the old layout: land them now; queued beats play on normally.
@@ -404,54 +421,66 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.loading:
             self._draw_loading(surface)
+            self.repaint.forget()
             return
         view = self.view()
-        surface.blit(self.board.render(view), (0, 0))
-        self._draw_marker(surface, view)
-        self.presenter.draw(surface)
-        self._draw_discard_cue(surface, view)
+        board = self.board.render(view)
+        self.repaint.begin(surface, board, self.board.take_changed())
+        mark = self.repaint.mark
+        mark(self._draw_marker(surface, view))
+        mark(self.presenter.draw(surface))
+        mark(self._draw_discard_cue(surface, view))
         hinted = None
         if self.hinted_action is not None:
             hinted = next((i for i, b in enumerate(self.buttons) if b.action == self.hinted_action), None)
-        draw_buttons(surface, self.buttons, self.layout.font["button"], self.hover_button, hinted)
+        mark(draw_buttons(surface, self.buttons, self.layout.font["button"], self.hover_button, hinted))
         takeback = self.takeback_button()
         if takeback is not None:
-            draw_buttons(surface, [takeback], self.layout.font["button"], 0 if self.hover_takeback else None, None)
+            hover = 0 if self.hover_takeback else None
+            mark(draw_buttons(surface, [takeback], self.layout.font["button"], hover, None))
+        mark(self._draw_prompt(surface))
+        # Only while this table is the top of the stack does the screen still hold its frame at the next one.
+        self.repaint.end(covered=self.host.stack.top is not self.front)
+
+    def _draw_prompt(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The message, its reason and the claim timer, bottom right above the buttons; where they went."""
         zone = self.layout.zones["prompt"]
         bottom = zone.bottom
+        drawn = []
         if self.detail:
             pic = T.fit(self.detail, self.layout.font["small"], zone.width, pal.TEXT)
-            surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom)))
+            drawn.append(surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom))))
             bottom -= pic.get_height()
         if self.message:
             pic = T.fit(self.message, self.layout.font["body"], zone.width, pal.TEXT_GOLD, bold=True)
-            surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom)))
+            drawn.append(surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom))))
             bottom -= pic.get_height()
         if self.claim_left is not None:
             left = S.tr("claim_timer_left", n=max(1, math.ceil(self.claim_left)))
             pic = T.fit(left, self.layout.font["small"], zone.width, pal.TEXT_RED, bold=True)
-            surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom)))
+            drawn.append(surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom))))
+        return drawn
 
-    def _draw_discard_cue(self, surface: pygame.Surface, view: TableView) -> None:
-        """The tag over the raised tile saying what the next click does, and a dragged tile under the pointer."""
+    def _draw_discard_cue(self, surface: pygame.Surface, view: TableView) -> list[pygame.Rect]:
+        """The tag over the raised tile saying what the next click does, and a dragged tile under the pointer;
+        where they went."""
         if self.obs is None or self.obs.phase != "turn":
-            return
+            return []
         geo = geometry_for(self.layout, self.model, 0)
         slots = [*geo.hand, *([geo.drawn] if geo.drawn is not None else [])]
         tiles = self.moves.hand_tiles()
         gesture = self.input.gesture
         dragged, at = gesture.dragging, gesture.drag_at
         if dragged is not None and at is not None and dragged < min(len(slots), len(tiles)):
-            draw_dragged(surface, slots[dragged].art, tiles[dragged], at)
-            return
+            return draw_dragged(surface, slots[dragged].art, tiles[dragged], at)
         index = view.hand_ui.selected
         if index is None or index >= len(slots) or self.moves.discard_action(index) is None:
-            return
+            return []
         slot = slots[index]
         rect = slot.rect
         text = cue_text(self.host.settings.discard_clicks)
         bob = 1.5 * self.layout.scale * (1 + math.sin(self.presenter.clock * 4))
-        draw_cue(surface, (rect.centerx, rect.top - slot.art.lift), text, self.layout.font["small"], bob)
+        return [draw_cue(surface, (rect.centerx, rect.top - slot.art.lift), text, self.layout.font["small"], bob)]
 
     def _draw_loading(self, surface: pygame.Surface) -> None:
         """While the table loads: the felt (a plain cloth until it is drawn) and the loading caption on a ribbon."""
@@ -464,12 +493,12 @@ class TableScene(Scene):
         pic = banner_picture(S.tr("loading"), layout.font["title"], round(layout.zones["compass"].width * 1.6))
         surface.blit(pic, pic.get_rect(center=layout.centre))
 
-    def _draw_marker(self, surface: pygame.Surface, view: TableView) -> None:
+    def _draw_marker(self, surface: pygame.Surface, view: TableView) -> pygame.Rect | None:
         found = last_discard_rect(view)
         if found is None:
-            return
+            return None
         seat, rect = found
         scale = self.layout.scale
         pic = T.cached(("marker", round(scale * 100), seat), lambda: marker_picture(scale, seat))
         bob = round(2 * scale * (1 + math.sin(self.presenter.clock * 5)) / 2)
-        surface.blit(pic, place_marker(pic, seat, rect, bob))
+        return surface.blit(pic, place_marker(pic, seat, rect, bob))

@@ -120,6 +120,11 @@ class TableSession:
         return [seat for seat, agent in enumerate(self.agents) if agent is None]
 
     @property
+    def watching(self) -> bool:
+        """False: the match is played at this computer (when only AIs play, the player watches them as its host)."""
+        return False
+
+    @property
     def practice(self) -> bool:
         """True when the hand in play has had a move taken back."""
         return self.match.hand_no in self.save.practice

@@ -41,6 +41,11 @@ class TableSource(Protocol):
         ...
 
     @property
+    def watching(self) -> bool:
+        """True when this screen holds no seat and only watches (a network table joined to watch)."""
+        ...
+
+    @property
     def unsaved(self) -> str | None:
         """Why the latest save failed, or None."""
         ...

@@ -1,4 +1,4 @@
-"""Catching text cut short: every string ui.text.fit had to shorten with "…" while a test drew."""
+"""Watching the text a test draws: every label T.fit had to cut short with "…"."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from ui import text as T
 
 
 def watch_cuts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """A list that collects each text T.fit cuts from now on (the text cache is emptied first: fresh pictures)."""
+    """Every text T.fit cuts short from now on, as "'text' in N px" (the picture cache is emptied first, so
+    nothing is taken from an earlier draw)."""
     found: list[str] = []
     fit = T.fit
 

@@ -289,6 +289,7 @@ def test_the_match_over_line_waits_for_the_table_to_show_the_last_hands_end(monk
     it: "比赛结束" under a hand still in play would tell the end before the table shows it."""
     import ui.net_text
     from game.net import protocol as P
+    from game.net.thread import LinkNotice
     from tests.net_peers import Peer, drive_until
     from ui.table import net_overlay
 
@@ -296,11 +297,15 @@ def test_the_match_over_line_waits_for_the_table_to_show_the_last_hands_end(monk
     peer = Peer(table, 0)
     peer.hello("阿强")
     drive_until(table, [peer], lambda: table.over)
-    assert any(isinstance(m, P.MatchOver) for m in peer.got)
+    over = [m for m in peer.got if isinstance(m, P.MatchOver)]
+    assert over
+    moves = [i for i, m in enumerate(peer.got) if isinstance(m, P.Events)]
+    mid = moves[len(moves) // 2]
     link = HeldLink(peer.of(P.Welcome)[0])
-    from game.net.thread import LinkNotice
-
-    link.inbox = [*peer.got, LinkNotice("over")]  # the whole match at once, its end and the link's included
+    # The window is half-way through showing the hand when it learns the match is over (the host played
+    # the rest already); the hand's other half reaches the table after that.
+    rest = [m for m in peer.got[mid:] if not isinstance(m, P.MatchOver)]
+    link.inbox = [*peer.got[:mid], *over, LinkNotice("over")]
     host = HeadlessHost(Settings(speed=Speed.NORMAL), (1280, 720))
     host.stack.push(LobbyScene(host, "", link, None, None, [], ""))  # type: ignore[arg-type]
     asked: list[str] = []
@@ -319,11 +324,12 @@ def test_the_match_over_line_waits_for_the_table_to_show_the_last_hands_end(monk
         if isinstance(overlay, NetOverlay):
             break
     assert isinstance(overlay, NetOverlay) and overlay.session.over is not None
-    for _ in range(10):
+    for _ in range(600):  # everything that came is shown; the table waits for the rest of the hand
         host.stack.update(FRAME)
         overlay.draw(screen)
     assert overlay.table.phase == "hand" and overlay.session.in_hand, "the last hand is still being shown"
     assert "match_over" not in asked
+    link.inbox = list[object](rest)
     for _ in range(6000):  # the table plays the hand out to its settlement
         if overlay.table.phase != "hand":
             break

@@ -100,9 +100,14 @@ def _key(surface: pygame.Surface, rect: pygame.Rect, d: Decision, font: int, row
 
 def paragraph(surface: pygame.Surface, rect: pygame.Rect, text: str, font: int, colour: pal.RGB = pal.TEXT) -> int:
     """`text` wrapped into `rect` (lines that do not fit are left out, the last cut short); the height used."""
-    lines = T.wrap(text, font, rect.width - 2)  # the shadow T.fit draws is a pixel or two wider than the text
-    line_h = T.shadowed("国", font).get_height()
-    most = max(1, rect.height // line_h)
+    # A long reason in a small window takes a smaller type (down to three quarters) before it is cut.
+    for size in range(font, max(1, font * 3 // 4) - 1, -1):
+        font = size
+        lines = T.wrap(text, font, rect.width - 2)  # the shadow T.fit draws is a pixel or two wider than the text
+        line_h = T.shadowed("国", font).get_height()
+        most = max(1, rect.height // line_h)
+        if len(lines) <= most:
+            break
     if len(lines) > most:
         rest = lines[most - 1 :]
         lines = [*lines[: most - 1], " ".join(rest) if " " in text else "".join(rest)]

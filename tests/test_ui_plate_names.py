@@ -5,7 +5,7 @@ through the dice and the deal, and at a network table, where one who joined to w
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -31,10 +31,11 @@ from ui.match_config import MatchConfig, SeatConfig
 from ui.settings import Settings, Speed
 from ui.table.net_overlay import NetOverlay
 from ui.table.net_session import NetSession
-from ui.table.panels import draw_info
+from ui.table.panels import draw_chickens, draw_info
 from ui.table.plates import draw_plate, plate_words
 from ui.table.scene import TableScene
 from ui.table.seat_words import fit_plate, seat_label
+from ui.table.view import TableView
 
 RULES = load_ruleset("guiyang-classic")
 SEP = {"zh": ("·", ""), "en": (" (", ")")}  # around a seat's word after a name
@@ -158,6 +159,11 @@ def test_a_watcher_sees_every_seat_by_name_and_wind_and_is_told_it_watches(
                     else:
                         assert (first, rest) == (S.wind_seat(engine), f"{SEP[lang][0]}{S.tr('ai_name')}{SEP[lang][1]}")
                 assert S.tr("watching_seatless") in _info_texts(table, monkeypatch), "the info panel says so"
+                # The chicken panel's own row is the watched seat's, by its wind, never 我的鸡.
+                chicken_rows = _panel_texts(table, monkeypatch, draw_chickens, "chickens")
+                bottom = S.wind_seat(table.model.engine(0))
+                assert S.tr("chickens_of", seat=bottom) in chicken_rows, chicken_rows
+                assert S.tr("chickens_mine") not in chicken_rows
                 # Nor do the banners (the dice, the dealer) or the settlement call any seat 你.
                 called = [seat_label(table.model, engine) for engine in range(4)]
                 called += [table.seat_label(engine) for engine in range(4)]
@@ -166,6 +172,16 @@ def test_a_watcher_sees_every_seat_by_name_and_wind_and_is_told_it_watches(
 
 def _info_texts(table: TableScene, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The texts the info panel draws (each through T.fit)."""
+    return _panel_texts(table, monkeypatch, draw_info, "info")
+
+
+def _panel_texts(
+    table: TableScene,
+    monkeypatch: pytest.MonkeyPatch,
+    draw: Callable[[pygame.Surface, TableView, pygame.Rect], None],
+    zone: str,
+) -> list[str]:
+    """The texts a panel draws through T.fit."""
     drawn: list[str] = []
     fit = T.fit
 
@@ -176,6 +192,6 @@ def _info_texts(table: TableScene, monkeypatch: pytest.MonkeyPatch) -> list[str]
     monkeypatch.setattr(T, "fit", watching)
     view = table.view()
     canvas = pygame.Surface(table.layout.size, pygame.SRCALPHA)
-    draw_info(canvas, view, table.layout.zones["info"])
+    draw(canvas, view, table.layout.zones[zone])
     monkeypatch.setattr(T, "fit", fit)
     return drawn

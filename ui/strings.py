@@ -104,6 +104,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "chickens_charge": ("冲锋鸡", "Charging"),
     "chickens_liable": ("责任鸡", "Liable"),
     "chickens_mine": ("我的鸡", "Mine"),
+    "chickens_of": ("{seat}的鸡", "{seat}'s"),
     "chickens_none": ("无", "none"),
     "chickens_counts": ("听牌，计分", "ready: they count"),
     "chickens_not_counting": ("未听牌，不计", "not ready: no score"),

@@ -170,7 +170,9 @@ def draw_chickens(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -
             surface.blit(who, (cx, y + (art.body_size[1] - who.get_height()) // 2))
             cx += who.get_width() + 8
         y += row_h
-    row_label(S.tr("chickens_mine"), y)
+    # One who only watches holds no chickens: the row is the bottom seat's, called by its wind.
+    watched = seat_word(view.model, view.model.engine(view.model.viewer))
+    row_label(S.tr("chickens_of", seat=watched) if view.model.watching else S.tr("chickens_mine"), y)
     cx = x + label_w
     if not info.mine:
         surface.blit(T.shadowed(S.tr("chickens_none"), small, pal.TEXT_MUTED), (cx, y + 4))

@@ -1,7 +1,8 @@
 """The review screen: every decision of the player in a match, priced against the expert, the costliest first.
 
-The review runs on a worker thread (ui.review.worker) while the screen shows its progress and a cancel
-button; the hands it finishes are kept beside the replay as it goes. Then: the decisions sorted by points
+The review runs in a child process (ui.review.worker; on a thread where no process can start) while the
+screen shows its progress and a cancel button; the hands it finishes are kept beside the replay as it
+goes. Then: the decisions sorted by points
 lost (the move played beside the expert's), the match's summary (agreement, points lost hand by hand,
 the three costliest moments) and the options of the chosen decision as bars. A click (or Enter) opens
 the replay at that moment (ui.review.moment).
@@ -15,7 +16,7 @@ from typing import Any
 import pygame
 
 from game.ai.appraise import DEFAULT_ROLLOUTS
-from game.review.cache import review_replay
+from game.review.cache import review_work
 from game.review.report import Decision, MatchReview
 from ui import palette as pal
 from ui import screens
@@ -49,9 +50,7 @@ class ReviewScene(Scene):
         self.seat = seat
         self.title = title  # the ruleset and when, as the replay list says it
         self.focus_hand = hand  # a hand chosen in the replay list: its costliest decision is chosen first
-        self.worker: Worker[MatchReview] = Worker(
-            lambda progress, cancelled: review_replay(replay, seat, rollouts, progress, cancelled)
-        )
+        self.worker: Worker[MatchReview] = Worker.away(review_work, replay, seat, rollouts)
         self.review: MatchReview | None = None
         self.rows: list[Decision] = []
         self.selected = 0

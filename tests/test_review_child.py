@@ -102,3 +102,13 @@ def test_no_process_means_a_thread_and_one_line(
     assert worker.state == DONE and worker.result is not None
     lines = [r for r in caplog.records if "thread" in r.getMessage()]
     assert len(lines) == 1 and "not allowed" in lines[0].getMessage()
+
+
+def test_the_frame_bench_measures_a_review_on_a_thread_then_in_a_process(capsys: pytest.CaptureFixture[str]) -> None:
+    """`main.py bench-review-frame` runs end to end from main.py (its figures are printed, not asserted)."""
+    from main import main
+
+    assert main(["bench-review-frame", "--size", "640x360", "--frames", "5", "--rollouts", "2", "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["where"] for r in rows] == ["thread", "process"]
+    assert all(1 <= r["frames"] <= 5 and "interval_p99_ms" in r for r in rows)

@@ -44,13 +44,19 @@ class ReviewScene(Scene):
         title: str = "",
         hand: int | None = None,
         rollouts: int = DEFAULT_ROLLOUTS,
+        in_process: bool = True,
     ) -> None:
         super().__init__(host)
         self.replay = replay
         self.seat = seat
         self.title = title  # the ruleset and when, as the replay list says it
         self.focus_hand = hand  # a hand chosen in the replay list: its costliest decision is chosen first
-        self.worker: Worker[MatchReview] = Worker.away(review_work, replay, seat, rollouts)
+        # In a child process, so that the search never holds the frames (a thread when `in_process` is False).
+        self.worker: Worker[MatchReview] = (
+            Worker.away(review_work, replay, seat, rollouts)
+            if in_process
+            else Worker(lambda progress, cancelled: review_work(progress, cancelled, replay, seat, rollouts))
+        )
         self.review: MatchReview | None = None
         self.rows: list[Decision] = []
         self.selected = 0

@@ -10,6 +10,7 @@ the replay at that moment (ui.review.moment).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -45,18 +46,18 @@ class ReviewScene(Scene):
         hand: int | None = None,
         rollouts: int = DEFAULT_ROLLOUTS,
         in_process: bool = True,
+        seats: Sequence[int] = (),
     ) -> None:
         super().__init__(host)
         self.replay = replay
         self.seat = seat
+        # The seats Tab goes through: the people who shared this computer's screen in the match (or `seat` alone).
+        self.seats = tuple(seats) if seat in seats else (seat,)
         self.title = title  # the ruleset and when, as the replay list says it
         self.focus_hand = hand  # a hand chosen in the replay list: its costliest decision is chosen first
-        # In a child process, so that the search never holds the frames (a thread when `in_process` is False).
-        self.worker: Worker[MatchReview] = (
-            Worker.away(review_work, replay, seat, rollouts)
-            if in_process
-            else Worker(lambda progress, cancelled: review_work(progress, cancelled, replay, seat, rollouts))
-        )
+        self.rollouts = rollouts
+        self.in_process = in_process
+        self.worker = self._start()
         self.review: MatchReview | None = None
         self.rows: list[Decision] = []
         self.selected = 0
@@ -67,6 +68,25 @@ class ReviewScene(Scene):
         self.row_rects: list[pygame.Rect] = []
         self.costly_rects: list[tuple[pygame.Rect, Decision]] = []
         self.resize(self.size)
+
+    def _start(self) -> Worker[MatchReview]:
+        """The review of `seat` under way: in a child process, so that the search never holds the frames (on a
+        thread when `in_process` is False)."""
+        replay, seat, rollouts = self.replay, self.seat, self.rollouts
+        if self.in_process:
+            return Worker.away(review_work, replay, seat, rollouts)
+        return Worker(lambda progress, cancelled: review_work(progress, cancelled, replay, seat, rollouts))
+
+    def next_seat(self) -> None:
+        """Tab: the review of the next person's seat (the one under way is stopped; its finished hands stay kept)."""
+        if len(self.seats) < 2:
+            return
+        self.worker.cancel()
+        self.seat = self.seats[(self.seats.index(self.seat) + 1) % len(self.seats)]
+        self.worker = self._start()
+        self.review, self.rows, self.selected, self.first, self.hover = None, [], 0, 0, None
+        self._lay_out_buttons()
+        self.host.stack.changed = True
 
     # ------------------------------------------------------------------ layout
 
@@ -106,6 +126,8 @@ class ReviewScene(Scene):
             specs = [(S.tr("rv_cancel"), "pass", None, "cancel", pygame.K_ESCAPE)]
         elif self.rows:
             specs.insert(0, (S.tr("rv_open"), "win", None, "open", pygame.K_RETURN))
+        if len(self.seats) > 1:
+            specs.insert(0, (S.tr("rv_next_seat"), "plain", None, "seat", pygame.K_TAB))
         self.buttons = lay_out_buttons(specs, self.button_area, self.fonts["button"])
 
     # ------------------------------------------------------------------ the worker
@@ -154,6 +176,8 @@ class ReviewScene(Scene):
             self.worker.cancel()
         elif command == "open" and self.rows:
             self.open(self.rows[self.selected])
+        elif command == "seat":
+            self.next_seat()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -193,6 +217,8 @@ class ReviewScene(Scene):
             self.select(self.selected + (step if key == pygame.K_PAGEDOWN else -step))
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._command("open")
+        elif key == pygame.K_TAB:
+            self._command("seat")
 
     # ------------------------------------------------------------------ drawing
 

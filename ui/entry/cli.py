@@ -19,6 +19,7 @@ from ui.settings import Speed
 MOMENTS_HELP = (
     "dice, count, break, deal, mid-hand, practice, claim, offer, win, chickens, end; "
     "two people at one screen: hot-seat, hot-seat-pass, hot-seat-claim; "
+    "the review from a settlement: settle-review, settle-review-open; "
     "menu screens: menu, new-game, new-game-local, settings, rules, stats, match-end; "
     "guide, guide-N, lessons, first-run, lesson-N, lesson-N-K, lesson-N-wrong, lesson-N-end"
 )
@@ -223,9 +224,11 @@ def run_screenshot(args: argparse.Namespace) -> int:
     if is_learn_moment(args.moment):
         return _learn_screenshot(args)
     from ui.entry.hot_seat_moments import HOT_SEAT_MOMENTS, HotSeatMomentError, render_hot_seat_moment
+    from ui.entry.review_moments import REVIEW_MOMENTS, ReviewMomentError, render_review_moment
 
-    if args.moment not in MOMENTS + MENU_MOMENTS + HOT_SEAT_MOMENTS:
-        names = ", ".join(MOMENTS + MENU_MOMENTS + HOT_SEAT_MOMENTS)
+    known = MOMENTS + MENU_MOMENTS + HOT_SEAT_MOMENTS + REVIEW_MOMENTS
+    if args.moment not in known:
+        names = ", ".join(known)
         print(f"error: unknown moment {args.moment!r}; choose one of: {names}", file=sys.stderr)
         return 2
     rules = _rules_or_error(args.ruleset)
@@ -240,9 +243,11 @@ def run_screenshot(args: argparse.Namespace) -> int:
             surface = render_menu_moment(args.moment, args.size, rules, language=args.lang or "zh")
         elif args.moment in HOT_SEAT_MOMENTS:
             surface = render_hot_seat_moment(args.moment, args.size, rules, seed=args.seed, language=args.lang or "zh")
+        elif args.moment in REVIEW_MOMENTS:
+            surface = render_review_moment(args.moment, args.size, rules, seed=args.seed, language=args.lang or "zh")
         else:
             surface = render_moment(args.moment, args.size, rules, seed=args.seed, language=args.lang or "zh")
-    except (MomentError, HotSeatMomentError) as exc:
+    except (MomentError, HotSeatMomentError, ReviewMomentError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     try:

@@ -174,3 +174,14 @@ def test_people_sharing_the_screen_each_get_their_own_review() -> None:
     _finished(host, review)
     assert review.review is not None and review.review.seat == 0
     review.close()
+
+
+@pytest.mark.parametrize("moment", ["settle-review", "settle-review-open"])
+def test_the_moments_render_from_the_command_line(moment: str, tmp_path: Path) -> None:
+    """`main.py screenshot settle-review[-open]` draws the sheet with its button, or the review it opens."""
+    from main import main
+
+    out = tmp_path / f"{moment}.png"
+    assert main(["screenshot", moment, str(out), "--size", "960x540", "--lang", "en"]) == 0
+    picture = pygame.image.load(str(out))
+    assert picture.get_size() == (960, 540)

@@ -339,3 +339,14 @@ def test_frozen_host_and_join_play_a_network_hand_over_loopback(exe: Path, home:
         if host.poll() is None:
             host.kill()
             host.wait()
+
+
+@NEEDS_CLIENT
+def test_frozen_game_reviews_in_a_child_process(exe: Path, home: Path) -> None:
+    """The review screen's child process is started from the executable itself, which must run the review in it
+    (spawn, freeze_support) rather than fall back to a thread or open the game again."""
+    proc = _run(exe, "bench-review-frame", "--frames", "5", "--rollouts", "2", "--json", home=home)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    rows = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [r["where"] for r in rows] == ["thread", "process"]
+    assert "runs on a thread" not in proc.stderr

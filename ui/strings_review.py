@@ -6,6 +6,8 @@ REVIEW_STRINGS: dict[str, tuple[str, str]] = {
     "rv_title": ("复盘", "Review"),
     "rv_button": ("复盘", "Review"),
     "rv_match_button": ("复盘这场", "Review match"),
+    "settle_review": ("复盘 R", "Review R"),
+    "rv_next_seat": ("换人 Tab", "Next player Tab"),
     "rv_subtitle": ("{seat} · {ruleset} · 共{n}局", "{seat} · {ruleset} · {n} hands"),
     "rv_running": ("专家正在复盘：{done}/{total}个决定", "The expert is reviewing: {done} of {total} decisions"),
     "rv_starting": ("正在重放这场比赛…", "Replaying the match…"),

@@ -88,3 +88,10 @@ def review_replay(
         write_cache(path, list(kept.values()))
 
     return review_match(match, seat, rollouts, dict(kept), progress, cancelled, keep if use_cache else None)
+
+
+def review_work(
+    progress: Progress, cancelled: Callable[[], bool], replay: Path, seat: int, rollouts: int
+) -> MatchReview:
+    """`review_replay` as a worker runs it (game.review.child: the progress and the cancel check first)."""
+    return review_replay(replay, seat, rollouts, progress, cancelled)

@@ -1,4 +1,4 @@
-"""The client's commands: `play` (also what `python main.py` does), `screenshot` and `bench-frame`.
+"""The client's commands: `play` (also what `python main.py` does), `screenshot` and the frame benchmarks.
 
 pygame is imported only inside the commands, so `main.py --help` and the headless commands
 never load it.
@@ -19,6 +19,7 @@ from ui.settings import Speed
 MOMENTS_HELP = (
     "dice, count, break, deal, mid-hand, practice, claim, offer, win, chickens, end; "
     "two people at one screen: hot-seat, hot-seat-pass, hot-seat-claim; "
+    "the review from a settlement: settle-review, settle-review-open; "
     "menu screens: menu, new-game, new-game-local, settings, rules, stats, match-end; "
     "guide, guide-N, lessons, first-run, lesson-N, lesson-N-K, lesson-N-wrong, lesson-N-end"
 )
@@ -103,6 +104,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--paced", action="store_true", help="wait for each 1/60 s tick between frames, as the game does"
     )
     bench.set_defaults(func=run_bench_frame)
+
+    rv = subparsers.add_parser(
+        "bench-review-frame", help="frame times while the review screen runs a review, on a thread and in a process"
+    )
+    rv.add_argument("--size", type=parse_size, default=(1280, 720), help="WIDTHxHEIGHT (default 1280x720)")
+    rv.add_argument("--frames", type=_positive, default=300, help="frames measured each way at most (default 300)")
+    rv.add_argument("--rollouts", type=_positive, default=64, help="rollouts an option (default 64, the review's)")
+    rv.add_argument("--json", action="store_true", help="print the figures as JSON")
+    rv.set_defaults(func=run_bench_review_frame)
 
     idle = subparsers.add_parser(
         "bench-idle", help="CPU of the still main menu, and resident memory after ten window resizes of a table"
@@ -214,9 +224,11 @@ def run_screenshot(args: argparse.Namespace) -> int:
     if is_learn_moment(args.moment):
         return _learn_screenshot(args)
     from ui.entry.hot_seat_moments import HOT_SEAT_MOMENTS, HotSeatMomentError, render_hot_seat_moment
+    from ui.entry.review_moments import REVIEW_MOMENTS, ReviewMomentError, render_review_moment
 
-    if args.moment not in MOMENTS + MENU_MOMENTS + HOT_SEAT_MOMENTS:
-        names = ", ".join(MOMENTS + MENU_MOMENTS + HOT_SEAT_MOMENTS)
+    known = MOMENTS + MENU_MOMENTS + HOT_SEAT_MOMENTS + REVIEW_MOMENTS
+    if args.moment not in known:
+        names = ", ".join(known)
         print(f"error: unknown moment {args.moment!r}; choose one of: {names}", file=sys.stderr)
         return 2
     rules = _rules_or_error(args.ruleset)
@@ -231,9 +243,11 @@ def run_screenshot(args: argparse.Namespace) -> int:
             surface = render_menu_moment(args.moment, args.size, rules, language=args.lang or "zh")
         elif args.moment in HOT_SEAT_MOMENTS:
             surface = render_hot_seat_moment(args.moment, args.size, rules, seed=args.seed, language=args.lang or "zh")
+        elif args.moment in REVIEW_MOMENTS:
+            surface = render_review_moment(args.moment, args.size, rules, seed=args.seed, language=args.lang or "zh")
         else:
             surface = render_moment(args.moment, args.size, rules, seed=args.seed, language=args.lang or "zh")
-    except (MomentError, HotSeatMomentError) as exc:
+    except (MomentError, HotSeatMomentError, ReviewMomentError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     try:
@@ -276,6 +290,18 @@ def run_bench_idle(args: argparse.Namespace) -> int:
 
     for key, value in bench_idle(args.seconds, args.size, args.settle).items():
         print(f"{key}: {value}")
+    return 0
+
+
+def run_bench_review_frame(args: argparse.Namespace) -> int:
+    """Print frame-time figures while a review runs, on a thread and then in a child process."""
+    import json
+
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from ui.entry.bench_review_frame import bench_review_frames
+
+    for figures in bench_review_frames(args.size, args.frames, rollouts=args.rollouts):
+        print(json.dumps(figures) if args.json else "  ".join(f"{k}: {v}" for k, v in figures.items()))
     return 0
 
 

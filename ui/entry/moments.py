@@ -136,12 +136,15 @@ def stage_until(
     rules: Ruleset,
     seed: str | None = None,
     opponents: Callable[[], Agent] | None = None,
+    save_name: str | None = None,
 ) -> tuple[App, TableScene]:
     """Play (the player's seat by the bot) until `ready(scene)` holds with the table waiting for the player.
 
-    `opponents` makes the other seats' players (default: the game's AI opponents).
+    `opponents` makes the other seats' players (default: the game's AI opponents); `save_name` keeps the match
+    (its save and its replay log, in the player's folders) as a match started from the menu is.
     """
-    return _stage(lambda attempt: Plan(None, 0.0, ready), "custom", size, rules, seed, S.language(), opponents)
+    plan = Plan(None, 0.0, ready)
+    return _stage(lambda attempt: plan, "custom", size, rules, seed, S.language(), opponents, save_name)
 
 
 def _stage(
@@ -152,6 +155,7 @@ def _stage(
     seed: str | None,
     language: str,
     opponents: Callable[[], Agent] | None = None,
+    save_name: str | None = None,
 ) -> tuple[App, TableScene]:
     S.set_language(language)
     headless_display(size)
@@ -162,7 +166,8 @@ def _stage(
         agents: list[Agent | None] | None = None
         if opponents is not None:
             agents = [None, opponents(), opponents(), opponents()]
-        scene = TableScene(host, rules, base if attempt == 0 else f"{base}-{attempt}", human=0, agents=agents)
+        match_seed = base if attempt == 0 else f"{base}-{attempt}"
+        scene = TableScene(host, rules, match_seed, human=0, agents=agents, save_name=save_name)
         scene.step_budget = None  # the same frames on every machine, so the same picture
         host.stack.push(scene)
         scene.autopilot = SimpleAgent()

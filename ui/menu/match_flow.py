@@ -142,21 +142,12 @@ def show_summary(
 
 def match_review(host: Host, table: TableScene, seat: int) -> Callable[[], None] | None:
     """What opens the review of the match just played (its replay log, for `seat`); None when it was not kept."""
-    from game.replaylog import ReplayLog, replay_dir
-
-    keeper = local_session(table.session).on_hand_done
-    if not isinstance(keeper, ReplayLog) or keeper.error is not None:
+    path = local_session(table.session).replay_path
+    if path is None:
         return None
-    name = keeper.file_name
 
     def review() -> None:
-        screens.push(
-            host,
-            "review",
-            replay_dir() / name,
-            seat,
-            table.rules.title_zh if S.language() == "zh" else table.rules.title_en,
-        )
+        screens.push(host, "review", path, seat, table.rules.title_zh if S.language() == "zh" else table.rules.title_en)
 
     return review
 

@@ -1,7 +1,8 @@
 """The review screen: every decision of the player in a match, priced against the expert, the costliest first.
 
-The review runs on a worker thread (ui.review.worker) while the screen shows its progress and a cancel
-button; the hands it finishes are kept beside the replay as it goes. Then: the decisions sorted by points
+The review runs in a child process (ui.review.worker; on a thread where no process can start) while the
+screen shows its progress and a cancel button; the hands it finishes are kept beside the replay as it
+goes. Then: the decisions sorted by points
 lost (the move played beside the expert's), the match's summary (agreement, points lost hand by hand,
 the three costliest moments) and the options of the chosen decision as bars. A click (or Enter) opens
 the replay at that moment (ui.review.moment).
@@ -9,13 +10,14 @@ the replay at that moment (ui.review.moment).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.ai.appraise import DEFAULT_ROLLOUTS
-from game.review.cache import review_replay
+from game.review.cache import review_work
 from game.review.report import Decision, MatchReview
 from ui import palette as pal
 from ui import screens
@@ -43,15 +45,19 @@ class ReviewScene(Scene):
         title: str = "",
         hand: int | None = None,
         rollouts: int = DEFAULT_ROLLOUTS,
+        in_process: bool = True,
+        seats: Sequence[int] = (),
     ) -> None:
         super().__init__(host)
         self.replay = replay
         self.seat = seat
+        # The seats Tab goes through: the people who shared this computer's screen in the match (or `seat` alone).
+        self.seats = tuple(seats) if seat in seats else (seat,)
         self.title = title  # the ruleset and when, as the replay list says it
         self.focus_hand = hand  # a hand chosen in the replay list: its costliest decision is chosen first
-        self.worker: Worker[MatchReview] = Worker(
-            lambda progress, cancelled: review_replay(replay, seat, rollouts, progress, cancelled)
-        )
+        self.rollouts = rollouts
+        self.in_process = in_process
+        self.worker = self._start()
         self.review: MatchReview | None = None
         self.rows: list[Decision] = []
         self.selected = 0
@@ -62,6 +68,25 @@ class ReviewScene(Scene):
         self.row_rects: list[pygame.Rect] = []
         self.costly_rects: list[tuple[pygame.Rect, Decision]] = []
         self.resize(self.size)
+
+    def _start(self) -> Worker[MatchReview]:
+        """The review of `seat` under way: in a child process, so that the search never holds the frames (on a
+        thread when `in_process` is False)."""
+        replay, seat, rollouts = self.replay, self.seat, self.rollouts
+        if self.in_process:
+            return Worker.away(review_work, replay, seat, rollouts)
+        return Worker(lambda progress, cancelled: review_work(progress, cancelled, replay, seat, rollouts))
+
+    def next_seat(self) -> None:
+        """Tab: the review of the next person's seat (the one under way is stopped; its finished hands stay kept)."""
+        if len(self.seats) < 2:
+            return
+        self.worker.cancel()
+        self.seat = self.seats[(self.seats.index(self.seat) + 1) % len(self.seats)]
+        self.worker = self._start()
+        self.review, self.rows, self.selected, self.first, self.hover = None, [], 0, 0, None
+        self._lay_out_buttons()
+        self.host.stack.changed = True
 
     # ------------------------------------------------------------------ layout
 
@@ -101,6 +126,8 @@ class ReviewScene(Scene):
             specs = [(S.tr("rv_cancel"), "pass", None, "cancel", pygame.K_ESCAPE)]
         elif self.rows:
             specs.insert(0, (S.tr("rv_open"), "win", None, "open", pygame.K_RETURN))
+        if len(self.seats) > 1:
+            specs.insert(0, (S.tr("rv_next_seat"), "plain", None, "seat", pygame.K_TAB))
         self.buttons = lay_out_buttons(specs, self.button_area, self.fonts["button"])
 
     # ------------------------------------------------------------------ the worker
@@ -149,6 +176,8 @@ class ReviewScene(Scene):
             self.worker.cancel()
         elif command == "open" and self.rows:
             self.open(self.rows[self.selected])
+        elif command == "seat":
+            self.next_seat()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -188,6 +217,8 @@ class ReviewScene(Scene):
             self.select(self.selected + (step if key == pygame.K_PAGEDOWN else -step))
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._command("open")
+        elif key == pygame.K_TAB:
+            self._command("seat")
 
     # ------------------------------------------------------------------ drawing
 

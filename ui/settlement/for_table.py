@@ -42,6 +42,7 @@ class TableSettlement(SettlementParts):
         canvas: pygame.Surface | None,
         leave_question: str | None = None,
         seat_label: Callable[[int], str] | None = None,
+        on_review: Callable[[], None] | None = None,
     ) -> SettlementPanel:
         """The settlement screen of a settled hand."""
         return SettlementScene(
@@ -59,6 +60,7 @@ class TableSettlement(SettlementParts):
             seat_label=seat_label,
             canvas=canvas,
             leave_question=leave_question,
+            on_review=on_review,
         )
 
     def sheet_canvas(self, size: tuple[int, int]) -> pygame.Surface:

@@ -23,12 +23,14 @@ from ui import palette as pal
 from ui import strings as S
 from ui import text as T
 from ui.art.shapes import mix
+from ui.kit.buttons import draw_buttons
 from ui.kit.dialogs import ConfirmScene
 from ui.layout import bands, compute_layout
 from ui.scene import Host
 from ui.settlement.explain_panel import draw_explain_panel, draw_tooltip, explain_lines, flip_value_text, line_sentence
 from ui.settlement.hands import draw_hand
 from ui.settlement.lines import PaymentLine, seat_lines, standings
+from ui.settlement.review_button import review_button, review_room
 from ui.settlement.sheet import (
     SHEET_RGB,
     draw_empty_sheet,
@@ -116,8 +118,11 @@ class SettlementScene(SettlementPanel):
         close_hint: str = "end_next",
         canvas: pygame.Surface | None = None,
         leave_question: str | None = None,
+        on_review: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(host)
+        self.on_review = on_review  # opens the review of the player's play so far: a 复盘 button (R) when set
+        self.review_lit = False
         self.on_leave = on_leave  # Escape offers to leave the match (back to the menu) when set
         self.leave_question = leave_question  # what leaving asks (a network seat has no save of its own)
         self.settled = settled
@@ -192,6 +197,7 @@ class SettlementScene(SettlementPanel):
     # ------------------------------------------------------------------ the scene
 
     def enter(self) -> None:
+        self.age = 0.0  # back from the review too: the sheet waits its full time again before it closes itself
         if not self._fanfare and self.win is not None:
             self._fanfare = True
             self.sounds.play("win")
@@ -210,7 +216,9 @@ class SettlementScene(SettlementPanel):
         self.on_close()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        button = review_button(self.size, self.rect) if self.on_review is not None else None
         if event.type == pygame.MOUSEMOTION:
+            self.review_lit = button is not None and button.hit(event.pos)
             local = (event.pos[0] - self.rect.left, event.pos[1] - self.rect.top)
             self.pointed = next((i for i, (r, _l) in enumerate(self.line_hits) if r.collidepoint(local)), None)
             return
@@ -225,6 +233,9 @@ class SettlementScene(SettlementPanel):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.age = 0.0
+            if button is not None and button.hit(event.pos):
+                self.open_review()
+                return
             if self.arrows is not None:
                 left, right = self.arrows
                 if left.collidepoint(event.pos):
@@ -242,6 +253,14 @@ class SettlementScene(SettlementPanel):
                 self.close()
             elif event.key == pygame.K_ESCAPE:
                 self.offer_leave()
+            elif event.key == pygame.K_r:
+                self.open_review()
+
+    def open_review(self) -> None:
+        """R or the 复盘 button: the review over the sheet; closing it comes back here, the next hand still waiting."""
+        if self.on_review is not None and not self.closed:
+            self.age = 0.0
+            self.on_review()
 
     def offer_leave(self) -> None:
         """Escape: ask whether to leave the match; the next hand waits until the player answers.
@@ -274,7 +293,7 @@ class SettlementScene(SettlementPanel):
 
     def still(self) -> tuple[object, ...]:
         """The sheet changes only with the ruleset shown, the line pointed at, the panel of why and the window."""
-        return (*self._key(), tuple(self.rect), self.pointed, self.explaining)
+        return (*self._key(), tuple(self.rect), self.pointed, self.explaining, self.review_lit)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self._picture is None or self._picture_key != self._key():
@@ -284,6 +303,11 @@ class SettlementScene(SettlementPanel):
         # covered at once, and shading the whole window costs as much again as laying the sheet.
         shade(surface, shaded_areas(surface.get_rect(), self.rect, sheet_radius(self.scale)))
         surface.blit(self._picture, self.rect.topleft)
+        if self.on_review is not None:
+            button = review_button(self.size, self.rect)
+            draw_buttons(
+                surface, [button], compute_layout(self.size).font["button"], 0 if self.review_lit else None, None
+            )
         self._draw_why(surface)
 
     def _draw_why(self, surface: pygame.Surface) -> None:
@@ -522,7 +546,8 @@ class SettlementScene(SettlementPanel):
         s = self.scale
         y = rect.top + round(6 * s)
         hint = T.shadowed(f"{S.tr('settle_explain_key')}  ·  {S.tr(self.close_hint)}", fonts["small"], pal.TEXT_MUTED)
-        surface.blit(hint, (rect.right - hint.get_width(), rect.bottom - hint.get_height()))
+        hint_right = rect.right - (review_room(self.size) if self.on_review is not None else 0)  # room for 复盘
+        surface.blit(hint, (hint_right - hint.get_width(), rect.bottom - hint.get_height()))
         if len(self.choices) < 2:
             self.arrows = None
             return
@@ -551,5 +576,5 @@ class SettlementScene(SettlementPanel):
                 note = draw_note(alt.ledger, self.viewer)
             else:
                 note = S.tr("settle_same_win")
-        width = rect.width - hint.get_width() - round(20 * s)
+        width = hint_right - rect.left - hint.get_width() - round(20 * s)
         surface.blit(T.fit(note, fonts["small"], width, colour), (rect.left, y + d + round(4 * s)))

@@ -9,6 +9,7 @@ ui/table/net_session.py is the same door when the referee is a network host.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from game.actions import Action
@@ -83,6 +84,16 @@ class TableSession:
         self.save_writer = writer
         self.on_save = writer
         self.on_hand_done = keeper
+
+    @property
+    def replay_path(self) -> Path | None:
+        """The log the match's finished hands are kept in; None when the match is not kept or keeping it failed."""
+        from game.replaylog import ReplayLog, replay_dir  # the log's folder only where a match is kept
+
+        keeper = self.on_hand_done
+        if not isinstance(keeper, ReplayLog) or keeper.error is not None:
+            return None
+        return replay_dir() / keeper.file_name
 
     @property
     def match(self) -> Match:

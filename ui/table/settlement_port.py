@@ -50,9 +50,10 @@ class SettlementParts:
         canvas: pygame.Surface | None,
         leave_question: str | None = None,
         seat_label: Callable[[int], str] | None = None,
+        on_review: Callable[[], None] | None = None,
     ) -> SettlementPanel:
         """The settlement screen of a settled hand; `seat_label` names an engine seat (default: as the viewer
-        calls it)."""
+        calls it); `on_review` opens the review of the player's play so far (a 复盘 button when set)."""
         raise NotImplementedError
 
     def sheet_canvas(self, size: tuple[int, int]) -> pygame.Surface:

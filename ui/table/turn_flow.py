@@ -12,6 +12,7 @@ from ui.table.jobs import Jobs, each_step
 from ui.table.model import WinView
 from ui.table.panel_info import PanelInfo
 from ui.table.player_move import PlayerMove
+from ui.table.review_entry import settlement_review
 from ui.table.rotation import engine_seat, turn_event, turned_seat
 from ui.table.settlement_port import SettlementPanel
 from ui.table.table_state import TableState
@@ -150,6 +151,7 @@ class TurnFlow:
             leave_question=self.t.session.leave_question,
             canvas=self.frame_work.take_canvas(),
             seat_label=self.t.seat_label,
+            on_review=settlement_review(self.t),
         )
 
     def next_hand(self) -> None:

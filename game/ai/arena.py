@@ -57,7 +57,9 @@ def parse_seats(text: str) -> tuple[str, str, str, str]:
 class SearchBudget:
     """How long the searching agents (expert, oracle) think per decision in a match."""
 
-    rollouts: int | None = None  # a fixed rollout count per decision: results independent of load
+    # A fixed rollout count per decision, and then no clock anywhere (hard has no deadline either):
+    # results independent of load.
+    rollouts: int | None = None
     think_ms: float | None = None  # else wall time per decision (the expert's default when None)
 
 
@@ -67,7 +69,7 @@ def build_agent(spec: str, seed: str, budget: SearchBudget | None = None) -> Age
     if spec == "oracle":
         from game.ai.oracle import OracleAgent
 
-        return OracleAgent(seed=seed)
+        return OracleAgent(seed=seed, rollouts=budget.rollouts)
     if spec == "oracle-hands":
         from game.ai.oracle import HandsOracleAgent
 
@@ -78,7 +80,7 @@ def build_agent(spec: str, seed: str, budget: SearchBudget | None = None) -> Age
         return SimpleAgent()
     if spec == "random":
         return RandomAgent(random.Random(f"random:{seed}"))
-    return make_agent(spec, seed)
+    return make_agent(spec, seed, rollouts=budget.rollouts)
 
 
 def deal_setup(seed: str, deal: int) -> HandSetup:
@@ -288,7 +290,7 @@ def _run_chunk(args: tuple[str, tuple[str, ...], str, list[int], bool, SearchBud
 
 @dataclass(frozen=True)
 class AgentFigures:
-    """The printed figures of one agent spec."""
+    """The printed figures of one agent spec that the seed decides (under --rollouts no clock changes them)."""
 
     spec: str
     hands: int
@@ -301,18 +303,37 @@ class AgentFigures:
     ready_rate: float  # won or ready at the end of the hand
     mean_win: float  # mean net points on the hands it won
     decisions: int
+    timeouts: int
+    searched: int = 0
+    switched: int = 0
+    rollouts: int = 0  # played by the searches: per search, what the budget bought
+
+
+@dataclass(frozen=True)
+class AgentTimes:
+    """One agent spec's decision times in milliseconds: wall clock and CPU, all decisions and the searched ones."""
+
+    spec: str
     median_ms: float
     p99_ms: float
     cpu_median_ms: float
     cpu_p99_ms: float
-    timeouts: int
-    searched: int = 0
-    switched: int = 0
     searched_median_ms: float = 0.0  # the decisions that ran a search alone
     searched_p99_ms: float = 0.0
     searched_cpu_median_ms: float = 0.0
     searched_cpu_p99_ms: float = 0.0
-    rollouts: int = 0  # played by the searches: per search, what the budget bought
+
+
+@dataclass(frozen=True)
+class Timings:
+    """What the clock measured: the one part of a report that differs between two runs of the same arena."""
+
+    seconds: float
+    agents: tuple[AgentTimes, ...]
+
+    def of(self, spec: str) -> AgentTimes:
+        """The decision times of one agent spec."""
+        return next(t for t in self.agents if t.spec == spec)
 
 
 @dataclass(frozen=True)
@@ -335,11 +356,11 @@ class ArenaReport:
     deals: int
     agents: tuple[AgentFigures, ...]
     pairs: tuple[PairFigures, ...]
-    seconds: float
     # Each deal's number and, per spec, its points per hand on that deal (in deal order): two runs on
     # the same deals can then be compared deal by deal (build/compare_arenas.py).
-    deal_numbers: tuple[int, ...] = ()
-    deal_points: dict[str, tuple[float, ...]] = field(default_factory=dict)
+    deal_numbers: tuple[int, ...]
+    deal_points: dict[str, tuple[float, ...]]
+    timings: Timings  # kept apart: all else is the same on every run of the same seed under --rollouts
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
@@ -387,10 +408,6 @@ def summarise(
             means.append(t.points / t.hands)
         per_deal[spec] = means
         mean, ci = mean_ci(means)
-        hist = times.get(spec, Counter())
-        cpu_hist = cpu.get(spec, Counter())
-        s_hist = times.get(spec + SEARCHED, Counter())
-        s_cpu = cpu.get(spec + SEARCHED, Counter())
         h = max(total.hands, 1)
         agents.append(
             AgentFigures(
@@ -404,18 +421,10 @@ def summarise(
                 total.draws / h,
                 total.ready / h,
                 total.win_points / total.wins if total.wins else 0.0,
-                sum(hist.values()),
-                percentile(hist, 0.5),
-                percentile(hist, 0.99),
-                percentile(cpu_hist, 0.5),
-                percentile(cpu_hist, 0.99),
+                sum(times.get(spec, Counter()).values()),
                 total.timeouts,
                 total.searched,
                 total.switched,
-                percentile(s_hist, 0.5),
-                percentile(s_hist, 0.99),
-                percentile(s_cpu, 0.5),
-                percentile(s_cpu, 0.99),
                 total.rollouts,
             )
         )
@@ -431,9 +440,26 @@ def summarise(
         len(deals),
         tuple(agents),
         tuple(pairs),
-        secs,
         tuple(d.deal for d in deals),
         {spec: tuple(means) for spec, means in per_deal.items()},
+        Timings(secs, tuple(agent_times(spec, times, cpu) for spec in specs)),
+    )
+
+
+def agent_times(spec: str, times: dict[str, Counter[int]], cpu: dict[str, Counter[int]]) -> AgentTimes:
+    """Median and p99 of one spec's decision-time histograms (all decisions, then the searched ones)."""
+    hist, cpu_hist = times.get(spec, Counter()), cpu.get(spec, Counter())
+    s_hist, s_cpu = times.get(spec + SEARCHED, Counter()), cpu.get(spec + SEARCHED, Counter())
+    return AgentTimes(
+        spec,
+        percentile(hist, 0.5),
+        percentile(hist, 0.99),
+        percentile(cpu_hist, 0.5),
+        percentile(cpu_hist, 0.99),
+        percentile(s_hist, 0.5),
+        percentile(s_hist, 0.99),
+        percentile(s_cpu, 0.5),
+        percentile(s_cpu, 0.99),
     )
 
 

@@ -85,17 +85,18 @@ def print_report(rep: ArenaReport) -> None:
                 f"  searched {a.searched}, budget reached {a.timeouts} ({100 * rate:.1f}% of searches),"
                 f" hard's move changed {a.switched}, {a.rollouts / a.searched:.1f} rollouts a search"
             )
+        t = rep.timings.of(a.spec)
         print(
-            f"  {a.spec:<{w}} {a.decisions:>8} decisions  median {a.median_ms:.3f} ms  p99 {a.p99_ms:.3f} ms"
-            f"  (CPU median {a.cpu_median_ms:.3f} ms, p99 {a.cpu_p99_ms:.3f} ms){cut}"
+            f"  {a.spec:<{w}} {a.decisions:>8} decisions  median {t.median_ms:.3f} ms  p99 {t.p99_ms:.3f} ms"
+            f"  (CPU median {t.cpu_median_ms:.3f} ms, p99 {t.cpu_p99_ms:.3f} ms){cut}"
         )
         if a.searched:
             print(
-                f"  {'':<{w}} {a.searched:>8} searched  median {a.searched_median_ms:.3f} ms"
-                f"  p99 {a.searched_p99_ms:.3f} ms  (CPU median {a.searched_cpu_median_ms:.3f} ms,"
-                f" p99 {a.searched_cpu_p99_ms:.3f} ms)"
+                f"  {'':<{w}} {a.searched:>8} searched  median {t.searched_median_ms:.3f} ms"
+                f"  p99 {t.searched_p99_ms:.3f} ms  (CPU median {t.searched_cpu_median_ms:.3f} ms,"
+                f" p99 {t.searched_cpu_p99_ms:.3f} ms)"
             )
-    print(f"{rep.seconds:.1f} s")
+    print(f"{rep.timings.seconds:.1f} s")
 
 
 def run(args: argparse.Namespace) -> int:

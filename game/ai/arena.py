@@ -4,7 +4,7 @@ Deal d's wall comes from a generator seeded by the arena seed and d; the deal is
 four times, the agents shifted one seat each time, so every agent meets every hand from
 every seat. Each hand is settled with game.settlement.settle. Results depend only on the
 seed and the deal numbers, so splitting the deals across processes changes nothing but the
-decision times.
+decision times; under a fixed rollout count no clock decides a move (hard has no deadline then).
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ import random
 import statistics
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from game.actions import Action
 from game.agents import Agent, RandomAgent, SimpleAgent
@@ -203,7 +204,8 @@ SEARCHED = "/searched"
 
 @dataclass
 class ChunkResult:
-    """What one process returns: its deals' results and the decision times by spec."""
+    """What playing some deals returns (a worker process, one deal at a time): their results and the decision
+    times by spec."""
 
     deals: list[DealResult]
     times: dict[str, Counter[int]] = field(default_factory=dict)
@@ -269,23 +271,54 @@ def play_deal(
     return DealResult(deal, tallies)
 
 
-def _run_chunk(args: tuple[str, tuple[str, ...], str, list[int], bool, SearchBudget]) -> ChunkResult:
-    ruleset, seats, seed, deals, warm, budget = args
-    rules = load_ruleset(ruleset)
+# (done, total): told of each finished piece of work (a deal) as it comes back.
+Progress = Callable[[int, int], None]
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def warm_tables(warm: bool = True) -> None:
+    """Every shanten table and the per-suit tables of efficiency up front (when `warm`), so that no timed
+    decision pays for filling one."""
     if warm:
-        # Every shanten table and the per-suit tables of efficiency up front, so that no timed
-        # decision pays for filling one.
         fill_all()
         warm_efficiency()
+
+
+def finished(
+    work: Callable[[T], R], tasks: Sequence[T], workers: int, warm: bool, progress: Progress | None = None
+) -> list[R]:
+    """`work` done on every task, the results in the order they finish: here, or in `workers` processes
+    that each warm the tables first (when `warm`); `progress(done, total)` hears of each result."""
+
+    def collect(results: Iterable[R]) -> list[R]:
+        out: list[R] = []
+        for r in results:
+            out.append(r)
+            if progress is not None:
+                progress(len(out), len(tasks))
+        return out
+
+    if progress is not None:
+        progress(0, len(tasks))
+    if workers <= 1:
+        warm_tables(warm)
+        return collect(map(work, tasks))
+    # One task at a time to whichever process is free keeps them evenly loaded, and each result comes back
+    # as soon as it is done; the callers put the results back in deal order.
+    with multiprocessing.get_context("spawn").Pool(min(workers, len(tasks)), warm_tables, (warm,)) as pool:
+        return collect(pool.imap_unordered(work, tasks))
+
+
+def _run_deal(args: tuple[str, tuple[str, ...], str, int, SearchBudget]) -> ChunkResult:
+    ruleset, seats, seed, deal, budget = args
+    rules = load_ruleset(ruleset)
     times: dict[str, Counter[int]] = {}
     cpu: dict[str, Counter[int]] = {}
-    out: list[DealResult] = []
-    for d in deals:
-        # Long-lived tables and caches go to the collector's permanent generation, so that a full
-        # collection does not walk them in the middle of someone's timed decision.
-        gc.freeze()
-        out.append(play_deal(rules, seats, seed, d, times, cpu, budget))
-    return ChunkResult(out, times, cpu)
+    # Long-lived tables and caches go to the collector's permanent generation, so that a full
+    # collection does not walk them in the middle of someone's timed decision.
+    gc.freeze()
+    return ChunkResult([play_deal(rules, seats, seed, deal, times, cpu, budget)], times, cpu)
 
 
 @dataclass(frozen=True)
@@ -472,20 +505,15 @@ def run_arena(
     warm: bool = True,
     budget: SearchBudget | None = None,
     first: int = 0,
+    progress: Progress | None = None,
 ) -> ArenaReport:
     """Play `deals` duplicate deals from deal number `first` (four seatings each) and summarise; `workers`
-    processes share the deals."""
+    processes share the deals, and `progress(done, deals)` hears of each finished deal."""
     start = time.perf_counter()
-    numbers = list(range(first, first + deals))
     seats_t = tuple(seats)
     budget = budget or SearchBudget()
-    if workers <= 1:
-        chunks = [_run_chunk((ruleset, seats_t, seed, numbers, warm, budget))]
-    else:
-        # Interleaved shares keep the processes evenly loaded; the results are put back in deal order.
-        shares = [numbers[k::workers] for k in range(workers)]
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            chunks = pool.map(_run_chunk, [(ruleset, seats_t, seed, share, warm, budget) for share in shares if share])
+    tasks = [(ruleset, seats_t, seed, d, budget) for d in range(first, first + deals)]
+    chunks = finished(_run_deal, tasks, workers, warm, progress)
     results = sorted((d for c in chunks for d in c.deals), key=lambda d: d.deal)
     times: dict[str, Counter[int]] = {}
     cpu: dict[str, Counter[int]] = {}

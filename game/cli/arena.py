@@ -10,6 +10,7 @@ from dataclasses import asdict
 from game.ai.arena import ArenaReport, BadSeats, SearchBudget, parse_seats, run_arena
 from game.cli.common import add_ruleset_argument, ruleset_or_exit
 from game.cli.numbers import positive_int
+from game.cli.progress import terminal_progress
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -125,7 +126,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"--think-ms {args.think_ms}: give a positive number of milliseconds", file=sys.stderr)
         return 2
     budget = SearchBudget(args.rollouts, args.think_ms)
-    rep = run_arena(args.ruleset, seats, args.deals, str(args.seed), args.workers, budget=budget, first=args.first_deal)
+    with terminal_progress("arena", args.deals, "deals", args.json) as progress:
+        rep = run_arena(
+            args.ruleset,
+            seats,
+            args.deals,
+            str(args.seed),
+            args.workers,
+            budget=budget,
+            first=args.first_deal,
+            progress=progress.update,
+        )
     if args.json:
         print(json.dumps(asdict(rep), ensure_ascii=False))
     else:

@@ -62,6 +62,17 @@ def test_a_shorter_line_covers_a_longer_one_and_clear_blanks_it() -> None:
     assert width > 0 and out.getvalue().endswith("\r" + " " * width + "\r")
 
 
+def test_a_run_stopped_early_leaves_its_true_count() -> None:
+    """Closed before the end (an interrupt), the line shows the count reached, not the last one drawn."""
+    out, clock = io.StringIO(), StepClock()
+    with Progress("audit", 10, "deals", out, clock) as p:
+        clock.now = 1.0
+        p.update(1)
+        clock.now = 1.1
+        p.update(3)  # not drawn: too soon
+    assert out.getvalue().split("\r")[-1].startswith("audit: 3/10 deals (30%)") and out.getvalue().endswith("\n")
+
+
 def test_a_silent_progress_writes_nothing() -> None:
     """Without a stream it counts and writes nothing."""
     p = Progress("arena", 3, "deals", None)

@@ -77,7 +77,8 @@ class Progress:
     def close(self) -> None:
         """Leave the last count on its line and move past it."""
         if self.stream is not None and self.drawn_at is not None:
-            self._draw(self.line(self.clock()))
+            if self.done < self.total:  # stopped early: the line on screen may be behind the count
+                self._draw(self.line(self.clock()))
             self.stream.write("\n")
             self.stream.flush()
             self.stream = None

@@ -233,9 +233,8 @@ def _kept_match(match_id: str, ruleset: str, hands: int) -> Path:
     """A match kept in the replays folder, seat 0 the person (played here by the hard AI's weaker cousin,
     normal, so that the review has mistakes to show), the others hard; the log's path."""
     from game.ai import make_agent
-    from game.ai.hard import HardAgent
+    from game.ai.hard import NO_DEADLINE_MS, HardAgent
     from game.replaylog import ReplayLog, replay_dir
-    from game.review.run import NO_DEADLINE_MS
     from game.ruleset_loader import load_ruleset
     from ui.table.session import TableSession
 

@@ -23,7 +23,7 @@ from game.actions import Action, ActionKind
 from game.agents import Agent
 from game.ai.easy import EasyAgent
 from game.ai.expert import ExpertAgent
-from game.ai.hard import HardAgent
+from game.ai.hard import NO_DEADLINE_MS, HardAgent
 from game.ai.normal import NormalAgent
 from game.events import (
     Claimed,
@@ -48,8 +48,6 @@ GOLDEN_DIR = Path(__file__).resolve().parent / "data" / "golden"
 LOG_SUFFIX = ".jsonl"  # the suffix the game gives its match logs (game.replaylog)
 SETTLE_SUFFIX = ".settle.json"
 
-# Hard without a deadline: its lookahead stops at game.ai.lookahead.WORK_LIMIT only.
-NO_DEADLINE_MS = 1e9
 EXPERT_ROLLOUTS = 24
 
 # What a recorded match should show somewhere among the seven rulesets (see `features`).
@@ -134,9 +132,7 @@ def seat_agents(plan: Plan, rules: Ruleset) -> list[Agent]:
         elif level == "hard":
             agents.append(HardAgent(rules=rules, budget_ms=NO_DEADLINE_MS))
         elif level == "expert":
-            expert = ExpertAgent(rules=rules, seed=seed, rollouts=EXPERT_ROLLOUTS)
-            expert.hard = HardAgent(rules=rules, budget_ms=NO_DEADLINE_MS)
-            agents.append(expert)
+            agents.append(ExpertAgent(rules=rules, seed=seed, rollouts=EXPERT_ROLLOUTS))
         elif level == "bold":
             agents.append(BoldAgent(rules))
         else:

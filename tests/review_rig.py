@@ -11,12 +11,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.actions import Action, ActionKind, make
-from game.ai.hard import HardAgent
+from game.ai.hard import NO_DEADLINE_MS, HardAgent
 from game.ai.normal import NormalAgent
 from game.controller import MatchController
 from game.observation import Observation
 from game.replaylog import replay_dir
-from game.review.run import NO_DEADLINE_MS, LoggedMatch
+from game.review.run import LoggedMatch
 from game.round import HandSetup, Round
 from game.ruleset_loader import load_ruleset
 from tests.rig import stacked_wall

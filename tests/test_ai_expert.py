@@ -205,8 +205,9 @@ def test_expert_plays_legal_moves_and_beats_random() -> None:
     assert by["expert"].hands == 12 and by["expert"].mean > by["random"].mean
     assert by["expert"].win_rate > 0
     # Its searched decisions are timed apart: a search costs more than the median decision.
-    assert by["expert"].searched > 0 and by["expert"].searched_cpu_median_ms >= by["expert"].cpu_median_ms
-    assert by["random"].searched == 0 and by["random"].searched_median_ms == 0.0
+    expert, rand = rep.timings.of("expert"), rep.timings.of("random")
+    assert by["expert"].searched > 0 and expert.searched_cpu_median_ms >= expert.cpu_median_ms
+    assert by["random"].searched == 0 and rand.searched_median_ms == 0.0
     # The rollouts its searches played are counted: at least two candidates once, at most the budget each.
     assert 2 * by["expert"].searched <= by["expert"].rollouts <= 24 * by["expert"].searched
     assert by["random"].rollouts == 0

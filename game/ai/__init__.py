@@ -27,13 +27,14 @@ def make_agent(
 ) -> Agent:
     """An agent of `level` (one of LEVELS); `rules` spares it looking the ruleset up by name.
 
-    `budget_ms` (the think budget) and `rollouts` (a fixed rollout count per decision instead of
-    the clock, for measurement) concern the expert only.
+    `budget_ms` (the think budget) concerns the expert only. `rollouts` is measurement: the expert
+    searches that many rollouts per decision instead of watching the clock, and hard (alone or
+    inside the expert) drops its lookahead deadline, so that no clock decides anything.
     """
     # Imported here so that importing the package stays cheap for the client's menus.
     from game.ai.easy import EasyAgent
     from game.ai.expert import DEFAULT_BUDGET_MS, ExpertAgent
-    from game.ai.hard import HardAgent
+    from game.ai.hard import BUDGET_MS, NO_DEADLINE_MS, HardAgent
     from game.ai.normal import NormalAgent
 
     if level == "easy":
@@ -41,7 +42,7 @@ def make_agent(
     if level == "normal":
         return NormalAgent(rules=rules)
     if level == "hard":
-        return HardAgent(rules=rules)
+        return HardAgent(rules=rules, budget_ms=BUDGET_MS if rollouts is None else NO_DEADLINE_MS)
     if level == "expert":
         budget = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
         return ExpertAgent(rules=rules, seed=seed, budget_ms=budget, rollouts=rollouts)

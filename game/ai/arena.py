@@ -4,7 +4,7 @@ Deal d's wall comes from a generator seeded by the arena seed and d; the deal is
 four times, the agents shifted one seat each time, so every agent meets every hand from
 every seat. Each hand is settled with game.settlement.settle. Results depend only on the
 seed and the deal numbers, so splitting the deals across processes changes nothing but the
-decision times.
+decision times; under a fixed rollout count no clock decides a move (hard has no deadline then).
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ import random
 import statistics
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from game.actions import Action
 from game.agents import Agent, RandomAgent, SimpleAgent
@@ -57,7 +58,9 @@ def parse_seats(text: str) -> tuple[str, str, str, str]:
 class SearchBudget:
     """How long the searching agents (expert, oracle) think per decision in a match."""
 
-    rollouts: int | None = None  # a fixed rollout count per decision: results independent of load
+    # A fixed rollout count per decision, and then no clock anywhere (hard has no deadline either):
+    # results independent of load.
+    rollouts: int | None = None
     think_ms: float | None = None  # else wall time per decision (the expert's default when None)
 
 
@@ -67,7 +70,7 @@ def build_agent(spec: str, seed: str, budget: SearchBudget | None = None) -> Age
     if spec == "oracle":
         from game.ai.oracle import OracleAgent
 
-        return OracleAgent(seed=seed)
+        return OracleAgent(seed=seed, rollouts=budget.rollouts)
     if spec == "oracle-hands":
         from game.ai.oracle import HandsOracleAgent
 
@@ -78,7 +81,7 @@ def build_agent(spec: str, seed: str, budget: SearchBudget | None = None) -> Age
         return SimpleAgent()
     if spec == "random":
         return RandomAgent(random.Random(f"random:{seed}"))
-    return make_agent(spec, seed)
+    return make_agent(spec, seed, rollouts=budget.rollouts)
 
 
 def deal_setup(seed: str, deal: int) -> HandSetup:
@@ -201,7 +204,8 @@ SEARCHED = "/searched"
 
 @dataclass
 class ChunkResult:
-    """What one process returns: its deals' results and the decision times by spec."""
+    """What playing some deals returns (a worker process, one deal at a time): their results and the decision
+    times by spec."""
 
     deals: list[DealResult]
     times: dict[str, Counter[int]] = field(default_factory=dict)
@@ -267,28 +271,59 @@ def play_deal(
     return DealResult(deal, tallies)
 
 
-def _run_chunk(args: tuple[str, tuple[str, ...], str, list[int], bool, SearchBudget]) -> ChunkResult:
-    ruleset, seats, seed, deals, warm, budget = args
-    rules = load_ruleset(ruleset)
+# (done, total): told of each finished piece of work (a deal) as it comes back.
+Progress = Callable[[int, int], None]
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def warm_tables(warm: bool = True) -> None:
+    """Every shanten table and the per-suit tables of efficiency up front (when `warm`), so that no timed
+    decision pays for filling one."""
     if warm:
-        # Every shanten table and the per-suit tables of efficiency up front, so that no timed
-        # decision pays for filling one.
         fill_all()
         warm_efficiency()
+
+
+def finished(
+    work: Callable[[T], R], tasks: Sequence[T], workers: int, warm: bool, progress: Progress | None = None
+) -> list[R]:
+    """`work` done on every task, the results in the order they finish: here, or in `workers` processes
+    that each warm the tables first (when `warm`); `progress(done, total)` hears of each result."""
+
+    def collect(results: Iterable[R]) -> list[R]:
+        out: list[R] = []
+        for r in results:
+            out.append(r)
+            if progress is not None:
+                progress(len(out), len(tasks))
+        return out
+
+    if progress is not None:
+        progress(0, len(tasks))
+    if workers <= 1:
+        warm_tables(warm)
+        return collect(map(work, tasks))
+    # One task at a time to whichever process is free keeps them evenly loaded, and each result comes back
+    # as soon as it is done; the callers put the results back in deal order.
+    with multiprocessing.get_context("spawn").Pool(min(workers, len(tasks)), warm_tables, (warm,)) as pool:
+        return collect(pool.imap_unordered(work, tasks))
+
+
+def _run_deal(args: tuple[str, tuple[str, ...], str, int, SearchBudget]) -> ChunkResult:
+    ruleset, seats, seed, deal, budget = args
+    rules = load_ruleset(ruleset)
     times: dict[str, Counter[int]] = {}
     cpu: dict[str, Counter[int]] = {}
-    out: list[DealResult] = []
-    for d in deals:
-        # Long-lived tables and caches go to the collector's permanent generation, so that a full
-        # collection does not walk them in the middle of someone's timed decision.
-        gc.freeze()
-        out.append(play_deal(rules, seats, seed, d, times, cpu, budget))
-    return ChunkResult(out, times, cpu)
+    # Long-lived tables and caches go to the collector's permanent generation, so that a full
+    # collection does not walk them in the middle of someone's timed decision.
+    gc.freeze()
+    return ChunkResult([play_deal(rules, seats, seed, deal, times, cpu, budget)], times, cpu)
 
 
 @dataclass(frozen=True)
 class AgentFigures:
-    """The printed figures of one agent spec."""
+    """The printed figures of one agent spec that the seed decides (under --rollouts no clock changes them)."""
 
     spec: str
     hands: int
@@ -301,18 +336,37 @@ class AgentFigures:
     ready_rate: float  # won or ready at the end of the hand
     mean_win: float  # mean net points on the hands it won
     decisions: int
+    timeouts: int
+    searched: int = 0
+    switched: int = 0
+    rollouts: int = 0  # played by the searches: per search, what the budget bought
+
+
+@dataclass(frozen=True)
+class AgentTimes:
+    """One agent spec's decision times in milliseconds: wall clock and CPU, all decisions and the searched ones."""
+
+    spec: str
     median_ms: float
     p99_ms: float
     cpu_median_ms: float
     cpu_p99_ms: float
-    timeouts: int
-    searched: int = 0
-    switched: int = 0
     searched_median_ms: float = 0.0  # the decisions that ran a search alone
     searched_p99_ms: float = 0.0
     searched_cpu_median_ms: float = 0.0
     searched_cpu_p99_ms: float = 0.0
-    rollouts: int = 0  # played by the searches: per search, what the budget bought
+
+
+@dataclass(frozen=True)
+class Timings:
+    """What the clock measured: the one part of a report that differs between two runs of the same arena."""
+
+    seconds: float
+    agents: tuple[AgentTimes, ...]
+
+    def of(self, spec: str) -> AgentTimes:
+        """The decision times of one agent spec."""
+        return next(t for t in self.agents if t.spec == spec)
 
 
 @dataclass(frozen=True)
@@ -335,11 +389,11 @@ class ArenaReport:
     deals: int
     agents: tuple[AgentFigures, ...]
     pairs: tuple[PairFigures, ...]
-    seconds: float
     # Each deal's number and, per spec, its points per hand on that deal (in deal order): two runs on
     # the same deals can then be compared deal by deal (build/compare_arenas.py).
-    deal_numbers: tuple[int, ...] = ()
-    deal_points: dict[str, tuple[float, ...]] = field(default_factory=dict)
+    deal_numbers: tuple[int, ...]
+    deal_points: dict[str, tuple[float, ...]]
+    timings: Timings  # kept apart: all else is the same on every run of the same seed under --rollouts
 
 
 def mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
@@ -387,10 +441,6 @@ def summarise(
             means.append(t.points / t.hands)
         per_deal[spec] = means
         mean, ci = mean_ci(means)
-        hist = times.get(spec, Counter())
-        cpu_hist = cpu.get(spec, Counter())
-        s_hist = times.get(spec + SEARCHED, Counter())
-        s_cpu = cpu.get(spec + SEARCHED, Counter())
         h = max(total.hands, 1)
         agents.append(
             AgentFigures(
@@ -404,18 +454,10 @@ def summarise(
                 total.draws / h,
                 total.ready / h,
                 total.win_points / total.wins if total.wins else 0.0,
-                sum(hist.values()),
-                percentile(hist, 0.5),
-                percentile(hist, 0.99),
-                percentile(cpu_hist, 0.5),
-                percentile(cpu_hist, 0.99),
+                sum(times.get(spec, Counter()).values()),
                 total.timeouts,
                 total.searched,
                 total.switched,
-                percentile(s_hist, 0.5),
-                percentile(s_hist, 0.99),
-                percentile(s_cpu, 0.5),
-                percentile(s_cpu, 0.99),
                 total.rollouts,
             )
         )
@@ -431,9 +473,26 @@ def summarise(
         len(deals),
         tuple(agents),
         tuple(pairs),
-        secs,
         tuple(d.deal for d in deals),
         {spec: tuple(means) for spec, means in per_deal.items()},
+        Timings(secs, tuple(agent_times(spec, times, cpu) for spec in specs)),
+    )
+
+
+def agent_times(spec: str, times: dict[str, Counter[int]], cpu: dict[str, Counter[int]]) -> AgentTimes:
+    """Median and p99 of one spec's decision-time histograms (all decisions, then the searched ones)."""
+    hist, cpu_hist = times.get(spec, Counter()), cpu.get(spec, Counter())
+    s_hist, s_cpu = times.get(spec + SEARCHED, Counter()), cpu.get(spec + SEARCHED, Counter())
+    return AgentTimes(
+        spec,
+        percentile(hist, 0.5),
+        percentile(hist, 0.99),
+        percentile(cpu_hist, 0.5),
+        percentile(cpu_hist, 0.99),
+        percentile(s_hist, 0.5),
+        percentile(s_hist, 0.99),
+        percentile(s_cpu, 0.5),
+        percentile(s_cpu, 0.99),
     )
 
 
@@ -446,20 +505,15 @@ def run_arena(
     warm: bool = True,
     budget: SearchBudget | None = None,
     first: int = 0,
+    progress: Progress | None = None,
 ) -> ArenaReport:
     """Play `deals` duplicate deals from deal number `first` (four seatings each) and summarise; `workers`
-    processes share the deals."""
+    processes share the deals, and `progress(done, deals)` hears of each finished deal."""
     start = time.perf_counter()
-    numbers = list(range(first, first + deals))
     seats_t = tuple(seats)
     budget = budget or SearchBudget()
-    if workers <= 1:
-        chunks = [_run_chunk((ruleset, seats_t, seed, numbers, warm, budget))]
-    else:
-        # Interleaved shares keep the processes evenly loaded; the results are put back in deal order.
-        shares = [numbers[k::workers] for k in range(workers)]
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            chunks = pool.map(_run_chunk, [(ruleset, seats_t, seed, share, warm, budget) for share in shares if share])
+    tasks = [(ruleset, seats_t, seed, d, budget) for d in range(first, first + deals)]
+    chunks = finished(_run_deal, tasks, workers, warm, progress)
     results = sorted((d for c in chunks for d in c.deals), key=lambda d: d.deal)
     times: dict[str, Counter[int]] = {}
     cpu: dict[str, Counter[int]] = {}

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import copy
 import math
-import multiprocessing
 import random
 import time
 from collections.abc import Iterable, Sequence
@@ -25,16 +24,14 @@ from dataclasses import dataclass
 
 from game.actions import Action, ActionKind
 from game.agents import Agent
-from game.ai.arena import Z95, SearchBudget, build_agent, deal_setup
+from game.ai.arena import Z95, Progress, SearchBudget, build_agent, deal_setup, finished
 from game.ai.base import view_of
 from game.ai.efficiency import shanten_of
-from game.ai.efficiency import warm as warm_efficiency
 from game.ai.expert import SWITCH_Z, ExpertAgent
 from game.controller import MatchController
 from game.round import Round
 from game.ruleset import Ruleset
 from game.ruleset_loader import load_ruleset
-from game.suit_tables import fill_all
 
 SEATS = ("expert", "hard", "hard", "hard")
 
@@ -232,27 +229,26 @@ def z_label(z: float) -> str:
     return f"{lo:.1f}+ se"
 
 
-def _run_chunk(args: tuple[str, str, list[int], int, int, float]) -> list[AuditDeal]:
-    ruleset, seed, deals, rollouts, shuffles, z_min = args
-    rules = load_ruleset(ruleset)
-    fill_all()
-    warm_efficiency()
-    return [audit_deal(rules, seed, d, rollouts, shuffles, z_min) for d in deals]
+def _audit_one(args: tuple[str, str, int, int, int, float]) -> AuditDeal:
+    ruleset, seed, deal, rollouts, shuffles, z_min = args
+    return audit_deal(load_ruleset(ruleset), seed, deal, rollouts, shuffles, z_min)
 
 
 def run_audit(
-    ruleset: str, deals: int, seed: str, rollouts: int, shuffles: int = 8, z_min: float = 1.0, workers: int = 1
+    ruleset: str,
+    deals: int,
+    seed: str,
+    rollouts: int,
+    shuffles: int = 8,
+    z_min: float = 1.0,
+    workers: int = 1,
+    progress: Progress | None = None,
 ) -> AuditReport:
-    """Audit `deals` duplicate deals from deal 0; `workers` processes share them (the figures do not change)."""
+    """Audit `deals` duplicate deals from deal 0; `workers` processes share them (the figures do not change),
+    and `progress(done, deals)` hears of each finished deal."""
     start = time.perf_counter()
-    numbers = list(range(deals))
-    if workers <= 1:
-        out = _run_chunk((ruleset, seed, numbers, rollouts, shuffles, z_min))
-    else:
-        shares = [numbers[k::workers] for k in range(workers)]
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            parts = pool.map(_run_chunk, [(ruleset, seed, sh, rollouts, shuffles, z_min) for sh in shares if sh])
-        out = [d for part in parts for d in part]
+    tasks = [(ruleset, seed, d, rollouts, shuffles, z_min) for d in range(deals)]
+    out = finished(_audit_one, tasks, workers, True, progress)
     out.sort(key=lambda d: d.deal)
     records = tuple(r for d in out for r in d.records)
     switched = [r for r in records if r.switched]

@@ -11,7 +11,8 @@ hard's move unless another is better by a clear margin, drops candidates that ar
 as it goes, and stops early once one move is left.
 
 The search stops at a think budget: wall-clock milliseconds (the table's 思考时间) or, for
-measurement, a fixed number of rollouts so that results do not depend on the machine's load.
+measurement, a fixed number of rollouts so that results do not depend on the machine's load;
+then hard's lookahead has no deadline either, and no clock decides anything.
 Other decisions are hard's. It sees its observation and nothing else.
 """
 
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 from game.actions import Action, ActionKind
 from game.ai.base import rules_for, view_of
 from game.ai.efficiency import discard_options, shanten_of
-from game.ai.hard import HardAgent
+from game.ai.hard import BUDGET_MS, NO_DEADLINE_MS, HardAgent
 from game.ai.rollout import (
     ADDED_KONG,
     CONCEALED_KONG,
@@ -119,7 +120,8 @@ class ExpertAgent:
     ) -> None:
         self.name = name
         self.rules = rules
-        self.hard = HardAgent(rules=rules)
+        # Measurement (a fixed rollout count) takes hard's move without its clock too: every search starts from it.
+        self.hard = HardAgent(rules=rules, budget_ms=BUDGET_MS if rollouts is None else NO_DEADLINE_MS)
         self.rng = random.Random(f"expert:{seed}")
         self.budget = budget_ms / 1000
         self.max_rollouts = rollouts  # a fixed rollout count per decision replaces the clock when set
@@ -255,13 +257,15 @@ class ExpertAgent:
             if len(alive) == 1:
                 stopped_early = True
                 break
-            if limit is not None:
+            if samples_cap is not None:
+                # Exact values (the oracle): the cap alone bounds the search, neither a count nor a clock.
+                if samples >= samples_cap:
+                    stopped_early = True
+                    break
+            elif limit is not None:
                 if done + len(alive) > limit:
                     break
             elif time.perf_counter() >= deadline:
-                break
-            if samples_cap is not None and samples >= samples_cap:
-                stopped_early = True
                 break
             deal = make_deal()
             for c in alive:

@@ -11,6 +11,7 @@ never passes a win unless taking it would be a 包牌 trap.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 
@@ -26,6 +27,9 @@ from game.ruleset import Ruleset
 # Time the lookahead may take per decision (a backstop: game.ai.lookahead.WORK_LIMIT bounds it first);
 # the whole choose() stays inside 5 ms.
 BUDGET_MS = 2.5
+# A budget no clock reaches: the work limit alone bounds the lookahead, so the same observation gives the
+# same move however busy the machine (measurement, reviews); the table keeps BUDGET_MS.
+NO_DEADLINE_MS = math.inf
 
 
 @dataclass(frozen=True, slots=True)

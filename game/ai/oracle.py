@@ -32,8 +32,9 @@ class OracleAgent(ExpertAgent):
 
     sees_everything = True
 
-    def __init__(self, rules: Ruleset | None = None, seed: int | str = 0) -> None:
-        super().__init__(rules=rules, seed=seed, name="oracle")
+    def __init__(self, rules: Ruleset | None = None, seed: int | str = 0, rollouts: int | None = None) -> None:
+        # Its search is one exact sample whatever `rollouts` says; setting it (measurement) takes hard's clock away.
+        super().__init__(rules=rules, seed=seed, rollouts=rollouts, name="oracle")
         self.round: Round | None = None
 
     def attach(self, rnd: Round) -> None:
@@ -67,11 +68,10 @@ class HandsOracleAgent(OracleAgent):
         budget_ms: float | None = None,
         rollouts: int | None = None,
     ) -> None:
-        super().__init__(rules=rules, seed=seed)
+        super().__init__(rules=rules, seed=seed, rollouts=rollouts)
         self.name = "oracle-hands"
         if budget_ms is not None:
             self.budget = budget_ms / 1000
-        self.max_rollouts = rollouts
 
     def _deals(self, truth: LeanHand) -> tuple[Callable[[], LeanHand], int | None]:
         """The true round with the wall reordered for each sample, as many samples as the budget allows."""

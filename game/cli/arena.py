@@ -10,6 +10,7 @@ from dataclasses import asdict
 from game.ai.arena import ArenaReport, BadSeats, SearchBudget, parse_seats, run_arena
 from game.cli.common import add_ruleset_argument, ruleset_or_exit
 from game.cli.numbers import positive_int
+from game.cli.progress import terminal_progress
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -85,17 +86,18 @@ def print_report(rep: ArenaReport) -> None:
                 f"  searched {a.searched}, budget reached {a.timeouts} ({100 * rate:.1f}% of searches),"
                 f" hard's move changed {a.switched}, {a.rollouts / a.searched:.1f} rollouts a search"
             )
+        t = rep.timings.of(a.spec)
         print(
-            f"  {a.spec:<{w}} {a.decisions:>8} decisions  median {a.median_ms:.3f} ms  p99 {a.p99_ms:.3f} ms"
-            f"  (CPU median {a.cpu_median_ms:.3f} ms, p99 {a.cpu_p99_ms:.3f} ms){cut}"
+            f"  {a.spec:<{w}} {a.decisions:>8} decisions  median {t.median_ms:.3f} ms  p99 {t.p99_ms:.3f} ms"
+            f"  (CPU median {t.cpu_median_ms:.3f} ms, p99 {t.cpu_p99_ms:.3f} ms){cut}"
         )
         if a.searched:
             print(
-                f"  {'':<{w}} {a.searched:>8} searched  median {a.searched_median_ms:.3f} ms"
-                f"  p99 {a.searched_p99_ms:.3f} ms  (CPU median {a.searched_cpu_median_ms:.3f} ms,"
-                f" p99 {a.searched_cpu_p99_ms:.3f} ms)"
+                f"  {'':<{w}} {a.searched:>8} searched  median {t.searched_median_ms:.3f} ms"
+                f"  p99 {t.searched_p99_ms:.3f} ms  (CPU median {t.searched_cpu_median_ms:.3f} ms,"
+                f" p99 {t.searched_cpu_p99_ms:.3f} ms)"
             )
-    print(f"{rep.seconds:.1f} s")
+    print(f"{rep.timings.seconds:.1f} s")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -124,7 +126,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"--think-ms {args.think_ms}: give a positive number of milliseconds", file=sys.stderr)
         return 2
     budget = SearchBudget(args.rollouts, args.think_ms)
-    rep = run_arena(args.ruleset, seats, args.deals, str(args.seed), args.workers, budget=budget, first=args.first_deal)
+    with terminal_progress("arena", args.deals, "deals", args.json) as progress:
+        rep = run_arena(
+            args.ruleset,
+            seats,
+            args.deals,
+            str(args.seed),
+            args.workers,
+            budget=budget,
+            first=args.first_deal,
+            progress=progress.update,
+        )
     if args.json:
         print(json.dumps(asdict(rep), ensure_ascii=False))
     else:

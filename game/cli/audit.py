@@ -12,6 +12,7 @@ from game.ai.audit import AuditReport, Band, run_audit
 from game.ai.expert import CLAIM_SWITCH_Z, SWITCH_Z
 from game.cli.common import add_ruleset_argument, ruleset_or_exit
 from game.cli.numbers import positive_int
+from game.cli.progress import terminal_progress
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -108,9 +109,22 @@ def run(args: argparse.Namespace) -> int:
     if not math.isfinite(args.z_min) or args.z_min < 0:
         print(f"--z-min {args.z_min}: give a margin of zero or more standard errors", file=sys.stderr)
         return 2
-    rep = run_audit(args.ruleset, args.deals, str(args.seed), args.rollouts, args.shuffles, args.z_min, args.workers)
+    with terminal_progress("audit", args.deals, "deals", args.json) as progress:
+        rep = run_audit(
+            args.ruleset,
+            args.deals,
+            str(args.seed),
+            args.rollouts,
+            args.shuffles,
+            args.z_min,
+            args.workers,
+            progress.update,
+        )
     if args.json:
-        print(json.dumps(_json_ready(asdict(rep)), ensure_ascii=False, allow_nan=False))
+        data = asdict(rep)
+        # Under `timings`, as in the arena's report: the clock's figures, the one part that differs between runs.
+        data["timings"] = {"seconds": data.pop("seconds")}
+        print(json.dumps(_json_ready(data), ensure_ascii=False, allow_nan=False))
     else:
         print_report(rep)
     return 0

@@ -18,6 +18,7 @@ from typing import Any
 
 from game.cli.common import add_ruleset_argument, ruleset_or_exit
 from game.cli.numbers import positive_int
+from game.cli.progress import terminal_progress
 from game.result import HandResult
 from game.simulate import simulate
 
@@ -67,11 +68,14 @@ def run(args: argparse.Namespace) -> int:
     rows: list[dict[str, Any]] = []
     count = 0
     start = time.perf_counter()
+    progress = terminal_progress("bench-memory", args.hands, "hands", args.json)
 
     def on_hand(_result: HandResult) -> None:
         nonlocal count
         count += 1
+        progress.update(count)
         if count % every == 0 or count == args.hands:
+            progress.clear()  # the checkpoint's line goes to stdout, on the same terminal
             row = {
                 "hands": count,
                 "rss_mb": _mb(current_rss_kb()),
@@ -88,7 +92,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.json:
         print(f"bench-memory: {args.hands} hands of {rules.name}, seed {args.seed}")
         print(f"  {0:>10} hands  rss {before['rss_mb']} MB  peak {before['peak_rss_mb']} MB")
-    rep = simulate(rules, str(args.seed), args.hands, on_hand=on_hand)
+    with progress:
+        rep = simulate(rules, str(args.seed), args.hands, on_hand=on_hand)
     first = next((r["peak_rss_mb"] for r in rows if r["peak_rss_mb"] is not None), None)
     last = rows[-1]["peak_rss_mb"] if rows else None
     growth = round(last - first, 1) if first is not None and last is not None else None

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from game.agents import Agent
 from game.ai import make_agent
 from game.ai.appraise import DEFAULT_ROLLOUTS
-from game.ai.hard import HardAgent
+from game.ai.hard import NO_DEADLINE_MS, HardAgent
 from game.controller import MatchController
-from game.review.run import NO_DEADLINE_MS, LoggedMatch, review_match
+from game.review.run import LoggedMatch, review_match
 from game.round import HandSetup, Round
 from game.ruleset_loader import load_ruleset
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from game.actions import Action, ActionKind
 from game.ai.appraise import DEFAULT_ROLLOUTS, appraise
-from game.ai.hard import HardAgent
+from game.ai.hard import NO_DEADLINE_MS, HardAgent
 from game.gamelog import LogError, ParsedLog, header_setup, read_log
 from game.review.moments import HandMoments, ReviewError, decision_kind, walk_match
 from game.review.report import Decision, HandReview, MatchReview, Option
@@ -29,10 +29,6 @@ from game.ruleset_refs import load_ruleset_ref
 # The review's format of keys and prices: a change to how a decision is priced changes it, so that
 # reviews kept from before are made again.
 REVIEW_VERSION = 1
-# Hard follows the hand without its wall-clock deadline (its work limit still bounds the lookahead),
-# so that no clock decides anything in a review.
-NO_DEADLINE_MS = 1e9
-
 Progress = Callable[[int, int], None]  # (decisions priced, decisions to price)
 
 _KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG, ActionKind.KONG)
@@ -128,6 +124,7 @@ def review_hand(
     cancelled: Callable[[], bool] | None = None,
 ) -> HandReview:
     """Price each decision of one hand's moments; hard sees every one of the seat's observations in order."""
+    # Without its wall-clock deadline, so that no clock decides anything in a review.
     hard = HardAgent(rules=rules, budget_ms=NO_DEADLINE_MS)
     decisions: list[Decision] = []
     for m in hm.moments:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from game.actions import ActionKind
+from game.actions import ActionKind, make
 from game.ai import make_agent
+from game.ai.base import view_of
 from game.ai.hard import HardAgent
+from game.ai.value import end_stake, kong_expected, kong_stake
+from game.melds import KongKind, Meld
+from game.observation import Observation
+from game.ruleset_loader import load_ruleset
 from game.tiles import parse_tile
 from tests.ai_rig import claim_position, rob_position, turn_position
 
@@ -94,3 +99,54 @@ def test_lookahead_respects_the_deadline() -> None:
     assert agent.timeouts == 1
     relaxed = HardAgent(budget_ms=1000.0)
     assert relaxed.choose(obs) in obs.legal_actions and relaxed.timeouts == 0
+
+
+def _with_kong(obs: Observation, tile: str) -> Observation:
+    """The same turn with a concealed kong of `tile` on offer as well."""
+    return obs._replace(legal_actions=(*obs.legal_actions, make(ActionKind.CONCEALED_KONG, 0, parse_tile(tile))))
+
+
+def test_no_kong_that_would_be_paid_back() -> None:
+    """docs/rules.md §14 倒赔 (daopei): a kong of a hand that ends not ready is paid back to each ready seat, so
+    hard, four steps from ready with ten draws left, does not kong 5p; normal does. Where a kong of a hand not
+    ready is only void (classic, docs/rules.md §7), it costs nothing and hard makes it."""
+    hand = "5555p147m258s19p36m"
+    daopei = _with_kong(turn_position("guiyang-daopei", hand), "5p")
+    assert make_agent("normal", 1).choose(daopei).kind is ActionKind.CONCEALED_KONG
+    assert make_agent("hard", 1).choose(daopei).kind is ActionKind.DISCARD
+    classic = _with_kong(turn_position("guiyang-classic", hand), "5p")
+    assert make_agent("hard", 1).choose(classic).kind is ActionKind.CONCEALED_KONG
+
+
+def test_kong_paid_back_below_even_ready_chance() -> None:
+    """docs/rules.md §14 倒赔: a concealed kong earns 3 from each of three when ready and pays 3 to each ready
+    seat (about two) when not, so it pays once the hand is ready more often than 2 times in 5."""
+    rules = load_ruleset("guiyang-daopei")
+    assert kong_expected(rules, KongKind.CONCEALED, 1.0) == 9
+    assert kong_expected(rules, KongKind.CONCEALED, 0.0) == -6
+    assert kong_expected(rules, KongKind.CONCEALED, 0.45) > 0 > kong_expected(rules, KongKind.CONCEALED, 0.35)
+    assert kong_expected(load_ruleset("guiyang-classic"), KongKind.CONCEALED, 0.0) == 0
+
+
+def test_keeps_the_first_wuguji_far_from_ready_under_daopei() -> None:
+    """docs/rules.md §14 冲锋鸡 (daopei): the first 8p discarded earns 2 from each of three if its discarder ends
+    ready but costs 2 to each ready seat if not; three steps from ready, hard keeps 8p and throws 2p."""
+    far = turn_position("guiyang-daopei", "2357m2468p3579s8p9s")
+    assert make_agent("hard", 1).choose(far).tile == parse_tile("2p")
+    near = turn_position("guiyang-daopei", FOUR_SETS.replace("678p", "567s") + "8p9s")
+    assert make_agent("hard", 1).choose(near).tile == parse_tile("8p")
+
+
+def test_a_ready_finish_is_worth_its_kongs_under_daopei() -> None:
+    """docs/rules.md §14 倒赔: a concealed kong on the table swings 3 x 3 earned against 3 x 2 paid back between
+    ending ready and not; where it is only void (classic 闷豆 2, docs/rules.md §7) it swings 2 x 3."""
+    kong = [[Meld(parse_tile("7s"), KongKind.CONCEALED)], [], [], []]
+    for name, stake in (("guiyang-daopei", 15), ("guiyang-classic", 6)):
+        obs = turn_position(name, "234m567m23p55s7p", melds=kong)
+        rules = load_ruleset(name)
+        assert sum(kong_stake(rules, m) for m in obs.melds[0]) == stake
+        plain = turn_position(name, "234m567m23p55s7p")
+        view, bare = view_of(obs, rules), view_of(plain, rules)
+        gap = end_stake(obs, rules, view.melds, view.unseen) - end_stake(plain, rules, bare.melds, bare.unseen)
+        # (Beside the kong, only the unseen tiles differ: the chickens others may hold move a little.)
+        assert abs(gap - stake) < 0.5

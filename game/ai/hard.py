@@ -21,6 +21,8 @@ from game.ai.defence import SafeTracker, danger, threats
 from game.ai.efficiency import DiscardOption, discard_options, lowest_after_discard, shanten_of
 from game.ai.lookahead import Evaluator
 from game.ai.normal import turn_kong
+from game.ai.value import kong_expected
+from game.melds import KongKind
 from game.observation import Observation
 from game.ruleset import Ruleset
 
@@ -91,7 +93,7 @@ class HardAgent:
             counts[tile] -= 3
             after = shanten_of(counts, m + 1)
             counts[tile] += 3
-            if after <= now:
+            if after <= now and kong_expected(view.rules, KongKind.EXPOSED, ev.ready_chance(after)) >= 0:
                 self.kong_wall = obs.wall_remaining
                 return view.first(ActionKind.KONG)
         if view.has(ActionKind.PUNG):
@@ -128,7 +130,8 @@ class HardAgent:
         risk = danger(view, found)
         options = discard_options(counts, m, view.unseen)
         low = min(o.shanten for o in options)
-        kong = self._kong(view, ev, low, risk)
+        live = max(o.live for o in options if o.shanten == low)
+        kong = self._kong(view, ev.ready_chance(low, live), low, risk)
         if kong is not None:
             return kong
         # The replacement tile after a kong comes off the wall: the discard now is hot.
@@ -149,12 +152,17 @@ class HardAgent:
                 return next(a for a in declares if a.tile == top.option.tile)
         return next(a for a in view.discards() if a.tile == best.option.tile)
 
-    def _kong(self, view: View, ev: Evaluator, low: int, risk: list[float]) -> Action | None:
+    def _kong(self, view: View, ready: float, low: int, risk: list[float]) -> Action | None:
         def skip(a: Action) -> bool:
             assert a.tile is not None
             # A kong keeps its chickens (手上鸡 counts the melds, docs/rules.md §8). An added kong may be
             # robbed by a ready seat (抢杠), and then the robbed seat pays for all three.
-            return a.kind is not ActionKind.CONCEALED_KONG and risk[a.tile] > 0.3
+            concealed = a.kind is ActionKind.CONCEALED_KONG
+            if not concealed and risk[a.tile] > 0.3:
+                return True
+            # 倒赔 (docs/rules.md §14): a kong of a hand unlikely to be ready at the end is paid back.
+            kind = KongKind.CONCEALED if concealed else KongKind.ADDED
+            return kong_expected(view.rules, kind, ready) < 0
 
         return turn_kong(view, low, skip)
 

@@ -18,8 +18,14 @@ from game.ai.base import View
 from game.ai.efficiency import DiscardOption, ready_discards
 from game.ai.value import (
     PAYERS,
+    READY_OTHERS,
+    TYPICAL_LIVE,
+    charge_gain,
+    chicken_payers,
     dadui_shanten,
     declared_fan,
+    end_stake,
+    follow_stake,
     keep_values,
     may_win_off_discard,
     wait_pattern,
@@ -34,6 +40,10 @@ SELF_SHARE = 0.45
 # Draws the lookahead may expand per decision: it keeps the work, and so the choice, the same
 # on a fast or a loaded machine; the deadline is only the backstop.
 WORK_LIMIT = 16
+# Weight of what ending ready is worth beside the win (value.end_stake): the one-step ready chance
+# undercounts how often a hand near ready stays ready to the end. Measured on guiyang-daopei, hard -
+# normal over 2,000 deals (seed 1): 0.5 +0.375, 1 +0.385, 2 +0.438, 3 +0.395, 5 +0.439 (docs/ai-journal.md).
+END_WEIGHT = 2.0
 
 
 class Evaluator:
@@ -52,6 +62,8 @@ class Evaluator:
         self.draws = max(1, view.obs.wall_remaining // 4)
         self.has_pass = view.has_pass()
         self.plain = self.values.get("pinghu", 1)
+        # What ending ready is worth beside the win itself: kongs paid (or paid back) and chickens.
+        self.end = END_WEIGHT * end_stake(view.obs, view.rules, view.melds, view.unseen)
         self.cut = False
         self.work = 0
         self.timed_out = False
@@ -76,7 +88,7 @@ class Evaluator:
         if got is not None:
             return got
         melds = self.view.melds
-        chick = self.chickens(counts)
+        chick = self.chickens(counts) + self.end
         rate = 0.0
         worth = 0.0
         for w in waits:
@@ -101,7 +113,7 @@ class Evaluator:
         worth, plus the chance to be ready by the end times the chickens."""
         live = option.live * (1.5 if self.has_pass else 1.0)
         ready = win_chance(option.shanten - 1, live, self.total, self.draws)
-        chick = ready * self.chickens(counts)
+        chick = ready * (self.chickens(counts) + self.end)
         plain = win_chance(option.shanten, live, self.total, self.draws) * self.value_of(self.plain, self.has_pass)
         dadui = self.values.get("dadui")
         if dadui is None:
@@ -130,26 +142,29 @@ class Evaluator:
         return extra + self.estimate(counts, option)
 
     def discard_bonus(self, tile: Tile, ready: float) -> float:
-        """What discarding `tile` earns or risks as a chicken (docs/rules.md §8): 冲锋鸡 for the first copy of a
-        followed chicken, 责任鸡 if it is punged, and 包鸡 for a shown chicken if the hand ends not ready."""
+        """What discarding `tile` earns or risks as a chicken (docs/rules.md §8, §14): 冲锋鸡 for the first copy of a
+        followed chicken, 责任鸡 if it is punged, 包鸡 or the pond's share if the hand ends not ready, and 开局跟."""
         ch = self.rules.chickens
+        obs = self.view.obs
+        out = follow_stake(obs, self.rules, tile)
         fixed = ch.fixed.get(tile, 0)
         if not fixed:
-            return 0.0
-        obs = self.view.obs
+            return out
         counts_discards = ch.scope == "all" or self.rules.optional.mantang == "discards"
-        out = 0.0
         # One 冲锋鸡 per hand (docs/rules.md §14): once any followed chicken is out, no other copy charges.
         first = tile not in dict(obs.first_chicken) and not (ch.charge_single and obs.first_chicken)
         if first and counts_discards and ch.charge != "off":
-            charge = ch.charge_values.get(tile, 0) if ch.charge == "value" else ch.charge_multiplier * fixed
             # Another seat holding two of the unseen copies may pung it: then the claimer gets it and
             # we pay 责任鸡. A given pair of copies sits in one of the three other hands about 6% of the time.
             u = self.unseen[tile]
             claimed = 0.06 * u * (u - 1) / 2
-            gain = (charge - fixed) * PAYERS * ready
-            loss = ch.liability.get(tile, 0) + fixed * PAYERS * ready
+            gain = charge_gain(self.rules, tile) * ready - ch.charge_not_ready * READY_OTHERS * (1 - ready)
+            liable = ch.liability.get(tile, 0) * ((1 - ready) if ch.liability_not_ready_only else 1.0)
+            loss = liable + fixed * chicken_payers(self.rules) * ready
             out += (1 - claimed) * gain - claimed * loss
+        elif ch.not_ready_discards:
+            # Each ready seat is paid for it if the hand ends with us not ready (docs/rules.md §14).
+            out -= (1 - ready) * fixed * READY_OTHERS
         if ch.shown_pay:
             # Paid to each ready seat when someone wins and we are not ready.
             out -= (1 - ready) * 0.5 * 1.5 * fixed
@@ -186,6 +201,14 @@ class Evaluator:
             total += u * best
         reach = 1 - (1 - p_step) ** self.draws
         return reach * total / option.live
+
+    def ready_chance(self, shanten: int, live: float | None = None) -> float:
+        """Chance that a hand `shanten` from winning is ready by the end (a typical hand's live tiles if not given)."""
+        if shanten <= 0:
+            return 1.0
+        if live is None:
+            live = TYPICAL_LIVE[min(shanten, len(TYPICAL_LIVE)) - 1]
+        return win_chance(shanten - 1, live, self.total, self.draws)
 
     def dadui_after_pung(self, tile: Tile) -> int:
         """大对子 shanten of the hand as it stands (the caller has taken the pung's two tiles out)."""

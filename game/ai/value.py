@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game import rulings
-from game.melds import Meld
+from game.melds import KongKind, Meld
+from game.observation import Observation
 from game.ruleset import Ruleset
 from game.tiles import NUM_KINDS, Tile
 
@@ -87,6 +88,12 @@ def chicken_values(rules: Ruleset) -> list[float]:
 NOT_READY_PAYERS = 1.0
 
 
+# Other seats expected ready when a hand ends: they collect from a seat not ready (docs/rules.md §14).
+READY_OTHERS = PAYERS - NOT_READY_PAYERS
+# The chance that one more seat makes its first discard the dealer's tile (开局跟, docs/rules.md §14).
+FOLLOW_RATE = 0.1
+
+
 def chicken_payers(rules: Ruleset) -> float:
     """How many seats are expected to pay each chicken: every other seat, or those not ready (docs/rules.md §14)."""
     return NOT_READY_PAYERS if rules.chickens.payers == "not_ready" else PAYERS
@@ -155,3 +162,111 @@ def win_chance(shanten: int, live: float, unseen_total: int, draws: int) -> floa
             dist[k + 1] += moved
     _CHANCE[key] = dist[steps]
     return dist[steps]
+
+
+def kong_stake(rules: Ruleset, meld: Meld) -> float:
+    """Fan one kong swings between ending ready (it is paid) and not (void, or paid back: 倒赔, docs/rules.md §14)."""
+    k = rules.kongs
+    if k.paid_to != "ready_or_won" or meld.kong is None:
+        return 0.0
+    back = k.not_ready == "pay_back"
+    if meld.late:
+        return k.late * (PAYERS + (READY_OTHERS if back else 0.0))
+    if meld.kong is KongKind.EXPOSED:
+        # Paid by its feeder alone, and paid back to it only if the feeder is ready.
+        return k.exposed * (1.0 + (READY_OTHERS / PAYERS if back else 0.0))
+    fan = k.concealed if meld.kong is KongKind.CONCEALED else k.added
+    return fan * (PAYERS + (READY_OTHERS if back else 0.0))
+
+
+def kong_expected(rules: Ruleset, kind: KongKind, ready: float) -> float:
+    """Expected fan of a kong of `kind` made by a seat that ends ready with chance `ready` (docs/rules.md §14)."""
+    k = rules.kongs
+    fan = k.exposed if kind is KongKind.EXPOSED else k.concealed if kind is KongKind.CONCEALED else k.added
+    payers = 1.0 if kind is KongKind.EXPOSED else float(PAYERS)
+    if k.paid_to != "ready_or_won":
+        return fan * payers
+    back = payers * READY_OTHERS / PAYERS if k.not_ready == "pay_back" else 0.0
+    return fan * (ready * payers - (1 - ready) * back)
+
+
+def _chicken_fan(tiles: Sequence[Tile], values: Sequence[float]) -> float:
+    return sum(values[t] for t in tiles)
+
+
+def _shown(obs: Observation, seat: int, pond: bool) -> list[Tile]:
+    """A seat's tiles in sight that count among its chickens: its melds, and its pond where discards count."""
+    out = [m.tile for m in obs.melds[seat] for _ in range(m.size)]
+    return out + list(obs.ponds[seat]) if pond else out
+
+
+def chicken_stake(obs: Observation, rules: Ruleset, unseen: Sequence[int]) -> float:
+    """Fan of chickens a seat swings between ending ready and not (docs/rules.md §8, §14): its own collected
+    (the melds, and the pond where discards count; 手上鸡's hand copies are the keep values), and, where only
+    seats not ready pay, what it would pay the ready ones: their chickens, the ponds of seats not ready, and
+    its own 冲锋鸡."""
+    ch = rules.chickens
+    if ch.collectors != "ready_or_won":
+        return 0.0
+    values = chicken_values(rules)
+    pond = ch.scope == "all" or rules.optional.mantang == "discards"
+    seat = obs.seat
+    own = _shown(obs, seat, pond) + (list(obs.hand) if pond else [])
+    out = _chicken_fan(own, values) * chicken_payers(rules)
+    if ch.payers != "not_ready":
+        return out
+    rate = READY_OTHERS / PAYERS
+    hidden_total = max(1, sum(unseen))
+    density = sum(values[t] * unseen[t] for t in range(NUM_KINDS)) / hidden_total
+    for s in range(4):
+        if s != seat:
+            out += rate * (_chicken_fan(_shown(obs, s, pond), values) + obs.hand_sizes[s] * density)
+    if ch.not_ready_discards:
+        fixed = [float(ch.fixed.get(t, 0)) for t in range(NUM_KINDS)]
+        out += _chicken_fan(obs.ponds[seat], fixed) * READY_OTHERS
+        others = sum(_chicken_fan(obs.ponds[s], fixed) for s in range(4) if s != seat)
+        out += others * (1 - rate) * (READY_OTHERS + NOT_READY_PAYERS)
+    return out + _charge_stake(obs, rules)
+
+
+def charge_gain(rules: Ruleset, tile: Tile) -> float:
+    """Fan a ready owner of the 冲锋鸡 of `tile` collects from all its payers (docs/rules.md §8, §14)."""
+    ch = rules.chickens
+    fixed = ch.fixed.get(tile, 0)
+    charge = ch.charge_values.get(tile, 0) if ch.charge == "value" else ch.charge_multiplier * fixed
+    payers = PAYERS if ch.charge_payers == "others" else chicken_payers(rules)
+    return (charge if ch.charge_stacks else charge - fixed) * payers
+
+
+def _charge_stake(obs: Observation, rules: Ruleset) -> float:
+    ch = rules.chickens
+    if ch.charge == "off":
+        return 0.0
+    claimed = dict(obs.first_chicken_claimed_by)
+    out = 0.0
+    for t, d in obs.first_chicken:
+        mine = claimed.get(t) == obs.seat if t in claimed else d == obs.seat and t in obs.ponds[d]
+        if mine:
+            out += charge_gain(rules, t) + ch.charge_not_ready * READY_OTHERS
+    return out
+
+
+def end_stake(obs: Observation, rules: Ruleset, melds: Sequence[Meld], unseen: Sequence[int]) -> float:
+    """Fan a seat gains by being ready (or winning) when the hand ends rather than not: its kongs and the
+    chickens (docs/rules.md §7, §8, §14)."""
+    return sum(kong_stake(rules, m) for m in melds) + chicken_stake(obs, rules, unseen)
+
+
+def follow_stake(obs: Observation, rules: Ruleset, tile: Tile) -> float:
+    """Expected fan of discarding `tile` now as one more follower of the dealer's first discard (开局跟,
+    docs/rules.md §14); 0 when it would not follow."""
+    fan = rules.bonuses.follow_dealer
+    seat, dealer = obs.seat, obs.dealer
+    n = (seat - dealer) % 4
+    if not fan or n == 0 or obs.ponds[seat] or any(obs.melds[s] for s in range(4)):
+        return 0.0
+    if sum(len(p) for p in obs.ponds) != n or obs.ponds[dealer] != (tile,):
+        return 0.0
+    if any(obs.ponds[(dealer + i) % 4] != (tile,) for i in range(1, n)):
+        return 0.0
+    return fan * FOLLOW_RATE ** (3 - n)

@@ -62,8 +62,8 @@ class SafeTracker:
         return frozenset(out)
 
 
-def _ready_chance(obs: Observation, seat: int) -> float:
-    # A seat is ready more often as its discards pile up; melds bring it closer.
+def ready_guess(obs: Observation, seat: int) -> float:
+    """Hard's guess that a seat not declared is ready: its discards pile up, and melds bring it closer."""
     turns = len(obs.ponds[seat]) + len(obs.melds[seat])
     return min(0.85, 0.03 * turns + 0.12 * len(obs.melds[seat]))
 
@@ -88,7 +88,7 @@ def threats(view: View, tracker: SafeTracker | None, hot: bool) -> list[Threat]:
             safe = tracker.safe_against(obs, s) if tracker is not None else frozenset(obs.ponds[s])
             out.append(Threat(s, 1.0, fan + (b.hot_value if hot else 0), safe=safe))
             continue
-        ready = _ready_chance(obs, s)
+        ready = ready_guess(obs, s)
         if pass_exempt(rules.play, hot=hot):
             out.append(Threat(s, ready, plain + b.hot_value + 1))
         elif has_pass(melds, rules.play):

@@ -27,6 +27,7 @@ from game.actions import Action, ActionKind
 from game.ai.base import rules_for, view_of
 from game.ai.efficiency import discard_options, shanten_of
 from game.ai.hard import HardAgent
+from game.ai.reading import read_table
 from game.ai.rollout import (
     ADDED_KONG,
     CONCEALED_KONG,
@@ -153,7 +154,7 @@ class ExpertAgent:
         rules = rules_for(obs, self.rules)
         after_kong = obs.drawn is not None and obs.wall_remaining == self.kong_wall - 1
         try:
-            pub = Public(obs, rules, after_kong)
+            pub = Public(obs, rules, after_kong, read_table(obs, rules, self.hard.tracker.marks))
         except Inconsistent:
             return base
         rng = self.rng

@@ -43,7 +43,7 @@ THROWN_HELD = 0.4
 THROWN_WAIT = 0.05
 # For a declared seat: a kind it threw after declaring (the locked hand throws the tile it drew, which
 # would have won) or let pass where a declared hand may win off any discard is almost never a wait;
-# its discards from before it declared, or when the moment of 报听 is unknown, less so.
+# its discards from before it declared less so.
 AFTER_DECLARE_WAIT = 0.02
 BEFORE_DECLARE_WAIT = 0.3
 # The chance a seat is ready, a logistic in the public signs of progress (fitted on hard's play,
@@ -69,6 +69,7 @@ class SeatReading:
     waits: tuple[float, ...]  # per kind, the chance it is the wait given the seat is ready; sums to 1 (or all 0)
     keep: tuple[float, float, float]  # per suit, how much more of it the hand holds than an even share (mean 1)
     held: tuple[float, ...]  # per kind, the relative chance an unseen copy of it is in this seat's hand
+    ruled_out: frozenset[Tile]  # kinds it almost surely does not wait on (thrown, or let go since 报听)
 
 
 def read_table(
@@ -77,7 +78,8 @@ def read_table(
     """Each other seat read from `obs` (None at the observer's own place).
 
     `marks` gives, for a seat seen to declare, every pond's length when the observer first saw the
-    declaration (game.ai.defence.SafeTracker keeps them); without it the moment of 报听 is unknown.
+    declaration (game.ai.defence.SafeTracker keeps them); without one, 报听 is taken to have come
+    right after the seat's first discard.
     """
     unseen = unseen_of(obs)
     out: list[SeatReading | None] = []
@@ -99,11 +101,13 @@ def read_seat(
     thrown = set(pond)
     held = tuple(keep[t // 9] * (THROWN_HELD if t in thrown else 1.0) for t in range(NUM_KINDS))
     weights = wait_ways(unseen, held, obs.hand_sizes[seat])
-    for t, f in _wait_factors(obs, rules, seat, mark).items():
+    factors = _wait_factors(obs, rules, seat, mark)
+    for t, f in factors.items():
         weights[t] *= f
     total = sum(weights)
     waits = tuple(w / total for w in weights) if total > 0 else (0.0,) * NUM_KINDS
-    return SeatReading(seat, ready_chance(obs, rules, seat), waits, keep, held)
+    ruled_out = frozenset(t for t, f in factors.items() if f <= THROWN_WAIT)
+    return SeatReading(seat, ready_chance(obs, rules, seat), waits, keep, held, ruled_out)
 
 
 def ready_chance(obs: Observation, rules: Ruleset, seat: int) -> float:
@@ -160,11 +164,14 @@ def _wait_factors(obs: Observation, rules: Ruleset, seat: int, mark: Sequence[in
     if not obs.declared[seat]:
         return dict.fromkeys(pond, THROWN_WAIT)
     out: dict[Tile, float] = {}
-    since = len(pond) if mark is None else mark[seat]
+    if mark is None:
+        # The moment of 报听 unknown: taken as just after the seat's first discard, the earliest it may be.
+        mark = (1, 1, 1, 1)
+    since = mark[seat]
     for i, t in enumerate(pond):
         f = AFTER_DECLARE_WAIT if i >= since else BEFORE_DECLARE_WAIT
         out[t] = min(out.get(t, 1.0), f)
-    if mark is not None and declared_wins_any_discard(rules.play):
+    if declared_wins_any_discard(rules.play):
         for s in range(4):
             if s == seat:
                 continue

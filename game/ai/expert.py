@@ -65,6 +65,8 @@ SWITCH_Z = 2.0
 # The same for an answer to a discard (pung, kong or pass): the rollouts rank those far better than
 # discards near ready, whose differences are small beside the rollout policy's own bias (docs/ai.md).
 CLAIM_SWITCH_Z = 1.5
+# Hard's defence, under the expert, weighs each seat by the table reading (game.ai.reading).
+READ_DEFENCE = True
 
 
 @dataclass
@@ -121,6 +123,7 @@ class ExpertAgent:
         self.name = name
         self.rules = rules
         self.hard = HardAgent(rules=rules)
+        self.hard.tracker.reads = READ_DEFENCE
         self.rng = random.Random(f"expert:{seed}")
         self.budget = budget_ms / 1000
         self.max_rollouts = rollouts  # a fixed rollout count per decision replaces the clock when set

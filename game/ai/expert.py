@@ -66,7 +66,7 @@ SWITCH_Z = 2.0
 # discards near ready, whose differences are small beside the rollout policy's own bias (docs/ai.md).
 CLAIM_SWITCH_Z = 1.5
 # Hard's defence, under the expert, weighs each seat by the table reading (game.ai.reading).
-READ_DEFENCE = True
+READ_DEFENCE = False
 
 
 @dataclass

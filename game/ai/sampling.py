@@ -30,7 +30,7 @@ from game.tiles import NUM_KINDS, Tile
 # Tries at a ready hand for a seat that declared ready before giving up on it for this sample.
 READY_TRIES = 12
 # Deal a seat not declared a ready hand with the reading's chance that it is ready.
-READY_UNDECLARED = False
+READY_UNDECLARED = True
 # Seats draw from places of their own in the dealt wall (LeanHand.set_wall): the same hands, and
 # candidate moves compared on a deal keep each seat's draws.
 DRAW_BY_SEAT = True

@@ -75,3 +75,32 @@ def test_the_reading_command_prints_its_figures(capsys: pytest.CaptureFixture[st
     assert "reading guiyang-classic: 2 deals, seed 4" in out
     assert "ready, not declared" in out and "declared (报听)" in out
     assert "Brier" in out and "base rate" in out
+
+
+def test_the_expert_deals_a_seat_a_ready_hand_as_often_as_the_reading_says_it_is_ready() -> None:
+    import random
+
+    from game.agents import SimpleAgent
+    from game.ai.sampling import Public, determinize
+    from game.hand import waits
+    from game.observation import observe
+    from game.round import Round
+
+    bot, rng = SimpleAgent(), random.Random(5)
+    dealt: dict[bool, list[bool]] = {True: [], False: []}  # likely ready (odds > 0.7) or not (< 0.1)
+    for seed in range(12):
+        rnd = Round(RULES, f"reading-deal:{seed}")
+        while not rnd.ended:
+            seat = rnd.to_move()[0]
+            obs = observe(rnd, seat)
+            if rnd.phase == "turn" and obs.drawn is not None:
+                pub = Public(obs, RULES)
+                for s in range(4):
+                    odds = pub.ready_odds[s]
+                    if s != seat and not obs.declared[s] and (odds > 0.7 or odds < 0.1):
+                        h = determinize(pub, rng)
+                        dealt[odds > 0.7].append(bool(waits(h.hands[s], h.melds[s])))
+            rnd.apply(bot.choose(obs))
+    likely, unlikely = dealt[True], dealt[False]
+    assert len(likely) > 20 and len(unlikely) > 20
+    assert sum(likely) / len(likely) > 0.6 > 0.25 > sum(unlikely) / len(unlikely)

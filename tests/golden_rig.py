@@ -79,13 +79,13 @@ class Plan:
 
 
 PLANS: tuple[Plan, ...] = (
-    Plan("guiyang-classic", "golden-182", 3, ("hard", "expert", "easy", "bold")),
+    Plan("guiyang-classic", "golden-346", 3, ("hard", "expert", "easy", "bold")),
     Plan("guiyang-app", "golden-69", 3, ("hard", "expert", "easy", "bold")),
     Plan("guiyang-modern", "golden-34", 3, ("easy", "hard", "bold", "easy")),
     Plan("guiyang-pass", "golden-182", 3, ("hard", "expert", "easy", "bold")),
     Plan("guiyang-daopei", "golden-34", 3, ("bold", "normal", "hard", "expert")),
     Plan("zhuoji-x10", "golden-6", 3, ("easy", "hard", "bold", "easy")),
-    Plan("yiwushi", "golden-145", 3, ("bold", "normal", "hard", "expert")),
+    Plan("yiwushi", "golden-149", 3, ("bold", "normal", "hard", "expert")),
 )
 
 

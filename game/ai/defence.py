@@ -7,6 +7,8 @@ one's own kong, every ready seat. For each, the chance that a tile is one of its
 counted from the unseen tiles (runs need two neighbours, pairs need copies); tiles it can no
 longer be waiting on are safe: a declared seat's own discards (a locked hand discards the tile
 it drew, which would have won) and every tile discarded after it declared that it did not take.
+A tracker that reads (the expert's) takes each seat's ready chance and waits from the table
+reading (game.ai.reading) instead of the count of turns and of unseen ways.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.ai.base import View
+from game.ai.reading import read_table
 from game.observation import Observation
 from game.rulings import has_pass, pass_exempt
 from game.tiles import NUM_KINDS, Tile
@@ -29,6 +32,7 @@ class Threat:
     pairs_only: bool = False  # 大对子: only pair waits
     suit: int | None = None  # 清一色: only this suit
     safe: frozenset[Tile] = frozenset()
+    weights: tuple[float, ...] | None = None  # per kind, the chance it is the wait (the table reading), if read
 
 
 @dataclass
@@ -37,6 +41,8 @@ class SafeTracker:
 
     marks: dict[int, tuple[int, ...]] = field(default_factory=dict)  # declared seat -> pond lengths when first seen
     wall: int = -1
+    # Weigh each threat by the table reading (game.ai.reading): its ready chance and its waits.
+    reads: bool = False
 
     def update(self, obs: Observation) -> None:
         """Note newly declared seats; start over when a new hand begins."""
@@ -62,8 +68,8 @@ class SafeTracker:
         return frozenset(out)
 
 
-def _ready_chance(obs: Observation, seat: int) -> float:
-    # A seat is ready more often as its discards pile up; melds bring it closer.
+def ready_guess(obs: Observation, seat: int) -> float:
+    """Hard's guess that a seat not declared is ready: its discards pile up, and melds bring it closer."""
     turns = len(obs.ponds[seat]) + len(obs.melds[seat])
     return min(0.85, 0.03 * turns + 0.12 * len(obs.melds[seat]))
 
@@ -74,11 +80,14 @@ def threats(view: View, tracker: SafeTracker | None, hot: bool) -> list[Threat]:
     b = rules.bonuses
     values = rules.pattern_values()
     plain = values.get("pinghu", 1)
+    reading = read_table(obs, rules, tracker.marks) if tracker is not None and tracker.reads else None
     out: list[Threat] = []
     for s in range(4):
         if s == obs.seat:
             continue
         melds = obs.melds[s]
+        r = reading[s] if reading is not None else None
+        weights = r.waits if r is not None else None
         if obs.declared[s]:
             fan = plain
             if b.declared_win == "at_least":
@@ -86,20 +95,21 @@ def threats(view: View, tracker: SafeTracker | None, hot: bool) -> list[Threat]:
             elif b.declared_win == "add":
                 fan += b.declared_win_value
             safe = tracker.safe_against(obs, s) if tracker is not None else frozenset(obs.ponds[s])
-            out.append(Threat(s, 1.0, fan + (b.hot_value if hot else 0), safe=safe))
+            out.append(Threat(s, 1.0, fan + (b.hot_value if hot else 0), safe=safe, weights=weights))
             continue
-        ready = _ready_chance(obs, s)
+        ready = r.ready if r is not None else ready_guess(obs, s)
         if pass_exempt(rules.play, hot=hot):
-            out.append(Threat(s, ready, plain + b.hot_value + 1))
+            out.append(Threat(s, ready, plain + b.hot_value + 1, weights=weights))
         elif has_pass(melds, rules.play):
-            out.append(Threat(s, ready, plain + 0.5))
+            out.append(Threat(s, ready, plain + 0.5, weights=weights))
         suits = {m.tile // 9 for m in melds}
         if len(melds) >= 2 and len(suits) == 1 and "qingyise" in values:
             suit = next(iter(suits))
             pond = obs.ponds[s]
             off = sum(1 for t in pond if t // 9 != suit)
             if off >= len(pond) * 0.7:
-                out.append(Threat(s, ready * (0.5 if len(melds) == 2 else 0.8), values["qingyise"], suit=suit))
+                chance = ready * (0.5 if len(melds) == 2 else 0.8)
+                out.append(Threat(s, chance, values["qingyise"], suit=suit, weights=weights))
         if len(melds) >= 2 and "dadui" in values:
             out.append(Threat(s, ready * (0.3 if len(melds) == 2 else 0.6), values["dadui"], pairs_only=True))
     return out
@@ -129,7 +139,7 @@ def danger(view: View, found: list[Threat]) -> list[float]:
     base_all = wait_weights(view.unseen, False)
     base_pairs = wait_weights(view.unseen, True)
     for th in found:
-        w = base_pairs if th.pairs_only else base_all
+        w = base_pairs if th.pairs_only else th.weights if th.weights is not None else base_all
         allowed = [
             t for t in range(NUM_KINDS) if t not in th.safe and (th.suit is None or t // 9 == th.suit) and w[t] > 0
         ]

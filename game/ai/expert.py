@@ -28,6 +28,7 @@ from game.actions import Action, ActionKind
 from game.ai.base import rules_for, view_of
 from game.ai.efficiency import discard_options, shanten_of
 from game.ai.hard import BUDGET_MS, NO_DEADLINE_MS, HardAgent
+from game.ai.reading import read_table
 from game.ai.rollout import (
     ADDED_KONG,
     CONCEALED_KONG,
@@ -65,6 +66,8 @@ SWITCH_Z = 2.0
 # The same for an answer to a discard (pung, kong or pass): the rollouts rank those far better than
 # discards near ready, whose differences are small beside the rollout policy's own bias (docs/ai.md).
 CLAIM_SWITCH_Z = 1.5
+# Hard's defence, under the expert, weighs each seat by the table reading (game.ai.reading).
+READ_DEFENCE = False
 
 
 @dataclass
@@ -122,6 +125,7 @@ class ExpertAgent:
         self.rules = rules
         # Measurement (a fixed rollout count) takes hard's move without its clock too: every search starts from it.
         self.hard = HardAgent(rules=rules, budget_ms=BUDGET_MS if rollouts is None else NO_DEADLINE_MS)
+        self.hard.tracker.reads = READ_DEFENCE
         self.rng = random.Random(f"expert:{seed}")
         self.budget = budget_ms / 1000
         self.max_rollouts = rollouts  # a fixed rollout count per decision replaces the clock when set
@@ -155,7 +159,7 @@ class ExpertAgent:
         rules = rules_for(obs, self.rules)
         after_kong = obs.drawn is not None and obs.wall_remaining == self.kong_wall - 1
         try:
-            pub = Public(obs, rules, after_kong)
+            pub = Public(obs, rules, after_kong, read_table(obs, rules, self.hard.tracker.marks))
         except Inconsistent:
             return base
         rng = self.rng

@@ -2,10 +2,12 @@
 
 From an Observation alone, the tiles the seat cannot see (the other hands and the wall) are
 dealt out at random, and the public state (melds, ponds, 报听, the first chickens, whose turn)
-is copied, giving a LeanHand the search can play to the end. The deal is weighted by what the
-table says where that is cheap and helps: a seat rarely keeps tiles of a kind it has thrown
-(each such tile is sent back to the wall with some chance), and a seat that declared ready
-(报听) holds a ready hand that waits on none of the kinds it has let go since it declared.
+is copied, giving a LeanHand the search can play to the end. The deal is weighted by the
+reading of the table (game.ai.reading): a tile dealt to a seat stays there with the chance the
+reading gives its kind of being in that hand (a kind the seat threw, a suit it drops, go back
+to the wall more often), a seat that declared ready (报听) holds a ready hand that waits on none
+of the kinds it has let go since, and, with READY_UNDECLARED, a seat not declared is made ready
+with the chance the reading gives, on waits it has not thrown.
 """
 
 from __future__ import annotations
@@ -16,20 +18,19 @@ from collections.abc import Callable
 from game import hand as analysis
 from game.actions import ActionKind
 from game.ai.base import unseen_of
+from game.ai.reading import SeatReading, read_table
 from game.ai.rollout import UNKNOWN, LeanHand
 from game.ai.value import keep_values
 from game.melds import KongKind, Meld
 from game.observation import Observation
 from game.phase import CLAIMS, ROB, TURN
 from game.ruleset import Ruleset
-from game.rulings import declared_wins_any_discard
 from game.tiles import NUM_KINDS, Tile
 
-# The chance that a tile of a kind a seat has discarded is sent back to the wall when it is dealt
-# to that seat: players throw what they do not keep.
-DISCARDED_KIND_RETURN = 0.6
 # Tries at a ready hand for a seat that declared ready before giving up on it for this sample.
 READY_TRIES = 12
+# Deal a seat not declared a ready hand with the reading's chance that it is ready.
+READY_UNDECLARED = True
 # Seats draw from places of their own in the dealt wall (LeanHand.set_wall): the same hands, and
 # candidate moves compared on a deal keep each seat's draws.
 DRAW_BY_SEAT = True
@@ -50,12 +51,19 @@ class Public:
         "hidden_sizes",
         "obs",
         "passed_by",
-        "pond_kinds",
         "pool",
+        "ready_odds",
         "rob_seat",
+        "stay",
     )
 
-    def __init__(self, obs: Observation, rules: Ruleset, after_kong: bool = False) -> None:
+    def __init__(
+        self,
+        obs: Observation,
+        rules: Ruleset,
+        after_kong: bool = False,
+        reading: tuple[SeatReading | None, ...] | None = None,
+    ) -> None:
         self.obs = obs
         seat = obs.seat
         unseen = unseen_of(obs)
@@ -70,22 +78,23 @@ class Public:
                 f"{len(self.pool)} unseen tiles for {sum(self.hidden_sizes)} hidden in hands"
                 f" and {obs.wall_remaining} in the wall"
             )
-        self.pond_kinds = [set(p) for p in obs.ponds]
-        self.declared_seats = [s for s in range(4) if s != seat and obs.declared[s] and self.hidden_sizes[s] == 13]
-        play = rules.play
-        others_pass = declared_wins_any_discard(play)
-        # The kinds each declared seat has let go since it declared, which cannot be among its waits:
-        # it throws each tile it draws (a wait drawn would have been a win), and, where a declared hand
-        # may win off a discard, it passed every other seat's discard. The first discard of each seat is
-        # left out, as it may have come before the declaration.
+        if reading is None:
+            reading = read_table(obs, rules)
+        # Per seat and kind, the chance a tile dealt there stays: the reading's weight of the kind being
+        # in that hand, against the kind it most likely holds.
+        self.stay: list[list[float]] = [[1.0] * NUM_KINDS for _ in range(4)]
+        # The kinds each seat almost surely does not wait on, and the chance it is dealt a ready hand.
         self.passed_by: list[frozenset[Tile]] = [frozenset()] * 4
-        for d in self.declared_seats:
-            let_go = set(obs.ponds[d][1:])
-            if others_pass:
-                for o in range(4):
-                    if o != d:
-                        let_go.update(obs.ponds[o][1:])
-            self.passed_by[d] = frozenset(let_go)
+        self.ready_odds = [0.0] * 4
+        for s, r in enumerate(reading):
+            if r is None or not self.hidden_sizes[s]:
+                continue
+            top = max(r.held)
+            self.stay[s] = [w / top for w in r.held]
+            self.passed_by[s] = r.ruled_out
+            if self.hidden_sizes[s] % 3 == 1:
+                self.ready_odds[s] = r.ready if READY_UNDECLARED or obs.declared[s] else 0.0
+        self.declared_seats = [s for s in range(4) if s != seat and obs.declared[s] and self.hidden_sizes[s] == 13]
         self.base = _public_hand(obs, rules, after_kong)
 
 
@@ -185,18 +194,21 @@ def determinize(pub: Public, rng: random.Random) -> LeanHand:
         n = sizes[s]
         if not n:
             continue
-        thrown = pub.pond_kinds[s]
+        stay = pub.stay[s]
         lo = starts[s]
-        if thrown and wall_len:
+        if wall_len:
             for i in range(lo, lo + n):
-                if pool[i] in thrown and rng.random() < DISCARDED_KIND_RETURN:
+                keep = stay[pool[i]]
+                if keep < 1.0 and rng.random() >= keep:
                     j = below(rng.getrandbits, wall_len)
                     pool[i], pool[j] = pool[j], pool[i]
         counts = h.hands[s]
         for i in range(lo, lo + n):
             counts[pool[i]] += 1
-    for s in pub.declared_seats:
-        _make_ready(h, s, pool, wall_len, rng, pub.passed_by[s])
+    for s in range(4):
+        odds = pub.ready_odds[s]
+        if odds >= 1.0 or (odds > 0.0 and rng.random() < odds):
+            _make_ready(h, s, pool, wall_len, rng, pub.passed_by[s])
     if pub.rob_seat >= 0 and pub.obs.rob_tile is not None:
         h.hands[pub.rob_seat][pub.obs.rob_tile] += 1
     h.set_wall(pool[:wall_len], by_seat=DRAW_BY_SEAT)

@@ -21,6 +21,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "game.cli.memory",
     "game.cli.arena",
     "game.cli.audit",
+    "game.cli.reading",
     "game.cli.review",
     "game.cli.folders",
     "game.cli.lan",

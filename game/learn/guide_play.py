@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game import rulings
 from game.learn.guide_page import PageWriter
 from game.melds import KongKind, Meld
 from game.ruleset import PATTERN_NAMES
@@ -105,14 +106,15 @@ def turn_page(w: PageWriter) -> None:
 def pass_page(w: PageWriter) -> None:
     """The pass (通行证): which wins off a discard need a kong of one's own, and the exceptions."""
     p = w.rules.play
-    names_zh = "、".join(PATTERN_NAMES[x][0] for x in p.pass_patterns)
-    names_en = ", ".join(PATTERN_NAMES[x][1] for x in p.pass_patterns)
+    needing = [x for x in w.rules.pattern_values() if rulings.needs_pass(x, p)]
+    names_zh = "、".join(PATTERN_NAMES[x][0] for x in needing)
+    names_en = ", ".join(PATTERN_NAMES[x][1] for x in needing)
     w.say(
         f"通行证：{names_zh}要胡别人打出的牌，自己必须有一个豆（杠）。自摸不要通行证。",
         f"The pass: a {names_en} may be won off another seat's discard only with a kong (豆) of your own. "
         "A self-drawn win needs no pass.",
     )
-    big = [x for x in w.rules.pattern_values() if x not in p.pass_patterns]
+    big = [x for x in w.rules.pattern_values() if not rulings.needs_pass(x, p)]
     if big:
         w.say(
             "大牌（" + "、".join(PATTERN_NAMES[x][0] for x in big[:4]) + "等）不要通行证。",

@@ -164,29 +164,33 @@ def win_chance(shanten: int, live: float, unseen_total: int, draws: int) -> floa
     return dist[steps]
 
 
+def _kong_terms(rules: Ruleset, kind: KongKind, late: bool = False) -> tuple[float, float, float]:
+    """A kong's fan, the seats that pay it when its owner ends ready, and those it is paid back to when its
+    owner does not (倒赔: only the ready ones among them; none where a kong not ready is merely void)."""
+    k = rules.kongs
+    if late:
+        fan, payers = float(k.late), float(PAYERS)
+    elif kind is KongKind.EXPOSED:
+        fan, payers = float(k.exposed), 1.0  # paid by its feeder alone, paid back to it only if the feeder is ready
+    else:
+        fan, payers = float(k.concealed if kind is KongKind.CONCEALED else k.added), float(PAYERS)
+    back = payers * READY_OTHERS / PAYERS if k.not_ready == "pay_back" else 0.0
+    return fan, payers, back
+
+
 def kong_stake(rules: Ruleset, meld: Meld) -> float:
     """Fan one kong swings between ending ready (it is paid) and not (void, or paid back: 倒赔, docs/rules.md §14)."""
-    k = rules.kongs
-    if k.paid_to != "ready_or_won" or meld.kong is None:
+    if rules.kongs.paid_to != "ready_or_won" or meld.kong is None:
         return 0.0
-    back = k.not_ready == "pay_back"
-    if meld.late:
-        return k.late * (PAYERS + (READY_OTHERS if back else 0.0))
-    if meld.kong is KongKind.EXPOSED:
-        # Paid by its feeder alone, and paid back to it only if the feeder is ready.
-        return k.exposed * (1.0 + (READY_OTHERS / PAYERS if back else 0.0))
-    fan = k.concealed if meld.kong is KongKind.CONCEALED else k.added
-    return fan * (PAYERS + (READY_OTHERS if back else 0.0))
+    fan, payers, back = _kong_terms(rules, meld.kong, meld.late)
+    return fan * (payers + back)
 
 
 def kong_expected(rules: Ruleset, kind: KongKind, ready: float) -> float:
     """Expected fan of a kong of `kind` made by a seat that ends ready with chance `ready` (docs/rules.md §14)."""
-    k = rules.kongs
-    fan = k.exposed if kind is KongKind.EXPOSED else k.concealed if kind is KongKind.CONCEALED else k.added
-    payers = 1.0 if kind is KongKind.EXPOSED else float(PAYERS)
-    if k.paid_to != "ready_or_won":
+    fan, payers, back = _kong_terms(rules, kind)
+    if rules.kongs.paid_to != "ready_or_won":
         return fan * payers
-    back = payers * READY_OTHERS / PAYERS if k.not_ready == "pay_back" else 0.0
     return fan * (ready * payers - (1 - ready) * back)
 
 

@@ -122,16 +122,16 @@ def pass_page(w: PageWriter) -> None:
         )
     free_zh: list[str] = []
     free_en: list[str] = []
-    if p.pass_exempt_declared and p.declare_ready:
+    if p.declare_ready and rulings.pass_exempt(p, declared=True):
         free_zh.append("自己报听了")
         free_en.append("you declared ready")
-    if p.pass_exempt_hot:
+    if rulings.pass_exempt(p, hot=True):
         free_zh.append("热炮（别人刚杠完打出的牌）")
         free_en.append("a hot discard (right after the discarder's kong)")
-    if p.pass_exempt_rob_kong and p.rob_kong:
+    if p.rob_kong and rulings.pass_exempt(p, robbing=True):
         free_zh.append("抢杠")
         free_en.append("robbing a kong")
-    if p.pass_exempt_declared_discard and p.declare_ready:
+    if p.declare_ready and rulings.pass_exempt(p, on_declared=True):
         free_zh.append("杀报（胡报听者打的牌）")
         free_en.append("the discard of a seat that declared ready (杀报)")
     if free_zh:

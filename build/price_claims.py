@@ -1,0 +1,149 @@
+"""What punging a discard is worth against passing it, with hard playing on, by what hard answered.
+
+    python build/price_claims.py --ruleset guiyang-classic --deals 1200 --seed 31 --workers 2
+
+Plays one game of four hard players on each of the arena's deals (with four hards every seating
+of a deal plays the same game, so one is enough). At every chance a seat has to pung a
+discard, before it answers, it prices the pung and the pass as the audit does
+(`game.ai.audit.price`: the round as it stands played to the end by copies of the hard agents,
+over the same `--shuffles` reorderings of the wall): the gain is the seat's mean net points
+punging minus passing. It prints the gain grouped by hard's own answer, by how the pung changes
+the hand's shanten, and whether the tile is a chicken the hand keeps (docs/rules.md §8); with
+`--jsonl` it writes every priced chance instead, one JSON object a line, for other groupings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.actions import ActionKind
+from game.agents import Agent
+from game.ai.arena import Z95, SearchBudget, build_agent, deal_setup, finished
+from game.ai.audit import price
+from game.ai.base import view_of
+from game.ai.efficiency import lowest_after_discard, shanten_of
+from game.ai.sampling import rollout_keep
+from game.controller import MatchController
+from game.observation import Observation
+from game.ruleset import Ruleset
+from game.ruleset_loader import RulesetError, load_ruleset
+
+
+@dataclass(frozen=True)
+class Chance:
+    """One chance to pung a discard, priced."""
+
+    deal: int
+    seat: int
+    wall: int  # tiles left in the wall
+    tile: int
+    chicken: bool  # a kind the hand keeps as a chicken (game.ai.sampling.rollout_keep)
+    shanten: int  # the hand's shanten before the pung
+    change: int  # the shanten after the pung and its best discard, minus before
+    melds: int  # the seat's melds before the pung
+    hard: str  # hard's answer ("pung", "pass", "kong", "win")
+    gain: float  # mean net points punging minus passing, hard playing on
+
+
+def chance(obs: Observation, rules: Ruleset, keep: tuple[bool, ...] | None, deal: int, hard: str) -> Chance:
+    """The features of a pung chance, with no price yet."""
+    assert obs.last_discard is not None
+    view = view_of(obs, rules)
+    counts, m = view.counts, view.meld_count
+    tile = obs.last_discard[1]
+    now = shanten_of(counts, m)
+    counts[tile] -= 2
+    after = lowest_after_discard(counts, m + 1)
+    counts[tile] += 2
+    kept = keep is not None and keep[tile]
+    return Chance(deal, obs.seat, obs.wall_remaining, tile, kept, now, after - now, m, hard, 0.0)
+
+
+def price_deal(args: tuple[str, str, int, int]) -> list[Chance]:
+    """Play one deal with four hards and price every pung chance in it."""
+    ruleset, seed, deal, shuffles = args
+    rules = load_ruleset(ruleset)
+    keep = rollout_keep(rules)
+    # A rollout count takes hard's clock away, so the prices depend on the seed alone.
+    budget = SearchBudget(rollouts=64)
+    agents: list[Agent] = [build_agent("hard", f"{seed}:{deal}:0:{s}", budget) for s in range(4)]
+    table = MatchController(rules, f"arena:{seed}:{deal}", [None] * 4, deal_setup(seed, deal), keep_save=False)
+    table.start_hand()
+    rnd = table.round
+    assert rnd is not None
+    out: list[Chance] = []
+    while not rnd.ended:
+        seat = table.to_move()[0]
+        obs = table.observe(seat)
+        action = agents[seat].choose(obs)
+        pung = next((a for a in obs.legal_actions if a.kind is ActionKind.PUNG), None)
+        passing = next((a for a in obs.legal_actions if a.kind is ActionKind.PASS), None)
+        if obs.phase == "claims" and pung is not None and passing is not None:
+            c = chance(obs, rules, keep, deal, action.kind.value)
+            key = f"claims:{seed}:{deal}:{len(out)}"
+            punged = price(rnd, agents, seat, pung, shuffles, key)
+            passed = price(rnd, agents, seat, passing, shuffles, key)
+            gain = (sum(punged) - sum(passed)) / shuffles
+            out.append(replace(c, gain=gain))
+        table.submit(action)
+    return out
+
+
+def group(label: str, gains: list[float]) -> str:
+    """One line: how many, the mean gain and its 95% interval (normal, by chance)."""
+    n = len(gains)
+    mean = sum(gains) / n
+    half = Z95 * math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n) if n > 1 else math.inf
+    return f"  {label:<44} {n:>6}  {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]"
+
+
+def report(chances: Iterable[Chance]) -> list[str]:
+    """The gains grouped by hard's answer, the shanten change and the chicken."""
+    groups: dict[tuple[str, int, bool], list[float]] = defaultdict(list)
+    for c in chances:
+        groups[(c.hard, c.change, c.chicken)].append(c.gain)
+    lines = ["hard's answer, shanten change after the pung, chicken: chances, gain of punging over passing"]
+    for (hard, change, chicken), gains in sorted(groups.items()):
+        lines.append(group(f"{hard}, {change:+d}{', chicken' if chicken else ''}", gains))
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the options, price the deals and print the groups (or every chance with --jsonl)."""
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    p.add_argument("--ruleset", default="guiyang-classic")
+    p.add_argument("--seed", default="31")
+    p.add_argument("--first-deal", type=int, default=0)
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--shuffles", type=int, default=8, help="wall reorderings each answer is priced over")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--jsonl", action="store_true", help="write every priced chance as a JSON line")
+    a = p.parse_args(argv)
+    try:
+        load_ruleset(a.ruleset)
+    except RulesetError as exc:
+        print(f"price_claims: {exc}", file=sys.stderr)
+        return 2
+    tasks = [(a.ruleset, a.seed, d, a.shuffles) for d in range(a.first_deal, a.first_deal + a.deals)]
+    found = [c for deal in finished(price_deal, tasks, a.workers, True, None) for c in deal]
+    found.sort(key=lambda c: (c.deal, c.wall))
+    if a.jsonl:
+        for c in found:
+            print(json.dumps(asdict(c), ensure_ascii=False))
+        return 0
+    print(f"{a.ruleset}, seed {a.seed}, deals {a.first_deal}-{a.first_deal + a.deals - 1}: {len(found)} chances")
+    print("\n".join(report(found)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

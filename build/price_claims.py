@@ -20,7 +20,7 @@ import math
 import sys
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -54,8 +54,10 @@ class Chance:
     gain: float  # mean net points punging minus passing, hard playing on
 
 
-def chance(obs: Observation, rules: Ruleset, keep: tuple[bool, ...] | None, deal: int, hard: str) -> Chance:
-    """The features of a pung chance, with no price yet."""
+def chance(
+    obs: Observation, rules: Ruleset, keep: tuple[bool, ...] | None, deal: int, hard: str, gain: float
+) -> Chance:
+    """A priced pung chance, its features read from the seat's observation."""
     assert obs.last_discard is not None
     view = view_of(obs, rules)
     counts, m = view.counts, view.meld_count
@@ -65,7 +67,7 @@ def chance(obs: Observation, rules: Ruleset, keep: tuple[bool, ...] | None, deal
     after = lowest_after_discard(counts, m + 1)
     counts[tile] += 2
     kept = keep is not None and keep[tile]
-    return Chance(deal, obs.seat, obs.wall_remaining, tile, kept, now, after - now, m, hard, 0.0)
+    return Chance(deal, obs.seat, obs.wall_remaining, tile, kept, now, after - now, m, hard, gain)
 
 
 def price_deal(args: tuple[str, str, int, int]) -> list[Chance]:
@@ -88,12 +90,11 @@ def price_deal(args: tuple[str, str, int, int]) -> list[Chance]:
         pung = next((a for a in obs.legal_actions if a.kind is ActionKind.PUNG), None)
         passing = next((a for a in obs.legal_actions if a.kind is ActionKind.PASS), None)
         if obs.phase == "claims" and pung is not None and passing is not None:
-            c = chance(obs, rules, keep, deal, action.kind.value)
             key = f"claims:{seed}:{deal}:{len(out)}"
             punged = price(rnd, agents, seat, pung, shuffles, key)
             passed = price(rnd, agents, seat, passing, shuffles, key)
             gain = (sum(punged) - sum(passed)) / shuffles
-            out.append(replace(c, gain=gain))
+            out.append(chance(obs, rules, keep, deal, action.kind.value, gain))
         table.submit(action)
     return out
 

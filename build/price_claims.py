@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections import defaultdict
 from collections.abc import Iterable
@@ -27,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.actions import ActionKind
 from game.agents import Agent
-from game.ai.arena import Z95, SearchBudget, build_agent, deal_setup, finished
-from game.ai.audit import price
+from game.ai.arena import SearchBudget, build_agent, deal_setup, finished
+from game.ai.audit import gains_band, price
 from game.ai.base import view_of
 from game.ai.efficiency import lowest_after_discard, shanten_of
 from game.ai.sampling import rollout_keep
@@ -101,10 +100,8 @@ def price_deal(args: tuple[str, str, int, int]) -> list[Chance]:
 
 def group(label: str, gains: list[float]) -> str:
     """One line: how many, the mean gain and its 95% interval (normal, by chance)."""
-    n = len(gains)
-    mean = sum(gains) / n
-    half = Z95 * math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1) / n) if n > 1 else math.inf
-    return f"  {label:<44} {n:>6}  {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]"
+    b = gains_band(label, gains)
+    return f"  {label:<44} {b.n:>6}  {b.mean:+.3f} [{b.ci[0]:+.3f}, {b.ci[1]:+.3f}]"
 
 
 def report(chances: Iterable[Chance]) -> list[str]:

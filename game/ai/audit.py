@@ -202,7 +202,11 @@ def audit_deal(rules: Ruleset, seed: str, deal: int, rollouts: int, shuffles: in
 
 def band(label: str, records: Iterable[AuditRecord]) -> Band:
     """Count, mean gain with a 95% interval (normal, by record) and total gain of some records."""
-    gains = [r.gain for r in records]
+    return gains_band(label, [r.gain for r in records])
+
+
+def gains_band(label: str, gains: list[float]) -> Band:
+    """Count, mean with a 95% interval (normal, by value) and total of some gains."""
     n = len(gains)
     if n == 0:
         return Band(label, 0, 0.0, (0.0, 0.0), 0.0)

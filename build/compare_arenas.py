@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.arena import Incomparable, compare_runs
+from game.ai.measure.arena import Incomparable, compare_runs
 
 
 def _load(path: str) -> dict[str, object]:

@@ -30,18 +30,18 @@ TOGGLE = "CPyDef_rollout___LeanHand___play_out"
 
 def run_passes(search: bool, passes: int) -> int:
     """Play the rollouts `passes` times after a warm pass; the number of rollouts in one pass."""
-    from game.ai.rollout import LeanHand
-    from game.ai.sampling import determinize
+    from game.ai.search.playout import lean_hand
+    from game.ai.search.sampling import determinize
     from game.cli.bench import decision_points
-    from game.round import Round
-    from game.ruleset_loader import load_ruleset
-    from game.settlement import settle
-    from game.suit_tables import fill_all
+    from game.core.settlement import settle
+    from game.core.suit_tables import fill_all
+    from game.engine.round import Round
+    from game.rules.loader import load_ruleset
 
     fill_all()
     rules = load_ruleset("guiyang-classic")
     if not search:
-        dealt = [LeanHand.from_round(Round(rules, f"rollout:1:{i}")) for i in range(DEALS)]
+        dealt = [lean_hand(Round(rules, f"rollout:1:{i}")) for i in range(DEALS)]
         for _ in range(passes + 1):
             for h in dealt:
                 h.copy().play_out()

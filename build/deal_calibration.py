@@ -5,7 +5,7 @@
 Four hard players play `--hands` hands; at three random turns of each, the turn seat's observation
 is taken, and for every kind of tile it holds two things are true or not of the real round: some
 other seat may win on that tile now (it is among its waits and the rules let it win off a
-discard), and some other seat merely waits on it. `game.ai.sampling.determinize` deals the unseen
+discard), and some other seat merely waits on it. `game.ai.search.sampling.determinize` deals the unseen
 tiles `--samples` times from the same observation, and the share of deals where each holds is its
 forecast. Printed: the log loss of those forecasts beside a forecast that knows only how often
 each holds (the base rate), the mean forecast on the tiles where it holds and where it does not,
@@ -28,15 +28,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.ai.hard import HardAgent  # noqa: E402
-from game.ai.rollout import LeanHand  # noqa: E402
-from game.ai.sampling import Inconsistent, Public, determinize  # noqa: E402
-from game.observation import Observation, observe  # noqa: E402
-from game.round import Round  # noqa: E402
-from game.ruleset import Ruleset  # noqa: E402
-from game.ruleset_loader import RulesetError, load_ruleset  # noqa: E402
-from game.shanten import shanten  # noqa: E402
-from game.tiles import NUM_KINDS  # noqa: E402
+from game.ai.levels.hard import HardAgent  # noqa: E402
+from game.ai.search.playout import lean_hand  # noqa: E402
+from game.ai.search.sampling import Inconsistent, Public, determinize  # noqa: E402
+from game.core.rollout import LeanHand  # noqa: E402
+from game.core.ruleset import Ruleset  # noqa: E402
+from game.core.shanten import shanten  # noqa: E402
+from game.core.tiles import NUM_KINDS  # noqa: E402
+from game.engine.observation import Observation, observe  # noqa: E402
+from game.engine.round import Round  # noqa: E402
+from game.rules.loader import RulesetError, load_ruleset  # noqa: E402
 
 
 @dataclass
@@ -85,7 +86,7 @@ def decision_points(rules: Ruleset, hands: int) -> list[tuple[Observation, Publi
                 stops.discard(rnd.wall.remaining)
                 obs = observe(rnd, seat)
                 try:
-                    out.append((obs, Public(obs, rules), LeanHand.from_round(rnd)))
+                    out.append((obs, Public(obs, rules), lean_hand(rnd)))
                 except Inconsistent as e:
                     print(f"skipped a decision point of hand {i}: {e}", file=sys.stderr)
             rnd.apply(agents[seat].choose(observe(rnd, seat)))

@@ -216,8 +216,8 @@ def special_files(folder: Path) -> list[tuple[str, Path]]:
 
 def hand_files(tally: Tally, tmp: Path, rng: random.Random) -> None:
     """`settle` on bad hand files: known faults must be refused, random mutations read or refused."""
+    from game.core.settlement import settle
     from game.handfile import parse_hand
-    from game.settlement import settle
 
     example = (ROOT / "tests" / "hands" / "example.yaml").read_text(encoding="utf-8")
     win = "win: {by: [0], tile: 8s, from: self}"
@@ -275,9 +275,9 @@ def _settle_refused(path: Path) -> str:
 
 def rulesets(tally: Tally, tmp: Path, rng: random.Random) -> None:
     """`rules check` on bad rulesets; an accepted one must play; the folder listing survives special files."""
-    from game.ruleset_loader import load_ruleset
-    from game.simulate import simulate
-    from game.user_rulesets import list_rulesets
+    from game.match.simulate import simulate
+    from game.rules.loader import load_ruleset
+    from game.rules.user import list_rulesets
 
     classic = (ROOT / "rulesets" / "guiyang-classic.yaml").read_text(encoding="utf-8")
     title = "title_en: Guiyang Zhuoji, classic"
@@ -333,13 +333,13 @@ def _check_refused(path: Path) -> str:
 
 
 def _real_save_and_log(tmp: Path) -> tuple[str, str]:
-    from game.agents import SimpleAgent
-    from game.gamelog import LogWriter
-    from game.match import Match
-    from game.play import play_round
-    from game.round import HandSetup
-    from game.ruleset_loader import load_ruleset
-    from game.savefile import dumps, new_save, record
+    from game.engine.round import HandSetup
+    from game.match.agents import SimpleAgent
+    from game.match.match import Match
+    from game.match.play import play_round
+    from game.records.gamelog import LogWriter
+    from game.records.savefile import dumps, new_save, record
+    from game.rules.loader import load_ruleset
 
     rules = load_ruleset("guiyang-classic")
     match = Match(rules, "hostile")
@@ -355,16 +355,16 @@ def _real_save_and_log(tmp: Path) -> tuple[str, str]:
     rnd = match.new_round()
     for _ in range(12):
         seat = rnd.to_move()[0]
-        rnd.apply(SimpleAgent().choose(__import__("game.observation", fromlist=["observe"]).observe(rnd, seat)))
+        rnd.apply(SimpleAgent().choose(__import__("game.engine.observation", fromlist=["observe"]).observe(rnd, seat)))
     data.hands.append(record(rnd, False))
     return dumps(data), out.getvalue()
 
 
 def saves(tally: Tally, tmp: Path, rng: random.Random) -> None:
     """The menu's resume on corrupted saves: resumed by replaying, or set aside with the reason and kept."""
-    from ui.entry.offscreen import headless_display, offscreen_app
-    from ui.save import NoticeScene, resume
-    from ui.settings import Settings
+    from ui.menu.save import NoticeScene, resume
+    from ui.probe.offscreen import headless_display, offscreen_app
+    from ui.settings.values import Settings
     from ui.table.scene import TableScene
 
     save_text, _ = _real_save_and_log(tmp)
@@ -481,8 +481,8 @@ def _replay_refused(path: Path) -> str:
 
 def player_files(tally: Tally, tmp: Path, rng: random.Random) -> None:
     """settings.json and stats.json: defaults and a notice, the bad file kept aside byte for byte."""
-    from game.stats import load_stats
-    from ui.settings_store import load_settings
+    from game.records.stats import load_stats
+    from ui.settings.store import load_settings
 
     good = '{"language": "en", "volume": 50, "speed": "fast", "muted": false, "claim_timer": 10}'
     known: dict[str, bytes] = {
@@ -524,8 +524,8 @@ def player_files(tally: Tally, tmp: Path, rng: random.Random) -> None:
 
 
 def _player_special(path: Path, which: str) -> str:
-    from game.stats import load_stats
-    from ui.settings_store import load_settings
+    from game.records.stats import load_stats
+    from ui.settings.store import load_settings
 
     notices = load_settings(path).notices if which == "settings.json" else load_stats(path)[1]
     return "clear error" if notices and all(_clear(n, str(path)) for n in notices) else "accepted"
@@ -595,13 +595,13 @@ def faults(tally: Tally, tmp: Path, rng: random.Random) -> None:
     """A full disk under the save, the replay log, simulate --log and the exporter; files standing for folders."""
     import errno
 
-    from game.agents import SimpleAgent
-    from game.gamelog import read_log
-    from game.match import Match
-    from game.play import play_round
-    from game.replaylog import ReplayLog, load_hand, read_index
-    from game.round import Round
-    from game.ruleset_loader import load_ruleset
+    from game.engine.round import Round
+    from game.match.agents import SimpleAgent
+    from game.match.match import Match
+    from game.match.play import play_round
+    from game.records.gamelog import read_log
+    from game.records.replaylog import ReplayLog, load_hand, read_index
+    from game.rules.loader import load_ruleset
 
     rules = load_ruleset("guiyang-classic")
     real_write = os.write
@@ -665,9 +665,9 @@ def faults(tally: Tally, tmp: Path, rng: random.Random) -> None:
         judge(tally, "faults", f"simulate --log, disk full after {room} bytes", EITHER, sim)
 
     def save_full() -> str:
-        import game.saves as save_module
-        from game.round import HandSetup
-        from game.savefile import new_save
+        import game.records.saves as save_module
+        from game.engine.round import HandSetup
+        from game.records.savefile import new_save
 
         writer = save_module.SaveWriter("fault.save.json")
         told: list[str] = []
@@ -714,9 +714,9 @@ def faults(tally: Tally, tmp: Path, rng: random.Random) -> None:
 
 def kills(tally: Tally, tmp: Path, rng: random.Random, count: int) -> None:
     """SIGKILL the client mid-match at random moments; the save left behind must resume by replaying."""
-    from game.agents import SimpleAgent
-    from game.ruleset_loader import load_ruleset
-    from game.savefile import loads
+    from game.match.agents import SimpleAgent
+    from game.records.savefile import loads
+    from game.rules.loader import load_ruleset
     from ui.table.session import TableSession
 
     if not hasattr(signal, "SIGKILL"):

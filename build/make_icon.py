@@ -23,10 +23,10 @@ if str(ROOT) not in sys.path:
 
 import pygame  # noqa: E402
 
-from game.tiles import YAOJI  # noqa: E402
-from ui import palette as pal  # noqa: E402
-from ui.art.shapes import diagonal_gradient, new_surface  # noqa: E402
-from ui.tile_art import get_tile_art  # noqa: E402
+from game.core.tiles import YAOJI  # noqa: E402
+from ui.look import palette as pal  # noqa: E402
+from ui.look.art.shapes import diagonal_gradient, new_surface  # noqa: E402
+from ui.look.tile_art import get_tile_art  # noqa: E402
 
 MASTER = 440  # the largest canvas at which the tile still fits the tile art's widest size
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)

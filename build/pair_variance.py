@@ -21,15 +21,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.actions import Action
-from game.ai.arena import deal_setup
-from game.ai.expert import Candidate, ExpertAgent, _play
-from game.ai.hard import HardAgent
-from game.ai.rollout import LeanHand
-from game.observation import Observation, observe
-from game.round import Round
-from game.ruleset import Ruleset
-from game.ruleset_loader import RulesetError, load_ruleset
+from game.ai.levels.expert import Candidate, ExpertAgent, _play
+from game.ai.levels.hard import HardAgent
+from game.ai.measure.arena import deal_setup
+from game.core.rollout import LeanHand
+from game.core.ruleset import Ruleset
+from game.engine.actions import Action
+from game.engine.observation import Observation, observe
+from game.engine.round import Round
+from game.rules.loader import RulesetError, load_ruleset
 
 
 class PairingExpert(ExpertAgent):

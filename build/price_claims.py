@@ -5,7 +5,7 @@
 Plays one game of four hard players on each of the arena's deals (with four hards every seating
 of a deal plays the same game, so one is enough). At every chance a seat has to pung a
 discard, before it answers, it prices the pung and the pass as the audit does
-(`game.ai.audit.price`: the round as it stands played to the end by copies of the hard agents,
+(`game.ai.measure.audit.price`: the round as it stands played to the end by copies of the hard agents,
 over the same `--shuffles` reorderings of the wall): the gain is the seat's mean net points
 punging minus passing. It prints the gain grouped by hard's own answer, by how the pung changes
 the hand's shanten, and whether the tile is a chicken the hand keeps (docs/rules.md §8); with
@@ -24,17 +24,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.actions import ActionKind
-from game.agents import Agent
-from game.ai.arena import SearchBudget, build_agent, deal_setup, finished
-from game.ai.audit import gains_band, price
-from game.ai.base import view_of
-from game.ai.efficiency import lowest_after_discard, shanten_of
-from game.ai.sampling import rollout_keep
-from game.controller import MatchController
-from game.observation import Observation
-from game.ruleset import Ruleset
-from game.ruleset_loader import RulesetError, load_ruleset
+from game.ai.judgement.base import view_of
+from game.ai.judgement.efficiency import lowest_after_discard, shanten_of
+from game.ai.measure.arena import SearchBudget, build_agent, deal_setup, finished
+from game.ai.measure.audit import gains_band, price
+from game.ai.search.sampling import rollout_keep
+from game.core.ruleset import Ruleset
+from game.engine.actions import ActionKind
+from game.engine.observation import Observation
+from game.match.agents import Agent
+from game.match.controller import MatchController
+from game.rules.loader import RulesetError, load_ruleset
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class Chance:
     seat: int
     wall: int  # tiles left in the wall
     tile: int
-    chicken: bool  # a kind the hand keeps as a chicken (game.ai.sampling.rollout_keep)
+    chicken: bool  # a kind the hand keeps as a chicken (game.ai.search.sampling.rollout_keep)
     shanten: int  # the hand's shanten before the pung
     change: int  # the shanten after the pung and its best discard, minus before
     melds: int  # the seat's melds before the pung

@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.gamelog import read_log_text
-from game.ruleset_loader import load_ruleset
+from game.records.gamelog import read_log_text
+from game.rules.loader import load_ruleset
 from tests.golden_rig import FEATURES, GOLDEN_DIR, LOG_SUFFIX, PLANS, SETTLE_SUFFIX, features, play_plan, settle_text
 
 

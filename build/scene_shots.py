@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 
 if TYPE_CHECKING:
-    from game.ruleset import Ruleset
+    from game.core.ruleset import Ruleset
     from ui.table.session import TableSession
 
 SIZE = (1280, 720)
@@ -41,7 +41,7 @@ class ShotHost:
     """A windowless host: the stack, the settings and a quit flag (what a scene may ask of the app)."""
 
     def __init__(self, settings: object, size: tuple[int, int]) -> None:
-        from ui.scene import SceneStack
+        from ui.stage.scene import SceneStack
 
         self.settings = settings
         self.stack = SceneStack()
@@ -64,7 +64,7 @@ def _display() -> pygame.Surface:
 
 
 def _host(**settings: object) -> ShotHost:
-    from ui.settings import Settings
+    from ui.settings.values import Settings
 
     return ShotHost(Settings(**settings), SIZE)  # type: ignore[arg-type]
 
@@ -78,14 +78,14 @@ def _draw(host: ShotHost, updates: int = 1) -> pygame.Surface:
 
 
 def _rules() -> Ruleset:
-    from game.ruleset_loader import load_ruleset
+    from game.rules.loader import load_ruleset
 
     return load_ruleset("guiyang-classic")
 
 
 def _table(moment: str) -> Callable[[], pygame.Surface]:
     def shot() -> pygame.Surface:
-        from ui.entry.moments import render_moment
+        from ui.probe.moments import render_moment
 
         return render_moment(moment, SIZE, _rules(), seed="shot")
 
@@ -94,7 +94,7 @@ def _table(moment: str) -> Callable[[], pygame.Surface]:
 
 def _menu(moment: str) -> Callable[[], pygame.Surface]:
     def shot() -> pygame.Surface:
-        from ui.entry.menu_moments import render_menu_moment
+        from ui.probe.menu_moments import render_menu_moment
 
         return render_menu_moment(moment, SIZE, _rules())
 
@@ -103,7 +103,7 @@ def _menu(moment: str) -> Callable[[], pygame.Surface]:
 
 def _learn(moment: str) -> Callable[[], pygame.Surface]:
     def shot() -> pygame.Surface:
-        from ui.entry.learn_moments import render_learn_moment
+        from ui.probe.learn_moments import render_learn_moment
 
         return render_learn_moment(moment, SIZE, _rules())
 
@@ -112,7 +112,7 @@ def _learn(moment: str) -> Callable[[], pygame.Surface]:
 
 def _pushed(make: Callable[[ShotHost], object], updates: int = 1, **settings: object) -> Callable[[], pygame.Surface]:
     def shot() -> pygame.Surface:
-        from ui import strings as S
+        from ui.words import strings as S
 
         S.set_language("zh")
         _display()
@@ -158,15 +158,15 @@ def _privacy(host: ShotHost) -> object:
 
 
 def _open_hand(host: ShotHost) -> object:
-    from game.calculator_files import HandStore
+    from game.calculator.files import HandStore
     from ui.calculator.open_scene import OpenHandScene
 
     return OpenHandScene(host, HandStore.for_player(), lambda path: None)  # type: ignore[arg-type]
 
 
 def _played_session() -> TableSession:
-    from game.agents import SimpleAgent
-    from game.replaylog import ReplayLog
+    from game.match.agents import SimpleAgent
+    from game.records.replaylog import ReplayLog
     from ui.table.session import TableSession
 
     bot = SimpleAgent()
@@ -180,7 +180,7 @@ def _played_session() -> TableSession:
 
 
 def _summary(host: ShotHost) -> object:
-    from ui.summary import MatchSummaryScene
+    from ui.settlement.summary import MatchSummaryScene
 
     session = _played_session()
     # With its review button, as after a match that was kept.
@@ -192,8 +192,8 @@ def _key(host: ShotHost, k: int) -> None:
 
 
 def _replay_viewer() -> pygame.Surface:
-    from ui import strings as S
-    from ui.replays import open_replays
+    from ui.replays.browser import open_replays
+    from ui.words import strings as S
 
     S.set_language("zh")
     _display()
@@ -206,8 +206,8 @@ def _replay_viewer() -> pygame.Surface:
 
 
 def _replay_viewer_end() -> pygame.Surface:
-    from ui import strings as S
-    from ui.replays import open_replays
+    from ui.replays.browser import open_replays
+    from ui.words import strings as S
 
     S.set_language("zh")
     _display()
@@ -219,8 +219,8 @@ def _replay_viewer_end() -> pygame.Surface:
 
 
 def _replay_list() -> pygame.Surface:
-    from ui import strings as S
-    from ui.replays import open_replays
+    from ui.replays.browser import open_replays
+    from ui.words import strings as S
 
     S.set_language("zh")
     _display()
@@ -233,9 +233,9 @@ def _kept_match(match_id: str, ruleset: str, hands: int) -> Path:
     """A match kept in the replays folder, seat 0 the person (played here by the hard AI's weaker cousin,
     normal, so that the review has mistakes to show), the others hard; the log's path."""
     from game.ai import make_agent
-    from game.ai.hard import NO_DEADLINE_MS, HardAgent
-    from game.replaylog import ReplayLog, replay_dir
-    from game.ruleset_loader import load_ruleset
+    from game.ai.levels.hard import NO_DEADLINE_MS, HardAgent
+    from game.records.replaylog import ReplayLog, replay_dir
+    from game.rules.loader import load_ruleset
     from ui.table.session import TableSession
 
     rules = load_ruleset(ruleset)
@@ -292,7 +292,7 @@ def _review_running(host: ShotHost) -> object:
 
 def _review_moment() -> pygame.Surface:
     """The costliest decision of the review opened in the replay."""
-    from ui import strings as S
+    from ui.words import strings as S
 
     S.set_language("zh")
     _display()

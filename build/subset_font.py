@@ -1,7 +1,7 @@
 """Subset Noto Sans CJK SC (and the serif face used for tile numerals) to the characters the game shows.
 
 Run `python build/subset_font.py` after adding Chinese text anywhere in game/, ui/, rulesets/ or
-docs/: it rescans the sources (ui/charset.py) and rewrites assets/fonts/. `--check` only reports
+docs/: it rescans the sources (ui/look/charset.py) and rewrites assets/fonts/. `--check` only reports
 whether the shipped fonts still cover the sources. The source fonts come from Debian's
 fonts-noto-cjk package (`apt-get install fonts-noto-cjk`); `--source-dir` points elsewhere.
 """
@@ -35,7 +35,7 @@ class FontJob:
     output: str
     tile_glyphs_only: bool = False
     # The bold face draws the game's own titles and labels; a player's rarer characters in bold are drawn
-    # from the regular face made bold (ui/fonts.py), which keeps the download small.
+    # from the regular face made bold (ui/look/fonts.py), which keeps the download small.
     own_text_only: bool = False
 
 
@@ -52,9 +52,9 @@ class SourceFontError(Exception):
 
 def _load_charset() -> tuple[dict[str, list[str]], dict[str, list[str]], dict[str, list[str]]]:
     """(required, optional, the game's own required text) characters, each with where it is used."""
-    # build/ is not a package; the scan lives in ui/charset.py so the glyph test shares it.
+    # build/ is not a package; the scan lives in ui/look/charset.py so the glyph test shares it.
     sys.path.insert(0, str(ROOT))
-    from ui.charset import optional_characters, required_characters
+    from ui.look.charset import optional_characters, required_characters
 
     return required_characters(ROOT), optional_characters(ROOT), required_characters(ROOT, players=False)
 

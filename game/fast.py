@@ -26,34 +26,36 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
-# The modules compiled: the rollout policy, the rules kernel it and game.round play by, the rulings
-# the kernel asks (the pass rule), the rollout policy's discard tables, the hand analysis the
-# policy asks (shanten, waits, the per-suit tables), the sampler that deals each rollout and the
-# settlement that prices it (a search settles every rollout; docs/ai.md has the timings), and the
-# melds, tile helpers and phases all of them read (a meld's fields and properties are then native
-# reads, a phase a C static).
+# The compiled unit is one package, game.core: the rules of a hand on counts, its settlement and the
+# play-out the expert's search runs thousands of times a decision (docs/ai.md has the timings). Every
+# module of it is compiled but the Ruleset model: its loader validates a file by the dataclass's type
+# hints (tuple[str, ...], Annotated tile notation), which a compiled class reduces to bare `tuple`.
+# tests/test_ai_fast.py checks that FAST_MODULES is exactly game.core less INTERPRETED, so a module
+# added to the package is compiled with it.
+INTERPRETED = ("game.core.ruleset",)
 FAST_MODULES = (
-    "game.ai.rollout",
-    "game.kernel_state",
-    "game.kernel",
-    "game.rulings",
-    "game.ai.discard_choice",
-    "game.hand",
-    "game.shanten",
-    "game.suit_tables",
-    "game.ai.sampling",
-    "game.settlement.context",
-    "game.settlement.chickens",
-    "game.settlement.kongs",
-    "game.settlement.bonuses",
-    "game.settlement.win",
-    "game.settlement.draw",
-    "game.settlement.ledger",
-    "game.settlement.registry",
-    "game.settlement.settle",
-    "game.melds",
-    "game.tiles",
-    "game.phase",
+    "game.core.rollout",
+    "game.core.kernel_state",
+    "game.core.kernel",
+    "game.core.rulings",
+    "game.core.discard_choice",
+    "game.core.hand",
+    "game.core.shanten",
+    "game.core.suit_tables",
+    "game.core.settlement.context",
+    "game.core.settlement.chickens",
+    "game.core.settlement.kongs",
+    "game.core.settlement.bonuses",
+    "game.core.settlement.win",
+    "game.core.settlement.draw",
+    "game.core.settlement.ledger",
+    "game.core.settlement.registry",
+    "game.core.settlement.settle",
+    "game.core.melds",
+    "game.core.tiles",
+    "game.core.phase",
+    "game.core.result",
+    "game.core.slots",
 )
 STAMP = "stamp.json"
 PURE_ENV = "GUIYANG_PURE_PYTHON"

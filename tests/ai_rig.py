@@ -9,11 +9,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from game.actions import Action, ActionKind, make
-from game.melds import Meld
-from game.observation import Observation, observe
-from game.ruleset_loader import load_ruleset
-from game.tiles import Tile, parse_tile, parse_tiles, to_counts
+from game.core.melds import Meld
+from game.core.tiles import Tile, parse_tile, parse_tiles, to_counts
+from game.engine.actions import Action, ActionKind, make
+from game.engine.observation import Observation, observe
+from game.rules.loader import load_ruleset
 from tests.rig import rigged_round
 
 _DEAL = ["123456789m12345p", "6789p1234567s99s", "123m1234p89s1234m", "556677889m2345s"]

@@ -12,14 +12,14 @@ from typing import Any
 
 import yaml
 
-from game.calculator import Calculator, chicken_kinds, chickens_asked, pond_chickens_asked
+from game.calculator.sheet import Calculator, chicken_kinds, chickens_asked, pond_chickens_asked
+from game.core.melds import KongKind
+from game.core.result import HandResult, WinHow
+from game.core.ruleset import Ruleset
+from game.core.settlement import settle
+from game.core.tiles import format_tile, parse_tile, parse_tiles
 from game.handfile import HandFileError
-from game.melds import KongKind
-from game.result import HandResult, WinHow
-from game.ruleset import Ruleset
-from game.ruleset_loader import load_ruleset
-from game.settlement import settle
-from game.tiles import format_tile, parse_tile, parse_tiles
+from game.rules.loader import load_ruleset
 from tests.settlement_rig import Deal
 
 _KINDS = {"concealed": KongKind.CONCEALED, "added": KongKind.ADDED}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ui import text as T
+from ui.look import text as T
 
 
 def watch_cuts(monkeypatch: pytest.MonkeyPatch) -> list[str]:

@@ -19,13 +19,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.actions import Action, ActionKind
-from game.agents import Agent
-from game.ai.easy import EasyAgent
-from game.ai.expert import ExpertAgent
-from game.ai.hard import NO_DEADLINE_MS, HardAgent
-from game.ai.normal import NormalAgent
-from game.events import (
+from game.ai.levels.easy import EasyAgent
+from game.ai.levels.expert import ExpertAgent
+from game.ai.levels.hard import NO_DEADLINE_MS, HardAgent
+from game.ai.levels.normal import NormalAgent
+from game.core.ruleset import Ruleset
+from game.core.tiles import format_tile, format_tiles
+from game.engine.actions import Action, ActionKind
+from game.engine.events import (
     Claimed,
     Event,
     HandEnded,
@@ -36,16 +37,15 @@ from game.events import (
     WallExhausted,
     WinPassed,
 )
-from game.gamelog import LogWriter
-from game.match import Match
-from game.observation import Observation
-from game.play import play_round
-from game.round import HandSetup
-from game.ruleset import Ruleset
-from game.tiles import format_tile, format_tiles
+from game.engine.observation import Observation
+from game.engine.round import HandSetup
+from game.match.agents import Agent
+from game.match.match import Match
+from game.match.play import play_round
+from game.records.gamelog import LogWriter
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "data" / "golden"
-LOG_SUFFIX = ".jsonl"  # the suffix the game gives its match logs (game.replaylog)
+LOG_SUFFIX = ".jsonl"  # the suffix the game gives its match logs (game.records.replaylog)
 SETTLE_SUFFIX = ".settle.json"
 
 EXPERT_ROLLOUTS = 24

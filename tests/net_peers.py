@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.agents import SimpleAgent
-from game.net import protocol as P
-from game.net.table import NetTable
-from game.net.view import from_wire
-from game.ruleset_loader import load_ruleset
+from game.match.agents import SimpleAgent
+from game.net.host.table import NetTable
+from game.net.wire import protocol as P
+from game.net.wire.view import from_wire
+from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, config, simple_factory
 
 RULES = load_ruleset("guiyang-classic")

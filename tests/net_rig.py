@@ -10,18 +10,18 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.agents import SimpleAgent
-from game.events import Event
-from game.match import Match
-from game.match_length import MatchLength
-from game.net.client import NetClient, autoplay
-from game.net.server import HostServer
-from game.net.table import NetTable, SeatPlan, TableConfig
-from game.play import play_round
-from game.ruleset import Ruleset
+from game.core.ruleset import Ruleset
+from game.engine.events import Event
+from game.match.agents import SimpleAgent
+from game.match.length import MatchLength
+from game.match.match import Match
+from game.match.play import play_round
+from game.net.client.connection import NetClient, autoplay
+from game.net.host.server import HostServer
+from game.net.host.table import NetTable, SeatPlan, TableConfig
 
 LOOPBACK = "127.0.0.1"
-CODE = "K7M4QX"  # the room code's form: six of game.net.roomcode.ALPHABET
+CODE = "K7M4QX"  # the room code's form: six of game.net.wire.roomcode.ALPHABET
 T = TypeVar("T")
 
 

@@ -8,14 +8,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.net.client import NetClient
-from game.net.server import HostServer
-from game.net.table import NetTable
-from game.net.thread import HostThread, NetLink
-from game.ruleset import Ruleset
+from game.core.ruleset import Ruleset
+from game.net.client.connection import NetClient
+from game.net.client.thread import HostThread, NetLink
+from game.net.host.server import HostServer
+from game.net.host.table import NetTable
 from tests.net_rig import CODE
 from tests.ui_host import HeadlessHost, headless_display
-from ui.settings import Settings
+from ui.settings.values import Settings
 from ui.table.net_session import NetSession
 from ui.table.scene import TableScene
 

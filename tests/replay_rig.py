@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from game.agents import SimpleAgent
-from game.replaylog import ReplayLog
-from game.ruleset_loader import load_ruleset
+from game.match.agents import SimpleAgent
+from game.records.replaylog import ReplayLog
+from game.rules.loader import load_ruleset
 from ui.table.session import TableSession
 
 RULES = load_ruleset("guiyang-classic")

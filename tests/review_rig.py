@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from game.actions import Action, ActionKind, make
-from game.ai.hard import NO_DEADLINE_MS, HardAgent
-from game.ai.normal import NormalAgent
-from game.controller import MatchController
-from game.observation import Observation
-from game.replaylog import replay_dir
+from game.ai.levels.hard import NO_DEADLINE_MS, HardAgent
+from game.ai.levels.normal import NormalAgent
+from game.engine.actions import Action, ActionKind, make
+from game.engine.observation import Observation
+from game.engine.round import HandSetup, Round
+from game.match.controller import MatchController
+from game.records.replaylog import replay_dir
 from game.review.run import LoggedMatch
-from game.round import HandSetup, Round
-from game.ruleset_loader import load_ruleset
+from game.rules.loader import load_ruleset
 from tests.rig import stacked_wall
 
 RULES = load_ruleset("guiyang-classic")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from game.round import HandSetup, Round
-from game.ruleset import Ruleset
-from game.tiles import NUM_KINDS, Tile, parse_tiles
+from game.core.ruleset import Ruleset
+from game.core.tiles import NUM_KINDS, Tile, parse_tiles
+from game.engine.round import HandSetup, Round
 
 # Front positions the deal takes for each seat, counted from the dealer in play order
 # (docs/rules.md §3: 4-4-4 by stacks, then 跳牌: the dealer the tops of the next first and third stacks).

@@ -7,13 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from game.hand import is_ready
-from game.handfile import parse_hand_file
-from game.result import HandResult
-from game.ruleset import Ruleset
-from game.ruleset_loader import load_ruleset
-from game.settlement import Ledger, settle
-from game.tiles import (
+from game.core.hand import is_ready
+from game.core.result import HandResult
+from game.core.ruleset import Ruleset
+from game.core.settlement import Ledger, settle
+from game.core.tiles import (
     COPIES,
     NUM_KINDS,
     WUGUJI,
@@ -25,6 +23,8 @@ from game.tiles import (
     prev_in_suit,
     to_counts,
 )
+from game.handfile import parse_hand_file
+from game.rules.loader import load_ruleset
 
 
 @dataclass

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.arena import (
+from game.ai.measure.arena import (
     BadSeats,
     Incomparable,
     compare_runs,

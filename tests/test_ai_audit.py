@@ -8,13 +8,13 @@ from collections import Counter
 
 import pytest
 
-from game.actions import Action, ActionKind
-from game.ai.arena import SearchBudget, play_deal
-from game.ai.audit import audit_deal, decision_kind, price, z_label
-from game.ai.hard import HardAgent
-from game.observation import observe
-from game.round import Round
-from game.ruleset_loader import load_ruleset
+from game.ai.levels.hard import HardAgent
+from game.ai.measure.arena import SearchBudget, play_deal
+from game.ai.measure.audit import audit_deal, decision_kind, price, z_label
+from game.engine.actions import Action, ActionKind
+from game.engine.observation import observe
+from game.engine.round import Round
+from game.rules.loader import load_ruleset
 
 
 def test_reshuffle_keeps_the_live_tiles_and_the_drawn_places() -> None:

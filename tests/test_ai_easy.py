@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from game.actions import ActionKind
 from game.ai import make_agent
-from game.shanten import shanten
-from game.tiles import parse_tiles, to_counts
+from game.core.shanten import shanten
+from game.core.tiles import parse_tiles, to_counts
+from game.engine.actions import ActionKind
 from tests.ai_rig import claim_position, turn_position
 
 SEEDS = range(40)

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from game.ai.efficiency import accept, discard_options, discard_shanten, lowest_after_discard, shanten_of
-from game.ai.value import dadui_shanten, win_chance
-from game.shanten import shanten
-from game.tiles import NUM_KINDS, parse_tiles, to_counts
+from game.ai.judgement.efficiency import accept, discard_options, discard_shanten, lowest_after_discard, shanten_of
+from game.ai.judgement.value import dadui_shanten, win_chance
+from game.core.shanten import shanten
+from game.core.tiles import NUM_KINDS, parse_tiles, to_counts
 
 WALL = [t for t in range(NUM_KINDS) for _ in range(4)]
 
@@ -35,7 +35,7 @@ def _slow_accept(counts: list[int], melds: int) -> tuple[int, tuple[int, ...]]:
 
 @pytest.mark.parametrize("melds", [0, 1, 2, 3])
 def test_accept_matches_shanten_calls(melds: int) -> None:
-    """For 13 - 3k tile hands, the accepted tiles are exactly those whose draw lowers game.shanten.shanten."""
+    """For 13 - 3k tile hands, the accepted tiles are exactly those whose draw lowers game.core.shanten.shanten."""
     rng = random.Random(melds)
     for _ in range(300):
         counts = _random_hand(rng, 13 - 3 * melds)

@@ -6,20 +6,21 @@ import copy
 import random
 import statistics
 
-from game.actions import Action, ActionKind
-from game.agents import SimpleAgent
 from game.ai import make_agent
-from game.ai.arena import SearchBudget, run_arena
-from game.ai.expert import Candidate, ExpertAgent, paired
-from game.ai.oracle import HandsOracleAgent, OracleAgent, _wall_shuffled
-from game.ai.rollout import DISCARD, PASS, PUNG, LeanHand
-from game.ai.sampling import Public, below, determinize, shuffle
-from game.hand import is_ready, waits
-from game.observation import Observation, observe
-from game.round import Round
-from game.ruleset_loader import load_ruleset
-from game.tiles import parse_tile
-from game.wall import kind_of
+from game.ai.levels.expert import Candidate, ExpertAgent, paired
+from game.ai.measure.arena import SearchBudget, run_arena
+from game.ai.measure.oracle import HandsOracleAgent, OracleAgent, _wall_shuffled
+from game.ai.search.playout import lean_hand
+from game.ai.search.sampling import Public, below, determinize, shuffle
+from game.core.hand import is_ready, waits
+from game.core.rollout import DISCARD, PASS, PUNG, LeanHand
+from game.core.tiles import parse_tile
+from game.engine.actions import Action, ActionKind
+from game.engine.observation import Observation, observe
+from game.engine.round import Round
+from game.engine.wall import kind_of
+from game.match.agents import SimpleAgent
+from game.rules.loader import load_ruleset
 from tests.ai_rig import claim_position, turn_position
 
 
@@ -65,7 +66,7 @@ def test_expert_cannot_tell_hidden_tiles_apart() -> None:
     rnd = _search_point("guiyang-classic", "hidden")
     other = _swap_hidden(rnd)
     assert rnd.hands[2] != other.hands[2]
-    assert LeanHand.from_round(rnd).hands != LeanHand.from_round(other).hands
+    assert lean_hand(rnd).hands != lean_hand(other).hands
     a, b = observe(rnd, 0), observe(other, 0)
     assert a == b
     rules = load_ruleset("guiyang-classic")
@@ -94,7 +95,7 @@ def test_oracle_is_for_measurement_only() -> None:
 def test_the_hands_oracle_sees_the_hands_but_not_the_walls_order() -> None:
     """oracle-hands (measurement only): every sample holds the true hands and the wall's tiles, in a new order."""
     rnd = _search_point("guiyang-classic", "oracle")
-    truth = LeanHand.from_round(rnd)
+    truth = lean_hand(rnd)
     live = sorted(truth.w_kind[i] for i in range(len(truth.w_kind)) if truth.w_alive[i])
     rng = random.Random(4)
     orders = set()

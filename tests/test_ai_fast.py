@@ -13,28 +13,29 @@ import pytest
 from game import fast
 
 ROOT = Path(__file__).resolve().parent.parent
+COMPILED = fast.FAST_MODULES  # the game's own list, before a test below narrows it
 
 
 @pytest.fixture(autouse=True)
 def _one_fast_module(monkeypatch: pytest.MonkeyPatch) -> None:
     """The fake builds below compile one module; the game's list names that one alone."""
-    monkeypatch.setattr(fast, "FAST_MODULES", ("game.ai.rollout",))
+    monkeypatch.setattr(fast, "FAST_MODULES", ("game.core.rollout",))
 
 
 def _fake_build(root: Path, source_text: str = "x = 1\n") -> Path:
     """A source root with one module and a stamp naming it, as build/compile_fast.py writes them."""
-    src = root / "game" / "ai" / "rollout.py"
+    src = root / "game" / "core" / "rollout.py"
     src.parent.mkdir(parents=True)
     src.write_text(source_text, encoding="utf-8")
     folder = fast.build_dir(root)
-    (folder / "game" / "ai").mkdir(parents=True)
-    (folder / "game" / "ai" / "rollout.so").write_bytes(b"\0")
+    (folder / "game" / "core").mkdir(parents=True)
+    (folder / "game" / "core" / "rollout.so").write_bytes(b"\0")
     (folder / "abc__mypyc.so").write_bytes(b"\0")
-    lib, shim = folder / "abc__mypyc.so", folder / "game" / "ai" / "rollout.so"
+    lib, shim = folder / "abc__mypyc.so", folder / "game" / "core" / "rollout.so"
     stamp = {
         "modules": {
-            "game.ai.rollout": {
-                "file": "game/ai/rollout.so",
+            "game.core.rollout": {
+                "file": "game/core/rollout.so",
                 "sha256": fast.file_hash(src),
                 "file_sha256": fast.file_hash(shim),
             }
@@ -49,7 +50,7 @@ def test_a_current_build_is_found(tmp_path: Path) -> None:
     _fake_build(tmp_path)
     files, why = fast.valid_build(tmp_path)
     assert why == ""
-    assert set(files) == {"game.ai.rollout", "abc__mypyc"}
+    assert set(files) == {"game.core.rollout", "abc__mypyc"}
 
 
 def test_a_source_edited_after_the_build_turns_the_build_off(tmp_path: Path) -> None:
@@ -81,10 +82,10 @@ def test_a_damaged_stamp_is_named_and_ignored(tmp_path: Path, text: str) -> None
 def test_a_build_of_other_modules_is_named_and_ignored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # A game that compiles one module more than its build holds would run that one as Python unseen.
     _fake_build(tmp_path)
-    monkeypatch.setattr(fast, "FAST_MODULES", ("game.ai.rollout", "game.settlement.settle"))
+    monkeypatch.setattr(fast, "FAST_MODULES", ("game.core.rollout", "game.core.settlement.settle"))
     files, why = fast.valid_build(tmp_path)
     assert files == {}
-    assert "built for other modules" in why and "game.settlement.settle" in why
+    assert "built for other modules" in why and "game.core.settlement.settle" in why
 
 
 def test_a_truncated_compiled_file_is_never_opened(tmp_path: Path) -> None:
@@ -114,11 +115,11 @@ def test_no_build_says_where_it_looked(tmp_path: Path) -> None:
 _PROBE = """
 import json, sys
 from game import fast
-from game.ai.arena import SearchBudget, run_arena
-from game.ai.rollout import rollout_hand
-from game.ruleset_loader import builtin_ruleset_names, load_ruleset
-from game.settlement import settle
-from game.ai.hard import HardAgent
+from game.ai.measure.arena import SearchBudget, run_arena
+from game.ai.search.playout import rollout_hand
+from game.rules.loader import builtin_ruleset_names, load_ruleset
+from game.core.settlement import settle
+from game.ai.levels.hard import HardAgent
 HardAgent.__init__.__defaults__ = ("hard", None, 1e9)  # no wall-clock cut: the moves depend on nothing but the deal
 out = {"compiled": fast.active(), "hands": {}, "arena": {}}
 for name in builtin_ruleset_names():
@@ -151,3 +152,15 @@ def test_compiled_rollouts_and_searches_play_as_the_python_ones() -> None:
     assert compiled["compiled"] is True and pure["compiled"] is False
     assert compiled["hands"] == pure["hands"]
     assert compiled["arena"] == pure["arena"]
+
+
+def test_the_compiled_set_is_the_core_package() -> None:
+    """docs/design.md, the compiled unit: every module of game.core is compiled but the Ruleset model."""
+    core = ROOT / "game" / "core"
+    modules = {
+        "game." + ".".join(p.relative_to(ROOT / "game").with_suffix("").parts)
+        for p in core.rglob("*.py")
+        if p.name != "__init__.py"
+    }
+    assert set(COMPILED) == modules - set(fast.INTERPRETED)
+    assert len(set(COMPILED)) == len(COMPILED)

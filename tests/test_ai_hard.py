@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from game.actions import ActionKind, make
 from game.ai import make_agent
-from game.ai.base import view_of
-from game.ai.hard import HardAgent
-from game.ai.value import end_stake, kong_expected, kong_stake
-from game.melds import KongKind, Meld
-from game.observation import Observation
-from game.ruleset_loader import load_ruleset
-from game.tiles import parse_tile
+from game.ai.judgement.base import view_of
+from game.ai.judgement.value import end_stake, kong_expected, kong_stake
+from game.ai.levels.hard import HardAgent
+from game.core.melds import KongKind, Meld
+from game.core.tiles import parse_tile
+from game.engine.actions import ActionKind, make
+from game.engine.observation import Observation
+from game.rules.loader import load_ruleset
 from tests.ai_rig import claim_position, rob_position, turn_position
 
 # Four sets and two singles: either discard leaves a single wait on the other tile.

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from game.actions import ActionKind
 from game.ai.hints import hint
-from game.melds import KongKind, Meld
-from game.ruleset_loader import load_ruleset
-from game.tiles import parse_tile, parse_tiles
+from game.core.melds import KongKind, Meld
+from game.core.tiles import parse_tile, parse_tiles
+from game.engine.actions import ActionKind
+from game.rules.loader import load_ruleset
 from tests.ai_rig import claim_position, turn_position
 
 CLASSIC = load_ruleset("guiyang-classic")

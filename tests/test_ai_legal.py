@@ -10,12 +10,12 @@ import random
 
 import pytest
 
-from game.agents import Agent, RandomAgent, SimpleAgent
 from game.ai import LEVELS, UnknownLevel, make_agent
-from game.ai.arena import deal_setup
-from game.observation import observe
-from game.round import Round
-from game.ruleset_loader import load_ruleset
+from game.ai.measure.arena import deal_setup
+from game.engine.observation import observe
+from game.engine.round import Round
+from game.match.agents import Agent, RandomAgent, SimpleAgent
+from game.rules.loader import load_ruleset
 
 RULESETS = ("guiyang-classic", "guiyang-modern", "guiyang-pass", "zhuoji-x10")
 HANDS = 12

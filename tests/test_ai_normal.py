@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import random
 
-from game.actions import ActionKind
 from game.ai import make_agent
-from game.ai.arena import deal_setup
-from game.ai.base import unseen_of
-from game.ai.efficiency import discard_options
-from game.observation import observe
-from game.round import Round
-from game.ruleset_loader import load_ruleset
-from game.shanten import shanten
-from game.tiles import parse_tile, parse_tiles, to_counts
+from game.ai.judgement.base import unseen_of
+from game.ai.judgement.efficiency import discard_options
+from game.ai.measure.arena import deal_setup
+from game.core.shanten import shanten
+from game.core.tiles import parse_tile, parse_tiles, to_counts
+from game.engine.actions import ActionKind
+from game.engine.observation import observe
+from game.engine.round import Round
+from game.rules.loader import load_ruleset
 from tests.ai_rig import claim_position, turn_position
 
 

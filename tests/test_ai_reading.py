@@ -1,13 +1,13 @@
-"""The table reading (game.ai.reading) and its measurement command."""
+"""The table reading (game.ai.judgement.reading) and its measurement command."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.ai.base import unseen_of
-from game.ai.reading import read_table
-from game.ruleset_loader import load_ruleset
-from game.tiles import parse_tile, parse_tiles
+from game.ai.judgement.base import unseen_of
+from game.ai.judgement.reading import read_table
+from game.core.tiles import parse_tile, parse_tiles
+from game.rules.loader import load_ruleset
 from tests.ai_rig import turn_position
 
 RULES = load_ruleset("guiyang-classic")
@@ -80,11 +80,11 @@ def test_the_reading_command_prints_its_figures(capsys: pytest.CaptureFixture[st
 def test_the_expert_deals_a_seat_a_ready_hand_as_often_as_the_reading_says_it_is_ready() -> None:
     import random
 
-    from game.agents import SimpleAgent
-    from game.ai.sampling import Public, determinize
-    from game.hand import waits
-    from game.observation import observe
-    from game.round import Round
+    from game.ai.search.sampling import Public, determinize
+    from game.core.hand import waits
+    from game.engine.observation import observe
+    from game.engine.round import Round
+    from game.match.agents import SimpleAgent
 
     bot, rng = SimpleAgent(), random.Random(5)
     dealt: dict[bool, list[bool]] = {True: [], False: []}  # likely ready (odds > 0.7) or not (< 0.1)

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from game.ai.arena import SearchBudget, run_arena
-from game.ai.audit import run_audit
+from game.ai.measure.arena import SearchBudget, run_arena
+from game.ai.measure.audit import run_audit
 from main import main
 
 

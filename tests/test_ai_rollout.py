@@ -1,5 +1,5 @@
 """The lean rollout path plays exactly as the round engine with the built-in bot (docs/rules.md §4-§9 as
-game/round.py)."""
+game/engine/round.py)."""
 
 from __future__ import annotations
 
@@ -7,27 +7,26 @@ import random
 
 import pytest
 
-from game.actions import ActionKind
-from game.agents import SimpleAgent, _most_isolated
-from game.ai.discard_choice import DiscardTables, suit_code
-from game.ai.rollout import (
+from game.ai.search.playout import lean_hand, rollout_hand
+from game.ai.search.sampling import rollout_keep
+from game.core.discard_choice import DiscardTables, suit_code
+from game.core.result import HandResult
+from game.core.rollout import (
     ADDED_KONG,
     CONCEALED_KONG,
     DECLARE,
     DISCARD,
     WIN,
-    LeanHand,
-    rollout_hand,
 )
-from game.ai.sampling import rollout_keep
-from game.observation import observe
-from game.play import play_hand
-from game.result import HandResult
-from game.round import TURN, Round
-from game.ruleset_loader import builtin_ruleset_names, load_ruleset
-from game.settlement import settle
-from game.shanten import lowest_discards
-from game.tiles import NUM_KINDS
+from game.core.settlement import settle
+from game.core.shanten import lowest_discards
+from game.core.tiles import NUM_KINDS
+from game.engine.actions import ActionKind
+from game.engine.observation import observe
+from game.engine.round import TURN, Round
+from game.match.agents import SimpleAgent, _most_isolated
+from game.match.play import play_hand
+from game.rules.loader import builtin_ruleset_names, load_ruleset
 
 _KINDS = {
     ActionKind.WIN: WIN,
@@ -56,7 +55,7 @@ def test_the_suit_codes_a_hand_keeps_follow_every_tile_moved(name: str) -> None:
     keep = rollout_keep(rules)
     tracked = 0
     for seed in range(40):
-        h = LeanHand.from_round(Round(rules, f"codes:{seed}"))
+        h = lean_hand(Round(rules, f"codes:{seed}"))
         if seed % 2:
             h.set_keep(keep)
         h.play_out()
@@ -84,7 +83,7 @@ def test_from_any_point_the_rest_of_the_hand_matches(name: str) -> None:
                 rest = Round(rules, f"mid:{seed}")
                 for a in rnd.actions:
                     rest.apply(a)
-                lean = LeanHand.from_round(rest).play_out()
+                lean = lean_hand(rest).play_out()
                 while not rest.ended:
                     seat = rest.to_move()[0]
                     rest.apply(bot.choose(observe(rest, seat)))
@@ -111,7 +110,7 @@ def test_turn_moves_are_the_engine_legal_actions() -> None:
                         want.append((DECLARE if a.declare else DISCARD, a.tile))
                     else:
                         want.append((_KINDS[a.kind], -1 if a.tile is None else a.tile))
-                assert LeanHand.from_round(rnd).turn_moves() == want
+                assert lean_hand(rnd).turn_moves() == want
             rnd.apply(bot.choose(observe(rnd, seat)))
 
 
@@ -125,7 +124,7 @@ def test_remembered_discard_choice_is_the_bots_choice(
     With a small cap the remembered answers are dropped again and again; the choices stay the same.
     """
     if cap is not None:
-        monkeypatch.setattr("game.ai.discard_choice.MAX_REMEMBERED", cap)
+        monkeypatch.setattr("game.core.discard_choice.MAX_REMEMBERED", cap)
     rng = random.Random(f"choice:{keep_share}")
     keep = tuple(rng.random() < keep_share for _ in range(NUM_KINDS)) if keep_share else None
     tables = DiscardTables(keep)
@@ -150,7 +149,7 @@ def test_fast_turn_plays_as_the_general_moves(name: str) -> None:
     rules = load_ruleset(name)
     keep = rollout_keep(rules) or tuple(t in (0, 19) for t in range(NUM_KINDS))
     for seed in range(30):
-        dealt = LeanHand.from_round(Round(rules, f"fast:{seed}"))
+        dealt = lean_hand(Round(rules, f"fast:{seed}"))
         dealt.set_keep(keep if seed % 2 else None)
         slow = dealt.copy()
         while slow.phase is TURN:
@@ -181,7 +180,7 @@ def test_after_passing_a_win_the_bot_does_not_walk_into_baopai() -> None:
                 passed = next(a for a in obs.legal_actions if a.kind is ActionKind.PASS)
                 rnd.apply(passed)
                 if not rnd.ended and rnd.baopai_pending[seat]:
-                    lean = LeanHand.from_round(rnd).play_out()
+                    lean = lean_hand(rnd).play_out()
                     full = _finish(rnd, bot)
                     assert full.baopai == () and lean == full, f"seed {seed}"
                     checked += 1

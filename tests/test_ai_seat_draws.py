@@ -1,4 +1,4 @@
-"""The search's deals let each seat draw from places of its own (game.ai.rollout.LeanHand.set_wall)."""
+"""The search's deals let each seat draw from places of its own (game.core.rollout.LeanHand.set_wall)."""
 
 from __future__ import annotations
 
@@ -8,21 +8,22 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.actions import ActionKind
-from game.agents import SimpleAgent
-from game.ai.rollout import PASS, PUNG, LeanHand
-from game.ai.sampling import Public, determinize
-from game.observation import Observation, observe
-from game.round import Round
-from game.ruleset_loader import load_ruleset
-from game.settlement import settle
+from game.ai.search.playout import lean_hand
+from game.ai.search.sampling import Public, determinize
+from game.core.rollout import PASS, PUNG
+from game.core.settlement import settle
+from game.engine.actions import ActionKind
+from game.engine.observation import Observation, observe
+from game.engine.round import Round
+from game.match.agents import SimpleAgent
+from game.rules.loader import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_a_seat_draws_its_own_places_then_the_front() -> None:
     """Seat s takes places s, s + 4, ... while they are live, skips one a replacement took, then the front."""
-    hand = LeanHand.from_round(Round(load_ruleset("guiyang-classic"), "by-seat"))
+    hand = lean_hand(Round(load_ruleset("guiyang-classic"), "by-seat"))
     assert hand.w_seat_next is None  # the engine's wall draws in wall order
     hand.set_wall(list(range(20)), by_seat=True)
     alive = hand.w_alive
@@ -44,7 +45,7 @@ def test_a_seat_draws_its_own_places_then_the_front() -> None:
 def test_the_turned_tile_is_the_live_tile_nearest_the_tail() -> None:
     """With draws by seat the turned tile (翻牌鸡, docs/rules.md §8) is the tail's live tile, in wall order the
     front's."""
-    hand = LeanHand.from_round(Round(load_ruleset("guiyang-classic"), "by-seat"))
+    hand = lean_hand(Round(load_ruleset("guiyang-classic"), "by-seat"))
     tiles = [t % 27 for t in range(30)]
     hand.set_wall(tiles, by_seat=True)
     assert hand.peek_front() == tiles[-1]

@@ -1,4 +1,4 @@
-"""The score calculator's model (game/calculator.py): hands entered field by field settle to the ledger of
+"""The score calculator's model (game/calculator/sheet.py): hands entered field by field settle to the ledger of
 `settle FILE`, and what makes a hand impossible comes back in words at its field, by the same checks."""
 
 from __future__ import annotations
@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from game.calculator import Calculator, followed_chickens
-from game.calculator_files import HandStore
-from game.hand import waits
+from game.calculator.files import HandStore
+from game.calculator.sheet import Calculator, followed_chickens
+from game.core.hand import waits
+from game.core.melds import KongKind
+from game.core.result import WinHow
+from game.core.settlement import settle
+from game.core.tiles import parse_tile, parse_tiles, to_counts
 from game.handfile import HandFileError, HandProblems, WinDraft, parse_hand_file, read_hand_file
-from game.melds import KongKind
-from game.result import WinHow
-from game.ruleset_loader import builtin_ruleset_names, load_ruleset
-from game.settlement import settle
-from game.tiles import parse_tile, parse_tiles, to_counts
+from game.rules.loader import builtin_ruleset_names, load_ruleset
 from tests.calculator_rig import builds_a_hand, enter
 from tests.settlement_rig import PLAIN, PLAIN_WITH_KONG, Deal, S
 
@@ -276,8 +276,8 @@ def test_a_file_the_rules_refuse_opens_with_its_problems() -> None:
 
 def test_a_played_hand_opens_and_settles_the_same() -> None:
     """A hand from a played game (the replay viewer's end of hand) opens and settles to the game's ledger."""
-    from game.agents import SimpleAgent
-    from game.play import play_hand
+    from game.match.agents import SimpleAgent
+    from game.match.play import play_hand
 
     for name in ("guiyang-classic", "guiyang-modern", "zhuoji-x10"):
         rules = load_ruleset(name)

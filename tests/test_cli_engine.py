@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from game.core.result import HandResult
+from game.core.settlement import settle
 from game.handfile import read_hand_file, write_hand_file
-from game.result import HandResult
-from game.ruleset_loader import load_ruleset
-from game.settlement import settle
-from game.simulate import simulate
+from game.match.simulate import simulate
+from game.rules.loader import load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 

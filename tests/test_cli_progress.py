@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from game.ai.arena import run_arena
+from game.ai.measure.arena import run_arena
 from game.cli.progress import Progress, duration
 from main import main
 

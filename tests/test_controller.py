@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from game.actions import ActionKind, make
-from game.agents import SimpleAgent
-from game.controller import MatchController
-from game.match import Match
-from game.play import play_round
-from game.round import IllegalAction
-from game.ruleset_loader import load_ruleset
-from game.savefile import dumps, loads
-from game.tiles import parse_tile
+from game.core.tiles import parse_tile
+from game.engine.actions import ActionKind, make
+from game.engine.round import IllegalAction
+from game.match.agents import SimpleAgent
+from game.match.controller import MatchController
+from game.match.match import Match
+from game.match.play import play_round
+from game.records.savefile import dumps, loads
+from game.rules.loader import load_ruleset
 
 RULES = load_ruleset("guiyang-classic")
 

@@ -11,14 +11,14 @@ import pytest
 
 from game.ai.hints import hint
 from game.cli.analyze import analyse
-from game.hand import matching_patterns, seat_ready, waits
+from game.core.hand import matching_patterns, seat_ready, waits
+from game.core.melds import Meld
+from game.core.ruleset import FrozenMapping
+from game.core.tiles import parse_tile, parse_tiles, to_counts
 from game.handfile import HandFileError
-from game.melds import Meld
-from game.ruleset import FrozenMapping
-from game.ruleset_labels import format_ruleset
-from game.ruleset_loader import RULESETS_DIR, builtin_ruleset_names, load_ruleset
-from game.simulate import simulate
-from game.tiles import parse_tile, parse_tiles, to_counts
+from game.match.simulate import simulate
+from game.rules.labels import format_ruleset
+from game.rules.loader import RULESETS_DIR, builtin_ruleset_names, load_ruleset
 from tests.ai_rig import turn_position
 from tests.settlement_rig import Deal, S, from_each, items, rows
 
@@ -58,7 +58,7 @@ def test_waits_and_readiness_only_where_a_ruleset_scores_it() -> None:
     assert not seat_ready(counts, [PUNG_5M], load_ruleset("guiyang-classic"))
     assert seat_ready(counts, [PUNG_5M], _with_dilongqi())
     # A kong is not a pung: no 地龙七 wait.
-    from game.melds import KongKind
+    from game.core.melds import KongKind
 
     assert waits(counts, [Meld(parse_tile("5m"), KongKind.EXPOSED, 2)], dilongqi=True) == []
 
@@ -130,7 +130,7 @@ def test_rules_show_lists_it(tmp_path: Path) -> None:
 
 def test_a_ruleset_file_may_leave_it_out() -> None:
     """A player's older ruleset file without the key loads, with 地龙七 off."""
-    from game.ruleset_loader import parse_ruleset
+    from game.rules.loader import parse_ruleset
 
     text = (RULESETS_DIR / "guiyang-classic.yaml").read_text(encoding="utf-8")
     text = "\n".join(line for line in text.splitlines() if "dilong" not in line)

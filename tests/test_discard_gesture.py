@@ -15,18 +15,18 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.agents import SimpleAgent
-from game.events import TileDiscarded
-from game.ruleset_loader import load_ruleset
+from game.engine.events import TileDiscarded
+from game.match.agents import SimpleAgent
+from game.rules.loader import load_ruleset
 from tests.ui_host import HeadlessHost, headless_display
-from ui import strings as S
-from ui.entry.moments import stage_until
 from ui.kit.discard_gesture import DRAG_START, DiscardGesture
 from ui.learn.lesson_scene import LessonScene
-from ui.scene import Host
-from ui.settings import Settings, Speed
+from ui.probe.moments import stage_until
+from ui.settings.values import Settings, Speed
+from ui.stage.scene import Host
 from ui.table.rack_view import geometry_for
 from ui.table.scene import TableScene
+from ui.words import strings as S
 
 SIZE = (1280, 720)
 CLASSIC = load_ruleset("guiyang-classic")

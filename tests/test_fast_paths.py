@@ -13,19 +13,17 @@ from collections.abc import Sequence
 
 import pytest
 
-from game import suit_tables
-from game.actions import Action, ActionKind
-from game.agents import SimpleAgent
-from game.events import EVENT_TYPES, TileDiscarded, TileDrawn, event_from_json
-from game.hand import is_ready
-from game.observation import observe
-from game.result import HandResult, SeatResult, Win, WinHow
-from game.round import HandSetup, Round
-from game.ruleset_loader import load_ruleset
-from game.shanten import lowest_discards, shanten
-from game.tiles import NUM_KINDS, from_counts, parse_tiles, to_counts
-from game.visibility import visible
-from game.wall import (
+from game.core import suit_tables
+from game.core.hand import is_ready
+from game.core.result import HandResult, SeatResult, Win, WinHow
+from game.core.shanten import lowest_discards, shanten
+from game.core.tiles import NUM_KINDS, from_counts, parse_tiles, to_counts
+from game.engine.actions import Action, ActionKind
+from game.engine.events import EVENT_TYPES, TileDiscarded, TileDrawn, event_from_json
+from game.engine.observation import observe
+from game.engine.round import HandSetup, Round
+from game.engine.visibility import visible
+from game.engine.wall import (
     Break,
     Wall,
     count_seats,
@@ -38,6 +36,8 @@ from game.wall import (
     side_lengths,
     stacks_in_draw_order,
 )
+from game.match.agents import SimpleAgent
+from game.rules.loader import load_ruleset
 from tests.rig import stacked_wall
 
 CLASSIC = load_ruleset("guiyang-classic")

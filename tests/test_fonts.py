@@ -16,8 +16,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from ui import charset, fonts
-from ui.resources import resource_path, resource_root
+from ui.look import charset, fonts
+from ui.look.resources import resource_path, resource_root
 
 ROOT = Path(__file__).resolve().parent.parent
 FONT_DIR = ROOT / "assets" / "fonts"
@@ -52,11 +52,11 @@ def test_shipped_font_has_a_glyph_for_every_character_the_game_shows(relative: s
 
 
 def test_required_set_includes_ascii_punctuation_and_the_suit_names() -> None:
-    """The scan feeds the subset: ASCII, full-width punctuation, and 万筒条 from game/tiles.py (docs/rules.md §1)."""
+    """The scan feeds the subset: ASCII, full-width punctuation, and 万筒条 from game/core/tiles.py (rules §1)."""
     required = charset.required_characters(ROOT)
     assert all(chr(c) in required for c in range(0x20, 0x7F))
     assert all(ch in required for ch in "，。：；！？（）【】「」·—…→←↑↓×÷±、")
-    assert any(place.startswith("game/tiles.py:") for place in required["筒"])
+    assert any(place.startswith("game/core/tiles.py:") for place in required["筒"])
 
 
 def test_tile_font_has_the_numerals_and_wan() -> None:
@@ -160,7 +160,7 @@ def test_missing_font_file_falls_back_and_logs_the_path(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.setattr(fonts, "REGULAR_FONT", "assets/fonts/not-there.otf")
-    with caplog.at_level(logging.WARNING, logger="ui.fonts"):
+    with caplog.at_level(logging.WARNING, logger="ui.look.fonts"):
         font = fonts.get_font(18)
     assert isinstance(font, pygame.font.Font)
     assert "not-there.otf" in caplog.text and "missing" in caplog.text
@@ -176,7 +176,7 @@ def test_unreadable_font_file_falls_back_and_logs_the_path(
     real = (ROOT / fonts.REGULAR_FONT).read_bytes()
     bad.write_bytes(b"not a font at all" if damage == "garbage" else real[:3000])
     monkeypatch.setattr(fonts, "resource_path", lambda relative: bad)
-    with caplog.at_level(logging.WARNING, logger="ui.fonts"):
+    with caplog.at_level(logging.WARNING, logger="ui.look.fonts"):
         regular, bold, tile = fonts.get_font(18), fonts.get_font(18, bold=True), fonts.get_tile_font(30)
     assert all(isinstance(f, pygame.font.Font) for f in (regular, bold, tile))
     assert str(bad) in caplog.text and "cannot be read" in caplog.text
@@ -239,7 +239,7 @@ def test_rarer_characters_come_from_a_system_font_or_are_logged(caplog: pytest.L
     """龘 and 麤 are in neither list: a system CJK font draws them, and where there is none they are logged."""
     pygame.font.init()
     text = "老王家的规矩·鬱龘麤"
-    with caplog.at_level(logging.WARNING, logger="ui.fonts"):
+    with caplog.at_level(logging.WARNING, logger="ui.look.fonts"):
         runs = fonts.text_runs(text, 24)
         picture = fonts.render_text(text, 24, (255, 255, 255))
     assert "".join(part for _f, part in runs) == text
@@ -255,7 +255,7 @@ def test_rarer_characters_come_from_a_system_font_or_are_logged(caplog: pytest.L
 def test_a_character_no_font_has_is_logged_once_with_its_code_point(caplog: pytest.LogCaptureFixture) -> None:
     pygame.font.init()
     private = "\u0378"  # a code point Unicode leaves unassigned: no font draws it
-    with caplog.at_level(logging.WARNING, logger="ui.fonts"):
+    with caplog.at_level(logging.WARNING, logger="ui.look.fonts"):
         fonts.render_text(f"规则{private}", 20, (255, 255, 255))
         fonts.render_text(f"又是{private}", 20, (255, 255, 255))
     assert ord(private) in fonts.missing_code_points()

@@ -8,11 +8,11 @@ from functools import partial
 import pygame
 import pytest
 
-from ui import text as T
 from ui.kit import background
-from ui.layout import compute_layout
+from ui.look import text as T
+from ui.look.layout import compute_layout
+from ui.look.tile_art import Look, TileArt
 from ui.table.jobs import QUIET, UNKNOWN_COST, FrameJobs, Jobs, Labelled, each_step, kind_of
-from ui.tile_art import Look, TileArt
 
 
 class Clock:
@@ -165,7 +165,7 @@ def test_a_tile_drawn_in_parts_is_the_same_picture(display: None) -> None:
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 600)])
 def test_the_settlement_shade_goes_wherever_the_sheet_is_not_opaque(display: None, size: tuple[int, int]) -> None:
     """The shade is laid only around the sheet; what it leaves out, the sheet covers with opaque pixels."""
-    from ui.layout import compute_layout as layout_of
+    from ui.look.layout import compute_layout as layout_of
     from ui.settlement.sheet import draw_empty_sheet, shaded_areas, sheet_canvas, sheet_radius, sheet_rect
 
     window = pygame.Rect((0, 0), size)
@@ -181,7 +181,7 @@ def test_the_settlement_shade_goes_wherever_the_sheet_is_not_opaque(display: Non
 
 
 def test_the_picture_cache_keeps_a_picture_already_in_the_display_format_and_converts_others(display: None) -> None:
-    from ui.surface_cache import SurfaceCache, in_display_alpha_format
+    from ui.look.surface_cache import SurfaceCache, in_display_alpha_format
 
     cache = SurfaceCache()
     ready = pygame.Surface((8, 8), pygame.SRCALPHA).convert_alpha()
@@ -212,8 +212,8 @@ def test_the_shade_laid_in_squares_is_the_shade_laid_at_once(display: None) -> N
 
 
 def test_a_sheet_drawn_over_the_last_ones_picture_is_the_sheet_drawn_afresh() -> None:
-    from game.ruleset_loader import load_ruleset
-    from ui.entry.moments import stage_moment
+    from game.rules.loader import load_ruleset
+    from ui.probe.moments import stage_moment
     from ui.settlement import SettlementScene
 
     host, _table = stage_moment("end", (1280, 720), load_ruleset("guiyang-classic"), seed="canvas")

@@ -21,16 +21,16 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.agents import SimpleAgent
-from game.gamelog import LogError, LogWriter, read_log, read_log_text, replay
+from game.core.ruleset import Ruleset
+from game.core.settlement import settle
+from game.engine.round import HandSetup
 from game.handfile import HandFileError, parse_hand, read_hand_file
-from game.match import Match
-from game.play import play_round
-from game.round import HandSetup
-from game.ruleset import Ruleset
-from game.ruleset_loader import RulesetError, load_ruleset, parse_ruleset
-from game.savefile import SaveData, SaveError, dumps, loads, new_save, record, restore
-from game.settlement import settle
+from game.match.agents import SimpleAgent
+from game.match.match import Match
+from game.match.play import play_round
+from game.records.gamelog import LogError, LogWriter, read_log, read_log_text, replay
+from game.records.savefile import SaveData, SaveError, dumps, loads, new_save, record, restore
+from game.rules.loader import RulesetError, load_ruleset, parse_ruleset
 from tests.hostile import no_hang
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -313,7 +313,7 @@ def test_save_loader_random_json(text: str) -> None:
 
 
 def _settings(path: Path, content: bytes) -> None:
-    from ui.settings_store import FIELDS, load_settings, to_json
+    from ui.settings.store import FIELDS, load_settings, to_json
 
     for old in path.parent.glob(f"{path.name}.bad-*"):
         old.unlink()

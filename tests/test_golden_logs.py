@@ -3,7 +3,7 @@
 tests/data/golden holds one short match per ruleset, recorded with build/record_golden_logs.py
 (who played it is tests/golden_rig.py's PLANS): the game's own match log, and each hand's ledger
 beside it. Each hand is re-played from its recorded actions as the replay screen does
-(game.gamelog.replay) and must give the very same events, the settlement's nets and running scores
+(game.records.gamelog.replay) and must give the very same events, the settlement's nets and running scores
 included, and a ledger equal item by item to the recorded one. The seats, playing the match again,
 must choose the recorded actions. A deliberate change of the rules or of the AI's play is recorded
 again with `python build/record_golden_logs.py`.
@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from game.actions import Action
-from game.events import Event
-from game.gamelog import ParsedLog, first_difference, read_log, read_log_text, replay
-from game.ruleset import Ruleset
-from game.ruleset_loader import builtin_ruleset_names, load_ruleset
-from game.settlement import settle
+from game.core.ruleset import Ruleset
+from game.core.settlement import settle
+from game.engine.actions import Action
+from game.engine.events import Event
+from game.records.gamelog import ParsedLog, first_difference, read_log, read_log_text, replay
+from game.rules.loader import builtin_ruleset_names, load_ruleset
 from tests.golden_rig import (
     FEATURES,
     GOLDEN_DIR,

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.hand import (
+from game.core.hand import (
     best_pattern,
     best_wait_value,
     completing_tiles,
@@ -19,8 +19,8 @@ from game.hand import (
     matching_patterns,
     waits,
 )
-from game.melds import KongKind, Meld
-from game.tiles import NUM_KINDS, Tile, format_tiles, parse_tile, parse_tiles, to_counts
+from game.core.melds import KongKind, Meld
+from game.core.tiles import NUM_KINDS, Tile, format_tiles, parse_tile, parse_tiles, to_counts
 
 WALL = [t for t in range(NUM_KINDS) for _ in range(4)]
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from game.agents import SimpleAgent
+from game.core.melds import KongKind, Meld
+from game.core.result import WinHow
+from game.core.tiles import parse_tile
 from game.handfile import HandFileError, format_meld, parse_hand_file, parse_meld, read_hand_file, write_hand_file
-from game.melds import KongKind, Meld
-from game.play import play_hand
-from game.result import WinHow
-from game.ruleset_loader import builtin_ruleset_names, load_ruleset
-from game.tiles import parse_tile
+from game.match.agents import SimpleAgent
+from game.match.play import play_hand
+from game.rules.loader import builtin_ruleset_names, load_ruleset
 from tests.settlement_rig import PLAIN, Deal, S
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,16 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from game.agents import SimpleAgent
 from game.cli import settle as settle_cli
+from game.core.settlement import settle
+from game.core.tiles import parse_tile
+from game.engine.round import HandSetup
 from game.handfile import HandFileError, parse_hand_file, write_hand_file
-from game.match import Match
-from game.play import play_round
-from game.round import HandSetup
-from game.ruleset_loader import builtin_ruleset_names, load_ruleset
-from game.settlement import settle
-from game.simulate import simulate
-from game.tiles import parse_tile
+from game.match.agents import SimpleAgent
+from game.match.match import Match
+from game.match.play import play_round
+from game.match.simulate import simulate
+from game.rules.loader import builtin_ruleset_names, load_ruleset
 from tests.settlement_rig import PLAIN, PLAIN_WITH_KONG, Deal, S
 
 SELF_5S = "{by: [1], tile: 5s, from: self}"

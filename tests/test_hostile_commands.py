@@ -12,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from game import safe_yaml
+from game.core.result import Win, WinHow
+from game.core.ruleset import Ruleset
+from game.files import safe_yaml
 from game.handfile import HandFileError, HandProblems, Problem, WinDraft, check_hand, parse_hand_draft, parse_hand_file
-from game.handfile_checks import win_problems
-from game.match import Match
-from game.result import Win, WinHow
-from game.ruleset import Ruleset
-from game.ruleset_loader import load_ruleset, parse_ruleset
-from game.simulate import simulate
-from game.user_rulesets import list_rulesets
+from game.handfile.checks import win_problems
+from game.match.match import Match
+from game.match.simulate import simulate
+from game.rules.loader import load_ruleset, parse_ruleset
+from game.rules.user import list_rulesets
 from tests.hostile import run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -192,8 +192,8 @@ def test_a_long_simulation_keeps_one_ledger_and_the_menu_keeps_what_it_parsed(tm
     seen: list[int] = []
     match = Match(rules, "m", keep_ledgers=False)
     for _ in range(3):
-        from game.agents import SimpleAgent
-        from game.play import play_round
+        from game.match.agents import SimpleAgent
+        from game.match.play import play_round
 
         match.finish_round(play_round(match.new_round(), [SimpleAgent()] * 4))
         seen.append(len(match.ledgers))
@@ -214,7 +214,7 @@ def test_the_yaml_constructor_keeps_nothing_between_files() -> None:
 def test_the_players_rulesets_are_parsed_again_only_when_changed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import game.user_rulesets as ur
+    import game.rules.user as ur
 
     folder = tmp_path / "rulesets"
     folder.mkdir()

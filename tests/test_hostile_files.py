@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
+from game.engine.round import HandSetup
+from game.files.safe_yaml import HAS_LIBYAML
 from game.handfile import HandFileError, parse_hand_file
-from game.round import HandSetup
-from game.ruleset_loader import RulesetError, load_ruleset, parse_ruleset
-from game.safe_yaml import HAS_LIBYAML
-from game.savefile import SaveError, dumps, loads, new_save
-from game.stats import PlayerStats, load_stats
-from game.user_rulesets import list_rulesets
+from game.records.savefile import SaveError, dumps, loads, new_save
+from game.records.stats import PlayerStats, load_stats
+from game.rules.loader import RulesetError, load_ruleset, parse_ruleset
+from game.rules.user import list_rulesets
 from tests.hostile import run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,8 +50,8 @@ BAD_JSON: dict[str, str | bytes] = {
 def test_a_bad_settings_or_stats_file_is_set_aside_with_a_notice_and_the_game_goes_on(
     kind: str, tmp_path: Path
 ) -> None:
-    from ui.settings import Settings
-    from ui.settings_store import load_settings
+    from ui.settings.store import load_settings
+    from ui.settings.values import Settings
 
     content = BAD_JSON[kind]
     for name in ("settings.json", "stats.json"):
@@ -107,7 +107,7 @@ def test_a_ruleset_file_name_that_is_not_utf8_does_not_crash_the_menus(tmp_path:
     from tests.ui_host import HeadlessHost, headless_display
     from ui.menu.new_game import NewGameScene
     from ui.menu.rules_screen import RulesScene
-    from ui.settings import Settings, Speed
+    from ui.settings.values import Settings, Speed
 
     folder = tmp_path / "home" / "rulesets"
     folder.mkdir(parents=True)
@@ -164,8 +164,8 @@ def test_a_broken_save_is_refused_with_its_reason(text: str, reason: str) -> Non
 def test_resume_sets_a_broken_save_aside_and_says_why(tmp_path: Path) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from tests.ui_host import HeadlessHost, headless_display
-    from ui.save import NoticeScene, resume
-    from ui.settings import Settings
+    from ui.menu.save import NoticeScene, resume
+    from ui.settings.values import Settings
 
     saves = tmp_path / "home" / "saves"
     saves.mkdir(parents=True)

@@ -13,17 +13,17 @@ from pathlib import Path
 
 import pytest
 
-from game.agents import SimpleAgent
-from game.bounded_io import FileRefused, read_text_limited
-from game.gamelog import LogError, read_log
+from game.engine.round import HandSetup
+from game.files.bounded_io import FileRefused, read_text_limited
 from game.handfile import HandFileError, read_hand_file
-from game.match import Match
-from game.play import play_round
-from game.round import HandSetup
-from game.ruleset_loader import RulesetError, load_ruleset
-from game.ruleset_refs import load_ruleset_ref
-from game.savefile import SaveError, dumps, loads, new_save
-from game.user_rulesets import list_rulesets
+from game.match.agents import SimpleAgent
+from game.match.match import Match
+from game.match.play import play_round
+from game.records.gamelog import LogError, read_log
+from game.records.savefile import SaveError, dumps, loads, new_save
+from game.rules.loader import RulesetError, load_ruleset
+from game.rules.refs import load_ruleset_ref
+from game.rules.user import list_rulesets
 from tests.hostile import no_hang, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,7 +55,7 @@ def test_a_saves_match_id_that_leads_out_of_the_replays_folder_is_refused(match_
 
 
 def test_the_replay_keeper_never_writes_outside_its_folder(tmp_path: Path) -> None:
-    from game.replaylog import ReplayLog
+    from game.records.replaylog import ReplayLog
 
     match = Match(RULES, "k")
     rnd = play_round(match.new_round(), [SimpleAgent()] * 4)
@@ -69,7 +69,7 @@ def test_the_replay_keeper_never_writes_outside_its_folder(tmp_path: Path) -> No
 
 
 def test_an_index_row_naming_another_path_is_left_out_and_never_read(tmp_path: Path) -> None:
-    from game.replaylog import HandEntry, load_hand, read_index
+    from game.records.replaylog import HandEntry, load_hand, read_index
 
     folder = tmp_path / "home" / "logs" / "replays"
     folder.mkdir(parents=True)

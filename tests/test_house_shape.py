@@ -129,7 +129,7 @@ def _imports(path: Path, module: str, known: dict[str, Path]) -> set[str]:
                 out.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base)
     found: set[str] = set()
     for name in out:
-        # `import game.ai.rollout` names the module itself; an unknown tail is a name inside its nearest module.
+        # `import game.core.rollout` names the module itself; an unknown tail is a name inside its nearest module.
         while name and name not in known:
             name = name.rpartition(".")[0]
         if name and name != module:

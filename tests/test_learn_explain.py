@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
+from game.core.result import HandResult
+from game.core.ruleset import Ruleset
+from game.core.settlement import Ledger, settle
 from game.handfile import parse_hand_file
 from game.learn.explain import chicken_notes, explain_items, explain_text, flip_note
-from game.result import HandResult
-from game.ruleset import Ruleset
-from game.ruleset_loader import builtin_ruleset_names, load_ruleset
-from game.settlement import Ledger, settle
-from game.simulate import simulate
+from game.match.simulate import simulate
+from game.rules.loader import builtin_ruleset_names, load_ruleset
 from tests.settlement_rig import Deal, S
 
 READY_SEAT = S("123p 234p 789s 456m 4s")  # ready on 4s, no chickens under any flip used here

@@ -1,4 +1,4 @@
-"""The guide's pages: every number is the ruleset's, every example hand is what game.hand says it is."""
+"""The guide's pages: every number is the ruleset's, every example hand is what game.core.hand says it is."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from collections.abc import Callable
 
 import pytest
 
+from game.core.ruleset import Ruleset
+from game.core.tiles import COPIES, NUM_TILES
 from game.learn.guide import CONSTANTS, Page, example_pattern, guide_pages, resolve, row_wait, template_digits
-from game.ruleset import Ruleset
-from game.ruleset_loader import builtin_ruleset_names, load_ruleset
-from game.tiles import COPIES, NUM_TILES
+from game.rules.loader import builtin_ruleset_names, load_ruleset
 
 RULESETS = builtin_ruleset_names()
 
@@ -45,7 +45,7 @@ def test_numbers_change_with_the_ruleset() -> None:
 
 
 def test_no_number_is_written_into_a_template() -> None:
-    """Numbers are read from the ruleset or game.tiles, never written twice."""
+    """Numbers are read from the ruleset or game.core.tiles, never written twice."""
     assert template_digits() == []
 
 
@@ -95,7 +95,7 @@ def test_modern_chicken_page_names_its_kinds() -> None:
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_ready_rows_wait_on_what_they_say(name: str) -> None:
-    """docs/rules.md §9, §12.7 查叫: a page's ready hand is paid its best wait, as game.hand finds it."""
+    """docs/rules.md §9, §12.7 查叫: a page's ready hand is paid its best wait, as game.core.hand finds it."""
     rules = load_ruleset(name)
     rows = [r for p in guide_pages(rules) for r in p.rows if r.wait_pattern is not None]
     assert rows or rules.pattern_values().get("dadui") is None

@@ -6,11 +6,11 @@ import io
 
 import pytest
 
-from game.actions import ActionKind, make
+from game.engine.actions import ActionKind, make
 from game.learn.autoplay import list_lessons
 from game.learn.coach import LessonRun
 from game.learn.lessons import LESSONS, lesson
-from game.stats import PlayerStats, finish_lesson, lessons_finished
+from game.records.stats import PlayerStats, finish_lesson, lessons_finished
 from main import main
 
 

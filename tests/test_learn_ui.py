@@ -10,19 +10,19 @@ import pytest
 
 from game.learn.first_run import first_run_pending, mark_offered
 from game.learn.guide import guide_pages
-from game.ruleset_loader import load_ruleset
-from game.stats import lessons_finished, load_stats
+from game.records.stats import lessons_finished, load_stats
+from game.rules.loader import load_ruleset
 from main import main
 from tests.ui_host import HeadlessHost, headless_display
-from ui import strings as S
-from ui.entry.learn_moments import is_learn_moment, render_learn_moment
 from ui.kit.menu_scene import MenuScene
 from ui.kit.widgets import Button
 from ui.learn.first_run import FirstRunScene, with_first_run_offer
 from ui.learn.guide_scene import GuideScene
 from ui.learn.lesson_scene import LessonScene, TileButton
 from ui.menu.main_menu import MainMenu
-from ui.settings import Settings
+from ui.probe.learn_moments import is_learn_moment, render_learn_moment
+from ui.settings.values import Settings
+from ui.words import strings as S
 
 CLASSIC = load_ruleset("guiyang-classic")
 
@@ -95,7 +95,7 @@ def test_guide_turns_pages_and_switches_rulesets() -> None:
 
 def test_guide_switcher_reaches_every_shipped_ruleset() -> None:
     """docs/rules.md §11, §14: the ruleset button cycles all seven shipped rulesets, guiyang-daopei among them."""
-    from game.ruleset_loader import builtin_ruleset_names
+    from game.rules.loader import builtin_ruleset_names
 
     host = _host()
     scene = GuideScene(host, ruleset="guiyang-classic")
@@ -175,7 +175,7 @@ def test_learn_moments_render(name: str) -> None:
 
 def test_learn_n_opens_the_lesson_in_the_window(monkeypatch: pytest.MonkeyPatch) -> None:
     """`main.py learn 2` (no --autoplay) opens lesson 2 at the table."""
-    from ui.app import App
+    from ui.stage.app import App
 
     seen: list[object] = []
 

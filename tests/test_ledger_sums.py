@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.ruleset_loader import builtin_ruleset_names, load_ruleset
-from game.simulate import simulate
+from game.match.simulate import simulate
+from game.rules.loader import builtin_ruleset_names, load_ruleset
 
 HANDS = 10_000
 

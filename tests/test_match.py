@@ -6,15 +6,15 @@ import random
 
 import pytest
 
-from game.agents import SimpleAgent
-from game.match import Match
-from game.next_deal import next_deal, next_dealer
-from game.play import play_round
-from game.result import HandResult, SeatResult, Win, WinHow
-from game.round import HandSetup
-from game.ruleset_loader import load_ruleset
-from game.simulate import simulate
-from game.tiles import parse_tiles
+from game.core.result import HandResult, SeatResult, Win, WinHow
+from game.core.tiles import parse_tiles
+from game.engine.next_deal import next_deal, next_dealer
+from game.engine.round import HandSetup
+from game.match.agents import SimpleAgent
+from game.match.match import Match
+from game.match.play import play_round
+from game.match.simulate import simulate
+from game.rules.loader import load_ruleset
 
 CLASSIC = load_ruleset("guiyang-classic")
 APP = load_ruleset("guiyang-app")

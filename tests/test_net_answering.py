@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.net import protocol as P
-from game.net.table import NetTable
-from game.round import Phase
-from game.ruleset_loader import load_ruleset
+from game.engine.round import Phase
+from game.net.host.table import NetTable
+from game.net.wire import protocol as P
+from game.rules.loader import load_ruleset
 from tests.net_peers import Clock, Peer
 from tests.net_rig import config, simple_factory
 

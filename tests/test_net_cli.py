@@ -55,8 +55,8 @@ def test_a_bad_host_save_is_set_aside_and_a_new_match_starts(tmp_path: Path) -> 
 def test_the_length_is_hands_or_rounds(tmp_path: Path) -> None:
     """`--rounds N` counts rounds (圈) with the local game's length model; `--hands N` (default 8) hands."""
     from game.cli.lan import _config, register
-    from game.match_length import MatchLength
-    from game.net.table import TableConfig
+    from game.match.length import MatchLength
+    from game.net.host.table import TableConfig
 
     parser = argparse.ArgumentParser()
     register(parser.add_subparsers())

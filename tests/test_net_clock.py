@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from game.match_length import MatchLength
-from game.net import protocol as P
-from game.net.table import NetTable, SeatPlan, TableConfig
-from game.ruleset_loader import load_ruleset
+from game.match.length import MatchLength
+from game.net.host.table import NetTable, SeatPlan, TableConfig
+from game.net.wire import protocol as P
+from game.rules.loader import load_ruleset
 from tests.net_peers import Clock, Peer, drive_until
 from tests.net_rig import CODE, config, simple_factory
 
@@ -43,7 +43,7 @@ def waits_for_seat_0(table: NetTable, clock: Clock, peer: Peer, decisions: int) 
 
 def seat_0_discards_without_the_clock(table: NetTable, clock: Clock, peer: Peer, n: int) -> None:
     """Seat 1 plays on, the clock standing still: seat 0 must still discard `n` times (the AI plays it at once)."""
-    from game.events import TileDiscarded
+    from game.engine.events import TileDiscarded
 
     def discards() -> int:
         return sum(1 for e in table.events if isinstance(e, TileDiscarded) and e.seat == 0)

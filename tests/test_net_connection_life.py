@@ -21,12 +21,12 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from game.net import protocol as P
-from game.net.client import NetClient
-from game.net.limits import CodeGuard, DoorLimits
-from game.net.roomcode import ALPHABET, CODE_LENGTH, code_space, new_code, normalize_code, valid_code
-from game.net.table import NetTable
-from game.ruleset_loader import load_ruleset
+from game.net.client.connection import NetClient
+from game.net.host.table import NetTable
+from game.net.wire import protocol as P
+from game.net.wire.limits import CodeGuard, DoorLimits
+from game.net.wire.roomcode import ALPHABET, CODE_LENGTH, code_space, new_code, normalize_code, valid_code
+from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, LOOPBACK, config, open_host, run, seat_players, simple_factory
 
 RULES = load_ruleset("guiyang-classic")

@@ -5,12 +5,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from game.agents import SimpleAgent
-from game.net import protocol as P
-from game.net.client import NetClient, autoplay
-from game.net.table import NetTable
-from game.net.view import wire_events, wire_observation
-from game.ruleset_loader import load_ruleset
+from game.match.agents import SimpleAgent
+from game.net.client.connection import NetClient, autoplay
+from game.net.host.table import NetTable
+from game.net.wire import protocol as P
+from game.net.wire.view import wire_events, wire_observation
+from game.rules.loader import load_ruleset
 from tests.net_peers import Peer, drive_until, seated_table
 from tests.net_rig import CODE, config, open_host, run, seat_players
 

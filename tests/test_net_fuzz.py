@@ -16,12 +16,12 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
-from game.agents import SimpleAgent
-from game.net import protocol as P
-from game.net.client import JoinRefused, NetClient, autoplay
-from game.net.table import NetTable
-from game.net.view import from_wire, wire_events
-from game.ruleset_loader import load_ruleset
+from game.match.agents import SimpleAgent
+from game.net.client.connection import JoinRefused, NetClient, autoplay
+from game.net.host.table import NetTable
+from game.net.wire import protocol as P
+from game.net.wire.view import from_wire, wire_events
+from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, config, local_match_events, open_host, run, seat_players
 
 RULES = load_ruleset("guiyang-classic")

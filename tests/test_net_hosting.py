@@ -7,14 +7,14 @@ from typing import Any
 
 import pytest
 
-from game.agents import SimpleAgent
-from game.gamelog import read_log, replay
-from game.net import protocol as P
-from game.net.hosting import host_server, new_table
-from game.net.table import NetTable
-from game.net.view import from_wire
-from game.ruleset_loader import load_ruleset
-from game.savefile import dumps, loads
+from game.match.agents import SimpleAgent
+from game.net.host.hosting import host_server, new_table
+from game.net.host.table import NetTable
+from game.net.wire import protocol as P
+from game.net.wire.view import from_wire
+from game.records.gamelog import read_log, replay
+from game.records.savefile import dumps, loads
+from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, LOOPBACK, config, simple_factory
 
 RULES = load_ruleset("guiyang-classic")
@@ -59,7 +59,7 @@ def _play(table: NetTable, player: Player, until: int) -> None:
 
 def test_a_host_match_resumed_from_its_save_keeps_a_replay_log_that_replays(home: Path) -> None:
     """A host stopped mid-hand and resumed from its save (as the window resumes it) logs every hand once, in order,
-    and game.gamelog replays the log with no difference."""
+    and game.records.gamelog replays the log with no difference."""
     table = new_table(RULES, config(4, "human,ai,ai,ai"), "resumed-host", simple_factory)
     host_server(table, LOOPBACK, 0, None)
     player = Player(table, 1)

@@ -15,10 +15,10 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from game.net import protocol as P
-from game.net.client import NetClient
-from game.net.table import NetTable
-from game.ruleset_loader import load_ruleset
+from game.net.client.connection import NetClient
+from game.net.host.table import NetTable
+from game.net.wire import protocol as P
+from game.rules.loader import load_ruleset
 from tests.net_peers import Peer, seated_table
 from tests.net_rig import CODE, config, open_host, run, seat_players, simple_factory
 

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from game.agents import SimpleAgent
-from game.gamelog import read_log, replay
-from game.net.client import NetClient, autoplay
-from game.net.view import wire_events
-from game.replaylog import REPLAY_FOLDER
-from game.ruleset_loader import load_ruleset
+from game.match.agents import SimpleAgent
+from game.net.client.connection import NetClient, autoplay
+from game.net.wire.view import wire_events
+from game.records.gamelog import read_log, replay
+from game.records.replaylog import REPLAY_FOLDER
+from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, run
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,14 +7,14 @@ count and the local game's MatchProgress are the same model, so the same seeded 
 
 from __future__ import annotations
 
-from game.agents import SimpleAgent
-from game.events import HandSettled
-from game.match import Match
-from game.match_length import MatchLength, MatchProgress, match_over
-from game.net import protocol as P
-from game.net.table import NetTable, TableConfig
-from game.play import play_round
-from game.ruleset_loader import load_ruleset
+from game.engine.events import HandSettled
+from game.match.agents import SimpleAgent
+from game.match.length import MatchLength, MatchProgress, match_over
+from game.match.match import Match
+from game.match.play import play_round
+from game.net.host.table import NetTable, TableConfig
+from game.net.wire import protocol as P
+from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, config, simple_factory
 
 RULES = load_ruleset("guiyang-classic")
@@ -85,7 +85,7 @@ def test_a_table_lasts_hands_or_rounds_only() -> None:
 
 
 def test_the_terminal_says_the_length_in_words() -> None:
-    from game.net.table import length_text
+    from game.net.host.table import length_text
 
     assert length_text(MatchLength("rounds", 1)) == "1 round"
     assert length_text(MatchLength("rounds", 2)) == "2 rounds"

@@ -5,12 +5,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from game.gamelog import replay
-from game.net.client import NetClient
-from game.net.table import NetTable
-from game.net.view import SPECTATOR, wire_events
-from game.ruleset_loader import load_ruleset
-from game.savefile import loads
+from game.net.client.connection import NetClient
+from game.net.host.table import NetTable
+from game.net.wire.view import SPECTATOR, wire_events
+from game.records.gamelog import replay
+from game.records.savefile import loads
+from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, config, local_match_events, open_host, play_all, run, seat_players
 
 RULES = load_ruleset("guiyang-classic")
@@ -49,11 +49,11 @@ def test_twenty_hands_over_the_network_equal_the_local_engine_seat_by_seat(tmp_p
 
 
 def test_the_hosts_replay_log_replays_identically(tmp_path: Path, monkeypatch) -> None:
-    """The host keeps each hand in the replay log the local game writes (game.replaylog); it replays the same."""
+    """The host keeps each hand in the replay log the local game writes (game.records.replaylog): the same."""
     monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
-    from game.gamelog import read_log
-    from game.net.server import HostServer
-    from game.replaylog import ReplayLog, read_index, replay_dir
+    from game.net.host.server import HostServer
+    from game.records.gamelog import read_log
+    from game.records.replaylog import ReplayLog, read_index, replay_dir
     from tests.net_rig import LOOPBACK
 
     async def scenario() -> NetTable:
@@ -79,10 +79,10 @@ def test_a_write_in_flight_at_close_cannot_undo_the_final_save(tmp_path: Path, m
     """The host's saver writes in a thread; at close, the final save is written after that write, never before."""
     import time
 
-    from game.net import server as server_module
-    from game.net.server import HostServer
-    from game.safe_files import write_text_atomic
-    from game.savefile import dumps
+    from game.files.safe_files import write_text_atomic
+    from game.net.host import server as server_module
+    from game.net.host.server import HostServer
+    from game.records.savefile import dumps
     from tests.net_rig import LOOPBACK
 
     save = tmp_path / "host.save.json"

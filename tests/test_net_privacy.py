@@ -12,11 +12,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.agents import RandomAgent
-from game.net import protocol as P
-from game.net.table import NetTable
-from game.net.view import SPECTATOR, from_wire
-from game.ruleset_loader import load_ruleset
+from game.match.agents import RandomAgent
+from game.net.host.table import NetTable
+from game.net.wire import protocol as P
+from game.net.wire.view import SPECTATOR, from_wire
+from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, config, simple_factory
 
 RULESETS = {name: load_ruleset(name) for name in ("guiyang-classic", "guiyang-modern", "zhuoji-x10")}

@@ -11,16 +11,16 @@ import random
 import pytest
 from zeroconf import ServiceInfo
 
-from game.agents import SimpleAgent
-from game.net import protocol as P
-from game.net.chat import PHRASES, phrase_text
-from game.net.discovery import SERVICE_TYPE, parse_info, service_info
-from game.net.limits import TokenBucket
-from game.net.view import SPECTATOR, from_wire, to_wire, wire_events, wire_observation
-from game.observation import observe
-from game.round import Round
-from game.ruleset_loader import load_ruleset
-from game.tiles import parse_tiles
+from game.core.tiles import parse_tiles
+from game.engine.observation import observe
+from game.engine.round import Round
+from game.match.agents import SimpleAgent
+from game.net.wire import protocol as P
+from game.net.wire.chat import PHRASES, phrase_text
+from game.net.wire.discovery import SERVICE_TYPE, parse_info, service_info
+from game.net.wire.limits import TokenBucket
+from game.net.wire.view import SPECTATOR, from_wire, to_wire, wire_events, wire_observation
+from game.rules.loader import load_ruleset
 
 RULES = load_ruleset("guiyang-classic")
 
@@ -167,9 +167,9 @@ def test_foreign_or_broken_records_are_skipped() -> None:
 
 
 def test_the_hosts_running_digest_equals_the_saves_digest() -> None:
-    """The host keeps a hand's save digest up event by event; it must equal game.savefile.digest."""
-    from game.play import play_round
-    from game.savefile import RunningDigest, digest
+    """The host keeps a hand's save digest up event by event; it must equal game.records.savefile.digest."""
+    from game.match.play import play_round
+    from game.records.savefile import RunningDigest, digest
 
     rnd = play_round(Round(RULES, "digest", None), [SimpleAgent()] * 4)
     running = RunningDigest()

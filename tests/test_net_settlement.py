@@ -19,19 +19,19 @@ import msgspec
 import pygame
 import pytest
 
-from game.agents import SimpleAgent
-from game.net import protocol as P
-from game.net.client import NetClient
-from game.net.server import HostServer
-from game.net.table import NetTable
-from game.net.thread import HostThread, NetLink
-from game.net.view import result_from_wire, wire_result
-from game.result import HandResult
-from game.ruleset_loader import load_ruleset
-from game.savefile import restore
+from game.core.result import HandResult
+from game.match.agents import SimpleAgent
+from game.net.client.connection import NetClient
+from game.net.client.thread import HostThread, NetLink
+from game.net.host.server import HostServer
+from game.net.host.table import NetTable
+from game.net.wire import protocol as P
+from game.net.wire.view import result_from_wire, wire_result
+from game.records.savefile import restore
+from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, config, simple_factory
 from tests.ui_host import FRAME, HeadlessHost, headless_display
-from ui.settings import Settings, Speed
+from ui.settings.values import Settings, Speed
 from ui.settlement import SettlementScene
 from ui.table.net_session import NetSession
 from ui.table.scene import TableScene

@@ -7,11 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.net import protocol as P
-from game.net.client import NetClient
-from game.net.table import NetTable
-from game.ruleset_loader import load_ruleset
-from game.savefile import dumps, loads
+from game.net.client.connection import NetClient
+from game.net.host.table import NetTable
+from game.net.wire import protocol as P
+from game.records.savefile import dumps, loads
+from game.rules.loader import load_ruleset
 from tests.net_peers import Clock, Peer, drive_until
 from tests.net_rig import CODE, config, open_host, run, simple_factory
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from game.net.client import NetClient
-from game.net.table import NetTable
-from game.net.tls import server_context
-from game.ruleset_loader import load_ruleset
+from game.net.client.connection import NetClient
+from game.net.host.table import NetTable
+from game.net.wire.tls import server_context
+from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, LOOPBACK, config, open_host, play_all, run, simple_factory
 
 RULES = load_ruleset("guiyang-classic")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from game.actions import ActionKind
-from game.events import TileDrawn, TilesDealt
-from game.observation import observe
-from game.round import HandSetup, Round
-from game.ruleset_loader import load_ruleset
-from game.tiles import NUM_KINDS
-from game.visibility import visible_events
+from game.core.tiles import NUM_KINDS
+from game.engine.actions import ActionKind
+from game.engine.events import TileDrawn, TilesDealt
+from game.engine.observation import observe
+from game.engine.round import HandSetup, Round
+from game.engine.visibility import visible_events
+from game.rules.loader import load_ruleset
 from tests.rig import stacked_wall
 
 CLASSIC = load_ruleset("guiyang-classic")

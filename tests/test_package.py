@@ -263,20 +263,20 @@ def test_screenshot_matches_the_source_pixel_for_pixel(exe: Path, home: Path) ->
 def test_one_helper_resolves_shipped_files_from_source_and_from_a_bundle(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The engine and the client share game.resources; frozen, it points into the bundle, never at the player."""
-    import game.resources
-    import ui.resources
-    from game.userdirs import HOME_ENV, user_dirs
+    """The engine and the client share game.files.resources; frozen, it points into the bundle, never at the player."""
+    import game.files.resources
+    import ui.look.resources
+    from game.files.userdirs import HOME_ENV, user_dirs
 
-    assert ui.resources.resource_path is game.resources.resource_path
-    assert game.resources.resource_root() == ROOT
-    assert not game.resources.is_frozen()
-    assert game.resources.resource_path("rulesets/yiwushi.yaml").is_file()
+    assert ui.look.resources.resource_path is game.files.resources.resource_path
+    assert game.files.resources.resource_root() == ROOT
+    assert not game.files.resources.is_frozen()
+    assert game.files.resources.resource_path("rulesets/yiwushi.yaml").is_file()
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "bundle"), raising=False)
     monkeypatch.delenv(HOME_ENV, raising=False)
-    assert game.resources.is_frozen()
-    assert game.resources.resource_path("assets/icon.png") == tmp_path / "bundle" / "assets" / "icon.png"
+    assert game.files.resources.is_frozen()
+    assert game.files.resources.resource_path("assets/icon.png") == tmp_path / "bundle" / "assets" / "icon.png"
     for folder in user_dirs().as_dict().values():
         assert not folder.is_relative_to(tmp_path / "bundle")
 

@@ -12,14 +12,14 @@ import random
 
 import pytest
 
-from game.actions import Action, ActionKind
-from game.agents import SimpleAgent
-from game.gamelog import LogWriter, read_log_text, replay
-from game.match import Match
-from game.observation import observe
-from game.round import HandSetup, IllegalAction, Round
-from game.ruleset_loader import builtin_ruleset_names, load_ruleset
-from game.settlement import settle
+from game.core.settlement import settle
+from game.engine.actions import Action, ActionKind
+from game.engine.observation import observe
+from game.engine.round import HandSetup, IllegalAction, Round
+from game.match.agents import SimpleAgent
+from game.match.match import Match
+from game.records.gamelog import LogWriter, read_log_text, replay
+from game.rules.loader import builtin_ruleset_names, load_ruleset
 
 HANDS_PER_RULESET = 1000
 SEATS = range(4)

@@ -11,14 +11,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-import game.replaylog as replaylog
-from game.replaylog import DeleteError, HandEntry, delete_match, read_index
+import game.records.replaylog as replaylog
+from game.records.replaylog import DeleteError, HandEntry, delete_match, read_index
 from tests.replay_rig import play_hands
 from tests.ui_host import HeadlessHost, headless_display
-from ui import strings as S
 from ui.kit.dialogs import ConfirmScene, NoticeScene
-from ui.replays import ReplayListScene, open_replays
-from ui.settings import Settings
+from ui.replays.browser import ReplayListScene, open_replays
+from ui.settings.values import Settings
+from ui.words import strings as S
 
 SIZE = (1280, 720)
 

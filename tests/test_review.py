@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from game.actions import Action, ActionKind, discard
 from game.ai.appraise import Cancelled
-from game.events import HandWon, ReadyDeclared
+from game.core.tiles import parse_tile
+from game.engine.actions import Action, ActionKind, discard
+from game.engine.events import HandWon, ReadyDeclared
 from game.review.moments import CLAIM, DISCARD, ReviewError, decision_kind, walk_match
 from game.review.report import decision_from_json, decision_json, match_json
 from game.review.run import LoggedMatch, review_match
-from game.tiles import parse_tile
 from tests.review_rig import (
     DECLARED_DRAWS,
     DECLARED_HANDS,

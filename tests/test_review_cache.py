@@ -10,7 +10,7 @@ import pytest
 
 import game.review.run as run
 from game.ai.appraise import Cancelled
-from game.replaylog import delete_match
+from game.records.replaylog import delete_match
 from game.review.cache import cache_path, read_cache, review_replay
 from game.review.moments import ReviewError
 from game.review.report import match_json

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from game.replaylog import read_index
+from game.records.replaylog import read_index
 from game.review.cache import review_replay
 from game.review.career import career
 from tests.review_rig import keep_match

@@ -7,14 +7,14 @@ from typing import Any
 
 import pytest
 
-from game.actions import Action, ActionKind
-from game.events import HandWon, KongDeclared, ReadyDeclared, TileDiscarded, WallExhausted, WinPassed
-from game.melds import KongKind
-from game.result import WinHow
-from game.round import IllegalAction, Phase, Round
-from game.ruleset import Ruleset
-from game.ruleset_loader import load_ruleset
-from game.tiles import parse_tile
+from game.core.melds import KongKind
+from game.core.result import WinHow
+from game.core.ruleset import Ruleset
+from game.core.tiles import parse_tile
+from game.engine.actions import Action, ActionKind
+from game.engine.events import HandWon, KongDeclared, ReadyDeclared, TileDiscarded, WallExhausted, WinPassed
+from game.engine.round import IllegalAction, Phase, Round
+from game.rules.loader import load_ruleset
 from tests.rig import rigged_round
 
 CLASSIC = load_ruleset("guiyang-classic")

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from game.ruleset import OptionalRules, Ruleset
-from game.ruleset_loader import (
+from game.core.ruleset import OptionalRules, Ruleset
+from game.core.tiles import WUGUJI, YAOJI, parse_tile
+from game.rules.loader import (
     RULESETS_DIR,
     RulesetError,
     builtin_ruleset_names,
@@ -18,7 +19,6 @@ from game.ruleset_loader import (
     load_ruleset,
     parse_ruleset,
 )
-from game.tiles import WUGUJI, YAOJI, parse_tile
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = [
@@ -308,7 +308,7 @@ def test_cli_rules_list_show_check(tmp_path: Path) -> None:
 
 def test_every_field_has_zh_and_en_labels() -> None:
     """`rules show` labels every value in Chinese and English."""
-    from game.ruleset_labels import FIELD_LABELS, ruleset_lines
+    from game.rules.labels import FIELD_LABELS, ruleset_lines
 
     for path, zh, en, _value in ruleset_lines(load_ruleset("guiyang-daopei")):
         if path != "name":
@@ -319,7 +319,7 @@ def test_every_field_has_zh_and_en_labels() -> None:
 def test_rules_list_flags_a_file_that_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
     """`rules list` names a broken ruleset file instead of stopping."""
     import game.cli.rules as rules_cli
-    import game.ruleset_loader as loader
+    import game.rules.loader as loader
 
     (tmp_path / "broken.yaml").write_text(_replace("  exposed: 1 ", "  exposed: x "), encoding="utf-8")
     (tmp_path / "house.yaml").write_text(CLASSIC_TEXT, encoding="utf-8")

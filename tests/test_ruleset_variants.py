@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from game.ruleset import BonusRules, ChickenRules, KongRules
-from game.ruleset_labels import FIELD_LABELS, VALUE_LABELS, format_ruleset, ruleset_lines
-from game.ruleset_loader import RULESETS_DIR, check_ruleset_file, load_ruleset
+from game.core.ruleset import BonusRules, ChickenRules, KongRules
+from game.rules.labels import FIELD_LABELS, VALUE_LABELS, format_ruleset, ruleset_lines
+from game.rules.loader import RULESETS_DIR, check_ruleset_file, load_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 DAOPEI_TEXT = (RULESETS_DIR / "guiyang-daopei.yaml").read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Save and resume: the save format (game/savefile.py), the atomic writer and resume (ui/save.py), take-back."""
+"""Save and resume: the save format (game/records/savefile.py), writing and resuming (ui/menu/save.py), take-back."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import ActionKind
-from game.agents import SimpleAgent
-from game.observation import observe
-from game.ruleset_loader import load_ruleset
-from game.savefile import SaveData, SaveError, digest, dumps, loads, restore, take_back
-from game.tiles import parse_tiles
+from game.core.tiles import parse_tiles
+from game.engine.actions import ActionKind
+from game.engine.observation import observe
+from game.match.agents import SimpleAgent
+from game.records.savefile import SaveData, SaveError, digest, dumps, loads, restore, take_back
+from game.rules.loader import load_ruleset
 from ui.table.model import HIDDEN
 from ui.table.session import TableSession
 
@@ -147,8 +147,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_the_atomic_writer_replaces_the_file_and_leaves_no_temp(home: Path) -> None:
-    from game.safe_files import write_text_atomic
-    from ui.save import save_path
+    from game.files.safe_files import write_text_atomic
+    from ui.menu.save import save_path
 
     path = save_path()
     assert path.parent == home / "saves"  # the player's folder, never beside the program
@@ -160,8 +160,8 @@ def test_the_atomic_writer_replaces_the_file_and_leaves_no_temp(home: Path) -> N
 
 def test_resume_picks_up_the_saved_match(home: Path) -> None:
     from tests.ui_host import HeadlessHost, headless_display
-    from ui.save import SaveWriter, has_save, resume
-    from ui.settings import Settings, Speed
+    from ui.menu.save import SaveWriter, has_save, resume
+    from ui.settings.values import Settings, Speed
     from ui.table.scene import TableScene
 
     session, _ = saving_session("resume-ui")
@@ -181,8 +181,8 @@ def test_resume_picks_up_the_saved_match(home: Path) -> None:
 def test_a_bad_save_is_explained_and_kept_aside(home: Path, text: str) -> None:
     """A corrupt or incompatible save: a message, the file renamed *.bad-<time>, no crash."""
     from tests.ui_host import HeadlessHost, headless_display
-    from ui.save import NoticeScene, has_save, resume, save_path
-    from ui.settings import Settings
+    from ui.menu.save import NoticeScene, has_save, resume, save_path
+    from ui.settings.values import Settings
 
     save_path().write_text(text)
     headless_display((1280, 720))
@@ -198,8 +198,8 @@ def test_a_bad_save_is_explained_and_kept_aside(home: Path, text: str) -> None:
 
 def test_no_save_resumes_nothing(home: Path) -> None:
     from tests.ui_host import HeadlessHost
-    from ui.save import has_save, resume
-    from ui.settings import Settings
+    from ui.menu.save import has_save, resume
+    from ui.settings.values import Settings
 
     assert not has_save()
     assert resume(HeadlessHost(Settings(), (1280, 720))) is None

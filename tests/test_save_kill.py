@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from game.agents import SimpleAgent
-from game.match import Match
-from game.observation import observe
-from game.ruleset_loader import load_ruleset
-from game.savefile import first_setup, loads
-from game.visibility import visible_events
+from game.engine.observation import observe
+from game.engine.visibility import visible_events
+from game.match.agents import SimpleAgent
+from game.match.match import Match
+from game.records.savefile import first_setup, loads
+from game.rules.loader import load_ruleset
 from ui.table.session import TableSession
 
 ROOT = Path(__file__).resolve().parent.parent

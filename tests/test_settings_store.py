@@ -1,4 +1,4 @@
-"""The player's settings file (ui/settings_store.py): JSON in the settings folder, written atomically,
+"""The player's settings file (ui/settings/store.py): JSON in the settings folder, written atomically,
 never able to stop the game: corrupt → defaults and the file kept aside; bad keys → notices."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ui.settings import Settings, Speed
-from ui.settings_store import load_settings, save_settings, settings_path, to_json
+from ui.settings.store import load_settings, save_settings, settings_path, to_json
+from ui.settings.values import Settings, Speed
 
 
 def test_no_file_gives_the_defaults_chinese_and_no_timer(tmp_path: Path) -> None:

@@ -12,19 +12,19 @@ from dataclasses import replace
 
 import pytest
 
-from game.handfile import parse_hand_file, write_hand_file
-from game.melds import KongKind, Meld
-from game.result import HandResult, SeatResult, Win, WinHow
-from game.ruleset_loader import builtin_ruleset_names, load_ruleset
-from game.settlement import settle
-from game.settlement.registry import registered_rules
-from game.tiles import (
+from game.core.melds import KongKind, Meld
+from game.core.result import HandResult, SeatResult, Win, WinHow
+from game.core.settlement import settle
+from game.core.settlement.registry import registered_rules
+from game.core.tiles import (
     COPIES,
     NUM_KINDS,
     WUGUJI,
     YAOJI,
     format_tile,
 )
+from game.handfile import parse_hand_file, write_hand_file
+from game.rules.loader import builtin_ruleset_names, load_ruleset
 from tests.settlement_rig import PLAIN, Deal, S, from_each, items, rows, with_rules
 
 # --------------------------------------------------------------------------- general tests

@@ -9,15 +9,15 @@ from dataclasses import replace
 
 import pytest
 
-from game.actions import ActionKind, make
-from game.agents import SimpleAgent
-from game.hand import best_wait_value, is_ready, own_four_waits
+from game.core.hand import best_wait_value, is_ready, own_four_waits
+from game.core.melds import Meld
+from game.core.tiles import parse_tile, parse_tiles, to_counts
+from game.engine.actions import ActionKind, make
+from game.engine.next_deal import next_deal
 from game.handfile import HandFileError
-from game.melds import Meld
-from game.next_deal import next_deal
-from game.play import play_round
-from game.ruleset_loader import load_ruleset
-from game.tiles import parse_tile, parse_tiles, to_counts
+from game.match.agents import SimpleAgent
+from game.match.play import play_round
+from game.rules.loader import load_ruleset
 from tests.rig import rigged_round
 from tests.settlement_rig import PLAIN, Deal, S, from_each, items, rows, with_rules
 
@@ -440,7 +440,7 @@ def test_engine_notes_when_the_dealer_is_followed() -> None:
     assert rnd.dealer_followed
     play_round(rnd, [SimpleAgent()] * 4)
     assert rnd.result is not None and rnd.result.dealer_followed
-    from game.settlement import settle
+    from game.core.settlement import settle
 
     assert len(settle(rnd.result, rules).by_rule("bonus.follow_dealer")) == 3
 

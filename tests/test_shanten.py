@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import suit_tables
-from game.shanten import shanten, shanten_seven_pairs, shanten_standard
-from game.tiles import NUM_KINDS, parse_tiles, to_counts
+from game.core import suit_tables
+from game.core.shanten import shanten, shanten_seven_pairs, shanten_standard
+from game.core.tiles import NUM_KINDS, parse_tiles, to_counts
 
 WALL = [t for t in range(NUM_KINDS) for _ in range(4)]
 SIZES = (14, 13, 11, 10, 8, 7, 5, 4, 2, 1)  # 14 - 3k and 13 - 3k for k = 0..4 melds

@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.events import (
+from game.engine.events import (
     Claimed,
     DiceRolled,
     HandWon,
@@ -23,7 +23,7 @@ from game.events import (
     TileFlipped,
     WallExhausted,
 )
-from ui.settings import Settings
+from ui.settings.values import Settings
 from ui.sound import Mixer, TableSounds, cue_for, synth, volume_gain
 
 

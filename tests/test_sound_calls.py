@@ -12,8 +12,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.events import Claimed, HandWon, KongDeclared, ReadyDeclared, TileDiscarded
-from ui.settings import Settings
+from game.engine.events import Claimed, HandWon, KongDeclared, ReadyDeclared, TileDiscarded
+from ui.settings.values import Settings
 from ui.sound import Mixer, TableSounds, cue_for, pan_gains, seat_pan, synth
 
 CALLS = ("pung", "kong", "hu", "zimo", "ready")

@@ -13,8 +13,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pytest
 
-from ui.settings import Settings
-from ui.settings_store import load_settings, save_settings, to_json
+from ui.settings.store import load_settings, save_settings, to_json
+from ui.settings.values import Settings
 from ui.sound import Mixer, music
 from ui.sound import music_player as mp
 
@@ -114,10 +114,10 @@ def test_the_music_settings_are_saved_and_read_back(tmp_path: Path) -> None:
 
 def test_the_settings_screen_changes_and_saves_the_music(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
-    from ui.entry.offscreen import headless_display, offscreen_app
     from ui.kit.widgets import Slider, Toggle
     from ui.menu.settings_screen import SettingsScene
-    from ui.strings import tr
+    from ui.probe.offscreen import headless_display, offscreen_app
+    from ui.words.strings import tr
 
     headless_display((1280, 720))
     host = offscreen_app(Settings(), (1280, 720))

@@ -1,4 +1,4 @@
-"""Player statistics across matches (game/stats.py): one settled hand at a time, kept in a JSON file.
+"""Player statistics across matches (game/records/stats.py): one settled hand at a time, kept in a JSON file.
 
 The counts follow the rule book's words: a win (胡), a self-drawn win (自摸, docs/rules.md §5), dealing in
 (点炮: the discard or robbed kong another seat wins on), a draw (黄庄) and chicken payments (§8 鸡).
@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from game.agents import SimpleAgent
-from game.match import Match
-from game.play import play_round
-from game.ruleset_loader import load_ruleset
-from game.settlement import Ledger, LedgerItem
-from game.stats import PlayerStats, finish_match, from_json, load_stats, save_stats, update, update_outcome
-from game.tiles import parse_tiles
+from game.core.settlement import Ledger, LedgerItem
+from game.core.tiles import parse_tiles
+from game.match.agents import SimpleAgent
+from game.match.match import Match
+from game.match.play import play_round
+from game.records.stats import PlayerStats, finish_match, from_json, load_stats, save_stats, update, update_outcome
+from game.rules.loader import load_ruleset
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The per-suit tables behind shanten, waits and the AI stay bounded and give the same answers (docs/rules.md §5).
 
 A long run meets ever rarer suits; each table stops taking new suits at SUIT_TABLE_LIMIT
-(game.suit_tables.remember) and works the rarer ones out each time, so memory stays flat.
+(game.core.suit_tables.remember) and works the rarer ones out each time, so memory stays flat.
 That must never change an answer.
 """
 
@@ -11,12 +11,12 @@ import random
 
 import pytest
 
-from game import shanten as shanten_module
-from game import suit_tables
-from game.ai import efficiency
-from game.hand import completing_tiles, is_complete
-from game.shanten import lowest_discards, shanten
-from game.tiles import NUM_KINDS, parse_tiles, to_counts
+from game.ai.judgement import efficiency
+from game.core import shanten as shanten_module
+from game.core import suit_tables
+from game.core.hand import completing_tiles, is_complete
+from game.core.shanten import lowest_discards, shanten
+from game.core.tiles import NUM_KINDS, parse_tiles, to_counts
 
 WALL = [t for t in range(NUM_KINDS) for _ in range(4)]
 LIMIT = 64

@@ -13,14 +13,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from game.ruleset_loader import load_ruleset
+from game.rules.loader import load_ruleset
 from main import build_parser
-from ui import strings as S
-from ui.app import App
 from ui.entry.cli import parse_size
-from ui.scene import Scene, SceneStack
-from ui.settings import Settings, Speed
+from ui.settings.values import Settings, Speed
+from ui.stage.app import App
+from ui.stage.scene import Scene, SceneStack
 from ui.table.scene import TableScene
+from ui.words import strings as S
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -160,7 +160,7 @@ def test_a_paced_bench_frame_waits_for_each_tick_as_the_game_does() -> None:
     """Paced, 12 frames take at least the 11 ticks of 1/60 s between them (unpaced, about 40 ms)."""
     import time
 
-    from ui.entry.bench_frame import bench_frames
+    from ui.probe.bench_frame import bench_frames
 
     start = time.perf_counter()
     figures = bench_frames((960, 540), max_frames=12, paced=True)
@@ -169,7 +169,7 @@ def test_a_paced_bench_frame_waits_for_each_tick_as_the_game_does() -> None:
 
 
 def test_bench_frame_names_the_slowest_frames_slowest_first() -> None:
-    from ui.entry.bench_frame import slowest_frames
+    from ui.probe.bench_frame import slowest_frames
 
     doing = ["TableScene:loading", "TableScene:HandSettled", "SettlementScene:-"]
     assert slowest_frames([1.0, 17.25, 3.0], doing, 2) == "#1 17.2ms TableScene:HandSettled; #2 3.0ms SettlementScene:-"

@@ -13,12 +13,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest
 
-from game.ruleset_loader import load_ruleset
-from ui import strings as S
-from ui.app import App
-from ui.settings import Settings, Speed
+from game.rules.loader import load_ruleset
+from ui.settings.values import Settings, Speed
 from ui.settlement import SettlementScene
+from ui.stage.app import App
 from ui.table.scene import TableScene
+from ui.words import strings as S
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,27 +9,27 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.calculator import Calculator
-from game.calculator_files import HandStore
+from game.calculator.files import HandStore
+from game.calculator.sheet import Calculator
+from game.core.settlement import settle
+from game.core.tiles import parse_tile
 from game.handfile import read_hand_file
-from game.ruleset_loader import load_ruleset
-from game.settlement import settle
-from game.tiles import parse_tile
+from game.rules.loader import load_ruleset
 from tests.replay_rig import play_hands
 from tests.ui_host import HeadlessHost, headless_display
-from ui import palette as pal
-from ui import strings as S
 from ui.calculator.naming import field_widget_key
 from ui.calculator.open_scene import OpenHandScene, PathField
 from ui.calculator.problems import problem_text
 from ui.calculator.scene import CalculatorScene
 from ui.calculator.widgets import Palette, TileRow
-from ui.entry.calculator_moments import EXAMPLE_HAND, example_calculator
-from ui.entry.menu_moments import MENU_MOMENTS, render_menu_moment
+from ui.look import palette as pal
 from ui.menu.main_menu import MainMenu
-from ui.replays import ReplayViewerScene, open_replays
-from ui.settings import Settings
+from ui.probe.calculator_moments import EXAMPLE_HAND, example_calculator
+from ui.probe.menu_moments import MENU_MOMENTS, render_menu_moment
+from ui.replays.browser import ReplayViewerScene, open_replays
+from ui.settings.values import Settings
 from ui.settlement.scene import SettlementScene
+from ui.words import strings as S
 
 RULES = load_ruleset("guiyang-classic")
 SIZE = (1280, 720)
@@ -316,8 +316,8 @@ def test_the_hand_being_entered_is_there_next_time(home: Path) -> None:
 def test_the_players_own_rulesets_are_offered_and_named_by_name(home: Path) -> None:
     """Any table's rules: a ruleset the player copied into their folder is a choice, and the saved hand
     names it as `settle FILE` finds it: by its name, in the player's rulesets folder."""
-    from game.user_rulesets import copy_builtin
-    from game.userdirs import user_dirs
+    from game.files.userdirs import user_dirs
+    from game.rules.user import copy_builtin
 
     own = copy_builtin("guiyang-modern", user_dirs().ensure("rulesets"), "our-table")
     host = _host()

@@ -10,12 +10,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from game.agents import SimpleAgent
-from game.ruleset_loader import load_ruleset
+from game.match.agents import SimpleAgent
+from game.rules.loader import load_ruleset
 from tests.ui_host import FRAME, HeadlessHost, headless_display
-from ui import strings as S
-from ui.settings import Settings, Speed
+from ui.settings.values import Settings, Speed
 from ui.table.scene import TableScene
+from ui.words import strings as S
 
 KEYS = (
     pygame.K_LEFT,

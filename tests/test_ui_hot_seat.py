@@ -14,17 +14,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.actions import ActionKind
-from game.agents import SimpleAgent
-from game.events import Event, TileDiscarded
-from game.replaylog import HandEntry, config_names, read_index
-from game.ruleset_loader import load_ruleset
+from game.engine.actions import ActionKind
+from game.engine.events import Event, TileDiscarded
+from game.match.agents import SimpleAgent
+from game.records.replaylog import HandEntry, config_names, read_index
+from game.rules.loader import load_ruleset
 from tests.ui_host import HeadlessHost, headless_display
-from ui import strings as S
-from ui.entry.hot_seat_moments import hot_seat_table
-from ui.match_config import MatchConfig, SeatConfig
-from ui.replays import ReplayListScene, ReplayViewerScene, seat_called
-from ui.settings import Settings, Speed
+from ui.match.config import MatchConfig, SeatConfig
+from ui.probe.hot_seat_moments import hot_seat_table
+from ui.replays.browser import ReplayListScene, ReplayViewerScene, seat_called
+from ui.settings.values import Settings, Speed
 from ui.settlement import SettlementScene
 from ui.table import hot_seat
 from ui.table.model import HIDDEN
@@ -32,6 +31,7 @@ from ui.table.plates import plate_words
 from ui.table.privacy import PrivacyScene
 from ui.table.scene import TableScene
 from ui.table.session import local_session
+from ui.words import strings as S
 
 RULES = load_ruleset("guiyang-classic")
 SIZE = (1280, 720)
@@ -281,7 +281,7 @@ def test_replays_keep_the_names() -> None:
     config = MatchConfig(seats=(SeatConfig("human", name="Ann"), SeatConfig("ai"), SeatConfig("human", name="小明"),
                                 SeatConfig("ai")))  # fmt: skip
     assert config_names(config.to_json()) == ("Ann", "", "小明", "")
-    from game.agents import SimpleAgent as Bot
+    from game.match.agents import SimpleAgent as Bot
     from ui.table.session import TableSession
 
     session = TableSession(RULES, "replay-names", [Bot(), Bot(), Bot(), Bot()], config=config.to_json())
@@ -304,7 +304,7 @@ def test_replays_keep_the_names() -> None:
 
 
 def test_the_match_summary_uses_the_names() -> None:
-    from ui.summary import MatchSummaryScene
+    from ui.settlement.summary import MatchSummaryScene
 
     headless_display(SIZE)
     host = HeadlessHost(Settings(), SIZE)

@@ -9,10 +9,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from ui.app import App
 from ui.kit.menu_scene import MenuScene
-from ui.scene import Scene
-from ui.settings import Settings
+from ui.settings.values import Settings
+from ui.stage.app import App
+from ui.stage.scene import Scene
 
 
 class Timed(Scene):
@@ -87,8 +87,8 @@ def test_menu_screens_are_still_unless_they_update_on_their_own() -> None:
 
 
 def test_a_new_window_size_forgets_the_pictures_drawn_for_the_old_one() -> None:
-    from ui import fonts, tile_art
-    from ui import text as T
+    from ui.look import fonts, tile_art
+    from ui.look import text as T
 
     app = App(Settings(), size=(640, 360))
     app.open_window()

@@ -122,7 +122,7 @@ def test_no_circle_between_ui_files() -> None:
 
 
 def test_no_circle_between_ui_folders() -> None:
-    assert unit("ui.table.scene") == "ui.table" and unit("ui.layout") == "ui.layout"
+    assert unit("ui.table.scene") == "ui.table" and unit("ui.look.layout") == "ui.look.layout"
     assert circles(folder_graph(file_graph())) == []
 
 
@@ -133,11 +133,11 @@ def test_the_table_opens_the_settlement_and_the_guide_by_name() -> None:
 
 def test_screens_of_other_folders_are_opened_by_name() -> None:
     """The menus, the replays and the calculator open the calculator, the guide and the settlement screen by name
-    (ui/screens.py), so each folder's imports point down, toward the table and the kit."""
+    (ui/stage/screens.py), so each folder's imports point down, toward the table and the kit."""
     graph = file_graph()
     opener = {
         "ui.menu": {"ui.calculator", "ui.learn"},
-        "ui.replays": {"ui.calculator"},
+        "ui.replays.browser": {"ui.calculator"},
         "ui.calculator": {"ui.settlement"},
     }
     reached = {

@@ -14,17 +14,17 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from game.actions import ActionKind
-from game.agents import SimpleAgent
-from game.events import Claimed, ReadyDeclared, TileDiscarded
-from game.ruleset_loader import load_ruleset
-from ui import strings as S
-from ui.entry.moments import stage_until
+from game.engine.actions import ActionKind
+from game.engine.events import Claimed, ReadyDeclared, TileDiscarded
+from game.match.agents import SimpleAgent
+from game.rules.loader import load_ruleset
 from ui.kit.dialogs import ConfirmScene
-from ui.scene import Host
-from ui.settings import Speed
+from ui.probe.moments import stage_until
+from ui.settings.values import Speed
+from ui.stage.scene import Host
 from ui.table.rack_view import geometry_for
 from ui.table.scene import TableScene
+from ui.words import strings as S
 
 SIZE = (1280, 720)
 CLASSIC = load_ruleset("guiyang-classic")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from game.actions import Action, ActionKind
-from game.melds import KongKind, Meld
-from game.observation import Observation
-from game.ruleset_loader import load_ruleset
-from game.tiles import WUGUJI, YAOJI, parse_tile, parse_tiles, to_counts
+from game.core.melds import KongKind, Meld
+from game.core.tiles import WUGUJI, YAOJI, parse_tile, parse_tiles, to_counts
+from game.engine.actions import Action, ActionKind
+from game.engine.observation import Observation
+from game.rules.loader import load_ruleset
 from ui.table.insight import chicken_info, chicken_tiles, discard_choices_keeping_ready, waits_of
 
 CLASSIC = load_ruleset("guiyang-classic")

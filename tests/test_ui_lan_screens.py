@@ -15,20 +15,20 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.match_length import MatchLength
-from game.net.discovery import TableAd
-from game.net.roomcode import valid_code
-from game.net.server import HostServer
-from game.net.table import NetTable, SeatPlan
-from game.net.thread import HostThread
-from game.ruleset_loader import load_ruleset
+from game.match.length import MatchLength
+from game.net.client.thread import HostThread
+from game.net.host.server import HostServer
+from game.net.host.table import NetTable, SeatPlan
+from game.net.wire.discovery import TableAd
+from game.net.wire.roomcode import valid_code
+from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, HeldLink, config, simple_factory
 from tests.ui_host import FRAME, HeadlessHost, headless_display
 from ui.kit.list_view import ListView
 from ui.menu.lan import HostSetupScene, JoinScene, LobbyScene
-from ui.net_text import refusal, t
-from ui.settings import Settings, Speed
+from ui.settings.values import Settings, Speed
 from ui.table.net_overlay import NetOverlay
+from ui.words.net import refusal, t
 
 RULES = load_ruleset("guiyang-classic")
 
@@ -130,8 +130,8 @@ def test_the_host_screen_offers_to_reopen_a_hosted_match_that_did_not_finish(tmp
     """The windowed host's crash leaves its save; the host screen reopens that table (same code and tokens)."""
     monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
     from game.cli.lan import HOST_SAVE_NAME
-    from game.savefile import dumps
-    from game.saves import save_path
+    from game.records.savefile import dumps
+    from game.records.saves import save_path
     from tests.net_peers import drive_until, seated_table
     from ui.kit.widgets import Button
 
@@ -202,8 +202,8 @@ def test_the_join_screen_given_an_address_does_not_look_for_tables(monkeypatch) 
 
 def test_after_the_last_hand_a_network_player_sees_the_match_summary() -> None:
     """As at one computer, the last settlement is followed by the match's summary, not a silent return."""
-    from game.agents import SimpleAgent
-    from ui.summary import MatchSummaryScene
+    from game.match.agents import SimpleAgent
+    from ui.settlement.summary import MatchSummaryScene
 
     table = NetTable(RULES, "summary", config(1, "ai,human,ai,ai", auto_start=True), simple_factory)
     hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
@@ -237,10 +237,10 @@ def test_after_the_last_hand_a_network_player_sees_the_match_summary() -> None:
 def test_the_summary_shows_when_the_match_over_comes_after_the_last_settlement_closed() -> None:
     """The host's "match over" follows the last settlement; if the sheet has closed before it comes, the
     table must not wait for a next hand that is never dealt."""
-    from game.agents import SimpleAgent
-    from game.net import protocol as P
+    from game.match.agents import SimpleAgent
+    from game.net.wire import protocol as P
     from tests.net_peers import Peer, drive_until
-    from ui.summary import MatchSummaryScene
+    from ui.settlement.summary import MatchSummaryScene
 
     table = NetTable(RULES, "late-over", config(1, "human,ai,ai,ai"), simple_factory)
     peer = Peer(table, 0)
@@ -271,7 +271,7 @@ def test_the_summary_shows_when_the_match_over_comes_after_the_last_settlement_c
 
 
 def test_refusals_are_said_in_the_players_language_with_the_hosts_words_where_they_help() -> None:
-    from ui import strings as S
+    from ui.words import strings as S
 
     before = S.language()
     S.set_language("en")
@@ -287,9 +287,9 @@ def test_refusals_are_said_in_the_players_language_with_the_hosts_words_where_th
 def test_the_match_over_line_waits_for_the_table_to_show_the_last_hands_end(monkeypatch: pytest.MonkeyPatch) -> None:
     """The host may finish the last hand (its AI and the clock play fast) while the window still animates
     it: "比赛结束" under a hand still in play would tell the end before the table shows it."""
-    import ui.net_text
-    from game.net import protocol as P
-    from game.net.thread import LinkNotice
+    import ui.words.net
+    from game.net.client.thread import LinkNotice
+    from game.net.wire import protocol as P
     from tests.net_peers import Peer, drive_until
     from ui.table import net_overlay
 
@@ -309,7 +309,7 @@ def test_the_match_over_line_waits_for_the_table_to_show_the_last_hands_end(monk
     host = HeadlessHost(Settings(speed=Speed.NORMAL), (1280, 720))
     host.stack.push(LobbyScene(host, "", link, None, None, [], ""))  # type: ignore[arg-type]
     asked: list[str] = []
-    real_t = ui.net_text.t
+    real_t = ui.words.net.t
 
     def spy(key: str, **fields: object) -> str:
         asked.append(key)

@@ -12,11 +12,11 @@ import itertools
 import pygame
 import pytest
 
-from game.tiles import parse_tiles
-from ui.layout import BOARD_ZONES, MIN_SIZE, compute_layout
+from game.core.tiles import parse_tiles
+from ui.look.layout import BOARD_ZONES, MIN_SIZE, compute_layout
+from ui.look.tile_art import MIN_WIDTH
 from ui.table.geometry import pond_slot, rack_geometry, wall_slot
 from ui.table.model import MeldView
-from ui.tile_art import MIN_WIDTH
 
 SIZES = [(1280, 720), (1920, 1080), (1024, 600), (960, 540), (1000, 1000), (2560, 1080), (1366, 768)]
 
@@ -132,8 +132,8 @@ def test_wall_stacks_are_evenly_spaced_and_an_opened_wall_stays_whole(size: tupl
 @pytest.mark.parametrize("size", [(1024, 600), (960, 540), (800, 480)])
 def test_small_windows_keep_text_readable(size: tuple[int, int]) -> None:
     """Text never goes below MIN_TEXT px however small the window; what does not fit is cut short with "…"."""
-    from ui import text as T
     from ui.kit.metrics import metrics
+    from ui.look import text as T
 
     layout = compute_layout(size)
     assert min(layout.font.values()) >= T.MIN_TEXT

@@ -8,10 +8,10 @@ import re
 import pytest
 
 from game.learn.guide import guide_pages
-from game.ruleset_loader import load_ruleset
+from game.rules.loader import load_ruleset
 from tests.ui_host import headless_display
-from ui import text as T
 from ui.kit.paragraphs import wrap_text
+from ui.look import text as T
 
 WIDTHS = (150, 220, 310, 420, 560)
 SIZES = (14, 20, 27)

@@ -14,10 +14,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from game.stats import PlayerStats, save_stats
+from game.records.stats import PlayerStats, save_stats
 from tests.ui_host import HeadlessHost, headless_display
-from ui import net_text
-from ui import strings as S
 from ui.kit.list_view import ListView
 from ui.kit.widgets import Button, Choice, NameField, Slider, TextField, Toggle
 from ui.menu.main_menu import MainMenu
@@ -25,9 +23,11 @@ from ui.menu.new_game import NewGameScene
 from ui.menu.rules_screen import RulesScene, rule_rows
 from ui.menu.settings_screen import SettingsScene
 from ui.menu.stats_screen import StatsScene, stat_cards
-from ui.settings import Settings, Speed
-from ui.settings_store import settings_path
+from ui.settings.store import settings_path
+from ui.settings.values import Settings, Speed
 from ui.table.scene import TableScene
+from ui.words import net as net_text
+from ui.words import strings as S
 
 SIZES = [(1280, 720), (1920, 1080), (1024, 600)]
 
@@ -250,7 +250,7 @@ def test_rules_screen_lists_every_value_scrolls_and_switches() -> None:
 
 def test_rules_screen_reads_the_daopei_choices_in_chinese() -> None:
     """docs/rules.md §14: the 倒赔 table's choice words read in the screen's language, not as file values."""
-    from game.ruleset_loader import load_ruleset
+    from game.rules.loader import load_ruleset
 
     rules = load_ruleset("guiyang-daopei")
     S.set_language("zh")

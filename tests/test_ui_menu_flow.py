@@ -14,24 +14,24 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from game.actions import ActionKind
-from game.agents import SimpleAgent
+from game.engine.actions import ActionKind
 from game.learn.first_run import mark_offered
-from game.ruleset_loader import load_ruleset
-from game.stats import load_stats
+from game.match.agents import SimpleAgent
+from game.records.stats import load_stats
+from game.rules.loader import load_ruleset
 from main import main
 from tests.ui_host import HeadlessHost, headless_display
-from ui import strings as S
-from ui.app import App
-from ui.entry.moments import stage_until
 from ui.kit.dialogs import ConfirmScene
 from ui.kit.widgets import Button
-from ui.match_config import MatchConfig, MatchConfigError, MatchLength, MatchProgress, SeatConfig, match_over
+from ui.match.config import MatchConfig, MatchConfigError, MatchLength, MatchProgress, SeatConfig, match_over
 from ui.menu.main_menu import MainMenu
 from ui.menu.match_flow import MatchFlow, build_table, next_seed, start_match
-from ui.scene import Scene
-from ui.settings import Settings, Speed
+from ui.probe.moments import stage_until
+from ui.settings.values import Settings, Speed
+from ui.stage.app import App
+from ui.stage.scene import Scene
 from ui.table.scene import TableScene
+from ui.words import strings as S
 
 CLASSIC = load_ruleset("guiyang-classic")
 SOLO = (SeatConfig("human"), SeatConfig("ai", "easy"), SeatConfig("ai", "easy"), SeatConfig("ai", "easy"))
@@ -177,7 +177,7 @@ def test_continue_shows_when_a_save_exists_and_resumes_it(monkeypatch: pytest.Mo
 
     resumed = Scene(None)  # type: ignore[arg-type]
     fake = SimpleNamespace(has_save=lambda: True, resume=lambda app: resumed)
-    monkeypatch.setattr(mm, "optional_module", lambda name: fake if name == "ui.save" else None)
+    monkeypatch.setattr(mm, "optional_module", lambda name: fake if name == "ui.menu.save" else None)
     host = _host()
     menu = MainMenu(host)
     host.stack.push(menu)

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from game.agents import SimpleAgent
-from game.events import HandSettled, TileDrawn, TilesDealt
-from game.match import Match
-from game.observation import observe
-from game.play import play_round
-from game.round import Round
-from game.ruleset_loader import load_ruleset
-from game.tiles import parse_tiles
-from game.visibility import visible, visible_events
+from game.core.tiles import parse_tiles
+from game.engine.events import HandSettled, TileDrawn, TilesDealt
+from game.engine.observation import observe
+from game.engine.round import Round
+from game.engine.visibility import visible, visible_events
+from game.match.agents import SimpleAgent
+from game.match.match import Match
+from game.match.play import play_round
+from game.rules.loader import load_ruleset
 from ui.table.model import HIDDEN, MeldView, TableModel
 
 
@@ -90,7 +90,7 @@ def test_viewer_never_learns_other_seats_tiles() -> None:
 
 def test_added_kong_turns_the_pung_into_a_kong_in_place() -> None:
     """docs/rules.md §7 转弯豆: the pung claimed from a seat stays where it is and becomes a kong."""
-    from game.events import Claimed, KongDeclared
+    from game.engine.events import Claimed, KongDeclared
 
     model = TableModel(viewer=0)
     model.hands[0] = parse_tiles("555m 123p")

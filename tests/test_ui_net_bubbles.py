@@ -10,10 +10,10 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.net.chat import PHRASES, phrase_text
+from game.net.wire.chat import PHRASES, phrase_text
 from tests.ui_host import headless_display
-from ui import text as T
-from ui.layout import compute_layout
+from ui.look import text as T
+from ui.look.layout import compute_layout
 from ui.table.bubbles import PANELS, PLATES, bubble_rect
 
 

@@ -17,22 +17,22 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from game.net import protocol as P
-from game.net.chat import PHRASES
-from game.net.client import NetClient
-from game.net.server import HostServer
-from game.net.table import NetTable
-from game.net.thread import HostThread, NetLink
-from game.ruleset_loader import load_ruleset
+from game.net.client.connection import NetClient
+from game.net.client.thread import HostThread, NetLink
+from game.net.host.server import HostServer
+from game.net.host.table import NetTable
+from game.net.wire import protocol as P
+from game.net.wire.chat import PHRASES
+from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, config, simple_factory
 from tests.net_window_rig import until
 from tests.ui_host import FRAME, HeadlessHost, headless_display
-from ui.settings import Settings, Speed
+from ui.look.text import MIN_TEXT
+from ui.settings.values import Settings, Speed
 from ui.table.net_overlay import NetOverlay
 from ui.table.net_session import NetSession
 from ui.table.plates import plate_words
 from ui.table.scene import TableScene
-from ui.text import MIN_TEXT
 
 RULES = load_ruleset("guiyang-classic")
 
@@ -155,7 +155,7 @@ def test_while_the_table_loads_no_seat_marks_float_where_the_plates_will_be() ->
 
 def test_a_seat_taken_mid_hand_is_told_the_ai_finishes_the_hand() -> None:
     """Issue rule: a person may take an empty seat at the start of the next hand; until then the table says so."""
-    from ui.net_text import t
+    from ui.words.net import t
 
     table = NetTable(RULES, "next-hand", config(2, "human,human,ai,ai", auto_start=False), simple_factory)
     hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
@@ -212,7 +212,7 @@ def test_claims_open_is_said_in_the_prompts_place_not_over_the_pond() -> None:
 def test_each_plate_says_only_what_the_plate_itself_does_not() -> None:
     import msgspec
 
-    from ui.net_text import t
+    from ui.words.net import t
 
     with two_seats(chat=True) as (overlay, _friend, _host):
         status = overlay.session.status

@@ -13,14 +13,14 @@ import time
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.actions import ActionKind
-from game.net.table import NetTable
-from game.net.view import from_wire
-from game.ruleset_loader import load_ruleset
+from game.engine.actions import ActionKind
+from game.net.host.table import NetTable
+from game.net.wire.view import from_wire
+from game.rules.loader import load_ruleset
 from tests.net_rig import config, simple_factory
 from tests.net_window_rig import hosted_window
 from tests.ui_host import FRAME
-from ui.settings import Settings, Speed
+from ui.settings.values import Settings, Speed
 
 RULES = load_ruleset("guiyang-classic")
 

@@ -18,18 +18,18 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.net import protocol as P
-from game.net.client import NetClient
-from game.net.table import NetTable
-from game.ruleset_loader import load_ruleset
+from game.net.client.connection import NetClient
+from game.net.host.table import NetTable
+from game.net.wire import protocol as P
+from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, config, open_host, run, simple_factory
 from tests.ui_host import FRAME, HeadlessHost, headless_display
-from ui import strings as S
 from ui.kit.dialogs import NoticeScene
 from ui.menu.lan import HostSetupScene, JoinScene, LobbyScene
-from ui.net_text import t
-from ui.settings import Settings, Speed
+from ui.settings.values import Settings, Speed
 from ui.table.net_overlay import LinkEnded, NetOverlay
+from ui.words import strings as S
+from ui.words.net import t
 
 RULES = load_ruleset("guiyang-classic")
 

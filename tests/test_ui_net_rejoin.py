@@ -15,15 +15,15 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.net.seat_tokens import seat_token
-from game.net.server import HostServer
-from game.net.table import NetTable
-from game.net.thread import HostThread
-from game.ruleset_loader import load_ruleset
+from game.net.client.seat_tokens import seat_token
+from game.net.client.thread import HostThread
+from game.net.host.server import HostServer
+from game.net.host.table import NetTable
+from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, config, simple_factory
 from tests.ui_host import FRAME, HeadlessHost, headless_display
 from ui.menu.lan import JoinScene, LobbyScene
-from ui.settings import Settings, Speed
+from ui.settings.values import Settings, Speed
 from ui.table.net_overlay import NetOverlay
 
 RULES = load_ruleset("guiyang-classic")

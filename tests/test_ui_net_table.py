@@ -12,14 +12,14 @@ import time
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.agents import SimpleAgent
-from game.net.table import NetTable
-from game.net.view import wire_events
-from game.ruleset_loader import load_ruleset
+from game.match.agents import SimpleAgent
+from game.net.host.table import NetTable
+from game.net.wire.view import wire_events
+from game.rules.loader import load_ruleset
 from tests.net_rig import HeldLink, config, simple_factory
 from tests.net_window_rig import hosted_window
 from tests.ui_host import FRAME
-from ui.settings import Settings, Speed
+from ui.settings.values import Settings, Speed
 from ui.table.net_session import NetSession
 
 RULES = load_ruleset("guiyang-classic")
@@ -76,7 +76,7 @@ def _dealt_messages(events: int) -> tuple[list[object], NetTable]:
 
 def test_a_table_opened_as_the_hand_is_dealt_plays_its_opening() -> None:
     """The network table shows the dice, the shuffle and the deal like the local one, not a hand laid out."""
-    from game.events import DiceRolled, HandStarted, TilesDealt
+    from game.engine.events import DiceRolled, HandStarted, TilesDealt
 
     got, _table = _dealt_messages(1)
     link = HeldLink()

@@ -9,16 +9,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.replaylog import HandEntry
+from game.records.replaylog import HandEntry
 from tests.cut_rig import watch_cuts
 from tests.replay_rig import play_hands
 from tests.ui_host import HeadlessHost, headless_display
-from ui import strings as S
-from ui import text as T
+from ui.look import text as T
 from ui.menu.lan import HostSetupScene
-from ui.replays import ReplayListScene, ReplayViewerScene, open_replays
-from ui.scene import Scene
-from ui.settings import Settings
+from ui.replays.browser import ReplayListScene, ReplayViewerScene, open_replays
+from ui.settings.values import Settings
+from ui.stage.scene import Scene
+from ui.words import strings as S
 
 SIZES = [(960, 540), (1024, 600), (1280, 720), (1920, 1080)]
 LANGUAGES = ["zh", "en"]

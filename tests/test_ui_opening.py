@@ -13,21 +13,21 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from game.events import DealerChosen, Event, WallBroken, WallBuilt
-from game.match import Match
-from game.ruleset_loader import load_ruleset
-from game.visibility import visible_events
+from game.engine.events import DealerChosen, Event, WallBroken, WallBuilt
+from game.engine.visibility import visible_events
+from game.match.match import Match
+from game.rules.loader import load_ruleset
 from tests.ui_host import FRAME
-from ui import strings as S
-from ui.entry.moments import stage_moment
-from ui.layout import compute_layout
-from ui.settings import Speed
+from ui.look.layout import compute_layout
+from ui.probe.moments import stage_moment
+from ui.settings.values import Speed
 from ui.settlement import SettlementScene
 from ui.table.actors import DiceRoll, WallRise
 from ui.table.model import TableModel
 from ui.table.placement import break_caption, dice_area
 from ui.table.presenter import Presenter
 from ui.table.view import WaitsInfo
+from ui.words import strings as S
 
 RULES = load_ruleset("guiyang-classic")
 LAYOUT = compute_layout((1280, 720))

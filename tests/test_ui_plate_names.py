@@ -1,4 +1,4 @@
-"""Names on the seat plates: the longest name the game allows (game/names.py) shows whole with its seat's word,
+"""Names on the seat plates: the longest name the game allows (game/match/names.py) shows whole with its seat's word,
 never cut short ("…"), at every window from 960x540 to 1920x1080 and in either language: at a hot-seat table
 through the dice and the deal, and at a network table, where one who joined to watch holds no seat."""
 
@@ -15,20 +15,19 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from game.names import NAME_LIMIT
-from game.net.client import NetClient
-from game.net.server import HostServer
-from game.net.table import NetTable
-from game.net.thread import HostThread, NetLink
-from game.ruleset_loader import load_ruleset
+from game.match.names import NAME_LIMIT
+from game.net.client.connection import NetClient
+from game.net.client.thread import HostThread, NetLink
+from game.net.host.server import HostServer
+from game.net.host.table import NetTable
+from game.rules.loader import load_ruleset
 from tests.cut_rig import watch_cuts
 from tests.net_rig import CODE, config, simple_factory
 from tests.net_window_rig import until
 from tests.ui_host import FRAME, HeadlessHost, headless_display
-from ui import strings as S
-from ui import text as T
-from ui.match_config import MatchConfig, SeatConfig
-from ui.settings import Settings, Speed
+from ui.look import text as T
+from ui.match.config import MatchConfig, SeatConfig
+from ui.settings.values import Settings, Speed
 from ui.table.net_overlay import NetOverlay
 from ui.table.net_session import NetSession
 from ui.table.panels import draw_chickens, draw_info
@@ -36,6 +35,7 @@ from ui.table.plates import draw_plate, plate_words
 from ui.table.scene import TableScene
 from ui.table.seat_words import fit_plate, seat_label
 from ui.table.view import TableView
+from ui.words import strings as S
 
 RULES = load_ruleset("guiyang-classic")
 SEP = {"zh": ("·", ""), "en": (" (", ")")}  # around a seat's word after a name

@@ -13,13 +13,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.agents import SimpleAgent
-from game.ruleset_loader import load_ruleset
-from ui import strings as S
-from ui.entry.hot_seat_moments import hot_seat_table
-from ui.entry.moments import stage_until
+from game.match.agents import SimpleAgent
+from game.rules.loader import load_ruleset
+from ui.probe.hot_seat_moments import hot_seat_table
+from ui.probe.moments import stage_until
 from ui.table.panels import draw_info, info_signature
 from ui.table.scene import TableScene
+from ui.words import strings as S
 
 SIZE = (1280, 720)
 CLASSIC = load_ruleset("guiyang-classic")
@@ -73,7 +73,7 @@ def test_the_help_line_names_the_takeback_key_in_a_practice_game() -> None:
 
 def test_no_takeback_button_with_several_people_at_the_screen() -> None:
     from tests.ui_host import HeadlessHost, headless_display
-    from ui.settings import Settings, Speed
+    from ui.settings.values import Settings, Speed
 
     headless_display(SIZE)
     host = HeadlessHost(Settings(speed=Speed.INSTANT, practice=True), SIZE)

@@ -9,18 +9,18 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest
 
-from game.agents import SimpleAgent
-from game.events import DiceRolled, Event, TileDiscarded, TilesDealt
-from game.match import Match
-from game.observation import observe
-from game.ruleset_loader import load_ruleset
-from game.visibility import visible_events
-from ui.layout import compute_layout
-from ui.settings import Speed
+from game.engine.events import DiceRolled, Event, TileDiscarded, TilesDealt
+from game.engine.observation import observe
+from game.engine.visibility import visible_events
+from game.match.agents import SimpleAgent
+from game.match.match import Match
+from game.rules.loader import load_ruleset
+from ui.look.layout import compute_layout
+from ui.settings.values import Speed
+from ui.stage.tween import Tween, ease_in_out_cubic, ease_out_back, ease_out_bounce, ease_out_cubic, linear
 from ui.table.actors import DiceRoll
 from ui.table.model import TableModel
 from ui.table.presenter import Presenter
-from ui.tween import Tween, ease_in_out_cubic, ease_out_back, ease_out_bounce, ease_out_cubic, linear
 
 RULES = load_ruleset("guiyang-classic")
 LAYOUT = compute_layout((1280, 720))

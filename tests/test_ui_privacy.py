@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.agents import SimpleAgent
-from game.ruleset_loader import load_ruleset
+from game.match.agents import SimpleAgent
+from game.rules.loader import load_ruleset
 from tests.ui_host import HeadlessHost, headless_display
-from ui.match_config import MatchConfig, SeatConfig
-from ui.settings import Settings, Speed
+from ui.match.config import MatchConfig, SeatConfig
+from ui.settings.values import Settings, Speed
 from ui.table.model import HIDDEN, TableModel
 from ui.table.privacy import PrivacyScene
 from ui.table.scene import TableScene
@@ -87,7 +87,7 @@ def test_while_an_ai_moves_no_hand_is_shown() -> None:
 
 
 def test_the_handoff_names_the_seat_and_draws_in_both_languages() -> None:
-    from ui import strings as S
+    from ui.words import strings as S
 
     host, scene = two_people()
     screen = run_until_handoff(host, scene)

@@ -15,15 +15,15 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from game.agents import SimpleAgent
-from game.net.chat import PHRASES
-from game.net.table import NetTable
-from game.ruleset_loader import load_ruleset
+from game.match.agents import SimpleAgent
+from game.net.host.table import NetTable
+from game.net.wire.chat import PHRASES
+from game.rules.loader import load_ruleset
 from tests.net_rig import config, simple_factory
 from tests.net_window_rig import hosted_window
 from tests.ui_host import FRAME, HeadlessHost, headless_display
-from ui.scene import Scene
-from ui.settings import Settings, Speed
+from ui.settings.values import Settings, Speed
+from ui.stage.scene import Scene
 from ui.table.net_overlay import CHAT_SHOWN, NetOverlay
 from ui.table.scene import TableScene
 

@@ -8,16 +8,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.gamelog import read_log, replay
-from game.replaylog import read_index
-from game.ruleset_loader import load_ruleset
-from game.tiles import parse_tiles
+from game.core.tiles import parse_tiles
+from game.records.gamelog import read_log, replay
+from game.records.replaylog import read_index
+from game.rules.loader import load_ruleset
 from tests.replay_rig import play_hands
 from tests.ui_host import HeadlessHost, headless_display
-from ui import strings as S
-from ui.replays import PLAY_STEP, ReplayListScene, ReplayViewerScene, model_at, open_replays
-from ui.settings import Settings, Speed
+from ui.replays.browser import PLAY_STEP, ReplayListScene, ReplayViewerScene, model_at, open_replays
+from ui.settings.values import Settings, Speed
 from ui.table.model import HIDDEN
+from ui.words import strings as S
 
 RULES = load_ruleset("guiyang-classic")
 SIZE = (1280, 720)
@@ -40,7 +40,7 @@ def key(host: HeadlessHost, k: int) -> None:
 
 
 def test_finished_hands_are_logged_indexed_and_replay(home: Path) -> None:
-    """Every settled hand goes to the match's log (game.gamelog) and the index; the log replays exactly."""
+    """Every settled hand goes to the match's log (game.records.gamelog) and the index; the log replays exactly."""
     session = play_hands(2, practice_in=1)
     rows = read_index()
     assert [(r.file, r.hand) for r in rows] == [("m1.jsonl", 1), ("m1.jsonl", 2)]
@@ -95,7 +95,7 @@ def test_an_empty_list_and_a_missing_log_do_not_crash(home: Path) -> None:
     host.stack.pop()
     open_replays(host)
     key(host, pygame.K_RETURN)
-    from ui.save import NoticeScene
+    from ui.menu.save import NoticeScene
 
     assert isinstance(host.stack.top, NoticeScene)
 

@@ -10,23 +10,23 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.replaylog import REPLAY_FOLDER, HandEntry, read_index
+from game.records.replaylog import REPLAY_FOLDER, HandEntry, read_index
 from game.review.cache import review_replay
 from game.review.moments import walk_match
 from game.review.run import read_match
 from tests.cut_rig import watch_cuts
 from tests.review_rig import keep_match
 from tests.ui_host import HeadlessHost, headless_display
-from ui import strings as S
 from ui.menu.stats_screen import StatsScene
-from ui.replays import ReplayListScene, open_replays
+from ui.replays.browser import ReplayListScene, open_replays
 from ui.review.career_scene import CareerScene
 from ui.review.moment import ReviewMomentScene
 from ui.review.scene import ReviewScene
 from ui.review.worker import CANCELLED, DONE, RUNNING, Worker
-from ui.settings import Settings
-from ui.summary import MatchSummaryScene
+from ui.settings.values import Settings
+from ui.settlement.summary import MatchSummaryScene
 from ui.table.model import HIDDEN
+from ui.words import strings as S
 
 SIZE = (1280, 720)
 ROLLOUTS = 4
@@ -118,7 +118,7 @@ def test_cancel_stops_the_review_and_says_so(replay: Path) -> None:
 
 
 def test_a_decision_opens_the_replay_at_that_moment_as_the_seat_saw_it(replay: Path) -> None:
-    """Only the seat's own tiles are shown (game.visibility), and the table stops where the seat decided."""
+    """Only the seat's own tiles are shown (game.engine.visibility), and the table stops where the seat decided."""
     host = _host()
     scene = _reviewed(host, replay)
     d = scene.rows[0]

@@ -11,23 +11,23 @@ from typing import cast
 import pygame
 import pytest
 
-from game.agents import SimpleAgent
-from game.ruleset_loader import load_ruleset
-from game.saves import save_path
-from ui import strings as S
-from ui.app import App
-from ui.entry.moments import stage_until
-from ui.entry.offscreen import FRAME, headless_display
+from game.match.agents import SimpleAgent
+from game.records.saves import save_path
+from game.rules.loader import load_ruleset
 from ui.kit.buttons import Button
+from ui.probe.moments import stage_until
+from ui.probe.offscreen import FRAME, headless_display
 from ui.review.scene import ReviewScene
 from ui.review.worker import CANCELLED, DONE, RUNNING
-from ui.scene import Scene
-from ui.settings import Speed
+from ui.settings.values import Speed
 from ui.settlement import SettlementScene
+from ui.stage.app import App
+from ui.stage.scene import Scene
 from ui.table.review_entry import settlement_review
 from ui.table.scene import TableScene
 from ui.table.session import local_session
 from ui.table.table_state import TableState
+from ui.words import strings as S
 
 RULES = load_ruleset("guiyang-classic")
 SIZE = (1280, 720)

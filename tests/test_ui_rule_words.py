@@ -7,10 +7,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from game.ruleset_loader import load_ruleset
-from game.wall import count_seats
-from ui import strings as S
+from game.engine.wall import count_seats
+from game.rules.loader import load_ruleset
 from ui.menu.rules_screen import rule_rows
+from ui.words import strings as S
 
 EAST, SOUTH, WEST, NORTH = 0, 1, 2, 3
 

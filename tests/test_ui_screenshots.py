@@ -11,19 +11,19 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from game.ruleset_loader import load_ruleset
+from game.rules.loader import load_ruleset
 from main import main
 from tests.ui_host import headless_display
-from ui import palette as pal
-from ui import strings as S
-from ui.entry.hot_seat_moments import HOT_SEAT_MOMENTS, render_hot_seat_moment
-from ui.entry.moments import MOMENTS, stage_moment
 from ui.kit.background import render_background
-from ui.layout import compute_layout
+from ui.look import palette as pal
+from ui.look.layout import compute_layout
+from ui.probe.hot_seat_moments import HOT_SEAT_MOMENTS, render_hot_seat_moment
+from ui.probe.moments import MOMENTS, stage_moment
 from ui.settlement import SettlementScene
 from ui.table.actors import Callout, Flight
 from ui.table.placement import callout_point
 from ui.table.rack_view import geometry_for
+from ui.words import strings as S
 
 RULES = load_ruleset("guiyang-classic")
 SIZE = (1280, 720)

@@ -11,17 +11,17 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.melds import KongKind, Meld
-from game.result import HandResult, SeatResult, Win, WinHow
-from game.ruleset_loader import load_ruleset
-from game.settlement import Ledger, LedgerItem, settle
-from game.tiles import parse_tiles
+from game.core.melds import KongKind, Meld
+from game.core.result import HandResult, SeatResult, Win, WinHow
+from game.core.settlement import Ledger, LedgerItem, settle
+from game.core.tiles import parse_tiles
+from game.rules.loader import load_ruleset
 from tests.ui_host import HeadlessHost, headless_display
-from ui import strings as S
-from ui.entry.moments import stage_moment
-from ui.scene import Host
+from ui.probe.moments import stage_moment
 from ui.settlement import SettlementScene, payment_lines, seat_lines, standings, what_if, win_notes
-from ui.summary import MatchSummaryScene, push_match_summary, running_totals, seat_records
+from ui.settlement.summary import MatchSummaryScene, push_match_summary, running_totals, seat_records
+from ui.stage.scene import Host
+from ui.words import strings as S
 
 CLASSIC = load_ruleset("guiyang-classic")
 
@@ -159,7 +159,7 @@ def test_match_summary_counts_wins_self_draws_and_deal_ins() -> None:
 
 def test_match_summary_scene_draws_and_closes_on_a_click() -> None:
     from tests.ui_host import HeadlessHost
-    from ui.settings import Settings
+    from ui.settings.values import Settings
 
     host = HeadlessHost(Settings(), (1280, 720))
     closed: list[bool] = []

@@ -13,21 +13,21 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from game.agents import SimpleAgent
-from game.ruleset_loader import load_ruleset
+from game.match.agents import SimpleAgent
+from game.rules.loader import load_ruleset
 from tests.ui_host import FRAME, HeadlessHost, headless_display
-from ui import strings as S
-from ui.entry.moments import stage_moment
 from ui.kit.dialogs import ConfirmScene
-from ui.match_config import MatchConfig, MatchLength, SeatConfig
+from ui.match.config import MatchConfig, MatchLength, SeatConfig
 from ui.menu.main_menu import MainMenu
 from ui.menu.match_flow import start_match
 from ui.menu.new_game import NewGameScene
-from ui.save import SAVE_NAME, describe_save
-from ui.scene import Host, Scene
-from ui.settings import Settings, Speed
+from ui.menu.save import SAVE_NAME, describe_save
+from ui.probe.moments import stage_moment
+from ui.settings.values import Settings, Speed
 from ui.settlement import SettlementScene
+from ui.stage.scene import Host, Scene
 from ui.table.scene import TableScene
+from ui.words import strings as S
 
 CLASSIC = load_ruleset("guiyang-classic")
 SOLO = (SeatConfig("human"), SeatConfig("ai", "easy"), SeatConfig("ai", "easy"), SeatConfig("ai", "easy"))

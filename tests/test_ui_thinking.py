@@ -9,12 +9,12 @@ import time
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.actions import Action
-from game.agents import SimpleAgent
-from game.observation import Observation
-from game.ruleset_loader import load_ruleset
+from game.engine.actions import Action
+from game.engine.observation import Observation
+from game.match.agents import SimpleAgent
+from game.rules.loader import load_ruleset
 from tests.ui_host import FRAME, HeadlessHost, headless_display
-from ui.settings import Settings, Speed
+from ui.settings.values import Settings, Speed
 from ui.table.plates import plate_signature
 from ui.table.scene import TableScene
 

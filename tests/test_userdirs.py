@@ -1,5 +1,5 @@
-"""The player's folders (game/userdirs.py) and the player's own rulesets beside the built-in ones
-(game/user_rulesets.py, docs/rules.md §11 rulesets shipped as YAML and §13 values offered for user rulesets):
+"""The player's folders (game/files/userdirs.py) and the player's own rulesets beside the built-in ones
+(game/rules/user.py, docs/rules.md §11 rulesets shipped as YAML and §13 values offered for user rulesets):
 saves and settings never go next to the program, and a broken ruleset file is listed with its errors,
 never raised."""
 
@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-import game.user_rulesets as user_rulesets
+import game.rules.user as user_rulesets
 import main
-from game.ruleset_loader import RULESETS_DIR, builtin_ruleset_names, load_ruleset
-from game.user_rulesets import MAX_RULESET_BYTES, copy_builtin, list_rulesets, user_ruleset_files
-from game.userdirs import APP_NAME, HOME_ENV, UserDirError, user_dirs
+from game.files.userdirs import APP_NAME, HOME_ENV, UserDirError, user_dirs
+from game.rules.loader import RULESETS_DIR, builtin_ruleset_names, load_ruleset
+from game.rules.user import MAX_RULESET_BYTES, copy_builtin, list_rulesets, user_ruleset_files
 
 ROOT = Path(__file__).resolve().parent.parent
 XDG_VARS = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")

@@ -1,4 +1,4 @@
-"""One rule says what a seat or a spectator may see (game.visibility); the window and the host both follow it."""
+"""One rule says what a seat or a spectator may see (game.engine.visibility); the window and the host both follow it."""
 
 from __future__ import annotations
 
@@ -6,16 +6,16 @@ import random
 
 import pytest
 
-from game.actions import Action, ActionKind
-from game.agents import RandomAgent, SimpleAgent
-from game.controller import MatchController
-from game.events import Event, HandStarted, TileDrawn, TilesDealt, WinPassed
-from game.net import protocol as P
-from game.net.table import NetTable
-from game.net.view import from_wire, wire_events
-from game.observation import Observation
-from game.ruleset_loader import builtin_ruleset_names, load_ruleset
-from game.visibility import SPECTATOR, visible, visible_events
+from game.engine.actions import Action, ActionKind
+from game.engine.events import Event, HandStarted, TileDrawn, TilesDealt, WinPassed
+from game.engine.observation import Observation
+from game.engine.visibility import SPECTATOR, visible, visible_events
+from game.match.agents import RandomAgent, SimpleAgent
+from game.match.controller import MatchController
+from game.net.host.table import NetTable
+from game.net.wire import protocol as P
+from game.net.wire.view import from_wire, wire_events
+from game.rules.loader import builtin_ruleset_names, load_ruleset
 from tests.net_rig import CODE
 from tests.net_rig import config as table_config
 from ui.table.session import TableSession

@@ -7,12 +7,12 @@ from collections.abc import Sequence
 
 import pytest
 
-from game.actions import Action, ActionKind
-from game.events import DealerChosen, TileDrawn, TilesDealt, WallBroken, WallBuilt
-from game.round import HandSetup, Round
-from game.ruleset_loader import load_ruleset
-from game.tiles import parse_tile
-from game.wall import count_seats
+from game.core.tiles import parse_tile
+from game.engine.actions import Action, ActionKind
+from game.engine.events import DealerChosen, TileDrawn, TilesDealt, WallBroken, WallBuilt
+from game.engine.round import HandSetup, Round
+from game.engine.wall import count_seats
+from game.rules.loader import load_ruleset
 from tests.rig import rigged_round
 
 CLASSIC = load_ruleset("guiyang-classic")

@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
-from game.agents import Agent, SimpleAgent
-from game.bounded_io import WholeAppender
-from game.gamelog import read_log
-from game.match import Match
-from game.play import play_round
-from game.round import Round
-from game.ruleset_loader import load_ruleset
+from game.engine.round import Round
+from game.files.bounded_io import WholeAppender
+from game.match.agents import Agent, SimpleAgent
+from game.match.match import Match
+from game.match.play import play_round
+from game.records.gamelog import read_log
+from game.rules.loader import load_ruleset
 from tests.hostile import run
 from ui.table.session import local_session
 
@@ -73,7 +73,7 @@ def test_a_full_disk_loses_at_most_the_hand_being_kept_for_replays(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """a half-written hand no longer makes every hand of the match unviewable."""
-    from game.replaylog import ReplayLog, load_hand, read_index
+    from game.records.replaylog import ReplayLog, load_hand, read_index
 
     hands = _hands(4)
     keeper = ReplayLog("m1", RULES, "disk")
@@ -106,13 +106,13 @@ def test_save_failures_are_told_and_the_leave_dialog_says_the_match_is_not_saved
     """SaveWriter.error reaches the player; the last good save stays on disk."""
     import pygame
 
-    import game.saves as save_module
+    import game.records.saves as save_module
     from tests.ui_host import HeadlessHost, headless_display
-    from ui import strings as S
     from ui.kit.dialogs import ConfirmScene
-    from ui.save import NoticeScene, save_path
-    from ui.settings import Settings, Speed
+    from ui.menu.save import NoticeScene, save_path
+    from ui.settings.values import Settings, Speed
     from ui.table.scene import TableScene
+    from ui.words import strings as S
 
     headless_display((1280, 720))
     host = HeadlessHost(Settings(speed=Speed.INSTANT), (1280, 720))
@@ -161,7 +161,7 @@ def test_simulate_log_and_export_stop_with_a_message_and_keep_whole_hands(
 
 
 def test_hand_files_and_ruleset_copies_are_written_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.export import HandExporter
+    from game.records.export import HandExporter
 
     (rnd,) = _hands(1)
     assert rnd.result is not None
@@ -190,10 +190,10 @@ def test_hand_files_and_ruleset_copies_are_written_whole(tmp_path: Path, monkeyp
 def test_a_disk_full_from_the_start_is_told_once_the_table_shows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import game.saves as save_module
+    import game.records.saves as save_module
     from tests.ui_host import HeadlessHost, headless_display
-    from ui.save import NoticeScene
-    from ui.settings import Settings, Speed
+    from ui.menu.save import NoticeScene
+    from ui.settings.values import Settings, Speed
     from ui.table.scene import TableScene
 
     def full(path: Path, text: str) -> None:

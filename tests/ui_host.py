@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ui.entry.offscreen import FRAME, headless_display
-from ui.scene import SceneStack
-from ui.settings import Settings
+from ui.probe.offscreen import FRAME, headless_display
+from ui.settings.values import Settings
+from ui.stage.scene import SceneStack
 
 __all__ = ["FRAME", "HeadlessHost", "headless_display"]
 

@@ -1,4 +1,8 @@
-"""The AI opponents: four levels behind the one Agent interface (game.agents.Agent).
+"""The AI as the rest of the game meets it: the levels by name, the player's hints, every option priced.
+
+The levels (game.ai.levels) stand behind the one Agent interface (game.match.agents.Agent); what they
+weigh lives in game.ai.judgement, the expert's dealing of hidden tiles in game.ai.search, and what only
+measures them in game.ai.measure. game.ai.hints and game.ai.appraise serve the table and the review.
 
 `make_agent(level, seed)` builds one. Easy and expert use randomness, each from its own generator
 seeded from `seed`, never from the global `random`; normal and hard are deterministic.
@@ -8,8 +12,8 @@ from __future__ import annotations
 
 import random
 
-from game.agents import Agent
-from game.ruleset import Ruleset
+from game.core.ruleset import Ruleset
+from game.match.agents import Agent
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 
@@ -32,10 +36,10 @@ def make_agent(
     inside the expert) drops its lookahead deadline, so that no clock decides anything.
     """
     # Imported here so that importing the package stays cheap for the client's menus.
-    from game.ai.easy import EasyAgent
-    from game.ai.expert import DEFAULT_BUDGET_MS, ExpertAgent
-    from game.ai.hard import BUDGET_MS, NO_DEADLINE_MS, HardAgent
-    from game.ai.normal import NormalAgent
+    from game.ai.levels.easy import EasyAgent
+    from game.ai.levels.expert import DEFAULT_BUDGET_MS, ExpertAgent
+    from game.ai.levels.hard import BUDGET_MS, NO_DEADLINE_MS, HardAgent
+    from game.ai.levels.normal import NormalAgent
 
     if level == "easy":
         return EasyAgent(random.Random(f"ai:{level}:{seed}"), rules=rules)

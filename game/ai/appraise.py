@@ -1,8 +1,8 @@
 """Every legal option of one decision priced by the expert's search: what a review of a player's play reads.
 
-The expert (game.ai.expert) searches only the few moves worth weighing and keeps hard's move unless
+The expert (game.ai.levels.expert) searches only the few moves worth weighing and keeps hard's move unless
 another beats it clearly. To rate a player's move against it, every legal option is put into that
-same search: the unseen tiles are dealt many times from the seat's observation (game.ai.sampling),
+same search: the unseen tiles are dealt many times from the seat's observation (game.ai.search.sampling),
 each option is played to the end of the hand on the same deals, and its value is the seat's mean
 net points. Options clearly worse are dropped as the search goes, as the expert drops them. The
 expert's move is hard's unless another option beats it by the expert's own switch margin.
@@ -18,19 +18,19 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.actions import Action, ActionKind
-from game.ai.expert import SWITCH_Z, Candidate, ExpertAgent, _turn_move, paired, switch_margin
-from game.ai.hard import HardAgent
-from game.ai.rollout import KONG, PASS, PUNG, WIN, LeanHand
-from game.ai.sampling import Inconsistent, Public, determinize
-from game.observation import Observation
-from game.ruleset import Ruleset
+from game.ai.levels.expert import SWITCH_Z, Candidate, ExpertAgent, _turn_move, paired, switch_margin
+from game.ai.levels.hard import HardAgent
+from game.ai.search.sampling import Inconsistent, Public, determinize
+from game.core.rollout import KONG, PASS, PUNG, WIN, LeanHand
+from game.core.ruleset import Ruleset
+from game.engine.actions import Action, ActionKind
+from game.engine.observation import Observation
 
 # Rollouts each option gets when none is dropped (options dropped early leave theirs to the others).
 DEFAULT_ROLLOUTS = 64
 
 # An option is clearly worse than the expert's move when that beats it by this many paired standard
-# errors: the margin the expert itself needs to leave hard's move (game.ai.expert.SWITCH_Z).
+# errors: the margin the expert itself needs to leave hard's move (game.ai.levels.expert.SWITCH_Z).
 CLEAR_Z = SWITCH_Z
 
 # The lean path's answer to an open discard or kong, by the kind of the seat's action.

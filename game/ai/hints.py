@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.actions import Action, ActionKind
-from game.ai.base import View, view_of
-from game.ai.efficiency import discard_options
-from game.ai.hard import HardAgent
-from game.ai.value import may_win_off_discard, wait_pattern
-from game.hand import scores_dilongqi, waits
-from game.observation import Observation
-from game.ruleset import PATTERN_NAMES, Ruleset
-from game.tiles import Tile, format_tile, tile_name_zh
+from game.ai.judgement.base import View, view_of
+from game.ai.judgement.efficiency import discard_options
+from game.ai.judgement.value import may_win_off_discard, wait_pattern
+from game.ai.levels.hard import HardAgent
+from game.core.hand import scores_dilongqi, waits
+from game.core.ruleset import PATTERN_NAMES, Ruleset
+from game.core.tiles import Tile, format_tile, tile_name_zh
+from game.engine.actions import Action, ActionKind
+from game.engine.observation import Observation
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +26,7 @@ class WaitHint:
 
     tile: Tile
     unseen: int  # copies this seat cannot see
-    pattern: str | None  # the best scored pattern the win would be (game.ruleset.PATTERN_IDS)
+    pattern: str | None  # the best scored pattern the win would be (game.core.ruleset.PATTERN_IDS)
     fan: int
     off_discard: bool  # may be won off another seat's discard; False: only by self-draw
     off_discard_declared: bool  # the same if the seat declares ready (报听) with this discard

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from game.hand import (
+from game.core.hand import (
     best_pattern,
     completing_tiles,
     discard_waits,
@@ -25,11 +25,11 @@ from game.hand import (
     scores_dilongqi,
     waits,
 )
-from game.melds import KongKind, Meld
-from game.ruleset import PATTERN_IDS, PATTERN_NAMES
-from game.ruleset_loader import DEFAULT_RULESET, RulesetError, load_ruleset
-from game.shanten import shanten, shanten_seven_pairs, shanten_standard
-from game.tiles import COPIES, NUM_KINDS, Tile, TileSyntaxError, format_tile, format_tiles, parse_tiles, to_counts
+from game.core.melds import KongKind, Meld
+from game.core.ruleset import PATTERN_IDS, PATTERN_NAMES
+from game.core.shanten import shanten, shanten_seven_pairs, shanten_standard
+from game.core.tiles import COPIES, NUM_KINDS, Tile, TileSyntaxError, format_tile, format_tiles, parse_tiles, to_counts
+from game.rules.loader import DEFAULT_RULESET, RulesetError, load_ruleset
 
 EXIT_BAD_INPUT = 2
 

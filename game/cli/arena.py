@@ -7,7 +7,7 @@ import json
 import sys
 from dataclasses import asdict
 
-from game.ai.arena import ArenaReport, BadSeats, SearchBudget, parse_seats, run_arena
+from game.ai.measure.arena import ArenaReport, BadSeats, SearchBudget, parse_seats, run_arena
 from game.cli.common import add_ruleset_argument, ruleset_or_exit
 from game.cli.numbers import positive_int
 from game.cli.progress import terminal_progress

@@ -8,8 +8,8 @@ import math
 import sys
 from dataclasses import asdict
 
-from game.ai.audit import AuditReport, Band, run_audit
-from game.ai.expert import CLAIM_SWITCH_Z, SWITCH_Z
+from game.ai.levels.expert import CLAIM_SWITCH_Z, SWITCH_Z
+from game.ai.measure.audit import AuditReport, Band, run_audit
 from game.cli.common import add_ruleset_argument, ruleset_or_exit
 from game.cli.numbers import positive_int
 from game.cli.progress import terminal_progress

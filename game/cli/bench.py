@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.cli.numbers import positive_int
-from game.tiles import NUM_KINDS, NUM_TILES
+from game.core.tiles import NUM_KINDS, NUM_TILES
 
 if TYPE_CHECKING:
-    from game.ai.sampling import Public
-    from game.round import Round
-    from game.ruleset import Ruleset
+    from game.ai.search.sampling import Public
+    from game.core.ruleset import Ruleset
+    from game.engine.round import Round
 
 Figures = dict[str, float | int | str | None]
 
@@ -73,9 +73,9 @@ def _fresh_seconds(statement: str) -> float:
 
 
 def bench_tables(opts: BenchOptions) -> Figures:
-    """Import time of game.shanten and game.hand (tables fill lazily), and the time to fill every table."""
-    imports = [_fresh_seconds("import game.shanten, game.hand") for _ in range(3)]
-    fill = _fresh_seconds("import game.suit_tables as s; s.fill_all()")
+    """Import time of game.core.shanten and game.core.hand (tables fill lazily), and the time to fill every table."""
+    imports = [_fresh_seconds("import game.core.shanten, game.core.hand") for _ in range(3)]
+    fill = _fresh_seconds("import game.core.suit_tables as s; s.fill_all()")
     return {
         "import_ms": round(statistics.median(imports) * 1000, 1),
         "fill_all_tables_ms": round(fill * 1000),
@@ -87,7 +87,7 @@ def bench_shanten(opts: BenchOptions) -> Figures:
 
     The timed runs alternate between the two, so a busy machine slows both alike.
     """
-    from game import shanten as sh
+    from game.core import shanten as sh
 
     hands = random_hands(random.Random(opts.seed), opts.hands)
     n = len(hands)
@@ -143,7 +143,7 @@ def bench_shanten(opts: BenchOptions) -> Figures:
 
 def ready_hands(rng: random.Random, count: int) -> list[list[int]]:
     """`count` random ready 13-tile hands: random winning hands with one tile taken out."""
-    from game.hand import completing_tiles, is_complete
+    from game.core.hand import completing_tiles, is_complete
 
     out: list[list[int]] = []
     while len(out) < count:
@@ -170,7 +170,7 @@ def ready_hands(rng: random.Random, count: int) -> list[list[int]]:
 
 def bench_waits(opts: BenchOptions) -> Figures:
     """Microseconds per call on ready 13-tile hands (waits, 查叫 value) and 14-tile hands (discard_waits)."""
-    from game.hand import best_wait_value, discard_waits, waits
+    from game.core.hand import best_wait_value, discard_waits, waits
 
     rng = random.Random(opts.seed)
     hands = ready_hands(rng, max(1, opts.hands // 10))
@@ -209,8 +209,8 @@ def bench_waits(opts: BenchOptions) -> Figures:
 
 def bench_simulate(opts: BenchOptions) -> Figures:
     """Whole hands played by the built-in bots on one core: deal, play, settle, checks included."""
-    from game.ruleset_loader import load_ruleset
-    from game.simulate import simulate
+    from game.match.simulate import simulate
+    from game.rules.loader import load_ruleset
 
     rules = load_ruleset("guiyang-classic")
     hands = max(50, opts.hands // 50)
@@ -227,10 +227,10 @@ def bench_simulate(opts: BenchOptions) -> Figures:
 def decision_points(rules: Ruleset, seeds: list[str]) -> list[Public]:
     """What the expert's search starts from: the turn seat's view a third of the way into each hand
     the built-in bots play from `seeds` (hands that end before then give none)."""
-    from game.agents import SimpleAgent
-    from game.ai.sampling import Public
-    from game.controller import MatchController
-    from game.observation import observe
+    from game.ai.search.sampling import Public
+    from game.engine.observation import observe
+    from game.match.agents import SimpleAgent
+    from game.match.controller import MatchController
 
     bot = SimpleAgent()
     out: list[Public] = []
@@ -248,7 +248,7 @@ def decision_points(rules: Ruleset, seeds: list[str]) -> list[Public]:
 
 def _dealt(rules: Ruleset, seed: str) -> Round:
     """A hand just dealt by the match controller (its first, from the default setup)."""
-    from game.controller import MatchController
+    from game.match.controller import MatchController
 
     table = MatchController(rules, seed, keep_save=False)
     table.start_hand()
@@ -284,20 +284,20 @@ def bench_rollouts(opts: BenchOptions) -> Figures:
     deal of the unseen tiles from a seat's observation mid-hand, the hand played out, and settled.
     """
     from game import fast
-    from game.agents import SimpleAgent
-    from game.ai.rollout import LeanHand
-    from game.ai.sampling import determinize
-    from game.play import play_hand
-    from game.ruleset_loader import load_ruleset
-    from game.settlement import settle
-    from game.suit_tables import fill_all
+    from game.ai.search.playout import lean_hand
+    from game.ai.search.sampling import determinize
+    from game.core.settlement import settle
+    from game.core.suit_tables import fill_all
+    from game.match.agents import SimpleAgent
+    from game.match.play import play_hand
+    from game.rules.loader import load_ruleset
 
     fill_all()
     rules = load_ruleset("guiyang-classic")
     n = max(50, opts.hands // 50)
     seeds = [f"rollout:{opts.seed}:{i}" for i in range(n)]
     bots = [SimpleAgent()] * 4
-    dealt = [LeanHand.from_round(_dealt(rules, seed)) for seed in seeds]
+    dealt = [lean_hand(_dealt(rules, seed)) for seed in seeds]
     for h in dealt[: n // 4]:
         h.copy().play_out()  # warm the lazy tables
     results = [h.copy().play_out() for h in dealt]
@@ -322,7 +322,7 @@ def bench_rollouts(opts: BenchOptions) -> Figures:
             h = determinize(pub, rng)
             settle(h.play_out(), rules)
 
-    # The policy's discard tables remember each suit's answer as they meet it (game.ai.discard_choice);
+    # The policy's discard tables remember each suit's answer as they meet it (game.core.discard_choice);
     # a game's searches share them, so one pass fills them before the timed runs, as for the lean runs.
     run_search()
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from game.ruleset import Ruleset
-from game.ruleset_loader import RulesetError, load_ruleset
+from game.core.ruleset import Ruleset
+from game.rules.loader import RulesetError, load_ruleset
 
 
 def dice_pair(text: str) -> tuple[int, int]:

@@ -8,10 +8,10 @@ from typing import Any
 
 from game.cli.common import add_ruleset_argument, dice_pair, ruleset_or_exit, seat_number
 from game.cli.numbers import positive_int
-from game.controller import MatchController
-from game.events import DealerChosen, DiceRolled, TilesDealt, WallBroken
-from game.round import HandSetup, Round
-from game.tiles import format_tiles
+from game.core.tiles import format_tiles
+from game.engine.events import DealerChosen, DiceRolled, TilesDealt, WallBroken
+from game.engine.round import HandSetup, Round
+from game.match.controller import MatchController
 
 SEAT_NAMES = ("East 东", "South 南", "West 西", "North 北")
 

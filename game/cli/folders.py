@@ -8,10 +8,10 @@ import sys
 from typing import Any
 
 from game import __version__
-from game.ruleset_labels import pad
-from game.ruleset_loader import RULESETS_DIR
-from game.user_rulesets import copy_builtin, list_rulesets
-from game.userdirs import HOME_ENV, UserDirError, user_dirs
+from game.files.userdirs import HOME_ENV, UserDirError, user_dirs
+from game.rules.labels import pad
+from game.rules.loader import RULESETS_DIR
+from game.rules.user import copy_builtin, list_rulesets
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -16,22 +16,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.cli.common import add_ruleset_argument, ruleset_or_exit, seat_number
-from game.match_length import MatchLength
-from game.net import protocol as P
-from game.net.address import table_urls
-from game.net.limits import DoorLimits
-from game.net.roomcode import ALPHABET, CODE_LENGTH, new_code, normalize_code, valid_code
-from game.net.table import NetTable, SeatPlan, TableConfig, length_text
-from game.net.table_config import DEFAULT_CLAIM_BEAT, DEFAULT_TURN_TIMER
-from game.ruleset import Ruleset
-from game.safe_files import set_aside
-from game.savefile import SaveError, loads
+from game.core.ruleset import Ruleset
+from game.files.safe_files import set_aside
+from game.match.length import MatchLength
+from game.net.host.address import table_urls
+from game.net.host.table import NetTable, SeatPlan, TableConfig, length_text
+from game.net.host.table_config import DEFAULT_CLAIM_BEAT, DEFAULT_TURN_TIMER
+from game.net.wire import protocol as P
+from game.net.wire.limits import DoorLimits
+from game.net.wire.roomcode import ALPHABET, CODE_LENGTH, new_code, normalize_code, valid_code
+from game.records.savefile import SaveError, loads
 
 if TYPE_CHECKING:
     import ssl
 
-    from game.net.client import NetClient
-    from game.net.server import HostServer
+    from game.net.client.connection import NetClient
+    from game.net.host.server import HostServer
 
 HOST_SAVE_NAME = "lan-host.save.json"
 
@@ -149,14 +149,14 @@ def _config(args: argparse.Namespace) -> TableConfig | str:
 def _save_path(args: argparse.Namespace) -> Path:
     if args.save is not None:
         return Path(args.save)
-    from game.userdirs import user_dirs
+    from game.files.userdirs import user_dirs
 
     return user_dirs().ensure("saves") / HOST_SAVE_NAME
 
 
 def resume_host_save(path: Path, say: bool) -> tuple[NetTable, Ruleset] | None:
     """The match in the host's save, or None (no save, a finished match, or a bad save set aside)."""
-    from game.ruleset_loader import RulesetError, load_ruleset
+    from game.rules.loader import RulesetError, load_ruleset
 
     if not path.is_file():
         return None
@@ -198,7 +198,7 @@ def run_host(args: argparse.Namespace) -> int:
     if args.cert is not None:
         import ssl
 
-        from game.net.tls import server_context
+        from game.net.wire.tls import server_context
 
         try:
             tls = server_context(args.cert, args.key)
@@ -224,7 +224,7 @@ def run_host(args: argparse.Namespace) -> int:
         if loaded is None:
             return 2
         rules = loaded
-        from game.net.hosting import new_table
+        from game.net.host.hosting import new_table
 
         table = new_table(rules, config, args.seed)
     return asyncio.run(_serve(table, rules, args, path, tls))
@@ -233,7 +233,7 @@ def run_host(args: argparse.Namespace) -> int:
 async def _serve(
     table: NetTable, rules: Ruleset, args: argparse.Namespace, path: Path, tls: ssl.SSLContext | None = None
 ) -> int:
-    from game.net.hosting import host_server
+    from game.net.host.hosting import host_server
 
     door = DoorLimits(args.hello_deadline, args.max_waiting)
     server = host_server(table, args.bind, args.port, path, replays=not args.no_replays, door=door, tls=tls)
@@ -250,7 +250,7 @@ async def _serve(
             print(f"  {rules.name}, {length_text(table.config.length)}, seats {seats}; save {path}", flush=True)
             print("  it starts when every person's seat is taken; type `start` to start now with the AI", flush=True)
         if args.announce:
-            from game.net.discovery import Announcer, service_info
+            from game.net.wire.discovery import Announcer, service_info
 
             hosts = [u.split("//")[1].rsplit(":", 1)[0] for u in urls]
             free = sum(1 for s in table.seats if s.plan.kind == "human" and s.holder is None)
@@ -348,7 +348,7 @@ def run_join(args: argparse.Namespace) -> int:
 
 
 async def _join(args: argparse.Namespace) -> int:
-    from game.net.client import JoinRefused, NetClient, autoplay
+    from game.net.client.connection import JoinRefused, NetClient, autoplay
 
     token = args.token
     if token is None and args.token_file is not None and args.token_file.is_file():
@@ -381,7 +381,7 @@ async def _join(args: argparse.Namespace) -> int:
         print(f"join: cannot reach {args.url}: {exc}", file=sys.stderr)
         return 2
     if args.token_file is not None and welcome.token is not None:
-        from game.safe_files import write_text_atomic
+        from game.files.safe_files import write_text_atomic
 
         write_text_atomic(args.token_file, welcome.token + "\n")
     where = "watching" if welcome.seat is None else f"seat {welcome.seat}"
@@ -461,8 +461,8 @@ async def _bench(args: argparse.Namespace) -> int:
     import tempfile
     import time
 
-    from game.agents import SimpleAgent
-    from game.net.client import NetClient, autoplay
+    from game.match.agents import SimpleAgent
+    from game.net.client.connection import NetClient, autoplay
 
     code = "BENCH2"
     with tempfile.TemporaryDirectory() as tmp:

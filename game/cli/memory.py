@@ -19,8 +19,8 @@ from typing import Any
 from game.cli.common import add_ruleset_argument, ruleset_or_exit
 from game.cli.numbers import positive_int
 from game.cli.progress import terminal_progress
-from game.result import HandResult
-from game.simulate import simulate
+from game.core.result import HandResult
+from game.match.simulate import simulate
 
 MAX_HANDS = 100_000_000
 

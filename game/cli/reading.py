@@ -6,7 +6,7 @@ import argparse
 import json
 from dataclasses import asdict
 
-from game.ai.reading_check import Figures, ReadingReport, run_reading
+from game.ai.measure.reading_check import Figures, ReadingReport, run_reading
 from game.cli.common import add_ruleset_argument, ruleset_or_exit
 from game.cli.numbers import positive_int
 

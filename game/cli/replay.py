@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 from game.cli.common import ruleset_or_exit
-from game.export import HandExporter
-from game.gamelog import LogError, read_log, replay
-from game.ruleset_loader import RulesetError
-from game.ruleset_refs import load_ruleset_ref
+from game.records.export import HandExporter
+from game.records.gamelog import LogError, read_log, replay
+from game.rules.loader import RulesetError
+from game.rules.refs import load_ruleset_ref
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -16,14 +16,14 @@ from pathlib import Path
 from game.ai.appraise import DEFAULT_ROLLOUTS
 from game.cli.common import add_ruleset_argument, seat_number
 from game.cli.numbers import positive_int
+from game.files.userdirs import UserDirError
 from game.learn.explain_words import seat_en
-from game.replaylog import REPLAY_FOLDER, people_of
+from game.records.replaylog import REPLAY_FOLDER, people_of
 from game.review.bench import BENCH_RULESET, run_bench
 from game.review.cache import review_replay
 from game.review.moments import ReviewError
 from game.review.report import Decision, MatchReview, match_json
 from game.review.why import move_words
-from game.userdirs import UserDirError
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

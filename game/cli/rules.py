@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from game.ruleset_labels import format_ruleset, pad
-from game.ruleset_loader import RULESETS_DIR, RulesetError, builtin_ruleset_names, check_ruleset_file, load_ruleset
+from game.rules.labels import format_ruleset, pad
+from game.rules.loader import RULESETS_DIR, RulesetError, builtin_ruleset_names, check_ruleset_file, load_ruleset
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -6,16 +6,16 @@ import argparse
 import json
 import sys
 
-from game.bounded_io import MAX_HAND_FILE_BYTES, read_text_limited
+from game.core.result import HandResult
+from game.core.ruleset import Ruleset
+from game.core.settlement import Ledger, LedgerItem, settle
+from game.core.tiles import format_tiles
+from game.engine.next_deal import next_deal
+from game.files.bounded_io import MAX_HAND_FILE_BYTES, read_text_limited
 from game.handfile import HandFileError, parse_hand, parse_hand_file
 from game.learn.explain import explain_text
-from game.next_deal import next_deal
-from game.result import HandResult
-from game.ruleset import Ruleset
-from game.ruleset_labels import pad
-from game.ruleset_loader import RulesetError, builtin_ruleset_names, load_ruleset
-from game.settlement import Ledger, LedgerItem, settle
-from game.tiles import format_tiles
+from game.rules.labels import pad
+from game.rules.loader import RulesetError, builtin_ruleset_names, load_ruleset
 
 SEAT_NAMES = ("0东 East", "1南 South", "2西 West", "3北 North")
 

@@ -7,11 +7,11 @@ import json
 import sys
 from pathlib import Path
 
-from game.bounded_io import WholeAppender
 from game.cli.common import add_ruleset_argument, ruleset_or_exit
 from game.cli.numbers import positive_int
-from game.export import HandExporter
-from game.simulate import ENDINGS, simulate
+from game.files.bounded_io import WholeAppender
+from game.match.simulate import ENDINGS, simulate
+from game.records.export import HandExporter
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

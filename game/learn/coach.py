@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.actions import Action, ActionKind, make
-from game.agents import Agent
-from game.ai.base import view_of
 from game.ai.hints import DiscardHint, discard_table, reason_for
-from game.controller import MatchController
-from game.events import (
+from game.ai.judgement.base import view_of
+from game.core.hand import best_pattern, matching_patterns
+from game.core.result import HandResult
+from game.core.ruleset import PATTERN_NAMES, Ruleset
+from game.core.settlement import Ledger, settle
+from game.core.tiles import format_tile, tile_name_zh
+from game.engine.actions import Action, ActionKind, make
+from game.engine.events import (
     Claimed,
     DealerChosen,
     DiceRolled,
@@ -27,16 +30,13 @@ from game.events import (
     WallBroken,
     WallExhausted,
 )
-from game.hand import best_pattern, matching_patterns
+from game.engine.observation import Observation, observe
+from game.engine.round import Round
 from game.learn.explain import Said, chicken_notes, explain_items, flip_note, seat_en, seat_zh
 from game.learn.lessons import PLAYER, Lesson
-from game.observation import Observation, observe
-from game.result import HandResult
-from game.round import Round
-from game.ruleset import PATTERN_NAMES, Ruleset
-from game.ruleset_loader import load_ruleset
-from game.settlement import Ledger, settle
-from game.tiles import format_tile, tile_name_zh
+from game.match.agents import Agent
+from game.match.controller import MatchController
+from game.rules.loader import load_ruleset
 
 SEED = "lesson"
 

@@ -1,6 +1,6 @@
 """Every point explained: a sentence for each payment line, and each chicken counted or not and why.
 
-The counts come from the settlement's own functions (game.settlement.chickens), so an explanation can
+The counts come from the settlement's own functions (game.core.settlement.chickens), so an explanation can
 never disagree with the ledger: a copy is "counted" exactly when `seat_scores` counts it. Values in the
 sentences are read from the ruleset being settled (docs/rules.md §7, §8, §9, §14).
 """
@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.core.result import HandResult
+from game.core.ruleset import Ruleset
+from game.core.settlement import Ledger, LedgerItem
 from game.learn import explain_chicken_lines, explain_kong_lines, explain_win_lines
 from game.learn.explain_chickens import ChickenNote, chicken_notes, flip_note
 from game.learn.explain_words import SEAT_EN, SEAT_ZH, Said, SentenceFn, seat_en, seat_zh
-from game.result import HandResult
-from game.ruleset import Ruleset
-from game.settlement import Ledger, LedgerItem
 
 __all__ = [
     "SEAT_EN",

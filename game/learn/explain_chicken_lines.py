@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from game import rulings
+from game.core import rulings
+from game.core.result import HandResult
+from game.core.ruleset import Ruleset
+from game.core.settlement import LedgerItem
+from game.core.tiles import Tile
 from game.learn.explain_words import Said, SentenceFn, item_tile, seat_words, tile_words
-from game.result import HandResult
-from game.ruleset import Ruleset
-from game.settlement import LedgerItem
-from game.tiles import Tile
 
 
 def _chicken_fixed(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said | None:

@@ -1,6 +1,6 @@
 """Each seat's chickens explained: counted (what they earn and who pays) or not, and why; and the turned tile.
 
-The counts come from the settlement's own functions (game.settlement.chickens), so a note can never
+The counts come from the settlement's own functions (game.core.settlement.chickens), so a note can never
 disagree with the ledger: a copy is "counted" exactly when `seat_scores` counts it (docs/rules.md §8, §14).
 """
 
@@ -9,12 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from game import rulings
-from game.learn.explain_words import Said, seat_en, seat_zh, tile_words
-from game.result import HandResult
-from game.ruleset import Ruleset
-from game.settlement import Ledger
-from game.settlement.chickens import (
+from game.core import rulings
+from game.core.result import HandResult
+from game.core.ruleset import Ruleset
+from game.core.settlement import Ledger
+from game.core.settlement.chickens import (
     ChickenPart,
     ChickenScore,
     charge_not_ready_fan,
@@ -26,8 +25,9 @@ from game.settlement.chickens import (
     turned_chickens,
     voided,
 )
-from game.settlement.context import SettleContext
-from game.tiles import Tile, format_tile, tile_name_zh
+from game.core.settlement.context import SettleContext
+from game.core.tiles import Tile, format_tile, tile_name_zh
+from game.learn.explain_words import Said, seat_en, seat_zh, tile_words
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from game.core.result import HandResult
+from game.core.ruleset import Ruleset
+from game.core.settlement import LedgerItem
 from game.learn.explain_words import Said, SentenceFn, item_tile_words, seat_words
-from game.result import HandResult
-from game.ruleset import Ruleset
-from game.settlement import LedgerItem
 
 
 def _kong_exposed(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from game.core.result import HandResult, WinHow
+from game.core.ruleset import PATTERN_NAMES, Ruleset
+from game.core.settlement import LedgerItem
 from game.learn.explain_words import Said, SentenceFn, seat_words
-from game.result import HandResult, WinHow
-from game.ruleset import PATTERN_NAMES, Ruleset
-from game.settlement import LedgerItem
 
 
 def _win_pattern(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.result import HandResult
-from game.ruleset import Ruleset
-from game.settlement import LedgerItem
-from game.tiles import Tile, format_tile, tile_name_zh
+from game.core.result import HandResult
+from game.core.ruleset import Ruleset
+from game.core.settlement import LedgerItem
+from game.core.tiles import Tile, format_tile, tile_name_zh
 
 SEAT_ZH = ("东", "南", "西", "北")
 SEAT_EN = ("East", "South", "West", "North")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.safe_files import write_json_atomic
-from game.userdirs import user_dirs
+from game.files.safe_files import write_json_atomic
+from game.files.userdirs import user_dirs
 
 MARKER = "welcomed.json"
 

@@ -3,7 +3,7 @@
 Page text is written as templates: `{patterns.dadui}` is replaced by that ruleset value and recorded
 as a `Fact`, so a test can check every number on every page against the ruleset (and that no number
 is written into a template by hand). Example hands name the pattern they are; the engine's hand
-analysis (game.hand) must agree, which the tests assert for every ruleset.
+analysis (game.core.hand) must agree, which the tests assert for every ruleset.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from types import ModuleType
 
+from game.core.ruleset import Ruleset
 from game.learn import guide_chickens, guide_play, guide_scoring
 from game.learn.guide_chickens import chickens_page
 from game.learn.guide_page import (
@@ -28,7 +29,6 @@ from game.learn.guide_page import (
 )
 from game.learn.guide_play import deal_page, pass_page, tiles_page, turn_page
 from game.learn.guide_scoring import dealer_page, draw_page, patterns_page, payments_page, ready_page
-from game.ruleset import Ruleset
 
 __all__ = [
     "CONSTANTS",

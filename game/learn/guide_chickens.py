@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from game.core.tiles import WUGUJI, YAOJI, format_tile
 from game.learn.guide_page import PageWriter
-from game.tiles import WUGUJI, YAOJI, format_tile
 
 
 def chickens_page(w: PageWriter) -> None:

@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from game.hand import best_pattern, best_wait_value, matching_patterns
-from game.melds import Meld
-from game.ruleset import PATTERN_NAMES, Ruleset
-from game.tiles import COPIES, NUM_KINDS, NUM_TILES, Tile, parse_tile, parse_tiles, to_counts
+from game.core.hand import best_pattern, best_wait_value, matching_patterns
+from game.core.melds import Meld
+from game.core.ruleset import PATTERN_NAMES, Ruleset
+from game.core.tiles import COPIES, NUM_KINDS, NUM_TILES, Tile, parse_tile, parse_tiles, to_counts
 
 # Numbers that are facts of the game itself, not of a ruleset (docs/rules.md §1, §3).
 CONSTANTS: dict[str, int] = {

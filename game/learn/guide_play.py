@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from game import rulings
+from game.core import rulings
+from game.core.melds import KongKind, Meld
+from game.core.ruleset import PATTERN_NAMES
+from game.core.tiles import WUGUJI, parse_tile
 from game.learn.guide_page import PageWriter
-from game.melds import KongKind, Meld
-from game.ruleset import PATTERN_NAMES
-from game.tiles import WUGUJI, parse_tile
 
 
 def tiles_page(w: PageWriter) -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from game.core.melds import Meld
+from game.core.ruleset import PATTERN_NAMES
+from game.core.tiles import parse_tile
 from game.learn.guide_page import PageWriter
-from game.melds import Meld
-from game.ruleset import PATTERN_NAMES
-from game.tiles import parse_tile
 
 
 def patterns_page(w: PageWriter) -> None:

@@ -1,6 +1,6 @@
 """The guided lessons: short hands on fixed, stacked walls, each with what it teaches and how it should end.
 
-A lesson fixes the dice and stacks the wall (game.round.HandSetup.wall) so that, played as the coach
+A lesson fixes the dice and stacks the wall (game.engine.round.HandSetup.wall) so that, played as the coach
 advises, the hand ends the way the lesson intends. The other three seats play the lesson's part: each
 discards the tile it drew and claims nothing, so what they throw is the wall's order. The engine, the
 pass rules, the hints and the settlement are the game's own (game.learn.coach drives them).
@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.core.result import HandResult, WinHow
+from game.core.ruleset import Ruleset
+from game.core.settlement import Ledger
+from game.core.tiles import COPIES, NUM_KINDS, Tile, parse_tiles
+from game.engine.round import HandSetup
+from game.engine.wall import Wall, count_seats, find_break, side_lengths
 from game.learn.explain import Said
-from game.result import HandResult, WinHow
-from game.round import HandSetup
-from game.ruleset import Ruleset
-from game.settlement import Ledger
-from game.tiles import COPIES, NUM_KINDS, Tile, parse_tiles
-from game.wall import Wall, count_seats, find_break, side_lengths
 
 PLAYER = 0
 

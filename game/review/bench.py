@@ -11,14 +11,14 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from game.agents import Agent
 from game.ai import make_agent
 from game.ai.appraise import DEFAULT_ROLLOUTS
-from game.ai.hard import NO_DEADLINE_MS, HardAgent
-from game.controller import MatchController
+from game.ai.levels.hard import NO_DEADLINE_MS, HardAgent
+from game.engine.round import HandSetup, Round
+from game.match.agents import Agent
+from game.match.controller import MatchController
 from game.review.run import LoggedMatch, review_match
-from game.round import HandSetup, Round
-from game.ruleset_loader import load_ruleset
+from game.rules.loader import load_ruleset
 
 BENCH_SEED = "review-bench"
 BENCH_HANDS = 8

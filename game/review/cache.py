@@ -13,11 +13,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from game.ai.appraise import DEFAULT_ROLLOUTS
-from game.bounded_io import MAX_SAVE_BYTES
-from game.replaylog import REVIEW_SUFFIX
+from game.files.bounded_io import MAX_SAVE_BYTES
+from game.files.safe_files import read_json_file, write_json_atomic
+from game.records.replaylog import REVIEW_SUFFIX
 from game.review.report import HandReview, MatchReview, ReportError, hand_json, hands_from_json
 from game.review.run import Progress, read_match, review_match
-from game.safe_files import read_json_file, write_json_atomic
 
 CACHE_FORMAT = "guiyang-review"
 CACHE_VERSION = 1

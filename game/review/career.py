@@ -1,7 +1,7 @@
 """A player's career over every kept match, per ruleset, and their agreement with the expert over time.
 
-The matches are the replay logs (game.replaylog): a hand counts when one person alone played it, at
-that person's seat, as the statistics screen counts hands (game.stats, whose `update` folds each hand
+The matches are the replay logs (game.records.replaylog): a hand counts when one person alone played it, at
+that person's seat, as the statistics screen counts hands (game.records.stats, whose `update` folds each hand
 in). Each hand is re-played from its log and settled by the ruleset, so the chickens collected and
 paid come from the ledger itself. The agreement comes from the reviews kept beside the logs
 (game.review.cache); a match never reviewed has no point on that line.
@@ -15,17 +15,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.ai.appraise import DEFAULT_ROLLOUTS
-from game.gamelog import LogError, read_log, replay
-from game.replaylog import REPLAY_FOLDER, HandEntry, read_index
+from game.core.settlement import settle
+from game.files.safe_paths import UnsafeName, inside
+from game.files.userdirs import UserDirError, user_dirs
+from game.records.gamelog import LogError, read_log, replay
+from game.records.replaylog import REPLAY_FOLDER, HandEntry, read_index
+from game.records.stats import PlayerStats, update
 from game.review.cache import cache_path, read_cache
 from game.review.report import MatchReview
 from game.review.run import hand_keys, logged_match
-from game.ruleset_loader import RulesetError
-from game.ruleset_refs import load_ruleset_ref
-from game.safe_paths import UnsafeName, inside
-from game.settlement import settle
-from game.stats import PlayerStats, update
-from game.userdirs import UserDirError, user_dirs
+from game.rules.loader import RulesetError
+from game.rules.refs import load_ruleset_ref
 
 log = logging.getLogger(__name__)
 

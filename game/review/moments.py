@@ -1,7 +1,7 @@
 """A logged match walked through the match controller to every moment one seat had to act.
 
-Each hand's logged actions are handed to game.controller.MatchController in order; before each of the
-seat's actions the seat's observation is taken (game.observation.observe, exactly what an agent gets at
+Each hand's logged actions are handed to game.match.controller.MatchController in order; before each of the
+seat's actions the seat's observation is taken (game.engine.observation.observe, exactly what an agent gets at
 the table). A moment with more than one legal option is a decision the review prices.
 """
 
@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.actions import Action, ActionKind
-from game.controller import MatchController
-from game.observation import Observation
-from game.round import HandSetup, IllegalAction
-from game.ruleset import Ruleset
+from game.core.ruleset import Ruleset
+from game.engine.actions import Action, ActionKind
+from game.engine.observation import Observation
+from game.engine.round import HandSetup, IllegalAction
+from game.match.controller import MatchController
 
 # The kinds of decision, by what the seat could do (a win on offer decides the kind first).
 WIN = "win"  # 胡 or not

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.actions import Action
 from game.ai.appraise import CLEAR_Z
-from game.gamelog import action_from_json
+from game.engine.actions import Action
 from game.learn.explain_words import Said
+from game.records.gamelog import action_from_json
 from game.review.moments import KINDS
 
 # How many of the costliest decisions the summary names, and the least loss (points) it names.

@@ -14,17 +14,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.actions import Action, ActionKind
 from game.ai.appraise import DEFAULT_ROLLOUTS, appraise
-from game.ai.hard import NO_DEADLINE_MS, HardAgent
-from game.gamelog import LogError, ParsedLog, header_setup, read_log
+from game.ai.levels.hard import NO_DEADLINE_MS, HardAgent
+from game.core.ruleset import Ruleset
+from game.engine.actions import Action, ActionKind
+from game.engine.round import HandSetup
+from game.records.gamelog import LogError, ParsedLog, header_setup, read_log
 from game.review.moments import HandMoments, ReviewError, decision_kind, walk_match
 from game.review.report import Decision, HandReview, MatchReview, Option
 from game.review.why import explain
-from game.round import HandSetup
-from game.ruleset import Ruleset
-from game.ruleset_loader import RulesetError
-from game.ruleset_refs import load_ruleset_ref
+from game.rules.loader import RulesetError
+from game.rules.refs import load_ruleset_ref
 
 # The review's format of keys and prices: a change to how a decision is priced changes it, so that
 # reviews kept from before are made again.

@@ -2,7 +2,7 @@
 
 The reasons are the hint code's (game.ai.hints: waits and the tiles left for each, shanten and useful
 tiles, what a claim or a kong does for the hand), the danger of a discard is hard's own reading of
-the table (game.ai.defence), and a chicken thrown away under 手上鸡 is said as the settlement's
+the table (game.ai.judgement.defence), and a chicken thrown away under 手上鸡 is said as the settlement's
 explanation says it (game.learn.explain_chickens). Everything is read from the seat's observation.
 """
 
@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.actions import Action, ActionKind
-from game.ai.base import view_of
-from game.ai.defence import SafeTracker, danger, threats
 from game.ai.hints import DiscardHint, discard_table, reason_for
-from game.ai.value import keep_values
+from game.ai.judgement.base import view_of
+from game.ai.judgement.defence import SafeTracker, danger, threats
+from game.ai.judgement.value import keep_values
+from game.core.ruleset import Ruleset
+from game.engine.actions import Action, ActionKind
+from game.engine.observation import Observation
 from game.learn.explain_chickens import tile_reason
 from game.learn.explain_words import Said, seat_en, seat_zh, tile_words
-from game.observation import Observation
-from game.ruleset import Ruleset
 
 # A discard is called dangerous when hard expects it to lose at least this much (fan) by dealing in,
 # and this much more than the expert's move.

@@ -9,15 +9,15 @@ from typing import Protocol
 
 import pygame
 
-from game.calculator import Calculator
-from game.calculator_files import HandStore
+from game.calculator.files import HandStore
+from game.calculator.sheet import Calculator
+from game.core.melds import KongKind
+from game.core.ruleset import Ruleset
+from game.core.tiles import Tile
 from game.handfile import Problem
-from game.melds import KongKind
-from game.ruleset import Ruleset
-from game.tiles import Tile
 from ui.kit.metrics import Metrics
 from ui.kit.widgets import Widget
-from ui.scene import Host
+from ui.stage.scene import Host
 
 
 @dataclass

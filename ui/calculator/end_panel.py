@@ -8,16 +8,16 @@ from collections.abc import Callable
 
 import pygame
 
-from game.calculator import followed_chickens
+from game.calculator.sheet import followed_chickens
+from game.core.result import WinHow
+from game.core.tiles import Tile, format_tile
 from game.handfile import Problem
-from game.result import WinHow
-from game.tiles import Tile, format_tile
-from ui import strings as S
 from ui.calculator.calc_state import CalcState
 from ui.calculator.problems import problem_text
 from ui.calculator.widgets import SeatPicks, TileSlot
 from ui.kit.dialogs import wrap
 from ui.kit.widgets import Choice, Field, Toggle, Widget
+from ui.words import strings as S
 
 PROBLEM_LINES = 3  # at most, under one row (the row itself is framed in red however many there are)
 

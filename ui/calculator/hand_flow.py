@@ -6,16 +6,16 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from game.calculator import Calculator
-from game.calculator_files import HandStore, read_hand_text
-from game.events import HandSettled
+from game.calculator.files import HandStore, read_hand_text
+from game.calculator.sheet import Calculator
+from game.engine.events import HandSettled
+from game.files.userdirs import UserDirError
 from game.handfile import HandFileError, HandProblems
-from game.userdirs import UserDirError
-from ui import screens
-from ui import strings as S
 from ui.calculator.calc_state import CalcState, Notice
 from ui.calculator.naming import field_widget_key, seat_name
+from ui.stage import screens
 from ui.table.model import WinView
+from ui.words import strings as S
 
 log = logging.getLogger(__name__)
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pygame
 
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
 from ui.calculator.calc_state import CalcState
 from ui.kit.metrics import Metrics
 from ui.kit.widgets import Choice, Stepper, Widget
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.words import strings as S
 
 # Each control's share of the room right of the title, and the share of its own width its label takes.
 SHARES = {"ruleset": (0.36, 0.22), "dealer": (0.24, 0.30), "streak": (0.18, 0.40), "quick": (0.22, 0.34)}

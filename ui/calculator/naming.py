@@ -3,7 +3,7 @@ each problem of the hand is shown under."""
 
 from __future__ import annotations
 
-from ui import strings as S
+from ui.words import strings as S
 
 # A problem's field in the hand file -> the key of the control it is shown under.
 FIELD_KEYS = {

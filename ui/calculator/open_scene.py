@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pygame
 
-from game.calculator_files import HandStore, describe
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
+from game.calculator.files import HandStore, describe
 from ui.kit.list_view import ListItem, ListView
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import Metrics, plate
 from ui.kit.widgets import Button, Field
-from ui.scene import Host
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.stage.scene import Host
+from ui.words import strings as S
 
 
 class PathField(Field):

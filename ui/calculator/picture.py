@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pygame
 
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
 from ui.calculator.calc_state import CalcState
 from ui.calculator.header import title_picture
 from ui.calculator.naming import seat_heading, target_name
 from ui.kit.metrics import plate
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.words import strings as S
 
 PLATE_FILL = (10, 30, 22, 170)
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from game.core.ruleset import PATTERN_NAMES, Ruleset
+from game.core.tiles import parse_tile
 from game.handfile import Problem
-from game.ruleset import PATTERN_NAMES, Ruleset
-from game.tiles import parse_tile
-from ui import strings as S
+from ui.words import strings as S
 
 Fields = dict[str, str]
 

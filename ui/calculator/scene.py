@@ -1,7 +1,7 @@
 """The score calculator screen (算分器): enter a real table's hand by clicking tiles or typing them, see
 what makes it impossible next to each field, and settle it on the game's settlement screen.
 
-The screen is a view of game.calculator.Calculator: every click or key calls one of its methods,
+The screen is a view of game.calculator.sheet.Calculator: every click or key calls one of its methods,
 then the screen is laid out again from it, with each problem (from the checks `settle FILE` uses)
 drawn under the field it belongs to. Tiles from the palette go to the lit field (the target).
 
@@ -18,17 +18,15 @@ from pathlib import Path
 
 import pygame
 
-from game.calculator import Calculator
-from game.calculator_files import HandStore
+from game.calculator.files import HandStore
+from game.calculator.sheet import Calculator
+from game.core.melds import KongKind
+from game.core.ruleset import Ruleset
+from game.core.tiles import Tile
+from game.files.userdirs import UserDirError
 from game.handfile import Problem
-from game.melds import KongKind
-from game.ruleset import Ruleset
-from game.ruleset_loader import load_ruleset
-from game.tiles import Tile
-from game.user_rulesets import list_rulesets
-from game.userdirs import UserDirError
-from ui import screens
-from ui import strings as S
+from game.rules.loader import load_ruleset
+from game.rules.user import list_rulesets
 from ui.calculator import hand_flow, tile_input
 from ui.calculator.calc_state import Notice
 from ui.calculator.end_panel import build_panel
@@ -40,7 +38,9 @@ from ui.calculator.tool_rows import build_tools
 from ui.calculator.widgets import TileTarget
 from ui.kit.menu_scene import MenuScene
 from ui.kit.widgets import Widget
-from ui.scene import Host
+from ui.stage import screens
+from ui.stage.scene import Host
+from ui.words import strings as S
 
 log = logging.getLogger(__name__)
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pygame
 
-from game.calculator import chickens_asked, pond_chickens_asked
+from game.calculator.sheet import chickens_asked, pond_chickens_asked
+from game.core.tiles import Tile
 from game.handfile import Problem
-from game.tiles import Tile
-from ui import strings as S
 from ui.calculator.calc_state import CalcState
 from ui.calculator.problems import problem_text
 from ui.calculator.tile_input import typed_meld
 from ui.calculator.widgets import MeldRow, TileRow
 from ui.kit.widgets import Choice, Toggle
+from ui.words import strings as S
 
 HEAD_WIDTH = 70  # design px left of the rows, for the seat's heading and count
 HAND_SHARE = 0.6  # of the rows' width, for the hand (the melds take the rest)

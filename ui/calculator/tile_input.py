@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.melds import KongKind
-from game.tiles import Tile, parse_tile
+from game.core.melds import KongKind
+from game.core.tiles import Tile, parse_tile
 from ui.calculator.calc_state import CalcState, Notice
 from ui.calculator.problems import problem_text
 

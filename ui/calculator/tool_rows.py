@@ -6,12 +6,12 @@ from collections.abc import Callable
 
 import pygame
 
-from game.melds import KongKind
-from ui import strings as S
+from game.core.melds import KongKind
 from ui.calculator.calc_state import CalcState
 from ui.calculator.tile_input import LATE_KINDS
 from ui.calculator.widgets import Palette
 from ui.kit.widgets import Button, Choice, Toggle
+from ui.words import strings as S
 
 PALETTE_HEIGHT = 78  # design px
 BUTTON_SIZE = (150, 38)  # design px

@@ -12,15 +12,15 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.melds import KongKind, Meld
-from game.tiles import NUM_KINDS, Tile, format_tiles
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
-from ui.art.shapes import mix
+from game.core.melds import KongKind, Meld
+from game.core.tiles import NUM_KINDS, Tile, format_tiles
 from ui.kit.metrics import FIELD_FILL, FIELD_FILL_HOVER, Metrics, focus_ring
 from ui.kit.widgets import Field, Widget
-from ui.tile_art import Look, TileArt, get_tile_art
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.look.art.shapes import mix
+from ui.look.tile_art import Look, TileArt, get_tile_art
+from ui.words import strings as S
 
 NOTATION = set("123456789mps ")
 MELD_TYPING = set("123456789mpsabcdefghijklnortuwxyz ")

@@ -1,1 +1,1 @@
-"""The client's ways in: the play and learn commands, the network windows, screenshots and frame benchmarks."""
+"""The client's ways in: the play and learn commands, and the network windows."""

@@ -14,7 +14,7 @@ from typing import Any
 # Before pygame is first imported anywhere: no support banner on the console.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from ui.settings import Speed
+from ui.settings.values import Speed
 
 MOMENTS_HELP = (
     "dice, count, break, deal, mid-hand, practice, claim, offer, win, chickens, end; "
@@ -124,13 +124,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _load_rules(name: str) -> Any:
-    from game.ruleset_loader import load_ruleset
+    from game.rules.loader import load_ruleset
 
     return load_ruleset(name)
 
 
 def _rules_or_error(name: str) -> Any:
-    from game.ruleset_loader import RulesetError
+    from game.rules.loader import RulesetError
 
     try:
         return _load_rules(name)
@@ -145,11 +145,11 @@ def run_play(args: argparse.Namespace) -> int:
 
     import pygame
 
-    from ui import strings
-    from ui.app import App
-    from ui.opponents import opponent
-    from ui.settings import Settings
+    from ui.match.opponents import opponent
+    from ui.settings.values import Settings
+    from ui.stage.app import App
     from ui.table.scene import TableScene
+    from ui.words import strings
 
     rules = _rules_or_error(args.ruleset)
     if rules is None:
@@ -159,7 +159,7 @@ def run_play(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"error: --level: {exc}", file=sys.stderr)
         return 2
-    from ui.settings_store import load_settings
+    from ui.settings.store import load_settings
 
     # The player's saved settings, then what the command line says for this run.
     loaded = load_settings(base=Settings())
@@ -198,7 +198,7 @@ def run_play(args: argparse.Namespace) -> int:
             )
             return 1
     human = None if args.autoplay else 0
-    from ui.save import AUTOPLAY_SAVE_NAME, SAVE_NAME
+    from ui.menu.save import AUTOPLAY_SAVE_NAME, SAVE_NAME
 
     slot = AUTOPLAY_SAVE_NAME if args.autoplay else SAVE_NAME
     try:
@@ -217,14 +217,14 @@ def run_play(args: argparse.Namespace) -> int:
 
 def run_screenshot(args: argparse.Namespace) -> int:
     """Render the named moment and write it as a PNG."""
-    from ui.entry.learn_moments import is_learn_moment
-    from ui.entry.menu_moments import MENU_MOMENTS, render_menu_moment
-    from ui.entry.moments import MOMENTS, MomentError, render_moment
+    from ui.probe.learn_moments import is_learn_moment
+    from ui.probe.menu_moments import MENU_MOMENTS, render_menu_moment
+    from ui.probe.moments import MOMENTS, MomentError, render_moment
 
     if is_learn_moment(args.moment):
         return _learn_screenshot(args)
-    from ui.entry.hot_seat_moments import HOT_SEAT_MOMENTS, HotSeatMomentError, render_hot_seat_moment
-    from ui.entry.review_moments import REVIEW_MOMENTS, ReviewMomentError, render_review_moment
+    from ui.probe.hot_seat_moments import HOT_SEAT_MOMENTS, HotSeatMomentError, render_hot_seat_moment
+    from ui.probe.review_moments import REVIEW_MOMENTS, ReviewMomentError, render_review_moment
 
     known = MOMENTS + MENU_MOMENTS + HOT_SEAT_MOMENTS + REVIEW_MOMENTS
     if args.moment not in known:
@@ -267,7 +267,7 @@ def _learn_screenshot(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from ui.entry.learn_moments import LearnMomentError, render_learn_moment
+    from ui.probe.learn_moments import LearnMomentError, render_learn_moment
 
     try:
         surface = render_learn_moment(args.moment, args.size, rules, language=args.lang or "zh")
@@ -286,7 +286,7 @@ def _learn_screenshot(args: argparse.Namespace) -> int:
 def run_bench_idle(args: argparse.Namespace) -> int:
     """Print the idle CPU and memory-after-resizes figures of the real App."""
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from ui.entry.bench_idle import bench_idle
+    from ui.probe.bench_idle import bench_idle
 
     for key, value in bench_idle(args.seconds, args.size, args.settle).items():
         print(f"{key}: {value}")
@@ -298,7 +298,7 @@ def run_bench_review_frame(args: argparse.Namespace) -> int:
     import json
 
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from ui.entry.bench_review_frame import bench_review_frames
+    from ui.probe.bench_review_frame import bench_review_frames
 
     for figures in bench_review_frames(args.size, args.frames, rollouts=args.rollouts):
         print(json.dumps(figures) if args.json else "  ".join(f"{k}: {v}" for k, v in figures.items()))
@@ -310,7 +310,7 @@ def run_bench_frame(args: argparse.Namespace) -> int:
     import json
 
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # frames only: no sound device needed
-    from ui.entry.bench_frame import bench_frames
+    from ui.probe.bench_frame import bench_frames
 
     figures = bench_frames(args.size, args.hands, args.seed, max_frames=args.frames, paced=args.paced)
     if args.json:

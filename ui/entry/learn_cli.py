@@ -39,11 +39,11 @@ def run_learn(args: argparse.Namespace) -> int:
         return autoplay(args.number, args.lang or "en")
     import pygame
 
-    from ui import strings
-    from ui.app import App
     from ui.learn.lesson_scene import LessonScene
-    from ui.settings import Settings
-    from ui.settings_store import load_settings
+    from ui.settings.store import load_settings
+    from ui.settings.values import Settings
+    from ui.stage.app import App
+    from ui.words import strings
 
     settings = load_settings(base=Settings()).settings
     settings.language = args.lang or settings.language or language

@@ -6,18 +6,18 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from ui.scene import Host, Scene
+from ui.stage.scene import Host, Scene
 
 
 def _run(make: Callable[[Host], Scene]) -> int:
     """Open the window on the main menu with `make`'s screen over it; the exit code."""
     import pygame
 
-    from ui import strings
-    from ui.app import App
     from ui.menu.main_menu import MainMenu
-    from ui.settings import Settings
-    from ui.settings_store import load_settings
+    from ui.settings.store import load_settings
+    from ui.settings.values import Settings
+    from ui.stage.app import App
+    from ui.words import strings
 
     loaded = load_settings(base=Settings())
     strings.set_language(loaded.settings.language)
@@ -40,7 +40,7 @@ def run_host_window(args: argparse.Namespace) -> int:
 
     def make(host: Host) -> Scene:
         scene = HostSetupScene(host)
-        from game.match_length import LengthKind
+        from game.match.length import LengthKind
         from ui.menu.new_game import LENGTH_LIMITS
 
         kind: LengthKind = "rounds" if args.rounds is not None else "hands"

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 
 import pygame
 
-from ui import palette as pal
-from ui.art.shapes import mix
-from ui.layout import Layout
+from ui.look import palette as pal
+from ui.look.art.shapes import mix
+from ui.look.layout import Layout
 
 
 def render_background(layout: Layout, playing_area: bool = True) -> pygame.Surface:

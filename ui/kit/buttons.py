@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.actions import Action
-from game.tiles import Tile
-from ui import palette as pal
-from ui import text as T
-from ui.tile_art import FACE_RATIO, MIN_WIDTH, get_tile_art
+from game.core.tiles import Tile
+from game.engine.actions import Action
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.look.tile_art import FACE_RATIO, MIN_WIDTH, get_tile_art
 
 # Plate colours by kind of button.
 STYLES: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {

@@ -6,12 +6,12 @@ from collections.abc import Callable
 
 import pygame
 
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
 from ui.kit.buttons import Button, draw_buttons, lay_out_buttons
-from ui.layout import compute_layout
-from ui.scene import Host, Scene
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.look.layout import compute_layout
+from ui.stage.scene import Host, Scene
+from ui.words import strings as S
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:

@@ -20,10 +20,10 @@ from typing import Protocol
 
 import pygame
 
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
-from ui.tile_art import Look, TileArt
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.look.tile_art import Look, TileArt
+from ui.words import strings as S
 
 # How far (px at 1280x720, scaled with the window) the pointer must move with the button down before a press
 # becomes a drag: a hand that shakes a little while clicking still clicks.

@@ -7,14 +7,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from ui import palette as pal
-from ui import text as T
 from ui.kit.metrics import (
     DISABLED,
     Metrics,
     focus_ring,
 )
 from ui.kit.widgets import Widget
+from ui.look import palette as pal
+from ui.look import text as T
 
 
 @dataclass(frozen=True)

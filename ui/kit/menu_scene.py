@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pygame
 
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
 from ui.kit.list_view import ListView
 from ui.kit.metrics import (
     backdrop,
     metrics,
 )
 from ui.kit.widgets import Widget
-from ui.scene import Host, Scene
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.stage.scene import Host, Scene
+from ui.words import strings as S
 
 
 class MenuScene(Scene):

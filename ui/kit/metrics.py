@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from ui import palette as pal
-from ui import text as T
 from ui.kit.background import render_background
-from ui.layout import compute_layout
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.look.layout import compute_layout
 
 REFERENCE = (1280, 720)
 FOCUS: tuple[int, int, int] = pal.SELECTED_GLOW

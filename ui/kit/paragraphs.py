@@ -6,12 +6,12 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.melds import Meld
-from game.tiles import Tile
-from ui import palette as pal
-from ui import text as T
+from game.core.melds import Meld
+from game.core.tiles import Tile
 from ui.kit.dialogs import wrap
-from ui.tile_art import Look, get_tile_art
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.look.tile_art import Look, get_tile_art
 
 
 def wrap_text(text: str, size: int, width: int) -> list[str]:

@@ -7,10 +7,6 @@ from typing import Generic, TypeVar
 
 import pygame
 
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
-from ui.art.shapes import mix
 from ui.kit.buttons import button_picture
 from ui.kit.metrics import (
     DISABLED,
@@ -19,6 +15,10 @@ from ui.kit.metrics import (
     Metrics,
     focus_ring,
 )
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.look.art.shapes import mix
+from ui.words import strings as S
 
 V = TypeVar("V")
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pygame
 
 from game.learn.first_run import first_run_pending, mark_offered
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import plate
 from ui.kit.paragraphs import draw_paragraphs, paragraphs_height
 from ui.kit.widgets import Button
-from ui.scene import Host, Scene
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.stage.scene import Host, Scene
+from ui.words import strings as S
 
 
 class FirstRunScene(MenuScene):

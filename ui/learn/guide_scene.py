@@ -8,19 +8,19 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.ruleset import Ruleset
 from game.learn.guide import Page, guide_pages
-from game.ruleset import Ruleset
-from game.ruleset_loader import RulesetError, builtin_ruleset_names, load_ruleset
-from ui import palette as pal
-from ui import screens
-from ui import strings as S
-from ui import text as T
+from game.rules.loader import RulesetError, builtin_ruleset_names, load_ruleset
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import plate
 from ui.kit.paragraphs import draw_hand, draw_paragraphs, draw_tiles, fitting_size, hand_width, tile_height, tiles_width
 from ui.kit.widgets import Button
-from ui.scene import Host
-from ui.tile_art import Look
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.look.tile_art import Look
+from ui.stage import screens
+from ui.stage.scene import Host
+from ui.words import strings as S
 
 
 def _ruleset_names(current: str) -> list[str]:

@@ -7,13 +7,13 @@ from collections.abc import Callable
 import pygame
 
 from game.learn.lessons import LESSONS
-from game.stats import lessons_finished, load_stats
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
+from game.records.stats import lessons_finished, load_stats
 from ui.kit.menu_scene import MenuScene
 from ui.kit.widgets import Button
-from ui.scene import Host
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.stage.scene import Host
+from ui.words import strings as S
 
 
 class LessonListScene(MenuScene):

@@ -11,23 +11,23 @@ from collections.abc import Callable
 
 import pygame
 
-from game.actions import Action, ActionKind, make
-from game.events import DiceRolled
+from game.core.tiles import Tile
+from game.engine.actions import Action, ActionKind, make
+from game.engine.events import DiceRolled
 from game.learn.coach import LessonRun
 from game.learn.lessons import LESSONS, PLAYER, lesson
-from game.stats import finish_lesson, load_stats, save_stats
-from game.tiles import Tile
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
+from game.records.stats import finish_lesson, load_stats, save_stats
 from ui.kit.discard_gesture import DiscardGesture, cue_picture, cue_text, draw_cue, draw_dragged
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import plate
 from ui.kit.paragraphs import draw_paragraphs, draw_tiles, fitting_size, paragraphs_height, tile_height
 from ui.kit.widgets import Button, Widget
-from ui.scene import Host
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.look.tile_art import Look, get_tile_art
+from ui.stage.scene import Host
 from ui.table.dice import die_picture
-from ui.tile_art import Look, get_tile_art
+from ui.words import strings as S
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """Host and join a network table from the menu, and the lobby where the players gather.
 
-Hosting starts the table's server in a thread of its own (game.net.thread.HostThread) and joins
+Hosting starts the table's server in a thread of its own (game.net.client.thread.HostThread) and joins
 it like every other player, through a NetLink on 127.0.0.1; the table is announced on the local
 network. Joining lists the tables found by mDNS and takes a typed address too, then the room
 code and a name. The lobby shows who has sat down; when the first hand is dealt the table opens,
@@ -17,31 +17,31 @@ from pathlib import Path
 
 import pygame
 
-from game.match_length import LengthKind, MatchLength
-from game.net.client import NetClient
-from game.net.discovery import Announcer, Browser, TableAd, service_info
-from game.net.hosting import host_server, new_table
-from game.net.protocol import clean_name
-from game.net.roomcode import TYPED_LIMIT, new_code, normalize_code, valid_code
-from game.net.seat_tokens import seat_token
-from game.net.table import TABLE_LENGTHS, NetTable, SeatPlan, TableConfig
-from game.net.thread import HostThread, NetLink
-from game.ruleset_loader import RulesetError, builtin_ruleset_names, load_ruleset
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
+from game.match.length import LengthKind, MatchLength
+from game.net.client.connection import NetClient
+from game.net.client.seat_tokens import seat_token
+from game.net.client.thread import HostThread, NetLink
+from game.net.host.hosting import host_server, new_table
+from game.net.host.table import TABLE_LENGTHS, NetTable, SeatPlan, TableConfig
+from game.net.wire.discovery import Announcer, Browser, TableAd, service_info
+from game.net.wire.protocol import clean_name
+from game.net.wire.roomcode import TYPED_LIMIT, new_code, normalize_code, valid_code
+from game.rules.loader import RulesetError, builtin_ruleset_names, load_ruleset
 from ui.kit.list_view import ListItem, ListView
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import plate
 from ui.kit.widgets import Button, Choice, Stepper, TextField, Toggle
+from ui.look import palette as pal
+from ui.look import text as T
 from ui.menu.lan_words import ruleset_words, seat_text
 from ui.menu.new_game import LENGTH_LIMITS
 from ui.menu.optional import optional_module
-from ui.net_text import link_words, t
-from ui.scene import Host
+from ui.stage.scene import Host
 from ui.table.net_overlay import NetOverlay
 from ui.table.net_session import NetSession
 from ui.table.scene import TableScene
+from ui.words import strings as S
+from ui.words.net import link_words, t
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +75,7 @@ def is_loopback(bind: str) -> bool:
 def host_save_path() -> Path | None:
     """Where the windowed host keeps its match (the headless host's default save too)."""
     from game.cli.lan import HOST_SAVE_NAME
-    from game.saves import save_path
+    from game.records.saves import save_path
 
     try:
         return save_path(HOST_SAVE_NAME)
@@ -105,7 +105,7 @@ class HostSetupScene(MenuScene):
         # Counted as on the new-game screen: a number of hands or of rounds (圈).
         self.length_kind: LengthKind = "hands"
         self.length_n: dict[str, int] = {k: LENGTH_LIMITS[k][3] for k in TABLE_LENGTHS}
-        self.timer = 30  # a network table has a clock by default (game.net.table_config.DEFAULT_TURN_TIMER)
+        self.timer = 30  # a network table has a clock by default (game.net.host.table_config.DEFAULT_TURN_TIMER)
         self.drop_wait = 60
         self.chat = True
         self.name = "玩家"
@@ -268,7 +268,7 @@ class HostSetupScene(MenuScene):
         self._serve(table, holder.name if holder else clean_name(self.name), holder.token if holder else None)
 
     def _serve(self, table: NetTable, name: str, token: str | None) -> None:
-        from game.net.address import table_urls
+        from game.net.host.address import table_urls
 
         path = host_save_path()
         hosting = HostThread(host_server(table, self.bind, self.port, path))
@@ -516,7 +516,7 @@ class LobbyScene(MenuScene):
         if session is None or session.over is None:
             return False
         self.leave_table(overlay)
-        summary = optional_module("ui.summary")
+        summary = optional_module("ui.settlement.summary")
         push = getattr(summary, "push_match_summary", None) if summary is not None else None
         if push is not None:
             seat = session.seat if session.seat is not None else 0

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from game.ruleset_loader import RulesetError, load_ruleset
-from ui import strings as S
-from ui.net_text import t
+from game.rules.loader import RulesetError, load_ruleset
+from ui.words import strings as S
+from ui.words.net import t
 
 
 @lru_cache(maxsize=64)

@@ -1,7 +1,7 @@
 """The main menu: a new solo or local match, continue a saved one, the score calculator, replays, rules,
 statistics, settings, quit.
 
-"Continue" shows only when ui/save.py exists and says there is a save; "Replays" opens ui/replays.py's
+"Continue" shows only when ui/menu/save.py exists and says there is a save; "Replays" opens ui/replays/browser.py's
 viewer when it exists. Problems found reading the player's files (settings, statistics) are shown
 in a notice at the bottom until the player leaves the menu.
 """
@@ -14,21 +14,22 @@ from collections.abc import Callable
 import pygame
 
 from game import __version__
-from game.tiles import WUGUJI, YAOJI, parse_tiles
-from ui import net_text, screens
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
+from game.core.tiles import WUGUJI, YAOJI, parse_tiles
 from ui.kit.dialogs import wrap
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import plate
 from ui.kit.widgets import Button
-from ui.match_config import MatchConfig
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.look.tile_art import get_tile_art
+from ui.match.config import MatchConfig
 from ui.menu.match_flow import MatchFlow
 from ui.menu.optional import optional_module
-from ui.scene import Host, Scene
+from ui.stage import screens
+from ui.stage.scene import Host, Scene
 from ui.table.scene import TableScene
-from ui.tile_art import get_tile_art
+from ui.words import net as net_text
+from ui.words import strings as S
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +39,8 @@ SHOWCASE = (*parse_tiles("5m"), YAOJI, WUGUJI, *parse_tiles("9s"))
 
 
 def has_save() -> bool:
-    """True when a saved match can be continued (ui/save.py, when present, says so)."""
-    save = optional_module("ui.save")
+    """True when a saved match can be continued (ui/menu/save.py, when present, says so)."""
+    save = optional_module("ui.menu.save")
     check = getattr(save, "has_save", None) if save is not None else None
     if check is None:
         return False
@@ -168,8 +169,8 @@ class MainMenu(MenuScene):
         self.host.stack.push(NewGameScene(self.host, mode))
 
     def continue_match(self) -> None:
-        """Resume the saved match (ui/save.py)."""
-        save = optional_module("ui.save")
+        """Resume the saved match (ui/menu/save.py)."""
+        save = optional_module("ui.menu.save")
         resume = getattr(save, "resume", None) if save is not None else None
         scene: Scene | None = None
         if resume is not None:
@@ -201,8 +202,8 @@ class MainMenu(MenuScene):
         self.host.stack.push(JoinScene(self.host))
 
     def replays(self) -> None:
-        """Open the replay viewer (ui/replays.py), or say there are none."""
-        module = optional_module("ui.replays")
+        """Open the replay viewer (ui/replays/browser.py), or say there are none."""
+        module = optional_module("ui.replays.browser")
         opener = getattr(module, "open_replays", None) if module is not None else None
         if opener is None:
             self.message = S.tr("menu_no_replays")

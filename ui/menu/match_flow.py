@@ -10,28 +10,28 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ruleset import Ruleset
-from game.stats import PlayerStats, finish_match, load_stats, save_stats, update, update_outcome
-from ui import palette as pal
-from ui import screens
-from ui import strings as S
-from ui import text as T
+from game.core.ruleset import Ruleset
+from game.records.stats import PlayerStats, finish_match, load_stats, save_stats, update, update_outcome
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import plate
 from ui.kit.widgets import Button
-from ui.match_config import MatchConfig, MatchProgress, match_over
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.match.config import MatchConfig, MatchProgress, match_over
+from ui.match.opponents import opponent
 from ui.menu.optional import optional_module
-from ui.opponents import opponent
-from ui.scene import Host
+from ui.stage import screens
+from ui.stage.scene import Host
 from ui.table.scene import TableScene
 from ui.table.session import local_session
+from ui.words import strings as S
 
 log = logging.getLogger(__name__)
 
 
 def build_table(host: Host, config: MatchConfig, rules: Ruleset) -> TableScene:
     """The table for `config`: AIs in their seats, people in theirs; saved as it goes when saves exist."""
-    save = optional_module("ui.save")
+    save = optional_module("ui.menu.save")
     save_name = getattr(save, "SAVE_NAME", None) if save is not None else None
     params = inspect.signature(TableScene).parameters
     if "config" in params:
@@ -127,8 +127,8 @@ def show_summary(
     again: Callable[[], None],
     viewer: int | None,
 ) -> None:
-    """The end-of-match summary (ui/summary.py's when it is there, else the standings here)."""
-    summary = optional_module("ui.summary")
+    """The end-of-match summary (ui/settlement/summary.py's when it is there, else the standings here)."""
+    summary = optional_module("ui.settlement.summary")
     push = getattr(summary, "push_match_summary", None) if summary is not None else None
     if push is not None:
         match = local_session(table.session).match

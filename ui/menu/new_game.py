@@ -13,22 +13,22 @@ from collections.abc import Callable
 
 import pygame
 
-from game.names import NAME_LIMIT, clean_name
-from game.user_rulesets import RulesetCatalogue, RulesetEntry, list_rulesets
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
+from game.match.names import NAME_LIMIT, clean_name
+from game.rules.user import RulesetCatalogue, RulesetEntry, list_rulesets
 from ui.kit.dialogs import ConfirmScene, wrap
 from ui.kit.list_view import ListItem, ListView
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import plate
 from ui.kit.widgets import Button, Choice, Label, NameField, Stepper, TextField, Toggle
-from ui.match_config import LEVELS, LengthKind, MatchConfig, MatchLength, SeatConfig
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.match.config import LEVELS, LengthKind, MatchConfig, MatchLength, SeatConfig
 from ui.menu.match_flow import start_match
+from ui.menu.save import SAVE_NAME, SaveSummary, describe_save
 from ui.menu.value_text import ruleset_title, summary
-from ui.save import SAVE_NAME, SaveSummary, describe_save
-from ui.scene import Host
-from ui.settings_store import save_settings
+from ui.settings.store import save_settings
+from ui.stage.scene import Host
+from ui.words import strings as S
 
 # (kind, level) per seat choice, in the order the segments show.
 SEAT_CHOICES: tuple[tuple[str, str], ...] = (

@@ -1,4 +1,4 @@
-"""Parts of the client the menus use when they are there: the save (ui/save.py) and the replays (ui/replays.py)."""
+"""What the menus use when it is there: the save (ui/menu/save.py) and the replays (ui/replays/browser.py)."""
 
 from __future__ import annotations
 

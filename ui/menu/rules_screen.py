@@ -1,6 +1,6 @@
 """The rules screen: every value of a ruleset as readable tables, section by section, in the current language.
 
-The labels are game.ruleset_labels' (the same as `main.py rules show`). The tables scroll (wheel,
+The labels are game.rules.labels' (the same as `main.py rules show`). The tables scroll (wheel,
 Up/Down, Page Up/Down, Home/End); Left/Right or the switcher at the top change the ruleset shown.
 """
 
@@ -10,17 +10,17 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ruleset import Ruleset
-from game.ruleset_labels import ruleset_lines
-from game.user_rulesets import RulesetCatalogue, list_rulesets
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
+from game.core.ruleset import Ruleset
+from game.rules.labels import ruleset_lines
+from game.rules.user import RulesetCatalogue, list_rulesets
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import plate
 from ui.kit.widgets import Button, Stepper
+from ui.look import palette as pal
+from ui.look import text as T
 from ui.menu.value_text import field_label, ruleset_title, value_text
-from ui.scene import Host
+from ui.stage.scene import Host
+from ui.words import strings as S
 
 SKIPPED = {"name", "title_zh", "title_en", "seeds"}
 

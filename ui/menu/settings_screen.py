@@ -1,7 +1,7 @@
 """The settings screen: language, animation speed, the effects' and the music's volume and mute, full screen,
 claim timer, hints, auto-pass, how a tile is discarded (one click or two) and the expert's thinking time.
 
-Every change takes effect at once and is written to the player's settings file (ui/settings_store.py).
+Every change takes effect at once and is written to the player's settings file (ui/settings/store.py).
 """
 
 from __future__ import annotations
@@ -11,15 +11,15 @@ from typing import Any
 
 import pygame
 
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import plate
 from ui.kit.widgets import Button, Choice, Slider, Toggle
-from ui.scene import Host
-from ui.settings import Speed
-from ui.settings_store import save_settings, settings_path
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.settings.store import save_settings, settings_path
+from ui.settings.values import Speed
+from ui.stage.scene import Host
+from ui.words import strings as S
 
 CLAIM_TIMES = (0, 5, 10, 15, 20, 30)
 THINK_TIMES_MS = (100, 300, 1000, 3000)  # 思考时间 choices

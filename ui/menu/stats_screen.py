@@ -5,16 +5,16 @@ from __future__ import annotations
 import pygame
 
 from game.learn.lessons import LESSONS
-from game.stats import PlayerStats, lessons_finished, load_stats, save_stats
-from ui import palette as pal
-from ui import screens
-from ui import strings as S
-from ui import text as T
+from game.records.stats import PlayerStats, lessons_finished, load_stats, save_stats
 from ui.kit.dialogs import ConfirmScene
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import plate
 from ui.kit.widgets import Button
-from ui.scene import Host
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.stage import screens
+from ui.stage.scene import Host
+from ui.words import strings as S
 
 
 def stat_cards(stats: PlayerStats) -> list[tuple[str, str]]:

@@ -1,10 +1,10 @@
-"""Ruleset values as a player reads them: game.ruleset_labels' text, with the common words in Chinese."""
+"""Ruleset values as a player reads them: game.rules.labels' text, with the common words in Chinese."""
 
 from __future__ import annotations
 
-from game.ruleset import Ruleset
-from game.ruleset_labels import VALUE_LABELS, ruleset_lines
-from ui import strings as S
+from game.core.ruleset import Ruleset
+from game.rules.labels import VALUE_LABELS, ruleset_lines
+from ui.words import strings as S
 
 # The value words ruleset_labels writes, in Chinese; anything else (numbers, tiles) reads the same.
 VALUE_ZH: dict[str, str] = {

@@ -12,9 +12,9 @@ import pygame
 
 from game.review.report import Decision, Option
 from game.review.why import move_words
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.words import strings as S
 
 EXPERT_BAR: pal.RGB = (232, 184, 64)
 PLAYED_BAR: pal.RGB = (96, 170, 236)

@@ -10,17 +10,17 @@ from __future__ import annotations
 import pygame
 
 from game.review.career import Career, career
-from game.ruleset_loader import RulesetError
-from game.ruleset_refs import load_ruleset_ref
-from ui import palette as pal
-from ui import screens
-from ui import strings as S
-from ui import text as T
+from game.rules.loader import RulesetError
+from game.rules.refs import load_ruleset_ref
 from ui.kit.buttons import Button, draw_buttons, lay_out_buttons
-from ui.layout import DEFAULT_SIZE, compute_layout
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.look.layout import DEFAULT_SIZE, compute_layout
 from ui.review import bars
 from ui.review.worker import DONE, RUNNING, Worker
-from ui.scene import Host, Scene
+from ui.stage import screens
+from ui.stage.scene import Host, Scene
+from ui.words import strings as S
 
 # One colour per ruleset, in the order the player first played them.
 RULESET_COLOURS: tuple[pal.RGB, ...] = (

@@ -1,7 +1,7 @@
 """A decision of the review opened in the replay: the table as the player saw it then, and the options as bars.
 
-The hand is re-played from its log (game.replaylog.replayed_hand); the table shows only what the seat
-could see (game.visibility's rule, the table turned so the seat sits at the bottom) and stops at the
+The hand is re-played from its log (game.records.replaylog.replayed_hand); the table shows only what the seat
+could see (game.engine.visibility's rule, the table turned so the seat sits at the bottom) and stops at the
 moment of the decision. The panel on the left gives the coach's sentence and every option's expected
 points; the replay's own buttons step on from there.
 """
@@ -12,22 +12,22 @@ from pathlib import Path
 
 import pygame
 
-from game.events import Event
-from game.gamelog import LogError
-from game.replaylog import replayed_hand
+from game.core.ruleset import Ruleset
+from game.engine.events import Event
+from game.engine.visibility import visible_events
+from game.records.gamelog import LogError
+from game.records.replaylog import replayed_hand
 from game.review.report import Decision
-from game.ruleset import Ruleset
-from game.ruleset_loader import RulesetError
-from game.visibility import visible_events
-from ui import palette as pal
-from ui import screens
-from ui import strings as S
-from ui import text as T
+from game.rules.loader import RulesetError
 from ui.kit.dialogs import NoticeScene
-from ui.replay_viewer import ReplayViewerScene
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.replays.viewer import ReplayViewerScene
 from ui.review import bars
-from ui.scene import Host, Scene
+from ui.stage import screens
+from ui.stage.scene import Host, Scene
 from ui.table.rotation import turn_event
+from ui.words import strings as S
 
 
 def seen_events(events: list[Event], seat: int) -> list[Event]:

@@ -19,15 +19,15 @@ import pygame
 from game.ai.appraise import DEFAULT_ROLLOUTS
 from game.review.cache import review_work
 from game.review.report import Decision, MatchReview
-from ui import palette as pal
-from ui import screens
-from ui import strings as S
-from ui import text as T
 from ui.kit.buttons import Button, draw_buttons, lay_out_buttons
-from ui.layout import DEFAULT_SIZE, compute_layout
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.look.layout import DEFAULT_SIZE, compute_layout
 from ui.review import bars
 from ui.review.worker import CANCELLED, DONE, FAILED, RUNNING, Worker
-from ui.scene import Host, Scene
+from ui.stage import screens
+from ui.stage.scene import Host, Scene
+from ui.words import strings as S
 
 # Where the list's columns start, as shares of a row's width.
 COLUMNS = (0.0, 0.15, 0.50, 0.85)

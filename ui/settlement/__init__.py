@@ -1,4 +1,4 @@
-"""The settlement screen shown after each hand (scene), and the pieces it is drawn from."""
+"""The settlement screen shown after each hand (scene), the pieces it is drawn from, and the final standings."""
 
 from ui.settlement.lines import PaymentLine, payment_lines, seat_lines, standings
 from ui.settlement.scene import SettlementScene, headline

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import pygame
 
-from game import rulings
+from game.core import rulings
+from game.core.result import HandResult
+from game.core.ruleset import Ruleset
+from game.core.settlement import Ledger
 from game.learn.explain import Said, chicken_notes, flip_note, rule_sentence
-from game.result import HandResult
-from game.ruleset import Ruleset
-from game.settlement import Ledger
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
 from ui.kit.paragraphs import wrap_text as wrap
+from ui.look import palette as pal
+from ui.look import text as T
 from ui.settlement.lines import PaymentLine
+from ui.words import strings as S
 
 COUNTED: pal.RGB = (150, 230, 150)
 

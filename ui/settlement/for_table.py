@@ -8,16 +8,16 @@ from functools import partial
 
 import pygame
 
-from game.events import HandSettled
-from game.result import HandResult
-from game.ruleset import Ruleset
-from game.ruleset_loader import builtin_ruleset_names
-from game.settlement import Ledger
-from ui import screens
-from ui.scene import Host
+from game.core.result import HandResult
+from game.core.ruleset import Ruleset
+from game.core.settlement import Ledger
+from game.engine.events import HandSettled
+from game.rules.loader import builtin_ruleset_names
 from ui.settlement.scene import SettlementScene
 from ui.settlement.sheet import sheet_backdrop, sheet_canvas, sheet_jobs
 from ui.settlement.whatif import builtin_ruleset
+from ui.stage import screens
+from ui.stage.scene import Host
 from ui.table.model import WinView
 from ui.table.settlement_port import SettlementPanel, SettlementParts
 

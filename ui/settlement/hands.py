@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.melds import KongKind
-from game.result import SeatResult
-from game.tiles import Tile
-from ui.tile_art import Look, TileArt, get_tile_art
+from game.core.melds import KongKind
+from game.core.result import SeatResult
+from game.core.tiles import Tile
+from ui.look.tile_art import Look, TileArt, get_tile_art
 
 GAP = 0.45  # the space between groups, in tile widths
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.settlement import Ledger
+from game.core.settlement import Ledger
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pygame
 
-from ui import strings as S
-from ui import text as T
 from ui.kit.buttons import Button
-from ui.layout import compute_layout
+from ui.look import text as T
+from ui.look.layout import compute_layout
 from ui.settlement.sheet import sheet_parts
+from ui.words import strings as S
 
 
 def review_button(size: tuple[int, int], sheet: pygame.Rect) -> Button:

@@ -13,20 +13,20 @@ from collections.abc import Callable, Iterator
 
 import pygame
 
-from game import rulings
-from game.events import HandSettled
-from game.result import HandResult
-from game.ruleset import Ruleset
-from game.settlement import Ledger
-from game.tiles import Tile
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
-from ui.art.shapes import mix
+from game.core import rulings
+from game.core.result import HandResult
+from game.core.ruleset import Ruleset
+from game.core.settlement import Ledger
+from game.core.tiles import Tile
+from game.engine.events import HandSettled
 from ui.kit.buttons import draw_buttons
 from ui.kit.dialogs import ConfirmScene
-from ui.layout import bands, compute_layout
-from ui.scene import Host
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.look.art.shapes import mix
+from ui.look.layout import bands, compute_layout
+from ui.look.surface_cache import in_display_alpha_format
+from ui.look.tile_art import Look, get_tile_art
 from ui.settlement.explain_panel import draw_explain_panel, draw_tooltip, explain_lines, flip_value_text, line_sentence
 from ui.settlement.hands import draw_hand
 from ui.settlement.lines import PaymentLine, seat_lines, standings
@@ -51,11 +51,11 @@ from ui.settlement.sheet import (
 )
 from ui.settlement.whatif import WhatIf, ruleset_choices, what_if
 from ui.sound import TableSounds
-from ui.surface_cache import in_display_alpha_format
+from ui.stage.scene import Host
 from ui.table.insight import chicken_tiles
 from ui.table.model import WinView
 from ui.table.settlement_port import SettlementPanel
-from ui.tile_art import Look, get_tile_art
+from ui.words import strings as S
 
 WIN_ROW: pal.RGBA = (120, 84, 20, 90)
 VIEWER_ROW: pal.RGBA = (255, 255, 255, 18)

@@ -6,18 +6,18 @@ from collections.abc import Callable, Iterator
 
 import pygame
 
-from game.result import HandResult
-from game.ruleset import Ruleset
-from game.settlement import Ledger
-from game.tiles import Tile
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
-from ui.layout import compute_layout
+from game.core.result import HandResult
+from game.core.ruleset import Ruleset
+from game.core.settlement import Ledger
+from game.core.tiles import Tile
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.look.layout import compute_layout
+from ui.look.surface_cache import display_ready
+from ui.look.tile_art import Look, get_tile_art
 from ui.settlement.hands import fit_tile_width, hand_slots
-from ui.surface_cache import display_ready
 from ui.table.insight import chicken_tiles
-from ui.tile_art import Look, get_tile_art
+from ui.words import strings as S
 
 BACKDROP: pal.RGBA = (0, 0, 0, 150)
 # The sheet itself is opaque: a score sheet with the table's text showing between its rows is hard to read.

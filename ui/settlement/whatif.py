@@ -10,12 +10,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from game import rulings
-from game.result import HandResult, WinHow
-from game.ruleset import Ruleset
-from game.ruleset_loader import RulesetError, builtin_ruleset_names, load_ruleset
-from game.settlement import Ledger, settle
-from game.settlement.context import SettleContext
+from game.core import rulings
+from game.core.result import HandResult, WinHow
+from game.core.ruleset import Ruleset
+from game.core.settlement import Ledger, settle
+from game.core.settlement.context import SettleContext
+from game.rules.loader import RulesetError, builtin_ruleset_names, load_ruleset
 
 Note = tuple[str, dict[str, object]]  # a strings key and its fields
 

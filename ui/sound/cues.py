@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from game.events import (
+from game.engine.events import (
     Claimed,
     DiceRolled,
     Event,

@@ -18,7 +18,7 @@ from typing import Protocol
 import platformdirs
 import pygame
 
-from game.userdirs import APP_NAME, HOME_ENV
+from game.files.userdirs import APP_NAME, HOME_ENV
 from ui.sound import music
 from ui.sound.mixer import Mixer, shared_mixer, volume_gain
 

@@ -15,11 +15,11 @@ from functools import partial
 
 import pygame
 
-from ui import palette as pal
-from ui import text as T
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.stage.tween import Point, arc_point, clamp01, ease_in_out_cubic, ease_out_back, ease_out_bounce, ease_out_cubic
 from ui.table.dice import ANGLES, die_picture
 from ui.table.jobs import each_step
-from ui.tween import Point, arc_point, clamp01, ease_in_out_cubic, ease_out_back, ease_out_bounce, ease_out_cubic
 
 POP_SCALES = (0.55, 0.75, 0.9, 1.0, 1.08, 1.0)
 

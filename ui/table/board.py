@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 import pygame
 
 from ui.kit.background import cloth_steps, render_background
-from ui.layout import BOARD_ZONES, Layout, bands
+from ui.look.layout import BOARD_ZONES, Layout, bands
 from ui.table.compass import compass_signature, draw_compass
 from ui.table.jobs import Job, each_step
 from ui.table.panels import chickens_signature, draw_chickens, draw_info, draw_waits, info_signature, waits_signature

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
+from ui.look import palette as pal
+from ui.look import text as T
 from ui.table.view import TableView
+from ui.words import strings as S
 
 
 def compass_signature(view: TableView) -> tuple[object, ...]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from ui import palette as pal
-from ui.art.shapes import new_surface
-from ui.text import cached
+from ui.look import palette as pal
+from ui.look.art.shapes import new_surface
+from ui.look.text import cached
 
 ANGLES = (0, 18, 36, 54, 72)  # a tumbling die shows one of these turns per frame
 SUPERSAMPLE = 3

@@ -7,7 +7,7 @@ from functools import partial
 
 import pygame
 
-from ui.layout import BOARD_ZONES
+from ui.look.layout import BOARD_ZONES
 from ui.table.actors import banner_jobs
 from ui.table.jobs import Job, Jobs
 from ui.table.placement import banner_fit

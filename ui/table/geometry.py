@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from ui.layout import POND_COLUMNS, POND_ROWS, Layout, pond_steps, wall_steps
+from ui.look.layout import POND_COLUMNS, POND_ROWS, Layout, pond_steps, wall_steps
+from ui.look.tile_art import TileArt
 from ui.table.model import MeldView
-from ui.tile_art import TileArt
 
 Pos = tuple[int, int]
 

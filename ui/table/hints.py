@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from game.actions import Action, ActionKind
-from game.observation import Observation
-from ui import strings as S
-from ui.opponents import Suggestion, deep_hint, hint
+from game.engine.actions import Action, ActionKind
+from game.engine.observation import Observation
+from ui.match.opponents import Suggestion, deep_hint, hint
 from ui.table.player_move import PlayerMove
 from ui.table.table_state import TableState
 from ui.table.thinker import Thinker
+from ui.words import strings as S
 
 
 class Hints:

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.actions import Action, ActionKind, make
-from game.events import Event, TileDiscarded
-from game.observation import Observation
-from game.phase import Phase
-from game.round import Round
+from game.core.phase import Phase
+from game.engine.actions import Action, ActionKind, make
+from game.engine.events import Event, TileDiscarded
+from game.engine.observation import Observation
+from game.engine.round import Round
 
 
 @dataclass

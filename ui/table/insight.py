@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game import hand as analysis
-from game import rulings
-from game.melds import Meld
-from game.observation import Observation
-from game.ruleset import Ruleset
-from game.tiles import Tile, to_counts
+from game.core import hand as analysis
+from game.core import rulings
+from game.core.melds import Meld
+from game.core.ruleset import Ruleset
+from game.core.tiles import Tile, to_counts
+from game.engine.observation import Observation
 from ui.table.model import TableModel
 
 
@@ -39,7 +39,7 @@ class ChickenInfo:
 
 
 def wait_needs_no_pass(counts: list[int], melds: tuple[Meld, ...], tile: Tile, rules: Ruleset, declared: bool) -> bool:
-    """Whether an ordinary discard of `tile` may be won on by this hand (game.rulings, docs/rules.md §6)."""
+    """Whether an ordinary discard of `tile` may be won on by this hand (game.core.rulings, docs/rules.md §6)."""
     return rulings.may_win_on(counts, melds, tile, rules, declared=declared)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.events import (
+from game.engine.events import (
     Claimed,
     DealerChosen,
     DiceRolled,

@@ -14,18 +14,18 @@ from collections.abc import Callable
 
 import pygame
 
-from game.net import protocol as P
-from game.net.chat import PHRASES, phrase_text
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
+from game.net.wire import protocol as P
+from game.net.wire.chat import PHRASES, phrase_text
 from ui.kit.dialogs import NoticeScene
-from ui.net_text import link_words, t
-from ui.scene import Host, Scene
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.stage.scene import Host, Scene
 from ui.table.bubbles import bubble_rect
 from ui.table.net_session import NetSession
 from ui.table.plates import score_row_width
 from ui.table.scene import TableScene
+from ui.words import strings as S
+from ui.words.net import link_words, t
 
 log = logging.getLogger(__name__)
 

@@ -9,20 +9,20 @@ over as they come. The host keeps the save and the replay log.
 
 from __future__ import annotations
 
-from game.actions import Action
-from game.agents import Agent
-from game.events import Event, HandSettled, HandStarted
-from game.net import protocol as P
-from game.net.thread import LinkNotice, NetLink
-from game.net.view import from_wire, parse_events, result_from_wire
-from game.observation import Observation
-from game.result import HandResult
-from game.ruleset import Ruleset
-from game.settlement import Ledger
-from game.settlement.ledger import LedgerItem
-from game.visibility import SPECTATOR
-from ui.net_text import t
+from game.core.result import HandResult
+from game.core.ruleset import Ruleset
+from game.core.settlement import Ledger
+from game.core.settlement.ledger import LedgerItem
+from game.engine.actions import Action
+from game.engine.events import Event, HandSettled, HandStarted
+from game.engine.observation import Observation
+from game.engine.visibility import SPECTATOR
+from game.match.agents import Agent
+from game.net.client.thread import LinkNotice, NetLink
+from game.net.wire import protocol as P
+from game.net.wire.view import from_wire, parse_events, result_from_wire
 from ui.table.rotation import turn_event
+from ui.words.net import t
 
 # At most this many events of a hand are played from its start when the table opens on it (the
 # opening is about 25); a hand further on is laid out at once rather than replayed.

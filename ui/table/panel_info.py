@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game import hand as analysis
-from game.tiles import to_counts
+from game.core import hand as analysis
+from game.core.tiles import to_counts
 from ui.table.insight import ChickenInfo, chicken_info, discard_choices_keeping_ready, final_chickens, waits_of
 from ui.table.model import HIDDEN
 from ui.table.player_move import PlayerMove

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.tiles import Tile
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
-from ui.layout import Layout
+from game.core.tiles import Tile
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.look.layout import Layout
+from ui.look.tile_art import Look, get_tile_art
 from ui.table.seat_words import seat_label, seat_word
 from ui.table.view import TableView
-from ui.tile_art import Look, get_tile_art
+from ui.words import strings as S
 
 
 def _frame(
@@ -95,7 +95,7 @@ def draw_info(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> No
 
 
 def _keys_help(view: TableView) -> str:
-    """Which keys line the info panel shows (a key of ui.strings)."""
+    """Which keys line the info panel shows (a key of ui.words.strings)."""
     if view.model.watching:
         return "keys_help_watching"
     return "keys_help_practice" if view.practice else "keys_help"

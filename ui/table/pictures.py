@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
+from ui.look.tile_art import Look
 from ui.table.geometry import Slot
 from ui.table.model import HIDDEN
-from ui.tile_art import Look
 
 
 def tile_picture(slot: Slot, tile: int, look: Look = Look.NORMAL) -> pygame.Surface:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pygame
 
-from ui import strings as S
-from ui.fonts import get_font
-from ui.layout import Layout
+from ui.look.fonts import get_font
+from ui.look.layout import Layout
+from ui.stage.tween import Point
 from ui.table.actors import (
     banner_picture,
 )
 from ui.table.geometry import Slot
-from ui.tween import Point
+from ui.words import strings as S
 
 
 def banner_for(text: str, layout: Layout) -> pygame.Surface:

@@ -7,12 +7,12 @@ from functools import partial
 
 import pygame
 
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
-from ui.layout import Layout
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.look.layout import Layout
 from ui.table.seat_words import fit_plate, plate_parts, seat_word
 from ui.table.view import TableView
+from ui.words import strings as S
 
 DEALER_RED = (200, 40, 36)
 READY_BLUE = (40, 110, 190)

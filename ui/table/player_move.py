@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.actions import Action, ActionKind
-from game.observation import Observation
-from ui import strings as S
+from game.engine.actions import Action, ActionKind
+from game.engine.observation import Observation
 from ui.kit.buttons import Button, lay_out_buttons
 from ui.kit.dialogs import ConfirmScene
 from ui.table.session import NOBODY
 from ui.table.table_state import TableState
+from ui.words import strings as S
 
 
 class PlayerMove:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from ui import palette as pal
+from ui.look import palette as pal
+from ui.look.tile_art import Look
 from ui.table.geometry import pond_slot
 from ui.table.pictures import blit_tile
 from ui.table.view import TableView
-from ui.tile_art import Look
 
 
 def pond_signature(view: TableView, seat: int) -> tuple[object, ...]:

@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from game.events import (
+from game.core.ruleset import Ruleset
+from game.engine.events import (
     Claimed,
     DealerChosen,
     DiceRolled,
@@ -33,9 +34,8 @@ from game.events import (
     WallExhausted,
     WinPassed,
 )
-from game.ruleset import Ruleset
-from ui import strings as S
-from ui.layout import Layout
+from ui.look.layout import Layout
+from ui.stage.tween import Point, Tween, ease_out_cubic
 from ui.table import beats as B
 from ui.table.actors import (
     Actor,
@@ -66,7 +66,7 @@ from ui.table.placement import (
 from ui.table.rack_view import geometry_for
 from ui.table.seat_words import seat_label
 from ui.table.wall_view import wall_side_picture
-from ui.tween import Point, Tween, ease_out_cubic
+from ui.words import strings as S
 
 
 class Presenter:

@@ -12,13 +12,13 @@ import random
 from collections.abc import Iterator
 from functools import partial
 
-from game import suit_tables
-from game.ruleset import Ruleset
-from game.tiles import NUM_KINDS
-from ui import strings as S
-from ui import text as T
-from ui.fonts import get_font, warm_font
-from ui.layout import Layout
+from game.core import suit_tables
+from game.core.ruleset import Ruleset
+from game.core.tiles import NUM_KINDS
+from ui.look import text as T
+from ui.look.fonts import get_font, warm_font
+from ui.look.layout import Layout
+from ui.look.tile_art import TURNS, Look, get_tile_art
 from ui.table.actors import banner_jobs, callout_jobs, chip_picture
 from ui.table.board import Board
 from ui.table.dice import ANGLES, die_picture
@@ -29,7 +29,7 @@ from ui.table.plates import plate_text_jobs
 from ui.table.seat_words import two_line_size
 from ui.table.settlement_port import settlement_parts
 from ui.table.wall_view import wall_side_picture
-from ui.tile_art import TURNS, Look, get_tile_art
+from ui.words import strings as S
 
 
 def opening_jobs(layout: Layout, board: Board) -> Iterator[Job]:
@@ -99,7 +99,7 @@ def art_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
     yield from _rare_tile_jobs(layout, rules)
 
 
-# The hand tables fill lazily (game/suit_tables.py): a suit layout seen for the first time costs a
+# The hand tables fill lazily (game/core/suit_tables.py): a suit layout seen for the first time costs a
 # millisecond or more. Layouts like those of real hands, looked up in quiet frames, fill most of them: 3,000
 # of them, a few per job (a new layout takes up to half a millisecond).
 SUIT_BATCHES = 375

@@ -7,12 +7,12 @@ from collections.abc import Callable
 
 import pygame
 
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
 from ui.kit.background import render_background
-from ui.layout import DEFAULT_SIZE, compute_layout
-from ui.scene import Host, Scene
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.look.layout import DEFAULT_SIZE, compute_layout
+from ui.stage.scene import Host, Scene
+from ui.words import strings as S
 
 
 class PrivacyScene(Scene):

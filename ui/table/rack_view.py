@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from ui.layout import Layout
+from ui.look.layout import Layout
+from ui.look.tile_art import Look
 from ui.table.geometry import RackGeometry, Slot, rack_geometry
 from ui.table.model import HIDDEN, TableModel
 from ui.table.pictures import blit_tile
 from ui.table.view import TableView
-from ui.tile_art import Look
 
 
 def rack_tiles(m: TableModel, seat: int) -> tuple[list[int], bool, bool]:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ui import screens
-from ui import strings as S
+from ui.stage import screens
 from ui.table.session import TableSession
 from ui.table.table_state import TableState
+from ui.words import strings as S
 
 
 def settlement_review(t: TableState) -> Callable[[], None] | None:

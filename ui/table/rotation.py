@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TypeVar
 
-from game.events import (
+from game.engine.events import (
     Claimed,
     DealerChosen,
     DiceRolled,

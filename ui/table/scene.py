@@ -15,24 +15,23 @@ from collections.abc import Callable
 
 import pygame
 
-from game.actions import Action, ActionKind
-from game.agents import Agent
-from game.events import HandSettled
-from game.observation import Observation
-from game.result import HandResult
-from game.ruleset import Ruleset
-from game.settlement import Ledger
-from ui import palette as pal
-from ui import strings as S
-from ui import text as T
+from game.core.result import HandResult
+from game.core.ruleset import Ruleset
+from game.core.settlement import Ledger
+from game.engine.actions import Action, ActionKind
+from game.engine.events import HandSettled
+from game.engine.observation import Observation
+from game.match.agents import Agent
 from ui.kit.buttons import Button, draw_buttons
 from ui.kit.dialogs import NoticeScene
 from ui.kit.discard_gesture import cue_text, draw_cue, draw_dragged
-from ui.layout import DEFAULT_SIZE, Layout, compute_layout
-from ui.match_config import MatchConfig
-from ui.opponents import opponent
-from ui.scene import Host, Scene
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.look.layout import DEFAULT_SIZE, Layout, compute_layout
+from ui.match.config import MatchConfig
+from ui.match.opponents import opponent
 from ui.sound import TableSounds
+from ui.stage.scene import Host, Scene
 from ui.table.actors import banner_picture
 from ui.table.board import Board
 from ui.table.frame_work import FrameWork
@@ -57,6 +56,7 @@ from ui.table.thinker import Thinker
 from ui.table.timers import TableTimers
 from ui.table.turn_flow import TurnFlow
 from ui.table.view import HandUi, TableView
+from ui.words import strings as S
 
 log = logging.getLogger(__name__)
 STEP_BUDGET = 0.012  # seconds of engine work per frame at instant speed

@@ -5,7 +5,7 @@ of one who holds no seat and only watches. On a plate a person's name comes with
 (阿强·对家, Ann (Across)), an AI's seat with 电脑 (对家·电脑); a person who gave no name is the seat's
 word alone. The words take one line when they fit at a size near the plate's own, else two lines
 at a smaller size, broken between characters (or words in English) but never inside the seat's
-word: the longest name game/names.py allows shows whole with its seat word at every window size.
+word: the longest name game/match/names.py allows shows whole with its seat word at every window size.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ui import strings as S
-from ui import text as T
-from ui.fonts import text_runs
+from ui.look import text as T
+from ui.look.fonts import text_runs
 from ui.table.model import TableModel
+from ui.words import strings as S
 
 ONE_LINE_LEAST = 0.85  # the smallest a plate's single line shrinks to, over the plate's type
 TWO_LINES = 0.85  # the size of two lines, over the plate's type

@@ -1,8 +1,8 @@
 """The local table's session: the match controller seen from the window.
 
 It is the client's only door to the engine. The table learns what happened from events as the
-viewing seat may see them (game.visibility), decides from observations, acts through `apply`,
-and reads the settlement when a hand is over; the match itself is game.controller's.
+viewing seat may see them (game.engine.visibility), decides from observations, acts through `apply`,
+and reads the settlement when a hand is over; the match itself is game.match.controller's.
 ui/table/net_session.py is the same door when the referee is a network host.
 """
 
@@ -12,22 +12,22 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from game.actions import Action
-from game.agents import Agent
-from game.controller import MatchController
-from game.events import Event, HandSettled
-from game.match import Match
-from game.observation import Observation
-from game.result import HandResult
-from game.round import Round
-from game.ruleset import Ruleset
-from game.savefile import SaveData, take_back
-from game.saves import SaveWriter
-from game.settlement import Ledger
-from game.visibility import SPECTATOR, visible
-from ui import strings as S
+from game.core.result import HandResult
+from game.core.ruleset import Ruleset
+from game.core.settlement import Ledger
+from game.engine.actions import Action
+from game.engine.events import Event, HandSettled
+from game.engine.observation import Observation
+from game.engine.round import Round
+from game.engine.visibility import SPECTATOR, visible
+from game.match.agents import Agent
+from game.match.controller import MatchController
+from game.match.match import Match
+from game.records.savefile import SaveData, take_back
+from game.records.saves import SaveWriter
 from ui.table.hot_seat import Held, held_observation, hold_for
 from ui.table.rotation import turn_event
+from ui.words import strings as S
 
 NOBODY = SPECTATOR  # the viewer when no seat's hand may be shown (several people share the screen)
 
@@ -72,7 +72,7 @@ class TableSession:
     def keep(self, save_name: str, on_error: Callable[[str], None] | None = None) -> None:
         """Keep the match: the save called `save_name` after every action, each settled hand in the replay log;
         `on_error` is told the first time either cannot be written (play goes on, the last good save stays)."""
-        from game.replaylog import config_names, new_match_id
+        from game.records.replaylog import config_names, new_match_id
 
         save = self.save
         if not save.match_id:
@@ -88,7 +88,7 @@ class TableSession:
     @property
     def replay_path(self) -> Path | None:
         """The log the match's finished hands are kept in; None when the match is not kept or keeping it failed."""
-        from game.replaylog import ReplayLog, replay_dir  # the log's folder only where a match is kept
+        from game.records.replaylog import ReplayLog, replay_dir  # the log's folder only where a match is kept
 
         keeper = self.on_hand_done
         if not isinstance(keeper, ReplayLog) or keeper.error is not None:

@@ -6,12 +6,12 @@ from collections.abc import Callable, Iterator
 
 import pygame
 
-from game.events import HandSettled
-from game.result import HandResult
-from game.ruleset import Ruleset
-from game.settlement import Ledger
-from ui import screens
-from ui.scene import Host, Scene
+from game.core.result import HandResult
+from game.core.ruleset import Ruleset
+from game.core.settlement import Ledger
+from game.engine.events import HandSettled
+from ui.stage import screens
+from ui.stage.scene import Host, Scene
 from ui.table.model import WinView
 
 

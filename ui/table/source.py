@@ -8,20 +8,20 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from game.actions import Action
-from game.agents import Agent
-from game.events import Event, HandSettled
-from game.observation import Observation
-from game.result import HandResult
-from game.ruleset import Ruleset
-from game.settlement import Ledger
+from game.core.result import HandResult
+from game.core.ruleset import Ruleset
+from game.core.settlement import Ledger
+from game.engine.actions import Action
+from game.engine.events import Event, HandSettled
+from game.engine.observation import Observation
+from game.match.agents import Agent
 
 
 class TableSource(Protocol):
     """The events of a match as one viewer may see them, its seats, and the way moves go in."""
 
     rules: Ruleset
-    viewer: int  # whose hidden tiles the events show (game.visibility.SPECTATOR: no one's)
+    viewer: int  # whose hidden tiles the events show (game.engine.visibility.SPECTATOR: no one's)
     turn: int  # the seat the table is turned for
     hands_settled: int
 

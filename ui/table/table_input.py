@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pygame
 
-from ui import screens
-from ui import strings as S
 from ui.kit.dialogs import ConfirmScene
 from ui.kit.discard_gesture import DiscardGesture
+from ui.stage import screens
 from ui.table.hints import Hints
 from ui.table.panel_info import PanelInfo
 from ui.table.player_move import PlayerMove
 from ui.table.rack_view import geometry_for
 from ui.table.table_state import TableState
+from ui.words import strings as S
 
 HOTKEYS = {
     pygame.K_w: "win",

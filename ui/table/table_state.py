@@ -6,17 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from game.actions import Action
-from game.agents import Agent
-from game.events import HandSettled
-from game.observation import Observation
-from game.result import HandResult
-from game.ruleset import Ruleset
-from game.settlement import Ledger
+from game.core.result import HandResult
+from game.core.ruleset import Ruleset
+from game.core.settlement import Ledger
+from game.engine.actions import Action
+from game.engine.events import HandSettled
+from game.engine.observation import Observation
+from game.match.agents import Agent
 from ui.kit.buttons import Button
-from ui.layout import Layout
-from ui.scene import Host
+from ui.look.layout import Layout
 from ui.sound import TableSounds
+from ui.stage.scene import Host
 from ui.table.board import Board
 from ui.table.jobs import FrameJobs
 from ui.table.model import TableModel

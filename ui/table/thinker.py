@@ -11,8 +11,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from game.actions import Action
-from game.observation import Observation
+from game.engine.actions import Action
+from game.engine.observation import Observation
 
 
 def thinks_long(agent: object) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.actions import ActionKind
+from game.engine.actions import ActionKind
 from ui.table.player_move import PlayerMove
 from ui.table.table_state import TableState
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
-from game.agents import SimpleAgent
-from game.settlement import Ledger
+from game.core.settlement import Ledger
+from game.match.agents import SimpleAgent
 from ui.table.frame_work import FrameWork
 from ui.table.jobs import Jobs, each_step
 from ui.table.model import WinView

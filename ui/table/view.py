@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.ruleset import Ruleset
-from ui.layout import Layout
+from game.core.ruleset import Ruleset
+from ui.look.layout import Layout
 from ui.table.insight import ChickenInfo, Wait
 from ui.table.model import TableModel
 
@@ -35,7 +35,7 @@ class WaitsInfo:
 
     waits: tuple[Wait, ...] = ()
     discard: int | None = None  # the selected tile these waits follow from
-    note: str = ""  # a key of ui.strings shown when there are no waits
+    note: str = ""  # a key of ui.words.strings shown when there are no waits
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,13 +6,13 @@ import dataclasses
 
 import pygame
 
-from ui import palette as pal
-from ui import text as T
-from ui.layout import Layout
+from ui.look import palette as pal
+from ui.look import text as T
+from ui.look.layout import Layout
+from ui.look.tile_art import Look
 from ui.table.geometry import wall_slot
 from ui.table.pictures import blit_tile, tile_picture
 from ui.table.view import TableView
-from ui.tile_art import Look
 
 
 def wall_signature(view: TableView, side: int) -> tuple[object, ...]:

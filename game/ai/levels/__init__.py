@@ -1,0 +1,1 @@
+"""The AI levels a player meets: easy, normal, hard and the expert."""

@@ -1,0 +1,334 @@
+"""The expert level: hard's judgement, and a search where the decision matters.
+
+At a decision worth searching (a claim, a kong, 报听, or a discard once the hand is near
+ready), it deals the tiles its seat cannot see at random many times, consistent with its
+observation (game.ai.search.sampling), plays each candidate move forward to the end of the hand on
+each deal with the built-in bot's policy on the lean path (game.core.rollout), and prices each
+finished hand with the ruleset's settlement. Every candidate is played on the same deals, so
+they are compared in pairs; in a deal each seat draws from places of its own in the wall, so
+that two lines keep each seat's draws when one of them skips a seat or makes a claim. It keeps
+hard's move unless another is better by a clear margin, drops candidates that are clearly worse
+as it goes, and stops early once one move is left.
+
+The search stops at a think budget: wall-clock milliseconds (the table's 思考时间) or, for
+measurement, a fixed number of rollouts so that results do not depend on the machine's load;
+then hard's lookahead has no deadline either, and no clock decides anything.
+Other decisions are hard's. It sees its observation and nothing else.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.ai.judgement.base import rules_for, view_of
+from game.ai.judgement.efficiency import discard_options, shanten_of
+from game.ai.judgement.reading import read_table
+from game.ai.levels.hard import BUDGET_MS, NO_DEADLINE_MS, HardAgent
+from game.ai.search.sampling import Inconsistent, Public, determinize
+from game.core.rollout import (
+    ADDED_KONG,
+    CONCEALED_KONG,
+    DECLARE,
+    DISCARD,
+    KONG,
+    PASS,
+    PUNG,
+    WIN,
+    LeanHand,
+)
+from game.core.ruleset import Ruleset
+from game.core.settlement import settle
+from game.engine.actions import Action, ActionKind
+from game.engine.observation import Observation
+
+# The default think budget of one decision, in milliseconds of wall time.
+DEFAULT_BUDGET_MS = 300
+# Discards searched on a turn: hard's choice and the best others by hard's values (see PRUNE_*).
+MAX_DISCARDS = 4
+# Discards searched beside hard's are those hard values within this much of its best (expected fan:
+# the larger of an absolute and a relative margin) and that risk at most this much more than its choice.
+PRUNE_ABS = 0.15
+PRUNE_REL = 0.2
+PRUNE_RISK = 0.05
+# Search a turn's discard only this close to ready (shanten); further away hard decides.
+SEARCH_SHANTEN = 1
+# Samples every candidate gets before any is dropped, and how often the margins are checked.
+MIN_SAMPLES = 12
+CHECK_EVERY = 4
+# A candidate is dropped when the leader beats it by this many standard errors (paired).
+DROP_Z = 2.5
+# Another move replaces hard's only when it beats it by this many standard errors.
+SWITCH_Z = 2.0
+# The same for an answer to a discard (pung, kong or pass): the rollouts rank those far better than
+# discards near ready, whose differences are small beside the rollout policy's own bias (docs/ai.md).
+CLAIM_SWITCH_Z = 1.5
+# Hard's defence, under the expert, weighs each seat by the table reading (game.ai.judgement.reading).
+READ_DEFENCE = False
+
+
+@dataclass
+class SearchStats:
+    """What the searches of one agent did, for the arena's report."""
+
+    decisions: int = 0  # choose() calls
+    searched: int = 0  # decisions that ran a search
+    rollouts: int = 0
+    budget_hits: int = 0  # searches stopped by the budget (time or rollout count), not by one move dominating
+    early_stops: int = 0  # searches stopped because one move was left
+    switched: int = 0  # searches that chose a move other than hard's
+
+
+@dataclass
+class Candidate:
+    """One move under search, with the points its rollouts scored (one per sample, in sample order)."""
+
+    action: Action
+    move: tuple[int, int] | None  # the turn move on the lean path; None for an answer to a claim
+    answer: int  # the answer to a claim (PUNG, KONG, PASS, WIN) when move is None
+    values: list[float]
+    alive: bool = True
+
+    def mean(self) -> float:
+        """Mean points over the samples so far."""
+        return sum(self.values) / len(self.values) if self.values else 0.0
+
+
+def paired(a: Candidate, b: Candidate) -> tuple[float, float]:
+    """Mean and standard error of a's points minus b's over the samples both have."""
+    n = min(len(a.values), len(b.values))
+    if n < 2:
+        return 0.0, math.inf
+    d = [x - y for x, y in zip(a.values[:n], b.values[:n], strict=False)]
+    m = sum(d) / n
+    var = sum((x - m) ** 2 for x in d) / (n - 1)
+    return m, math.sqrt(var / n) if var > 0 else 0.0
+
+
+class ExpertAgent:
+    """Hard, plus a determinized rollout search at the decisions that matter (see the module docstring)."""
+
+    searches = True  # its decisions take up to the think budget: a client runs them off its frame loop
+
+    def __init__(
+        self,
+        rules: Ruleset | None = None,
+        seed: int | str = 0,
+        budget_ms: float = DEFAULT_BUDGET_MS,
+        rollouts: int | None = None,
+        name: str = "expert",
+    ) -> None:
+        self.name = name
+        self.rules = rules
+        # Measurement (a fixed rollout count) takes hard's move without its clock too: every search starts from it.
+        self.hard = HardAgent(rules=rules, budget_ms=BUDGET_MS if rollouts is None else NO_DEADLINE_MS)
+        self.hard.tracker.reads = READ_DEFENCE
+        self.rng = random.Random(f"expert:{seed}")
+        self.budget = budget_ms / 1000
+        self.max_rollouts = rollouts  # a fixed rollout count per decision replaces the clock when set
+        self.stats = SearchStats()
+        self.kong_wall = -1  # wall count right after this seat's last kong: the next draw is a replacement
+        self.last_choice: list[tuple[str, float, int]] = []  # the last search: (move, mean points, samples)
+        # The last search's best move when it was not hard's: (hard's move, that move, its mean margin
+        # in points, the margin in paired standard errors, inf when hard's was dropped). game.ai.measure.audit reads it.
+        self.last_alternative: tuple[Action, Action, float, float] | None = None
+
+    @property
+    def timeouts(self) -> int:
+        """Searches the budget stopped (the arena reports them)."""
+        return self.stats.budget_hits
+
+    def choose(self, obs: Observation) -> Action:
+        """Hard's move, or a better one found by the search when the decision is worth it."""
+        self.stats.decisions += 1
+        base = self.hard.choose(obs)  # keeps hard's view of the table current, and is the default
+        action = self._decide(obs, base)
+        if action.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG, ActionKind.KONG):
+            self.kong_wall = self.hard.kong_wall = obs.wall_remaining
+        return action
+
+    def _decide(self, obs: Observation, base: Action) -> Action:
+        if len(obs.legal_actions) < 2 or base.kind is ActionKind.WIN or obs.wall_remaining == 0:
+            return base
+        candidates = self.candidates(obs, base)
+        if len(candidates) < 2:
+            return base
+        rules = rules_for(obs, self.rules)
+        after_kong = obs.drawn is not None and obs.wall_remaining == self.kong_wall - 1
+        try:
+            pub = Public(obs, rules, after_kong, read_table(obs, rules, self.hard.tracker.marks))
+        except Inconsistent:
+            return base
+        rng = self.rng
+        return self.search(obs, lambda: determinize(pub, rng), candidates, rules)
+
+    # ------------------------------------------------------------------ candidates
+
+    def candidates(self, obs: Observation, base: Action) -> list[Candidate]:
+        """The moves worth comparing here, hard's first; fewer than two means hard decides alone."""
+        seat = obs.seat
+        if obs.phase != "turn":
+            if obs.rob_tile is not None:
+                return []  # robbing: hard always robs unless 包牌 is pending; nothing to weigh
+            answers = {ActionKind.PUNG: PUNG, ActionKind.KONG: KONG, ActionKind.PASS: PASS}
+            out = [Candidate(base, None, answers.get(base.kind, WIN), [])]
+            for a in obs.legal_actions:
+                if a.kind in answers and a != base:
+                    out.append(Candidate(a, None, answers[a.kind], []))
+            return out
+        if obs.declared[seat]:
+            return []
+        view = view_of(obs, self.rules)
+        counts, m = view.counts, view.meld_count
+        now = shanten_of(counts, m)
+        kongs = [a for a in obs.legal_actions if a.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)]
+        declares = [a for a in obs.legal_actions if a.kind is ActionKind.DISCARD and a.declare]
+        if now > SEARCH_SHANTEN and not kongs and not declares:
+            return []
+        out = [Candidate(base, _turn_move(base), 0, [])]
+        seen = {base}
+        for a in kongs:
+            if a not in seen:
+                out.append(Candidate(a, _turn_move(a), 0, []))
+                seen.add(a)
+        if declares:
+            # Declaring on hard's discard if it is ready, and the same discard without declaring.
+            tile = base.tile
+            for a in obs.legal_actions:
+                if a.kind is ActionKind.DISCARD and a.tile == tile and a not in seen:
+                    out.append(Candidate(a, _turn_move(a), 0, []))
+                    seen.add(a)
+        plain = {a.tile: a for a in obs.legal_actions if a.kind is ActionKind.DISCARD and not a.declare}
+        added = 0
+        for tile in self._discard_candidates(counts, m, view.unseen, base):
+            if added >= MAX_DISCARDS - 1:
+                break
+            found = plain.get(tile)
+            if found is not None and found not in seen:
+                out.append(Candidate(found, _turn_move(found), 0, []))
+                seen.add(found)
+                added += 1
+        return out
+
+    def _discard_candidates(self, counts: list[int], melds: int, unseen: list[int], base: Action) -> list[int]:
+        """Discards worth searching beside hard's, best first by hard's own values.
+
+        Hard weighs each discard's offence and its risk of dealing in; the rollouts see neither
+        the opponents' reading of the table nor their defence, so a discard hard values well below
+        its own choice, or one that risks more, is not searched at all.
+        """
+        scored = self.hard.last_scored
+        if not scored:
+            options = sorted(discard_options(counts, melds, unseen), key=lambda o: (o.shanten, -o.live))
+            return [o.tile for o in options]
+        mine = next((s for s in scored if s.option.tile == base.tile), None)
+        if mine is None:
+            return []
+        top = max(s.total for s in scored)
+        floor = top - max(PRUNE_ABS, PRUNE_REL * abs(top))
+        ranked = sorted(scored, key=lambda s: -s.total)
+        return [
+            s.option.tile
+            for s in ranked
+            if s.option.tile != base.tile and s.total >= floor and s.risk <= mine.risk + PRUNE_RISK
+        ]
+
+    # ------------------------------------------------------------------ the search
+
+    def search(
+        self,
+        obs: Observation,
+        make_deal: Callable[[], LeanHand],
+        cands: list[Candidate],
+        rules: Ruleset,
+        samples_cap: int | None = None,
+    ) -> Action:
+        """Play every candidate on the same deals from `make_deal` until one dominates or the budget is spent."""
+        stats = self.stats
+        stats.searched += 1
+        start = time.perf_counter()
+        deadline = start + self.budget
+        limit = self.max_rollouts
+        seat = obs.seat
+        done = 0
+        samples = 0
+        stopped_early = False
+        while True:
+            alive = [c for c in cands if c.alive]
+            if len(alive) == 1:
+                stopped_early = True
+                break
+            if samples_cap is not None:
+                # Exact values (the oracle): the cap alone bounds the search, neither a count nor a clock.
+                if samples >= samples_cap:
+                    stopped_early = True
+                    break
+            elif limit is not None:
+                if done + len(alive) > limit:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+            deal = make_deal()
+            for c in alive:
+                c.values.append(_play(deal.copy(), c, seat, rules))
+            done += len(alive)
+            samples += 1
+            if samples >= MIN_SAMPLES and samples % CHECK_EVERY == 0:
+                self._drop_dominated(alive)
+        stats.rollouts += done
+        if stopped_early:
+            stats.early_stops += 1
+        else:
+            stats.budget_hits += 1
+        base = cands[0]
+        best = max((c for c in cands if c.alive), key=lambda c: c.mean())
+        self.last_choice = [(str(c.action), c.mean(), len(c.values)) for c in cands]
+        self.last_alternative = None
+        if best is base:
+            return base.action
+        diff, se = paired(best, base)
+        z = diff / se if se > 0 and base.alive else math.inf if diff > 0 else 0.0
+        self.last_alternative = (base.action, best.action, diff, z)
+        if samples_cap is not None:
+            if best.mean() <= base.mean():
+                return base.action  # exact values (the oracle): only a strictly better move replaces hard's
+        elif base.alive and diff <= switch_margin(base) * se:
+            return base.action
+        stats.switched += 1
+        return best.action
+
+    @staticmethod
+    def _drop_dominated(alive: list[Candidate]) -> None:
+        leader = max(alive, key=lambda c: c.mean())
+        for c in alive:
+            if c is leader:
+                continue
+            diff, se = paired(leader, c)
+            if diff > DROP_Z * se:
+                c.alive = False
+
+
+def switch_margin(base: Candidate) -> float:
+    """Paired standard errors by which another move must beat hard's `base` to replace it."""
+    return SWITCH_Z if base.move is not None else CLAIM_SWITCH_Z
+
+
+def _turn_move(a: Action) -> tuple[int, int]:
+    """An engine Action of a turn as a lean-path move."""
+    tile = -1 if a.tile is None else a.tile
+    if a.kind is ActionKind.DISCARD:
+        return (DECLARE if a.declare else DISCARD), tile
+    if a.kind is ActionKind.CONCEALED_KONG:
+        return CONCEALED_KONG, tile
+    if a.kind is ActionKind.ADDED_KONG:
+        return ADDED_KONG, tile
+    return WIN, tile
+
+
+def _play(hand: LeanHand, c: Candidate, seat: int, rules: Ruleset) -> float:
+    """Play one candidate to the end of the hand on one deal; the seat's net points."""
+    result = hand.play_out(first=c.move) if c.move is not None else hand.play_out(answers={seat: c.answer})
+    return float(settle(result, rules).nets()[seat])

@@ -1,0 +1,1 @@
+"""The player's files and the shipped ones: bounded reads, atomic writes, safe names, YAML, folders."""

@@ -1,0 +1,1 @@
+"""A match and its one controller: hands in sequence, the agents behind the seats, headless play."""

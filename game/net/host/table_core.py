@@ -1,0 +1,170 @@
+"""The state a network table keeps: its match controller, seats, connections and hooks, and who answers for a seat."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from game.core.ruleset import Ruleset
+from game.engine.events import Event
+from game.engine.round import Round
+from game.match.agents import Agent
+from game.match.controller import MatchController
+from game.match.length import MatchProgress
+from game.match.match import Match
+from game.net.host.table_config import TableConfig
+from game.net.host.table_seats import AgentFactory, Conn, SeatState, Stats
+from game.net.wire import protocol as P
+from game.net.wire.limits import CodeGuard
+from game.net.wire.view import wire_observation
+from game.records.savefile import SaveData
+
+
+class TableCore:
+    """The state of a network table: the match controller, the seats, the connections and the hooks."""
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        seed: str,
+        config: TableConfig,
+        agent_factory: AgentFactory | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if len(config.seats) != 4:
+            raise ValueError(f"a table has four seats, got {len(config.seats)}")
+        self.rules = rules
+        self.seed = seed
+        self.config = config
+        self.clock = clock
+        self.control = MatchController(rules, seed, config={"lan": config.to_json(), "holders": {}}, keep_feed=True)
+        assert self.control.feed is not None
+        self.feed = self.control.feed  # every event, and what each viewer has been sent of them
+        self.control.on_save = self._persist
+        self.control.on_hand_done = self._hand_done
+        self._settling: Round | None = None
+        self.seats = [SeatState(p) for p in config.seats]
+        self.conns: dict[int, Conn] = {}
+        self.started = False
+        self.resumed = False  # resumed from a save with hands played: it starts when its players are back
+        self.over = False
+        self.hands_done = 0
+        self.progress = MatchProgress()  # hands settled and passes of the deal: the match's length is counted on it
+        self.settled_at: float | None = None
+        self.last_settled: P.Settled | None = None
+        self.on_save: Callable[[], None] | None = None  # the save changed: write save_data() soon
+        self.on_hand_done: Callable[[Round], None] | None = None
+        self.on_over: Callable[[], None] | None = None
+        self._agent_factory = agent_factory or _make_agent
+        self._agents: dict[tuple[int, str], Agent] = {}
+        self.code_guard = CodeGuard()  # wrong room codes from every address together
+        self._last_status: tuple[Any, ...] | None = None
+        # What has gone out: each viewer's count of events, and the index in `events` they reach.
+        self.sent: dict[int, int] = self.feed.counts()
+        self.sent_at = 0
+        # The answering beat after a discard: each viewer's count up to the discard, held until `hold_until`.
+        self.hold: dict[int, int] | None = None
+        self.hold_at = 0
+        self.hold_until = 0.0
+        self.answer_at: float | None = None  # when the last answering beat began (its clock is public)
+        self.stats = Stats()
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event of the match, in order."""
+        return self.feed.events
+
+    @property
+    def views(self) -> dict[int, list[dict[str, Any]]]:
+        """What each viewer (a seat, or SPECTATOR) may know of the events, in its own numbering."""
+        return self.feed.views
+
+    @property
+    def hand_start(self) -> int:
+        """Index in `events` where the hand in play (or the last one) begins."""
+        return self.feed.hand_start
+
+    @property
+    def match(self) -> Match:
+        """The match so far: scores, hand number, ledgers."""
+        return self.control.match
+
+    @property
+    def rnd(self) -> Round | None:
+        """The hand in play (or the one being settled), None between hands."""
+        return self.control.round or self._settling
+
+    @property
+    def save(self) -> SaveData:
+        """The host's save as last brought up to date (save_data() brings it up to date)."""
+        assert self.control.save is not None
+        return self.control.save
+
+    def save_data(self) -> SaveData:
+        """The match as it stands, for the host's save file."""
+        return self.control.save_data()
+
+    def _persist(self) -> None:
+        if self.on_save is not None:
+            self.on_save()
+
+    def _hand_done(self, rnd: Round) -> None:
+        if self.on_hand_done is not None:
+            self.on_hand_done(rnd)
+
+    def _obs_for(self, seat: int | None) -> P.WireObservation | None:
+        rnd = self.rnd
+        if seat is None or rnd is None or rnd.ended or not rnd.legal_tuple(seat):
+            return None
+        if self.seats[seat].next_hand or self.held(seat):
+            return None
+        return wire_observation(rnd, seat)
+
+    def held(self, seat: int) -> bool:
+        """True while the answering beat holds back events `seat` would see (it is not asked meanwhile)."""
+        return self.hold is not None and len(self.views[seat]) > self.hold[seat]
+
+    def loose(self, seat: int) -> bool:
+        """True when a person held `seat` but left before the match started: the next person may take it."""
+        s = self.seats[seat]
+        return not self.started and not self.resumed and s.holder is not None and s.conn is None
+
+    def _seat_dropped(self, seat: int) -> None:
+        """The connection holding `seat` ended: the drop clock starts (before the start, the seat is free again)."""
+        s = self.seats[seat]
+        s.conn = None
+        s.dropped_at = self.clock()
+
+    def controller(self, seat: int, now: float) -> str:
+        """Who answers for `seat` now: "person", "wait" (dropped, the table waits) or "ai"."""
+        s = self.seats[seat]
+        if s.plan.kind == "ai" or s.holder is None or s.next_hand:
+            return "ai"
+        if s.tuoguan:
+            return "ai"
+        if s.conn is not None:
+            return "person"
+        if s.dropped_at is not None and now - s.dropped_at < self.config.drop_wait:
+            return "wait"
+        return "ai"
+
+    def _player_acted(self, seat: int) -> None:
+        """The seat's player acted: the run-outs in a row start again from none, and 托管 ends."""
+        s = self.seats[seat]
+        s.timeouts, s.tuoguan = 0, False
+
+    def _agent(self, seat: int) -> Agent:
+        s = self.seats[seat]
+        level = s.plan.level if s.plan.kind == "ai" else self.config.fill_level
+        key = (seat, level)
+        agent = self._agents.get(key)
+        if agent is None:
+            agent = self._agents[key] = self._agent_factory(level, f"{self.seed}:{seat}", self.rules)
+        return agent
+
+
+def _make_agent(level: str, seed: str, rules: Ruleset) -> Agent:
+    from game.ai import make_agent
+
+    return make_agent(level, seed, rules)

@@ -1,0 +1,1 @@
+"""What crosses the network: the message schema, each seat's view, limits, room codes, discovery, TLS."""

@@ -1,1 +1,0 @@
-"""Drawing code behind ui/tile_art.py: surface caching, shapes, and the pictures on the tile faces."""

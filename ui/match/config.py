@@ -1,0 +1,115 @@
+"""What a new match is: the ruleset, the seed, who sits in each seat, and how long it lasts.
+
+The new-game screen fills one in and the table is built from it. The length (hands, rounds,
+a score mark, or endless) is the one model of game.match.length, shared with the network table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, cast
+
+from game.match.length import (
+    LENGTH_KINDS,
+    PASSES_PER_ROUND,
+    LengthKind,
+    MatchConfigError,
+    MatchLength,
+    MatchProgress,
+    match_over,
+)
+
+__all__ = [
+    "DEFAULT_RULESET",
+    "LENGTH_KINDS",
+    "LEVELS",
+    "PASSES_PER_ROUND",
+    "LengthKind",
+    "MatchConfig",
+    "MatchConfigError",
+    "MatchLength",
+    "MatchProgress",
+    "SeatConfig",
+    "SeatKind",
+    "match_over",
+    "solo_seats",
+]
+
+SeatKind = Literal["human", "ai"]
+LEVELS = ("easy", "normal", "hard", "expert")
+DEFAULT_RULESET = "guiyang-classic"
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    """One seat: a person or an AI of `level`, with the name shown for it."""
+
+    kind: SeatKind = "ai"
+    level: str = "normal"
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("human", "ai"):
+            raise MatchConfigError(f"seat kind must be 'human' or 'ai', got {self.kind!r}")
+        if self.kind == "ai" and self.level not in LEVELS:
+            raise MatchConfigError(f"AI level must be one of {', '.join(LEVELS)}, got {self.level!r}")
+
+
+def solo_seats(level: str = "normal") -> tuple[SeatConfig, ...]:
+    """The player at seat 0 against three AIs of `level`."""
+    return (SeatConfig("human"), SeatConfig("ai", level), SeatConfig("ai", level), SeatConfig("ai", level))
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    """A match to start: ruleset ref (a built-in name or a file path), seed, four seats, length.
+
+    The default is a solo match: the player at seat 0 against three normal AIs, played on without end.
+    """
+
+    ruleset: str = DEFAULT_RULESET
+    seed: str = "table"
+    seats: tuple[SeatConfig, ...] = field(default_factory=solo_seats)
+    length: MatchLength = field(default_factory=lambda: MatchLength("endless", 0))
+
+    def __post_init__(self) -> None:
+        if len(self.seats) != 4:
+            raise MatchConfigError(f"a match has four seats, got {len(self.seats)}")
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats people play, in seat order."""
+        return tuple(i for i, s in enumerate(self.seats) if s.kind == "human")
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (kept in saves and logs)."""
+        return {
+            "ruleset": self.ruleset,
+            "seed": self.seed,
+            "seats": [{"kind": s.kind, "level": s.level, "name": s.name} for s in self.seats],
+            "length": {"kind": self.length.kind, "n": self.length.n},
+        }
+
+    @staticmethod
+    def from_json(data: object) -> MatchConfig:
+        """The config written by to_json; MatchConfigError naming the bad part otherwise."""
+        if not isinstance(data, dict):
+            raise MatchConfigError(f"match config must be an object, got {type(data).__name__}")
+        ruleset = data.get("ruleset", DEFAULT_RULESET)
+        seed = data.get("seed", "table")
+        if not isinstance(ruleset, str) or not isinstance(seed, str):
+            raise MatchConfigError("match config: ruleset and seed must be text")
+        seats_data = data.get("seats")
+        seats = solo_seats()
+        if seats_data is not None:
+            if not isinstance(seats_data, list) or not all(isinstance(s, dict) for s in seats_data):
+                raise MatchConfigError("match config: seats must be a list of objects")
+            seats = tuple(
+                SeatConfig(cast(SeatKind, s.get("kind", "ai")), str(s.get("level", "normal")), str(s.get("name", "")))
+                for s in seats_data
+            )
+        length_data = data.get("length", {"kind": "endless", "n": 0})
+        if not isinstance(length_data, dict):
+            raise MatchConfigError("match config: length must be an object")
+        length = MatchLength(cast(LengthKind, length_data.get("kind", "endless")), length_data.get("n", 0))
+        return MatchConfig(ruleset, seed, seats, length)

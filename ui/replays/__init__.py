@@ -1,0 +1,1 @@
+"""Replays: the list of kept hands and the viewer that steps through one."""

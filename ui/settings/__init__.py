@@ -1,0 +1,1 @@
+"""The player's settings: their values, and the file they are kept in."""

@@ -1,0 +1,63 @@
+"""Client settings: animation speed, language, and what the table does on its own."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Speed(enum.Enum):
+    """How fast the table animates; each value is the factor every duration is multiplied by."""
+
+    SLOW = "slow"
+    NORMAL = "normal"
+    FAST = "fast"
+    INSTANT = "instant"
+
+    @property
+    def factor(self) -> float:
+        """Duration multiplier: 0 makes every animation finish the moment it starts."""
+        return _FACTORS[self]
+
+    def next(self) -> Speed:
+        """The next speed in the cycle slow → normal → fast → instant → slow."""
+        order = list(Speed)
+        return order[(order.index(self) + 1) % len(order)]
+
+    @staticmethod
+    def parse(text: str) -> Speed:
+        """The speed named `text`; ValueError listing the names otherwise."""
+        try:
+            return Speed(text.strip().lower())
+        except ValueError:
+            names = ", ".join(s.value for s in Speed)
+            raise ValueError(f"unknown speed {text!r} (choose one of {names})") from None
+
+
+_FACTORS = {Speed.SLOW: 1.7, Speed.NORMAL: 1.0, Speed.FAST: 0.4, Speed.INSTANT: 0.0}
+
+
+@dataclass
+class Settings:
+    """What a player can change while playing; the table reads it every frame."""
+
+    speed: Speed = Speed.NORMAL
+    language: str = "zh"
+    ruleset: str = "guiyang-classic"
+    seed: str = "table"
+    level: str = "normal"  # AI strength, passed to the AI factory
+    think_ms: int = 300  # 思考时间: the expert's think budget per decision, in milliseconds
+    autoplay: bool = False  # four AIs, the viewer only watches
+    hands: int = 0  # stop after this many settled hands (0: play on)
+    practice: bool = False  # solo practice: Backspace takes back the player's last discard
+    # Kept in the player's settings file (ui/settings/store.py).
+    volume: int = 80  # 0..100: the effects
+    muted: bool = False
+    music_volume: int = 50  # 0..100: the background music, apart from the effects
+    music_muted: bool = False
+    fullscreen: bool = False
+    claim_timer: int = 0  # seconds to answer a claim before it passes on its own (0: no timer)
+    hints: bool = True  # the H key suggests a move
+    auto_pass: bool = False  # pass at once when the only choice is to pass
+    discard_clicks: int = 2  # 2: a click raises a tile and a second discards it (as the big apps); 1: one click
+    names: tuple[str, ...] = ("", "", "", "")  # the name last given for each seat's person (the new-game screen)

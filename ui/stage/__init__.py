@@ -1,0 +1,1 @@
+"""The window and its scenes: the main loop, the scene stack, screens found by name, tweens."""

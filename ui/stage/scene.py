@@ -1,0 +1,165 @@
+"""Scenes and the scene stack: each screen handles events, updates and draws; overlays sit on top.
+
+A scene's `draw` changes nothing but caches: it may be called any number of times (screenshots,
+benchmarks) between updates and must draw the same picture each time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Protocol
+
+import pygame
+
+from ui.settings.values import Settings
+
+
+class Host(Protocol):
+    """What a scene may ask of the application that runs it."""
+
+    settings: Settings
+    stack: SceneStack
+
+    def quit(self, code: int = 0) -> None:
+        """Stop the main loop with this exit code."""
+        ...
+
+
+class Scene:
+    """Base of every screen. `opaque` scenes hide the ones below; overlays set it False."""
+
+    opaque = True
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """React to one input event."""
+
+    def update(self, dt: float) -> None:
+        """Advance `dt` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw onto `surface`; changes no state."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window is now `size`; lay out again."""
+
+    def animating(self) -> bool:
+        """True while the scene wants a frame every 1/60 s; False when it changes only on input (the loop sleeps)."""
+        return True
+
+    def still(self) -> Hashable | None:
+        """What the scene's picture depends on while it cannot change (None: it may change from frame to frame).
+        A stack whose drawn scenes all answer as they did at the last frame leaves that frame on the screen."""
+        return None
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack."""
+
+    def leave(self) -> None:
+        """Called when the scene stops being the top (covered or popped)."""
+
+
+# The stack that drew last, whatever surface it drew on: after another stack's frame (tests, screenshots
+# share one display), a still frame is drawn again.
+_last_drawn: list[SceneStack | None] = [None]
+
+
+class SceneStack:
+    """A small stack of scenes: only the top one gets events and updates; draws go bottom-up from the
+    highest opaque scene."""
+
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+        self.size: tuple[int, int] = (0, 0)
+        self.changed = True  # a scene came, went or was laid out again since the last frame was drawn
+        self._still: tuple[object, ...] | None = None  # what the last frame showed, when every scene in it was still
+        # Called every frame whatever scene is on top: a network table hears of its host leaving under a sheet.
+        self.watchers: list[Callable[[], None]] = []
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene that receives events, or None when the stack is empty."""
+        return self._scenes[-1] if self._scenes else None
+
+    def scenes(self) -> tuple[Scene, ...]:
+        """Every scene, bottom first."""
+        return tuple(self._scenes)
+
+    def push(self, scene: Scene) -> None:
+        """Put `scene` on top (laid out for the current size)."""
+        if self._scenes:
+            self._scenes[-1].leave()
+        self._scenes.append(scene)
+        self.changed = True
+        self._still = None
+        if self.size != (0, 0):
+            scene.resize(self.size)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        """Remove and return the top scene."""
+        if not self._scenes:
+            return None
+        scene = self._scenes.pop()
+        self.changed = True
+        self._still = None
+        scene.leave()
+        if self._scenes:
+            self._scenes[-1].enter()
+        return scene
+
+    def remove(self, scene: Scene) -> None:
+        """Take `scene` off the stack wherever it is."""
+        if scene is self.top:
+            self.pop()
+        elif scene in self._scenes:
+            self._scenes.remove(scene)
+            self.changed = True
+            self._still = None
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Give the event to the top scene."""
+        if self._scenes:
+            self._scenes[-1].handle_event(event)
+
+    def update(self, dt: float) -> None:
+        """Advance the top scene (and run the watchers)."""
+        for watch in list(self.watchers):
+            watch()
+        if self._scenes:
+            self._scenes[-1].update(dt)
+
+    def animating(self) -> bool:
+        """True when the top scene wants frames (only the top one updates, so only it can move)."""
+        return bool(self._scenes) and self._scenes[-1].animating()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw from the highest opaque scene up to the top."""
+        first = 0
+        for i in range(len(self._scenes) - 1, -1, -1):
+            if self._scenes[i].opaque:
+                first = i
+                break
+        shown = self._scenes[first:]
+        keys = [scene.still() for scene in shown]
+        # Scenes that cannot change, drawn on this surface last frame: the screen holds their picture already.
+        frame = (surface, surface.get_size(), *shown, *keys) if None not in keys else None
+        if frame is not None and frame == self._still and _last_drawn[0] is self:
+            return
+        self._still = frame
+        _last_drawn[0] = self
+        for scene in shown:
+            scene.draw(surface)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay every scene out for the new window size."""
+        self.size = size
+        self.changed = True
+        self._still = None
+        for scene in self._scenes:
+            scene.resize(size)

@@ -1,0 +1,1 @@
+"""Every word the client shows, in Chinese and English."""

@@ -42,7 +42,7 @@ class Probe:
 
 def client_stops_after_first_frame() -> bool:
     """True when the client's command line has --max-frames."""
-    cli = ROOT / "ui" / "cli.py"
+    cli = ROOT / "ui" / "entry" / "cli.py"
     return cli.is_file() and FIRST_FRAME_ARGS[0] in cli.read_text(encoding="utf-8")
 
 

@@ -52,4 +52,4 @@ def test_the_table_scene_does_not_import_the_save_or_replay_screens() -> None:
     """The match controller keeps the save and the replay log: no circle scene -> save -> scene (or replays)."""
     scene = _all_imports(ROOT / "ui" / "table" / "scene.py")
     assert not scene & {"ui.menu.save", "ui.replays.browser"}
-    assert "ui.table.scene" not in _all_imports(ROOT / "ui" / "replays.py")
+    assert "ui.table.scene" not in _all_imports(ROOT / "ui" / "replays" / "browser.py")

@@ -8,7 +8,8 @@ pass) and builds the HandResult. Each problem names the field it belongs to (`wi
 shows it next to its field. write_hand_file writes a HandResult back in the same form.
 
 The parts live beside it: the draft types (game.handfile_draft), the reader (game.handfile_reader), the
-rule checks (game.handfile_rules, game.handfile_checks) and the text forms (game.handfile_format).
+rule checks (game.handfile_rules, game.handfile_checks), the text forms (game.handfile_format) and the
+problem codes with their English (game.handfile_codes).
 """
 
 from game.handfile_checks import MAX_STREAK, win_problems

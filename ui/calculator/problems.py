@@ -80,23 +80,22 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "no_pass": (
         "{seat}的{pattern}吃胡要通行证（自己的豆），{ruleset}规则不允许（规则§6）",
-        "seat {seat} wins a {pattern} off a discard without a pass (a kong of its own), "
-        "which {ruleset} does not allow (docs/rules.md §6)",
+        "seat {seat} wins a {pattern} off a discard without a pass (a kong of its own), which {ruleset} does not allow",
     ),
     "late_kong_unknown": (
         _LATE_ZH,
-        "a late kong (憨包豆), which {ruleset} does not know (docs/rules.md §12.18); write the kong without `late`",
+        "{ruleset} has no late kong (憨包豆): this kong cannot be late",
     ),
-    "robbed_late_unknown": (_LATE_ZH, "a late kong (憨包豆), which {ruleset} does not know (docs/rules.md §12.18)"),
+    "robbed_late_unknown": (_LATE_ZH, "{ruleset} has no late kong (憨包豆): the robbed kong cannot be late"),
     "no_declaring": (
         "{ruleset}规则没有报听",
-        "{ruleset} has no 报听 (declaring ready), so no seat can have declared (docs/rules.md §12.18)",
+        "{ruleset} has no 报听 (declaring ready)",
     ),
     "declared_not_ready": ("{seat}报了听，但 {hand} 没有听牌", "seat {seat} declared ready, but {hand} is not ready"),
     "hot_not_won": (
         "{seat}能胡这张热炮{tile}却没胡：{ruleset}规则下能胡热炮的都必须胡",
         "seat {seat} could win on the hot discard {tile} and did not; "
-        "under {ruleset} every seat that can must win on a hot discard (docs/rules.md §7, B6)",
+        "under {ruleset} every seat that can must win on a hot discard",
     ),
     "dealer_no_discard": ("开局跟：庄家还没有打出牌", "the dealer (seat {seat}) has no discard to follow"),
     "not_followed": (
@@ -125,10 +124,9 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "baopai_guoshui": (
         "{ruleset}规则用过水，没有包牌",
-        "{ruleset} uses 过水 after a passed win (no win off a discard until the seat's own next draw), "
-        "not 包牌 (docs/rules.md §12.12, §12.18)",
+        "{ruleset} uses 过水 after a passed win, not 包牌",
     ),
-    "no_baopai": ("{ruleset}规则没有包牌", "{ruleset} has no 包牌 for passing up a win (docs/rules.md §12.18)"),
+    "no_baopai": ("{ruleset}规则没有包牌", "{ruleset} has no 包牌 for passing up a win"),
     "baopai_not_discard_win": ("{seat}没有吃胡，不包牌", "seat {seat} did not win off a discard, so it owes no 包牌"),
     "hot_kong_not_hot": ("不是热炮，不用选杠", "only a hot win (hot: true) names a hot kong"),
     "no_hot_kong": ("{seat}没有{tile}的杠", "seat {seat} has no kong of {tile}"),

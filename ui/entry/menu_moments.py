@@ -10,7 +10,7 @@ import pygame
 
 from game.ruleset import Ruleset
 from ui import strings as S
-from ui.entry.calculator_moments import empty_calculator, settled_calculator
+from ui.entry.calculator_moments import empty_calculator, problem_calculator, settled_calculator
 from ui.entry.offscreen import headless_display, offscreen_app
 from ui.match_config import MatchConfig, MatchLength, MatchProgress, SeatConfig
 from ui.menu.main_menu import MainMenu
@@ -32,6 +32,7 @@ MENU_MOMENTS: tuple[str, ...] = (
     "match-end",
     "calculator",
     "calculator-result",
+    "calculator-problems",
 )
 
 
@@ -65,6 +66,7 @@ SCENES: dict[str, Callable[[Host, Ruleset], Scene]] = {
     "match-end": _match_end,
     "calculator": empty_calculator,
     "calculator-result": settled_calculator,
+    "calculator-problems": problem_calculator,
 }
 
 

@@ -156,7 +156,9 @@ def test_a_fifth_copy_is_refused_as_it_is_clicked() -> None:
     for _ in range(3):
         assert calc.add_tile(0, "hand", parse_tile("1s")) is None
     assert calc.copies_left(parse_tile("1s")) == 0
-    assert calc.add_tile(1, "discards", parse_tile("1s")) == "all 4 copies of 1s are already on the table"
+    refusal = calc.add_tile(1, "discards", parse_tile("1s"))
+    assert refusal is not None and refusal.code == "no_copies_left"
+    assert refusal.message == "all 4 copies of 1s are already on the table"
     assert calc.seats[1].discards == []
 
 
@@ -164,7 +166,8 @@ def test_no_more_than_fourteen_tiles_counting_melds() -> None:
     calc = Calculator(CLASSIC)
     calc.add_meld(0, "pung 5m from 2")
     calc.type_tiles(0, "hand", "123m 456p 789s 11s 2p")
-    assert calc.add_tile(0, "hand", parse_tile("9p")) == "seats[0] already holds 14 tiles counting its melds"
+    refusal = calc.add_tile(0, "hand", parse_tile("9p"))
+    assert refusal is not None and refusal.message == "seats[0] already holds 14 tiles counting its melds"
 
 
 def test_tile_counts_are_said_at_the_seat() -> None:

@@ -76,7 +76,7 @@ def test_heavenly_win_off_a_discard_or_after_discards_is_refused() -> None:
     win = Win((0,), 0, WinHow.DISCARD, 1, False, True)
     seats: list[tuple[list[int], list[object], list[int], bool]] = [([], [], [], False) for _ in range(4)]
     seats[2] = ([], [], [5], False)
-    messages = [m for _, m in win_problems(WinDraft(first_turn=True), win, seats, 0)]
+    messages = [p.message for p in win_problems(WinDraft(first_turn=True), win, seats, 0)]
     assert any("not off a discard" in m for m in messages)
     assert any("before any discard" in m and "seat 2" in m for m in messages)
 

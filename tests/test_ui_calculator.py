@@ -261,7 +261,7 @@ def test_the_replay_viewer_opens_the_end_of_a_hand_in_the_calculator(home: Path)
     assert ledger == settle(viewer.result, RULES)
 
 
-@pytest.mark.parametrize("moment", ["calculator", "calculator-result"])
+@pytest.mark.parametrize("moment", ["calculator", "calculator-result", "calculator-problems"])
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_screenshot_moments(moment: str, size: tuple[int, int], home: Path) -> None:
     assert moment in MENU_MOMENTS
@@ -400,3 +400,28 @@ def test_quick_entry_on_screen_asks_only_readiness_and_chickens(home: Path) -> N
     assert scene.calc.chickens[2] == [parse_tile("1s")]
     scene.settle()
     assert isinstance(host.stack.top, SettlementScene)
+
+
+@pytest.mark.parametrize(
+    ("key_name", "typed", "code", "words"),
+    [
+        ("hand:1", "123", "tile_no_suit", "“123”第3个字符看不懂（写法如 123m 456p 11s）"),
+        ("win_tile", "5m6m", "tile_not_one", "只能写一张牌，如 5s"),
+        ("melds:1", "pung 5m from 1", "meld_own_discard", "不能碰或杠自己打出的牌"),
+    ],
+)
+def test_a_mistyped_entry_is_said_in_chinese_at_its_field(
+    home: Path, key_name: str, typed: str, code: str, words: str
+) -> None:
+    """An entry that does not parse is reported as a code and shown in Chinese under its own field."""
+    host = _host()
+    scene = CalculatorScene(host, Calculator(RULES), keep_recent=False)
+    host.stack.push(scene)
+    focus(scene, key_name)
+    type_text(host, typed)
+    key(host, pygame.K_RETURN)
+    draw(host)
+    (problem,) = [p for p in scene.problems if p.code == code]
+    assert field_widget_key(problem.field) == key_name
+    assert problem_text(problem) == words
+    assert any(words in lines for _rect, lines in scene.problem_lines)

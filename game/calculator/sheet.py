@@ -20,7 +20,7 @@ from game.core.result import HandResult, WinHow
 from game.core.ruleset import Ruleset
 from game.core.settlement import Ledger, settle
 from game.core.settlement.chickens import pond_counts
-from game.core.tiles import COPIES, Tile, TileSyntaxError, format_tile, parse_tile, parse_tiles
+from game.core.tiles import COPIES, Tile, TileSyntaxError, parse_tile, parse_tiles
 from game.engine.next_deal import next_deal
 from game.handfile import (
     HandDraft,
@@ -36,6 +36,7 @@ from game.handfile import (
     tile_census,
     write_hand_draft,
 )
+from game.handfile.format import MeldSyntaxError
 
 SEAT_PARTS = ("hand", "discards", "chickens")  # the tile rows of a seat that take tiles one by one
 MAX_CONCEALED = 14  # a winner's concealed hand with no melds: nothing on a real table holds more
@@ -115,7 +116,7 @@ class Calculator:
         self.weekday: int | None = None
         self.dealer_followed = False  # 开局跟: the dealer's first discard followed by all three (docs/rules.md §14)
         # Typed entries that did not parse, by field: shown there until the field is entered again.
-        self.entry_problems: dict[str, str] = {}
+        self.entry_problems: dict[str, Problem] = {}
         # Quick entry: a seat that did not win and whose hand is left empty gets a stand-in hand, ready or
         # not as said (None: not said yet), holding the chickens named for it.
         self.quick = False
@@ -147,13 +148,14 @@ class Calculator:
         """Copies of each kind not yet placed anywhere, by the census check_hand makes."""
         return [COPIES - n for n in tile_census(self._draft_with(self._entered_stand_ins()))]
 
-    def add_tile(self, seat: int, part: str, tile: Tile) -> str | None:
-        """Put one tile into seat's `part` ("hand" or "discards"); the reason when refused, else None."""
+    def add_tile(self, seat: int, part: str, tile: Tile) -> Problem | None:
+        """Put one tile into seat's `part` ("hand" or "discards"); the problem when refused, else None."""
+        key = f"seats[{seat}].{part}"
         if self.copies_left(tile) <= 0:
-            return f"all {COPIES} copies of {format_tile(tile)} are already on the table"
+            return Problem(key, "no_copies_left", {"tile": tile}, seat)
         s = self.seats[seat]
         if part == "hand" and len(s.hand) + 3 * len(s.melds) >= MAX_CONCEALED:
-            return f"seats[{seat}] already holds {MAX_CONCEALED} tiles counting its melds"
+            return Problem(key, "hand_full", {"seat": seat, "count": MAX_CONCEALED}, seat)
         self._tiles(seat, part).append(tile)
         if part == "hand":
             s.hand.sort()
@@ -173,7 +175,7 @@ class Calculator:
         try:
             tiles = parse_tiles(text)
         except TileSyntaxError as exc:
-            self.entry_problems[key] = f"{key}: {exc}"
+            self.entry_problems[key] = _tile_problem(key, exc)
             return False
         self.entry_problems.pop(key, None)
         self._tiles(seat, part)[:] = sorted(tiles) if part == "hand" else tiles
@@ -199,8 +201,8 @@ class Calculator:
         key = f"seats[{seat}].melds"
         try:
             meld = parse_meld(text, seat)
-        except ValueError as exc:
-            self.entry_problems[key] = f"{key}: {exc}"
+        except MeldSyntaxError as exc:
+            self.entry_problems[key] = Problem(key, exc.code, exc.values, seat)
             return False
         self.entry_problems.pop(key, None)
         self.seats[seat].melds.append(meld)
@@ -276,7 +278,7 @@ class Calculator:
         try:
             tile = parse_tile(text) if text.strip() else None
         except TileSyntaxError as exc:
-            self.entry_problems[key] = f"{key}: {exc}"
+            self.entry_problems[key] = _tile_problem(key, exc)
             return False
         self.entry_problems.pop(key, None)
         if key == "win.tile":
@@ -376,19 +378,13 @@ class Calculator:
             size = 13 - 3 * len(seat.melds)
             ready = self.ready[i]
             if ready is None:
-                problems.append(
-                    Problem(f"seats[{i}].ready", f"seats[{i}].ready: say whether seat {i} was ready at the end", i)
-                )
+                problems.append(Problem(f"seats[{i}].ready", "ready_unsaid", {"seat": i}, i))
             elif ready and self.drawn and self.rules.draw.chajiao:
-                message = (
-                    f"seats[{i}].ready: on a draw a ready seat is paid its best wait (查叫); enter seat {i}'s hand"
-                )
-                problems.append(Problem(f"seats[{i}].ready", message, i))
+                problems.append(Problem(f"seats[{i}].ready", "chajiao_hand", {"seat": i}, i))
             hand = stand_in_hand(size, held[i], bool(ready), free, avoid, seat.melds, self.rules, no_wait, seed=i)
             if hand is None:
-                state = "ready" if ready else "not ready"
-                message = f"seats[{i}].chickens: no hand of {size} tiles holding these chickens is {state} (tiles left)"
-                problems.append(Problem(f"seats[{i}].chickens", message, i))
+                code = "no_ready_stand_in" if ready else "no_unready_stand_in"
+                problems.append(Problem(f"seats[{i}].chickens", code, {"size": size}, i))
                 hand = stand_in_hand(size, held[i], not ready, free, avoid, seat.melds, self.rules, no_wait, seed=i)
             seat.hand = hand if hand is not None else list(held[i])
         return seats, problems
@@ -449,7 +445,7 @@ class Calculator:
     def problems(self) -> list[Problem]:
         """Everything that makes the hand impossible, each with its field: entries that did not parse,
         then what check_hand (the checks of `settle FILE`) refuses."""
-        out = [Problem(k, m, _seat_of(k)) for k, m in self.entry_problems.items()]
+        out = list(self.entry_problems.values())
         stand_ins, quick = self._stand_in_seats()
         out += quick
         draft = self._draft_with(stand_ins)
@@ -521,6 +517,12 @@ class Calculator:
         calc = cls(rules)
         calc.load_draft(draft_of(result))
         return calc
+
+
+def _tile_problem(key: str, exc: TileSyntaxError) -> Problem:
+    """A typed tile entry that does not parse, as the problem of its field."""
+    args = {"text": exc.text, "position": exc.position + 1, **exc.values}
+    return Problem(key, f"tile_{exc.fault}", args, _seat_of(key))
 
 
 def _seat_of(key: str) -> int | None:

@@ -23,12 +23,17 @@ WUGUJI: Tile = 16  # 8p, 乌骨鸡
 
 
 class TileSyntaxError(ValueError):
-    """A tile string that does not parse; `position` is the 0-based index of the bad character."""
+    """A tile string that does not parse; `position` is the 0-based index of the bad character, `fault` what is
+    wrong there (game.handfile.codes.TILE_FAULTS) and `values` its arguments, for words in other languages."""
 
-    def __init__(self, text: str, position: int, reason: str) -> None:
+    def __init__(
+        self, text: str, position: int, reason: str, fault: str = "", values: dict[str, object] | None = None
+    ) -> None:
         self.text = text
         self.position = position
         self.reason = reason
+        self.fault = fault
+        self.values = values or {}
         super().__init__(f"{reason} at position {position + 1} in {text!r}")
 
 
@@ -56,18 +61,20 @@ def parse_tiles(text: str) -> list[Tile]:
             pending.append((int(ch), pos))
         elif ch in SUITS:
             if not pending:
-                raise TileSyntaxError(text, pos, f"suit letter {ch!r} with no digits before it")
+                why = f"suit letter {ch!r} with no digits before it"
+                raise TileSyntaxError(text, pos, why, "suit_alone", {"char": ch})
             s = SUITS.index(ch)
             tiles.extend(s * 9 + r - 1 for r, _ in pending)
             pending.clear()
         elif ch in " \t,":
             continue
         elif ch == "0":
-            raise TileSyntaxError(text, pos, "rank 0 is not a tile (ranks are 1-9)")
+            raise TileSyntaxError(text, pos, "rank 0 is not a tile (ranks are 1-9)", "rank_zero")
         else:
-            raise TileSyntaxError(text, pos, f"unexpected character {ch!r} (want digits 1-9 then m, p or s)")
+            why = f"unexpected character {ch!r} (want digits 1-9 then m, p or s)"
+            raise TileSyntaxError(text, pos, why, "unexpected", {"char": ch})
     if pending:
-        raise TileSyntaxError(text, pending[-1][1], "digits with no suit letter after them")
+        raise TileSyntaxError(text, pending[-1][1], "digits with no suit letter after them", "no_suit")
     return tiles
 
 
@@ -75,7 +82,7 @@ def parse_tile(text: str) -> Tile:
     """Parse exactly one tile such as `8p`."""
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise TileSyntaxError(text, 0, f"expected one tile, found {len(tiles)}")
+        raise TileSyntaxError(text, 0, f"expected one tile, found {len(tiles)}", "not_one", {"count": len(tiles)})
     return tiles[0]
 
 

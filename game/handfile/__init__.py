@@ -8,7 +8,8 @@ pass) and builds the HandResult. Each problem names the field it belongs to (`wi
 shows it next to its field. write_hand_file writes a HandResult back in the same form.
 
 The parts live beside it: the draft types (game.handfile.draft), the reader (game.handfile.reader), the
-rule checks (game.handfile.rules, game.handfile.checks) and the text forms (game.handfile.format).
+rule checks (game.handfile.rules, game.handfile.checks), the text forms (game.handfile.format) and the
+problem codes with their English (game.handfile.codes).
 """
 
 from game.handfile.checks import MAX_STREAK, win_problems

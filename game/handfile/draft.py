@@ -6,12 +6,15 @@ against the rules; both report what is wrong through the types here, each proble
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import yaml
 
 from game.core.melds import Meld
 from game.core.tiles import Tile
+from game.handfile.codes import ENGLISH, english
 
 
 class HandFileError(ValueError):
@@ -67,12 +70,24 @@ class HandDraft:
 
 @dataclass(frozen=True)
 class Problem:
-    """What makes a hand impossible: the field it belongs to (`win.tile`, `seats[2]`), the seat it is
-    about when there is one, and the message in words."""
+    """What makes a hand impossible: the field it belongs to (`win.tile`, `seats[2]`), a code from
+    game.handfile.codes.ENGLISH with its arguments, and the seat it is about when there is one."""
 
     field: str
-    message: str
+    code: str
+    # `field` above is the problem's field; the dataclass helper is reached through its module.
+    args: Mapping[str, object] = dataclasses.field(default_factory=dict, hash=False)
     seat: int | None = None
+
+    def __post_init__(self) -> None:
+        # A code with no words would only fail when shown; refuse it where it is made.
+        if self.code not in ENGLISH:
+            raise ValueError(f"no problem code {self.code!r}")
+
+    @property
+    def message(self) -> str:
+        """The problem in English, as `settle FILE` prints it."""
+        return english(self.code, self.field, self.args)
 
 
 class HandProblems(ValueError):
@@ -84,9 +99,16 @@ class HandProblems(ValueError):
 
 
 class BadValue(Exception):
-    """One problem at one place: a YAML node while parsing, a field (and seat) while checking."""
+    """One problem at one place while reading the YAML: the node and the message in words."""
 
-    def __init__(self, where: yaml.Node | str | None, message: str, seat: int | None = None) -> None:
+    def __init__(self, where: yaml.Node | str | None, message: str) -> None:
         self.where = where
         self.message = message
-        self.seat = seat
+
+
+class Refused(Exception):
+    """check_hand's one problem with one check: raised by the check, collected with the others."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem

@@ -5,35 +5,46 @@ from __future__ import annotations
 from game.core.melds import KongKind, Meld
 from game.core.result import HandResult, WinHow
 from game.core.tiles import Tile, TileSyntaxError, format_tile, format_tiles, parse_tile
+from game.handfile.codes import MELD_FAULTS
 from game.handfile.draft import HandDraft, SeatDraft, WinDraft
 
 
+class MeldSyntaxError(ValueError):
+    """A meld that does not parse: `code` (game.handfile.codes.MELD_FAULTS) and `values` its arguments."""
+
+    def __init__(self, code: str, values: dict[str, object]) -> None:
+        super().__init__(MELD_FAULTS[code].format(**values))
+        self.code = code
+        self.values = values
+
+
 def parse_meld(text: str, seat: int) -> Meld:
-    """A meld in hand-file form (`pung 5m from 2`, `kong 7p concealed`, `kong 9s added late`); ValueError if bad."""
+    """A meld in hand-file form (`pung 5m from 2`, `kong 7p concealed`, `kong 9s added late`); MeldSyntaxError
+    if bad."""
     words = text.split()
-    forms = "pung T from N, kong T from N, kong T concealed, kong T added (each kong may end in late)"
     if len(words) < 2 or words[0] not in ("pung", "kong"):
-        raise ValueError(f"{text!r} is not a meld; write {forms}")
+        raise MeldSyntaxError("meld_unknown", {"meld": text})
     try:
         tile = parse_tile(words[1])
     except TileSyntaxError as exc:
-        raise ValueError(f"{text!r}: {exc}") from None
+        values = {"meld": text, "text": exc.text, "position": exc.position + 1, **exc.values}
+        raise MeldSyntaxError(f"meld_tile_{exc.fault}", values) from None
     rest = words[2:]
     source: int | None = None
     if "from" in rest:
         i = rest.index("from")
         if i + 1 >= len(rest) or rest[i + 1] not in ("0", "1", "2", "3"):
-            raise ValueError(f"{text!r}: `from` needs a seat number 0-3")
+            raise MeldSyntaxError("meld_from_seat", {"meld": text})
         source = int(rest[i + 1])
         if source == seat:
-            raise ValueError(f"{text!r}: a seat cannot claim its own discard")
+            raise MeldSyntaxError("meld_own_discard", {"meld": text})
         del rest[i : i + 2]
     late = "late" in rest
     if late:
         rest.remove("late")
     if words[0] == "pung":
         if rest or source is None or late:
-            raise ValueError(f"{text!r}: a pung is written `pung {words[1]} from N`")
+            raise MeldSyntaxError("meld_pung_form", {"meld": text, "text": words[1]})
         return Meld(tile, None, source)
     if rest == ["concealed"] and source is None:
         return Meld(tile, KongKind.CONCEALED, None, late)
@@ -41,7 +52,7 @@ def parse_meld(text: str, seat: int) -> Meld:
         return Meld(tile, KongKind.ADDED, source, late)
     if not rest and source is not None and not late:
         return Meld(tile, KongKind.EXPOSED, source)
-    raise ValueError(f"{text!r} is not a meld; write {forms}")
+    raise MeldSyntaxError("meld_unknown", {"meld": text})
 
 
 def format_meld(meld: Meld) -> str:

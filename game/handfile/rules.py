@@ -13,12 +13,18 @@ from game.core import rulings
 from game.core.hand import best_pattern, matching_patterns, seat_ready
 from game.core.melds import KongKind, Meld
 from game.core.result import HandResult, SeatResult, Win, WinHow
-from game.core.ruleset import PATTERN_NAMES, Ruleset
-from game.core.tiles import COPIES, NUM_KINDS, Tile, format_tile, format_tiles, to_counts
+from game.core.ruleset import Ruleset
+from game.core.tiles import COPIES, NUM_KINDS, Tile, format_tile, to_counts
 from game.handfile.checks import win_problems
-from game.handfile.draft import BadValue, HandDraft, HandProblems, Problem, WinDraft
+from game.handfile.draft import HandDraft, HandProblems, Problem, Refused, WinDraft
 
 T = TypeVar("T")
+
+
+def _refused(where: str, code: str, about: int | None = None, **args: object) -> Refused:
+    """The refusal of one check: problem `code` (game.handfile.codes) with `args` at field `where`, about seat
+    `about` when it names one."""
+    return Refused(Problem(where, code, args, about))
 
 
 def _passes(rules: Ruleset, seats: list[Any], w: int, pid: str, how: WinHow, discarder: int | None, hot: bool) -> bool:
@@ -73,9 +79,8 @@ class _Checker:
         """Run one check; record its problem and carry on with `default`."""
         try:
             return func()
-        except BadValue as bad:
-            where = bad.where if isinstance(bad.where, str) else ""
-            self.problems.append(Problem(where, bad.message, bad.seat))
+        except Refused as refused:
+            self.problems.append(refused.problem)
             return default
 
     def run(self) -> HandResult:
@@ -83,11 +88,11 @@ class _Checker:
         rules = self.rules
         seats = [(s.hand, s.melds, s.discards, s.declared_ready) for s in d.seats]
         if len(seats) != 4:
-            raise HandProblems([Problem("seats", f"seats: expected four seats, found {len(seats)}")])
+            raise HandProblems([Problem("seats", "seats_not_four", {"found": len(seats)})])
         wd = d.win
         win = self.attempt(lambda: self.win(wd, seats, rules), None) if wd is not None else None
         if d.win is None and d.flip is not None:
-            self.attempt(lambda: self.fail("flip", "flip: nothing is turned on a draw (the file has no win)"), None)
+            self.attempt(lambda: self.fail("flip", "flip_on_draw"), None)
         # A win that did not check still names its winners: they are not held to 13 tiles.
         claimed_winners = set(d.win.by or ()) if d.win is not None else set()
         for i in range(4):
@@ -113,7 +118,7 @@ class _Checker:
             self.attempt(lambda: self.check_hot_forced(seats, win), None)
         if win is not None and wd is not None:
             # Wins that settle to money but cannot happen at a table (docs/rules.md §12).
-            self.problems.extend(Problem(where, message) for where, message in win_problems(wd, win, seats, d.dealer))
+            self.problems.extend(win_problems(wd, win, seats, d.dealer))
         if self.problems:
             raise HandProblems(self.problems)
         return HandResult(
@@ -133,48 +138,48 @@ class _Checker:
         )
 
     @staticmethod
-    def fail(where: str, message: str, seat: int | None = None) -> None:
-        raise BadValue(where, message, seat)
+    def fail(where: str, code: str) -> None:
+        raise _refused(where, code)
 
     def win(self, wd: WinDraft, seats: list[Any], rules: Ruleset) -> Win:
-        for required, given in (("by", wd.by), ("tile", wd.tile), ("from", wd.source)):
+        for required, given, code in (
+            ("by", wd.by, "no_winners"),
+            ("tile", wd.tile, "no_win_tile"),
+            ("from", wd.source, "no_win_source"),
+        ):
             if given is None:
-                raise BadValue(f"win.{required}", f"win: missing key {required!r}")
+                raise _refused(f"win.{required}", code)
         assert wd.by is not None and wd.tile is not None
         winners = wd.by
         if not winners or len(set(winners)) != len(winners):
-            raise BadValue("win.by", "win.by: expected one or more different seats")
+            raise _refused("win.by", "winners_repeated")
         tile = wd.tile
         discarder = None if wd.source == "self" else wd.source
         if discarder is not None and not isinstance(discarder, int):
-            raise BadValue("win.from", f"win.from (a seat number or self): expected a number 0-3, found {discarder!r}")
+            raise _refused("win.from", "source_not_seat", value=repr(discarder))
         how_text = wd.how
         if discarder is None:
             if how_text not in (None, "self_draw", "after_kong"):
-                raise BadValue("win.how", f"win.how: a self-drawn win is self_draw or after_kong, not {how_text!r}")
+                raise _refused("win.how", "self_drawn_how", value=repr(how_text))
             how = WinHow.AFTER_KONG if how_text == "after_kong" else WinHow.SELF_DRAW
             if len(winners) > 1:
-                raise BadValue("win.by", "win.by: only one seat can win on its own draw")
+                raise _refused("win.by", "self_drawn_winners")
         else:
             if how_text not in (None, "discard", "rob_kong"):
-                raise BadValue("win.how", f"win.how: a win off another seat is discard or rob_kong, not {how_text!r}")
+                raise _refused("win.how", "discard_how", value=repr(how_text))
             how = WinHow.ROB_KONG if how_text == "rob_kong" else WinHow.DISCARD
             if discarder in winners:
-                raise BadValue("win.from", f"win.from: seat {discarder} cannot win on its own tile", discarder)
+                raise _refused("win.from", "own_tile", discarder, seat=discarder)
             if len(winners) > 1 and not rules.play.multiple_winners:
-                raise BadValue("win.by", f"win.by: {rules.name} lets only one seat win on a discard")
+                raise _refused("win.by", "one_winner_on_discard", ruleset=rules.name)
         hot = wd.hot
         if hot and how is not WinHow.DISCARD:
-            raise BadValue("win.hot", "win.hot: only a discard is hot (热炮)")
+            raise _refused("win.hot", "hot_not_discard")
         first_turn = wd.first_turn
         if how is WinHow.ROB_KONG and discarder is not None:
             robbed = seats[discarder][1]
             if not any(m.tile == tile and m.kong is None for m in robbed):
-                raise BadValue(
-                    "win.from",
-                    f"win.from: seat {discarder} has no pung of {format_tile(tile)} to add to (抢杠)",
-                    discarder,
-                )
+                raise _refused("win.from", "no_pung_to_rob", discarder, seat=discarder, tile=tile)
         for w in winners:
             self.check_winner(seats, rules, w, tile, how, discarder, hot)
         return Win(winners, tile, how, discarder, hot, first_turn)
@@ -192,45 +197,30 @@ class _Checker:
         concealed, melds, _discards, _declared = seats[w]
         self.check_count(seats, w, 14)
         if tile not in concealed:
-            raise BadValue(
-                "win.tile", f"win.tile: seat {w}'s hand does not hold the winning tile {format_tile(tile)}", w
-            )
+            raise _refused("win.tile", "no_winning_tile", w, seat=w, tile=tile)
         patterns = matching_patterns(to_counts(concealed), melds, tile)
-        hand = format_tiles(concealed, spaced=True)
+        hand = tuple(concealed)
         if not patterns:
-            raise BadValue("win", f"win: seat {w}'s hand {hand} with {len(melds)} melds is not a winning hand", w)
+            raise _refused("win", "not_winning", w, seat=w, hand=hand, melds=len(melds))
         pid = best_pattern(patterns, rules.pattern_values())
         if pid is None:
-            raise BadValue("win", f"win: seat {w}'s hand {hand} scores no pattern under {rules.name}", w)
+            raise _refused("win", "no_pattern", w, seat=w, hand=hand, ruleset=rules.name)
         if not _passes(rules, seats, w, pid, how, discarder, hot):
-            zh, en = PATTERN_NAMES[pid]
-            raise BadValue(
-                "win",
-                f"win: seat {w} wins a {zh} ({en}) off a discard without a pass (a kong of its own), "
-                f"which {rules.name} does not allow (docs/rules.md §6)",
-                w,
-            )
+            raise _refused("win", "no_pass", w, seat=w, pattern=pid, ruleset=rules.name)
 
     def check_count(self, seats: list[Any], i: int, want: int) -> None:
         """A seat holds 13 tiles, a winner 14, each meld counting 3 (docs/rules.md §5)."""
         concealed, melds = seats[i][0], seats[i][1]
         have = len(concealed) + 3 * len(melds)
         if have != want:
-            role = "a winner holds 14" if want == 14 else "a seat that did not win holds 13"
-            raise BadValue(
-                f"seats[{i}]",
-                f"seats[{i}]: holds {have} tiles ({len(concealed)} in hand, {len(melds)} melds at 3 each); {role}",
-                i,
-            )
+            code = "winner_count" if want == 14 else "seat_count"
+            raise _refused(f"seats[{i}]", code, i, have=have, in_hand=len(concealed), melds=len(melds))
 
     def census(self) -> None:
         counts = tile_census(self.draft)
-        over = [f"{counts[t]} of {format_tile(t)}" for t in range(NUM_KINDS) if counts[t] > COPIES]
+        over = tuple((t, counts[t]) for t in range(NUM_KINDS) if counts[t] > COPIES)
         if over:
-            raise BadValue(
-                "seats",
-                f"seats: {', '.join(over)} across hands, melds, discards and the turned tile; each tile has 4 copies",
-            )
+            raise _refused("seats", "too_many_copies", over=over)
 
     def check_flags(self, seats: list[Any], results: list[SeatResult]) -> None:
         """Flags the ruleset cannot score are refused, never scored silently (docs/rules.md §12.18)."""
@@ -240,37 +230,18 @@ class _Checker:
             if not play.late_kong:
                 for j, m in enumerate(melds):
                     if m.late:
-                        self.problems.append(
-                            Problem(
-                                f"seats[{i}].melds[{j}]",
-                                f"seats[{i}].melds[{j}]: a late kong (憨包豆), which {rules.name} does not know "
-                                "(docs/rules.md §12.18); write the kong without `late`",
-                                i,
-                            )
-                        )
+                        where = f"seats[{i}].melds[{j}]"
+                        self.problems.append(Problem(where, "late_kong_unknown", {"ruleset": rules.name}, i))
             if declared:
                 where = f"seats[{i}].declared_ready"
                 if not play.declare_ready:
-                    self.problems.append(
-                        Problem(
-                            where,
-                            f"seats[{i}].declared_ready: {rules.name} has no 报听 (declaring ready), "
-                            "so no seat can have declared (docs/rules.md §12.18)",
-                            i,
-                        )
-                    )
+                    self.problems.append(Problem(where, "no_declaring", {"ruleset": rules.name}, i))
                 elif not results[i].ready:
-                    hand = format_tiles(results[i].concealed, spaced=True)
-                    message = f"seats[{i}].declared_ready: seat {i} declared ready, but {hand} is not ready"
-                    self.problems.append(Problem(where, message, i))
+                    args = {"seat": i, "hand": tuple(results[i].concealed)}
+                    self.problems.append(Problem(where, "declared_not_ready", args, i))
         wd = self.draft.win
         if wd is not None and wd.robbed_late and not play.late_kong:
-            self.problems.append(
-                Problem(
-                    "win.robbed_late",
-                    f"win.robbed_late: a late kong (憨包豆), which {rules.name} does not know (docs/rules.md §12.18)",
-                )
-            )
+            self.problems.append(Problem("win.robbed_late", "robbed_late_unknown", {"ruleset": rules.name}))
 
     def check_hot_forced(self, seats: list[Any], win: Win) -> None:
         """B6: where a hot discard must be won, a seat that could win on it and did not is refused."""
@@ -284,12 +255,7 @@ class _Checker:
             concealed, melds = seats[s][0], seats[s][1]
             pid = rulings.pattern_with(to_counts(concealed), melds, win.tile, values)
             if pid is not None and _passes(rules, seats, s, pid, WinHow.DISCARD, win.discarder, True):
-                raise BadValue(
-                    "win",
-                    f"win: seat {s} could win on the hot discard {format_tile(win.tile)} and did not; "
-                    f"under {rules.name} every seat that can must win on a hot discard (docs/rules.md §7, B6)",
-                    s,
-                )
+                raise _refused("win", "hot_not_won", s, seat=s, tile=win.tile, ruleset=rules.name)
 
     def dealer_followed(self, seats: list[Any], win: Win | None) -> bool:
         """开局跟 (docs/rules.md §14): `dealer_followed: true` needs each seat's first discard to be the dealer's
@@ -299,18 +265,13 @@ class _Checker:
         dealer = self.draft.dealer
         ponds = [seat[2] for seat in seats]
         if not ponds[dealer]:
-            raise BadValue("dealer_followed", f"dealer_followed: the dealer (seat {dealer}) has no discard to follow")
+            raise _refused("dealer_followed", "dealer_no_discard", seat=dealer)
         tile = ponds[dealer][0]
         for s in range(4):
             # The last follower's tile may have been won on, leaving its pond empty.
             won_on = win is not None and win.discarder == s and win.tile == tile and win.how is WinHow.DISCARD
             if not (ponds[s] and ponds[s][0] == tile) and not (won_on and not ponds[s]):
-                raise BadValue(
-                    "dealer_followed",
-                    f"dealer_followed: seat {s}'s first discard is not {format_tile(tile)}, the dealer's first "
-                    "(开局跟: every other seat follows it with the same tile)",
-                    s,
-                )
+                raise _refused("dealer_followed", "not_followed", s, seat=s, tile=tile)
         return True
 
     def check_single_charge(self) -> None:
@@ -319,11 +280,7 @@ class _Checker:
         ch = self.rules.chickens
         # GY1 records the first 1s and the first 8p both; the one written first is the 冲锋鸡.
         if ch.charge_single and len(first) > 1 and not ch.first_chicken_each:
-            raise BadValue(
-                "first_chicken",
-                f"first_chicken: {self.rules.name} follows only the first of "
-                f"{', '.join(format_tile(t) for t in first)} discarded (one 冲锋鸡 per hand); name that one",
-            )
+            raise _refused("first_chicken", "one_charge", ruleset=self.rules.name, tiles=tuple(first))
 
     def infer_claimers(self, seats: list[Any], claimed: dict[Tile, int], win: Win | None) -> bool:
         """Fill in who claimed each first chicken when the hand shows it: one seat holds a pung or kong of it
@@ -336,14 +293,8 @@ class _Checker:
                 continue
             won_on = win is not None and win.tile == t and win.discarder == d and win.how is WinHow.DISCARD
             if t in seats[d][2] or won_on:
-                name = format_tile(t)
-                raise BadValue(
-                    f"first_chicken.{name}",
-                    f"first_chicken: seat {holders[0]} holds a {name} claimed from seat {d}, and seat {d} also "
-                    f"shows a {name} in its pond; say which was the first: first_chicken_claimed_by: "
-                    f"{{{name}: {holders[0]}}} if it was claimed, {{{name}: null}} if not",
-                    holders[0],
-                )
+                where = f"first_chicken.{format_tile(t)}"
+                raise _refused(where, "claimed_and_in_pond", holders[0], seat=holders[0], tile=t, other=d)
             claimed[t] = holders[0]
         return True
 
@@ -354,40 +305,29 @@ class _Checker:
             written = t in self.draft.first_chicken_claimed_by
             where = f"first_chicken_claimed_by.{format_tile(t)}" if written else f"first_chicken.{format_tile(t)}"
             if t not in first:
-                raise BadValue(where, f"first_chicken_claimed_by: {format_tile(t)} is not in first_chicken")
+                raise _refused(where, "claimed_not_first", tile=t)
             if claimer == first[t]:
-                raise BadValue(where, f"first_chicken_claimed_by: seat {claimer} cannot claim its own discard", claimer)
+                raise _refused(where, "claims_own_discard", claimer, seat=claimer)
             if not any(m.tile == t and m.source == first[t] for m in seats[claimer][1]):
-                raise BadValue(
-                    where,
-                    f"first_chicken_claimed_by: seat {claimer} has no pung or kong of "
-                    f"{format_tile(t)} from seat {first[t]}",
-                    claimer,
-                )
+                raise _refused(where, "no_claiming_meld", claimer, seat=claimer, tile=t, other=first[t])
         for t, seat in first.items():
             won_on = win is not None and win.tile == t and win.discarder == seat and win.how is WinHow.DISCARD
             if t not in claimed and t not in seats[seat][2] and not won_on:
-                raise BadValue(
-                    f"first_chicken.{format_tile(t)}",
-                    f"first_chicken: seat {seat} has no {format_tile(t)} among its discards "
-                    "(if it was claimed, name the claimer in first_chicken_claimed_by)",
-                    seat,
-                )
+                raise _refused(f"first_chicken.{format_tile(t)}", "first_not_discarded", seat, seat=seat, tile=t)
 
     def baopai(self, win: Win | None) -> None:
         if self.draft.baopai is None:
             return
         rules = self.rules
         if rules.play.passed_win == "guoshui":
-            why = "uses 过水 after a passed win (no win off a discard until the seat's own next draw), not 包牌"
-            raise BadValue("baopai", f"baopai: {rules.name} {why} (docs/rules.md §12.12, §12.18)")
+            raise _refused("baopai", "baopai_guoshui", ruleset=rules.name)
         if rules.play.passed_win != "baopai":
-            raise BadValue("baopai", f"baopai: {rules.name} has no 包牌 for passing up a win (docs/rules.md §12.18)")
+            raise _refused("baopai", "no_baopai", ruleset=rules.name)
         if self.draft.win is not None and win is None:
             return  # the win itself did not check: who won is not known
         for s in self.draft.baopai:
             if win is None or s not in win.winners or win.how is not WinHow.DISCARD:
-                raise BadValue("baopai", f"baopai: seat {s} did not win off a discard, so it owes no 包牌", s)
+                raise _refused("baopai", "baopai_not_discard_win", s, seat=s)
 
     def win_melds(self, win: Win | None, seats: list[Any]) -> tuple[Meld | None, Meld | None]:
         """The kong behind a hot discard and the robbed kong, from the win's keys and the seats' melds."""
@@ -400,25 +340,17 @@ class _Checker:
             return None, Meld(win.tile, KongKind.ADDED, pung.source, wd.robbed_late)
         if not win.hot:
             if wd.hot_kong is not None:
-                raise BadValue("win.hot_kong", "win.hot_kong: only a hot win (hot: true) names a hot kong")
+                raise _refused("win.hot_kong", "hot_kong_not_hot")
             return None, None
         kongs = [m for m in melds if m.is_kong]
         if wd.hot_kong is not None:
             t = wd.hot_kong
             found = [m for m in kongs if m.tile == t]
             if not found:
-                raise BadValue(
-                    "win.hot_kong", f"win.hot_kong: seat {win.discarder} has no kong of {format_tile(t)}", win.discarder
-                )
+                raise _refused("win.hot_kong", "no_hot_kong", win.discarder, seat=win.discarder, tile=t)
             return found[0], None
         if len(kongs) == 1:
             return kongs[0], None
         if not kongs:
-            raise BadValue(
-                "win.hot", f"win.hot: seat {win.discarder} has no kong, so its discard is not hot", win.discarder
-            )
-        raise BadValue(
-            "win.hot",
-            f"win.hot: seat {win.discarder} has several kongs; name the last with hot_kong: TILE",
-            win.discarder,
-        )
+            raise _refused("win.hot", "hot_no_kong", win.discarder, seat=win.discarder)
+        raise _refused("win.hot", "hot_many_kongs", win.discarder, seat=win.discarder)

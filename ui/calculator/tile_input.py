@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.core.melds import KongKind
 from game.core.tiles import Tile, parse_tile
+from game.handfile import Problem
 from ui.calculator.calc_state import CalcState, Notice
 from ui.calculator.problems import problem_text
 
@@ -33,7 +34,7 @@ def pick(s: CalcState, tile: Tile) -> None:
     """A tile from the palette, into the target field; a tile the field refuses is said why."""
     calc = s.calc
     kind, _, seat_text = s.target.partition(":")
-    refusal: str | None = None
+    refusal: Problem | None = None
     if kind in ("hand", "discards", "chickens"):
         refusal = calc.add_tile(int(seat_text), kind, tile)
     elif kind == "melds":

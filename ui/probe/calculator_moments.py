@@ -1,4 +1,5 @@
-"""The calculator as named moments for `main.py screenshot`: empty, and with the README's example settled."""
+"""The calculator as named moments for `main.py screenshot`: empty, with the README's example settled, and
+with the example entered wrongly (its problems in red)."""
 
 from __future__ import annotations
 
@@ -38,6 +39,15 @@ def example_calculator(rules: Ruleset) -> Calculator:
 def empty_calculator(host: Host, rules: Ruleset) -> Scene:
     """The calculator as it opens."""
     return CalculatorScene(host, Calculator(rules), keep_recent=False)
+
+
+def problem_calculator(host: Host, rules: Ruleset) -> Scene:
+    """The example hand entered with mistakes, so the problems show in red at their fields."""
+    text = EXAMPLE_HAND.replace("{1s: 0, 8p: 3}", "{1s: 1, 8p: 3}").replace("7p concealed", "7p concealed late")
+    calc = Calculator.from_text(text + "baopai: [2]\n", "example")
+    calc.set_rules(rules)
+    calc.type_tiles(2, "discards", "3m 0p")
+    return CalculatorScene(host, calc, keep_recent=False)
 
 
 def settled_calculator(host: Host, rules: Ruleset) -> Scene:

@@ -16,7 +16,7 @@ from ui.menu.new_game import NewGameScene
 from ui.menu.rules_screen import RulesScene
 from ui.menu.settings_screen import SettingsScene
 from ui.menu.stats_screen import StatsScene
-from ui.probe.calculator_moments import empty_calculator, settled_calculator
+from ui.probe.calculator_moments import empty_calculator, problem_calculator, settled_calculator
 from ui.probe.offscreen import headless_display, offscreen_app
 from ui.settings.values import Settings
 from ui.stage.scene import Host, Scene
@@ -32,6 +32,7 @@ MENU_MOMENTS: tuple[str, ...] = (
     "match-end",
     "calculator",
     "calculator-result",
+    "calculator-problems",
 )
 
 
@@ -65,6 +66,7 @@ SCENES: dict[str, Callable[[Host, Ruleset], Scene]] = {
     "match-end": _match_end,
     "calculator": empty_calculator,
     "calculator-result": settled_calculator,
+    "calculator-problems": problem_calculator,
 }
 
 

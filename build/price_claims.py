@@ -29,12 +29,12 @@ from game.agents import Agent
 from game.ai.arena import SearchBudget, build_agent, deal_setup, finished
 from game.ai.audit import gains_band, price
 from game.ai.base import view_of
-from game.ai.efficiency import lowest_after_discard, shanten_of
 from game.ai.sampling import rollout_keep
 from game.controller import MatchController
 from game.observation import Observation
 from game.ruleset import Ruleset
 from game.ruleset_loader import RulesetError, load_ruleset
+from game.shanten import shanten, shanten_after_pung
 
 
 @dataclass(frozen=True)
@@ -61,10 +61,8 @@ def chance(
     view = view_of(obs, rules)
     counts, m = view.counts, view.meld_count
     tile = obs.last_discard[1]
-    now = shanten_of(counts, m)
-    counts[tile] -= 2
-    after = lowest_after_discard(counts, m + 1)
-    counts[tile] += 2
+    now = shanten(counts, m)
+    after = shanten_after_pung(counts, m, tile)
     kept = keep is not None and keep[tile]
     return Chance(deal, obs.seat, obs.wall_remaining, tile, kept, now, after - now, m, hard, gain)
 

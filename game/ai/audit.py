@@ -26,12 +26,12 @@ from game.actions import Action, ActionKind
 from game.agents import Agent
 from game.ai.arena import Z95, Progress, SearchBudget, build_agent, deal_setup, finished
 from game.ai.base import view_of
-from game.ai.efficiency import shanten_of
 from game.ai.expert import SWITCH_Z, ExpertAgent
 from game.controller import MatchController
 from game.round import Round
 from game.ruleset import Ruleset
 from game.ruleset_loader import load_ruleset
+from game.shanten import shanten as hand_shanten
 
 SEATS = ("expert", "hard", "hard", "hard")
 
@@ -171,7 +171,7 @@ def audit_deal(rules: Ruleset, seed: str, deal: int, rollouts: int, shuffles: in
             if alt is not None and (expert.stats.switched > switched or alt[3] >= z_min):
                 hard_move, other, diff, z = alt
                 view = view_of(obs, rules) if obs.phase == "turn" else None
-                sh = shanten_of(view.counts, view.meld_count) if view is not None else None
+                sh = hand_shanten(view.counts, view.meld_count) if view is not None else None
                 # Hard's own agent, as it stands after this observation, plays the seat on.
                 players = [expert.hard if s == me else agents[s] for s in range(4)]
                 key = f"{seed}:{deal}:{rot}:{len(records)}"

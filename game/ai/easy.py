@@ -12,9 +12,10 @@ import random
 
 from game.actions import Action, ActionKind
 from game.ai.base import View, isolation, view_of
-from game.ai.efficiency import discard_shanten, lowest_after_discard, shanten_of
+from game.ai.efficiency import discard_shanten
 from game.observation import Observation
 from game.ruleset import Ruleset
+from game.shanten import shanten, shanten_after_pung
 
 # How often the beginner picks at random among the discards that keep its shanten,
 # and how often it lets the hand slip back one step.
@@ -71,10 +72,8 @@ class EasyAgent:
         if view.has(ActionKind.PUNG) and obs.last_discard is not None:
             tile = obs.last_discard[1]
             counts, m = view.counts, view.meld_count
-            now = shanten_of(counts, m)
-            counts[tile] -= 2
-            after = lowest_after_discard(counts, m + 1)
-            counts[tile] += 2
+            now = shanten(counts, m)
+            after = shanten_after_pung(counts, m, tile)
             if after <= now:
                 return view.first(ActionKind.PUNG)
         return view.first(ActionKind.PASS)

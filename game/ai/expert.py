@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from game.actions import Action, ActionKind
 from game.ai.base import rules_for, view_of
-from game.ai.efficiency import discard_options, shanten_of
+from game.ai.efficiency import discard_options
 from game.ai.hard import BUDGET_MS, NO_DEADLINE_MS, HardAgent
 from game.ai.reading import read_table
 from game.ai.rollout import (
@@ -44,6 +44,7 @@ from game.ai.sampling import Inconsistent, Public, determinize
 from game.observation import Observation
 from game.ruleset import Ruleset
 from game.settlement import settle
+from game.shanten import shanten
 
 # The default think budget of one decision, in milliseconds of wall time.
 DEFAULT_BUDGET_MS = 300
@@ -183,7 +184,7 @@ class ExpertAgent:
             return []
         view = view_of(obs, self.rules)
         counts, m = view.counts, view.meld_count
-        now = shanten_of(counts, m)
+        now = shanten(counts, m)
         kongs = [a for a in obs.legal_actions if a.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)]
         declares = [a for a in obs.legal_actions if a.kind is ActionKind.DISCARD and a.declare]
         if now > SEARCH_SHANTEN and not kongs and not declares:

@@ -13,10 +13,11 @@ from collections.abc import Callable
 
 from game.actions import Action, ActionKind
 from game.ai.base import View, edge_penalty, isolation, view_of
-from game.ai.efficiency import DiscardOption, discard_options, lowest_after_discard, shanten_of
+from game.ai.efficiency import DiscardOption, discard_options
 from game.ai.value import may_win_off_discard, wait_pattern
 from game.observation import Observation
 from game.ruleset import Ruleset
+from game.shanten import shanten, shanten_after_pung
 
 # A wait that may be taken off any seat's discard comes about this many times as often as
 # one that only the seat's own draws can complete.
@@ -74,7 +75,7 @@ def turn_kong(view: View, low: int, skip: Callable[[Action], bool] | None = None
             if skip is not None and skip(a):
                 continue
             counts[a.tile] -= removed
-            sh = shanten_of(counts, melds_after)
+            sh = shanten(counts, melds_after)
             counts[a.tile] += removed
             if sh <= low:
                 return a
@@ -86,13 +87,10 @@ def claim_shanten(view: View, kind: ActionKind, tile: int) -> int:
     counts, m = view.counts, view.meld_count
     if kind is ActionKind.KONG:
         counts[tile] -= 3
-        sh = shanten_of(counts, m + 1)
+        sh = shanten(counts, m + 1)
         counts[tile] += 3
         return sh
-    counts[tile] -= 2
-    sh = lowest_after_discard(counts, m + 1)
-    counts[tile] += 2
-    return sh
+    return shanten_after_pung(counts, m, tile)
 
 
 class NormalAgent:
@@ -135,7 +133,7 @@ class NormalAgent:
         if obs.last_discard is None:
             return view.first(ActionKind.PASS)
         tile = obs.last_discard[1]
-        now = shanten_of(view.counts, view.meld_count)
+        now = shanten(view.counts, view.meld_count)
         if view.has(ActionKind.KONG) and claim_shanten(view, ActionKind.KONG, tile) <= now:
             return view.first(ActionKind.KONG)
         if view.has(ActionKind.PUNG) and claim_shanten(view, ActionKind.PUNG, tile) < now:

@@ -13,7 +13,7 @@ policy must choose as SimpleAgent does.
 
 from __future__ import annotations
 
-from game.ai.discard_choice import DiscardTables, SuitEntry, discard_tables, shanten_entries, suit_code
+from game.ai.discard_choice import DiscardTables, SuitEntry, discard_tables, suit_code
 from game.kernel import (
     ADDED_KONG,
     CONCEALED_KONG,
@@ -37,6 +37,7 @@ from game.phase import CLAIMS, ROB, TURN
 from game.result import HandResult
 from game.round import HandSetup, Round
 from game.ruleset import Ruleset
+from game.shanten import shanten_of_codes
 from game.tiles import Tile
 
 __all__ = [
@@ -126,7 +127,8 @@ class LeanHand(HandState):
 
     def _shanten(self, seat: int) -> int:
         """game.shanten.shanten of the seat's hand, from its suit entries."""
-        return shanten_entries(self._entry(seat, 0), self._entry(seat, 1), self._entry(seat, 2), len(self.melds[seat]))
+        a, b, c = self._entry(seat, 0), self._entry(seat, 1), self._entry(seat, 2)
+        return shanten_of_codes(a.both, b.both, c.both, len(self.melds[seat]))
 
     def _shanten_after_pung(self, seat: int, tile: Tile) -> int:
         """game.shanten.shanten of the seat's hand with two `tile` moved into a pung."""
@@ -140,7 +142,7 @@ class LeanHand(HandState):
             b = tables.entry(1, b.code - less)
         else:
             c = tables.entry(2, c.code - less)
-        return shanten_entries(a, b, c, len(self.melds[seat]) + 1)
+        return shanten_of_codes(a.both, b.both, c.both, len(self.melds[seat]) + 1)
 
     # ------------------------------------------------------------------ the policy (SimpleAgent's)
 

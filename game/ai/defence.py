@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from game.ai.base import View
 from game.ai.reading import read_table
 from game.observation import Observation
-from game.rulings import has_pass, pass_exempt
+from game.rulings import declared_win_fan, has_pass, pass_exempt
 from game.tiles import NUM_KINDS, Tile
 
 
@@ -89,11 +89,7 @@ def threats(view: View, tracker: SafeTracker | None, hot: bool) -> list[Threat]:
         r = reading[s] if reading is not None else None
         weights = r.waits if r is not None else None
         if obs.declared[s]:
-            fan = plain
-            if b.declared_win == "at_least":
-                fan = max(fan, b.declared_win_value)
-            elif b.declared_win == "add":
-                fan += b.declared_win_value
+            fan = declared_win_fan(plain, rules, s == obs.dealer)
             safe = tracker.safe_against(obs, s) if tracker is not None else frozenset(obs.ponds[s])
             out.append(Threat(s, 1.0, fan + (b.hot_value if hot else 0), safe=safe, weights=weights))
             continue

@@ -23,7 +23,6 @@ from game.ai.value import (
     charge_gain,
     chicken_payers,
     dadui_shanten,
-    declared_fan,
     end_stake,
     follow_stake,
     keep_values,
@@ -31,6 +30,7 @@ from game.ai.value import (
     wait_pattern,
     win_chance,
 )
+from game.rulings import declared_win_fan
 from game.tiles import NUM_KINDS, Tile
 
 # A wait that may be taken off a discard comes in about this many times as often as a draw.
@@ -99,7 +99,7 @@ class Evaluator:
             if pid is None:
                 continue
             if declared:
-                fan = declared_fan(fan, self.rules, self.view.seat == self.view.obs.dealer)
+                fan = declared_win_fan(fan, self.rules, self.view.seat == self.view.obs.dealer)
             ron = may_win_off_discard(pid, self.has_pass, declared, self.rules)
             r = u / self.total * (RON_RATE if ron else 1.0)
             rate += r

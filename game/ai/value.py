@@ -55,17 +55,6 @@ def may_win_off_discard(pattern: str | None, has_pass: bool, declared: bool, rul
     )
 
 
-def declared_fan(fan: int, rules: Ruleset, dealer: bool = False) -> int:
-    """A declared winner's pattern fan after the 报听 bonus (docs/rules.md §12.1; the dealer's own value, §14)."""
-    b = rules.bonuses
-    value = b.declared_win_value_dealer if dealer and b.declared_win_value_dealer is not None else b.declared_win_value
-    if b.declared_win == "at_least":
-        return max(fan, value)
-    if b.declared_win == "add":
-        return fan + value
-    return fan
-
-
 def chicken_values(rules: Ruleset) -> list[float]:
     """Fan a copy of each kind is expected to earn from each payer as a chicken: 常鸡, and 1/27 of the turned one."""
     ch = rules.chickens

@@ -19,6 +19,7 @@ from game.learn.explain_chickens import tile_reason
 from game.learn.explain_words import Said, seat_en, seat_zh, tile_words
 from game.observation import Observation
 from game.ruleset import Ruleset
+from game.rulings import declared_bonus
 
 # A discard is called dangerous when hard expects it to lose at least this much (fan) by dealing in,
 # and this much more than the expert's move.
@@ -70,7 +71,7 @@ def _lead(case: _Case) -> Said | None:
     if played.kind is not ActionKind.DISCARD or played.tile is None:
         return None
     if expert.kind is ActionKind.DISCARD and expert.declare and not played.declare:
-        return _declare_words(rules)
+        return _declare_words(rules, obs.seat == obs.dealer)
     found = _danger(case)
     if found is not None:
         return found
@@ -81,18 +82,12 @@ def _lead(case: _Case) -> Said | None:
     return _waits_words(obs, rules, played)
 
 
-def _declare_words(rules: Ruleset) -> Said:
-    """The 报听 bonus passed up (docs/rules.md §7, §12.1)."""
-    b = rules.bonuses
-    if b.declared_win == "at_least":
-        return Said(
-            f"该报听：报听胡牌至少算{b.declared_win_value}番",
-            f"declare ready: a declared win counts at least {b.declared_win_value} fan",
-        )
-    return Said(
-        f"该报听：报听胡牌另加{b.declared_win_value}番",
-        f"declare ready: a declared win adds {b.declared_win_value} fan",
-    )
+def _declare_words(rules: Ruleset, dealer: bool) -> Said:
+    """The 报听 bonus passed up (docs/rules.md §7, §12.1): the dealer's own value where the ruleset has one (§14)."""
+    mode, value = declared_bonus(rules, dealer)
+    if mode == "at_least":
+        return Said(f"该报听：报听胡牌至少算{value}番", f"declare ready: a declared win counts at least {value} fan")
+    return Said(f"该报听：报听胡牌另加{value}番", f"declare ready: a declared win adds {value} fan")
 
 
 def _danger(case: _Case) -> Said | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from game import rulings
 from game.hand import best_pattern, matching_patterns
 from game.kernel_state import OTHERS_IN_ORDER
 from game.melds import Meld
@@ -125,21 +126,12 @@ class SettleContext:
             return [(d, p) for p in self.others(winner)]
         return [(d, d)]
 
-    def declared_value(self, winner: int) -> int:
-        """The 报听 value of a winner's seat: the dealer's own value where the ruleset has one (docs/rules.md §14)."""
-        b = self.rules.bonuses
-        if winner == self.result.dealer and b.declared_win_value_dealer is not None:
-            return b.declared_win_value_dealer
-        return b.declared_win_value
-
     def declared_extra(self, winner: int) -> int:
         """The 报听 fan a declared winner adds to its pattern (docs/rules.md §12.1, §14), else 0."""
-        b = self.rules.bonuses
-        if not self.result.seats[winner].declared_ready or b.declared_win == "none":
+        if not self.result.seats[winner].declared_ready:
             return 0
-        if b.declared_win == "at_least":
-            return max(0, self.declared_value(winner) - self.hands[winner].value)
-        return self.declared_value(winner)
+        value = self.hands[winner].value
+        return rulings.declared_win_fan(value, self.rules, winner == self.result.dealer) - value
 
     def first_turn_value(self, winner: int) -> int:
         """The 天胡 / 地胡 value this win earns (docs/rules.md §5, §13, §14), before it is added or replaces the

@@ -13,10 +13,11 @@ from game.actions import Action, ActionKind
 from game.ai.base import View, view_of
 from game.ai.efficiency import discard_options
 from game.ai.hard import HardAgent
-from game.ai.value import may_win_off_discard, wait_pattern
+from game.ai.value import wait_pattern
 from game.hand import scores_dilongqi, waits
 from game.observation import Observation
 from game.ruleset import PATTERN_NAMES, Ruleset
+from game.rulings import win_allowed
 from game.tiles import Tile, format_tile, tile_name_zh
 
 
@@ -56,7 +57,6 @@ class Hint:
 def _wait_hints(view: View, counts: list[int], tile: Tile) -> tuple[WaitHint, ...]:
     counts[tile] -= 1
     out: list[WaitHint] = []
-    has_pass = view.has_pass()
     declared = view.obs.declared[view.seat]
     for w in waits(counts, view.melds, dilongqi=scores_dilongqi(view.rules.patterns)):
         pid, fan = wait_pattern(counts, view.melds, w, view.rules)
@@ -66,8 +66,8 @@ def _wait_hints(view: View, counts: list[int], tile: Tile) -> tuple[WaitHint, ..
                 view.unseen[w],
                 pid,
                 fan,
-                may_win_off_discard(pid, has_pass, declared, view.rules),
-                may_win_off_discard(pid, has_pass, True, view.rules),
+                win_allowed(pid, view.melds, view.rules.play, declared=declared),
+                win_allowed(pid, view.melds, view.rules.play, declared=True),
             )
         )
     counts[tile] += 1

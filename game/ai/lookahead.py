@@ -26,11 +26,10 @@ from game.ai.value import (
     end_stake,
     follow_stake,
     keep_values,
-    may_win_off_discard,
     wait_pattern,
     win_chance,
 )
-from game.rulings import declared_win_fan
+from game.rulings import declared_win_fan, win_allowed
 from game.tiles import NUM_KINDS, Tile
 
 # A wait that may be taken off a discard comes in about this many times as often as a draw.
@@ -100,7 +99,7 @@ class Evaluator:
                 continue
             if declared:
                 fan = declared_win_fan(fan, self.rules, self.view.seat == self.view.obs.dealer)
-            ron = may_win_off_discard(pid, self.has_pass, declared, self.rules)
+            ron = win_allowed(pid, melds, self.rules.play, declared=declared)
             r = u / self.total * (RON_RATE if ron else 1.0)
             rate += r
             worth += r * (self.value_of(fan, ron) + self.keep[w])

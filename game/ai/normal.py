@@ -14,9 +14,10 @@ from collections.abc import Callable
 from game.actions import Action, ActionKind
 from game.ai.base import View, edge_penalty, isolation, view_of
 from game.ai.efficiency import DiscardOption, discard_options
-from game.ai.value import may_win_off_discard, wait_pattern
+from game.ai.value import wait_pattern
 from game.observation import Observation
 from game.ruleset import Ruleset
+from game.rulings import win_allowed
 from game.shanten import shanten, shanten_after_pung
 
 # A wait that may be taken off any seat's discard comes about this many times as often as
@@ -36,7 +37,7 @@ def ready_score(view: View, counts: list[int], waits: tuple[int, ...], declared:
             score += n * DISCARD_WAIT_WEIGHT
             continue
         pid, _ = wait_pattern(counts, view.melds, w, view.rules)
-        ron = may_win_off_discard(pid, has_pass, declared, view.rules)
+        ron = win_allowed(pid, view.melds, view.rules.play, declared=declared)
         score += n * (DISCARD_WAIT_WEIGHT if ron else 1.0)
     return score
 

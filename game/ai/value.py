@@ -43,18 +43,6 @@ def wait_pattern(counts: list[int], melds: Sequence[Meld], tile: Tile, rules: Ru
     return got
 
 
-def needs_pass(pattern: str | None, rules: Ruleset) -> bool:
-    """True when a win with this pattern off a discard needs a pass (通行证, docs/rules.md §6)."""
-    return pattern is None or rulings.needs_pass(pattern, rules.play)
-
-
-def may_win_off_discard(pattern: str | None, has_pass: bool, declared: bool, rules: Ruleset) -> bool:
-    """Whether a wait of this pattern can be taken off an ordinary discard (not hot, not robbing, not 杀报)."""
-    return pattern is not None and (
-        not rulings.needs_pass(pattern, rules.play) or has_pass or rulings.pass_exempt(rules.play, declared=declared)
-    )
-
-
 def chicken_values(rules: Ruleset) -> list[float]:
     """Fan a copy of each kind is expected to earn from each payer as a chicken: 常鸡, and 1/27 of the turned one."""
     ch = rules.chickens

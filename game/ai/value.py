@@ -9,6 +9,7 @@ from game import rulings
 from game.melds import KongKind, Meld
 from game.observation import Observation
 from game.ruleset import Ruleset
+from game.settlement.context import kong_payment
 from game.tiles import NUM_KINDS, Tile
 
 PAYERS = 3  # a self-drawn win, a kong of one's own and a chicken are paid by each other seat
@@ -144,14 +145,10 @@ def win_chance(shanten: int, live: float, unseen_total: int, draws: int) -> floa
 def _kong_terms(rules: Ruleset, kind: KongKind, late: bool = False) -> tuple[float, float, float]:
     """A kong's fan, the seats that pay it when its owner ends ready, and those it is paid back to when its
     owner does not (倒赔: only the ready ones among them; none where a kong not ready is merely void)."""
-    k = rules.kongs
-    if late:
-        fan, payers = float(k.late), float(PAYERS)
-    elif kind is KongKind.EXPOSED:
-        fan, payers = float(k.exposed), 1.0  # paid by its feeder alone, paid back to it only if the feeder is ready
-    else:
-        fan, payers = float(k.concealed if kind is KongKind.CONCEALED else k.added), float(PAYERS)
-    back = payers * READY_OTHERS / PAYERS if k.not_ready == "pay_back" else 0.0
+    paid, seats = kong_payment(rules, kind, late)
+    fan, payers = float(paid), float(seats)
+    # An exposed kong is paid back to its feeder alone, and only if the feeder is ready.
+    back = payers * READY_OTHERS / PAYERS if rules.kongs.not_ready == "pay_back" else 0.0
     return fan, payers, back
 
 

@@ -7,11 +7,24 @@ from typing import Final
 from game import rulings
 from game.hand import best_pattern, matching_patterns
 from game.kernel_state import OTHERS_IN_ORDER
-from game.melds import Meld
+from game.melds import KongKind, Meld
 from game.result import HandResult, WinHow
 from game.ruleset import PATTERN_NAMES, Ruleset
 from game.settlement.ledger import LedgerItem
 from game.tiles import Tile, to_counts
+
+
+def kong_payment(rules: Ruleset, kind: KongKind, late: bool = False) -> tuple[int, int]:
+    """(fan from each payer, seats that pay) of a kong (docs/rules.md §7): 点豆 its discarder alone, the rest the three
+    others; a late kong (憨包豆, G) at its own value."""
+    # Here rather than in game.settlement.kongs: importing a payment family registers its rules, and the
+    # ledger lists them in the order settle imports them.
+    k = rules.kongs
+    if late:
+        return k.late, 3
+    if kind is KongKind.EXPOSED:
+        return k.exposed, 1
+    return (k.concealed if kind is KongKind.CONCEALED else k.added), 3
 
 
 class WinnerHand:

@@ -6,8 +6,9 @@ from game.actions import Action, ActionKind
 from game.melds import KongKind, Meld
 from game.observation import Observation
 from game.ruleset_loader import load_ruleset
+from game.settlement.chickens import chicken_tiles
 from game.tiles import WUGUJI, YAOJI, parse_tile, parse_tiles, to_counts
-from ui.table.insight import chicken_info, chicken_tiles, discard_choices_keeping_ready, waits_of
+from ui.table.insight import chicken_info, discard_choices_keeping_ready, waits_of
 
 CLASSIC = load_ruleset("guiyang-classic")
 MODERN = load_ruleset("guiyang-modern")

@@ -13,6 +13,7 @@ import pygame
 from game.events import Event, HandEnded, TilesDealt
 from game.result import HandResult
 from game.ruleset import Ruleset
+from game.settlement.chickens import chicken_tiles, fixed_chickens
 from ui import palette as pal
 from ui import screens
 from ui import strings as S
@@ -22,7 +23,7 @@ from ui.layout import DEFAULT_SIZE, Layout, compute_layout
 from ui.scene import Host, Scene
 from ui.settings import Speed
 from ui.table.board import Board
-from ui.table.insight import ChickenInfo, chicken_tiles, final_chickens
+from ui.table.insight import ChickenInfo, final_chickens
 from ui.table.model import TableModel
 from ui.table.view import TableView
 
@@ -77,7 +78,7 @@ INSTANT_STEP = 0.08
 
 def replay_chickens(model: TableModel, rules: Ruleset) -> ChickenInfo:
     """The chicken panel of a replay: the 常鸡 throughout, and East's chickens with the turned tile at the end."""
-    during = ChickenInfo(tuple(sorted(rules.chickens.fixed.items())), (), (), (), False)
+    during = ChickenInfo(fixed_chickens(rules), (), (), (), False)
     if not model.ended:
         return during
     flip = model.flip.tile if model.flip is not None else None

@@ -30,6 +30,7 @@ from game.ai.value import (
     win_chance,
 )
 from game.rulings import declared_win_fan, win_allowed
+from game.settlement.chickens import fixed_value, pond_counts, would_charge
 from game.tiles import NUM_KINDS, Tile
 
 # A wait that may be taken off a discard comes in about this many times as often as a draw.
@@ -146,13 +147,11 @@ class Evaluator:
         ch = self.rules.chickens
         obs = self.view.obs
         out = follow_stake(obs, self.rules, tile)
-        fixed = ch.fixed.get(tile, 0)
+        fixed = fixed_value(self.rules, tile)
         if not fixed:
             return out
-        counts_discards = ch.scope == "all" or self.rules.optional.mantang == "discards"
-        # One 冲锋鸡 per hand (docs/rules.md §14): once any followed chicken is out, no other copy charges.
-        first = tile not in dict(obs.first_chicken) and not (ch.charge_single and obs.first_chicken)
-        if first and counts_discards and ch.charge != "off":
+        first = would_charge(self.rules, tile, dict(obs.first_chicken))
+        if first and pond_counts(self.rules):
             # Another seat holding two of the unseen copies may pung it: then the claimer gets it and
             # we pay 责任鸡. A given pair of copies sits in one of the three other hands about 6% of the time.
             u = self.unseen[tile]

@@ -18,6 +18,7 @@ from game.events import HandSettled
 from game.result import HandResult
 from game.ruleset import Ruleset
 from game.settlement import Ledger
+from game.settlement.chickens import chicken_tiles, fixed_chickens
 from game.tiles import Tile
 from ui import palette as pal
 from ui import strings as S
@@ -52,7 +53,6 @@ from ui.settlement.sheet import (
 from ui.settlement.whatif import WhatIf, ruleset_choices, what_if
 from ui.sound import TableSounds
 from ui.surface_cache import in_display_alpha_format
-from ui.table.insight import chicken_tiles
 from ui.table.model import WinView
 from ui.table.settlement_port import SettlementPanel
 from ui.tile_art import Look, get_tile_art
@@ -192,7 +192,7 @@ class SettlementScene(SettlementPanel):
             return frozenset()
         if self.result.win is None:
             return frozenset()
-        return chicken_tiles(rules, self.result.flip)
+        return chicken_tiles(rules, self.result.flip, self.result.weekday)
 
     # ------------------------------------------------------------------ the scene
 
@@ -390,7 +390,7 @@ class SettlementScene(SettlementPanel):
         x = rect.right
         y = rect.top + max(0, (rect.height - tile_h) // 2 - round(4 * s))
         chickens = self.chickens()
-        fixed = sorted(rules.chickens.fixed) if rules is not None else []
+        fixed = [t for t, _fan in fixed_chickens(rules)] if rules is not None else []
         # The turned chickens, a fixed one among them too (金鸡), and the tiles besides the fixed ones.
         made = rulings.turned_chickens(flip, rules) if rules is not None else []
         turned = sorted({*(chickens - set(fixed)), *made})

@@ -34,6 +34,7 @@ from game.events import (
     WinPassed,
 )
 from game.ruleset import Ruleset
+from game.settlement.chickens import chicken_tiles
 from ui import strings as S
 from ui.layout import Layout
 from ui.table import beats as B
@@ -49,7 +50,6 @@ from ui.table.actors import (
     chip_picture,
 )
 from ui.table.geometry import Slot, pond_slot, wall_slot
-from ui.table.insight import chicken_tiles
 from ui.table.model import HIDDEN, TableModel
 from ui.table.pictures import tile_picture
 from ui.table.placement import (

@@ -22,6 +22,7 @@ from game.observation import Observation
 from game.result import HandResult
 from game.ruleset import Ruleset
 from game.settlement import Ledger
+from game.settlement.chickens import chicken_tiles
 from ui import palette as pal
 from ui import strings as S
 from ui import text as T
@@ -392,7 +393,7 @@ class TableScene(Scene):
         if ha is not None and ha.kind is ActionKind.DISCARD and ha.tile is not None:
             hinted = self.moves.tile_index(ha.tile, prefer_drawn=True)
         dragged = self.input.gesture.dragging if obs is not None else None
-        ui = HandUi(self.selected, self.hover, dimmed, hinted, frozenset(self.rules.chickens.fixed), dragged)
+        ui = HandUi(self.selected, self.hover, dimmed, hinted, chicken_tiles(self.rules, None), dragged)
         claimable = obs is not None and obs.phase == "claims"
         info = self.panels.chicken_panel()
         return TableView(

@@ -20,6 +20,7 @@ from game.learn.explain_words import Said, seat_en, seat_zh, tile_words
 from game.observation import Observation
 from game.ruleset import Ruleset
 from game.rulings import declared_bonus
+from game.settlement.chickens import pond_counts
 
 # A discard is called dangerous when hard expects it to lose at least this much (fan) by dealing in,
 # and this much more than the expert's move.
@@ -77,7 +78,8 @@ def _lead(case: _Case) -> Said | None:
         return found
     if keep_values(rules)[played.tile] >= CHICKEN_FAN:
         tz, te = tile_words(played.tile)
-        rule = tile_reason("discard", rules.chickens.scope, rules.chickens.not_ready_discards)
+        scope = "all" if pond_counts(rules) else "hand"
+        rule = tile_reason("discard", scope, rules.chickens.not_ready_discards)
         return Said(f"打{tz}把鸡送走了（{rule.zh.rstrip('。')}）", f"discarding {te} gives a chicken away ({rule.en})")
     return _waits_words(obs, rules, played)
 

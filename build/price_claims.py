@@ -25,11 +25,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.judgement.base import view_of
-from game.ai.judgement.efficiency import lowest_after_discard, shanten_of
 from game.ai.measure.arena import SearchBudget, build_agent, deal_setup, finished
 from game.ai.measure.audit import gains_band, price
 from game.ai.search.sampling import rollout_keep
 from game.core.ruleset import Ruleset
+from game.core.shanten import shanten, shanten_after_pung
 from game.engine.actions import ActionKind
 from game.engine.observation import Observation
 from game.match.agents import Agent
@@ -61,10 +61,8 @@ def chance(
     view = view_of(obs, rules)
     counts, m = view.counts, view.meld_count
     tile = obs.last_discard[1]
-    now = shanten_of(counts, m)
-    counts[tile] -= 2
-    after = lowest_after_discard(counts, m + 1)
-    counts[tile] += 2
+    now = shanten(counts, m)
+    after = shanten_after_pung(counts, m, tile)
     kept = keep is not None and keep[tile]
     return Chance(deal, obs.seat, obs.wall_remaining, tile, kept, now, after - now, m, hard, gain)
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from game.ai.judgement.efficiency import accept, discard_options, discard_shanten, lowest_after_discard, shanten_of
+from game.ai.judgement.efficiency import accept, discard_options, discard_shanten
 from game.ai.judgement.value import dadui_shanten, win_chance
-from game.core.shanten import shanten
+from game.core.shanten import lowest_discards, shanten, shanten_after_pung
 from game.core.tiles import NUM_KINDS, parse_tiles, to_counts
 
 WALL = [t for t in range(NUM_KINDS) for _ in range(4)]
@@ -40,7 +40,7 @@ def test_accept_matches_shanten_calls(melds: int) -> None:
     for _ in range(300):
         counts = _random_hand(rng, 13 - 3 * melds)
         assert accept(counts, melds) == _slow_accept(counts, melds)
-        assert shanten_of(counts, melds) == shanten(counts, melds)
+        assert accept(counts, melds)[0] == shanten(counts, melds)
 
 
 @pytest.mark.parametrize("melds", [0, 1, 2])
@@ -85,10 +85,26 @@ def test_win_chance_is_monotonic() -> None:
     assert win_chance(-1, 0, 60, 0) == 1.0 and win_chance(3, 10, 60, 2) == 0.0
 
 
-def test_lowest_after_discard() -> None:
-    """The cheap lowest shanten after a discard agrees with the full discard table."""
+def test_lowest_discards_agrees_with_the_discard_table() -> None:
+    """docs/rules.md §5: game.core.shanten's lowest shanten after a discard agrees with the AI's full discard table."""
     rng = random.Random(99)
     for melds in (0, 1, 2):
         for _ in range(100):
             counts = _random_hand(rng, 14 - 3 * melds)
-            assert lowest_after_discard(counts, melds) == min(sh for _, sh in discard_shanten(counts, melds))
+            assert lowest_discards(counts, melds)[0] == min(sh for _, sh in discard_shanten(counts, melds))
+
+
+def test_shanten_after_a_pung_is_after_its_best_discard() -> None:
+    """docs/rules.md §5: punging 5m from "123m456p789s55m19p" leaves the pung's discard of 1p or 9p ready."""
+    counts = to_counts(parse_tiles("123m456p789s55m19p"))
+    five = parse_tiles("5m")[0]
+    assert shanten_after_pung(counts, 0, five) == 0
+    assert counts == to_counts(parse_tiles("123m456p789s55m19p"))
+    rng = random.Random(7)
+    for melds in (0, 1, 2):
+        for _ in range(100):
+            counts = _random_hand(rng, 13 - 3 * melds)
+            for t in [t for t in range(27) if counts[t] >= 2]:
+                less = list(counts)
+                less[t] -= 2
+                assert shanten_after_pung(counts, melds, t) == min(sh for _, sh in discard_shanten(less, melds + 1))

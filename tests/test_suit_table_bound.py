@@ -41,7 +41,7 @@ def _answers(hands: list[list[int]]) -> list[object]:
         out.append((shanten(counts, 0), lowest_discards(counts, 0), is_complete(counts, 0)))
         less = list(counts)
         less[counts.index(next(c for c in counts if c))] -= 1
-        out.append((shanten(less, 0), completing_tiles(less, 0), efficiency.shanten_of(less, 0)))
+        out.append((shanten(less, 0), completing_tiles(less, 0), efficiency.accept(less, 0)))
     return out
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from game.core.melds import KongKind, Meld
+from game.core.settlement.chickens import chicken_tiles
 from game.core.tiles import WUGUJI, YAOJI, parse_tile, parse_tiles, to_counts
 from game.engine.actions import Action, ActionKind
 from game.engine.observation import Observation
 from game.rules.loader import load_ruleset
-from ui.table.insight import chicken_info, chicken_tiles, discard_choices_keeping_ready, waits_of
+from ui.table.insight import chicken_info, discard_choices_keeping_ready, waits_of
 
 CLASSIC = load_ruleset("guiyang-classic")
 MODERN = load_ruleset("guiyang-modern")

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 
 from game.ai.judgement.base import View, view_of
 from game.ai.judgement.efficiency import discard_options
-from game.ai.judgement.value import may_win_off_discard, wait_pattern
+from game.ai.judgement.value import wait_pattern
 from game.ai.levels.hard import HardAgent
 from game.core.hand import scores_dilongqi, waits
 from game.core.ruleset import PATTERN_NAMES, Ruleset
+from game.core.rulings import win_allowed
 from game.core.tiles import Tile, format_tile, tile_name_zh
 from game.engine.actions import Action, ActionKind
 from game.engine.observation import Observation
@@ -56,7 +57,6 @@ class Hint:
 def _wait_hints(view: View, counts: list[int], tile: Tile) -> tuple[WaitHint, ...]:
     counts[tile] -= 1
     out: list[WaitHint] = []
-    has_pass = view.has_pass()
     declared = view.obs.declared[view.seat]
     for w in waits(counts, view.melds, dilongqi=scores_dilongqi(view.rules.patterns)):
         pid, fan = wait_pattern(counts, view.melds, w, view.rules)
@@ -66,8 +66,8 @@ def _wait_hints(view: View, counts: list[int], tile: Tile) -> tuple[WaitHint, ..
                 view.unseen[w],
                 pid,
                 fan,
-                may_win_off_discard(pid, has_pass, declared, view.rules),
-                may_win_off_discard(pid, has_pass, True, view.rules),
+                win_allowed(pid, view.melds, view.rules.play, declared=declared),
+                win_allowed(pid, view.melds, view.rules.play, declared=True),
             )
         )
     counts[tile] += 1

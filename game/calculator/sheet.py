@@ -14,12 +14,11 @@ import copy
 from dataclasses import dataclass, field
 
 from game.calculator.standin import stand_in_hand
-from game.core import rulings
 from game.core.melds import KongKind, Meld
 from game.core.result import HandResult, WinHow
 from game.core.ruleset import Ruleset
 from game.core.settlement import Ledger, settle
-from game.core.settlement.chickens import pond_counts
+from game.core.settlement.chickens import charge_kinds, chicken_tiles, mantang, pond_counts
 from game.core.tiles import COPIES, Tile, TileSyntaxError, parse_tile, parse_tiles
 from game.engine.next_deal import next_deal
 from game.handfile import (
@@ -58,35 +57,20 @@ class WinEntry:
 
 def followed_chickens(rules: Ruleset) -> tuple[Tile, ...]:
     """The tiles whose first discarder the ruleset follows (冲锋鸡 and 责任鸡, docs/rules.md §8, §12.9)."""
-    ch = rules.chickens
-    tiles: set[Tile] = set(ch.liability)
-    if ch.charge == "value":
-        tiles |= set(ch.charge_values)
-    elif ch.charge == "multiplier":
-        tiles |= set(ch.fixed)
-    return tuple(sorted(tiles))
+    return tuple(sorted({*rules.chickens.liability, *charge_kinds(rules)}))
 
 
 def chicken_kinds(rules: Ruleset, flip: Tile | None, weekday: int | None) -> set[Tile]:
     """Every tile kind that can score as a chicken this hand (常鸡, 翻鸡, 本鸡, 星期鸡, 冲锋鸡, 责任鸡; docs/rules.md
     §8)."""
-    ch = rules.chickens
-    kinds = set(ch.fixed) | set(ch.charge_values) | set(ch.liability) | set(rulings.turned_chickens(flip, rules))
-    benji = rulings.benji_tile(flip, rules)
-    if benji is not None:
-        kinds.add(benji)
-    if rules.optional.xingqi and weekday is not None:
-        kinds |= {suit * 9 + weekday - 1 for suit in range(3)}
-    return kinds
+    return {*chicken_tiles(rules, flip, weekday), *charge_kinds(rules), *rules.chickens.liability}
 
 
 def chickens_asked(rules: Ruleset, ready: bool | None) -> bool:
     """Whether a stand-in seat's own chickens can change the ledger: a ready seat collects for them; a seat
     not ready only where every seat collects (C), only seats holding none pay, or 满堂鸡 doubles (docs/rules.md §8)."""
     ch = rules.chickens
-    return (
-        bool(ready) or ch.collectors == "every_seat" or ch.payers == "holding_none" or rules.optional.mantang != "off"
-    )
+    return bool(ready) or ch.collectors == "every_seat" or ch.payers == "holding_none" or mantang(rules)
 
 
 def pond_chickens_asked(rules: Ruleset) -> bool:

@@ -183,21 +183,6 @@ class DiscardTables:
         return got
 
 
-def shanten_entries(a: SuitEntry, b: SuitEntry, c: SuitEntry, melds: int) -> int:
-    """game.core.shanten.shanten of the hand whose three suits are a, b and c, with `melds` sets on the table."""
-    ca, cb, cc = a.both, b.both, c.both
-    pid = pair_of(ca >> BOTH_SHIFT, cb >> BOTH_SHIFT)
-    rc = cc >> BOTH_SHIFT
-    try:
-        s = FINAL[pid][rc][melds]
-    except KeyError:
-        s = final_shanten(pid, rc)[melds]
-    if melds:
-        return s
-    p = SEVEN_SHANTEN[(ca + cb + cc) & BOTH_MASK]
-    return p if p < s else s
-
-
 def suit_code(c: list[int], o: int) -> int:
     """The nine counts c[o:o+9] (each 0-4) read as one base-5 number."""
     h = c[o]

@@ -13,7 +13,7 @@ state over) and compares the results: the policy must choose as SimpleAgent does
 
 from __future__ import annotations
 
-from game.core.discard_choice import DiscardTables, SuitEntry, discard_tables, shanten_entries, suit_code
+from game.core.discard_choice import DiscardTables, SuitEntry, discard_tables, suit_code
 from game.core.kernel import (
     ADDED_KONG,
     CONCEALED_KONG,
@@ -36,6 +36,7 @@ from game.core.melds import Meld
 from game.core.phase import CLAIMS, ROB, TURN
 from game.core.result import HandResult
 from game.core.ruleset import Ruleset
+from game.core.shanten import shanten_of_codes
 from game.core.tiles import Tile
 
 __all__ = [
@@ -109,7 +110,8 @@ class LeanHand(HandState):
 
     def _shanten(self, seat: int) -> int:
         """game.core.shanten.shanten of the seat's hand, from its suit entries."""
-        return shanten_entries(self._entry(seat, 0), self._entry(seat, 1), self._entry(seat, 2), len(self.melds[seat]))
+        a, b, c = self._entry(seat, 0), self._entry(seat, 1), self._entry(seat, 2)
+        return shanten_of_codes(a.both, b.both, c.both, len(self.melds[seat]))
 
     def _shanten_after_pung(self, seat: int, tile: Tile) -> int:
         """game.core.shanten.shanten of the seat's hand with two `tile` moved into a pung."""
@@ -123,7 +125,7 @@ class LeanHand(HandState):
             b = tables.entry(1, b.code - less)
         else:
             c = tables.entry(2, c.code - less)
-        return shanten_entries(a, b, c, len(self.melds[seat]) + 1)
+        return shanten_of_codes(a.both, b.both, c.both, len(self.melds[seat]) + 1)
 
     # ------------------------------------------------------------------ the policy (SimpleAgent's)
 

@@ -121,3 +121,23 @@ def turned_chicken_fan(tile: Tile, rules: Ruleset) -> int:
     """What one copy of a turned chicken earns from each payer: its golden value when it is a 常鸡 too (金鸡, §8)."""
     ch = rules.chickens
     return ch.golden.get(tile, ch.flip_value)
+
+
+def declared_bonus(rules: Ruleset, dealer: bool = False) -> tuple[str, int]:
+    """How 报听 lifts a declared win and by how much (docs/rules.md §12.1): ("at_least" | "add" | "none", value).
+
+    The value is the dealer's own where the ruleset has one (docs/rules.md §14).
+    """
+    b = rules.bonuses
+    value = b.declared_win_value_dealer if dealer and b.declared_win_value_dealer is not None else b.declared_win_value
+    return b.declared_win, value
+
+
+def declared_win_fan(fan: int, rules: Ruleset, dealer: bool = False) -> int:
+    """A declared winner's pattern `fan` after the 报听 bonus (docs/rules.md §12.1, §14)."""
+    mode, value = declared_bonus(rules, dealer)
+    if mode == "at_least":
+        return max(fan, value)
+    if mode == "add":
+        return fan + value
+    return fan

@@ -27,6 +27,7 @@ from game.core.suit_tables import (
     both_code,
     final_shanten,
     pair_id,
+    pair_of,
     remember,
     row_ids_one_changed,
     seven_code,
@@ -64,14 +65,37 @@ def shanten(counts: Sequence[int], melds: int) -> int:
         a = BOTH_OF[t[:9]]
         b = BOTH_OF[t[9:18]]
         c = BOTH_OF[t[18:]]
-        s = FINAL[PAIR[a >> BOTH_SHIFT][b >> BOTH_SHIFT]][c >> BOTH_SHIFT][0]
     except KeyError:
         a = both_code(t[:9])
         b = both_code(t[9:18])
         c = both_code(t[18:])
-        s = final_shanten(pair_id(a >> BOTH_SHIFT, b >> BOTH_SHIFT), c >> BOTH_SHIFT)[0]
+    return shanten_of_codes(a, b, c, 0)
+
+
+def shanten_of_codes(a: int, b: int, c: int, melds: int) -> int:
+    """`shanten` of the hand whose three suits have the both-codes a, b and c (game.core.suit_tables.both_code).
+
+    The rollouts keep each suit's code up to date as they play, so they ask this without reading counts.
+    """
+    pid = pair_of(a >> BOTH_SHIFT, b >> BOTH_SHIFT)
+    rc = c >> BOTH_SHIFT
+    try:
+        s = FINAL[pid][rc][melds]
+    except KeyError:
+        s = final_shanten(pid, rc)[melds]
+    if melds:
+        return s
     p = SEVEN_SHANTEN[(a + b + c) & BOTH_MASK]
     return p if p < s else s
+
+
+def shanten_after_pung(counts: list[int], melds: int, tile: int) -> int:
+    """Shanten of a 13 - 3*melds tile hand after punging `tile` and making its best discard (counts unchanged)."""
+    counts[tile] -= 2
+    try:
+        return lowest_discards(counts, melds + 1)[0]
+    finally:
+        counts[tile] += 2
 
 
 def seven_pairs_missing(counts: Sequence[int]) -> int:

@@ -15,6 +15,8 @@ from game.ai.judgement.base import view_of
 from game.ai.judgement.defence import SafeTracker, danger, threats
 from game.ai.judgement.value import keep_values
 from game.core.ruleset import Ruleset
+from game.core.rulings import declared_bonus
+from game.core.settlement.chickens import pond_counts
 from game.engine.actions import Action, ActionKind
 from game.engine.observation import Observation
 from game.learn.explain_chickens import tile_reason
@@ -70,29 +72,24 @@ def _lead(case: _Case) -> Said | None:
     if played.kind is not ActionKind.DISCARD or played.tile is None:
         return None
     if expert.kind is ActionKind.DISCARD and expert.declare and not played.declare:
-        return _declare_words(rules)
+        return _declare_words(rules, obs.seat == obs.dealer)
     found = _danger(case)
     if found is not None:
         return found
     if keep_values(rules)[played.tile] >= CHICKEN_FAN:
         tz, te = tile_words(played.tile)
-        rule = tile_reason("discard", rules.chickens.scope, rules.chickens.not_ready_discards)
+        scope = "all" if pond_counts(rules) else "hand"
+        rule = tile_reason("discard", scope, rules.chickens.not_ready_discards)
         return Said(f"打{tz}把鸡送走了（{rule.zh.rstrip('。')}）", f"discarding {te} gives a chicken away ({rule.en})")
     return _waits_words(obs, rules, played)
 
 
-def _declare_words(rules: Ruleset) -> Said:
-    """The 报听 bonus passed up (docs/rules.md §7, §12.1)."""
-    b = rules.bonuses
-    if b.declared_win == "at_least":
-        return Said(
-            f"该报听：报听胡牌至少算{b.declared_win_value}番",
-            f"declare ready: a declared win counts at least {b.declared_win_value} fan",
-        )
-    return Said(
-        f"该报听：报听胡牌另加{b.declared_win_value}番",
-        f"declare ready: a declared win adds {b.declared_win_value} fan",
-    )
+def _declare_words(rules: Ruleset, dealer: bool) -> Said:
+    """The 报听 bonus passed up (docs/rules.md §7, §12.1): the dealer's own value where the ruleset has one (§14)."""
+    mode, value = declared_bonus(rules, dealer)
+    if mode == "at_least":
+        return Said(f"该报听：报听胡牌至少算{value}番", f"declare ready: a declared win counts at least {value} fan")
+    return Said(f"该报听：报听胡牌另加{value}番", f"declare ready: a declared win adds {value} fan")
 
 
 def _danger(case: _Case) -> Said | None:

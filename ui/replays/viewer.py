@@ -12,6 +12,7 @@ import pygame
 
 from game.core.result import HandResult
 from game.core.ruleset import Ruleset
+from game.core.settlement.chickens import chicken_tiles, fixed_chickens
 from game.engine.events import Event, HandEnded, TilesDealt
 from ui.kit.buttons import Button, draw_buttons, lay_out_buttons
 from ui.look import palette as pal
@@ -21,7 +22,7 @@ from ui.settings.values import Speed
 from ui.stage import screens
 from ui.stage.scene import Host, Scene
 from ui.table.board import Board
-from ui.table.insight import ChickenInfo, chicken_tiles, final_chickens
+from ui.table.insight import ChickenInfo, final_chickens
 from ui.table.model import TableModel
 from ui.table.view import TableView
 from ui.words import strings as S
@@ -77,7 +78,7 @@ INSTANT_STEP = 0.08
 
 def replay_chickens(model: TableModel, rules: Ruleset) -> ChickenInfo:
     """The chicken panel of a replay: the 常鸡 throughout, and East's chickens with the turned tile at the end."""
-    during = ChickenInfo(tuple(sorted(rules.chickens.fixed.items())), (), (), (), False)
+    during = ChickenInfo(fixed_chickens(rules), (), (), (), False)
     if not model.ended:
         return during
     flip = model.flip.tile if model.flip is not None else None

@@ -17,6 +17,7 @@ from game.core import rulings
 from game.core.result import HandResult
 from game.core.ruleset import Ruleset
 from game.core.settlement import Ledger
+from game.core.settlement.chickens import chicken_tiles, fixed_chickens
 from game.core.tiles import Tile
 from game.engine.events import HandSettled
 from ui.kit.buttons import draw_buttons
@@ -52,7 +53,6 @@ from ui.settlement.sheet import (
 from ui.settlement.whatif import WhatIf, ruleset_choices, what_if
 from ui.sound import TableSounds
 from ui.stage.scene import Host
-from ui.table.insight import chicken_tiles
 from ui.table.model import WinView
 from ui.table.settlement_port import SettlementPanel
 from ui.words import strings as S
@@ -192,7 +192,7 @@ class SettlementScene(SettlementPanel):
             return frozenset()
         if self.result.win is None:
             return frozenset()
-        return chicken_tiles(rules, self.result.flip)
+        return chicken_tiles(rules, self.result.flip, self.result.weekday)
 
     # ------------------------------------------------------------------ the scene
 
@@ -390,7 +390,7 @@ class SettlementScene(SettlementPanel):
         x = rect.right
         y = rect.top + max(0, (rect.height - tile_h) // 2 - round(4 * s))
         chickens = self.chickens()
-        fixed = sorted(rules.chickens.fixed) if rules is not None else []
+        fixed = [t for t, _fan in fixed_chickens(rules)] if rules is not None else []
         # The turned chickens, a fixed one among them too (金鸡), and the tiles besides the fixed ones.
         made = rulings.turned_chickens(flip, rules) if rules is not None else []
         turned = sorted({*(chickens - set(fixed)), *made})

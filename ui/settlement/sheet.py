@@ -9,6 +9,7 @@ import pygame
 from game.core.result import HandResult
 from game.core.ruleset import Ruleset
 from game.core.settlement import Ledger
+from game.core.settlement.chickens import chicken_tiles
 from game.core.tiles import Tile
 from ui.look import palette as pal
 from ui.look import text as T
@@ -16,7 +17,6 @@ from ui.look.layout import compute_layout
 from ui.look.surface_cache import display_ready
 from ui.look.tile_art import Look, get_tile_art
 from ui.settlement.hands import fit_tile_width, hand_slots
-from ui.table.insight import chicken_tiles
 from ui.words import strings as S
 
 BACKDROP: pal.RGBA = (0, 0, 0, 150)
@@ -130,7 +130,11 @@ def sheet_jobs(result: HandResult, size: tuple[int, int], rules: Ruleset | None)
     """The tile pictures the sheet of `result` will show, to draw ahead while the hand's end plays out."""
     rows = sheet_rows(result)
     art = get_tile_art(sheet_tile_width(rows, size))
-    chickens = chicken_tiles(rules, result.flip) if rules is not None and result.win is not None else frozenset()
+    chickens = (
+        chicken_tiles(rules, result.flip, result.weekday)
+        if rules is not None and result.win is not None
+        else frozenset()
+    )
     for row in rows:
         for _group, tile, winning in row:
             if tile is None:

@@ -11,6 +11,7 @@ from game.core import hand as analysis
 from game.core import rulings
 from game.core.melds import Meld
 from game.core.ruleset import Ruleset
+from game.core.settlement.chickens import charge_kinds, chicken_tiles, fixed_chickens, pond_counts
 from game.core.tiles import Tile, to_counts
 from game.engine.observation import Observation
 from ui.table.model import TableModel
@@ -72,16 +73,6 @@ def discard_choices_keeping_ready(obs: Observation) -> frozenset[Tile]:
     return frozenset(analysis.discard_waits(to_counts(obs.hand), melds))
 
 
-def chicken_tiles(rules: Ruleset, flip: Tile | None) -> frozenset[Tile]:
-    """Tiles that score as chickens: the ruleset's 常鸡, and once a tile is turned, its chicken
-    (and the optional 本鸡 / 摇摆鸡 the ruleset switches on)."""
-    tiles = {*rules.chickens.fixed, *rulings.turned_chickens(flip, rules)}
-    benji = rulings.benji_tile(flip, rules)
-    if benji is not None:
-        tiles.add(benji)
-    return frozenset(tiles)
-
-
 def is_ready_now(obs: Observation) -> bool:
     """Ready with 13 - 3k tiles, or, holding 14 - 3k, ready after some discard."""
     melds = obs.melds[obs.seat]
@@ -97,18 +88,19 @@ def is_ready_now(obs: Observation) -> bool:
 def chicken_info(obs: Observation, rules: Ruleset) -> ChickenInfo:
     """The chicken panel's content for this observation."""
     ch = rules.chickens
-    fixed = tuple(sorted(ch.fixed.items()))
-    charge = obs.first_chicken if ch.charge != "off" else ()
+    fixed = fixed_chickens(rules)
+    charge = obs.first_chicken if charge_kinds(rules) else ()
     first = dict(obs.first_chicken)
     liable = (
         tuple((t, claimer, first.get(t, -1)) for t, claimer in obs.first_chicken_claimed_by if t in ch.liability)
         if ch.liability
         else ()
     )
-    kinds = set(ch.fixed)
+    kinds = chicken_tiles(rules, None)
+    # Counted as settlement counts them: the hand and the melds, and the pond where discards count.
     mine = [t for t in obs.hand if t in kinds]
-    if ch.scope == "all":
-        mine += [m.tile for m in obs.melds[obs.seat] for _ in range(m.size) if m.tile in kinds]
+    mine += [m.tile for m in obs.melds[obs.seat] for _ in range(m.size) if m.tile in kinds]
+    if pond_counts(rules):
         mine += [t for t in obs.ponds[obs.seat] if t in kinds]
     return ChickenInfo(fixed, tuple(charge), liable, tuple(sorted(mine)), is_ready_now(obs))
 
@@ -121,14 +113,12 @@ def final_chickens(
     ch = rules.chickens
     seat = model.viewer
     tiles = [t for t in model.concealed(seat) if t in chickens]
-    if ch.scope == "all":
-        tiles += [
-            mv.tile for mv in model.melds[seat] for _ in range(3 if mv.kind == "pung" else 4) if mv.tile in chickens
-        ]
+    tiles += [mv.tile for mv in model.melds[seat] for _ in range(3 if mv.kind == "pung" else 4) if mv.tile in chickens]
+    if pond_counts(rules):
         tiles += [t for t in model.ponds[seat] if t in chickens]
     ready = model.ready is not None and model.ready[seat]
     flip = (model.flip.tile, model.flip.chicken) if model.flip is not None else None
     counting = ready or ch.collectors == "every_seat"
     charge = during_play.charge if during_play is not None else ()
     liable = during_play.liable if during_play is not None else ()
-    return ChickenInfo(tuple(sorted(ch.fixed.items())), charge, liable, tuple(sorted(tiles)), counting, flip)
+    return ChickenInfo(fixed_chickens(rules), charge, liable, tuple(sorted(tiles)), counting, flip)

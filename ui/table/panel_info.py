@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.core import hand as analysis
+from game.core.settlement.chickens import chicken_tiles, fixed_chickens
 from game.core.tiles import to_counts
 from ui.table.insight import ChickenInfo, chicken_info, discard_choices_keeping_ready, final_chickens, waits_of
 from ui.table.model import HIDDEN
@@ -41,10 +42,11 @@ class PanelInfo:
             elif m.dealer is not None:
                 # The player's observation is not taken while the table catches up (or while
                 # several people share the screen): the 常鸡 and the tiles in view still show.
-                fixed = self.t.rules.chickens.fixed
+                fixed = fixed_chickens(self.t.rules)
+                kinds = chicken_tiles(self.t.rules, None)
                 own = [*m.hands[m.viewer], m.drawn[m.viewer]] if 0 <= m.viewer < 4 else []
-                mine = tuple(sorted(t for t in own if t is not None and t in fixed))
-                during_play = ChickenInfo(tuple(sorted(fixed.items())), (), (), mine, self.model_ready())
+                mine = tuple(sorted(t for t in own if t is not None and t in kinds))
+                during_play = ChickenInfo(fixed, (), (), mine, self.model_ready())
             else:
                 during_play = None
             info = final_chickens(m, self.t.rules, self.t.presenter.chickens, during_play) if m.ended else during_play

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.settlement.chickens import charge_kinds
 from game.core.tiles import Tile
 from ui.look import palette as pal
 from ui.look import text as T
@@ -142,7 +143,7 @@ def draw_chickens(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -
         surface.blit(v, (cx, y + (art.body_size[1] - v.get_height()) // 2))
         cx += v.get_width() + 8
     y += row_h
-    if view.rules.chickens.charge != "off":
+    if charge_kinds(view.rules):
         row_label(S.tr("chickens_charge"), y)
         cx = x + label_w
         if not info.charge:

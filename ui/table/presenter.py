@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from game.core.ruleset import Ruleset
+from game.core.settlement.chickens import chicken_tiles
 from game.engine.events import (
     Claimed,
     DealerChosen,
@@ -49,7 +50,6 @@ from ui.table.actors import (
     chip_picture,
 )
 from ui.table.geometry import Slot, pond_slot, wall_slot
-from ui.table.insight import chicken_tiles
 from ui.table.model import HIDDEN, TableModel
 from ui.table.pictures import tile_picture
 from ui.table.placement import (

@@ -14,6 +14,7 @@ from functools import partial
 
 from game.core import suit_tables
 from game.core.ruleset import Ruleset
+from game.core.settlement.chickens import fixed_chickens
 from game.core.tiles import NUM_KINDS
 from ui.look import text as T
 from ui.look.fonts import get_font, warm_font
@@ -152,7 +153,7 @@ def _rare_tile_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
     """The looks of the end of a hand: chickens and winning tiles."""
     t = layout.tiles
     hand, other_meld, wall = get_tile_art(t.hand), get_tile_art(t.other_meld), get_tile_art(t.wall)
-    for tile in sorted(rules.chickens.fixed):
+    for tile, _fan in fixed_chickens(rules):
         for look in (Look.CHICKEN, Look.CHICKEN | Look.SELECTED, Look.CHICKEN | Look.DIMMED):
             yield from hand.parts("face", tile, look=look)
     for tile in range(NUM_KINDS):

@@ -18,6 +18,7 @@ import pygame
 from game.core.result import HandResult
 from game.core.ruleset import Ruleset
 from game.core.settlement import Ledger
+from game.core.settlement.chickens import chicken_tiles
 from game.engine.actions import Action, ActionKind
 from game.engine.events import HandSettled
 from game.engine.observation import Observation
@@ -392,7 +393,7 @@ class TableScene(Scene):
         if ha is not None and ha.kind is ActionKind.DISCARD and ha.tile is not None:
             hinted = self.moves.tile_index(ha.tile, prefer_drawn=True)
         dragged = self.input.gesture.dragging if obs is not None else None
-        ui = HandUi(self.selected, self.hover, dimmed, hinted, frozenset(self.rules.chickens.fixed), dragged)
+        ui = HandUi(self.selected, self.hover, dimmed, hinted, chicken_tiles(self.rules, None), dragged)
         claimable = obs is not None and obs.phase == "claims"
         info = self.panels.chicken_panel()
         return TableView(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.core.ruleset import Ruleset
+from game.core.settlement.chickens import pond_counts
 from ui.look.layout import Layout
 from ui.table.insight import ChickenInfo, Wait
 from ui.table.model import TableModel
@@ -74,4 +75,4 @@ class TableView:
 
     def chicken_look_in_ponds(self) -> bool:
         """Whether discards count as chickens (内外鸡 / 死鸡 scope)."""
-        return self.rules.chickens.scope == "all"
+        return pond_counts(self.rules)

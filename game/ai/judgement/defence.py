@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from game.ai.judgement.base import View
 from game.ai.judgement.reading import read_table
-from game.core.rulings import has_pass, pass_exempt
+from game.core.rulings import declared_win_fan, has_pass, pass_exempt
 from game.core.tiles import NUM_KINDS, Tile
 from game.engine.observation import Observation
 
@@ -89,11 +89,7 @@ def threats(view: View, tracker: SafeTracker | None, hot: bool) -> list[Threat]:
         r = reading[s] if reading is not None else None
         weights = r.waits if r is not None else None
         if obs.declared[s]:
-            fan = plain
-            if b.declared_win == "at_least":
-                fan = max(fan, b.declared_win_value)
-            elif b.declared_win == "add":
-                fan += b.declared_win_value
+            fan = declared_win_fan(plain, rules, s == obs.dealer)
             safe = tracker.safe_against(obs, s) if tracker is not None else frozenset(obs.ponds[s])
             out.append(Threat(s, 1.0, fan + (b.hot_value if hot else 0), safe=safe, weights=weights))
             continue

@@ -240,21 +240,6 @@ def warm(max_tiles: int = 9) -> int:
     return n
 
 
-def shanten_of(counts: Sequence[int], melds: int) -> int:
-    """Shanten of any hand (seven pairs included when melds == 0), through the same tables."""
-    t = tuple(counts)
-    ca, cb, cc = _code(t[:9]), _code(t[9:18]), _code(t[18:])
-    pid, f = _pair_final(ca >> BOTH_SHIFT, cb >> BOTH_SHIFT)
-    v = f.get(cc >> BOTH_SHIFT)
-    if v is None:
-        v = final_shanten(pid, cc >> BOTH_SHIFT)
-    std = v[melds]
-    if melds:
-        return std
-    seven = SEVEN_SHANTEN[(ca + cb + cc) & _MASK]
-    return min(std, seven)
-
-
 @dataclass(frozen=True, slots=True)
 class DiscardOption:
     """One discard of a 14 - 3k tile hand: the shanten it leaves and the tiles that would lower it."""
@@ -285,36 +270,6 @@ def discard_options(
             hand[x] += 1
         out.append(DiscardOption(x, sh, acc, sum([unseen[a] for a in acc])))
     return out
-
-
-def lowest_after_discard(counts: Sequence[int], melds: int) -> int:
-    """The lowest shanten any discard of a 14 - 3k tile hand leaves (no live tiles counted: cheap)."""
-    t = tuple(counts)
-    cached = _OPTIONS.get((t, melds))
-    if cached is not None:
-        return min(sh for _, sh, _ in cached)
-    keys = (t[:9], t[9:18], t[18:])
-    codes = [_code(k) for k in keys]
-    rows = [c >> BOTH_SHIFT for c in codes]
-    seven_total = (codes[0] + codes[1] + codes[2]) & _MASK
-    low = 99
-    for s in range(3):
-        key = keys[s]
-        if not any(key):
-            continue
-        a, b = _OTHERS[s]
-        pid_s, f_s = _pair_final(rows[a], rows[b])
-        for _, _, code2 in _sub_table(key):
-            row2 = code2 >> BOTH_SHIFT
-            v = f_s.get(row2)
-            if v is None:
-                v = final_shanten(pid_s, row2)
-            sh = v[melds]
-            if melds == 0:
-                seven = SEVEN_SHANTEN[seven_total - (codes[s] & _MASK) + (code2 & _MASK)]
-                sh = min(sh, seven)
-            low = min(low, sh)
-    return low
 
 
 def ready_discards(counts: Sequence[int], melds: int) -> list[tuple[Tile, tuple[Tile, ...]]]:

@@ -23,14 +23,14 @@ from game.ai.judgement.value import (
     charge_gain,
     chicken_payers,
     dadui_shanten,
-    declared_fan,
     end_stake,
     follow_stake,
     keep_values,
-    may_win_off_discard,
     wait_pattern,
     win_chance,
 )
+from game.core.rulings import declared_win_fan, win_allowed
+from game.core.settlement.chickens import fixed_value, pond_counts, would_charge
 from game.core.tiles import NUM_KINDS, Tile
 
 # A wait that may be taken off a discard comes in about this many times as often as a draw.
@@ -99,8 +99,8 @@ class Evaluator:
             if pid is None:
                 continue
             if declared:
-                fan = declared_fan(fan, self.rules, self.view.seat == self.view.obs.dealer)
-            ron = may_win_off_discard(pid, self.has_pass, declared, self.rules)
+                fan = declared_win_fan(fan, self.rules, self.view.seat == self.view.obs.dealer)
+            ron = win_allowed(pid, melds, self.rules.play, declared=declared)
             r = u / self.total * (RON_RATE if ron else 1.0)
             rate += r
             worth += r * (self.value_of(fan, ron) + self.keep[w])
@@ -147,13 +147,11 @@ class Evaluator:
         ch = self.rules.chickens
         obs = self.view.obs
         out = follow_stake(obs, self.rules, tile)
-        fixed = ch.fixed.get(tile, 0)
+        fixed = fixed_value(self.rules, tile)
         if not fixed:
             return out
-        counts_discards = ch.scope == "all" or self.rules.optional.mantang == "discards"
-        # One 冲锋鸡 per hand (docs/rules.md §14): once any followed chicken is out, no other copy charges.
-        first = tile not in dict(obs.first_chicken) and not (ch.charge_single and obs.first_chicken)
-        if first and counts_discards and ch.charge != "off":
+        first = would_charge(self.rules, tile, dict(obs.first_chicken))
+        if first and pond_counts(self.rules):
             # Another seat holding two of the unseen copies may pung it: then the claimer gets it and
             # we pay 责任鸡. A given pair of copies sits in one of the three other hands about 6% of the time.
             u = self.unseen[tile]

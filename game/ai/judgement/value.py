@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from game.core import rulings
 from game.core.melds import KongKind, Meld
 from game.core.ruleset import Ruleset
+from game.core.settlement.chickens import charge_fan, charge_kinds, expected_copy_values, fixed_value, pond_counts
+from game.core.settlement.context import kong_payment
 from game.core.tiles import NUM_KINDS, Tile
 from game.engine.observation import Observation
 
@@ -43,44 +45,9 @@ def wait_pattern(counts: list[int], melds: Sequence[Meld], tile: Tile, rules: Ru
     return got
 
 
-def needs_pass(pattern: str | None, rules: Ruleset) -> bool:
-    """True when a win with this pattern off a discard needs a pass (通行证, docs/rules.md §6)."""
-    return pattern is None or rulings.needs_pass(pattern, rules.play)
-
-
-def may_win_off_discard(pattern: str | None, has_pass: bool, declared: bool, rules: Ruleset) -> bool:
-    """Whether a wait of this pattern can be taken off an ordinary discard (not hot, not robbing, not 杀报)."""
-    return pattern is not None and (
-        not rulings.needs_pass(pattern, rules.play) or has_pass or rulings.pass_exempt(rules.play, declared=declared)
-    )
-
-
-def declared_fan(fan: int, rules: Ruleset, dealer: bool = False) -> int:
-    """A declared winner's pattern fan after the 报听 bonus (docs/rules.md §12.1; the dealer's own value, §14)."""
-    b = rules.bonuses
-    value = b.declared_win_value_dealer if dealer and b.declared_win_value_dealer is not None else b.declared_win_value
-    if b.declared_win == "at_least":
-        return max(fan, value)
-    if b.declared_win == "add":
-        return fan + value
-    return fan
-
-
 def chicken_values(rules: Ruleset) -> list[float]:
     """Fan a copy of each kind is expected to earn from each payer as a chicken: 常鸡, and 1/27 of the turned one."""
-    ch = rules.chickens
-    out = [0.0] * NUM_KINDS
-    if ch.flip:
-        # Any kind is the turned chicken about one time in 27.
-        for t in range(NUM_KINDS):
-            out[t] += ch.flip_value / NUM_KINDS
-    for t, fan in ch.fixed.items():
-        out[t] += fan
-        golden = ch.golden.get(t)
-        if golden is not None and ch.flip:
-            # A 常鸡 that is also the turned chicken counts at its golden value instead of both.
-            out[t] += (golden - fan - ch.flip_value) / NUM_KINDS
-    return out
+    return expected_copy_values(rules)
 
 
 # Seats expected to pay a chicken where only seats not ready pay (docs/rules.md §14): about one of the three
@@ -105,7 +72,7 @@ def keep_values(rules: Ruleset) -> list[float]:
     Only 手上鸡 (scope "hand") loses a chicken that is discarded; with 内外鸡 a discarded chicken still
     counts, so keeping it is worth nothing extra.
     """
-    if rules.chickens.scope != "hand" and rules.chickens.collectors == "ready_or_won":
+    if pond_counts(rules) and rules.chickens.collectors == "ready_or_won":
         return [0.0] * NUM_KINDS
     payers = chicken_payers(rules)
     return [v * payers for v in chicken_values(rules)]
@@ -167,14 +134,10 @@ def win_chance(shanten: int, live: float, unseen_total: int, draws: int) -> floa
 def _kong_terms(rules: Ruleset, kind: KongKind, late: bool = False) -> tuple[float, float, float]:
     """A kong's fan, the seats that pay it when its owner ends ready, and those it is paid back to when its
     owner does not (倒赔: only the ready ones among them; none where a kong not ready is merely void)."""
-    k = rules.kongs
-    if late:
-        fan, payers = float(k.late), float(PAYERS)
-    elif kind is KongKind.EXPOSED:
-        fan, payers = float(k.exposed), 1.0  # paid by its feeder alone, paid back to it only if the feeder is ready
-    else:
-        fan, payers = float(k.concealed if kind is KongKind.CONCEALED else k.added), float(PAYERS)
-    back = payers * READY_OTHERS / PAYERS if k.not_ready == "pay_back" else 0.0
+    paid, seats = kong_payment(rules, kind, late)
+    fan, payers = float(paid), float(seats)
+    # An exposed kong is paid back to its feeder alone, and only if the feeder is ready.
+    back = payers * READY_OTHERS / PAYERS if rules.kongs.not_ready == "pay_back" else 0.0
     return fan, payers, back
 
 
@@ -213,7 +176,7 @@ def chicken_stake(obs: Observation, rules: Ruleset, unseen: Sequence[int]) -> fl
     if ch.collectors != "ready_or_won":
         return 0.0
     values = chicken_values(rules)
-    pond = ch.scope == "all" or rules.optional.mantang == "discards"
+    pond = pond_counts(rules)
     seat = obs.seat
     own = _shown(obs, seat, pond) + (list(obs.hand) if pond else [])
     out = _chicken_fan(own, values) * chicken_payers(rules)
@@ -226,7 +189,7 @@ def chicken_stake(obs: Observation, rules: Ruleset, unseen: Sequence[int]) -> fl
         if s != seat:
             out += rate * (_chicken_fan(_shown(obs, s, pond), values) + obs.hand_sizes[s] * density)
     if ch.not_ready_discards:
-        fixed = [float(ch.fixed.get(t, 0)) for t in range(NUM_KINDS)]
+        fixed = [float(fixed_value(rules, t)) for t in range(NUM_KINDS)]
         out += _chicken_fan(obs.ponds[seat], fixed) * READY_OTHERS
         others = sum(_chicken_fan(obs.ponds[s], fixed) for s in range(4) if s != seat)
         out += others * (1 - rate) * (READY_OTHERS + NOT_READY_PAYERS)
@@ -236,15 +199,15 @@ def chicken_stake(obs: Observation, rules: Ruleset, unseen: Sequence[int]) -> fl
 def charge_gain(rules: Ruleset, tile: Tile) -> float:
     """Fan a ready owner of the 冲锋鸡 of `tile` collects from all its payers (docs/rules.md §8, §14)."""
     ch = rules.chickens
-    fixed = ch.fixed.get(tile, 0)
-    charge = ch.charge_values.get(tile, 0) if ch.charge == "value" else ch.charge_multiplier * fixed
+    fixed = fixed_value(rules, tile)
+    charge = charge_fan(rules, tile, fixed)
     payers = PAYERS if ch.charge_payers == "others" else chicken_payers(rules)
     return (charge if ch.charge_stacks else charge - fixed) * payers
 
 
 def _charge_stake(obs: Observation, rules: Ruleset) -> float:
     ch = rules.chickens
-    if ch.charge == "off":
+    if not charge_kinds(rules):
         return 0.0
     claimed = dict(obs.first_chicken_claimed_by)
     out = 0.0

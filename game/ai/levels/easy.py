@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 
 from game.ai.judgement.base import View, isolation, view_of
-from game.ai.judgement.efficiency import discard_shanten, lowest_after_discard, shanten_of
+from game.ai.judgement.efficiency import discard_shanten
 from game.core.ruleset import Ruleset
+from game.core.shanten import shanten, shanten_after_pung
 from game.engine.actions import Action, ActionKind
 from game.engine.observation import Observation
 
@@ -71,10 +72,8 @@ class EasyAgent:
         if view.has(ActionKind.PUNG) and obs.last_discard is not None:
             tile = obs.last_discard[1]
             counts, m = view.counts, view.meld_count
-            now = shanten_of(counts, m)
-            counts[tile] -= 2
-            after = lowest_after_discard(counts, m + 1)
-            counts[tile] += 2
+            now = shanten(counts, m)
+            after = shanten_after_pung(counts, m, tile)
             if after <= now:
                 return view.first(ActionKind.PUNG)
         return view.first(ActionKind.PASS)

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai.judgement.base import rules_for, view_of
-from game.ai.judgement.efficiency import discard_options, shanten_of
+from game.ai.judgement.efficiency import discard_options
 from game.ai.judgement.reading import read_table
 from game.ai.levels.hard import BUDGET_MS, NO_DEADLINE_MS, HardAgent
 from game.ai.search.sampling import Inconsistent, Public, determinize
@@ -42,6 +42,7 @@ from game.core.rollout import (
 )
 from game.core.ruleset import Ruleset
 from game.core.settlement import settle
+from game.core.shanten import shanten
 from game.engine.actions import Action, ActionKind
 from game.engine.observation import Observation
 
@@ -183,7 +184,7 @@ class ExpertAgent:
             return []
         view = view_of(obs, self.rules)
         counts, m = view.counts, view.meld_count
-        now = shanten_of(counts, m)
+        now = shanten(counts, m)
         kongs = [a for a in obs.legal_actions if a.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)]
         declares = [a for a in obs.legal_actions if a.kind is ActionKind.DISCARD and a.declare]
         if now > SEARCH_SHANTEN and not kongs and not declares:

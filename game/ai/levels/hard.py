@@ -17,12 +17,13 @@ from dataclasses import dataclass
 
 from game.ai.judgement.base import View, edge_penalty, isolation, view_of
 from game.ai.judgement.defence import SafeTracker, danger, threats
-from game.ai.judgement.efficiency import DiscardOption, discard_options, lowest_after_discard, shanten_of
+from game.ai.judgement.efficiency import DiscardOption, discard_options
 from game.ai.judgement.lookahead import Evaluator
 from game.ai.judgement.value import kong_expected
 from game.ai.levels.normal import turn_kong
 from game.core.melds import KongKind
 from game.core.ruleset import Ruleset
+from game.core.shanten import shanten, shanten_after_pung
 from game.engine.actions import Action, ActionKind
 from game.engine.observation import Observation
 
@@ -88,17 +89,17 @@ class HardAgent:
         tile = obs.last_discard[1]
         ev = Evaluator(view, time.perf_counter() + self.budget)
         counts, m = view.counts, view.meld_count
-        now = shanten_of(counts, m)
+        now = shanten(counts, m)
         if view.has(ActionKind.KONG):
             counts[tile] -= 3
-            after = shanten_of(counts, m + 1)
+            after = shanten(counts, m + 1)
             counts[tile] += 3
             if after <= now and kong_expected(view.rules, KongKind.EXPOSED, ev.ready_chance(after)) >= 0:
                 self.kong_wall = obs.wall_remaining
                 return view.first(ActionKind.KONG)
         if view.has(ActionKind.PUNG):
+            after = shanten_after_pung(counts, m, tile)
             counts[tile] -= 2
-            after = lowest_after_discard(counts, m + 1)
             dadui = ev.dadui_after_pung(tile)
             counts[tile] += 2
             if after < now or (after == now and dadui <= 1 and "dadui" in ev.values):

@@ -12,9 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.ai.judgement.base import View, edge_penalty, isolation, view_of
-from game.ai.judgement.efficiency import DiscardOption, discard_options, lowest_after_discard, shanten_of
-from game.ai.judgement.value import may_win_off_discard, wait_pattern
+from game.ai.judgement.efficiency import DiscardOption, discard_options
+from game.ai.judgement.value import wait_pattern
 from game.core.ruleset import Ruleset
+from game.core.rulings import win_allowed
+from game.core.shanten import shanten, shanten_after_pung
 from game.engine.actions import Action, ActionKind
 from game.engine.observation import Observation
 
@@ -35,7 +37,7 @@ def ready_score(view: View, counts: list[int], waits: tuple[int, ...], declared:
             score += n * DISCARD_WAIT_WEIGHT
             continue
         pid, _ = wait_pattern(counts, view.melds, w, view.rules)
-        ron = may_win_off_discard(pid, has_pass, declared, view.rules)
+        ron = win_allowed(pid, view.melds, view.rules.play, declared=declared)
         score += n * (DISCARD_WAIT_WEIGHT if ron else 1.0)
     return score
 
@@ -74,7 +76,7 @@ def turn_kong(view: View, low: int, skip: Callable[[Action], bool] | None = None
             if skip is not None and skip(a):
                 continue
             counts[a.tile] -= removed
-            sh = shanten_of(counts, melds_after)
+            sh = shanten(counts, melds_after)
             counts[a.tile] += removed
             if sh <= low:
                 return a
@@ -86,13 +88,10 @@ def claim_shanten(view: View, kind: ActionKind, tile: int) -> int:
     counts, m = view.counts, view.meld_count
     if kind is ActionKind.KONG:
         counts[tile] -= 3
-        sh = shanten_of(counts, m + 1)
+        sh = shanten(counts, m + 1)
         counts[tile] += 3
         return sh
-    counts[tile] -= 2
-    sh = lowest_after_discard(counts, m + 1)
-    counts[tile] += 2
-    return sh
+    return shanten_after_pung(counts, m, tile)
 
 
 class NormalAgent:
@@ -135,7 +134,7 @@ class NormalAgent:
         if obs.last_discard is None:
             return view.first(ActionKind.PASS)
         tile = obs.last_discard[1]
-        now = shanten_of(view.counts, view.meld_count)
+        now = shanten(view.counts, view.meld_count)
         if view.has(ActionKind.KONG) and claim_shanten(view, ActionKind.KONG, tile) <= now:
             return view.first(ActionKind.KONG)
         if view.has(ActionKind.PUNG) and claim_shanten(view, ActionKind.PUNG, tile) < now:

@@ -23,10 +23,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game.ai.judgement.base import view_of
-from game.ai.judgement.efficiency import shanten_of
 from game.ai.levels.expert import SWITCH_Z, ExpertAgent
 from game.ai.measure.arena import Z95, Progress, SearchBudget, build_agent, deal_setup, finished
 from game.core.ruleset import Ruleset
+from game.core.shanten import shanten as hand_shanten
 from game.engine.actions import Action, ActionKind
 from game.engine.round import Round
 from game.match.agents import Agent
@@ -171,7 +171,7 @@ def audit_deal(rules: Ruleset, seed: str, deal: int, rollouts: int, shuffles: in
             if alt is not None and (expert.stats.switched > switched or alt[3] >= z_min):
                 hard_move, other, diff, z = alt
                 view = view_of(obs, rules) if obs.phase == "turn" else None
-                sh = shanten_of(view.counts, view.meld_count) if view is not None else None
+                sh = hand_shanten(view.counts, view.meld_count) if view is not None else None
                 # Hard's own agent, as it stands after this observation, plays the seat on.
                 players = [expert.hard if s == me else agents[s] for s in range(4)]
                 key = f"{seed}:{deal}:{rot}:{len(records)}"

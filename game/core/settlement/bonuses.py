@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from game.core.melds import KongKind, Meld
+from game.core.melds import Meld
 from game.core.result import WinHow
-from game.core.settlement.context import SettleContext
+from game.core.settlement.context import SettleContext, kong_payment
 from game.core.settlement.registry import register
 
 
@@ -70,12 +70,9 @@ def yikouer(ctx: SettleContext) -> None:
 
 def kong_worth(ctx: SettleContext, meld: Meld) -> int:
     """What a kong would have earned in all (docs/rules.md §12.6): its value times the seats that pay it."""
-    k = ctx.rules.kongs
-    if meld.late:
-        return k.late * 3
-    if meld.kong is KongKind.EXPOSED:
-        return k.exposed
-    return (k.concealed if meld.kong is KongKind.CONCEALED else k.added) * 3
+    assert meld.kong is not None
+    fan, payers = kong_payment(ctx.rules, meld.kong, meld.late)
+    return fan * payers
 
 
 @register("bonus.hot")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Final
 
 from game.core import rulings
@@ -10,7 +11,7 @@ from game.core.melds import KongKind
 from game.core.ruleset import Ruleset
 from game.core.settlement.context import SettleContext
 from game.core.settlement.registry import register
-from game.core.tiles import WUGUJI, YAOJI, Tile, tile_name_zh, to_counts
+from game.core.tiles import NUM_KINDS, WUGUJI, YAOJI, Tile, tile_name_zh, to_counts
 
 _FIXED_NAMES = {YAOJI: ("幺鸡", "1s chicken"), WUGUJI: ("乌骨鸡", "8p chicken")}
 
@@ -56,16 +57,20 @@ def turned_chickens(ctx: SettleContext) -> list[Tile]:
 
 def chicken_table(ctx: SettleContext) -> dict[Tile, list[ChickenPart]]:
     """For each chicken tile this hand, why it is one and what a copy earns."""
-    ch = ctx.rules.chickens
-    opt = ctx.rules.optional
-    turned = turned_chickens(ctx)
+    return chicken_parts(ctx.rules, ctx.result.flip, ctx.result.weekday)
+
+
+def chicken_parts(rules: Ruleset, flip: Tile | None, weekday: int | None) -> dict[Tile, list[ChickenPart]]:
+    """For each chicken tile of a hand with this turned tile and weekday, why it is one and what a copy earns
+    (docs/rules.md §8, §13)."""
+    ch = rules.chickens
+    opt = rules.optional
+    turned = rulings.turned_chickens(flip, rules)
     table: dict[Tile, list[ChickenPart]] = {}
     for t in dict.fromkeys([*ch.fixed, *turned]):
         if t in turned and t in ch.golden:
             # 金鸡 (A七3, G): the 常鸡 that is also the turned chicken counts at its golden value instead.
-            parts = [
-                ChickenPart("chicken.golden", ("金鸡", "golden chicken"), rulings.turned_chicken_fan(t, ctx.rules))
-            ]
+            parts = [ChickenPart("chicken.golden", ("金鸡", "golden chicken"), rulings.turned_chicken_fan(t, rules))]
         else:
             parts = []
             if t in ch.fixed:
@@ -73,18 +78,50 @@ def chicken_table(ctx: SettleContext) -> dict[Tile, list[ChickenPart]]:
                 zh, en = name if name is not None else (f"常鸡{tile_name_zh(t)}", "fixed chicken")
                 parts.append(ChickenPart("chicken.fixed", (zh, en), ch.fixed[t]))
             if t in turned:
-                fan = rulings.turned_chicken_fan(t, ctx.rules)
+                fan = rulings.turned_chicken_fan(t, rules)
                 parts.append(ChickenPart("chicken.turned", ("翻鸡", "turned chicken"), fan))
         table[t] = parts
-    benji = rulings.benji_tile(ctx.result.flip, ctx.rules)
+    benji = rulings.benji_tile(flip, rules)
     if benji is not None:
         table.setdefault(benji, []).append(ChickenPart("chicken.benji", ("本鸡", "the turned tile"), opt.benji))
-    weekday = ctx.result.weekday
     if opt.xingqi and weekday is not None:
         for suit in range(3):
             t = suit * 9 + weekday - 1
             table.setdefault(t, []).append(ChickenPart("chicken.xingqi", ("星期鸡", "weekday chicken"), opt.xingqi))
     return {t: [p for p in parts if p.fan > 0] for t, parts in table.items() if any(p.fan > 0 for p in parts)}
+
+
+def chicken_tiles(rules: Ruleset, flip: Tile | None, weekday: int | None = None) -> frozenset[Tile]:
+    """The tiles that score as chickens in a hand with this turned tile (None: none yet) and weekday (docs/rules.md
+    §8, §13): 常鸡, the turned chicken, 本鸡, 摇摆鸡, 星期鸡."""
+    return frozenset(chicken_parts(rules, flip, weekday))
+
+
+def fixed_value(rules: Ruleset, t: Tile) -> int:
+    """Fan of one copy of `t` as a 常鸡, whatever is turned (docs/rules.md §8); 0 when it is none."""
+    return rules.chickens.fixed.get(t, 0) or 0
+
+
+def fixed_chickens(rules: Ruleset) -> tuple[tuple[Tile, int], ...]:
+    """The 常鸡 and the fan of a copy of each, in tile order (docs/rules.md §8)."""
+    return tuple(sorted(rules.chickens.fixed.items()))
+
+
+def expected_copy_values(rules: Ruleset) -> list[float]:
+    """Fan a copy of each kind is expected to earn from each payer before any tile is turned: 常鸡, and 1/27 of the
+    turned chicken, a 常鸡 that is also the turned one at its golden value instead of both (金鸡, docs/rules.md §8)."""
+    ch = rules.chickens
+    out = [0.0] * NUM_KINDS
+    if ch.flip:
+        # Any kind is the turned chicken about one time in 27.
+        for t in range(NUM_KINDS):
+            out[t] += ch.flip_value / NUM_KINDS
+    for t, fan in ch.fixed.items():
+        out[t] += fan
+        golden = ch.golden.get(t)
+        if golden is not None and ch.flip:
+            out[t] += (golden - fan - ch.flip_value) / NUM_KINDS
+    return out
 
 
 def copy_value(table: dict[Tile, list[ChickenPart]], t: Tile) -> int:
@@ -96,6 +133,35 @@ def pond_counts(rules: Ruleset) -> bool:
     """Whether a seat's own discards count among its chickens (内外鸡 / 死鸡, 满堂鸡 of the pond, docs/rules.md §8,
     §13)."""
     return rules.chickens.scope == "all" or rules.optional.mantang == "discards"
+
+
+def mantang(rules: Ruleset) -> bool:
+    """满堂鸡 in either reading (docs/rules.md §13): discards count as chickens, or chickens double when all four seats
+    hold one; either way a seat's chickens bear on the others' payments."""
+    return rules.optional.mantang != "off"
+
+
+def charge_kinds(rules: Ruleset) -> list[Tile]:
+    """The tiles whose first discarded copy may be a 冲锋鸡 (docs/rules.md §8, §12.9); none where the rule is off."""
+    ch = rules.chickens
+    if ch.charge == "off":
+        return []
+    return list(ch.charge_values if ch.charge == "value" else ch.fixed)
+
+
+def would_charge(rules: Ruleset, t: Tile, firsts: Collection[Tile]) -> bool:
+    """Whether discarding `t` now makes a 冲锋鸡, `firsts` being the followed tiles already discarded once: the first
+    copy of each, or with one 冲锋鸡 a hand, the first of them all (docs/rules.md §14)."""
+    if t in firsts or (rules.chickens.charge_single and len(firsts) > 0):
+        return False
+    return t in charge_kinds(rules)
+
+
+def charge_fan(rules: Ruleset, t: Tile, copy: int) -> int:
+    """What a 冲锋鸡 of `t` earns from each payer, a plain copy of `t` being worth `copy` (docs/rules.md §8, §12.9):
+    its own value (G) or a multiple of the copy's (H)."""
+    ch = rules.chickens
+    return (ch.charge_values.get(t, 0) or 0) if ch.charge == "value" else ch.charge_multiplier * copy
 
 
 def _discards_count(ctx: SettleContext) -> bool:
@@ -143,7 +209,7 @@ def seat_scores(ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPar
                 if counts[t] <= 0:
                     continue
                 counts[t] -= 1
-            fan = ch.charge_values[t] if ch.charge == "value" else ch.charge_multiplier * copy_value(table, t)
+            fan = charge_fan(ctx.rules, t, copy_value(table, t))
             scores.append(ChickenScore("chicken.charge", ("冲锋鸡", "first chicken discarded"), (t,), fan))
     for t, parts in table.items():
         if counts[t] > 0:
@@ -155,7 +221,7 @@ def seat_scores(ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPar
 def charge_tiles(ctx: SettleContext) -> list[Tile]:
     """The tiles whose first discarded copy is a 冲锋鸡 (docs/rules.md §8, §12.9, §14)."""
     ch = ctx.rules.chickens
-    tiles = list(ch.charge_values if ch.charge == "value" else ch.fixed)
+    tiles = charge_kinds(ctx.rules)
     first = next(iter(ctx.result.first_chicken), None)
     if ch.charge_single and first is not None:
         # One 冲锋鸡 a hand: where a hand file names both first chickens, the one named first (GY1).

@@ -4,13 +4,27 @@ from __future__ import annotations
 
 from typing import Final
 
+from game.core import rulings
 from game.core.hand import best_pattern, matching_patterns
 from game.core.kernel_state import OTHERS_IN_ORDER
-from game.core.melds import Meld
+from game.core.melds import KongKind, Meld
 from game.core.result import HandResult, WinHow
 from game.core.ruleset import PATTERN_NAMES, Ruleset
 from game.core.settlement.ledger import LedgerItem
 from game.core.tiles import Tile, to_counts
+
+
+def kong_payment(rules: Ruleset, kind: KongKind, late: bool = False) -> tuple[int, int]:
+    """(fan from each payer, seats that pay) of a kong (docs/rules.md §7): 点豆 its discarder alone, the rest the three
+    others; a late kong (憨包豆, G) at its own value."""
+    # Here rather than in game.core.settlement.kongs: importing a payment family registers its rules, and the
+    # ledger lists them in the order settle imports them.
+    k = rules.kongs
+    if late:
+        return k.late, 3
+    if kind is KongKind.EXPOSED:
+        return k.exposed, 1
+    return (k.concealed if kind is KongKind.CONCEALED else k.added), 3
 
 
 class WinnerHand:
@@ -125,21 +139,12 @@ class SettleContext:
             return [(d, p) for p in self.others(winner)]
         return [(d, d)]
 
-    def declared_value(self, winner: int) -> int:
-        """The 报听 value of a winner's seat: the dealer's own value where the ruleset has one (docs/rules.md §14)."""
-        b = self.rules.bonuses
-        if winner == self.result.dealer and b.declared_win_value_dealer is not None:
-            return b.declared_win_value_dealer
-        return b.declared_win_value
-
     def declared_extra(self, winner: int) -> int:
         """The 报听 fan a declared winner adds to its pattern (docs/rules.md §12.1, §14), else 0."""
-        b = self.rules.bonuses
-        if not self.result.seats[winner].declared_ready or b.declared_win == "none":
+        if not self.result.seats[winner].declared_ready:
             return 0
-        if b.declared_win == "at_least":
-            return max(0, self.declared_value(winner) - self.hands[winner].value)
-        return self.declared_value(winner)
+        value = self.hands[winner].value
+        return rulings.declared_win_fan(value, self.rules, winner == self.result.dealer) - value
 
     def first_turn_value(self, winner: int) -> int:
         """The 天胡 / 地胡 value this win earns (docs/rules.md §5, §13, §14), before it is added or replaces the

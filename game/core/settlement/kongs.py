@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.core.melds import KongKind
-from game.core.settlement.context import SettleContext
+from game.core.settlement.context import SettleContext, kong_payment
 from game.core.settlement.registry import register
 
 _LABELS = {
@@ -29,17 +29,16 @@ def kongs(ctx: SettleContext) -> None:
         for meld in ctx.kong_melds(seat):
             assert meld.kong is not None
             tiles = (meld.tile,) * 4
+            fan, _payers = kong_payment(ctx.rules, meld.kong, meld.late)
             if meld.late:
                 for p in ctx.others(seat):
-                    ctx.pay(p, seat, k.late, "kong.late", ("憨包豆", "late kong"), tiles)
+                    ctx.pay(p, seat, fan, "kong.late", ("憨包豆", "late kong"), tiles)
             elif meld.kong is KongKind.EXPOSED:
                 if meld.source is not None:
-                    ctx.pay(meld.source, seat, k.exposed, "kong.exposed", _LABELS[meld.kong], tiles)
+                    ctx.pay(meld.source, seat, fan, "kong.exposed", _LABELS[meld.kong], tiles)
             else:
-                concealed = meld.kong is KongKind.CONCEALED
-                fan = k.concealed if concealed else k.added
                 # (Not built from the kind's .value: an enum's value is read through Python code.)
-                rule = "kong.concealed" if concealed else "kong.added"
+                rule = "kong.concealed" if meld.kong is KongKind.CONCEALED else "kong.added"
                 for p in ctx.others(seat):
                     ctx.pay(p, seat, fan, rule, _LABELS[meld.kong], tiles)
 
@@ -47,18 +46,15 @@ def kongs(ctx: SettleContext) -> None:
 def pay_back(ctx: SettleContext, seat: int) -> None:
     """倒赔 (docs/rules.md §14): a seat not ready at the end pays each ready opponent what its kongs would have
     earned from it; an exposed kong's feeder alone, if ready."""
-    k = ctx.rules.kongs
     label = ("倒赔", "kong paid back, not ready")
     ready = [r for r in ctx.others(seat) if ctx.ready(r) and not ctx.burned(r)]
     for meld in ctx.kong_melds(seat):
+        assert meld.kong is not None
         tiles = (meld.tile,) * 4
-        if meld.late:
-            fan = k.late
-        elif meld.kong is KongKind.EXPOSED:
+        fan, _payers = kong_payment(ctx.rules, meld.kong, meld.late)
+        if meld.kong is KongKind.EXPOSED and not meld.late:
             if meld.source in ready:
-                ctx.pay(seat, meld.source, k.exposed, "kong.pay_back", label, tiles)
+                ctx.pay(seat, meld.source, fan, "kong.pay_back", label, tiles)
             continue
-        else:
-            fan = k.concealed if meld.kong is KongKind.CONCEALED else k.added
         for r in ready:
             ctx.pay(seat, r, fan, "kong.pay_back", label, tiles)

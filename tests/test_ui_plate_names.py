@@ -1,4 +1,4 @@
-"""Names on the seat plates: the longest name the game allows (game/match/names.py) shows whole with its seat's word,
+"""Names on the seat plates: the longest name the game allows (game/records/names.py) shows whole with its seat's word,
 never cut short ("…"), at every window from 960x540 to 1920x1080 and in either language: at a hot-seat table
 through the dice and the deal, and at a network table, where one who joined to watch holds no seat."""
 
@@ -15,11 +15,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from game.match.names import NAME_LIMIT
 from game.net.client.connection import NetClient
 from game.net.client.thread import HostThread, NetLink
 from game.net.host.server import HostServer
 from game.net.host.table import NetTable
+from game.records.names import NAME_LIMIT
 from game.rules.loader import load_ruleset
 from tests.cut_rig import watch_cuts
 from tests.net_rig import CODE, config, simple_factory

@@ -26,8 +26,8 @@ from game.files.bounded_io import MAX_SETTINGS_BYTES, WholeAppender, loads_json,
 from game.files.safe_files import write_text_atomic
 from game.files.safe_paths import UnsafeName, check_name, inside
 from game.files.userdirs import UserDirError, user_dirs
-from game.match.names import clean_name
 from game.records.gamelog import LogError, header_text, read_log, replay, round_text
+from game.records.names import clean_name
 from game.rules.loader import RulesetError
 from game.rules.refs import load_ruleset_ref
 

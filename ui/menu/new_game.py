@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.match.names import NAME_LIMIT, clean_name
+from game.records.names import NAME_LIMIT, clean_name
 from game.rules.user import RulesetCatalogue, RulesetEntry, list_rulesets
 from ui.kit.dialogs import ConfirmScene, wrap
 from ui.kit.list_view import ListItem, ListView

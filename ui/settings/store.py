@@ -16,7 +16,7 @@ from typing import Any
 
 from game.files.safe_files import read_json_file, set_aside, write_json_atomic
 from game.files.userdirs import user_dirs
-from game.match.names import clean_name
+from game.records.names import clean_name
 from ui.settings.values import Settings, Speed
 
 log = logging.getLogger(__name__)

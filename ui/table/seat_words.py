@@ -5,7 +5,7 @@ of one who holds no seat and only watches. On a plate a person's name comes with
 (阿强·对家, Ann (Across)), an AI's seat with 电脑 (对家·电脑); a person who gave no name is the seat's
 word alone. The words take one line when they fit at a size near the plate's own, else two lines
 at a smaller size, broken between characters (or words in English) but never inside the seat's
-word: the longest name game/match/names.py allows shows whole with its seat word at every window size.
+word: the longest name game/records/names.py allows shows whole with its seat word at every window size.
 """
 
 from __future__ import annotations

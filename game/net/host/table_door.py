@@ -6,11 +6,11 @@ import hmac
 import logging
 import secrets
 
-from game.match.names import distinct_name, only_invisible
 from game.net.host.table_clock import TableClock
 from game.net.host.table_config import wire_length
 from game.net.host.table_seats import Conn, Holder
 from game.net.wire import protocol as P
+from game.records.names import distinct_name, only_invisible
 
 log = logging.getLogger(__name__)
 

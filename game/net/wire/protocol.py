@@ -12,8 +12,8 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from game.match.names import NAME_LIMIT, clean_name
 from game.net.wire.roomcode import CODE_PATTERN
+from game.records.names import NAME_LIMIT, clean_name
 
 __all__ = ["NAME_LIMIT", "clean_name"]  # kept here for the callers that read them from the protocol
 

@@ -17,7 +17,6 @@ from typing import Any
 from game.actions import Action, ActionKind
 from game.bounded_io import MAX_LOG_BYTES, JsonRefused, TextSink, loads_json, read_text_limited
 from game.events import Event, HandEnded, HandSettled, event_from_json
-from game.match import Match
 from game.result import HandResult
 from game.round import HandSetup, IllegalAction, Round
 from game.ruleset import Ruleset
@@ -271,20 +270,26 @@ def replay(parsed: ParsedLog, rules: Ruleset, keep_rounds: bool = False, upto: i
     problem = header_problem(h)
     if problem is not None:
         return ReplayReport(0, [0, 0, 0, 0], [], f"header: {problem}")
-    match = Match(rules, str(h["seed"]), header_setup(h), keep_ledgers=False)
+    # Imported here: the controller's save reads this module's header and actions.
+    from game.controller import MatchController
+
+    ctl = MatchController(rules, str(h["seed"]), first_setup=header_setup(h), keep_save=False, keep_ledgers=False)
+    match = ctl.match
     results: list[HandResult] = []
     rounds: list[Round] = []
     for n, (events, actions) in enumerate(parsed.hands[:upto], 1):
-        rnd = match.new_round()
+        ctl.start_hand()
+        rnd = ctl.round
+        assert rnd is not None
         if keep_rounds:
             rounds.append(rnd)
         for a in actions:
             try:
-                rnd.apply(a)
+                ctl.submit(a)
             except IllegalAction as exc:
                 return ReplayReport(n - 1, match.scores, results, f"hand {n}: {exc}", rounds)
         if rnd.ended and any(isinstance(e, HandSettled) for e in events):
-            match.finish_round(rnd)
+            ctl.settle()
         cut = n == len(parsed.hands) and parsed.ending() is not None
         if cut and rnd.events[: len(events)] == events:
             break  # the log stops inside this hand: what it holds of it is the same

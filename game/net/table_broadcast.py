@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from game.events import KongDeclared, TileDiscarded
-from game.feed import VIEWERS
 from game.net import protocol as P
 from game.net.table_config import wire_length
 from game.net.table_core import TableCore
 from game.net.table_seats import CLOSE_NORMAL, CLOSE_POLICY, Conn
 from game.net.view import SPECTATOR
 from game.round import Phase
-from game.visibility import visible
 
 
 class TableBroadcast(TableCore):
@@ -165,29 +162,18 @@ class TableBroadcast(TableCore):
         pause after a discard no longer says that someone could claim it. A table nobody sees skips it.
         """
         beat = self.config.claim_beat
-        rnd = self.rnd
-        if self.hold is not None or beat <= 0 or rnd is None or not any(c.joined for c in self.conns.values()):
+        if self.hold is not None or beat <= 0 or self.rnd is None or not any(c.joined for c in self.conns.values()):
             return
-        new = self.events[self.sent_at :]
-        cut = next((i + 1 for i, e in enumerate(new) if isinstance(e, TileDiscarded)), None)
-        added = bool(new) and isinstance(new[0], KongDeclared) and new[0].kong == "added"
-        if cut is None and (rnd.phase is Phase.ROB or added):
-            cut = 0  # the kong shows once any robbing is over, so it shows after the beat either way
-        if cut is None:
+        if self.control.hold() is None:
             return
-        marks = dict(self.sent)
-        for e in new[:cut]:
-            for viewer in VIEWERS:
-                if visible(e, viewer) is not None:
-                    marks[viewer] += 1
         now = self.clock()
-        self.hold, self.hold_at, self.hold_until, self.answer_at = marks, self.sent_at + cut, now + beat, now
+        self.hold_until, self.answer_at = now + beat, now
 
     def _release(self, now: float) -> bool:
         """End the answering beat once its time is up: send what it held (True), or say when to look again."""
         if self.hold is None or now < self.hold_until:
             return False
-        self.hold = None
+        self.control.release()
         self._publish()
         return True
 

@@ -63,9 +63,7 @@ class TableCore:
         # What has gone out: each viewer's count of events, and the index in `events` they reach.
         self.sent: dict[int, int] = self.feed.counts()
         self.sent_at = 0
-        # The answering beat after a discard: each viewer's count up to the discard, held until `hold_until`.
-        self.hold: dict[int, int] | None = None
-        self.hold_at = 0
+        # The answering beat after a discard is the match controller's claim window, held until `hold_until`.
         self.hold_until = 0.0
         self.answer_at: float | None = None  # when the last answering beat began (its clock is public)
         self.stats = Stats()
@@ -84,6 +82,18 @@ class TableCore:
     def hand_start(self) -> int:
         """Index in `events` where the hand in play (or the last one) begins."""
         return self.feed.hand_start
+
+    @property
+    def hold(self) -> dict[int, int] | None:
+        """While the answering beat holds the table: each viewer's count of events up to the held move."""
+        window = self.control.window
+        return None if window is None else window.shown
+
+    @property
+    def hold_at(self) -> int:
+        """Index in `events` just past the held move (while the answering beat holds the table)."""
+        window = self.control.window
+        return len(self.events) if window is None else self.feed.hand_start + window.mark
 
     @property
     def match(self) -> Match:

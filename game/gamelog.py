@@ -17,6 +17,7 @@ from typing import Any
 from game.actions import Action, ActionKind
 from game.bounded_io import MAX_LOG_BYTES, JsonRefused, TextSink, loads_json, read_text_limited
 from game.events import Event, HandEnded, HandSettled, event_from_json
+from game.match import Match
 from game.result import HandResult
 from game.round import HandSetup, IllegalAction, Round
 from game.ruleset import Ruleset
@@ -270,26 +271,20 @@ def replay(parsed: ParsedLog, rules: Ruleset, keep_rounds: bool = False, upto: i
     problem = header_problem(h)
     if problem is not None:
         return ReplayReport(0, [0, 0, 0, 0], [], f"header: {problem}")
-    # Imported here: the controller's save reads this module's header and actions.
-    from game.controller import MatchController
-
-    ctl = MatchController(rules, str(h["seed"]), first_setup=header_setup(h), keep_save=False, keep_ledgers=False)
-    match = ctl.match
+    match = Match(rules, str(h["seed"]), header_setup(h), keep_ledgers=False)
     results: list[HandResult] = []
     rounds: list[Round] = []
     for n, (events, actions) in enumerate(parsed.hands[:upto], 1):
-        ctl.start_hand()
-        rnd = ctl.round
-        assert rnd is not None
+        rnd = match.new_round()
         if keep_rounds:
             rounds.append(rnd)
         for a in actions:
             try:
-                ctl.submit(a)
+                rnd.apply(a)
             except IllegalAction as exc:
                 return ReplayReport(n - 1, match.scores, results, f"hand {n}: {exc}", rounds)
         if rnd.ended and any(isinstance(e, HandSettled) for e in events):
-            ctl.settle()
+            match.finish_round(rnd)
         cut = n == len(parsed.hands) and parsed.ending() is not None
         if cut and rnd.events[: len(events)] == events:
             break  # the log stops inside this hand: what it holds of it is the same

@@ -183,22 +183,16 @@ def first_setup(head: dict[str, Any]) -> HandSetup:
 
 def restore(data: SaveData, rules: Ruleset, where: str = "save") -> Restored:
     """Re-create the match: replay every hand's actions; SaveError if the save does not replay the same."""
-    # Imported here: the controller keeps saves (this module), and replays them through itself.
-    from game.controller import MatchController
-
     if rules.name != data.head.get("ruleset"):
         raise SaveError(f"{where}: saved with ruleset {data.head.get('ruleset')!r}, not {rules.name!r}")
-    ctl = MatchController(rules, str(data.head["seed"]), first_setup=first_setup(data.head), keep_save=False)
+    match = Match(rules, str(data.head["seed"]), first_setup(data.head))
     finished: list[Round] = []
     current: Round | None = None
-    ctl.on_hand_done = finished.append
     for n, hand in enumerate(data.hands, 1):
-        ctl.start_hand()
-        rnd = ctl.round
-        assert rnd is not None
+        rnd = match.new_round()
         for i, action in enumerate(hand.actions, 1):
             try:
-                ctl.submit(action)
+                rnd.apply(action)
             except IllegalAction as exc:
                 raise SaveError(f"{where}: hand {n}, action {i} does not replay ({exc.reason})") from None
             except (ValueError, IndexError, KeyError, TypeError) as exc:
@@ -206,12 +200,13 @@ def restore(data: SaveData, rules: Ruleset, where: str = "save") -> Restored:
         if hand.settled:
             if not rnd.ended:
                 raise SaveError(f"{where}: hand {n} is marked settled but its actions do not end it")
-            ctl.settle()
+            match.finish_round(rnd)
+            finished.append(rnd)
         else:
             current = rnd
         if hand.digest and (len(rnd.events) != hand.events or digest(rnd.events) != hand.digest):
             raise SaveError(f"{where}: hand {n} replays to other events than were saved (another game version?)")
-    return Restored(ctl.match, current, finished)
+    return Restored(match, current, finished)
 
 
 def take_back(data: SaveData, seat: int) -> SaveData | None:

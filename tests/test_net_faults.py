@@ -45,7 +45,7 @@ def test_client_killed_mid_hand_rejoins_with_its_token_into_the_identical_state(
         while table.seats[2].conn is not None or 2 not in (table.rnd.to_move() if table.rnd else [2]):
             await asyncio.sleep(0.01)
         await asyncio.sleep(0.1)
-        assert table.controller(2, table.clock()) == "wait"
+        assert table.controller(2, table.now()) == "wait"
 
         again = NetClient(url, CODE, token=token)
         welcome = await again.connect()

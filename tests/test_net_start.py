@@ -80,7 +80,7 @@ def test_a_resumed_host_starts_on_the_hosts_say_so_with_the_ai_in_absent_seats()
     before = len(table.events)
     table.start()
     assert table.status().started
-    assert table.controller(1, table.clock()) == "ai", "the absent player's seat is played by the AI at once"
+    assert table.controller(1, table.now()) == "ai", "the absent player's seat is played by the AI at once"
     drive_until(table, [back], lambda: len(table.events) > before + 8)
 
 

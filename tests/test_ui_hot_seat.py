@@ -16,8 +16,11 @@ import pytest
 
 from game.engine.actions import ActionKind
 from game.engine.events import Event, TileDiscarded
-from game.match.agents import SimpleAgent
+from game.engine.observation import Observation, observe
+from game.match.agents import Agent, SimpleAgent
+from game.match import controller as claim
 from game.records.replaylog import HandEntry, config_names, read_index
+from game.records.savefile import dumps, loads
 from game.rules.loader import load_ruleset
 from tests.ui_host import HeadlessHost, headless_display
 from ui.match.config import MatchConfig, SeatConfig
@@ -25,12 +28,11 @@ from ui.probe.hot_seat_moments import hot_seat_table
 from ui.replays.browser import ReplayListScene, ReplayViewerScene, seat_called
 from ui.settings.values import Settings, Speed
 from ui.settlement import SettlementScene
-from ui.table import hot_seat
 from ui.table.model import HIDDEN
 from ui.table.plates import plate_words
 from ui.table.privacy import PrivacyScene
 from ui.table.scene import TableScene
-from ui.table.session import local_session
+from ui.table.session import TableSession, local_session
 from ui.words import strings as S
 
 RULES = load_ruleset("guiyang-classic")
@@ -102,7 +104,7 @@ def test_every_discard_is_answered_by_every_other_person_in_the_same_order() -> 
     assert len(log) > 10
     assert offered and passing, "the hand had discards some person could claim and discards no one could"
     for mover, screens in log:
-        order = hot_seat.answer_order(mover, [0, 2])
+        order = claim.answer_order(mover, [0, 2])
         answers = [seat for kind, seat in screens if kind == "answer"]
         assert answers == order, (mover, screens)
         # A hand-off before every answer, unless the same person answered the discard before (never: one each).
@@ -154,14 +156,14 @@ def test_the_held_view_of_a_seat_is_the_engines_own(monkeypatch: pytest.MonkeyPa
             _click(host)
             continue
         held, rnd = session.held, session.control.round
-        if held is not None and rnd is not None and held.kind == "claims" and hot_seat.window_open(rnd, held):
+        if held is not None and rnd is not None and held.kind == "claims" and claim.window_open(rnd, held):
             for seat in held.queue:
-                live = session.control.observe(seat)
+                live = observe(rnd, seat)  # the engine's own view, not the held one
                 if live.legal_actions:
                     continue  # a seat the engine asks: its own view is shown
                 with monkeypatch.context() as m:
-                    m.setattr(hot_seat, "window_open", lambda rnd, held: False)
-                    made = hot_seat.held_observation(rnd, held, live)
+                    m.setattr(claim, "window_open", lambda rnd, held: False)
+                    made = claim.held_observation(rnd, held, live)
                 assert made._replace(legal_actions=()) == live
                 compared += 1
         if scene.obs is not None:
@@ -282,7 +284,6 @@ def test_replays_keep_the_names() -> None:
                                 SeatConfig("ai")))  # fmt: skip
     assert config_names(config.to_json()) == ("Ann", "", "小明", "")
     from game.match.agents import SimpleAgent as Bot
-    from ui.table.session import TableSession
 
     session = TableSession(RULES, "replay-names", [Bot(), Bot(), Bot(), Bot()], config=config.to_json())
     session.keep("names-test")
@@ -312,3 +313,57 @@ def test_the_match_summary_uses_the_names() -> None:
     assert summary.seat_label(0) == "东·Ann" and summary.seat_label(2) == "西·小明"
     assert summary.seat_label(1) == S.seat_label(1, 0)
     summary.draw(pygame.Surface(SIZE))
+
+
+# ---------------------------------------------------------------------- resuming
+
+
+def _answers(session: TableSession, people: list[int]) -> list[tuple[int, Observation]]:
+    """Answer the held discard as the built-in bot would, person by person: who was asked and what they saw."""
+    bot = SimpleAgent()
+    asked: list[tuple[int, Observation]] = []
+    while session.held is not None:
+        seat = session.to_move()[0]
+        obs = session.observe(seat)
+        asked.append((seat, obs))
+        session.apply(bot.choose(obs))
+    # Without a hold (the bug): the engine's own claimers only, or nobody at all.
+    while not asked and session.to_move() and session.observe(session.to_move()[0]).phase == "claims":
+        seat = session.to_move()[0]
+        if seat not in people:
+            break
+        obs = session.observe(seat)
+        asked.append((seat, obs))
+        session.apply(bot.choose(obs))
+    return asked
+
+
+def test_a_match_resumed_in_a_claim_round_asks_every_person_in_the_same_order() -> None:
+    """Saved while the people answer a discard and resumed at a shared screen: every person but the discarder is
+    asked again, those who cannot claim too (a lone pass), in the same order and with the same view as at first."""
+    people = [0, 2]
+    agents: list[Agent | None] = [None, SimpleAgent(), None, SimpleAgent()]
+    session = TableSession(RULES, "resume-claims", agents)
+    session.hold_answers = True
+    session.start_hand()
+    bot = SimpleAgent()
+    compared = lone = 0
+    while session.in_hand and not session.hand_over and compared < 12:
+        held = session.held
+        if held is None:
+            seat = session.to_move()[0]
+            if agents[seat] is None:
+                session.apply(bot.choose(session.observe(seat)))
+            else:
+                session.agent_move(seat)
+            continue
+        data = loads(dumps(session.save))
+        resumed = TableSession.from_save(RULES, data, [None, SimpleAgent(), None, SimpleAgent()])
+        resumed.hold_answers = True
+        fresh = _answers(session, people)
+        again = _answers(resumed, people)
+        assert [seat for seat, _ in again] == [seat for seat, _ in fresh] == claim.answer_order(held.mover, people)
+        assert [obs for _, obs in again] == [obs for _, obs in fresh]
+        lone += sum(1 for _, obs in fresh if [a.kind for a in obs.legal_actions] == [ActionKind.PASS])
+        compared += 1
+    assert compared >= 6 and lone, "discards were held, some with a person who could not claim"

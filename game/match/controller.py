@@ -3,27 +3,109 @@
 It owns the Match, the hand in play, the agent behind each seat (None where a person plays), the
 save and the replay log. Drivers deal hands, hand in the moves of people, let the agents move,
 and settle; what a seat or spectator may see of the events is game.engine.visibility's one rule.
+
+It also keeps the claim window: after a discard (or a kong added to a pung) the table may be held at
+that move while seats answer. At a shared screen (`answer_in_turn`) every person but the mover answers,
+one at a time in a fixed order, and one who cannot claim is offered a lone pass, so the hand-off screens
+never tell who could claim; the answers reach the engine together once the last is in. A network host
+holds the same window for its answering beat (`hold`) and lets it go when the beat ends (`release`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from game.core.phase import Phase
 from game.core.ruleset import Ruleset
 from game.core.settlement import Ledger
-from game.engine.actions import Action
-from game.engine.events import Event, HandSettled
+from game.engine.actions import Action, ActionKind, make
+from game.engine.events import Event, HandSettled, TileDiscarded
 from game.engine.observation import Observation, observe
 from game.engine.round import HandSetup, Round
-from game.engine.visibility import visible_events
+from game.engine.visibility import visible, visible_events
 from game.match.agents import Agent
-from game.match.feed import MatchFeed
+from game.match.feed import VIEWERS, MatchFeed
 from game.match.match import Match
 from game.records.savefile import SaveData, new_save, record, restore
 
 if TYPE_CHECKING:
     from game.records.replaylog import ReplayLog
+
+
+def answer_order(mover: int, seats: Iterable[int]) -> list[int]:
+    """Who of `seats` answers a move of `mover`, in turn: every other one, the seat after the mover last (it draws
+    next when nobody claims, and so goes straight on without another hand-off)."""
+    chosen = set(seats)
+    return [(mover - k) % 4 for k in (1, 2, 3) if (mover - k) % 4 in chosen]
+
+
+@dataclass
+class ClaimWindow:
+    """The table held at a discard (or a kong added to a pung) while seats answer it."""
+
+    mover: int  # the seat that discarded or added to its pung
+    kind: str  # "claims" (a discard) or "rob" (an added kong)
+    tile: int
+    hot: bool
+    mark: int  # how many of the hand's events the table shows meanwhile
+    before: dict[int, Observation]  # each asked seat's observation just before the move
+    queue: list[int]  # the seats still to answer in turn, the next first (none: held until released)
+    answers: list[Action] = field(default_factory=list)  # answers the engine asked for, in the order given
+    shown: dict[int, int] = field(default_factory=dict)  # with a feed: each viewer's count of its view meanwhile
+
+
+def open_window(rnd: Round, start: int, before: dict[int, Observation], queue: list[int]) -> ClaimWindow | None:
+    """The window the hand's last move opens (None for a move no one answers); `start` is how many events the
+    hand had before it."""
+    action = rnd.actions[-1]
+    if action.kind is ActionKind.DISCARD:
+        at = next(i for i in range(start, len(rnd.events)) if isinstance(rnd.events[i], TileDiscarded))
+        event = rnd.events[at]
+        assert isinstance(event, TileDiscarded)
+        return ClaimWindow(action.seat, "claims", event.tile, event.hot, at + 1, before, queue)
+    if action.kind is ActionKind.ADDED_KONG and action.tile is not None:
+        # The kong itself shows only once no one robs it, as when someone may.
+        return ClaimWindow(action.seat, "rob", action.tile, False, start, before, queue)
+    return None
+
+
+def window_open(rnd: Round, window: ClaimWindow) -> bool:
+    """True while the engine itself still waits for answers at the held move (someone may claim or rob)."""
+    return rnd.phase in (Phase.CLAIMS, Phase.ROB) and len(rnd.events) == window.mark
+
+
+def held_observation(rnd: Round, window: ClaimWindow, live: Observation) -> Observation:
+    """What `live.seat` sees while the table is held: the hand as it stood at the move, and the answers the engine
+    offers the seat, or a lone pass where it offers none."""
+    seat = live.seat
+    passing = (make(ActionKind.PASS, seat),)
+    if window_open(rnd, window):
+        # Nothing has moved since the move: the engine's own view, the same for every seat.
+        return live._replace(legal_actions=live.legal_actions or passing)
+    before = window.before.get(seat, live)
+    if window.kind == "rob":
+        # Nothing public has changed yet: the kong shows only when no one robs it.
+        return before._replace(phase="rob", turn=window.mover, drawn=None, rob_tile=window.tile, legal_actions=passing)
+    sizes = list(before.hand_sizes)
+    sizes[window.mover] -= 1
+    # The engine went on (the next seat drew, or the wall ran out): the public tiles are as the discard left them,
+    # while this seat's own tiles, the wall and the hands' sizes are as they were before.
+    return before._replace(
+        phase="claims",
+        turn=window.mover,
+        drawn=None,
+        melds=live.melds,
+        ponds=live.ponds,
+        hand_sizes=tuple(sizes),
+        declared=live.declared,
+        last_discard=(window.mover, window.tile, window.hot),
+        rob_tile=None,
+        first_chicken=live.first_chicken,
+        first_chicken_claimed_by=live.first_chicken_claimed_by,
+        legal_actions=passing,
+    )
 
 
 class MatchController:
@@ -55,6 +137,11 @@ class MatchController:
         # Every event of the match, with each viewer's numbered view of it (a network host sends these).
         self.feed: MatchFeed | None = MatchFeed() if keep_feed else None
         self.on_hand_done: Callable[[Round], None] | None = None  # a hand just settled (the replay log)
+        # Several people share the screen: each discard (and added kong) holds the table while every person
+        # answers in turn; `window` is that hold (or a network host's answering beat) while it lasts.
+        self.answer_in_turn = False
+        self.window: ClaimWindow | None = None
+        self._move_start = 0  # how many events the hand had before its last move
 
     @classmethod
     def from_save(
@@ -77,6 +164,7 @@ class MatchController:
         are in `finished`."""
         restored = restore(data, self.rules, where)
         self.match, self.round, self.save = restored.match, restored.round, data
+        self.window = None
         self.finished = restored.finished
         if self.feed is not None:
             for rnd in [*self.finished, *([self.round] if self.round is not None else [])]:
@@ -125,6 +213,7 @@ class MatchController:
     def start_hand(self) -> list[Event]:
         """Deal the next hand; returns its opening events (the whole truth)."""
         self.round = self.match.new_round()
+        self.window = None
         if self.feed is not None:
             self.feed.begin_hand()
             self.feed.add(self.round.events)
@@ -136,31 +225,128 @@ class MatchController:
         """True when the hand in play has ended and waits to be settled."""
         return self.round is not None and self.round.ended
 
+    @property
+    def people(self) -> list[int]:
+        """Seats played by people (no agent behind them)."""
+        return [seat for seat, agent in enumerate(self.agents) if agent is None]
+
     def to_move(self) -> list[int]:
-        """Seats that must act now (none between hands)."""
+        """Seats that must act now (none between hands; while the table is held, the next to answer alone)."""
+        window = self.window
+        if window is not None:
+            return window.queue[:1]
         return [] if self.round is None else self.round.to_move()
 
     def observe(self, seat: int) -> Observation:
-        """What `seat` sees now, with its legal actions."""
+        """What `seat` sees now, with its legal actions (while the table is held: as it stood at the move)."""
         if self.round is None:
             raise RuntimeError("no hand is dealt")
-        return observe(self.round, seat)
+        live = observe(self.round, seat)
+        if self.window is None or not self.window.queue:
+            return live
+        return held_observation(self.round, self.window, live)
 
     def check(self, action: Action) -> str | None:
         """Why `action` is illegal now, or None."""
         if self.round is None:
             return "no hand is dealt"
+        window = self.window
+        if window is not None and window.queue:
+            if action.seat != window.queue[0]:
+                return f"seat {action.seat} does not answer now"
+            return None if action in self.observe(action.seat).legal_actions else "not one of the answers offered"
         return self.round.check(action)
 
     def submit(self, action: Action) -> list[Event]:
-        """Carry out a legal action (IllegalAction otherwise); returns the events that followed."""
-        if self.round is None:
+        """Carry out a legal action (IllegalAction otherwise); returns the events that followed (while seats
+        answer in turn: none until the last has answered, then those since the held move)."""
+        rnd = self.round
+        if rnd is None:
             raise RuntimeError("no hand is dealt")
-        events = self.round.apply(action)
+        if self.window is not None and self.window.queue:
+            return self._answer(action)
+        if not self.answer_in_turn:
+            return self._apply(rnd, action)
+        people = self.people
+        before = {seat: observe(rnd, seat) for seat in people}
+        events = self._apply(rnd, action)
+        if self.window is None:
+            window = open_window(rnd, self._move_start, before, answer_order(action.seat, people))
+            self.window = window if window is not None and window.queue else None
+        return events
+
+    def _apply(self, rnd: Round, action: Action) -> list[Event]:
+        self._move_start = len(rnd.events)
+        events = rnd.apply(action)
         if self.feed is not None:
             self.feed.add(events)
         self._changed()
         return events
+
+    def _answer(self, action: Action) -> list[Event]:
+        """An answer in turn: kept until the last has answered, then all go to the engine together and the
+        table is let go."""
+        window, rnd = self.window, self.round
+        assert window is not None and rnd is not None
+        reason = self.check(action)
+        if reason is not None:
+            raise ValueError(f"{action} is not an answer now: {reason}")
+        if action in observe(rnd, action.seat).legal_actions:
+            window.answers.append(action)  # the engine asked this seat (a lone pass elsewhere is the table's alone)
+        window.queue.pop(0)
+        if window.queue:
+            return []
+        self.window = None
+        for answer in window.answers:
+            self._apply(rnd, answer)
+        return rnd.events[window.mark :]
+
+    def shown_events(self) -> list[Event]:
+        """The hand's events the table may show now: while it is held, those up to the held move."""
+        if self.round is None:
+            return []
+        events = self.round.events
+        return events if self.window is None else events[: self.window.mark]
+
+    def hold(self) -> ClaimWindow | None:
+        """Hold the table at the move just made until `release`, if it opens a claim window (a network host's
+        answering beat): each viewer's view stops at the move meanwhile. None when no window opened."""
+        rnd = self.round
+        if self.window is not None or rnd is None or not rnd.actions:
+            return None
+        window = open_window(rnd, self._move_start, {}, [])
+        if window is None:
+            return None
+        if self.feed is not None:
+            # Each viewer's count up to the move: what it holds now less what it may see of the move's sequel.
+            sequel = rnd.events[window.mark :]
+            feed = self.feed
+            window.shown = {
+                v: len(feed.views[v]) - sum(1 for e in sequel if visible(e, v) is not None) for v in VIEWERS
+            }
+        self.window = window
+        return window
+
+    def release(self) -> None:
+        """Let go of a held table (the answering beat is over)."""
+        self.window = None
+
+    def reopen(self) -> None:
+        """At a shared screen, hold the table again at the hand's last move if nobody has answered it yet (a match
+        resumed from a save): every person but the mover is asked, in the same order as in a fresh round."""
+        rnd = self.round
+        if not self.answer_in_turn or self.window is not None or rnd is None or rnd.ended or not rnd.actions:
+            return
+        if rnd.actions[-1].kind not in (ActionKind.DISCARD, ActionKind.ADDED_KONG):
+            return
+        # The hand just before the move, replayed: each person's view then, and where the move's events begin.
+        earlier = Round(rnd.rules, rnd.seed, rnd.setup)
+        for action in rnd.actions[:-1]:
+            earlier.apply(action)
+        people = self.people
+        before = {seat: observe(earlier, seat) for seat in people}
+        window = open_window(rnd, len(earlier.events), before, answer_order(rnd.actions[-1].seat, people))
+        self.window = window if window is not None and window.queue else None
 
     def play_for(self, seat: int, agent: Agent) -> list[Event]:
         """Let `agent` choose for `seat` and carry the choice out; the events that followed."""
@@ -182,16 +368,23 @@ class MatchController:
         agents = self.agents
         # The plain loop when nothing is kept: the arena plays thousands of hands through it.
         keeps = self.save is not None or self.feed is not None
+        if keeps or self.answer_in_turn or self.window is not None:
+            # Through submit: each move is kept, and a held table waits for the people's answers.
+            movers = self.to_move()
+            while movers:  # nobody is to move once the hand has ended
+                agent = agents[movers[0]]
+                if agent is None:
+                    return
+                self.submit(agent.choose(self.observe(movers[0])))
+                movers = self.to_move()
+            return
         movers = rnd.to_move()
-        while movers:  # nobody is to move once the hand has ended
+        while movers:
             seat = movers[0]
             agent = agents[seat]
             if agent is None:
                 return
-            if keeps:
-                self.submit(agent.choose(observe(rnd, seat)))
-            else:
-                rnd.apply(agent.choose(observe(rnd, seat)))
+            rnd.apply(agent.choose(observe(rnd, seat)))
             movers = rnd.to_move()
 
     def settle(self) -> HandSettled:
@@ -209,6 +402,7 @@ class MatchController:
         if self.on_hand_done is not None:
             self.on_hand_done(rnd)
         self.round = None
+        self.window = None
         return settled
 
     @property

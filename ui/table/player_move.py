@@ -142,7 +142,7 @@ class PlayerMove:
         if self.t.shared:
             # Hide the hand before the engine answers, unless the same person moves again (a discard after a pung,
             # or the draw of the seat that answered a discard last). While the people answer a discard in turn,
-            # an answer shows nothing until the last (ui/table/hot_seat.py).
+            # an answer shows nothing until the last (game/match/controller.py, the claim window).
             self.t.look(NOBODY)
             events = self.t.session.apply(action)
             if self.t.session.to_move() == [action.seat]:

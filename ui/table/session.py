@@ -21,11 +21,10 @@ from game.engine.observation import Observation
 from game.engine.round import Round
 from game.engine.visibility import SPECTATOR, visible
 from game.match.agents import Agent
-from game.match.controller import MatchController
+from game.match.controller import ClaimWindow, MatchController
 from game.match.match import Match
 from game.records.savefile import SaveData, take_back
 from game.records.saves import SaveWriter
-from ui.table.hot_seat import Held, held_observation, hold_for
 from ui.table.rotation import turn_event
 from ui.words import strings as S
 
@@ -53,10 +52,6 @@ class TableSession:
         self.on_save: Callable[[SaveData], None] | None = None  # the match so far, after every action
         self.save_writer: SaveWriter | None = None  # set by keep(): the save of a match that is kept
         self.on_hand_done: Callable[[Round, bool], None] | None = None  # a settled hand, and if it was practice
-        # Several people share the screen: hold the table at each discard while each of them answers in turn
-        # (ui/table/hot_seat.py); `held` is that hold while it lasts.
-        self.hold_answers = False
-        self.held: Held | None = None
 
     @classmethod
     def from_save(
@@ -94,6 +89,23 @@ class TableSession:
         if not isinstance(keeper, ReplayLog) or keeper.error is not None:
             return None
         return replay_dir() / keeper.file_name
+
+    @property
+    def hold_answers(self) -> bool:
+        """True at a shared screen: each discard holds the table while every person answers in turn (the match
+        controller's claim window)."""
+        return self.control.answer_in_turn
+
+    @hold_answers.setter
+    def hold_answers(self, on: bool) -> None:
+        self.control.answer_in_turn = on
+        # A match resumed in the middle of a claim round asks every person again, as a fresh round would.
+        self.control.reopen()
+
+    @property
+    def held(self) -> ClaimWindow | None:
+        """The table held at a discard while the people answer it in turn, or None."""
+        return self.control.window
 
     @property
     def match(self) -> Match:
@@ -143,10 +155,7 @@ class TableSession:
     def look(self, viewer: int, turn: int) -> list[Event]:
         """Show the table to `viewer` (NOBODY: hide every hand), turned for seat `turn`; the hand's events so far."""
         self.viewer, self.turn = viewer, turn
-        if self._round is None:
-            return []
-        events = self._round.events
-        return self._shown(events if self.held is None else events[: self.held.mark])
+        return self._shown(self.control.shown_events())
 
     def take_back(self, seat: int) -> bool:
         """Undo `seat`'s last discard of this hand and everything after it (practice); False if there is none."""
@@ -170,7 +179,6 @@ class TableSession:
 
     def start_hand(self) -> list[Event]:
         """Deal the next hand; returns its opening events (dice, wall, deal) as the viewer sees them."""
-        self.held = None
         return self._shown(self.control.start_hand())
 
     @property
@@ -185,30 +193,21 @@ class TableSession:
 
     def to_move(self) -> list[int]:
         """Seats that must act now (while the table is held: the next person to answer, alone)."""
-        if self.held is not None:
-            return self.held.queue[:1]
         return self.control.to_move()
 
     def observe(self, seat: int) -> Observation:
         """What `seat` sees now, with its legal actions (while the table is held: as it stood at the move)."""
-        live = self.control.observe(seat)
-        if self.held is None or self._round is None:
-            return live
-        return held_observation(self._round, self.held, live)
+        return self.control.observe(seat)
 
     def check(self, action: Action) -> str | None:
         """Why `action` is illegal now, or None."""
-        held = self.held
-        if held is not None:
-            if not held.queue or action.seat != held.queue[0]:
-                return f"seat {action.seat} does not answer now"
-            return None if action in self.observe(action.seat).legal_actions else "not one of the answers offered"
         return self.control.check(action)
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out a legal action; returns the events that followed, as the viewer sees them."""
         if self.held is not None:
-            return self._answer(action)
+            # An answer in turn: nothing shows until the last, then what followed the held move.
+            return self._shown(self.control.submit(action))
         return self._moved(lambda: self.control.submit(action))
 
     def agent_move(self, seat: int) -> list[Event]:
@@ -219,32 +218,15 @@ class TableSession:
         return self._moved(lambda: self.control.play_for(seat, agent))
 
     def _moved(self, move: Callable[[], list[Event]]) -> list[Event]:
-        """Make a move; at a shared screen a discard or an added kong holds the table for the people's answers."""
+        """Make a move; a discard or an added kong that holds the table for the people's answers shows only up to
+        the move itself."""
         rnd = self._round
-        if not self.hold_answers or rnd is None or rnd.ended:
-            return self._shown(move())
-        people = self.humans
-        before = {seat: self.control.observe(seat) for seat in people}
-        start = len(rnd.events)
-        self.held, shown = hold_for(rnd, start, move(), before, people)
-        return self._shown(shown)
-
-    def _answer(self, action: Action) -> list[Event]:
-        """A person's answer while the table is held: kept until the last has answered, then all go to the
-        engine together and the table is let go; the events since the move (none before the last answer)."""
-        held = self.held
-        assert held is not None and self._round is not None
-        if self.check(action) is not None:
-            raise ValueError(f"{action} is not an answer now: {self.check(action)}")
-        if action in self.control.observe(action.seat).legal_actions:
-            held.answers.append(action)  # the engine asked this seat (a lone pass elsewhere is the screen's alone)
-        held.queue.pop(0)
-        if held.queue:
-            return []
-        self.held = None
-        for answer in held.answers:
-            self.control.submit(answer)
-        return self._shown(self._round.events[held.mark :])
+        start = len(rnd.events) if rnd is not None else 0
+        events = move()
+        window = self.held
+        if window is not None and rnd is not None:
+            return self._shown(rnd.events[start : window.mark])
+        return self._shown(events)
 
     @property
     def result(self) -> HandResult | None:

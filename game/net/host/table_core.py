@@ -17,12 +17,12 @@ from game.net.host.table_config import TableConfig
 from game.net.host.table_seats import AgentFactory, Conn, SeatState, Stats
 from game.net.wire import protocol as P
 from game.net.wire.limits import CodeGuard
-from game.net.wire.view import wire_observation
 from game.records.savefile import SaveData
 
 
 class TableCore:
-    """The state of a network table: the match controller, the seats, the connections and the hooks."""
+    """The state of a network table that its parts share: the match controller, the seats, the connections, the
+    hooks, and who answers for a seat."""
 
     def __init__(
         self,
@@ -37,13 +37,13 @@ class TableCore:
         self.rules = rules
         self.seed = seed
         self.config = config
-        self.clock = clock
+        self.time = clock
         self.control = MatchController(rules, seed, config={"lan": config.to_json(), "holders": {}}, keep_feed=True)
         assert self.control.feed is not None
         self.feed = self.control.feed  # every event, and what each viewer has been sent of them
-        self.control.on_save = self._persist
+        self.control.on_save = self.persist
         self.control.on_hand_done = self._hand_done
-        self._settling: Round | None = None
+        self.settling: Round | None = None
         self.seats = [SeatState(p) for p in config.seats]
         self.conns: dict[int, Conn] = {}
         self.started = False
@@ -59,13 +59,10 @@ class TableCore:
         self._agent_factory = agent_factory or _make_agent
         self._agents: dict[tuple[int, str], Agent] = {}
         self.code_guard = CodeGuard()  # wrong room codes from every address together
-        self._last_status: tuple[Any, ...] | None = None
         # What has gone out: each viewer's count of events, and the index in `events` they reach.
         self.sent: dict[int, int] = self.feed.counts()
         self.sent_at = 0
-        # The answering beat after a discard: each viewer's count up to the discard, held until `hold_until`.
-        self.hold: dict[int, int] | None = None
-        self.hold_at = 0
+        # The answering beat after a discard is the match controller's claim window, held until `hold_until`.
         self.hold_until = 0.0
         self.answer_at: float | None = None  # when the last answering beat began (its clock is public)
         self.stats = Stats()
@@ -86,6 +83,18 @@ class TableCore:
         return self.feed.hand_start
 
     @property
+    def hold(self) -> dict[int, int] | None:
+        """While the answering beat holds the table: each viewer's count of events up to the held move."""
+        window = self.control.window
+        return None if window is None else window.shown
+
+    @property
+    def hold_at(self) -> int:
+        """Index in `events` just past the held move (while the answering beat holds the table)."""
+        window = self.control.window
+        return len(self.events) if window is None else self.feed.hand_start + window.mark
+
+    @property
     def match(self) -> Match:
         """The match so far: scores, hand number, ledgers."""
         return self.control.match
@@ -93,7 +102,7 @@ class TableCore:
     @property
     def rnd(self) -> Round | None:
         """The hand in play (or the one being settled), None between hands."""
-        return self.control.round or self._settling
+        return self.control.round or self.settling
 
     @property
     def save(self) -> SaveData:
@@ -105,21 +114,13 @@ class TableCore:
         """The match as it stands, for the host's save file."""
         return self.control.save_data()
 
-    def _persist(self) -> None:
+    def persist(self) -> None:
         if self.on_save is not None:
             self.on_save()
 
     def _hand_done(self, rnd: Round) -> None:
         if self.on_hand_done is not None:
             self.on_hand_done(rnd)
-
-    def _obs_for(self, seat: int | None) -> P.WireObservation | None:
-        rnd = self.rnd
-        if seat is None or rnd is None or rnd.ended or not rnd.legal_tuple(seat):
-            return None
-        if self.seats[seat].next_hand or self.held(seat):
-            return None
-        return wire_observation(rnd, seat)
 
     def held(self, seat: int) -> bool:
         """True while the answering beat holds back events `seat` would see (it is not asked meanwhile)."""
@@ -130,11 +131,11 @@ class TableCore:
         s = self.seats[seat]
         return not self.started and not self.resumed and s.holder is not None and s.conn is None
 
-    def _seat_dropped(self, seat: int) -> None:
+    def seat_dropped(self, seat: int) -> None:
         """The connection holding `seat` ended: the drop clock starts (before the start, the seat is free again)."""
         s = self.seats[seat]
         s.conn = None
-        s.dropped_at = self.clock()
+        s.dropped_at = self.time()
 
     def controller(self, seat: int, now: float) -> str:
         """Who answers for `seat` now: "person", "wait" (dropped, the table waits) or "ai"."""
@@ -149,12 +150,12 @@ class TableCore:
             return "wait"
         return "ai"
 
-    def _player_acted(self, seat: int) -> None:
+    def player_acted(self, seat: int) -> None:
         """The seat's player acted: the run-outs in a row start again from none, and 托管 ends."""
         s = self.seats[seat]
         s.timeouts, s.tuoguan = 0, False
 
-    def _agent(self, seat: int) -> Agent:
+    def agent(self, seat: int) -> Agent:
         s = self.seats[seat]
         level = s.plan.level if s.plan.kind == "ai" else self.config.fill_level
         key = (seat, level)

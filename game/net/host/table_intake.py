@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import logging
 
+from game.net.host.table_broadcast import TableBroadcast
+from game.net.host.table_clock import TableClock
+from game.net.host.table_core import TableCore
 from game.net.host.table_door import TableDoor
+from game.net.host.table_play import TablePlay
 from game.net.host.table_seats import CLOSE_POLICY, CloseFn, Conn, SendFn
 from game.net.wire import protocol as P
 from game.net.wire.chat import CHAT_INTERVAL, PHRASES
@@ -13,32 +17,43 @@ from game.net.wire.limits import TokenBucket
 log = logging.getLogger(__name__)
 
 
-class TableIntake(TableDoor):
+class TableIntake:
     """Connections coming and going, and each message in: decoded, paced, and handed to the table."""
+
+    def __init__(
+        self, core: TableCore, out: TableBroadcast, door: TableDoor, play: TablePlay, clock: TableClock
+    ) -> None:
+        self.core = core
+        self.out = out
+        self.door = door
+        self.play = play
+        self.clock = clock  # each message is followed by a tick: the AI answers at once
 
     def connect(self, conn_id: int, send: SendFn, close: CloseFn, addr: str = "") -> None:
         """A new connection; it must say hello first."""
-        self.conns[conn_id] = Conn(conn_id, send, close, addr, TokenBucket(self.config.rate, self.config.burst))
+        self.core.conns[conn_id] = Conn(
+            conn_id, send, close, addr, TokenBucket(self.core.config.rate, self.core.config.burst)
+        )
 
     def disconnect(self, conn_id: int) -> None:
         """A connection is gone: its seat, if any, keeps its holder and the drop clock starts."""
-        conn = self.conns.pop(conn_id, None)
+        conn = self.core.conns.pop(conn_id, None)
         if conn is None:
             return
         conn.closed = True
-        if conn.seat is not None and self.seats[conn.seat].conn == conn_id:
-            seat = self.seats[conn.seat]
-            self._seat_dropped(conn.seat)
+        if conn.seat is not None and self.core.seats[conn.seat].conn == conn_id:
+            seat = self.core.seats[conn.seat]
+            self.core.seat_dropped(conn.seat)
             log.info("seat %d (%s) dropped", conn.seat, seat.holder.name if seat.holder else "?")
-        self._status()
+        self.out.push_status()
 
     def receive(self, conn_id: int, data: bytes | str) -> None:
         """One message from a connection: refused with an error to it alone, or carried out."""
-        conn = self.conns.get(conn_id)
+        conn = self.core.conns.get(conn_id)
         if conn is None or conn.closed:
             return
-        self.stats.received += 1
-        now = self.clock()
+        self.core.stats.received += 1
+        now = self.core.time()
         try:
             msg: P.ClientMessage | None = P.decode_client(data)
             fault: P.ProtocolError | None = None
@@ -46,7 +61,7 @@ class TableIntake(TableDoor):
             msg, fault = None, exc
         if fault is not None and fault.code in P.FATAL_FAULTS:
             log.warning("connection %d (%s) closed: %s", conn.id, conn.addr, fault.reason)
-            self._close(conn, P.FATAL_FAULTS[fault.code], fault.reason)
+            self.out.close(conn, P.FATAL_FAULTS[fault.code], fault.reason)
             return
         # An answer to a question the host asked (a move, a ready between hands) is never slowed,
         # however fast an AI plays; everything else spends from the connection's bucket, and so
@@ -56,16 +71,16 @@ class TableIntake(TableDoor):
             return
         if msg is None:
             assert fault is not None
-            self._error(conn, fault.code, fault.reason)
+            self.out.error(conn, fault.code, fault.reason)
             return
         if isinstance(msg, P.Hello):
-            self._hello(conn, msg, now)
+            self.door.hello(conn, msg, now)
         elif not conn.joined:
-            self._error(conn, "hello_first", "say hello (with the room code) before anything else")
+            self.out.error(conn, "hello_first", "say hello (with the room code) before anything else")
         elif isinstance(msg, P.Act):
-            refused = self.stats.refused
-            self._act(conn, msg)
-            if answer and self.stats.refused > refused:
+            refused = self.core.stats.refused
+            self.play.act(conn, msg)
+            if answer and self.core.stats.refused > refused:
                 self._spend(conn, now, tell=False)  # an illegal answer, refused already: it counts toward a flood
         elif isinstance(msg, P.Ready):
             self._ready(conn)
@@ -73,20 +88,20 @@ class TableIntake(TableDoor):
             self._chat(conn, msg, now)
         elif isinstance(msg, P.Back):
             if conn.seat is not None:
-                self._player_acted(conn.seat)
+                self.core.player_acted(conn.seat)
         else:
-            self._send(conn, P.Pong(msg.n))
-        self.step()
+            self.out.send(conn, P.Pong(msg.n))
+        self.clock.tick()
 
     def _spend(self, conn: Conn, now: float, tell: bool) -> bool:
         """Take a token for one message; past the bucket, count a violation (closing a flood); False when over."""
         if conn.bucket.take(now):
             return True
         conn.violations += 1
-        if conn.violations > 2 * self.config.burst:
-            self._close(conn, CLOSE_POLICY, "flooding: too many messages")
+        if conn.violations > 2 * self.core.config.burst:
+            self.out.close(conn, CLOSE_POLICY, "flooding: too many messages")
         elif tell:
-            self._error(conn, "rate", f"too many messages: at most {self.config.rate:g} a second")
+            self.out.error(conn, "rate", f"too many messages: at most {self.core.config.rate:g} a second")
         return False
 
     def _is_answer(self, conn: Conn, msg: P.ClientMessage | None) -> bool:
@@ -94,31 +109,31 @@ class TableIntake(TableDoor):
         if seat is None or not conn.joined:
             return False
         if isinstance(msg, P.Act):
-            s = self.seats[seat]
+            s = self.core.seats[seat]
             return (
-                self.rnd is not None
-                and msg.seq == s.asked_seq == len(self.views[seat])
-                and bool(self.rnd.legal_tuple(seat))
+                self.core.rnd is not None
+                and msg.seq == s.asked_seq == len(self.core.views[seat])
+                and bool(self.core.rnd.legal_tuple(seat))
             )
         if isinstance(msg, P.Ready):
-            return self.rnd is None and not self.seats[seat].ready
+            return self.core.rnd is None and not self.core.seats[seat].ready
         return False
 
     def _ready(self, conn: Conn) -> None:
         if conn.seat is not None:
-            if self.rnd is None and not self.seats[conn.seat].ready:
-                self._player_acted(conn.seat)  # the player closed the settlement: they are at the keys
-            self.seats[conn.seat].ready = True
+            if self.core.rnd is None and not self.core.seats[conn.seat].ready:
+                self.core.player_acted(conn.seat)  # the player closed the settlement: they are at the keys
+            self.core.seats[conn.seat].ready = True
 
     def _chat(self, conn: Conn, msg: P.Chat, now: float) -> None:
-        if not self.config.chat:
-            self._error(conn, "chat_off", "the host has turned chat off at this table")
+        if not self.core.config.chat:
+            self.out.error(conn, "chat_off", "the host has turned chat off at this table")
         elif conn.seat is None:
-            self._error(conn, "not_seated", "spectators cannot chat")
+            self.out.error(conn, "not_seated", "spectators cannot chat")
         elif msg.phrase not in PHRASES:
-            self._error(conn, "invalid", f"unknown phrase {msg.phrase[:20]!r}; the phrases are {', '.join(PHRASES)}")
+            self.out.error(conn, "invalid", f"unknown phrase {msg.phrase[:20]!r}; the phrases are {', '.join(PHRASES)}")
         elif now - conn.last_chat < CHAT_INTERVAL:
-            self._error(conn, "rate", f"one phrase per {CHAT_INTERVAL:g} seconds")
+            self.out.error(conn, "rate", f"one phrase per {CHAT_INTERVAL:g} seconds")
         else:
             conn.last_chat = now
-            self._broadcast(P.ChatShown(conn.seat, msg.phrase))
+            self.out.broadcast(P.ChatShown(conn.seat, msg.phrase))

@@ -599,8 +599,9 @@ def faults(tally: Tally, tmp: Path, rng: random.Random) -> None:
     from game.match.agents import SimpleAgent
     from game.match.match import Match
     from game.match.play import play_round
+    from game.match.replay import load_hand
     from game.records.gamelog import read_log
-    from game.records.replaylog import ReplayLog, load_hand, read_index
+    from game.records.replaylog import ReplayLog, read_index
     from game.rules.loader import load_ruleset
 
     rules = load_ruleset("guiyang-classic")

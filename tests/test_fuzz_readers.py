@@ -28,8 +28,9 @@ from game.handfile import HandFileError, parse_hand, read_hand_file
 from game.match.agents import SimpleAgent
 from game.match.match import Match
 from game.match.play import play_round
-from game.records.gamelog import LogError, LogWriter, read_log, read_log_text, replay
-from game.records.savefile import SaveData, SaveError, dumps, loads, new_save, record, restore
+from game.match.replay import replay, restore
+from game.records.gamelog import LogError, LogWriter, read_log, read_log_text
+from game.records.savefile import SaveData, SaveError, dumps, loads, new_save, record
 from game.rules.loader import RulesetError, load_ruleset, parse_ruleset
 from tests.hostile import no_hang
 

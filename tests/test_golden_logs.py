@@ -20,7 +20,8 @@ from game.core.ruleset import Ruleset
 from game.core.settlement import settle
 from game.engine.actions import Action
 from game.engine.events import Event
-from game.records.gamelog import ParsedLog, first_difference, read_log, read_log_text, replay
+from game.match.replay import replay
+from game.records.gamelog import ParsedLog, first_difference, read_log, read_log_text
 from game.rules.loader import builtin_ruleset_names, load_ruleset
 from tests.golden_rig import (
     FEATURES,

@@ -69,7 +69,8 @@ def test_the_replay_keeper_never_writes_outside_its_folder(tmp_path: Path) -> No
 
 
 def test_an_index_row_naming_another_path_is_left_out_and_never_read(tmp_path: Path) -> None:
-    from game.records.replaylog import HandEntry, load_hand, read_index
+    from game.match.replay import load_hand
+    from game.records.replaylog import HandEntry, read_index
 
     folder = tmp_path / "home" / "logs" / "replays"
     folder.mkdir(parents=True)

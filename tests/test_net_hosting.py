@@ -8,11 +8,12 @@ from typing import Any
 import pytest
 
 from game.match.agents import SimpleAgent
+from game.match.replay import replay
 from game.net.host.hosting import host_server, new_table
 from game.net.host.table import NetTable
 from game.net.wire import protocol as P
 from game.net.wire.view import from_wire
-from game.records.gamelog import read_log, replay
+from game.records.gamelog import read_log
 from game.records.savefile import dumps, loads
 from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, LOOPBACK, config, simple_factory

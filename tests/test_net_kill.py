@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 from game.match.agents import SimpleAgent
+from game.match.replay import replay
 from game.net.client.connection import NetClient, autoplay
 from game.net.wire.view import wire_events
-from game.records.gamelog import read_log, replay
+from game.records.gamelog import read_log
 from game.records.replaylog import REPLAY_FOLDER
 from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, run

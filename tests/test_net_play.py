@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from game.match.replay import replay
 from game.net.client.connection import NetClient
 from game.net.host.table import NetTable
 from game.net.wire.view import SPECTATOR, wire_events
-from game.records.gamelog import replay
 from game.records.savefile import loads
 from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, config, local_match_events, open_host, play_all, run, seat_players

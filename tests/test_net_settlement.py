@@ -21,13 +21,13 @@ import pytest
 
 from game.core.result import HandResult
 from game.match.agents import SimpleAgent
+from game.match.replay import restore
 from game.net.client.connection import NetClient
 from game.net.client.thread import HostThread, NetLink
 from game.net.host.server import HostServer
 from game.net.host.table import NetTable
 from game.net.wire import protocol as P
 from game.net.wire.view import result_from_wire, wire_result
-from game.records.savefile import restore
 from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, config, simple_factory
 from tests.ui_host import FRAME, HeadlessHost, headless_display

@@ -18,7 +18,8 @@ from game.engine.observation import observe
 from game.engine.round import HandSetup, IllegalAction, Round
 from game.match.agents import SimpleAgent
 from game.match.match import Match
-from game.records.gamelog import LogWriter, read_log_text, replay
+from game.match.replay import replay
+from game.records.gamelog import LogWriter, read_log_text
 from game.rules.loader import builtin_ruleset_names, load_ruleset
 
 HANDS_PER_RULESET = 1000

@@ -11,7 +11,8 @@ from game.core.tiles import parse_tiles
 from game.engine.actions import ActionKind
 from game.engine.observation import observe
 from game.match.agents import SimpleAgent
-from game.records.savefile import SaveData, SaveError, digest, dumps, loads, restore, take_back
+from game.match.replay import restore
+from game.records.savefile import SaveData, SaveError, digest, dumps, loads, take_back
 from game.rules.loader import load_ruleset
 from ui.table.model import HIDDEN
 from ui.table.session import TableSession

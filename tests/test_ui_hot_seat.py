@@ -17,8 +17,8 @@ import pytest
 from game.engine.actions import ActionKind
 from game.engine.events import Event, TileDiscarded
 from game.engine.observation import Observation, observe
-from game.match.agents import Agent, SimpleAgent
 from game.match import controller as claim
+from game.match.agents import Agent, SimpleAgent
 from game.records.replaylog import HandEntry, config_names, read_index
 from game.records.savefile import dumps, loads
 from game.rules.loader import load_ruleset

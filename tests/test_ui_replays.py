@@ -9,7 +9,8 @@ import pygame
 import pytest
 
 from game.core.tiles import parse_tiles
-from game.records.gamelog import read_log, replay
+from game.match.replay import replay
+from game.records.gamelog import read_log
 from game.records.replaylog import read_index
 from game.rules.loader import load_ruleset
 from tests.replay_rig import play_hands

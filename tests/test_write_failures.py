@@ -73,7 +73,8 @@ def test_a_full_disk_loses_at_most_the_hand_being_kept_for_replays(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """a half-written hand no longer makes every hand of the match unviewable."""
-    from game.records.replaylog import ReplayLog, load_hand, read_index
+    from game.match.replay import load_hand
+    from game.records.replaylog import ReplayLog, read_index
 
     hands = _hands(4)
     keeper = ReplayLog("m1", RULES, "disk")

@@ -7,8 +7,9 @@ import sys
 from pathlib import Path
 
 from game.cli.common import ruleset_or_exit
+from game.match.replay import replay
 from game.records.export import HandExporter
-from game.records.gamelog import LogError, read_log, replay
+from game.records.gamelog import LogError, read_log
 from game.rules.loader import RulesetError
 from game.rules.refs import load_ruleset_ref
 

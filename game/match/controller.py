@@ -23,12 +23,12 @@ from game.core.settlement import Ledger
 from game.engine.actions import Action, ActionKind, make
 from game.engine.events import Event, HandSettled, TileDiscarded
 from game.engine.observation import Observation, observe
-from game.engine.round import HandSetup, Round
+from game.engine.round import HandSetup, IllegalAction, Round
 from game.engine.visibility import visible, visible_events
 from game.match.agents import Agent
 from game.match.feed import VIEWERS, MatchFeed
 from game.match.match import Match
-from game.records.savefile import SaveData, new_save, record, restore
+from game.records.savefile import SaveData, SaveError, digest, first_setup, new_save, record
 
 if TYPE_CHECKING:
     from game.records.replaylog import ReplayLog
@@ -162,10 +162,33 @@ class MatchController:
     def resume(self, data: SaveData, where: str = "save") -> None:
         """Put the match back to where `data` left it (SaveError if it does not replay); the hands it settled
         are in `finished`."""
-        restored = restore(data, self.rules, where)
-        self.match, self.round, self.save = restored.match, restored.round, data
+        if self.rules.name != data.head.get("ruleset"):
+            raise SaveError(f"{where}: saved with ruleset {data.head.get('ruleset')!r}, not {self.rules.name!r}")
+        # The save's hands are played again here, by the one driver of a match, with nothing sent, saved or
+        # logged on the way: what they give is checked against the digest each hand was saved with.
+        self.match = Match(self.rules, str(data.head["seed"]), first_setup(data.head))
+        self.finished, self.round = [], None
+        for n, hand in enumerate(data.hands, 1):
+            rnd = self.match.new_round()
+            for i, action in enumerate(hand.actions, 1):
+                try:
+                    rnd.apply(action)
+                except IllegalAction as exc:
+                    raise SaveError(f"{where}: hand {n}, action {i} does not replay ({exc.reason})") from None
+                except (ValueError, IndexError, KeyError, TypeError) as exc:
+                    why = type(exc).__name__
+                    raise SaveError(f"{where}: hand {n}, action {i} does not replay ({why})") from None
+            if hand.settled:
+                if not rnd.ended:
+                    raise SaveError(f"{where}: hand {n} is marked settled but its actions do not end it")
+                self.match.finish_round(rnd)
+                self.finished.append(rnd)
+            else:
+                self.round = rnd
+            if hand.digest and (len(rnd.events) != hand.events or digest(rnd.events) != hand.digest):
+                raise SaveError(f"{where}: hand {n} replays to other events than were saved (another game version?)")
+        self.save = data
         self.window = None
-        self.finished = restored.finished
         if self.feed is not None:
             for rnd in [*self.finished, *([self.round] if self.round is not None else [])]:
                 self.feed.begin_hand()

@@ -16,7 +16,8 @@ from game.files.bounded_io import TextSink
 from game.handfile import HandFileError, parse_hand_file, write_hand_file
 from game.match.agents import Agent, SimpleAgent
 from game.match.controller import MatchController
-from game.records.gamelog import LogWriter, read_log_text, replay
+from game.match.replay import replay
+from game.records.gamelog import LogWriter, read_log_text
 
 ENDINGS = ("self_draw", "after_kong", "discard", "several_winners", "rob_kong", "hot_discard", "draw")
 

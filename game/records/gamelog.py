@@ -14,15 +14,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.core.result import HandResult
 from game.core.ruleset import Ruleset
 from game.core.tiles import TileSyntaxError, parse_tile
 from game.engine.actions import Action, ActionKind
 from game.engine.events import Event, HandEnded, HandSettled, event_from_json
-from game.engine.round import HandSetup, IllegalAction, Round
+from game.engine.round import HandSetup, Round
 from game.files.bounded_io import MAX_LOG_BYTES, JsonRefused, TextSink, loads_json, read_text_limited
 from game.files.safe_paths import name_problem
-from game.match.match import Match
 
 LOG_FORMAT = "guiyang-match-log"
 LOG_VERSION = 1
@@ -252,48 +250,6 @@ def _read_line(parsed: ParsedLog, line: str, where: str) -> None:
     if not parsed.hands:
         raise LogError(f"{where}: event before the first hand_started")
     parsed.hands[-1][0].append(ev)
-
-
-@dataclass
-class ReplayReport:
-    """What a replay found: hands replayed and the final scores, or the first difference."""
-
-    hands: int
-    scores: list[int]
-    results: list[HandResult]
-    mismatch: str | None = None
-    rounds: list[Round] = field(default_factory=list)  # the replayed hands, when asked to keep them
-
-
-def replay(parsed: ParsedLog, rules: Ruleset, keep_rounds: bool = False, upto: int | None = None) -> ReplayReport:
-    """Re-play every hand's actions (the first `upto` hands) from the header's seed and compare the events."""
-    h = parsed.head
-    problem = header_problem(h)
-    if problem is not None:
-        return ReplayReport(0, [0, 0, 0, 0], [], f"header: {problem}")
-    match = Match(rules, str(h["seed"]), header_setup(h), keep_ledgers=False)
-    results: list[HandResult] = []
-    rounds: list[Round] = []
-    for n, (events, actions) in enumerate(parsed.hands[:upto], 1):
-        rnd = match.new_round()
-        if keep_rounds:
-            rounds.append(rnd)
-        for a in actions:
-            try:
-                rnd.apply(a)
-            except IllegalAction as exc:
-                return ReplayReport(n - 1, match.scores, results, f"hand {n}: {exc}", rounds)
-        if rnd.ended and any(isinstance(e, HandSettled) for e in events):
-            match.finish_round(rnd)
-        cut = n == len(parsed.hands) and parsed.ending() is not None
-        if cut and rnd.events[: len(events)] == events:
-            break  # the log stops inside this hand: what it holds of it is the same
-        if rnd.events != events:
-            mismatch = f"hand {n}: {first_difference(events, rnd.events)}"
-            return ReplayReport(n - 1, match.scores, results, mismatch, rounds)
-        if rnd.result is not None:
-            results.append(rnd.result)
-    return ReplayReport(len(parsed.hands[:upto]), list(match.scores), results, None, rounds)
 
 
 def _dice(value: Any) -> tuple[int, int] | None:

@@ -18,18 +18,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.core.result import HandResult
 from game.core.ruleset import Ruleset
-from game.engine.events import Event, HandSettled, HandWon
+from game.engine.events import HandSettled, HandWon
 from game.engine.round import HandSetup, Round
 from game.files.bounded_io import MAX_SETTINGS_BYTES, WholeAppender, loads_json, read_text_limited
 from game.files.safe_files import write_text_atomic
 from game.files.safe_paths import UnsafeName, check_name, inside
 from game.files.userdirs import UserDirError, user_dirs
-from game.records.gamelog import LogError, header_text, read_log, replay, round_text
+from game.records.gamelog import header_text, round_text
 from game.records.names import clean_name
-from game.rules.loader import RulesetError
-from game.rules.refs import load_ruleset_ref
 
 REPLAY_FOLDER = "replays"
 INDEX_FILE = "index.json"
@@ -262,54 +259,3 @@ def delete_match(file: str) -> int:
         except OSError as exc:
             log.warning("left %s in place: %s", leftover, exc)
     return len(rows) - len(kept)
-
-
-def _replayed(entry: HandEntry) -> tuple[Ruleset, Round]:
-    """An indexed hand re-played from its log's actions: the ruleset and the finished round.
-
-    LogError or RulesetError if it cannot be. The name in the index must stay inside the replays folder.
-    """
-    folder = user_dirs().logs / REPLAY_FOLDER
-    try:
-        path = inside(folder, entry.file, what="log file name")
-    except UnsafeName as exc:
-        raise LogError(str(exc)) from None
-    return replayed_hand(path, entry.hand)
-
-
-def replayed_hand(path: Path, hand: int) -> tuple[Ruleset, Round]:
-    """Hand number `hand` of the match logged at `path`, re-played from its actions: the ruleset and the round.
-
-    LogError or RulesetError if it cannot be; a damaged log (a write cut short) still gives every whole
-    hand before the damage.
-    """
-    parsed = read_log(path, lenient=True)
-    rules = load_ruleset_ref(parsed.head["ruleset"])
-    for n, (events, _actions) in enumerate(parsed.hands, 1):
-        if events and getattr(events[0], "hand", None) == hand:
-            rep = replay(parsed, rules, keep_rounds=True, upto=n)
-            if rep.mismatch is not None or len(rep.rounds) < n:
-                raise LogError(f"{path.name}: hand {hand} does not replay ({rep.mismatch})")
-            return rules, rep.rounds[n - 1]
-    damage = f" (the log is damaged: {parsed.damage})" if parsed.damage else ""
-    raise LogError(f"{path.name}: hand {hand} is not in the log{damage}")
-
-
-def load_hand(entry: HandEntry) -> tuple[Ruleset, list[Event]]:
-    """The ruleset and the events of an indexed hand; LogError or RulesetError if they cannot be read.
-
-    The events shown are the engine's own, re-played from the log's actions, so an edited log cannot
-    put anything on the table that the rules would not.
-    """
-    rules, rnd = _replayed(entry)
-    return rules, rnd.events
-
-
-def hand_result(entry: HandEntry) -> HandResult | None:
-    """How an indexed hand ended, re-played from its match's log (None if it cannot be re-played)."""
-    try:
-        _rules, rnd = _replayed(entry)
-    except (LogError, RulesetError, UserDirError, ValueError, KeyError) as exc:
-        log.warning("cannot re-play %s: %s", entry.file, exc)
-        return None
-    return rnd.result

@@ -16,10 +16,9 @@ from typing import Any
 from game.core.ruleset import Ruleset
 from game.engine.actions import Action, ActionKind
 from game.engine.events import Event
-from game.engine.round import HandSetup, IllegalAction, Round
+from game.engine.round import HandSetup, Round
 from game.files.bounded_io import JsonRefused, loads_json
 from game.files.safe_paths import name_problem
-from game.match.match import Match
 from game.records.gamelog import action_from_json, header, header_problem, header_setup
 
 SAVE_FORMAT = "guiyang-save"
@@ -51,15 +50,6 @@ class SaveData:
     config: dict[str, Any] = field(default_factory=dict)
     practice: set[int] = field(default_factory=set)  # hand numbers (1-based) played with take-backs
     match_id: str = ""  # names the match's replay log
-
-
-@dataclass
-class Restored:
-    """A match re-created from a save: the Match and, if a hand was in play, its Round."""
-
-    match: Match
-    round: Round | None
-    finished: list[Round]
 
 
 def digest(events: list[Event]) -> str:
@@ -179,34 +169,6 @@ def first_setup(head: dict[str, Any]) -> HandSetup:
     if problem is not None:
         raise SaveError(f"the match header: {problem}")
     return header_setup(head)
-
-
-def restore(data: SaveData, rules: Ruleset, where: str = "save") -> Restored:
-    """Re-create the match: replay every hand's actions; SaveError if the save does not replay the same."""
-    if rules.name != data.head.get("ruleset"):
-        raise SaveError(f"{where}: saved with ruleset {data.head.get('ruleset')!r}, not {rules.name!r}")
-    match = Match(rules, str(data.head["seed"]), first_setup(data.head))
-    finished: list[Round] = []
-    current: Round | None = None
-    for n, hand in enumerate(data.hands, 1):
-        rnd = match.new_round()
-        for i, action in enumerate(hand.actions, 1):
-            try:
-                rnd.apply(action)
-            except IllegalAction as exc:
-                raise SaveError(f"{where}: hand {n}, action {i} does not replay ({exc.reason})") from None
-            except (ValueError, IndexError, KeyError, TypeError) as exc:
-                raise SaveError(f"{where}: hand {n}, action {i} does not replay ({type(exc).__name__})") from None
-        if hand.settled:
-            if not rnd.ended:
-                raise SaveError(f"{where}: hand {n} is marked settled but its actions do not end it")
-            match.finish_round(rnd)
-            finished.append(rnd)
-        else:
-            current = rnd
-        if hand.digest and (len(rnd.events) != hand.events or digest(rnd.events) != hand.digest):
-            raise SaveError(f"{where}: hand {n} replays to other events than were saved (another game version?)")
-    return Restored(match, current, finished)
 
 
 def take_back(data: SaveData, seat: int) -> SaveData | None:

@@ -18,7 +18,8 @@ from game.ai.appraise import DEFAULT_ROLLOUTS
 from game.core.settlement import settle
 from game.files.safe_paths import UnsafeName, inside
 from game.files.userdirs import UserDirError, user_dirs
-from game.records.gamelog import LogError, read_log, replay
+from game.match.replay import replay
+from game.records.gamelog import LogError, read_log
 from game.records.replaylog import REPLAY_FOLDER, HandEntry, read_index
 from game.records.stats import PlayerStats, update
 from game.review.cache import cache_path, read_cache

@@ -56,7 +56,7 @@ class SaveSummary:
 
 def describe_save(name: str = SAVE_NAME) -> SaveSummary | None:
     """The saved match called `name` summed up, or None when there is none or it cannot be read or replayed."""
-    from game.records.savefile import restore
+    from game.match.replay import restore
     from game.rules.loader import RulesetError
     from game.rules.refs import load_ruleset_ref
 

@@ -12,16 +12,9 @@ import pygame
 from game.engine.actions import Action
 from game.files.safe_paths import UnsafeName, inside
 from game.files.userdirs import UserDirError, user_dirs
+from game.match.replay import hand_result, load_hand
 from game.records.gamelog import LogError
-from game.records.replaylog import (
-    REPLAY_FOLDER,
-    DeleteError,
-    HandEntry,
-    delete_match,
-    hand_result,
-    load_hand,
-    read_index,
-)
+from game.records.replaylog import REPLAY_FOLDER, DeleteError, HandEntry, delete_match, read_index
 from game.rules.loader import RulesetError
 from game.rules.refs import load_ruleset_ref
 from ui.kit.buttons import Button, draw_buttons, lay_out_buttons

@@ -15,8 +15,8 @@ import pygame
 from game.core.ruleset import Ruleset
 from game.engine.events import Event
 from game.engine.visibility import visible_events
+from game.match.replay import replayed_hand
 from game.records.gamelog import LogError
-from game.records.replaylog import replayed_hand
 from game.review.report import Decision
 from game.rules.loader import RulesetError
 from ui.kit.dialogs import NoticeScene

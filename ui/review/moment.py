@@ -1,6 +1,6 @@
 """A decision of the review opened in the replay: the table as the player saw it then, and the options as bars.
 
-The hand is re-played from its log (game.records.replaylog.replayed_hand); the table shows only what the seat
+The hand is re-played from its log (game.match.replay.replayed_hand); the table shows only what the seat
 could see (game.engine.visibility's rule, the table turned so the seat sits at the bottom) and stops at the
 moment of the decision. The panel on the left gives the coach's sentence and every option's expected
 points; the replay's own buttons step on from there.

@@ -291,8 +291,8 @@ def replay(parsed: ParsedLog, rules: Ruleset, keep_rounds: bool = False, upto: i
         if rnd.events != events:
             mismatch = f"hand {n}: {first_difference(events, rnd.events)}"
             return ReplayReport(n - 1, match.scores, results, mismatch, rounds)
-        if rnd.result is not None:
-            results.append(rnd.result)
+        if rnd.state.result is not None:
+            results.append(rnd.state.result)
     return ReplayReport(len(parsed.hands[:upto]), list(match.scores), results, None, rounds)
 
 

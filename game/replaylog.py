@@ -312,4 +312,4 @@ def hand_result(entry: HandEntry) -> HandResult | None:
     except (LogError, RulesetError, UserDirError, ValueError, KeyError) as exc:
         log.warning("cannot re-play %s: %s", entry.file, exc)
         return None
-    return rnd.result
+    return rnd.state.result

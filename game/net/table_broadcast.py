@@ -63,7 +63,7 @@ class TableBroadcast(TableCore):
         turn_left: float | None = None
         waiting_for: int | None = None
         wait_left: float | None = None
-        if rnd is not None and (self.hold is not None or (not rnd.ended and rnd.phase is not Phase.TURN)):
+        if rnd is not None and (self.hold is not None or (not rnd.ended and rnd.state.phase is not Phase.TURN)):
             # Answering: the same for every discard, whoever may claim (that is not public), so no seat is named
             # and the clock is the beat's own, counted from the discard.
             claims = True
@@ -71,7 +71,7 @@ class TableBroadcast(TableCore):
             if timer and self.answer_at is not None:
                 turn_left = round(max(0.0, self.answer_at + timer - now), 1)
         elif rnd is not None and not rnd.ended:
-            moving = [rnd.turn]
+            moving = [rnd.state.turn]
             for seat in rnd.to_move():
                 who = self.controller(seat, now)
                 s = self.seats[seat]
@@ -171,7 +171,7 @@ class TableBroadcast(TableCore):
         new = self.events[self.sent_at :]
         cut = next((i + 1 for i, e in enumerate(new) if isinstance(e, TileDiscarded)), None)
         added = bool(new) and isinstance(new[0], KongDeclared) and new[0].kong == "added"
-        if cut is None and (rnd.phase is Phase.ROB or added):
+        if cut is None and (rnd.state.phase is Phase.ROB or added):
             cut = 0  # the kong shows once any robbing is over, so it shows after the beat either way
         if cut is None:
             return

@@ -63,7 +63,7 @@ def hold_for(
 
 def window_open(rnd: Round, held: Held) -> bool:
     """True while the engine itself still waits for answers at the held move (someone may claim or rob)."""
-    return rnd.phase in (Phase.CLAIMS, Phase.ROB) and len(rnd.events) == held.mark
+    return rnd.state.phase in (Phase.CLAIMS, Phase.ROB) and len(rnd.events) == held.mark
 
 
 def held_observation(rnd: Round, held: Held, live: Observation) -> Observation:

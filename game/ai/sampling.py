@@ -19,7 +19,7 @@ from game import hand as analysis
 from game.actions import ActionKind
 from game.ai.base import unseen_of
 from game.ai.reading import SeatReading, read_table
-from game.ai.rollout import UNKNOWN, LeanHand
+from game.ai.rollout import LeanHand
 from game.ai.value import keep_values
 from game.melds import KongKind, Meld
 from game.observation import Observation
@@ -163,7 +163,6 @@ def _public_hand(obs: Observation, rules: Ruleset, after_kong: bool) -> LeanHand
             h.first_chicken_discard[tile] = h.discard_count  # the discard on offer is the first copy
     h.draw_completes = obs.drawn is not None and any(a.kind is ActionKind.WIN for a in obs.legal_actions)
     _follow_from_ponds(h, obs)
-    h.sh13 = [UNKNOWN] * 4
     h.waits_cache = [None, None, None, None]
     h.set_keep(rollout_keep(rules))
     h.set_wall(())

@@ -139,7 +139,11 @@ class LeanHand(HandState):
         """The seat drew `tile`: its shanten is kept for a discard of that tile, and the suit's code follows."""
         self.saved_sh13 = self.sh13[seat]
         self.sh13[seat] = UNKNOWN
-        self._moved(seat, tile, 1)
+        # _moved(seat, tile, 1) written out: a draw and a discard every turn of every rollout.
+        i = 3 * seat + tile // 9
+        c = self.codes[i]
+        if c >= 0:
+            self.codes[i] = c + self.weight[tile % 9]
 
     def _discarded(self, seat: int, tile: Tile, declare: bool, was_drawn: bool) -> None:
         """The seat discarded `tile`: a ready hand's shanten is 0, the drawn tile's leaves the one before."""
@@ -147,7 +151,10 @@ class LeanHand(HandState):
             self.sh13[seat] = 0
         elif was_drawn and self.sh13[seat] == UNKNOWN:
             self.sh13[seat] = self.saved_sh13
-        self._moved(seat, tile, -1)
+        i = 3 * seat + tile // 9  # _moved(seat, tile, -1) written out, as in _drew
+        c = self.codes[i]
+        if c >= 0:
+            self.codes[i] = c - self.weight[tile % 9]
 
     def _took(self, seat: int, tile: Tile, n: int) -> None:
         """`n` copies of `tile` left the seat's hand: its shanten is unknown again."""

@@ -82,7 +82,7 @@ def decision_points(rules: Ruleset, hands: int) -> list[tuple[Observation, Publi
         stops = set(rng.sample(range(15, 60), 3))
         while not rnd.ended:
             seat = rnd.to_move()[0]
-            if rnd.phase == "turn" and rnd.wall.remaining in stops and not rnd.declared[seat]:
+            if rnd.state.phase == "turn" and rnd.wall.remaining in stops and not rnd.state.declared[seat]:
                 stops.discard(rnd.wall.remaining)
                 obs = observe(rnd, seat)
                 try:

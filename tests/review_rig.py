@@ -95,7 +95,7 @@ def deal_in_choice(turn: int) -> Choice:
         if seen[0] < turn:
             return hard
         for seat in range(1, 4):
-            if rnd.declared[seat]:
+            if rnd.state.declared[seat]:
                 for t in sorted(rnd.waits(seat)):
                     if obs.counts[t] and make(ActionKind.DISCARD, 0, t) in obs.legal_actions:
                         return make(ActionKind.DISCARD, 0, t)

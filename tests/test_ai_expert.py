@@ -32,7 +32,7 @@ def _search_point(rules_name: str, seed: str) -> Round:
         rnd = Round(rules, f"{seed}:{k}")
         while not rnd.ended:
             seat = rnd.to_move()[0]
-            if seat == 0 and rnd.phase.value == "turn" and rnd.wall.remaining < 40 and not rnd.declared[0]:
+            if seat == 0 and rnd.state.phase.value == "turn" and rnd.wall.remaining < 40 and not rnd.state.declared[0]:
                 obs = observe(rnd, 0)
                 probe = ExpertAgent(rules=rules)
                 if len(probe.candidates(obs, probe.hard.choose(obs))) >= 2:
@@ -46,7 +46,7 @@ def _swap_hidden(rnd: Round) -> Round:
     other = copy.deepcopy(rnd)
     wall = other.wall
     ids = wall._tile_at
-    hand = other.hands[2]
+    hand = other.state.hands[2]
     give = next(t for t in range(27) if hand[t])
     # Take the last live place (front order): drawn last, after the decision under test.
     j = max(i for i in range(len(ids)) if wall._alive[i] and kind_of(ids[i]) != give)
@@ -65,7 +65,7 @@ def test_expert_cannot_tell_hidden_tiles_apart() -> None:
     """Two hands differing only in tiles seat 0 cannot see: same observation, same deals, same move."""
     rnd = _search_point("guiyang-classic", "hidden")
     other = _swap_hidden(rnd)
-    assert rnd.hands[2] != other.hands[2]
+    assert rnd.state.hands[2] != other.state.hands[2]
     assert lean_hand(rnd).hands != lean_hand(other).hands
     a, b = observe(rnd, 0), observe(other, 0)
     assert a == b
@@ -135,7 +135,7 @@ def test_deals_are_consistent_with_the_observation() -> None:
                         census[m.tile] += m.size
                     for t in h.ponds[s]:
                         census[t] += 1
-                    assert sum(h.hands[s]) == sum(rnd.hands[s])
+                    assert sum(h.hands[s]) == sum(rnd.state.hands[s])
                     if obs.declared[s] and s != seat:
                         declared_seen += 1
                         assert is_ready(h.hands[s], h.melds[s])
@@ -170,12 +170,12 @@ def test_a_declared_seat_is_dealt_a_hand_that_waits_on_nothing_it_let_go() -> No
         while not rnd.ended:
             seat = rnd.to_move()[0]
             obs = observe(rnd, seat)
-            if rnd.phase == "turn" and not rnd.declared[seat]:
+            if rnd.state.phase == "turn" and not rnd.state.declared[seat]:
                 pub = Public(obs, rules)
                 for d in pub.declared_seats:
                     let_go = pub.passed_by[d]
                     assert set(obs.ponds[d][1:]) <= let_go
-                    assert not let_go.intersection(waits(rnd.hands[d], rnd.melds[d]))
+                    assert not let_go.intersection(waits(rnd.state.hands[d], rnd.state.melds[d]))
                     for _ in range(4):
                         h = determinize(pub, rng)
                         found = waits(h.hands[d], h.melds[d])
@@ -223,7 +223,7 @@ def test_expert_takes_a_win() -> None:
         while not rnd.ended:
             seat = rnd.to_move()[0]
             obs = observe(rnd, seat)
-            if obs.legal_actions[0].kind is ActionKind.WIN and rnd.phase.value == "turn":
+            if obs.legal_actions[0].kind is ActionKind.WIN and rnd.state.phase.value == "turn":
                 assert ExpertAgent(seed=1, rollouts=20).choose(obs).kind is ActionKind.WIN
                 return
             rnd.apply(bot.choose(obs))

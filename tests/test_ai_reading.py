@@ -93,7 +93,7 @@ def test_the_expert_deals_a_seat_a_ready_hand_as_often_as_the_reading_says_it_is
         while not rnd.ended:
             seat = rnd.to_move()[0]
             obs = observe(rnd, seat)
-            if rnd.phase == "turn" and obs.drawn is not None:
+            if rnd.state.phase == "turn" and obs.drawn is not None:
                 pub = Public(obs, RULES)
                 for s in range(4):
                     odds = pub.ready_odds[s]

@@ -41,7 +41,7 @@ def test_whole_hands_match_the_engine(name: str) -> None:
     rules = load_ruleset(name)
     bots = [SimpleAgent()] * 4
     for seed in range(60):
-        full = play_hand(rules, f"lean:{seed}", bots).result
+        full = play_hand(rules, f"lean:{seed}", bots).state.result
         lean = rollout_hand(rules, f"lean:{seed}")
         assert lean == full, f"{name} seed {seed}"
         assert full is not None and settle(lean, rules).nets() == settle(full, rules).nets()
@@ -78,7 +78,7 @@ def test_from_any_point_the_rest_of_the_hand_matches(name: str) -> None:
     for seed in range(40):
         rnd = Round(rules, f"mid:{seed}")
         while not rnd.ended:
-            phase = rnd.phase.value
+            phase = rnd.state.phase.value
             if rng.random() < 0.15 or phase == "rob":
                 rest = Round(rules, f"mid:{seed}")
                 for a in rnd.actions:
@@ -87,7 +87,7 @@ def test_from_any_point_the_rest_of_the_hand_matches(name: str) -> None:
                 while not rest.ended:
                     seat = rest.to_move()[0]
                     rest.apply(bot.choose(observe(rest, seat)))
-                assert lean == rest.result, f"{name} seed {seed} after {len(rnd.actions)} actions ({phase})"
+                assert lean == rest.state.result, f"{name} seed {seed} after {len(rnd.actions)} actions ({phase})"
                 checked[phase] += 1
             seat = rnd.to_move()[0]
             rnd.apply(bot.choose(observe(rnd, seat)))
@@ -103,7 +103,7 @@ def test_turn_moves_are_the_engine_legal_actions() -> None:
         rnd = Round(rules, f"moves:{seed}")
         while not rnd.ended:
             seat = rnd.to_move()[0]
-            if rnd.phase.value == "turn":
+            if rnd.state.phase.value == "turn":
                 want = []
                 for a in rnd.legal_actions(seat):
                     if a.kind is ActionKind.DISCARD:
@@ -161,8 +161,8 @@ def _finish(rnd: Round, bot: SimpleAgent) -> HandResult:
     """The rest of the hand played by the bot on the engine."""
     while not rnd.ended:
         rnd.apply(bot.choose(observe(rnd, rnd.to_move()[0])))
-    assert rnd.result is not None
-    return rnd.result
+    assert rnd.state.result is not None
+    return rnd.state.result
 
 
 def test_after_passing_a_win_the_bot_does_not_walk_into_baopai() -> None:
@@ -176,10 +176,10 @@ def test_after_passing_a_win_the_bot_does_not_walk_into_baopai() -> None:
         while not rnd.ended:
             seat = rnd.to_move()[0]
             obs = observe(rnd, seat)
-            if rnd.phase.value == "claims" and obs.legal_actions[0].kind is ActionKind.WIN:
+            if rnd.state.phase.value == "claims" and obs.legal_actions[0].kind is ActionKind.WIN:
                 passed = next(a for a in obs.legal_actions if a.kind is ActionKind.PASS)
                 rnd.apply(passed)
-                if not rnd.ended and rnd.baopai_pending[seat]:
+                if not rnd.ended and rnd.state.baopai_pending[seat]:
                     lean = lean_hand(rnd).play_out()
                     full = _finish(rnd, bot)
                     assert full.baopai == () and lean == full, f"seed {seed}"

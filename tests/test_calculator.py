@@ -285,7 +285,7 @@ def test_a_played_hand_opens_and_settles_the_same() -> None:
     for name in ("guiyang-classic", "guiyang-modern", "zhuoji-x10"):
         rules = load_ruleset(name)
         for seed in range(4):
-            result = play_hand(rules, seed, [SimpleAgent() for _ in range(4)]).result
+            result = play_hand(rules, seed, [SimpleAgent() for _ in range(4)]).state.result
             assert result is not None
             calc = Calculator.from_result(result, rules)
             assert calc.settle() == (result, settle(result, rules))

@@ -23,7 +23,7 @@ def test_a_move_that_is_not_legal_is_refused_and_changes_nothing() -> None:
     table.start_hand()
     rnd = table.round
     assert rnd is not None
-    other = (rnd.turn + 1) % 4
+    other = (rnd.state.turn + 1) % 4
     before = len(rnd.events)
     with pytest.raises(IllegalAction):
         table.submit(make(ActionKind.DISCARD, other, parse_tile("1m")))

@@ -278,11 +278,11 @@ def test_round_keeps_sorted_hands_and_the_bot_discards_by_its_definition() -> No
         rnd = Round(CLASSIC, "fast-paths", HandSetup(hand=hand_no))
         while not rnd.ended:
             for seat in range(4):
-                assert rnd.sorted_hands[seat] == from_counts(rnd.hands[seat])
-                assert rnd.sizes[seat] == sum(rnd.hands[seat])
+                assert rnd.sorted_hands[seat] == from_counts(rnd.state.hands[seat])
+                assert rnd.sizes[seat] == sum(rnd.state.hands[seat])
             seat = rnd.to_move()[0]
             obs = observe(rnd, seat)
-            assert list(obs.hand) == from_counts(rnd.hands[seat])
+            assert list(obs.hand) == from_counts(rnd.state.hands[seat])
             action = bot.choose(obs)
             plain_turn = obs.phase == "turn" and len(obs.legal_actions) > 1
             if plain_turn and action.kind is ActionKind.DISCARD and not any(a.declare for a in obs.legal_actions):
@@ -299,7 +299,7 @@ def test_declaring_ready_is_offered_exactly_for_the_discards_that_leave_a_ready_
     """docs/rules.md §4 报听: the shanten pre-check skips no discard that leaves the dealer ready (1112345678999m5p)."""
     hands = ["1112345678999m5p", "123p456p789m88s34s", "2345678m 234s 567s", "2345678m 6789p 19s"]
     rnd = Round(CLASSIC, "declare", HandSetup(dealer=0, break_dice=(3, 4), wall=stacked_wall(hands)))
-    counts = list(rnd.hands[0])
+    counts = list(rnd.state.hands[0])
     plain = set()
     for t in range(NUM_KINDS):
         if counts[t]:
@@ -313,8 +313,8 @@ def test_declaring_ready_is_offered_exactly_for_the_discards_that_leave_a_ready_
     rng = random.Random(3)
     for n in range(200):
         rnd = Round(CLASSIC, f"declare-{n}", HandSetup(dealer=rng.randrange(4)))
-        seat = rnd.dealer
-        counts = list(rnd.hands[seat])
+        seat = rnd.state.dealer
+        counts = list(rnd.state.hands[seat])
         expected = set()
         for t in range(NUM_KINDS):
             if counts[t]:
@@ -334,6 +334,6 @@ def test_kind_of_matches_the_dealt_events() -> None:
         if tiles is not None:
             for t in tiles:
                 dealt[t] += 1
-    held = [sum(rnd.hands[s][t] for s in range(4)) for t in range(NUM_KINDS)]
+    held = [sum(rnd.state.hands[s][t] for s in range(4)) for t in range(NUM_KINDS)]
     assert dealt == held
     assert sorted(kind_of(i) for i in rnd.wall.tile_ids()) == from_counts([4 - n for n in held])

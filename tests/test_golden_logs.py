@@ -80,8 +80,8 @@ def check_replay(name: str, parsed: ParsedLog, ledgers: list[dict[str, Any]], ru
         pytest.fail(event_difference(name, hand, logged, rnd.events))
     assert rep.hands == len(parsed.hands)
     for hand, (rnd, recorded) in enumerate(zip(rep.rounds, ledgers, strict=True), 1):
-        assert rnd.result is not None, f"{name}, hand {hand}: the replayed hand did not end"
-        settled = settle(rnd.result, rules).to_json()
+        assert rnd.state.result is not None, f"{name}, hand {hand}: the replayed hand did not end"
+        settled = settle(rnd.state.result, rules).to_json()
         if settled != recorded:
             pytest.fail(ledger_difference(name, hand, recorded, settled))
 

@@ -56,7 +56,7 @@ def test_engine_results_round_trip(name: str) -> None:
     """Hands the engine plays write out and read back unchanged (wins, draws, kongs, 热炮, 抢杠)."""
     rules = load_ruleset(name)
     for seed in range(8):
-        result = play_hand(rules, seed, [SimpleAgent() for _ in range(4)]).result
+        result = play_hand(rules, seed, [SimpleAgent() for _ in range(4)]).state.result
         assert result is not None
         assert parse_hand_file(write_hand_file(result), "x", rules) == result
 

@@ -36,9 +36,9 @@ def test_settle_names_the_next_dealer_as_the_match_does(
     for i in range(40):
         rnd = play_round(match.new_round(), agents)
         settled = match.finish_round(rnd)
-        assert rnd.result is not None
+        assert rnd.state.result is not None
         path = tmp_path / f"{i}.yaml"
-        path.write_text(write_hand_file(rnd.result), encoding="utf-8")
+        path.write_text(write_hand_file(rnd.state.result), encoding="utf-8")
         args = argparse.Namespace(file=str(path), ruleset=None, json=True, compare=False)
         assert settle_cli.run(args) == 0
         out = json.loads(capsys.readouterr().out)

@@ -89,7 +89,7 @@ def test_streak_counts_hands_kept() -> None:
     for _ in range(60):
         rnd = match.new_round()
         play_round(rnd, [SimpleAgent()] * 4)
-        before_dealer, before_streak = rnd.dealer, match.streak
+        before_dealer, before_streak = rnd.state.dealer, match.streak
         ev = match.finish_round(rnd)
         if ev.next_dealer == before_dealer:
             assert match.streak == before_streak + 1

@@ -48,7 +48,7 @@ def play_watched(seed: str, moves: int = 400, **kw: Any) -> tuple[NetTable, Time
         if rnd is not None and discards > seen:
             # Nothing moves in the beat: claims still open now means a seat could claim; else the engine moved on.
             seen = discards
-            claimable.append(rnd.phase is not Phase.TURN)
+            claimable.append(rnd.state.phase is not Phase.TURN)
         for p in people:
             seat = p.of(P.Welcome)[0].seat
             if (

@@ -28,8 +28,8 @@ def local_hands(seed: str, length: MatchLength) -> tuple[int, MatchProgress]:
     while not match_over(length, progress):
         rnd = play_round(match.new_round(), agents)
         settled = match.finish_round(rnd)
-        assert isinstance(settled, HandSettled) and rnd.result is not None
-        progress.record(rnd.result.dealer, settled.next_dealer, settled.scores)
+        assert isinstance(settled, HandSettled) and rnd.state.result is not None
+        progress.record(rnd.state.result.dealer, settled.next_dealer, settled.scores)
     return progress.hands, progress
 
 

@@ -127,8 +127,8 @@ def test_a_hands_result_round_trips_through_the_wire() -> None:
 def _results_of(table: NetTable) -> list[HandResult]:
     out = []
     for rnd in restore(table.save_data(), RULES).finished:
-        assert rnd.result is not None
-        out.append(rnd.result)
+        assert rnd.state.result is not None
+        out.append(rnd.state.result)
     return out
 
 

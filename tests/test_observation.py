@@ -48,7 +48,7 @@ def test_observation_holds_own_tiles_and_legal_actions() -> None:
         obs = observe(rnd, seat)
         assert list(obs.hand) == rnd.hand_tiles(seat)
         assert list(obs.legal_actions) == rnd.legal_actions(seat)
-        assert obs.hand_sizes[rnd.dealer] == 14
+        assert obs.hand_sizes[rnd.state.dealer] == 14
         assert obs.wall_remaining == 55
 
 

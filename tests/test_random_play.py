@@ -86,8 +86,8 @@ def test_random_play(name: str) -> None:
             seat = rnd.to_move()[0]
             rnd.apply(_random_choice(rnd, seat, rng))
         assert rnd.tile_census() == [4] * 27
-        assert rnd.result is not None
-        assert sum(settle(rnd.result, rules).nets()) == 0
+        assert rnd.state.result is not None
+        assert sum(settle(rnd.state.result, rules).nets()) == 0
         match.finish_round(rnd)
         writer.write_round(rnd)
     report = replay(read_log_text(log.getvalue(), "<random play>"), rules)

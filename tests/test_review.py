@@ -54,7 +54,7 @@ def test_a_review_reads_no_tile_the_seat_cannot_see() -> None:
     b, rnd_b = play_hand(stacked_setup(_swapped_hands(), DECLARED_DRAWS), hard_choice)
     assert a.hands == b.hands  # every seat did the same things
     assert rnd_a.events[-1] == rnd_b.events[-1]
-    assert rnd_a.hands[2] != rnd_b.hands[2]  # what West held differs
+    assert rnd_a.state.hands[2] != rnd_b.state.hands[2]  # what West held differs
     one, two = review_match(a, 0, rollouts=16), review_match(b, 0, rollouts=16)
     assert one.decisions and [decision_json(d) for d in one.decisions] == [decision_json(d) for d in two.decisions]
 

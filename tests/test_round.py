@@ -50,7 +50,7 @@ def test_discard_with_no_claim_passes_the_turn_to_the_next_seat() -> None:
     """docs/rules.md §4: after a discard nobody wants, the next seat in play order draws."""
     rnd = rigged_round(CLASSIC, BASE, draws="9p")
     act(rnd, "0 discard 1m")
-    assert rnd.phase is Phase.TURN and rnd.turn == 1 and rnd.drawn == parse_tile("9p")
+    assert rnd.state.phase is Phase.TURN and rnd.state.turn == 1 and rnd.state.drawn == parse_tile("9p")
     assert len(rnd.hand_tiles(1)) == 14
 
 
@@ -59,7 +59,7 @@ def test_plain_hand_without_a_pass_cannot_win_off_a_discard() -> None:
     rnd = rigged_round(CLASSIC, BASE)
     act(rnd, "0 discard 5s")
     assert ActionKind.WIN not in kinds(rnd, 1)
-    assert rnd.turn == 1 and rnd.phase is Phase.TURN  # nobody could claim: seat 1 draws
+    assert rnd.state.turn == 1 and rnd.state.phase is Phase.TURN  # nobody could claim: seat 1 draws
 
 
 def test_plain_hand_may_win_off_a_discard_with_a_kong() -> None:
@@ -69,15 +69,15 @@ def test_plain_hand_may_win_off_a_discard_with_a_kong() -> None:
     act(rnd, "0 discard 1m")  # seat 1 draws 6p
     act(rnd, "1 concealed_kong 9m")  # replacement 4s: 123p456p11s34s + 6p
     act(rnd, "1 discard 6p")
-    assert rnd.phase is Phase.TURN and rnd.turn == 2
+    assert rnd.state.phase is Phase.TURN and rnd.state.turn == 2
     act(rnd, "2 discard 9p")
     act(rnd, "3 discard 9p")
     act(rnd, "0 discard 5s")
     assert ActionKind.WIN in kinds(rnd, 1)
     act(rnd, "1 win")
-    assert rnd.result is not None and rnd.result.win is not None
-    assert rnd.result.win.winners == (1,) and rnd.result.win.how is WinHow.DISCARD
-    assert rnd.result.seats[1].concealed.count(parse_tile("5s")) == 1
+    assert rnd.state.result is not None and rnd.state.result.win is not None
+    assert rnd.state.result.win.winners == (1,) and rnd.state.result.win.how is WinHow.DISCARD
+    assert rnd.state.result.seats[1].concealed.count(parse_tile("5s")) == 1
 
 
 def test_big_hand_needs_no_pass() -> None:
@@ -93,8 +93,8 @@ def test_self_drawn_plain_hand_needs_no_pass() -> None:
     act(rnd, "0 discard 1m")
     assert ActionKind.WIN in kinds(rnd, 1)
     act(rnd, "1 win")
-    assert rnd.result is not None and rnd.result.win is not None
-    assert rnd.result.win.how is WinHow.SELF_DRAW and rnd.result.win.tile == parse_tile("2s")
+    assert rnd.state.result is not None and rnd.state.result.win is not None
+    assert rnd.state.result.win.how is WinHow.SELF_DRAW and rnd.state.result.win.tile == parse_tile("2s")
 
 
 def test_pung_claim_flow() -> None:
@@ -103,11 +103,15 @@ def test_pung_claim_flow() -> None:
     act(rnd, "0 discard 8s")
     assert kinds(rnd, 1) == {ActionKind.PUNG, ActionKind.PASS}
     act(rnd, "1 pung")
-    assert rnd.turn == 1 and rnd.phase is Phase.TURN and rnd.drawn is None
-    assert rnd.ponds[0] == [] and rnd.melds[1][0].tile == parse_tile("8s") and rnd.melds[1][0].source == 0
+    assert rnd.state.turn == 1 and rnd.state.phase is Phase.TURN and rnd.state.drawn is None
+    assert (
+        rnd.state.ponds[0] == []
+        and rnd.state.melds[1][0].tile == parse_tile("8s")
+        and rnd.state.melds[1][0].source == 0
+    )
     assert kinds(rnd, 1) == {ActionKind.DISCARD}  # no draw, so no self-drawn win or kong
     act(rnd, "1 discard 9m")
-    assert rnd.turn == 2 and len(rnd.hand_tiles(2)) == 14
+    assert rnd.state.turn == 2 and len(rnd.hand_tiles(2)) == 14
 
 
 def test_exposed_kong_draws_a_replacement_and_makes_the_next_discard_hot() -> None:
@@ -116,7 +120,7 @@ def test_exposed_kong_draws_a_replacement_and_makes_the_next_discard_hot() -> No
     act(rnd, "0 discard 8s")
     assert kinds(rnd, 1) == {ActionKind.KONG, ActionKind.PUNG, ActionKind.PASS}
     act(rnd, "1 kong")
-    assert rnd.melds[1][0].kong is KongKind.EXPOSED and rnd.drawn == parse_tile("9s")
+    assert rnd.state.melds[1][0].kong is KongKind.EXPOSED and rnd.state.drawn == parse_tile("9s")
     act(rnd, "1 discard 9s")
     discard = [e for e in rnd.events if isinstance(e, TileDiscarded)][-1]
     assert discard.hot and discard.drawn
@@ -130,8 +134,8 @@ def test_hot_discard_lets_a_plain_hand_win_without_a_pass() -> None:
     act(rnd, "1 discard 5m")
     assert ActionKind.WIN in kinds(rnd, 2) and ActionKind.PASS in kinds(rnd, 2)
     act(rnd, "2 win")
-    assert rnd.result is not None and rnd.result.win is not None and rnd.result.win.hot
-    assert rnd.result.hot_kong is not None and rnd.result.hot_kong.tile == parse_tile("8s")
+    assert rnd.state.result is not None and rnd.state.result.win is not None and rnd.state.result.win.hot
+    assert rnd.state.result.hot_kong is not None and rnd.state.result.hot_kong.tile == parse_tile("8s")
 
 
 def test_several_winners_on_one_discard() -> None:
@@ -142,8 +146,8 @@ def test_several_winners_on_one_discard() -> None:
     assert ActionKind.WIN in kinds(rnd, 1) and ActionKind.WIN in kinds(rnd, 2)
     act(rnd, "2 win")
     act(rnd, "1 win")
-    assert rnd.result is not None and rnd.result.win is not None
-    assert rnd.result.win.winners == (1, 2) and rnd.result.win.discarder == 0
+    assert rnd.state.result is not None and rnd.state.result.win is not None
+    assert rnd.state.result.win.winners == (1, 2) and rnd.state.result.win.discarder == 0
     won = [e for e in rnd.events if isinstance(e, HandWon)]
     assert won[0].winners == (1, 2)
 
@@ -155,8 +159,8 @@ def test_win_takes_precedence_over_pung() -> None:
     act(rnd, "0 discard 5s")
     act(rnd, "2 pung")
     act(rnd, "1 win")
-    assert rnd.result is not None and rnd.result.win is not None and rnd.result.win.winners == (1,)
-    assert rnd.melds[2] == []
+    assert rnd.state.result is not None and rnd.state.result.win is not None and rnd.state.result.win.winners == (1,)
+    assert rnd.state.melds[2] == []
 
 
 def test_single_winner_rule_takes_the_first_in_play_order() -> None:
@@ -166,7 +170,7 @@ def test_single_winner_rule_takes_the_first_in_play_order() -> None:
     act(rnd, "0 discard 5s")
     act(rnd, "1 win")
     act(rnd, "2 win")
-    assert rnd.result is not None and rnd.result.win is not None and rnd.result.win.winners == (1,)
+    assert rnd.state.result is not None and rnd.state.result.win is not None and rnd.state.result.win.winners == (1,)
 
 
 def test_declared_ready_locks_the_hand() -> None:
@@ -176,11 +180,11 @@ def test_declared_ready_locks_the_hand() -> None:
     declares = [a for a in rnd.legal_actions(1) if a.declare]
     assert declares and all(a.kind is ActionKind.DISCARD for a in declares)
     act(rnd, "1 discard 9p declare")
-    assert rnd.declared[1] and any(isinstance(e, ReadyDeclared) for e in rnd.events)
+    assert rnd.state.declared[1] and any(isinstance(e, ReadyDeclared) for e in rnd.events)
     act(rnd, "2 discard 9p")
     act(rnd, "3 discard 9s")
     act(rnd, "0 discard 8s")  # seat 1 holds 88s but is locked: no pung offered
-    assert rnd.turn == 1 and rnd.phase is Phase.TURN
+    assert rnd.state.turn == 1 and rnd.state.phase is Phase.TURN
     assert [a.tile for a in rnd.legal_actions(1)] == [parse_tile("7s")]
 
 
@@ -227,7 +231,7 @@ def _rob_setup(rules: Ruleset, seat1: str, tail: str = "") -> Round:
         act(rnd, a)
     for a in ("1 discard 9p", "2 discard 7s", "3 discard 6s"):
         act(rnd, a)
-    assert rnd.turn == 0 and rnd.drawn == parse_tile("5s")
+    assert rnd.state.turn == 0 and rnd.state.drawn == parse_tile("5s")
     return rnd
 
 
@@ -236,11 +240,11 @@ def test_rob_kong_flow() -> None:
     rnd = _rob_setup(CLASSIC, PLAIN_WAIT)
     assert ActionKind.ADDED_KONG in kinds(rnd, 0)
     act(rnd, "0 added_kong 5s")
-    assert rnd.phase is Phase.ROB and kinds(rnd, 1) == {ActionKind.WIN, ActionKind.PASS}
+    assert rnd.state.phase is Phase.ROB and kinds(rnd, 1) == {ActionKind.WIN, ActionKind.PASS}
     act(rnd, "1 win")
-    assert rnd.result is not None and rnd.result.win is not None
-    assert rnd.result.win.how is WinHow.ROB_KONG and rnd.result.win.discarder == 0
-    assert rnd.result.robbed_kong is not None and rnd.melds[0][0].kong is None
+    assert rnd.state.result is not None and rnd.state.result.win is not None
+    assert rnd.state.result.win.how is WinHow.ROB_KONG and rnd.state.result.win.discarder == 0
+    assert rnd.state.result.robbed_kong is not None and rnd.state.melds[0][0].kong is None
     assert rnd.tile_census() == [4] * 27
 
 
@@ -248,7 +252,7 @@ def test_added_kong_completes_when_nobody_robs() -> None:
     """docs/rules.md §4: 转弯豆 stands when nobody can rob it; a replacement comes from the tail."""
     rnd = _rob_setup(CLASSIC, "123p456p789m88s19s", tail="1p")
     act(rnd, "0 added_kong 5s")
-    assert rnd.melds[0][0].kong is KongKind.ADDED and rnd.drawn == parse_tile("1p")
+    assert rnd.state.melds[0][0].kong is KongKind.ADDED and rnd.state.drawn == parse_tile("1p")
     assert any(isinstance(e, KongDeclared) and e.kong == "added" for e in rnd.events)
 
 
@@ -257,7 +261,7 @@ def test_passing_a_rob_is_a_passed_win() -> None:
     rnd = _rob_setup(CLASSIC, PLAIN_WAIT, tail="1p")
     act(rnd, "0 added_kong 5s")
     act(rnd, "1 pass")
-    assert rnd.melds[0][0].kong is KongKind.ADDED and rnd.baopai_pending[1]
+    assert rnd.state.melds[0][0].kong is KongKind.ADDED and rnd.state.baopai_pending[1]
 
 
 def test_baopai_pending_ends_with_own_draw() -> None:
@@ -267,7 +271,7 @@ def test_baopai_pending_ends_with_own_draw() -> None:
     assert ActionKind.WIN in kinds(rnd, 1)
     act(rnd, "1 pass")
     assert any(isinstance(e, WinPassed) for e in rnd.events)
-    assert rnd.turn == 1 and not rnd.baopai_pending[1]  # seat 1 drew
+    assert rnd.state.turn == 1 and not rnd.state.baopai_pending[1]  # seat 1 drew
 
 
 PASSED = [DEALER, "2345678m 6789p 19s", BIG_WAIT, "2345678m 234s 679s"]
@@ -278,10 +282,10 @@ def test_baopai_owed_when_winning_before_own_draw() -> None:
     rnd = rigged_round(CLASSIC, PASSED, draws="5s")
     act(rnd, "0 discard 5s")
     act(rnd, "2 pass")
-    assert rnd.baopai_pending[2]
+    assert rnd.state.baopai_pending[2]
     act(rnd, "1 discard 5s")
     act(rnd, "2 win")
-    assert rnd.result is not None and rnd.result.baopai == (2,)
+    assert rnd.state.result is not None and rnd.state.result.baopai == (2,)
 
 
 def test_guoshui_blocks_discard_wins_until_own_draw() -> None:
@@ -312,11 +316,11 @@ def test_exhaustive_draw() -> None:
         pick = next((a for a in legal if a.kind is ActionKind.PASS), None)
         if pick is None:
             discards = [a for a in legal if a.kind is ActionKind.DISCARD and not a.declare]
-            pick = next((a for a in discards if a.tile == rnd.drawn), discards[0])
+            pick = next((a for a in discards if a.tile == rnd.state.drawn), discards[0])
         rnd.apply(pick)
-    assert rnd.result is not None and rnd.result.win is None
+    assert rnd.state.result is not None and rnd.state.result.win is None
     assert isinstance(rnd.events[-2], WallExhausted)
-    assert rnd.wall.remaining == 0 and rnd.result.flip is None
+    assert rnd.wall.remaining == 0 and rnd.state.result.flip is None
     assert rnd.tile_census() == [4] * 27
 
 
@@ -341,7 +345,7 @@ def test_heavenly_win_on_the_deal() -> None:
     hands = ["123m456m789m123p55s", "2345678m 6789p 19s", "2345678p 234s 567s", "2345678m 234s 667s"]
     rnd = rigged_round(CLASSIC, hands)
     act(rnd, "0 win")
-    assert rnd.result is not None and rnd.result.win is not None and rnd.result.win.first_turn
+    assert rnd.state.result is not None and rnd.state.result.win is not None and rnd.state.result.win.first_turn
 
 
 def test_late_kong_is_marked() -> None:
@@ -354,7 +358,7 @@ def test_late_kong_is_marked() -> None:
     act(rnd, "2 discard 8s")
     act(rnd, "3 discard 6p")
     act(rnd, "0 concealed_kong 1m")
-    assert rnd.melds[0][0].late
+    assert rnd.state.melds[0][0].late
 
 
 def test_kong_at_first_chance_is_not_late() -> None:
@@ -363,4 +367,4 @@ def test_kong_at_first_chance_is_not_late() -> None:
     hands = ["1111m 234p 567p 789s 5s", "23456789m119p12s", "23456789m889p34s", "23456789m66s234s"]
     rnd = rigged_round(rules, hands)
     act(rnd, "0 concealed_kong 1m")
-    assert not rnd.melds[0][0].late
+    assert not rnd.state.melds[0][0].late

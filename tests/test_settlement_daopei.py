@@ -334,7 +334,7 @@ def test_one_charge_chicken_per_hand() -> None:
         rnd = rigged_round(load_ruleset(name), hands, draws="7s 7s 7s")
         rnd.apply(make(ActionKind.DISCARD, 0, parse_tile("8p")))
         rnd.apply(make(ActionKind.DISCARD, 1, parse_tile("1s")))
-        assert {k: v for k, v in ((t, s) for t, s in rnd.first_chicken.items())} == {
+        assert {k: v for k, v in ((t, s) for t, s in rnd.state.first_chicken.items())} == {
             parse_tile(t): s for t, s in expected.items()
         }
 
@@ -437,12 +437,12 @@ def test_engine_notes_when_the_dealer_is_followed() -> None:
     rnd = rigged_round(rules, hands, draws="7s 7s 7s")
     for seat in range(4):
         rnd.apply(make(ActionKind.DISCARD, seat, parse_tile("9s")))
-    assert rnd.dealer_followed
+    assert rnd.state.dealer_followed
     play_round(rnd, [SimpleAgent()] * 4)
-    assert rnd.result is not None and rnd.result.dealer_followed
+    assert rnd.state.result is not None and rnd.state.result.dealer_followed
     from game.core.settlement import settle
 
-    assert len(settle(rnd.result, rules).by_rule("bonus.follow_dealer")) == 3
+    assert len(settle(rnd.state.result, rules).by_rule("bonus.follow_dealer")) == 3
 
 
 def test_ready_counts_a_wait_whose_four_copies_are_the_seats_own() -> None:

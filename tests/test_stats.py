@@ -82,7 +82,7 @@ def test_update_reads_a_real_settled_hand() -> None:
     for _ in range(6):
         rnd = play_round(match.new_round(), [SimpleAgent()] * 4)
         match.finish_round(rnd)
-        result, ledger = rnd.result, match.ledgers[-1]
+        result, ledger = rnd.state.result, match.ledgers[-1]
         assert result is not None
         totals = [update(PlayerStats(), result, ledger, seat) for seat in range(4)]
         assert sum(t.net_points for t in totals) == 0

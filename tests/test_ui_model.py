@@ -61,7 +61,7 @@ def test_model_agrees_with_every_observation_of_the_viewer(ruleset: str, seed: s
         shown = _catch_up(rnd, model, shown)
         assert model.ended and model.settled == settled
         assert model.scores == list(settled.scores)
-        result = rnd.result
+        result = rnd.state.result
         assert result is not None
         for seat in range(4):
             assert sorted(model.concealed(seat)) == sorted(result.seats[seat].concealed)

@@ -71,13 +71,13 @@ def test_deal_gives_dealer_fourteen_and_others_thirteen(seed: int) -> None:
     """docs/rules.md §3: deal 4-4-4 then 跳牌; dealer 14, others 13; 54 stacks, 55 tiles left."""
     rnd = Round(CLASSIC, seed)
     sizes = [len(rnd.hand_tiles(s)) for s in range(4)]
-    assert sizes[rnd.dealer] == 14
+    assert sizes[rnd.state.dealer] == 14
     assert sorted(sizes) == [13, 13, 13, 14]
     assert rnd.wall.remaining == 108 - 53
     assert rnd.tile_census() == [4] * 27
     grabs = [e for e in rnd.events if isinstance(e, TilesDealt)]
     assert [len(g.places) for g in grabs] == [4] * 12 + [2, 1, 1, 1]
-    order = [(rnd.dealer + k) % 4 for k in range(4)]
+    order = [(rnd.state.dealer + k) % 4 for k in range(4)]
     assert [g.seat for g in grabs[:12]] == order * 3
     assert [g.seat for g in grabs[12:]] == order
     places = [p for g in grabs for p in g.places]

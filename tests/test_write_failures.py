@@ -165,7 +165,7 @@ def test_hand_files_and_ruleset_copies_are_written_whole(tmp_path: Path, monkeyp
     from game.records.export import HandExporter
 
     (rnd,) = _hands(1)
-    assert rnd.result is not None
+    assert rnd.state.result is not None
     exporter = HandExporter(tmp_path / "hands")
 
     def full(text: Any) -> int:
@@ -180,7 +180,7 @@ def test_hand_files_and_ruleset_copies_are_written_whole(tmp_path: Path, monkeyp
 
     monkeypatch.setattr(os, "fdopen", fdopen)
     with pytest.raises(OSError):
-        exporter.write(rnd.result)
+        exporter.write(rnd.state.result)
     copied = run("folders", "--copy", "guiyang-classic", "--as", "mine")
     monkeypatch.undo()
     assert copied.code == 1 and "No space" in copied.err

@@ -239,10 +239,10 @@ def decision_points(rules: Ruleset, seeds: list[str]) -> list[Public]:
         table.start_hand()
         rnd = table.round
         assert rnd is not None
-        while not rnd.ended and (rnd.wall.remaining > 40 or rnd.phase != "turn"):
+        while not rnd.ended and (rnd.wall.remaining > 40 or rnd.state.phase != "turn"):
             table.step()
         if not rnd.ended:
-            out.append(Public(observe(rnd, rnd.turn), rules))
+            out.append(Public(observe(rnd, rnd.state.turn), rules))
     return out
 
 

@@ -33,7 +33,6 @@ from game.core.kernel_state import (
     PASS,
     PUNG,
     PUNG_MELD,
-    UNKNOWN,
     WIN,
     Move,
     Pending,
@@ -61,7 +60,6 @@ __all__ = [
     "OTHERS_IN_ORDER",
     "PASS",
     "PUNG",
-    "UNKNOWN",
     "WIN",
     "HandState",
     "Move",
@@ -157,7 +155,7 @@ class HandState(TableState):
     def claim_options(self, seat: int, tile: Tile, source: int, hot: bool) -> tuple[int, ...]:
         """What `seat` may answer to a discard of `tile` by `source`: WIN, KONG, PUNG and PASS, in that order."""
         counts = self.hands[seat]
-        if counts[tile] < 2 and (self.sh13[seat] > 0 or tile not in self.waits(seat)):
+        if counts[tile] < 2 and (self._known_not_ready(seat) or tile not in self.waits(seat)):
             return ()  # the common case: nothing to claim
         opts: list[int] = []
         can_win = self.may_win_on(seat, tile, source, False, hot)
@@ -208,21 +206,15 @@ class HandState(TableState):
         sink = self.sink
         if declare:
             self.declared[seat] = True
-            self.sh13[seat] = 0
             if sink is not None:
                 sink.on_declare(seat)
         hot = self.after_kong
         self.hot_kong = self.last_kong if hot else None
         self.hands[seat][tile] -= 1
-        self._moved(seat, tile, -1)
         was_drawn = tile == self.drawn
-        if was_drawn:
-            # The hand is the one before the draw again: so are its waits.
-            self.waits_cache[seat] = self.saved_waits
-            if self.sh13[seat] == UNKNOWN:
-                self.sh13[seat] = self.saved_sh13
-        else:
-            self.waits_cache[seat] = None
+        self._discarded(seat, tile, declare, was_drawn)
+        # Throwing the drawn tile leaves the hand before the draw again: so are its waits.
+        self.waits_cache[seat] = self.saved_waits if was_drawn else None
         self.ponds[seat].append(tile)
         self.discard_count += 1
         if self.discard_count <= 4 and not self.claims_made:
@@ -425,8 +417,7 @@ class HandState(TableState):
         """A claim or kong takes n copies of `tile` from the seat's hand."""
         self.hands[seat][tile] -= n
         self.waits_cache[seat] = None
-        self.sh13[seat] = UNKNOWN
-        self._moved(seat, tile, -n)
+        self._took(seat, tile, n)
         if self.sink is not None:
             self.sink.on_take(seat, tile, n)
 
@@ -452,8 +443,7 @@ class HandState(TableState):
         self.remaining -= 1
         # The seat held 13-3k tiles: the draw wins iff it is one of their waits (usually known
         # already, since every discard asks each other seat whether it can win).
-        sh = self.saved_sh13 = self.sh13[seat]
-        if sh > 0:
+        if self._known_not_ready(seat):
             self.draw_completes = False
             self.saved_waits = self.waits_cache[seat]
         else:
@@ -463,9 +453,8 @@ class HandState(TableState):
             self.saved_waits = w
             self.draw_completes = tile in w
         self.hands[seat][tile] += 1
-        self._moved(seat, tile, 1)
+        self._drew(seat, tile)
         self.waits_cache[seat] = None
-        self.sh13[seat] = UNKNOWN
         self.draws[seat] += 1
         self.guoshui[seat] = False
         self.baopai_pending[seat] = False

@@ -1,8 +1,10 @@
 """A hand's rule state on bare counts, and the wall as places: the state game.core.kernel's rules move.
 
-TableState holds everything the rules read and write (see game.core.kernel), the caches of what each
-seat's hand can do, and the wall as tile kinds by place; its subclass game.core.kernel.HandState adds
-the transitions. Compiled by build/compile_fast.py with the rollout path.
+TableState holds everything the rules read and write (see game.core.kernel), the waits of each seat's
+hand while it stands, and the wall as tile kinds by place; its subclass game.core.kernel.HandState adds
+the transitions. What a player works out about the hands (the rollout policy's shanten and suit
+codes) is not here: a subclass keeps it (game.core.rollout.LeanHand), told of each tile moved by the
+hooks below. Compiled by build/compile_fast.py with the rollout path.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from game.core.melds import KongKind, Meld
 from game.core.phase import TURN, Phase
 from game.core.result import HandResult, WinHow
 from game.core.ruleset import Ruleset
-from game.core.suit_tables import WEIGHT
 from game.core.tiles import NUM_KINDS, WUGUJI, YAOJI, Tile
 
 # Moves, as small ints (a move is (kind, tile); tile -1 where none).
@@ -35,8 +36,6 @@ Move = tuple[int, int]
 # Claim options still to answer, by seat (each seat's moves in the order offered: WIN, KONG, PUNG, PASS).
 Pending = dict[int, tuple[int, ...]]
 
-# A seat's 13-3k tile shanten is not known (its hand changed since it was last measured).
-UNKNOWN: Final = -9
 # The waits of a hand that is not ready, shared (most hands, most of the time).
 NO_WAITS: Final[frozenset[Tile]] = frozenset()
 
@@ -96,7 +95,6 @@ class TableState:
         "baopai_pending",
         "charge_single",
         "claims_made",
-        "codes",
         "dealer",
         "dealer_followed",
         "declared",
@@ -125,9 +123,7 @@ class TableState:
         "result",
         "rob_tile",
         "rules",
-        "saved_sh13",
         "saved_waits",
-        "sh13",
         "sink",
         "streak",
         "turn",
@@ -139,7 +135,6 @@ class TableState:
         "w_tail",
         "w_tail_order",
         "waits_cache",
-        "weight",
     )
 
     def __init__(self, rules: Ruleset, src: TableState | None = None) -> None:
@@ -184,16 +179,11 @@ class TableState:
         self.first_discards: list[Tile] = []  # the first discards while each follows the last (开局跟)
         self.dealer_followed = False
         self.draw_completes = False  # the tile just drawn completes the hand
-        # What is known of each seat's 13-3k tile hand (cleared as it changes): its waits and shanten.
+        # The waits of each seat's 13-3k tile hand, once asked (cleared as it changes): every discard
+        # asks the other seats whether they can win on it.
         self.waits_cache: list[frozenset[Tile] | None] = [None, None, None, None]
-        self.sh13 = [UNKNOWN] * 4
-        # The drawing seat's waits and shanten before its draw: its hand again if it throws the drawn tile.
+        # The drawing seat's waits before its draw: its hand again if it throws the drawn tile.
         self.saved_waits: frozenset[Tile] | None = None
-        self.saved_sh13 = UNKNOWN
-        # Each seat's three suits (index 3 * seat + suit) as base-5 codes, kept up to date as tiles
-        # move once worked out (-1: not yet): see game.core.discard_choice.SuitEntry.
-        self.codes = [-1] * 12
-        self.weight = WEIGHT  # (an attribute: read faster than a module's global)
         # The wall: tile kinds by place, front first; which are live; the tail's order; both ends.
         self.w_kind: list[Tile] = []
         self.w_alive = bytearray()
@@ -238,10 +228,7 @@ class TableState:
         self.first_discards, self.dealer_followed = src.first_discards[:], src.dealer_followed
         self.draw_completes = src.draw_completes
         self.waits_cache = src.waits_cache[:]
-        self.sh13 = src.sh13[:]
-        self.saved_waits, self.saved_sh13 = src.saved_waits, src.saved_sh13
-        self.codes = src.codes[:]
-        self.weight = src.weight
+        self.saved_waits = src.saved_waits
         self.w_kind, self.w_alive, self.w_tail_order = src.w_kind, bytearray(src.w_alive), src.w_tail_order
         self.w_front, self.w_tail, self.remaining = src.w_front, src.w_tail, src.remaining
         nxt = src.w_seat_next
@@ -257,28 +244,27 @@ class TableState:
         return w
 
     def _find_waits(self, seat: int) -> frozenset[Tile]:
-        # A 地龙七 wait (five pairs and a pung) can stand behind a standard shanten above 0.
-        if not self.dilongqi:
-            sh = self.sh13[seat]
-            if sh == UNKNOWN:
-                sh = self.sh13[seat] = self.quick_shanten(seat)
-            if sh > 0:
-                return NO_WAITS
+        """The waits of the seat's hand worked out (a subclass may know sooner that there are none)."""
         counts, melds = self.hands[seat], self.melds[seat]
         # Without melds (no copies on the table to count) analysis.waits is completing_tiles.
         found = analysis.waits(counts, melds, dilongqi=self.dilongqi) if melds else analysis.completing_tiles(counts, 0)
         return frozenset(found) if found else NO_WAITS
 
-    def quick_shanten(self, seat: int) -> int:
-        """The seat's 13-3k tile shanten where it is cheap to know (the rollout's suit tables), else UNKNOWN."""
-        return UNKNOWN
+    # Hooks for a subclass that follows the hands as they change (the rollout policy's figures):
+    # the rules call them and read nothing back but `_known_not_ready`. They do nothing here.
 
-    def _moved(self, seat: int, tile: Tile, delta: int) -> None:
-        """The seat's count of `tile` changed by delta: its suit's code follows."""
-        i = 3 * seat + tile // 9
-        c = self.codes[i]
-        if c >= 0:
-            self.codes[i] = c + delta * self.weight[tile % 9]
+    def _known_not_ready(self, seat: int) -> bool:
+        """True when the seat's 13-3k tiles are already known to be short of ready (so none of its waits)."""
+        return False
+
+    def _drew(self, seat: int, tile: Tile) -> None:
+        """The seat drew `tile` (its count already raised)."""
+
+    def _discarded(self, seat: int, tile: Tile, declare: bool, was_drawn: bool) -> None:
+        """The seat discarded `tile` (its count already lowered), declaring ready with it if `declare`."""
+
+    def _took(self, seat: int, tile: Tile, n: int) -> None:
+        """`n` copies of `tile` left the seat's hand for a meld or a robber (its count already lowered)."""
 
     # ------------------------------------------------------------------ the wall as places
 

@@ -13,6 +13,8 @@ state over) and compares the results: the policy must choose as SimpleAgent does
 
 from __future__ import annotations
 
+from typing import Final
+
 from game.core.discard_choice import DiscardTables, SuitEntry, discard_tables, suit_code
 from game.core.kernel import (
     ADDED_KONG,
@@ -25,7 +27,6 @@ from game.core.kernel import (
     OTHERS_IN_ORDER,
     PASS,
     PUNG,
-    UNKNOWN,
     WIN,
     HandState,
     Move,
@@ -37,6 +38,7 @@ from game.core.phase import CLAIMS, ROB, TURN
 from game.core.result import HandResult
 from game.core.ruleset import Ruleset
 from game.core.shanten import shanten_of_codes
+from game.core.suit_tables import WEIGHT
 from game.core.tiles import Tile
 
 __all__ = [
@@ -55,27 +57,40 @@ __all__ = [
     "Move",
 ]
 
+# A seat's 13-3k tile shanten is not known (its hand changed since it was last measured).
+UNKNOWN: Final = -9
+
 
 class LeanHand(HandState):
     """One hand's whole state, for playing it to the end fast with the policy; `copy()` before each rollout."""
 
-    __slots__ = ("keep", "suits", "tables")
+    __slots__ = ("codes", "keep", "saved_sh13", "sh13", "suits", "tables", "weight")
 
     def __init__(self, rules: Ruleset, src: TableState | None = None) -> None:
         """An empty table under `rules` (filled by game.ai.search.playout or the sampler), or a copy of `src`."""
         super().__init__(rules, src)
         if isinstance(src, LeanHand):
             keep, tables, suits = src.keep, src.tables, src.suits[:]
+            sh13, saved_sh13, codes = src.sh13[:], src.saved_sh13, src.codes[:]
         else:
             keep, tables, suits = None, discard_tables(None), [None] * 12
+            sh13, saved_sh13, codes = [UNKNOWN] * 4, UNKNOWN, [-1] * 12
         # Kinds the policy holds on to (chickens that count only in the hand, as hard keeps them):
         # never discarded while another lowest-shanten discard exists, never punged or konged.
         # None: the plain built-in bot.
         self.keep: tuple[bool, ...] | None = keep
         self.tables: DiscardTables = tables
-        # The tables' entry each of a seat's suits last used (index 3 * seat + suit), good while
-        # its code (TableState.codes) is the suit's: see game.core.discard_choice.SuitEntry.
+        # What the policy knows of each seat's hand, kept as tiles move (the kernel's hooks) so that
+        # a turn looks up only what changed. Each seat's 13-3k tile shanten (cleared as its hand changes),
+        # and the drawing seat's before its draw (its hand again if it throws the drawn tile):
+        self.sh13: list[int] = sh13
+        self.saved_sh13: int = saved_sh13
+        # Each seat's three suits (index 3 * seat + suit) as base-5 codes, once worked out (-1: not yet),
+        # and the tables' entry each last used, good while its code is the suit's: see
+        # game.core.discard_choice.SuitEntry.
+        self.codes: list[int] = codes
         self.suits: list[SuitEntry | None] = suits
+        self.weight = WEIGHT  # (an attribute: read faster than a module's global)
 
     def set_keep(self, keep: tuple[bool, ...] | None) -> None:
         """The kinds the policy holds on to (see __init__), with the discard tables remembered for them."""
@@ -89,9 +104,55 @@ class LeanHand(HandState):
 
     # ------------------------------------------------------------------ the policy's view of a hand
 
-    def quick_shanten(self, seat: int) -> int:
-        """The seat's 13-3k tile shanten from its suit entries (far cheaper than its waits)."""
-        return self._shanten(seat)
+    # ------------------------------------------------------------------ following the kernel's tiles
+
+    def _find_waits(self, seat: int) -> frozenset[Tile]:
+        """The seat's waits; none when its shanten (far cheaper to know, from its suit entries) is above 0."""
+        # A 地龙七 wait (five pairs and a pung) can stand behind a standard shanten above 0.
+        if not self.dilongqi:
+            sh = self.sh13[seat]
+            if sh == UNKNOWN:
+                sh = self.sh13[seat] = self._shanten(seat)
+            if sh > 0:
+                return NO_WAITS
+        return HandState._find_waits(self, seat)
+
+    def _known_not_ready(self, seat: int) -> bool:
+        """True when the seat's shanten is known and above 0."""
+        return self.sh13[seat] > 0
+
+    def _drew(self, seat: int, tile: Tile) -> None:
+        """The seat drew `tile`: its shanten is kept for a discard of that tile, and the suit's code follows."""
+        self.saved_sh13 = self.sh13[seat]
+        self.sh13[seat] = UNKNOWN
+        # _moved(seat, tile, 1) written out: a draw and a discard every turn of every rollout.
+        i = 3 * seat + tile // 9
+        c = self.codes[i]
+        if c >= 0:
+            self.codes[i] = c + self.weight[tile % 9]
+
+    def _discarded(self, seat: int, tile: Tile, declare: bool, was_drawn: bool) -> None:
+        """The seat discarded `tile`: a ready hand's shanten is 0, the drawn tile's leaves the one before."""
+        if declare:
+            self.sh13[seat] = 0
+        elif was_drawn and self.sh13[seat] == UNKNOWN:
+            self.sh13[seat] = self.saved_sh13
+        i = 3 * seat + tile // 9  # _moved(seat, tile, -1) written out, as in _drew
+        c = self.codes[i]
+        if c >= 0:
+            self.codes[i] = c - self.weight[tile % 9]
+
+    def _took(self, seat: int, tile: Tile, n: int) -> None:
+        """`n` copies of `tile` left the seat's hand: its shanten is unknown again."""
+        self.sh13[seat] = UNKNOWN
+        self._moved(seat, tile, -n)
+
+    def _moved(self, seat: int, tile: Tile, delta: int) -> None:
+        """The seat's count of `tile` changed by delta: its suit's code follows (once worked out)."""
+        i = 3 * seat + tile // 9
+        c = self.codes[i]
+        if c >= 0:
+            self.codes[i] = c + delta * self.weight[tile % 9]
 
     def _entry(self, seat: int, suit: int) -> SuitEntry:
         """The seat's entry for one suit, from its code (looked up only when the suit changed)."""

@@ -60,32 +60,33 @@ _PHASE_NAMES = {phase: phase.value for phase in Phase}
 
 def observe(rnd: Round, seat: int) -> Observation:
     """Build `seat`'s observation of the round, with its legal actions."""
-    turn_seat = rnd.turn
-    counts = tuple(rnd.hands[seat])
-    phase = _PHASE_NAMES[rnd.phase]
+    state = rnd.state
+    turn_seat = state.turn
+    counts = tuple(state.hands[seat])
+    phase = _PHASE_NAMES[state.phase]
     # Positional, in the order of Observation's fields: several times faster than by keyword,
     # and this runs once per decision.
     return Observation(
         seat,
         rnd.rules.name,  # ruleset
         rnd.setup.hand,  # hand_no
-        rnd.dealer,
-        rnd.streak,
+        state.dealer,
+        state.streak,
         phase,
         turn_seat,  # turn
         tuple(rnd.sorted_hands[seat]),  # hand
         counts,
-        rnd.drawn if turn_seat == seat and phase == "turn" else None,  # drawn
+        state.drawn if turn_seat == seat and phase == "turn" else None,  # drawn
         tuple(rnd.melds_view),  # melds
         tuple(rnd.ponds_view),  # ponds
         tuple(rnd.sizes),  # hand_sizes
-        tuple(rnd.declared),
+        tuple(state.declared),
         rnd.wall.remaining,  # wall_remaining
-        rnd.last_discard if phase == "claims" else None,  # last_discard
-        rnd.rob_tile if phase == "rob" else None,  # rob_tile
+        state.last_discard if phase == "claims" else None,  # last_discard
+        state.rob_tile if phase == "rob" else None,  # rob_tile
         rnd.first_chicken_view,  # first_chicken
         rnd.first_chicken_claimed_view,  # first_chicken_claimed_by
-        rnd.guoshui[seat],
-        rnd.baopai_pending[seat],
+        state.guoshui[seat],
+        state.baopai_pending[seat],
         rnd.legal_tuple(seat),  # legal_actions
     )

@@ -16,8 +16,6 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, insort
 from dataclasses import dataclass
-from operator import attrgetter
-from typing import TYPE_CHECKING, Any
 
 from game.core import kernel
 from game.core.kernel import FOLLOWED_CHICKENS, NO_WAITS, OTHERS_IN_ORDER, HandState, Move, Pending
@@ -137,90 +135,15 @@ def hand_rng(seed: str | int, hand: int) -> random.Random:
     return random.Random(f"guiyang:{seed}:{hand}")
 
 
-def _shared(name: str) -> Any:
-    """A Round attribute that is its kernel state's own, read and written through (a C-level getter)."""
-
-    def put(rnd: Round, value: object) -> None:
-        setattr(rnd.state, name, value)
-
-    return property(attrgetter(f"state.{name}"), put)
-
-
 class Round:
     """One hand of Guiyang mahjong, from the dice to the result."""
-
-    if TYPE_CHECKING:  # the kernel state's fields, as Round has always shown them
-        dealer: int
-        streak: int
-        hands: list[list[int]]
-        melds: list[list[Meld]]
-        ponds: list[list[Tile]]
-        declared: list[bool]
-        draws: list[int]
-        discard_count: int
-        claims_made: int
-        kongs_made: int
-        turn: int
-        phase: Phase
-        drawn: Tile | None
-        turn_by_draw: bool
-        after_kong: bool
-        last_kong: Meld | None
-        last_discard: tuple[int, Tile, bool] | None
-        hot_kong: Meld | None
-        rob_tile: Tile | None
-        guoshui: list[bool]
-        baopai_pending: list[bool]
-        baopai: list[int]
-        deferred_kongs: list[set[Tile]]
-        first_chicken: dict[Tile, int]
-        first_chicken_claimed_by: dict[Tile, int]
-        _first_chicken_discard: dict[Tile, int]
-        first_discards: list[Tile]
-        dealer_followed: bool
-        draw_completes: bool
-        result: HandResult | None
-    else:
-        for _name in [
-            "dealer",
-            "streak",
-            "hands",
-            "melds",
-            "ponds",
-            "declared",
-            "draws",
-            "discard_count",
-            "claims_made",
-            "kongs_made",
-            "turn",
-            "phase",
-            "drawn",
-            "turn_by_draw",
-            "after_kong",
-            "last_kong",
-            "last_discard",
-            "hot_kong",
-            "rob_tile",
-            "guoshui",
-            "baopai_pending",
-            "baopai",
-            "first_chicken",
-            "first_chicken_claimed_by",
-            "first_discards",
-            "dealer_followed",
-            "draw_completes",
-            "result",
-        ]:
-            locals()[_name] = _shared(_name)
-        deferred_kongs = _shared("deferred")
-        _first_chicken_discard = _shared("first_chicken_discard")
-        del _name
 
     def __init__(self, rules: Ruleset, seed: str | int, setup: HandSetup | None = None) -> None:
         self.rules = rules
         self.seed = str(seed)
         self.setup = setup or HandSetup()
         self.rng = hand_rng(self.seed, self.setup.hand)
+        # The rule state (turn, phase, counts, melds, result, ...): callers read it here, Round has no copy.
         self.state = HandState(rules)
         self.state.sink = self
         self.state.streak = self.setup.streak
@@ -247,39 +170,38 @@ class Round:
     # ------------------------------------------------------------------ set-up
 
     def _start(self) -> None:
-        setup, table = self.setup, self.rules.table
-        self.events.append(HandStarted(setup.hand, self.rules.name, self.seed, setup.dealer, self.streak))
+        setup, table, state = self.setup, self.rules.table, self.state
+        self.events.append(HandStarted(setup.hand, self.rules.name, self.seed, setup.dealer, state.streak))
         if setup.dealer is not None:
-            self.dealer = setup.dealer
-            self.events.append(DealerChosen(self.dealer, "match", ()))
+            state.dealer = setup.dealer
+            self.events.append(DealerChosen(state.dealer, "match", ()))
         elif table.first_dealer == "random":
-            self.dealer = self.rng.randrange(4)
-            self.events.append(DealerChosen(self.dealer, "random", ()))
+            state.dealer = self.rng.randrange(4)
+            self.events.append(DealerChosen(state.dealer, "random", ()))
         else:
             roller = setup.first_roller if setup.first_roller is not None else self.rng.randrange(4)
             dice = setup.dealer_dice or roll_dice(self.rng)
             self.events.append(DiceRolled(roller, dice, "first_dealer"))
             total = dice[0] + dice[1]
-            self.dealer = count_seats(roller, total, table.count_direction)
-            self.events.append(DealerChosen(self.dealer, "dice", counted_seats(roller, total, table.count_direction)))
+            state.dealer = count_seats(roller, total, table.count_direction)
+            self.events.append(DealerChosen(state.dealer, "dice", counted_seats(roller, total, table.count_direction)))
 
-        lengths = side_lengths(table, self.dealer)
+        lengths = side_lengths(table, state.dealer)
         self.events.append(WallBuilt((lengths[0], lengths[1], lengths[2], lengths[3])))
         dice = setup.break_dice or roll_dice(self.rng)
-        self.events.append(DiceRolled(self.dealer, dice, "break"))
-        self.brk = find_break(table, self.dealer, dice, lengths)
-        counted = counted_seats(self.dealer, dice[0] + dice[1], table.count_direction)
+        self.events.append(DiceRolled(state.dealer, dice, "break"))
+        self.brk = find_break(table, state.dealer, dice, lengths)
+        counted = counted_seats(state.dealer, dice[0] + dice[1], table.count_direction)
         first, last = end_stacks(lengths, self.brk)
         ids = shuffled_tile_ids(self.rng) if setup.wall is None else tile_ids_for(setup.wall)
         self.wall = Wall(lengths, self.brk, ids)
         brk = self.brk
         self.events.append(WallBroken(brk.side, brk.skipped, brk.method, counted, (*first, 1), (*last, 1)))
         dealt: list[list[Tile]] = [[], [], [], []]
-        for chunk, tile_ids in self.wall.deal(self.dealer):
+        for chunk, tile_ids in self.wall.deal(state.dealer):
             tiles = tuple(map(KIND_OF_ID.__getitem__, tile_ids))
             dealt[chunk.seat].extend(tiles)
             self.events.append(TilesDealt(chunk.seat, chunk.places, tiles))
-        state = self.state
         for seat, got in enumerate(dealt):
             hand = state.hands[seat]
             for t in got:
@@ -288,7 +210,7 @@ class Round:
             self.sorted_hands[seat] = got
             self.sizes[seat] = len(got)
         state.remaining = self.wall.remaining
-        state.turn = self.dealer
+        state.turn = state.dealer
         state.phase = TURN
         state.turn_by_draw = True  # the dealer's 14th tile stands for its first draw
 
@@ -339,7 +261,8 @@ class Round:
 
     def check(self, action: Action) -> str | None:
         """Why `action` is illegal now, or None if it is legal."""
-        if self.phase is ENDED:
+        state = self.state
+        if state.phase is ENDED:
             return "the hand is over"
         if not 0 <= action.seat < 4:
             return f"no seat {action.seat}"
@@ -350,11 +273,11 @@ class Round:
         if action in legal:
             return None
         if not legal:
-            return f"seat {action.seat} has nothing to do now ({self.phase.value}, seat {self.turn} to play)"
+            return f"seat {action.seat} has nothing to do now ({state.phase.value}, seat {state.turn} to play)"
         if action.kind is DISCARD and action.tile is not None:
-            if not self.hands[action.seat][action.tile]:
+            if not state.hands[action.seat][action.tile]:
                 return f"no {format_tile(action.tile)} in hand"
-            if self.declared[action.seat]:
+            if state.declared[action.seat]:
                 return "a declared-ready hand must discard the tile it drew"
             if action.declare:
                 return "cannot declare ready now (only on one's first turn, leaving a ready hand)"
@@ -474,16 +397,17 @@ class Round:
 
     def tile_census(self) -> list[int]:
         """How many of each kind are in the wall, hands, melds and ponds: 4 each while the hand is sound."""
-        census = [a + b + c + d for a, b, c, d in zip(*self.hands, strict=True)]
+        state = self.state
+        census = [a + b + c + d for a, b, c, d in zip(*state.hands, strict=True)]
         for t in map(KIND_OF_ID.__getitem__, self.wall.tile_ids()):
             census[t] += 1
         for s in range(4):
-            for m in self.melds[s]:
+            for m in state.melds[s]:
                 census[m.tile] += m.size
-            for t in self.ponds[s]:
+            for t in state.ponds[s]:
                 census[t] += 1
-        if self.result is not None and self.result.win is not None:
-            w = self.result.win
+        if state.result is not None and state.result.win is not None:
+            w = state.result.win
             if w.how is WinHow.DISCARD:
                 census[w.tile] += 1  # taken from the pond by the winners
             elif w.how is WinHow.ROB_KONG:
@@ -492,18 +416,19 @@ class Round:
 
     def fingerprint(self) -> tuple[object, ...]:
         """Everything that can change, for tests that an illegal action changes nothing."""
+        state = self.state
         return (
-            self.phase,
-            self.turn,
-            tuple(tuple(h) for h in self.hands),
-            tuple(tuple(m) for m in self.melds),
-            tuple(tuple(p) for p in self.ponds),
-            tuple(self.declared),
+            state.phase,
+            state.turn,
+            tuple(tuple(h) for h in state.hands),
+            tuple(tuple(m) for m in state.melds),
+            tuple(tuple(p) for p in state.ponds),
+            tuple(state.declared),
             self.wall.remaining,
             len(self.events),
             len(self.actions),
             tuple(sorted(self.answers.items())),
-            self.drawn,
+            state.drawn,
         )
 
 

@@ -114,7 +114,7 @@ class LessonRun:
                 continue
             seat = movers[0]
             action = _other_seat(table.observe(seat))
-            waits = rnd.waits(PLAYER) if action.kind is ActionKind.DISCARD and rnd.turn == seat else frozenset()
+            waits = rnd.waits(PLAYER) if action.kind is ActionKind.DISCARD and rnd.state.turn == seat else frozenset()
             table.submit(action)
             if action.tile in waits:
                 self._narrate()
@@ -126,9 +126,9 @@ class LessonRun:
         rnd = self.round
         if rnd.ended or any(a.kind is ActionKind.WIN for a in rnd.legal_actions(PLAYER)):
             return
-        counts = list(rnd.hands[PLAYER])
+        counts = list(rnd.state.hands[PLAYER])
         counts[tile] += 1
-        pattern = best_pattern(matching_patterns(counts, rnd.melds[PLAYER], tile), self.rules.pattern_values())
+        pattern = best_pattern(matching_patterns(counts, rnd.state.melds[PLAYER], tile), self.rules.pattern_values())
         name = PATTERN_NAMES[pattern] if pattern else ("无牌型", "no pattern")
         tz, te = tile_name_zh(tile), format_tile(tile)
         self.notes.append(
@@ -318,8 +318,8 @@ class LessonRun:
 
     def result(self) -> HandResult:
         """The finished hand (the lesson must have ended)."""
-        assert self.round.result is not None
-        return self.round.result
+        assert self.round.state.result is not None
+        return self.round.state.result
 
     def ledger(self) -> Ledger:
         """The settlement of the finished hand."""

@@ -73,7 +73,7 @@ def open_window(rnd: Round, start: int, before: dict[int, Observation], queue: l
 
 def window_open(rnd: Round, window: ClaimWindow) -> bool:
     """True while the engine itself still waits for answers at the held move (someone may claim or rob)."""
-    return rnd.phase in (Phase.CLAIMS, Phase.ROB) and len(rnd.events) == window.mark
+    return rnd.state.phase in (Phase.CLAIMS, Phase.ROB) and len(rnd.events) == window.mark
 
 
 def held_observation(rnd: Round, window: ClaimWindow, live: Observation) -> Observation:

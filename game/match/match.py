@@ -37,7 +37,7 @@ class Match:
 
     def finish_round(self, rnd: Round) -> HandSettled:
         """Settle a finished hand, move the deal on, and return the settlement event (also added to the round's log)."""
-        result = rnd.result
+        result = rnd.state.result
         if result is None:
             raise ValueError("the hand is not over")
         ledger = settle(result, self.rules)

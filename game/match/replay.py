@@ -85,8 +85,8 @@ def replay(parsed: ParsedLog, rules: Ruleset, keep_rounds: bool = False, upto: i
         if rnd.events != events:
             mismatch = f"hand {n}: {first_difference(events, rnd.events)}"
             return ReplayReport(n - 1, match.scores, results, mismatch, rounds)
-        if rnd.result is not None:
-            results.append(rnd.result)
+        if rnd.state.result is not None:
+            results.append(rnd.state.result)
     return ReplayReport(len(parsed.hands[:upto]), list(match.scores), results, None, rounds)
 
 
@@ -138,4 +138,4 @@ def hand_result(entry: HandEntry) -> HandResult | None:
     except (LogError, RulesetError, UserDirError, ValueError, KeyError) as exc:
         log.warning("cannot re-play %s: %s", entry.file, exc)
         return None
-    return rnd.result
+    return rnd.state.result

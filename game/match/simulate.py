@@ -89,7 +89,7 @@ def simulate(
         assert rnd is not None
         table.run_agents()
         settled = table.settle()
-        result = rnd.result
+        result = rnd.state.result
         assert result is not None
         for e in ending_of(result):
             report.endings[e] += 1

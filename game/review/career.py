@@ -102,8 +102,8 @@ def _add_match(out: Career, path: Path, seat: int, entries: list[HandEntry], rol
     report = replay(parsed, rules, keep_rounds=True)
     stats = out.rulesets.get(rules.name, PlayerStats())
     for rnd in report.rounds:
-        if rnd.setup.hand in numbers and rnd.result is not None:
-            stats = update(stats, rnd.result, settle(rnd.result, rules), seat)
+        if rnd.setup.hand in numbers and rnd.state.result is not None:
+            stats = update(stats, rnd.state.result, settle(rnd.state.result, rules), seat)
     out.rulesets[rules.name] = stats
     out.matches[rules.name] = out.matches.get(rules.name, 0) + 1
     kept = read_cache(cache_path(path))

@@ -231,7 +231,7 @@ class TableSession:
     @property
     def result(self) -> HandResult | None:
         """The ended hand laid open (what settlement reads), until it is settled; None while play goes on."""
-        return self._round.result if self._round is not None else None
+        return self._round.state.result if self._round is not None else None
 
     def settle(self) -> tuple[HandSettled, Ledger]:
         """Settle the finished hand: the settlement event and the hand's ledger."""

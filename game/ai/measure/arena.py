@@ -244,7 +244,7 @@ def play_deal(
         for a in agents:
             a.attach(rnd)
         table.run_agents()
-        result = rnd.result
+        result = rnd.state.result
         assert result is not None
         table.settle()
         nets = table.ledger.nets()

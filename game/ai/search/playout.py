@@ -6,7 +6,6 @@ game.core.rollout plays a hand on the kernel's state alone, below the engine; ta
 
 from __future__ import annotations
 
-from game.core.kernel import UNKNOWN
 from game.core.result import HandResult
 from game.core.rollout import LeanHand
 from game.core.ruleset import Ruleset
@@ -20,11 +19,9 @@ def lean_hand(rnd: Round) -> LeanHand:
     h.w_kind, h.w_alive, h.w_tail_order, h.w_front, h.w_tail = kinds, alive, tail_order, front, tail
     h.remaining = rnd.wall.remaining
     h.w_seat_next = None
-    # What the policy learns of each hand it works out afresh.
-    h.sh13 = [UNKNOWN] * 4
+    # What the policy learns of each hand it works out afresh (its own figures start unknown).
     h.waits_cache = [None, None, None, None]
-    h.saved_waits, h.saved_sh13 = None, UNKNOWN
-    h.codes = [-1] * 12
+    h.saved_waits = None
     return h
 
 

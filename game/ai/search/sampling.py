@@ -21,7 +21,7 @@ from game.ai.judgement.value import keep_values
 from game.core import hand as analysis
 from game.core.melds import KongKind, Meld
 from game.core.phase import CLAIMS, ROB, TURN
-from game.core.rollout import UNKNOWN, LeanHand
+from game.core.rollout import LeanHand
 from game.core.ruleset import Ruleset
 from game.core.tiles import NUM_KINDS, Tile
 from game.engine.actions import ActionKind
@@ -163,7 +163,6 @@ def _public_hand(obs: Observation, rules: Ruleset, after_kong: bool) -> LeanHand
             h.first_chicken_discard[tile] = h.discard_count  # the discard on offer is the first copy
     h.draw_completes = obs.drawn is not None and any(a.kind is ActionKind.WIN for a in obs.legal_actions)
     _follow_from_ponds(h, obs)
-    h.sh13 = [UNKNOWN] * 4
     h.waits_cache = [None, None, None, None]
     h.set_keep(rollout_keep(rules))
     h.set_wall(())

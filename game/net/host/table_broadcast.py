@@ -76,7 +76,7 @@ class TableBroadcast:
         turn_left: float | None = None
         waiting_for: int | None = None
         wait_left: float | None = None
-        if rnd is not None and (self.core.hold is not None or (not rnd.ended and rnd.phase is not Phase.TURN)):
+        if rnd is not None and (self.core.hold is not None or (not rnd.ended and rnd.state.phase is not Phase.TURN)):
             # Answering: the same for every discard, whoever may claim (that is not public), so no seat is named
             # and the clock is the beat's own, counted from the discard.
             claims = True
@@ -84,7 +84,7 @@ class TableBroadcast:
             if timer and self.core.answer_at is not None:
                 turn_left = round(max(0.0, self.core.answer_at + timer - now), 1)
         elif rnd is not None and not rnd.ended:
-            moving = [rnd.turn]
+            moving = [rnd.state.turn]
             for seat in rnd.to_move():
                 who = self.core.controller(seat, now)
                 s = self.core.seats[seat]

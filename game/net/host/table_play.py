@@ -104,18 +104,18 @@ class TablePlay:
     def count(self, rnd: Round) -> None:
         """Count a settled hand toward the match's length: the deal passes as the ruleset's rotation said."""
         settled = next((e for e in reversed(rnd.events) if isinstance(e, HandSettled)), None)
-        if settled is None or rnd.result is None:
+        if settled is None or rnd.state.result is None:
             raise ValueError("a settled hand without its settlement")
-        self.core.progress.record(rnd.result.dealer, settled.next_dealer, settled.scores)
+        self.core.progress.record(rnd.state.result.dealer, settled.next_dealer, settled.scores)
 
     def settled_message(self, rnd: Round) -> P.Settled:
         """The settlement of `rnd`, the last hand settled: its result laid open and its ledger (all public now)."""
-        assert rnd.result is not None
+        assert rnd.state.result is not None
         ledger = self.core.match.ledgers[-1]
         return P.Settled(
             self.core.hands_done,
             ledger_lines(ledger),
             list(ledger.nets()),
             list(self.core.match.scores),
-            wire_result(rnd.result),
+            wire_result(rnd.state.result),
         )

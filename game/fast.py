@@ -39,6 +39,7 @@ FAST_MODULES = (
     "game.core.kernel",
     "game.core.rulings",
     "game.core.discard_choice",
+    "game.core.deal",
     "game.core.hand",
     "game.core.shanten",
     "game.core.suit_tables",

@@ -11,7 +11,8 @@ from game.ai.levels.expert import Candidate, ExpertAgent, paired
 from game.ai.measure.arena import SearchBudget, run_arena
 from game.ai.measure.oracle import HandsOracleAgent, OracleAgent, _wall_shuffled
 from game.ai.search.playout import lean_hand
-from game.ai.search.sampling import Public, below, determinize, shuffle
+from game.ai.search.sampling import Public, determinize
+from game.core.deal import below, shuffle
 from game.core.hand import is_ready, waits
 from game.core.rollout import DISCARD, PASS, PUNG, LeanHand
 from game.core.tiles import parse_tile

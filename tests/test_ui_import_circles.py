@@ -122,7 +122,7 @@ def test_no_circle_between_ui_files() -> None:
 
 
 def test_no_circle_between_ui_folders() -> None:
-    assert unit("ui.table.scene") == "ui.table" and unit("ui.look.layout") == "ui.look.layout"
+    assert unit("ui.table.scene") == "ui.table" and unit("ui.look.layout") == "ui.look"
     assert circles(folder_graph(file_graph())) == []
 
 

@@ -55,14 +55,14 @@ def enter(text: str, rules: Ruleset, click: bool = True) -> Calculator:
     calc = Calculator(rules)
     calc.set_dealer(int(data["dealer"]))
     calc.set_streak(int(data.get("streak", 0)))
+    win = data.get("win")
     for i, seat in enumerate(data["seats"]):
         # Even seats clicked tile by tile from the palette, odd seats typed (quick entry).
-        _tiles(calc, i, "hand", str(seat.get("hand") or ""), click and i % 2 == 0)
+        _tiles(calc, i, "hand", _as_entered(str(seat.get("hand") or ""), i, win), click and i % 2 == 0)
         for m in seat.get("melds") or []:
             _click_meld(calc, i, str(m))
         _tiles(calc, i, "discards", str(seat.get("discards") or ""), click and i % 2 == 0)
         calc.set_declared(i, bool(seat.get("declared_ready", False)))
-    win = data.get("win")
     if win is None:
         calc.set_drawn(True)
     else:
@@ -94,6 +94,25 @@ def enter(text: str, rules: Ruleset, click: bool = True) -> Calculator:
     return calc
 
 
+def _as_entered(hand: str, seat: int, win: dict[str, Any] | None) -> str:
+    """A seat's hand as the calculator takes it: a winner's without the winning tile, entered as 胡的牌."""
+    if not win or seat not in (win.get("by") or []) or "tile" not in win:
+        return hand
+    try:
+        tiles, tile = parse_tiles(hand), parse_tile(str(win["tile"]))
+    except ValueError:
+        return hand
+    if tile in tiles:
+        tiles.remove(tile)
+    return " ".join(format_tile(t) for t in tiles)
+
+
+def _winner_count(message: str) -> bool:
+    """Whether a file's problem counts a winner's 14 tiles, or misses its winning tile: where the calculator
+    says instead that the 13 entered besides 胡的牌 are not 13."""
+    return message.endswith("a winner holds 14") or "hand does not hold the winning tile" in message
+
+
 def builds_a_hand(source: str) -> bool:
     """Whether a settlement test's source builds its hand with a Deal (the cases the calculator can enter)."""
     return "Deal(" in source
@@ -112,7 +131,12 @@ def through_the_calculator(deal: Deal) -> HandResult:
     try:
         via_file = _FILE_RESULT(deal)
     except HandFileError as exc:
-        assert [p.message for p in calc.problems()] == [e.split(": ", 1)[1] for e in exc.errors]
+        found = calc.problems()
+        got = [p.message for p in found if p.code != "winner_hand_count"]
+        want = [e.split(": ", 1)[1] for e in exc.errors]
+        if len(got) != len(found):
+            want = [m for m in want if not _winner_count(m)]
+        assert got == want
         raise
     assert calc.problems() == []
     result, ledger = calc.settle()

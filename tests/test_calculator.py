@@ -17,7 +17,7 @@ from game.core.hand import waits
 from game.core.melds import KongKind
 from game.core.result import WinHow
 from game.core.settlement import settle
-from game.core.tiles import parse_tile, parse_tiles, to_counts
+from game.core.tiles import format_tiles, parse_tile, parse_tiles, to_counts
 from game.handfile import HandFileError, HandProblems, WinDraft, parse_hand_file, read_hand_file
 from game.rules.loader import builtin_ruleset_names, load_ruleset
 from tests.calculator_rig import builds_a_hand, enter
@@ -97,7 +97,7 @@ def _quick_win() -> Calculator:
     """East self-draws 123m456p789s1122s + 2s; the other seats left to the quick entry."""
     calc = Calculator(CLASSIC)
     calc.set_quick(True)
-    calc.type_tiles(0, "hand", "123m 456p 789s 1122s 2s")
+    calc.type_tiles(0, "hand", "123m 456p 789s 1122s")
     calc.set_winners([0])
     calc.set_win_tile(parse_tile("2s"))
     calc.set_flip(parse_tile("4p"))
@@ -162,12 +162,13 @@ def test_a_fifth_copy_is_refused_as_it_is_clicked() -> None:
     assert calc.seats[1].discards == []
 
 
-def test_no_more_than_fourteen_tiles_counting_melds() -> None:
+def test_no_more_than_thirteen_tiles_counting_melds() -> None:
+    """A winner's 14th tile is 胡的牌, entered there once: no hand field takes more than 13."""
     calc = Calculator(CLASSIC)
     calc.add_meld(0, "pung 5m from 2")
-    calc.type_tiles(0, "hand", "123m 456p 789s 11s 2p")
+    calc.type_tiles(0, "hand", "123m 456p 789s 1s")
     refusal = calc.add_tile(0, "hand", parse_tile("9p"))
-    assert refusal is not None and refusal.message == "seats[0] already holds 14 tiles counting its melds"
+    assert refusal is not None and refusal.message == "seats[0] already holds 13 tiles counting its melds"
 
 
 def test_tile_counts_are_said_at_the_seat() -> None:
@@ -198,11 +199,20 @@ def test_an_impossible_win_is_said_at_the_win_with_its_seat() -> None:
     assert all(p.field != "win" for p in calc.problems())
 
 
-def test_winning_tile_not_in_the_hand() -> None:
+def test_the_winning_tile_is_entered_once() -> None:
+    """A winner's hand is its 13 tiles before the win; 胡的牌 is the 14th, in the hand file and in the check."""
     calc = enter(Deal("guiyang-classic", {1: S(PLAIN)}, win="{by: [1], tile: 5s, from: self}").text(), CLASSIC)
+    assert len(calc.seats[1].hand) == 13 and calc.problems() == []
+    assert len(calc.draft().seats[1].hand) == 14
+    assert len(Calculator.from_text(calc.text()).seats[1].hand) == 13
     calc.set_win_tile(parse_tile("9m"))
     (problem,) = calc.problems()
-    assert problem.field == "win.tile" and problem.seat == 1
+    assert problem.field == "win" and problem.seat == 1  # 9m does not complete the 13 entered
+    assert calc.add_tile(1, "hand", parse_tile("9m")) is not None  # the hand field is full at 13
+    calc.type_tiles(1, "hand", format_tiles([*calc.seats[1].hand, parse_tile("9m")]))
+    (problem,) = calc.problems()
+    assert problem.field == "seats[1]" and problem.code == "winner_hand_count"
+    assert "holds 14 tiles besides the winning tile" in problem.message
 
 
 def test_typed_tiles_that_do_not_parse_stay_at_their_field() -> None:
@@ -236,7 +246,8 @@ def test_switching_to_a_draw_keeps_the_win_entered() -> None:
     calc = enter(Deal("guiyang-classic", {1: S(PLAIN)}, win="{by: [1], tile: 5s, from: self}").text(), CLASSIC)
     calc.set_drawn(True)
     assert calc.draft().win is None
-    assert {p.field for p in calc.problems()} >= {"flip", "seats[1]"}  # a draw turns no tile; 14 tiles is a win
+    fields = {p.field for p in calc.problems()}
+    assert "flip" in fields and "seats[1]" not in fields  # a draw turns no tile; the 13 entered stand as they are
     calc.set_drawn(False)
     assert calc.problems() == []
 
@@ -272,7 +283,8 @@ def test_next_dealer_is_the_match_rule() -> None:
 def test_a_file_the_rules_refuse_opens_with_its_problems() -> None:
     text = (ROOT / "tests" / "hands" / "example.yaml").read_text(encoding="utf-8").replace("tile: 8s", "tile: 9s")
     calc = Calculator.from_text(text, "bad.yaml")
-    assert [p.field for p in calc.problems()] == ["win.tile"]
+    # The winner's hand holds 8s, not the 9s said to win: its 14 are all kept, one too many besides 胡的牌.
+    assert [p.field for p in calc.problems()] == ["seats[0]"]
     with pytest.raises(HandFileError):
         Calculator.from_text("seats: [", "broken.yaml")
 

@@ -29,6 +29,7 @@ from ui.probe.menu_moments import MENU_MOMENTS, render_menu_moment
 from ui.replays.browser import ReplayViewerScene, open_replays
 from ui.settings.values import Settings
 from ui.settlement.scene import SettlementScene
+from ui.settlement.sheet import sheet_rows
 from ui.words import strings as S
 
 RULES = load_ruleset("guiyang-classic")
@@ -91,7 +92,7 @@ def test_a_whole_hand_entered_from_the_keyboard_settles(home: Path) -> None:
     scene = CalculatorScene(host)
     host.stack.push(scene)
     hands = [
-        "234m 678s 11s",
+        "234m 67s 11s",  # and 8s, entered once as the winning tile
         "159m 26p 37s 48m 49p 5s 9s",
         "26m 36p 48s 159p 5s 3m 7m 6s",
         "37m 9s 26p 48p 3p 6m 9m 2s 5s 4s",
@@ -160,26 +161,31 @@ def test_palette_clicks_go_to_the_lit_field_and_a_fifth_copy_is_refused(home: Pa
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_an_impossible_hand_says_why_at_its_field(home: Path, lang: str) -> None:
-    """docs/rules.md §5: the winning tile must be in the winner's hand; said next to the winning tile, in words."""
+    """docs/rules.md §5: a winner holds 13 tiles and the winning tile, which is entered once, as 胡的牌; the
+    winning tile typed into the hand too is said at the hand, in words."""
     S.set_language(lang)
     host = _host()
-    calc = Calculator.from_text(EXAMPLE_HAND.replace("tile: 8s", "tile: 9s"))
+    calc = Calculator.from_text(EXAMPLE_HAND)
+    calc.type_tiles(0, "hand", "234m 678s 11s")
     scene = CalculatorScene(host, calc, keep_recent=False)
     host.stack.push(scene)
     (problem,) = scene.problems
-    assert problem.field == "win.tile"
+    assert problem.field == "seats[0]"
     text = problem_text(problem)
     if lang == "zh":
-        assert text == "东家的手牌里没有胡的那张九条"
+        assert text == "不算胡的牌共14张（手牌8张，副露2组各算3张）；胡牌的一家应为13张加胡的牌"
     else:
-        assert text == "seat 0's hand does not hold the winning tile 9s"
-    slot = scene.widgets[scene.keys.index("win_tile")]
+        assert text == (
+            "holds 14 tiles besides the winning tile (8 in hand, 2 melds at 3 each); a winner holds 13 and the "
+            "winning tile"
+        )
+    slot = scene.widgets[scene.keys.index("hand:0")]
     shown = [(rect, lines) for rect, lines in scene.problem_lines if lines]
     assert [lines for _r, lines in shown] == [[text]]
     assert shown[0][0].top >= slot.rect.bottom  # under its field
     key(host, pygame.K_F5)
     assert host.stack.top is scene and scene.notice.bad
-    assert scene.keys[scene.focus or 0] == "win_tile"  # the keyboard goes to the first problem
+    assert scene.keys[scene.focus or 0] == "hand:0"  # the keyboard goes to the first problem
     draw(host)
 
 
@@ -346,7 +352,7 @@ def test_every_problem_counted_is_drawn_in_red_at_its_control(home: Path) -> Non
     or (the census, of no one control) written in red at the foot of the panel."""
     host = _host()
     calc = Calculator(RULES)
-    calc.type_tiles(0, "hand", "123m456p789s1122s 2s")
+    calc.type_tiles(0, "hand", "123m456p789s1122s")
     calc.set_winners([0])
     calc.set_win_tile(parse_tile("2s"))
     calc.type_tiles(1, "hand", "1111s 2222s 33s")  # one 1s over the four, and no seat 2 or 3 hand
@@ -377,7 +383,7 @@ def test_quick_entry_on_screen_asks_only_readiness_and_chickens(home: Path) -> N
     its missing answer is named at it in red, and once given the hand settles."""
     host = _host()
     calc = Calculator(RULES)
-    calc.type_tiles(0, "hand", "123m456p789s1122s 2s")
+    calc.type_tiles(0, "hand", "123m456p789s1122s")
     calc.set_winners([0])
     calc.set_win_tile(parse_tile("2s"))
     calc.set_flip(parse_tile("4p"))
@@ -400,6 +406,61 @@ def test_quick_entry_on_screen_asks_only_readiness_and_chickens(home: Path) -> N
     assert scene.calc.chickens[2] == [parse_tile("1s")]
     scene.settle()
     assert isinstance(host.stack.top, SettlementScene)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_hands_not_entered_are_not_shown_as_entered(home: Path, lang: str) -> None:
+    """Quick entry: the settlement lays out only the tiles that were entered for a seat left without a hand (its
+    chickens named, its melds), never the stand-in it was settled with, and says what it was taken to be."""
+    S.set_language(lang)
+    host = _host()
+    calc = Calculator(RULES)
+    calc.set_quick(True)
+    calc.type_tiles(0, "hand", "123m 456p 789s 1122s")
+    calc.set_winners([0])
+    calc.set_win_tile(parse_tile("2s"))
+    calc.set_flip(parse_tile("4p"))
+    for i in (1, 2, 3):
+        calc.set_ready(i, i == 2)
+    calc.type_tiles(2, "chickens", "1s")
+    calc.add_meld(3, "pung 5m from 2")
+    scene = CalculatorScene(host, calc, keep_recent=False)
+    host.stack.push(scene)
+    scene.settle()
+    sheet = host.stack.top
+    assert isinstance(sheet, SettlementScene)
+    assert sheet.result is not None and len(sheet.result.seats[1].concealed) == 13  # settled with a stand-in
+    rows = sheet_rows(sheet.result)
+    assert len(sheet.shown_slots(0, rows)) == 14
+    assert sheet.shown_slots(1, rows) == []
+    assert [t for _g, t, _w in sheet.shown_slots(2, rows)] == [parse_tile("1s")]
+    assert [t for _g, t, _w in sheet.shown_slots(3, rows)] == [parse_tile("5m")] * 3
+    notes = {seat: sheet.assumed_note(a) for seat, a in sheet.not_entered.items()}
+    assert notes == {
+        1: S.tr("settle_not_entered_not_ready"),
+        2: S.tr("settle_not_entered_ready"),
+        3: S.tr("settle_not_entered_not_ready"),
+    }
+    assert ("未录入" if lang == "zh" else "not entered") in notes[1]
+    draw(host)
+
+
+def test_the_winners_hand_field_asks_for_thirteen(home: Path) -> None:
+    """The winning tile is entered once, as 胡的牌: the winner's hand field says so and counts to 13."""
+    host = _host()
+    calc = Calculator(RULES)
+    calc.set_winners([1])
+    scene = CalculatorScene(host, calc, keep_recent=False)
+    host.stack.push(scene)
+    hand = scene.widgets[scene.keys.index("hand:1")]
+    assert isinstance(hand, TileRow) and hand.placeholder == S.tr("calc_hand_winner")
+    other = scene.widgets[scene.keys.index("hand:0")]
+    assert isinstance(other, TileRow) and other.placeholder == S.tr("calc_hand")
+    calc.type_tiles(1, "hand", "123m 456p 789s 1122s")
+    calc.set_win_tile(parse_tile("2s"))
+    scene.refresh()
+    assert not [p for p in scene.problems if p.field == "seats[1]"]
+    draw(host)
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,9 @@ a hand-file HandDraft (docs/hand-file.md) and checks it with game.handfile.check
 checks `settle FILE` makes, so each problem comes back with the field it belongs to
 (`seats[2]`, `win.tile`). A typed entry that does not parse is a problem of its own field.
 The hand it settles and the file it writes are the ones `settle FILE` reads.
+
+A winner's hand is entered as the 13 tiles it held before the win (melds counting 3): the winning tile
+is entered once, as 胡的牌, and the hand file's winner holds it as its 14th tile.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from game.handfile import (
 from game.handfile.format import MeldSyntaxError
 
 SEAT_PARTS = ("hand", "discards", "chickens")  # the tile rows of a seat that take tiles one by one
-MAX_CONCEALED = 14  # a winner's concealed hand with no melds: nothing on a real table holds more
+MAX_CONCEALED = 13  # a hand with no melds, a winner's without its winning tile (胡的牌 holds that one)
 
 
 @dataclass
@@ -53,6 +56,14 @@ class WinEntry:
     hot_kong: Tile | None = None
     first_turn: bool = False
     robbed_late: bool = False
+
+
+@dataclass(frozen=True)
+class NotEntered:
+    """A seat of the quick entry whose hand was not entered: what its settlement took it to be."""
+
+    ready: bool
+    chickens: tuple[Tile, ...]  # the chickens named for it: the only concealed tiles that were entered
 
 
 def followed_chickens(rules: Ruleset) -> tuple[Tile, ...]:
@@ -334,6 +345,10 @@ class Calculator:
         winners = () if self.drawn else self.win.winners
         return [i for i in range(4) if i not in winners and not self.seats[i].hand]
 
+    def not_entered(self) -> dict[int, NotEntered]:
+        """Each seat given a stand-in hand, with the readiness and chickens it was taken to have."""
+        return {i: NotEntered(bool(self.ready[i]), tuple(self.chickens[i])) for i in self.stand_ins()}
+
     def _pond(self, seat: int) -> list[Tile]:
         """A stand-in's pond: what was entered (its discarded chickens), and each first chicken it discarded that
         no seat claimed and nobody won on (so 冲锋鸡 finds it there)."""
@@ -383,7 +398,7 @@ class Calculator:
 
     def _draft_with(self, stand_ins: dict[int, SeatDraft]) -> HandDraft:
         draft = self.draft(copy_seats=False, stand_ins=False)
-        draft.seats = [stand_ins.get(i, s) for i, s in enumerate(self.seats)]
+        draft.seats = [stand_ins.get(i, s) for i, s in enumerate(draft.seats)]
         return draft
 
     # ------------------------------------------------------------------ what it adds up to
@@ -407,7 +422,12 @@ class Calculator:
     def draft(self, copy_seats: bool = True, stand_ins: bool = True) -> HandDraft:
         """The hand as a hand-file HandDraft, with the quick entry's stand-in hands unless `stand_ins` is False
         (a copy, unless `copy_seats` is False for a read-only look)."""
-        seats = copy.deepcopy(self.seats) if copy_seats else self.seats
+        seats = copy.deepcopy(self.seats) if copy_seats else list(self.seats)
+        if not self.drawn and self.win.tile is not None:
+            # Each winner's 14th tile is the one entered as 胡的牌.
+            for w in self.win.winners:
+                s = seats[w]
+                seats[w] = SeatDraft(sorted([*s.hand, self.win.tile]), s.melds, s.discards, s.declared_ready)
         if stand_ins and self.stand_ins():
             built = self._stand_in_seats()[0]
             seats = [built.get(i, s) for i, s in enumerate(seats)]
@@ -432,17 +452,32 @@ class Calculator:
         out = list(self.entry_problems.values())
         stand_ins, quick = self._stand_in_seats()
         out += quick
+        counted = self._winner_counts()
+        out += counted
         draft = self._draft_with(stand_ins)
         draft.seats = copy.deepcopy(draft.seats)
         try:
             check_hand(draft, self.rules)
         except HandProblems as exc:
-            out += exc.problems
+            # A winner's count is said above as entered (without 胡的牌), not as the hand file counts it.
+            miscounted = {p.field for p in counted}
+            out += [p for p in exc.problems if not (p.code == "winner_count" and p.field in miscounted)]
+        return out
+
+    def _winner_counts(self) -> list[Problem]:
+        """Each winner whose hand as entered is not 13 tiles (melds counting 3) besides the winning tile."""
+        out = []
+        for w in [] if self.drawn else self.win.winners:
+            s = self.seats[w]
+            have = len(s.hand) + 3 * len(s.melds)
+            if have != MAX_CONCEALED:
+                args = {"have": have, "in_hand": len(s.hand), "melds": len(s.melds)}
+                out.append(Problem(f"seats[{w}]", "winner_hand_count", args, w))
         return out
 
     def result(self) -> HandResult:
         """The checked HandResult; HandProblems when the hand is not possible."""
-        if self.entry_problems or self._stand_in_seats()[1]:
+        if self.entry_problems or self._stand_in_seats()[1] or self._winner_counts():
             raise HandProblems(self.problems())
         return check_hand(self.draft(), self.rules)
 
@@ -466,6 +501,12 @@ class Calculator:
         self.dealer = draft.dealer
         self.streak = draft.streak
         self.seats = copy.deepcopy(draft.seats)
+        if draft.win is not None and draft.win.tile is not None:
+            # The file's winner holds the winning tile; here it is entered once, as 胡的牌.
+            for w in set(draft.win.by or ()):
+                hand = self.seats[w].hand if 0 <= w < len(self.seats) else []
+                if draft.win.tile in hand:
+                    hand.remove(draft.win.tile)
         self.flip = draft.flip
         self.first_chicken = dict(draft.first_chicken)
         self.first_claimed = dict(draft.first_chicken_claimed_by)

@@ -155,6 +155,11 @@ ENGLISH: dict[str, str] = {
     "no_unready_stand_in": "{field}: no hand of {size} tiles holding these chickens is not ready (tiles left)",
     "no_copies_left": "all " + str(COPIES) + " copies of {tile} are already on the table",
     "hand_full": "seats[{seat}] already holds {count} tiles counting its melds",
+    # The calculator's own: a winner's hand is entered without its winning tile, which 胡的牌 holds.
+    "winner_hand_count": (
+        "{field}: holds {have} tiles besides the winning tile ({in_hand} in hand, {melds} melds at 3 each); "
+        "a winner holds 13 and the winning tile"
+    ),
 }
 # A meld as written in the hand file, by what is wrong with it; parse_meld says these without the field.
 MELD_FAULTS: dict[str, str] = {

@@ -86,6 +86,7 @@ def settle(s: CalcState) -> None:
         rules=s.calc.rules,
         seat_label=seat_name,
         close_hint="calc_back_to_calc",
+        not_entered=s.calc.not_entered(),
     )
 
 

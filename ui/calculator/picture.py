@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.calculator.sheet import MAX_CONCEALED
 from ui.calculator.calc_state import CalcState
 from ui.calculator.header import title_picture
 from ui.calculator.naming import seat_heading, target_name
@@ -29,7 +30,7 @@ def _seat_plate(s: CalcState, surface: pygame.Surface, i: int, block: pygame.Rec
         y += badge.get_height()
     seat = calc.seats[i]
     have = len(seat.hand) + 3 * len(seat.melds)
-    want = 14 if (not calc.drawn and i in calc.win.winners) else 13
+    want = MAX_CONCEALED  # a winner's too: its 14th tile is 胡的牌, entered there
     colour = pal.TEXT if have == want else pal.TEXT_MUTED
     words = S.tr("calc_count", n=have, want=want)
     if i in calc.stand_ins():

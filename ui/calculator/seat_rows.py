@@ -6,7 +6,6 @@ from __future__ import annotations
 import pygame
 
 from game.calculator.sheet import chickens_asked, pond_chickens_asked
-from game.core.tiles import Tile
 from game.handfile import Problem
 from ui.calculator.calc_state import CalcState
 from ui.calculator.problems import problem_text
@@ -19,9 +18,11 @@ HEAD_WIDTH = 70  # design px left of the rows, for the seat's heading and count
 HAND_SHARE = 0.6  # of the rows' width, for the hand (the melds take the rest)
 
 
-def _hand(s: CalcState, i: int, win: Tile | None) -> TileRow:
+def _hand(s: CalcState, i: int, winner: bool) -> TileRow:
     calc = s.calc
     label = S.tr("calc_hand_quick") if i in calc.stand_ins() else S.tr("calc_hand")
+    if winner:
+        label = S.tr("calc_hand_winner")  # the winning tile is entered once, as 胡的牌
     return TileRow(
         f"hand:{i}",
         lambda: calc.seats[i].hand,
@@ -30,7 +31,6 @@ def _hand(s: CalcState, i: int, win: Tile | None) -> TileRow:
         s.is_target,
         s.set_target,
         label,
-        marked=lambda: win,
     )
 
 
@@ -121,8 +121,8 @@ def build_seat(s: CalcState, i: int, block: pygame.Rect) -> None:
     line1 = round(inner.height * 0.42)
     line2 = round(inner.height * 0.25)
     hand_w = round(inner.width * HAND_SHARE)
-    win = calc.win.tile if (not calc.drawn and i in calc.win.winners) else None
-    s.add(_hand(s, i, win), f"hand:{i}", pygame.Rect(inner.left, inner.top, hand_w - m.px(6), line1))
+    winner = not calc.drawn and i in calc.win.winners
+    s.add(_hand(s, i, winner), f"hand:{i}", pygame.Rect(inner.left, inner.top, hand_w - m.px(6), line1))
     s.add(_melds(s, i), f"melds:{i}", pygame.Rect(inner.left + hand_w, inner.top, inner.width - hand_w, line1))
     y2 = inner.top + line1 + m.px(4)
     declared_x = inner.left + hand_w

@@ -6,6 +6,9 @@ its two middle tiles face up between two backs, as it lies on a real table.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 import pygame
 
 from game.core.melds import KongKind
@@ -35,6 +38,12 @@ def hand_slots(seat: SeatResult, winning: Tile | None) -> list[tuple[int, Tile |
         else:
             out += [(group, meld.tile, False)] * meld.size
     return out
+
+
+def entered_slots(seat: SeatResult, concealed: Sequence[Tile]) -> list[tuple[int, Tile | None, bool]]:
+    """The slots of a seat whose hand was not entered: only the concealed tiles that were (`concealed`), then
+    its melds."""
+    return hand_slots(replace(seat, concealed=tuple(concealed)), None)
 
 
 def row_width(slots: list[tuple[int, Tile | None, bool]], tile_w: int) -> int:

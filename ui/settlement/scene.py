@@ -9,10 +9,11 @@ arrows at the bottom) switch the ruleset the hand is shown under.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 
 import pygame
 
+from game.calculator.sheet import NotEntered
 from game.core import rulings
 from game.core.result import HandResult
 from game.core.ruleset import Ruleset
@@ -29,7 +30,7 @@ from ui.look.layout import bands, compute_layout
 from ui.look.surface_cache import in_display_alpha_format
 from ui.look.tile_art import Look, get_tile_art
 from ui.settlement.explain_panel import draw_explain_panel, draw_tooltip, explain_lines, flip_value_text, line_sentence
-from ui.settlement.hands import draw_hand
+from ui.settlement.hands import draw_hand, entered_slots, row_width
 from ui.settlement.lines import PaymentLine, seat_lines, standings
 from ui.settlement.review_button import review_button, review_room
 from ui.settlement.sheet import (
@@ -119,8 +120,12 @@ class SettlementScene(SettlementPanel):
         canvas: pygame.Surface | None = None,
         leave_question: str | None = None,
         on_review: Callable[[], None] | None = None,
+        not_entered: Mapping[int, NotEntered] | None = None,
     ) -> None:
         super().__init__(host)
+        # The calculator's seats whose hands were not entered: their made-up tiles are never shown as theirs,
+        # only what was entered (chickens named, melds) and what the settlement took them to be.
+        self.not_entered = dict(not_entered or {})
         self.on_review = on_review  # opens the review of the player's play so far: a 复盘 button (R) when set
         self.review_lit = False
         self.on_leave = on_leave  # Escape offers to leave the match (back to the menu) when set
@@ -457,14 +462,48 @@ class SettlementScene(SettlementPanel):
                 alt is not None,
                 fonts,
             )
-            slots = rows[seat]
+            slots = self.shown_slots(seat, rows)
+            assumed = self.not_entered.get(seat)
+            y = row.top + (row_h - (art.face_height + art.depth)) // 2
+            x = row.left + info_w + gap
             if slots:
-                y = row.top + (row_h - (art.face_height + art.depth)) // 2
-                x = row.left + info_w + gap
                 draw_hand(surface, (x, y), slots, art, chickens)
+            if assumed is not None:
+                where = (x, y + art.face_height // 2, hand_w)
+                self._draw_not_entered(surface, where, row_width(slots, art.width), assumed, fonts)
             lines = seat_lines(ledger, seat) if ledger is not None else []
             self._draw_lines(surface, pygame.Rect(lines_x, row.top, lines_w, row_h), seat, lines, fonts)
             yield
+
+    def shown_slots(
+        self, seat: int, rows: list[list[tuple[int, Tile | None, bool]]]
+    ) -> list[tuple[int, Tile | None, bool]]:
+        """The tiles the sheet lays out for `seat`: all of them, or of a hand not entered only those that were."""
+        assumed = self.not_entered.get(seat)
+        if assumed is None or self.result is None:
+            return rows[seat]
+        return entered_slots(self.result.seats[seat], assumed.chickens)
+
+    @staticmethod
+    def assumed_note(assumed: NotEntered) -> str:
+        """What the sheet says of a hand not entered: it was taken as ready, or as not ready."""
+        return S.tr("settle_not_entered_ready" if assumed.ready else "settle_not_entered_not_ready")
+
+    def _draw_not_entered(
+        self,
+        surface: pygame.Surface,
+        where: tuple[int, int, int],
+        used: int,
+        assumed: NotEntered,
+        fonts: dict[str, int],
+    ) -> None:
+        """What a hand not entered was taken to be, after the tiles that were entered (`used` px of them);
+        `where` is the hand's left, its middle and its width."""
+        x, mid, width = where
+        s = self.scale
+        left = x + used + (round(10 * s) if used else 0)
+        pic = T.fit(self.assumed_note(assumed), fonts["small"], max(1, x + width - left), pal.TEXT_MUTED)
+        surface.blit(pic, pic.get_rect(midleft=(left, mid)))
 
     def _draw_info(
         self,

@@ -342,6 +342,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "leave_yes": ("回主菜单", "Main menu"),
     # The score calculator
     "menu_calculator": ("算分器", "Score calculator"),
+    "settle_not_entered_ready": ("手牌未录入：按听牌算", "Hand not entered: taken as ready"),
+    "settle_not_entered_not_ready": ("手牌未录入：按没听牌算", "Hand not entered: taken as not ready"),
     "calc_title": ("算分器", "Score calculator"),
     "calc_ruleset": ("规则", "Ruleset"),
     "calc_dealer": ("庄家", "Dealer"),
@@ -405,6 +407,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "calc_unsaid": ("？", "?"),
     "calc_chickens": ("手里的鸡", "Chickens held"),
     "calc_pond_chickens": ("打出的鸡", "Chickens discarded"),
+    "calc_hand_winner": (
+        "手牌：13张，胡的牌不算（在右边填）",
+        "Hand: 13 tiles, not the winning tile (entered at right)",
+    ),
     "calc_hand_quick": ("手牌：可不填，只选听没听和鸡", "Hand: may stay empty; say ready and chickens"),
     "calc_stand_in": ("快速", "quick"),
     "calc_other_problems": ("其他：", "Also: "),

@@ -367,3 +367,46 @@ def test_a_match_resumed_in_a_claim_round_asks_every_person_in_the_same_order() 
         lone += sum(1 for _, obs in fresh if [a.kind for a in obs.legal_actions] == [ActionKind.PASS])
         compared += 1
     assert compared >= 6 and lone, "discards were held, some with a person who could not claim"
+
+
+def test_the_chicken_panel_reads_the_hand_shown_after_a_hand_off() -> None:
+    """docs/rules.md §8: at a shared screen the chicken panel counts the chickens of the hand revealed, as it does
+    alone; the panel worked out behind the hand-off screen (no one's hand) does not stay."""
+    from game.core.settlement.chickens import chicken_tiles
+    from ui.probe.hot_seat_moments import stage_hot_seat
+    from ui.probe.offscreen import FRAME
+
+    rules = load_ruleset("guiyang-classic")
+    kinds = chicken_tiles(rules, None)
+    host, scene = stage_hot_seat("hot-seat", (1280, 720), rules, seed="s7")  # the revealed hand holds 幺鸡
+    cover = host.stack.top
+    assert isinstance(cover, PrivacyScene)
+    for _ in range(5):
+        host.stack.update(FRAME)
+    scene.panels.chicken_panel()  # drawn behind the cover for no one
+    cover.reveal()
+    for _ in range(30):
+        host.stack.update(FRAME)
+    obs = scene.panel_obs
+    assert obs is not None
+    held = tuple(sorted(t for t in obs.hand if t in kinds))
+    info = scene.panels.chicken_panel()
+    assert held and info is not None and info.mine == held
+
+
+def test_escape_on_the_hand_off_screen_offers_to_leave_without_showing_the_hand() -> None:
+    """Esc on the hand-off screen asks what Esc at the table asks (leave the match?), over the cover."""
+    from ui.kit.dialogs import ConfirmScene
+    from ui.probe.hot_seat_moments import stage_hot_seat
+
+    left: list[bool] = []
+    host, scene = stage_hot_seat("hot-seat", (1280, 720), load_ruleset("guiyang-classic"))
+    scene.on_leave = lambda: left.append(True)
+    cover = host.stack.top
+    assert isinstance(cover, PrivacyScene)
+    cover.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    ask = host.stack.top
+    assert isinstance(ask, ConfirmScene)
+    assert scene.handoff is cover and cover.opaque  # still covered: no hand shows under the question
+    ask.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert host.stack.top is cover and not left  # Esc again: back to the cover

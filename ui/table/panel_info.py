@@ -23,6 +23,14 @@ class PanelInfo:
         self.waits_cache: dict[tuple[int, int | None, bool], WaitsInfo] = {}
         self.chicken_info: tuple[int, ChickenInfo | None] = (-2, None)  # never a panel version
 
+    def forget(self) -> None:
+        """The table was laid out afresh (a hand-off): nothing the panels worked out for the last viewer stays."""
+        # A fresh model counts its versions from the start again, so a cached panel of another viewer (or of no
+        # one, behind the hand-off screen) could carry the very version the new one reaches.
+        self.panel_version = -1
+        self.chicken_info = (-2, None)
+        self.waits_cache.clear()
+
     def refresh_panels(self) -> None:
         """Recompute the player's observation for the panels once the table has caught up."""
         if self.t.model.version == self.panel_version or self.t.phase != "hand" or not self.t.session.in_hand:

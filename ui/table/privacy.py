@@ -20,8 +20,16 @@ class PrivacyScene(Scene):
 
     opaque = True
 
-    def __init__(self, host: Host, seat: int, name: str, on_reveal: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        host: Host,
+        seat: int,
+        name: str,
+        on_reveal: Callable[[], None],
+        on_escape: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(host)
+        self.on_escape = on_escape  # Esc: what the table's Esc does (offer to leave), over this cover
         self.seat = seat
         self.name = name
         self.on_reveal = on_reveal
@@ -40,6 +48,11 @@ class PrivacyScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            # The question opens over this screen, which stays: no hand shows while it is asked.
+            if self.on_escape is not None:
+                self.on_escape()
+            return
         if clicked or (
             event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
         ):

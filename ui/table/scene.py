@@ -24,7 +24,7 @@ from game.engine.events import HandSettled
 from game.engine.observation import Observation
 from game.match.agents import Agent
 from ui.kit.buttons import Button, draw_buttons
-from ui.kit.dialogs import NoticeScene
+from ui.kit.dialogs import ConfirmScene, NoticeScene
 from ui.kit.discard_gesture import cue_text, draw_cue, draw_dragged
 from ui.look import palette as pal
 from ui.look import text as T
@@ -212,7 +212,8 @@ class TableScene(Scene):
         self.presenter.model = self.model
         self.board.invalidate()
         self.looks += 1
-        self.panels.panel_version = -1
+        self.panel_obs = None
+        self.panels.forget()
 
     def rebuild_view(self) -> None:
         """Draw the table afresh from the session (a network table after its host sent the hand anew)."""
@@ -233,6 +234,11 @@ class TableScene(Scene):
         name = self.names[seat] if seat < len(self.names) else ""
         return f"{S.wind(seat)}·{name}" if name else seat_label(self.model, seat)
 
+    def offer_leave(self) -> None:
+        """Esc: ask whether to leave the match (back to the menu), where the table may be left."""
+        if self.on_leave is not None:
+            self.host.stack.push(ConfirmScene(self.host, self.session.leave_question, S.tr("leave_yes"), self.on_leave))
+
     def hand_off(self, seat: int) -> None:
         """Cover the table until `seat`'s person clicks; then turn the table to them and show their hand."""
         self.look(NOBODY)
@@ -243,7 +249,7 @@ class TableScene(Scene):
             self.view_seat = seat
             self.look(seat)
 
-        self.handoff = PrivacyScene(self.host, seat, name, reveal)
+        self.handoff = PrivacyScene(self.host, seat, name, reveal, self.offer_leave)
         self.host.stack.push(self.handoff)
 
     @property

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pygame
 
-from ui.kit.dialogs import ConfirmScene
 from ui.kit.discard_gesture import DiscardGesture
 from ui.stage import screens
 from ui.table.hints import Hints
@@ -140,9 +139,8 @@ class TableInput:
         elif key in (pygame.K_BACKSPACE, pygame.K_z) and settings.practice:
             self.t.take_back()
         elif key == pygame.K_ESCAPE:
-            if self.t.on_leave is not None and not self.t.declare_mode and self.t.selected is None:
-                ask = self.t.session.leave_question
-                self.t.host.stack.push(ConfirmScene(self.t.host, ask, S.tr("leave_yes"), self.t.on_leave))
+            if not self.t.declare_mode and self.t.selected is None:
+                self.t.offer_leave()
             if self.t.declare_mode:
                 self.t.declare_mode = False
                 self.moves.build_buttons()

@@ -86,6 +86,10 @@ class TableState(Protocol):
         """How the settlement names engine seat `seat`."""
         ...
 
+    def offer_leave(self) -> None:
+        """Esc: ask whether to leave the match, where the table may be left."""
+        ...
+
     def hand_off(self, seat: int) -> None:
         """Cover the table until `seat`'s person clicks."""
         ...

@@ -212,7 +212,7 @@ def test_the_winning_tile_is_entered_once() -> None:
     calc.type_tiles(1, "hand", format_tiles([*calc.seats[1].hand, parse_tile("9m")]))
     (problem,) = calc.problems()
     assert problem.field == "seats[1]" and problem.code == "winner_hand_count"
-    assert "holds 14 tiles besides the winning tile" in problem.message
+    assert "14 tiles besides the winning tile" in problem.message
 
 
 def test_typed_tiles_that_do_not_parse_stay_at_their_field() -> None:

@@ -157,8 +157,7 @@ ENGLISH: dict[str, str] = {
     "hand_full": "seats[{seat}] already holds {count} tiles counting its melds",
     # The calculator's own: a winner's hand is entered without its winning tile, which 胡的牌 holds.
     "winner_hand_count": (
-        "{field}: holds {have} tiles besides the winning tile ({in_hand} in hand, {melds} melds at 3 each); "
-        "a winner holds 13 and the winning tile"
+        "{field}: {have} tiles besides the winning tile ({in_hand} in hand, {melds} melds at 3 each); a winner holds 13"
     ),
 }
 # A meld as written in the hand file, by what is wrong with it; parse_meld says these without the field.

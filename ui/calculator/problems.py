@@ -177,9 +177,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "no_copies_left": ("{tile}四张都已用完", "all 4 copies of {tile} are already on the table"),
     "hand_full": ("已有{count}张（副露算在内）", "seats[{seat}] already holds {count} tiles counting its melds"),
     "winner_hand_count": (
-        "不算胡的牌共{have}张（手牌{in_hand}张，副露{melds}组各算3张）；胡牌的一家应为13张加胡的牌",
-        "holds {have} tiles besides the winning tile ({in_hand} in hand, {melds} melds at 3 each); "
-        "a winner holds 13 and the winning tile",
+        "不算胡的牌共{have}张（手牌{in_hand}张，副露{melds}组各算3张）；胡牌的一家应为13张",
+        "{have} tiles besides the winning tile ({in_hand} in hand, {melds} melds at 3 each); a winner holds 13",
     ),
     "meld_unknown": (_NOT_A_MELD_ZH, "{meld!r} is not a meld; write " + _MELD_FORMS),
     "meld_from_seat": (_NOT_A_MELD_ZH, "{meld!r}: `from` needs a seat number 0-3"),

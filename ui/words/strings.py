@@ -409,7 +409,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "calc_pond_chickens": ("打出的鸡", "Chickens discarded"),
     "calc_hand_winner": (
         "手牌：13张，胡的牌不算（在右边填）",
-        "Hand: 13 tiles, not the winning tile (entered at right)",
+        "Hand: 13, the winning tile goes at right",
     ),
     "calc_hand_quick": ("手牌：可不填，只选听没听和鸡", "Hand: may stay empty; say ready and chickens"),
     "calc_stand_in": ("快速", "quick"),

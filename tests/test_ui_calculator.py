@@ -28,6 +28,7 @@ from ui.probe.calculator_moments import EXAMPLE_HAND, example_calculator
 from ui.probe.menu_moments import MENU_MOMENTS, render_menu_moment
 from ui.replays.browser import ReplayViewerScene, open_replays
 from ui.settings.values import Settings
+from ui.settlement.hands import not_entered_note
 from ui.settlement.scene import SettlementScene
 from ui.settlement.sheet import sheet_rows
 from ui.words import strings as S
@@ -432,7 +433,7 @@ def test_hands_not_entered_are_not_shown_as_entered(home: Path, lang: str) -> No
     assert sheet.shown_slots(1, rows) == []
     assert [t for _g, t, _w in sheet.shown_slots(2, rows)] == [parse_tile("1s")]
     assert [t for _g, t, _w in sheet.shown_slots(3, rows)] == [parse_tile("5m")] * 3
-    notes = {seat: sheet.assumed_note(a) for seat, a in sheet.not_entered.items()}
+    notes = {seat: not_entered_note(a) for seat, a in sheet.not_entered.items()}
     assert notes == {
         1: S.tr("settle_not_entered_not_ready"),
         2: S.tr("settle_not_entered_ready"),

@@ -11,10 +11,14 @@ from dataclasses import replace
 
 import pygame
 
+from game.calculator.sheet import NotEntered
 from game.core.melds import KongKind
 from game.core.result import SeatResult
 from game.core.tiles import Tile
+from ui.look import palette as pal
+from ui.look import text as T
 from ui.look.tile_art import Look, TileArt, get_tile_art
+from ui.words import strings as S
 
 GAP = 0.45  # the space between groups, in tile widths
 
@@ -44,6 +48,22 @@ def entered_slots(seat: SeatResult, concealed: Sequence[Tile]) -> list[tuple[int
     """The slots of a seat whose hand was not entered: only the concealed tiles that were (`concealed`), then
     its melds."""
     return hand_slots(replace(seat, concealed=tuple(concealed)), None)
+
+
+def not_entered_note(assumed: NotEntered) -> str:
+    """What the sheet says of a hand not entered: it was taken as ready, or as not ready."""
+    return S.tr("settle_not_entered_ready" if assumed.ready else "settle_not_entered_not_ready")
+
+
+def draw_not_entered(
+    surface: pygame.Surface, where: tuple[int, int, int], used: int, note: str, size: int, scale: float
+) -> None:
+    """A hand not entered: `note` after the tiles that were entered (`used` px of them); `where` is the hand's
+    left, its middle and its width."""
+    x, mid, width = where
+    left = x + used + (round(10 * scale) if used else 0)
+    pic = T.fit(note, size, max(1, x + width - left), pal.TEXT_MUTED)
+    surface.blit(pic, pic.get_rect(midleft=(left, mid)))
 
 
 def row_width(slots: list[tuple[int, Tile | None, bool]], tile_w: int) -> int:

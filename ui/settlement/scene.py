@@ -30,7 +30,7 @@ from ui.look.layout import bands, compute_layout
 from ui.look.surface_cache import in_display_alpha_format
 from ui.look.tile_art import Look, get_tile_art
 from ui.settlement.explain_panel import draw_explain_panel, draw_tooltip, explain_lines, flip_value_text, line_sentence
-from ui.settlement.hands import draw_hand, entered_slots, row_width
+from ui.settlement.hands import draw_hand, draw_not_entered, entered_slots, not_entered_note, row_width
 from ui.settlement.lines import PaymentLine, seat_lines, standings
 from ui.settlement.review_button import review_button, review_room
 from ui.settlement.sheet import (
@@ -470,7 +470,8 @@ class SettlementScene(SettlementPanel):
                 draw_hand(surface, (x, y), slots, art, chickens)
             if assumed is not None:
                 where = (x, y + art.face_height // 2, hand_w)
-                self._draw_not_entered(surface, where, row_width(slots, art.width), assumed, fonts)
+                note = not_entered_note(assumed)
+                draw_not_entered(surface, where, row_width(slots, art.width), note, fonts["small"], s)
             lines = seat_lines(ledger, seat) if ledger is not None else []
             self._draw_lines(surface, pygame.Rect(lines_x, row.top, lines_w, row_h), seat, lines, fonts)
             yield
@@ -483,27 +484,6 @@ class SettlementScene(SettlementPanel):
         if assumed is None or self.result is None:
             return rows[seat]
         return entered_slots(self.result.seats[seat], assumed.chickens)
-
-    @staticmethod
-    def assumed_note(assumed: NotEntered) -> str:
-        """What the sheet says of a hand not entered: it was taken as ready, or as not ready."""
-        return S.tr("settle_not_entered_ready" if assumed.ready else "settle_not_entered_not_ready")
-
-    def _draw_not_entered(
-        self,
-        surface: pygame.Surface,
-        where: tuple[int, int, int],
-        used: int,
-        assumed: NotEntered,
-        fonts: dict[str, int],
-    ) -> None:
-        """What a hand not entered was taken to be, after the tiles that were entered (`used` px of them);
-        `where` is the hand's left, its middle and its width."""
-        x, mid, width = where
-        s = self.scale
-        left = x + used + (round(10 * s) if used else 0)
-        pic = T.fit(self.assumed_note(assumed), fonts["small"], max(1, x + width - left), pal.TEXT_MUTED)
-        surface.blit(pic, pic.get_rect(midleft=(left, mid)))
 
     def _draw_info(
         self,

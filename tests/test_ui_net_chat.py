@@ -249,7 +249,7 @@ def test_the_turn_clock_waits_for_the_dice(monkeypatch: pytest.MonkeyPatch) -> N
 
         def drawn(turn_left: float | None, dice: bool) -> bytes:
             monkeypatch.setattr(overlay.table.presenter, "dice_showing", lambda: dice)
-            overlay.turn_left = turn_left
+            monkeypatch.setattr(overlay.session, "turn_left", lambda: turn_left)
             surface = pygame.Surface(size)
             overlay.draw(surface)
             return pygame.image.tobytes(surface.subsurface(above), "RGB")

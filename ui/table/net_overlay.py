@@ -71,6 +71,9 @@ class NetOverlay(Scene):
         self.now = 0.0
         self._rebuilt = session.rebuilt
         self.told = False  # the dialog about the connection's end has been shown
+        table.tuoguan.corner = self.chat_button  # the 托管 button sits over the chat button
+        table.tuoguan.send = session.link.auto_play  # the host's AI plays the seat; its status says so
+        self._status_told: object = None
         host.stack.watchers.append(self._watch)
 
     # ------------------------------------------------------------------ input and time
@@ -230,6 +233,9 @@ class NetOverlay(Scene):
             names = tuple(info.name if i in people else "" for i, info in enumerate(status.seats))
             self.table.names = names
             self.table.model.people, self.table.model.names = people, names
+        if status is not None and status is not self._status_told and self.session.seat is not None:
+            self._status_told = status
+            self.table.tuoguan.told(status.seats[self.session.seat].tuoguan)  # the clock may have put it there
         self.table.update(dt)
         if self.table.obs is not None:
             # The table asks the player now, its animations done: only now may the host's clock run.

@@ -19,6 +19,7 @@ from game.match.play import play_round
 from game.net.client.connection import NetClient, autoplay
 from game.net.host.server import HostServer
 from game.net.host.table import NetTable, SeatPlan, TableConfig
+from game.net.wire import protocol as P
 
 LOOPBACK = "127.0.0.1"
 CODE = "K7M4QX"  # the room code's form: six of game.net.wire.roomcode.ALPHABET
@@ -92,6 +93,7 @@ class HeldLink:
         self.welcome = welcome
         self.ended = None
         self.inbox: list[object] = []
+        self.said: list[object] = []  # what the screens said to the host (the clock's word, 托管)
 
     def poll(self) -> list[object]:
         """The messages handed over since the last poll."""
@@ -106,6 +108,14 @@ class HeldLink:
 
     def chat(self, phrase: str) -> None:
         """A chat phrase: dropped."""
+
+    def shown(self, seq: int) -> None:
+        """The word that the decision is on the screen: kept for the test to read."""
+        self.said.append(P.Shown(seq))
+
+    def auto_play(self, on: bool) -> None:
+        """托管 asked for or given up: kept for the test to read."""
+        self.said.append(P.AutoPlay(on))
 
     def close(self) -> None:
         """Nothing to close."""

@@ -6,6 +6,7 @@ import argparse
 
 from game.match.length import MatchLength
 from game.net.host.table import NetTable, SeatPlan, TableConfig
+from game.net.host.table_core import MOVE_SHOWN, OPENING_SHOWN, SHOW_GRACE
 from game.net.wire import protocol as P
 from game.rules.loader import load_ruleset
 from tests.net_peers import Clock, Peer, drive_until
@@ -25,12 +26,18 @@ def clocked(timer: float = 5.0, drop_wait: float = 60.0) -> tuple[NetTable, Cloc
     return table, clock, peers
 
 
-def waits_for_seat_0(table: NetTable, clock: Clock, peer: Peer, decisions: int) -> list[float]:
-    """Let seat 1 play; each time seat 0 is asked, note how long the table holds it up before it moves on."""
+def waits_for_seat_0(
+    table: NetTable, clock: Clock, peer: Peer, decisions: int, window: Peer | None = None
+) -> list[float]:
+    """Let seat 1 play; each time seat 0 is asked, note how long the table holds it up before it moves on.
+
+    `window`, seat 0's connection, says at once that it shows the decision (a player whose window is open)."""
     held: list[float] = []
     for _ in range(decisions):
         drive_until(table, [peer], lambda: table.rnd is not None and 0 in table.rnd.to_move())
         start, asked = clock.now, table.seats[0].asked_seq
+        if window is not None:
+            window.say(P.Shown(asked))
         for _ in range(100):
             table.step()
             # The decision is made once seat 0 is not asked, or is asked anew (a claim's discard after it).
@@ -65,7 +72,7 @@ def test_a_network_table_has_a_turn_clock_by_default() -> None:
 
 def test_a_silent_player_costs_two_clocks_then_the_ai_plays_the_seat_until_they_act() -> None:
     table, clock, peers = clocked(timer=5.0)
-    held = waits_for_seat_0(table, clock, peers[1], 2)
+    held = waits_for_seat_0(table, clock, peers[1], 2, window=peers[0])
     assert held == [5.0, 5.0], "the first two decisions wait out the clock"
     seat_0_discards_without_the_clock(table, clock, peers[1], 3)  # then the AI plays the seat at once (托管)
     status = table.status()
@@ -79,10 +86,92 @@ def test_a_silent_player_costs_two_clocks_then_the_ai_plays_the_seat_until_they_
 
 
 def test_a_player_who_drops_on_their_turn_is_played_after_the_clock_not_the_drop_wait() -> None:
-    table, clock, peers = clocked(timer=5.0, drop_wait=15.0)
+    table, clock, peers = clocked(timer=5.0, drop_wait=40.0)
     drive_until(table, peers, lambda: table.rnd is not None and table.rnd.to_move() == [0])
     table.disconnect(0)
     peers[0].closed = (1006, "gone")
     held = waits_for_seat_0(table, clock, peers[1], 2)
-    assert held[0] <= 5.0 and held[1] == 5.0, "each decision waits the clock, shorter than the drop wait"
+    # Nobody says the decision is shown: each clock starts at the bound (after the opening, then after a move).
+    bound = OPENING_SHOWN + SHOW_GRACE + 5.0
+    assert held[0] <= bound and held[1] == MOVE_SHOWN + SHOW_GRACE + 5.0, "each shorter than the drop wait"
+    assert sum(held) < 40.0
     seat_0_discards_without_the_clock(table, clock, peers[1], 3)  # after two run-outs: the AI, at once
+
+
+def dealt(timer: float = 5.0) -> tuple[NetTable, Clock, Peer, Peer, int]:
+    """A clocked table just dealt: the dealer (a person) asked for its first discard, its peer, the other person's
+    peer, and the dealer's seat."""
+    table, clock, peers = clocked(timer=timer)
+    assert table.rnd is not None
+    me = table.rnd.to_move()[0]
+    assert me in (0, 1) and peers[me].obs() is not None
+    return table, clock, peers[me], peers[1 - me], me
+
+
+def moving(table: NetTable) -> list[int]:
+    """The seats the hand in play waits for."""
+    assert table.rnd is not None
+    return table.rnd.to_move()
+
+
+def test_the_clock_waits_while_the_window_still_shows_the_deal() -> None:
+    table, clock, mine, other, me = dealt()
+    asked = table.seats[me].asked_seq
+    assert table.status().turn_left is None and other.of(P.Status)[-1].turn_left is None, "no clock shown yet"
+    clock.now += 10.0  # the deal still flies on the dealer's screen: longer than the clock, and no time is lost
+    table.step()
+    assert moving(table) == [me] and table.seats[me].timeouts == 0
+    mine.say(P.Shown(asked))
+    assert other.of(P.Status)[-1].turn_left == 5.0, "everyone is told the clock now runs, from the full time"
+    clock.now += 4.9
+    table.step()
+    assert moving(table) == [me], "the clock counts from the word that the hand is shown"
+    assert table.status().turn_left == 0.1
+    clock.now += 0.1
+    table.step()
+    assert moving(table) != [me] and table.seats[me].timeouts == 1
+
+
+def test_a_window_that_never_says_it_shows_the_hand_gets_its_clock_after_the_bound() -> None:
+    table, clock, mine, _other, me = dealt()
+    wake = table.step()
+    assert wake == OPENING_SHOWN + SHOW_GRACE, "the table wakes when the clock must start, said or not"
+    clock.now += OPENING_SHOWN + SHOW_GRACE
+    table.step()
+    assert mine.of(P.Status)[-1].turn_left == 5.0, "the clock started without the word, and is shown"
+    clock.now += 5.0
+    table.step()
+    assert moving(table) != [me] and table.seats[me].timeouts == 1
+
+
+def test_only_the_decision_in_hand_starts_the_clock() -> None:
+    table, clock, mine, other, me = dealt()
+    asked = table.seats[me].asked_seq
+    mine.say(P.Shown(asked - 1))  # an earlier event: the window has not caught up
+    other.say(P.Shown(len(table.views[1 - me])))  # the other seat is not asked
+    assert table.status().turn_left is None and table.seats[me].shown_at is None
+    clock.now += 2.0
+    mine.say(P.Shown(asked))
+    clock.now += 1.0
+    assert table.status().turn_left == 4.0
+    mine.say(P.Shown(asked))  # said twice: the clock does not start again
+    assert table.status().turn_left == 4.0
+    assert not mine.of(P.Error), "the word is an answer to the host's question, never refused"
+
+
+def test_a_player_chooses_tuoguan_and_gives_it_up_by_message() -> None:
+    table, clock, peers = clocked(timer=5.0)
+    drive_until(table, peers, lambda: table.rnd is not None and moving(table) == [0])
+    peers[0].say(P.AutoPlay(True))
+    assert table.status().seats[0].tuoguan and peers[1].of(P.Status)[-1].seats[0].tuoguan, "everyone sees it"
+    assert moving(table) != [0], "the AI played the seat at once, no clock waited"
+    seat_0_discards_without_the_clock(table, clock, peers[1], 2)
+    peers[0].say(P.AutoPlay(False))
+    assert not table.status().seats[0].tuoguan and not peers[1].of(P.Status)[-1].seats[0].tuoguan
+    drive_until(table, [peers[1]], lambda: table.rnd is not None and 0 in moving(table))
+    table.step()
+    assert table.rnd is not None and 0 in moving(table), "the seat is the player's own again"
+    watcher = Peer(table, 9)
+    watcher.hello(watch=True)
+    watcher.say(P.AutoPlay(True))
+    assert watcher.of(P.Error)[-1].code == "not_seated"

@@ -109,6 +109,7 @@ def test_the_turn_timer_plays_for_a_person_who_does_not_move() -> None:
     table, clock, peers = seated_table(turn_timer=15.0)
     drive_until(table, peers, lambda: table.rnd is not None and table.rnd.to_move() == [0])
     before = len(table.events)
+    peers[0].say(P.Shown(table.seats[0].asked_seq))  # its window shows the decision: the clock starts
     assert table.status().turn_left == 15.0
     clock.now += 14.0
     assert table.step() == 1.0 and len(table.events) == before

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -25,8 +23,8 @@ from game.net.wire import protocol as P
 from game.net.wire.chat import PHRASES
 from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, config, simple_factory
-from tests.net_window_rig import until
-from tests.ui_host import FRAME, HeadlessHost, headless_display
+from tests.net_window_rig import two_seats, until
+from tests.ui_host import FRAME, HeadlessHost
 from ui.look.text import MIN_TEXT
 from ui.settings.values import Settings, Speed
 from ui.table.net_overlay import NetOverlay
@@ -35,36 +33,6 @@ from ui.table.plates import plate_words
 from ui.table.scene import TableScene
 
 RULES = load_ruleset("guiyang-classic")
-
-
-@contextmanager
-def two_seats(chat: bool, size: tuple[int, int] = (1280, 720)) -> Iterator[tuple[NetOverlay, NetLink, HeadlessHost]]:
-    """Our seat 0 at the table scene with its overlay, a friend at seat 1 (a second link)."""
-    table = NetTable(RULES, "chat", config(1, "human,human,ai,ai", chat=chat, next_hand_wait=30.0), simple_factory)
-    hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
-    port = hosting.start()
-    assert port is not None, hosting.error
-    url = f"ws://127.0.0.1:{port}"
-    me = NetLink(NetClient(url, CODE, name="阿强", seat=0))
-    friend = NetLink(NetClient(url, CODE, name="小鸡", seat=1))
-    me.start()
-    friend.start()
-    try:
-        session = NetSession(RULES, me, 0)
-        until(lambda: session.in_hand and me.welcome is not None, session.pump)
-        host = HeadlessHost(Settings(speed=Speed.INSTANT), size)
-        screen = headless_display(size)
-        overlay = NetOverlay(host, TableScene(host, RULES, "network", session=session), session)
-        host.stack.push(overlay)
-        for _ in range(3):
-            host.stack.update(FRAME)
-            host.stack.draw(screen)
-        yield overlay, friend, host
-    finally:
-        me.close()
-        friend.close()
-        hosting.stop()
-        hosting.thread.join(5)
 
 
 def _open(overlay: NetOverlay) -> bool:
@@ -249,7 +217,7 @@ def test_the_turn_clock_waits_for_the_dice(monkeypatch: pytest.MonkeyPatch) -> N
 
         def drawn(turn_left: float | None, dice: bool) -> bytes:
             monkeypatch.setattr(overlay.table.presenter, "dice_showing", lambda: dice)
-            overlay.turn_left = turn_left
+            monkeypatch.setattr(overlay.session, "turn_left", lambda: turn_left)
             surface = pygame.Surface(size)
             overlay.draw(surface)
             return pygame.image.tobytes(surface.subsurface(above), "RGB")

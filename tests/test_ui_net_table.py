@@ -100,3 +100,69 @@ def test_a_table_opened_far_into_a_hand_lays_it_out_at_once() -> None:
     session.pump()
     laid = session.look(0, 0)
     assert len(laid) == len(table.events) and session.fresh == []
+
+
+def test_the_clock_starts_when_the_window_has_shown_the_deal_and_asks_the_player() -> None:
+    """Animations at normal speed: the host's clock for seat 0 starts only once its table asks the player."""
+    from ui.table.net_overlay import NetOverlay
+
+    table = NetTable(RULES, "shown", config(1, "human,ai,ai,ai", turn_timer=10.0), simple_factory)
+    window = hosted_window(RULES, table, "shown", Settings(speed=Speed.NORMAL))
+    overlay = NetOverlay(window.host, window.scene, window.session)
+    window.host.stack.push(overlay)
+    frames = 0
+    try:
+        # The frames run faster than the clock on the wall, but every second of the opening is drawn.
+        while window.scene.obs is None and frames < 60 * 60:
+            window.host.stack.update(FRAME)
+            window.host.stack.draw(window.screen)
+            frames += 1
+            if window.scene.obs is None and window.scene.presenter.dice_showing():
+                assert table.core.seats[0].shown_at is None, "no word that the hand is shown while it is dealt"
+        assert window.scene.obs is not None and frames * FRAME > 5.0, "the opening takes seconds at normal speed"
+        deadline = time.monotonic() + 10
+        while table.core.seats[0].shown_at is None and time.monotonic() < deadline:
+            window.host.stack.update(FRAME)
+            time.sleep(0.01)
+        start = table.core.clock_from(0)
+        assert start is not None and table.core.time() - start < 1.0, "the clock started when the table asked"
+        while (
+            window.session.status is None or window.session.status.turn_left is None
+        ) and time.monotonic() < deadline:
+            window.host.stack.update(FRAME)
+            time.sleep(0.01)
+        left = window.session.turn_left()
+        assert left is not None and 8.5 <= left <= 10.0, f"the window shows the host's clock ({left})"
+    finally:
+        window.hosting.stop()
+        window.hosting.thread.join(5)
+
+
+def test_the_seconds_shown_are_the_hosts() -> None:
+    """The window counts down from the host's last word on the clock, and takes its next word as it comes."""
+    from game.net.wire import protocol as P
+    from tests.net_peers import Peer, drive_until
+
+    table = NetTable(RULES, "opening", config(2, "human,ai,ai,ai"), simple_factory)
+    peer = Peer(table, 0)
+    peer.hello("阿强")
+    drive_until(table, [], lambda: table.rnd is not None and 0 in table.rnd.to_move())
+    got = list(peer.got)
+    status = next(m for m in reversed(got) if isinstance(m, P.Status))
+    link = HeldLink()
+    session = NetSession(RULES, link, 0)  # type: ignore[arg-type]
+    link.inbox = [*got, P.Status(**{**{f: getattr(status, f) for f in status.__struct_fields__}, "turn_left": 7.0})]
+    session.pump(100.0)
+    assert session.turn_left() == 7.0
+    session.pump(102.5)
+    assert session.turn_left() == 4.5, "counted down from the host's word"
+    link.inbox = [P.Status(**{**{f: getattr(status, f) for f in status.__struct_fields__}, "turn_left": 9.0})]
+    session.pump(103.0)
+    assert session.turn_left() == 9.0, "the host's next word wins over the window's own count"
+    session.pump(200.0)
+    assert session.turn_left() == 0.0
+    # The word that the decision is shown goes to the host once, with the last event number held.
+    assert session.obs is not None
+    session.tell_shown()
+    session.tell_shown()
+    assert link.said == [P.Shown(len(table.views[0]))]

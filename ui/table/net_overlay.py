@@ -69,11 +69,11 @@ class NetOverlay(Scene):
         self.chat_open = False  # the phrases are shown above the chat button
         self.pointed_phrase: str | None = None
         self.now = 0.0
-        self.turn_left: float | None = None
-        self.wait_left: float | None = None
-        self._status_seen: object = None
         self._rebuilt = session.rebuilt
         self.told = False  # the dialog about the connection's end has been shown
+        table.tuoguan.corner = self.chat_button  # the 托管 button sits over the chat button
+        table.tuoguan.send = session.link.auto_play  # the host's AI plays the seat; its status says so
+        self._status_told: object = None
         host.stack.watchers.append(self._watch)
 
     # ------------------------------------------------------------------ input and time
@@ -177,7 +177,8 @@ class NetOverlay(Scene):
             return out
         if status.waiting_for is not None:
             info = status.seats[status.waiting_for]
-            left = round(self.wait_left if self.wait_left is not None else 0)
+            wait_left = self.session.wait_left()
+            left = round(wait_left if wait_left is not None else 0)
             out.append((t("dropped_notice", name=info.name or S.seat_name(status.waiting_for), left=left), DROPPED))
         seat = self.session.seat
         if seat is not None and status.started:
@@ -232,13 +233,13 @@ class NetOverlay(Scene):
             names = tuple(info.name if i in people else "" for i, info in enumerate(status.seats))
             self.table.names = names
             self.table.model.people, self.table.model.names = people, names
-        if status is not None and status is not self._status_seen:
-            self._status_seen = status
-            self.turn_left, self.wait_left = status.turn_left, status.wait_left
-        else:
-            self.turn_left = None if self.turn_left is None else max(0.0, self.turn_left - dt)
-            self.wait_left = None if self.wait_left is None else max(0.0, self.wait_left - dt)
+        if status is not None and status is not self._status_told and self.session.seat is not None:
+            self._status_told = status
+            self.table.tuoguan.told(status.seats[self.session.seat].tuoguan)  # the clock may have put it there
         self.table.update(dt)
+        if self.table.obs is not None:
+            # The table asks the player now, its animations done: only now may the host's clock run.
+            self.session.tell_shown()
         self._tell_link()
         if self.session.over is not None and self.table.phase == "hand" and not self.session.in_hand:
             # The host's word that the match is over came after the last settlement screen had closed:
@@ -333,8 +334,10 @@ class NetOverlay(Scene):
                 pic = T.fit(t("mark_claims"), body, zone.width, pal.TEXT_MUTED)
                 mark(surface.blit(pic, pic.get_rect(bottomright=zone.bottomright)))
         # Over the compass, where the dice tumble during the opening: it waits for them to settle.
-        if self.turn_left is not None and not self.table.presenter.dice_showing():
-            pic = T.shadowed(t("turn_left", left=round(self.turn_left)), body, pal.TEXT_GOLD, bold=True)
+        # The host's clock, counted down from its last word: never one of this window's own.
+        turn_left = self.session.turn_left()
+        if turn_left is not None and not self.table.presenter.dice_showing():
+            pic = T.shadowed(t("turn_left", left=round(turn_left)), body, pal.TEXT_GOLD, bold=True)
             centre = self.table.layout.zones["compass"]
             mark(surface.blit(pic, pic.get_rect(midbottom=(centre.centerx, centre.top - round(4 * s)))))
         for seat, phrase, when in self.session.chat:

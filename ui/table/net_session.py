@@ -67,6 +67,9 @@ class NetSession:
         self.fresh: list[Event] = []  # events not yet handed to the table
         self.obs: P.WireObservation | None = None
         self.status: P.Status | None = None
+        self.status_at = 0.0  # when the last status arrived (frame time): the host's clock counts on from it
+        self.last_seq = 0  # the number of the last event the host sent us
+        self._told_seq = -1  # the event number we last told the host is shown (its clock then starts)
         self.settled_event: HandSettled | None = None
         self.settled_msg: P.Settled | None = None
         self.ledgers: list[Ledger] = []  # every hand settled so far, for the match's summary
@@ -93,6 +96,7 @@ class NetSession:
                     self.notice = msg
             elif isinstance(msg, P.Events):
                 self._take_events(parse_events(msg.events))
+                self.last_seq = max(self.last_seq, msg.first + len(msg.events) - 1)
                 self.obs = msg.obs
             elif isinstance(msg, P.Snapshot):
                 self.hand, self.fresh = [], []
@@ -100,10 +104,12 @@ class NetSession:
                 self._take_events(parse_events(msg.events))
                 self.fresh = []
                 self._from_start = False  # a rejoin: the hand is laid out as it stands
+                self.last_seq = msg.first + len(msg.events) - 1
+                self._told_seq = -1
                 self.obs = msg.obs
                 self.rebuilt += 1
             elif isinstance(msg, P.Status):
-                self.status = msg
+                self.status, self.status_at = msg, now
             elif isinstance(msg, P.Settled):
                 self.settled_msg = msg
                 try:
@@ -117,6 +123,23 @@ class NetSession:
                 self.over = msg
             elif isinstance(msg, P.Error):
                 self.errors.append(msg.reason)
+
+    def turn_left(self) -> float | None:
+        """The seconds left on the turn clock as the host keeps it: its last word, counted down since it came."""
+        left = None if self.status is None else self.status.turn_left
+        return None if left is None else max(0.0, left - (self.clock - self.status_at))
+
+    def wait_left(self) -> float | None:
+        """The seconds the host still waits for a dropped player, counted down since its last word."""
+        left = None if self.status is None else self.status.wait_left
+        return None if left is None else max(0.0, left - (self.clock - self.status_at))
+
+    def tell_shown(self) -> None:
+        """The player is asked with every event so far on the screen: the host starts the seat's clock (once)."""
+        if self.seat is None or self.obs is None or self._told_seq == self.last_seq:
+            return
+        self._told_seq = self.last_seq
+        self.link.shown(self.last_seq)
 
     def _take_events(self, events: list[Event]) -> None:
         for e in events:

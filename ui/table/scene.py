@@ -55,6 +55,7 @@ from ui.table.source import TableSource
 from ui.table.table_input import TableInput
 from ui.table.thinker import Thinker
 from ui.table.timers import TableTimers
+from ui.table.tuoguan import Tuoguan
 from ui.table.turn_flow import TurnFlow
 from ui.table.view import HandUi, TableView
 from ui.words import strings as S
@@ -156,6 +157,7 @@ class TableScene(Scene):
         self.front: Scene = self  # the scene that draws this table (a network table's overlay draws it and more)
         self.autopilot: Agent | None = None  # plays the player's seat when set (screenshots, tests)
         self.pause_autopilot: Callable[[], bool] | None = None  # the autopilot waits while this is True
+        self.tuoguan = Tuoguan(rules, str(seed))  # 托管: the player hands the seat to the AI
         self.on_panel: Callable[[SettlementPanel], None] | None = None
         # Match flow (ui/menu/match_flow.py): told of each settled hand; asked before the next one
         # whether the match is over (True: it has taken the table away).
@@ -171,8 +173,7 @@ class TableScene(Scene):
         self.hover_takeback = False  # the pointer is on the 悔牌 button
         self.declare_mode = False
         self.hinted_action: Action | None = None
-        self.message = ""
-        self.detail = ""  # a second, smaller line under the message (the hint's reason)
+        self.message = self.detail = ""  # the prompt's line, and a smaller one under it (the hint's reason)
         self.buttons: list[Button] = []
         self.panel_obs: Observation | None = None  # what the panels show, refreshed as the table catches up
         self.phase = "hand"  # hand, settled, panel
@@ -270,6 +271,14 @@ class TableScene(Scene):
         w = min(room, max(round(h * 1.9), T.label(label, font, bold=True).get_width() + h))
         rect = pygame.Rect(column.right - w, rack.centery - h // 2, w, h)
         return Button(label, rect, "ready", command="takeback", key=pygame.K_z)
+
+    def tuoguan_button(self) -> Button | None:
+        """The 托管 / 取消托管 button in the corner, while a hand is played by one person here (None otherwise)."""
+        if len(self.session.humans) != 1 or self.shared or self.autopilot is not None:
+            return None
+        if self.phase != "hand" or not self.session.in_hand:
+            return None
+        return self.tuoguan.button(self.layout)
 
     def take_back(self) -> bool:
         """Practice: undo the player's last discard and all that followed (one person at the table only)."""
@@ -445,6 +454,9 @@ class TableScene(Scene):
         if takeback is not None:
             hover = 0 if self.hover_takeback else None
             mark(draw_buttons(surface, [takeback], self.layout.font["button"], hover, None))
+        tuoguan = self.tuoguan_button()
+        if tuoguan is not None:
+            mark(draw_buttons(surface, [tuoguan], self.layout.font["button"], None, None))
         mark(self._draw_prompt(surface))
         # Only while this table is the top of the stack does the screen still hold its frame at the next one.
         self.repaint.end(covered=self.host.stack.top is not self.front)

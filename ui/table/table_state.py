@@ -24,6 +24,7 @@ from ui.table.presenter import Presenter
 from ui.table.privacy import PrivacyScene
 from ui.table.settlement_port import SettlementPanel, SettlementParts
 from ui.table.source import TableSource
+from ui.table.tuoguan import Tuoguan
 from ui.table.view import TableView
 
 
@@ -44,6 +45,7 @@ class TableState(Protocol):
     view_seat: int
     handoff: PrivacyScene | None
     autopilot: Agent | None
+    tuoguan: Tuoguan
     pause_autopilot: Callable[[], bool] | None
     on_panel: Callable[[SettlementPanel], None] | None
     on_settled: Callable[[], None] | None
@@ -104,6 +106,10 @@ class TableState(Protocol):
 
     def take_back(self) -> bool:
         """Practice: undo the player's last discard."""
+        ...
+
+    def tuoguan_button(self) -> Button | None:
+        """The 托管 / 取消托管 button, or None."""
         ...
 
     def view(self) -> TableView:

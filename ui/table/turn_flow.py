@@ -97,8 +97,9 @@ class TurnFlow:
             if self.timers.auto_answer():
                 return True
         paused = self.t.pause_autopilot is not None and self.t.pause_autopilot()
-        if self.t.autopilot is not None and self.t.obs is not None and not paused:
-            self.moves.commit(self.t.autopilot.choose(self.t.obs))
+        pilot = self.t.autopilot or self.t.tuoguan.pilot()  # 托管 at this computer: its AI plays the seat
+        if pilot is not None and self.t.obs is not None and not paused:
+            self.moves.commit(pilot.choose(self.t.obs))
             return True
         return False
 

@@ -32,12 +32,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "speed_fast": ("快", "fast"),
     "speed_instant": ("即时", "instant"),
     "keys_help": (
-        "H 提示 · 空格 跳过 · S 速度 · L 语言 · F11 全屏",
-        "H hint · Space skip · S speed · L lang · F11 full",
+        "H 提示 · T 托管 · 空格 跳过 · S 速度 · L 语言 · F11 全屏",
+        "H hint · T auto-play · Space skip · S speed · L lang · F11 full",
     ),
     "keys_help_practice": (
-        "Z/退格 悔牌 · H 提示 · 空格 跳过 · S 速度 · L 语言 · F11 全屏",
-        "Z/Bksp take back · H hint · Space skip · S speed · L lang · F11 full",
+        "Z/退格 悔牌 · H 提示 · T 托管 · 空格 跳过 · S 速度 · L 语言 · F11 全屏",
+        "Z/Bksp take back · H hint · T auto-play · Space skip · S speed · L lang · F11 full",
     ),
     "autoplay_on": ("观战：四家电脑对局", "Watching four AI players"),
     "watching_seatless": ("观战：你没有座位", "Watching: you hold no seat"),
@@ -63,6 +63,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "btn_ready_cancel": ("取消报听", "Cancel ready"),
     "btn_cancel": ("取消", "Cancel"),
     "btn_takeback": ("悔牌", "Take back"),
+    "btn_tuoguan": ("托管", "Auto-play"),
+    "btn_tuoguan_off": ("取消托管", "Stop auto-play"),
     # Banners and phases
     "banner_hand": ("第{n}局", "Hand {n}"),
     "banner_first_dealer": ("{seat}掷骰定庄", "{seat} rolls for the dealer"),

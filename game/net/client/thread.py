@@ -112,6 +112,14 @@ class NetLink:
         """Say a quick phrase."""
         self._submit(self.client.send(P.Chat(phrase)))
 
+    def shown(self, seq: int) -> None:
+        """Say that events up to `seq` are on the screen and the player is asked: the seat's clock starts."""
+        self._submit(self.client.send(P.Shown(seq)))
+
+    def auto_play(self, on: bool) -> None:
+        """Ask the host's AI to play the seat (托管), or to hand it back."""
+        self._submit(self.client.send(P.AutoPlay(on)))
+
     def close(self) -> None:
         """Leave the table (the seat stays ours)."""
         self._submit(self.client.close())

@@ -91,9 +91,12 @@ class TableBroadcast:
                 if who == "wait" and s.dropped_at is not None and waiting_for is None:
                     waiting_for = seat
                     wait_left = round(max(0.0, s.dropped_at + self.core.config.drop_wait - now), 1)
-                elif who == "person" and self.core.config.turn_timer is not None and s.asked_at is not None:
-                    left = round(max(0.0, s.asked_at + self.core.config.turn_timer - now), 1)
-                    turn_left = left if turn_left is None else min(turn_left, left)
+                elif who == "person" and self.core.config.turn_timer is not None:
+                    start = self.core.clock_from(seat)
+                    # No clock is shown until it runs: the player's window is still showing what came before.
+                    if start is not None and start <= now:
+                        left = round(max(0.0, start + self.core.config.turn_timer - now), 1)
+                        turn_left = left if turn_left is None else min(turn_left, left)
         seats = [
             P.SeatInfo(
                 s.holder.name if s.holder is not None else "",
@@ -133,6 +136,7 @@ class TableBroadcast:
             st.claims,
             self.core.answer_at if st.claims else None,  # each answering beat has its own clock: say it afresh
             st.waiting_for,
+            st.turn_left is None,  # the mover's clock started: everyone is told the seconds it has
             tuple(st.scores),
         )
         if key != self._last_status:
@@ -156,7 +160,7 @@ class TableBroadcast:
                 and self.core.rnd is not None
                 and self.core.rnd.legal_tuple(seat)
             ):
-                s.asked_seq, s.asked_at = at, now
+                s.asked_seq, s.asked_at, s.shown_at = at, now, None
                 asked.add(seat)
         for conn in list(self.core.conns.values()):
             if not conn.joined:

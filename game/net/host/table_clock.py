@@ -59,11 +59,14 @@ class TableClock:
                 wake.append(s.dropped_at + self.core.config.drop_wait)
             # The clock runs for a dropped player too: the table waits the shorter of it and the drop wait.
             if timer:
-                asked = s.asked_at if s.asked_at is not None else now
-                if now - asked >= timer:
+                start = self.core.clock_from(seat)
+                start = now if start is None else start
+                if now - start >= timer:
                     self._ran_out(seat)
                     return seat
-                wake.append(asked + timer)
+                if start > now:
+                    wake.append(start)  # the clock starts then, said or not: the status shows it
+                wake.append(start + timer)
         return None
 
     def _ran_out(self, seat: int) -> None:

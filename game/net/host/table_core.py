@@ -19,6 +19,13 @@ from game.net.wire import protocol as P
 from game.net.wire.limits import CodeGuard
 from game.records.savefile import SaveData
 
+# A person's clock starts when their window says the decision is on its screen (`shown`), but never later than
+# this bound, so a window that never says so cannot stall the table: the seconds the animations take at normal
+# speed (the opening's dice, shuffle and deal; a move's flight and callout), and a grace on top.
+OPENING_SHOWN = 12.0
+MOVE_SHOWN = 1.5
+SHOW_GRACE = 4.0
+
 
 class TableCore:
     """The state of a network table that its parts share: the match controller, the seats, the connections, the
@@ -65,6 +72,7 @@ class TableCore:
         # The answering beat after a discard is the match controller's claim window, held until `hold_until`.
         self.hold_until = 0.0
         self.answer_at: float | None = None  # when the last answering beat began (its clock is public)
+        self.dealt_at = float("-inf")  # when the hand in play was dealt: its opening plays on every screen
         self.stats = Stats()
 
     @property
@@ -149,6 +157,21 @@ class TableCore:
         if s.dropped_at is not None and now - s.dropped_at < self.config.drop_wait:
             return "wait"
         return "ai"
+
+    def clock_from(self, seat: int) -> float | None:
+        """When the turn clock of `seat`'s current decision starts (None: the seat is not asked)."""
+        s = self.seats[seat]
+        if s.asked_at is None:
+            return None
+        bound = max(s.asked_at + MOVE_SHOWN, self.dealt_at + OPENING_SHOWN) + SHOW_GRACE
+        return bound if s.shown_at is None else min(s.shown_at, bound)
+
+    def shown(self, seat: int, seq: int) -> None:
+        """The seat's window shows its events up to `seq` and asks its player: the clock of that decision starts."""
+        s = self.seats[seat]
+        # Only the decision in hand counts: a late word about an earlier one must not start this one's clock.
+        if s.asked_at is not None and s.shown_at is None and seq == s.asked_seq == len(self.views[seat]):
+            s.shown_at = max(self.time(), s.asked_at)
 
     def player_acted(self, seat: int) -> None:
         """The seat's player acted: the run-outs in a row start again from none, and 托管 ends."""

@@ -89,6 +89,11 @@ class TableIntake:
         elif isinstance(msg, P.Back):
             if conn.seat is not None:
                 self.core.player_acted(conn.seat)
+        elif isinstance(msg, P.Shown):
+            if conn.seat is not None:
+                self.core.shown(conn.seat, msg.seq)
+        elif isinstance(msg, P.AutoPlay):
+            self._auto_play(conn, msg.on)
         else:
             self.out.send(conn, P.Pong(msg.n))
         self.clock.tick()
@@ -117,7 +122,19 @@ class TableIntake:
             )
         if isinstance(msg, P.Ready):
             return self.core.rnd is None and not self.core.seats[seat].ready
+        if isinstance(msg, P.Shown):
+            s = self.core.seats[seat]
+            return s.shown_at is None and msg.seq == s.asked_seq == len(self.core.views[seat])
         return False
+
+    def _auto_play(self, conn: Conn, on: bool) -> None:
+        """托管 chosen or given up by the seat's player: the AI takes the seat now, or hands it back now."""
+        if conn.seat is None:
+            self.out.error(conn, "not_seated", "a spectator has no seat to hand to the AI")
+        elif on:
+            self.core.seats[conn.seat].tuoguan = True
+        else:
+            self.core.player_acted(conn.seat)
 
     def _ready(self, conn: Conn) -> None:
         if conn.seat is not None:

@@ -37,6 +37,7 @@ class TablePlay:
             s.next_hand = False
             s.ready = False
         self.core.control.start_hand()
+        self.core.dealt_at = self.core.time()
         self.core.last_settled = None
         self.out.publish()
         self.out.push_status()

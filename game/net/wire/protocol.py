@@ -18,7 +18,7 @@ from game.records.names import NAME_LIMIT, clean_name
 __all__ = ["NAME_LIMIT", "clean_name"]  # kept here for the callers that read them from the protocol
 
 GAME = "guiyang-mahjong"
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 
 # A client's message larger than this is refused with an error; the transport closes the
 # connection outright past TRANSPORT_MAX (a client that sends megabytes is not playing).
@@ -85,13 +85,25 @@ class Back(Message, tag="back"):
     """The player is back at the keys: the AI stops playing the seat for them (托管 ends)."""
 
 
+class Shown(Message, tag="shown"):
+    """The client shows every event up to `seq` and asks its player to decide: the seat's turn clock starts."""
+
+    seq: Seq
+
+
+class AutoPlay(Message, tag="tuoguan"):
+    """The player turns 托管 on (the host's AI plays the seat) or off (the seat is theirs from the next decision)."""
+
+    on: bool
+
+
 class Ping(Message, tag="ping"):
     """Keeps a quiet connection alive and measures the round trip."""
 
     n: Seq = 0
 
 
-ClientMessage = Hello | Act | Ready | Chat | Back | Ping
+ClientMessage = Hello | Act | Ready | Chat | Back | Shown | AutoPlay | Ping
 
 
 # ---------------------------------------------------------------- host -> client
@@ -106,7 +118,7 @@ class SeatInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     connected: bool  # a person is connected to this seat now
     ai_playing: bool  # the AI plays the seat (an AI seat, an empty one, or a person who dropped)
     taken: bool  # a person holds the seat (connected or not)
-    tuoguan: bool  # 托管: the clock ran out on the seat twice in a row; the AI plays it until its player acts
+    tuoguan: bool  # 托管: the player chose it, or the clock ran out twice in a row; the AI plays the seat
 
 
 class WireAction(msgspec.Struct, forbid_unknown_fields=True, frozen=True):

@@ -5,7 +5,15 @@ another beats it clearly. To rate a player's move against it, every legal option
 same search: the unseen tiles are dealt many times from the seat's observation (game.ai.search.sampling),
 each option is played to the end of the hand on the same deals, and its value is the seat's mean
 net points. Options clearly worse are dropped as the search goes, as the expert drops them. The
-expert's move is hard's unless another option beats it by the expert's own switch margin.
+expert's move is hard's unless another option beats it by the expert's own switch margin; and since
+the review prices options the expert at the table never searches (it weighs only the few hard values
+near its own), an option that clearly beats that move on the same deals takes its place.
+
+An option dropped early was played on fewer deals than the expert's move, so its own mean is not
+comparable with the move's (a lucky dozen deals once showed a move the expert beat by 2 points above
+it). Every option is therefore priced on the expert's move's deals: that move's mean less how far it
+beat the option on the deals both were played on. The prices then order the options as the paired
+margins do, and an option priced above the expert's move is one it trails within the noise.
 
 Nothing here reads a clock or the global random generator: a fixed rollout count and a seed give
 the same prices on every run. It sees the observation and nothing else.
@@ -43,9 +51,10 @@ class Cancelled(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Priced:
-    """One option: its mean net points for the seat and the deals it was played on; how far the expert's move
-    is ahead of it (mean points over the deals both were played on, negative when behind) and the standard
-    error of that (inf when too few deals are shared to tell)."""
+    """One option: its price (the expert's move's mean net points for the seat, less how far that move is ahead
+    of this one) and the deals it was played on; how far the expert's move is ahead of it (mean points over
+    the deals both were played on, negative when behind) and the standard error of that (inf when too few
+    deals are shared to tell): the option's uncertainty beside the expert's move."""
 
     action: Action
     points: float
@@ -111,9 +120,32 @@ def appraise(
     search = ExpertAgent(rules, rollouts=rollouts * len(cands))
     search.hard = hard  # its candidates are read from hard's own weighing of this observation
     search.search(obs, deal, cands, rules)
-    best = _expert_pick(search, obs, cands)
-    priced = tuple(Priced(c.action, c.mean(), len(c.values), *_ahead(best, c)) for c in cands)
+    best = _clearly_best(cands, _expert_pick(search, obs, cands))
+    priced = tuple(_priced(best, c) for c in cands)
     return Appraisal(priced, base, best.action, search.stats.rollouts)
+
+
+def _clearly_best(cands: list[Candidate], pick: Candidate) -> Candidate:
+    """`pick`, or while another option beats it by the expert's switch margin on the same deals, the best priced
+    of those: the review's answer is never clearly beaten by an option it shows."""
+    for _ in cands:  # each step moves to a clearly better option; the bound only guards against a cycle
+        margin = switch_margin(cands[0])
+        rivals = []
+        for c in cands:
+            if c is not pick:
+                diff, se = paired(c, pick)
+                if diff > margin * se:
+                    rivals.append((diff, c))
+        if not rivals:
+            break
+        pick = max(rivals, key=lambda r: r[0])[1]
+    return pick
+
+
+def _priced(best: Candidate, c: Candidate) -> Priced:
+    """Option `c` priced on the deals of `best`: its mean there, less how far `best` beat `c` where both were played."""
+    behind, se = _ahead(best, c)
+    return Priced(c.action, best.mean() - behind, len(c.values), behind, se)
 
 
 def _expert_pick(search: ExpertAgent, obs: Observation, cands: list[Candidate]) -> Candidate:

@@ -28,7 +28,7 @@ from game.rules.refs import load_ruleset_ref
 
 # The review's format of keys and prices: a change to how a decision is priced changes it, so that
 # reviews kept from before are made again.
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2
 Progress = Callable[[int, int], None]  # (decisions priced, decisions to price)
 
 _KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG, ActionKind.KONG)
@@ -137,7 +137,10 @@ def review_hand(
         number = len(decisions) + 1
         a = appraise(m.obs, rules, hard, base, f"review:{hm.hand}:{number}", rollouts, m.after_kong, cancelled)
         options = tuple(Option(p.action, p.points, p.samples, p.behind, p.se) for p in a.options)
-        why = explain(m.obs, rules, m.played, a.expert, hard.tracker, m.after_kong)
+        mine, best = a.priced(m.played), a.priced(a.expert)
+        lost = max(0.0, mine.behind) if mine is not None and m.played != a.expert else 0.0
+        even = best is not None and any(p.points > best.points for p in a.options)
+        why = explain(m.obs, rules, m.played, a.expert, hard.tracker, m.after_kong, lost, even)
         kind = decision_kind(m.obs)
         decisions.append(
             Decision(hm.hand, number, kind, m.events, m.obs.wall_remaining, m.played, base, a.expert, options, why)

@@ -43,19 +43,19 @@ def explain(
     tracker: SafeTracker | None = None,
     after_kong: bool = False,
     lost: float = 0.0,
-    even: bool = False,
+    clear: bool = True,
 ) -> Said:
     """One sentence on the decision: the expert's reason, led by what makes it better than the move played.
 
-    `lost` is what the search prices the expert's move over the one played, `even` says the options are equal
-    within its noise: they are what is said when nothing in the hand itself tells the two moves apart.
+    `lost` is what the search prices the expert's move over the one played, `clear` says it is more than the
+    search's noise: they are what is said when nothing in the hand itself tells the two moves apart.
     """
     zh, en = reason_for(obs, expert, rules)
     if played == expert:
         return Said(f"和专家一样：{zh}。", f"The expert's move too: {en}.")
     lead = _lead(_Case(obs, rules, played, expert, tracker, after_kong))
     if lead is None:
-        lead = _rollout_words(played, expert, lost, even)
+        lead = _rollout_words(played, expert, lost, clear)
     return Said(f"{lead.zh}；专家：{zh}。", f"{_capital(lead.en)}; the expert: {en}.")
 
 
@@ -63,15 +63,17 @@ def explain(
 NAMED_MARGIN = 0.05
 
 
-def _rollout_words(played: Action, expert: Action, lost: float, even: bool) -> Said:
+def _rollout_words(played: Action, expert: Action, lost: float, clear: bool) -> Said:
     """What the search's rollouts say, where the hand's shape cannot tell the two moves apart."""
     same = "牌效一样，" if played.kind is expert.kind is ActionKind.DISCARD else ""
     same_en = "as efficient, but " if same else ""
-    if even or lost < NAMED_MARGIN:
+    if lost < NAMED_MARGIN:
         return Said(f"{same}模拟中两者在误差内一样好", f"{same_en}in the rollouts the two are as good within the noise")
+    noise = "" if clear else "，在误差内"
+    noise_en = "" if clear else ", within the noise"
     return Said(
-        f"{same}模拟中专家的打法平均多得{lost:.1f}分",
-        f"{same_en}in the rollouts the expert's move scores {lost:.1f} points more",
+        f"{same}模拟中专家的打法平均多得{lost:.1f}分{noise}",
+        f"{same_en}in the rollouts the expert's move scores {lost:.1f} points more{noise_en}",
     )
 
 

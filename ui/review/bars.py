@@ -48,10 +48,34 @@ def value_text(d: Decision, option: Option) -> str:
     return f"{price}±{option.se:.1f}"
 
 
+def note_lines(d: Decision, width: int, font: int) -> list[str]:
+    """The line saying the options are even (its short form where the whole does not fit on one line); none when
+    the expert's move is the best priced."""
+    if not d.even:
+        return []
+    for text in (noise_words(d), S.tr("rv_even_short")):
+        if T.shadowed(text, font).get_width() <= width - 2:
+            return [text]
+    return T.wrap(S.tr("rv_even_short"), font, width - 2)
+
+
+def bars_height(d: Decision, width: int, font: int, rows: int = 0) -> int:
+    """The height `option_bars` needs for its key, `rows` options (never fewer than it must show) and its note."""
+    shown = max(_must_show(d), min(rows, len(d.options)))
+    return round(font * 1.65) * (1 + shown + len(note_lines(d, width, font)))
+
+
+def _must_show(d: Decision) -> int:
+    """The rows always drawn: the move played, the expert's and the best priced (one, two or three of them)."""
+    best = max(d.options, key=lambda o: o.points).action if d.options else d.expert
+    return len({d.played, d.expert, best})
+
+
 def shown_options(d: Decision, rows: int) -> list[Option]:
-    """The options to draw in `rows` rows: best first, the move played and the expert's always among them."""
+    """The options to draw in `rows` rows: best first, the move played, the expert's and the best priced always
+    among them."""
     ranked = sorted(d.options, key=lambda o: -o.points)
-    keep = [o for o in ranked if o.action in (d.played, d.expert)]
+    keep = [o for o in ranked if o.action in (d.played, d.expert) or o is ranked[0]]
     out = [o for o in ranked if o not in keep][: max(0, rows - len(keep))] + keep
     return sorted(out, key=lambda o: -o.points)
 
@@ -71,8 +95,8 @@ def option_bars(surface: pygame.Surface, rect: pygame.Rect, d: Decision, font: i
     row_h = round(font * 1.65)
     y = rect.top + _key(surface, rect, d, font, row_h)
     # The line saying the options are even takes the last row, so that it is never the one left out.
-    note = T.wrap(noise_words(d), font, rect.width - 2) if d.even else []
-    rows = max(2, (rect.bottom - y) // row_h - len(note))
+    note = note_lines(d, rect.width, font)
+    rows = max(_must_show(d), (rect.bottom - y) // row_h - len(note))
     options = shown_options(d, rows)
     ends = [(o.points - o.se, o.points + o.se) if _whisker(d, o) else (o.points, o.points) for o in options]
     lo = min(0.0, *(a for a, _ in ends))

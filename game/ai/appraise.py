@@ -7,7 +7,8 @@ each option is played to the end of the hand on the same deals, and its value is
 net points. Options clearly worse are dropped as the search goes, as the expert drops them. The
 expert's move is hard's unless another option beats it by the expert's own switch margin; and since
 the review prices options the expert at the table never searches (it weighs only the few hard values
-near its own), an option that clearly beats that move on the same deals takes its place.
+near its own), an option that clearly beats that move on the same deals takes its place (by a margin
+widened for the many options compared, `outside_z`).
 
 An option dropped early was played on fewer deals than the expert's move, so its own mean is not
 comparable with the move's (a lucky dozen deals once showed a move the expert beat by 2 points above
@@ -25,6 +26,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from statistics import NormalDist
 
 from game.ai.levels.expert import SWITCH_Z, Candidate, ExpertAgent, _turn_move, paired, switch_margin
 from game.ai.levels.hard import HardAgent
@@ -120,26 +122,10 @@ def appraise(
     search = ExpertAgent(rules, rollouts=rollouts * len(cands))
     search.hard = hard  # its candidates are read from hard's own weighing of this observation
     search.search(obs, deal, cands, rules)
-    best = _clearly_best(cands, _expert_pick(search, obs, cands))
+    wanted = _searched(search, obs, cands)
+    best = _clearly_best(cands, _expert_pick(cands, wanted), wanted)
     priced = tuple(_priced(best, c) for c in cands)
     return Appraisal(priced, base, best.action, search.stats.rollouts)
-
-
-def _clearly_best(cands: list[Candidate], pick: Candidate) -> Candidate:
-    """`pick`, or while another option beats it by the expert's switch margin on the same deals, the best priced
-    of those: the review's answer is never clearly beaten by an option it shows."""
-    for _ in cands:  # each step moves to a clearly better option; the bound only guards against a cycle
-        margin = switch_margin(cands[0])
-        rivals = []
-        for c in cands:
-            if c is not pick:
-                diff, se = paired(c, pick)
-                if diff > margin * se:
-                    rivals.append((diff, c))
-        if not rivals:
-            break
-        pick = max(rivals, key=lambda r: r[0])[1]
-    return pick
 
 
 def _priced(best: Candidate, c: Candidate) -> Priced:
@@ -148,13 +134,19 @@ def _priced(best: Candidate, c: Candidate) -> Priced:
     return Priced(c.action, best.mean() - behind, len(c.values), behind, se)
 
 
-def _expert_pick(search: ExpertAgent, obs: Observation, cands: list[Candidate]) -> Candidate:
+def _searched(search: ExpertAgent, obs: Observation, cands: list[Candidate]) -> set[Action]:
+    """The options the expert itself would search here (hard's alone where it would not search)."""
+    base = cands[0]
+    if base.action.kind is ActionKind.WIN or obs.wall_remaining == 0:
+        return {base.action}
+    wanted = {c.action for c in search.candidates(obs, base.action)}
+    return wanted if len(wanted) >= 2 else {base.action}
+
+
+def _expert_pick(cands: list[Candidate], wanted: set[Action]) -> Candidate:
     """The expert's move: hard's (cands[0]) where it would not search, else the best of the candidates it would
     search, when that beats hard's by its switch margin (or hard's was dropped)."""
     base = cands[0]
-    if base.action.kind is ActionKind.WIN or obs.wall_remaining == 0:
-        return base
-    wanted = {c.action for c in search.candidates(obs, base.action)}
     mine = [c for c in cands if c.action in wanted and c.alive]
     if len(wanted) < 2 or not mine:
         return base
@@ -163,6 +155,33 @@ def _expert_pick(search: ExpertAgent, obs: Observation, cands: list[Candidate]) 
         return base
     diff, se = paired(best, base)
     return best if not base.alive or diff > switch_margin(base) * se else base
+
+
+def outside_z(outside: int) -> float:
+    """Standard errors by which an option the expert does not search must beat its move to replace it: SWITCH_Z's
+    one-sided chance shared among the `outside` options (Bonferroni), since with a dozen discards one clears
+    SWITCH_Z by chance often enough to recommend a discard a step further from ready (docs/ai-journal.md)."""
+    tail = 1 - NormalDist().cdf(SWITCH_Z)
+    return NormalDist().inv_cdf(1 - tail / max(1, outside))
+
+
+def _clearly_best(cands: list[Candidate], pick: Candidate, wanted: set[Action]) -> Candidate:
+    """`pick`, or while another option beats it clearly on the same deals (by the expert's switch margin, or by
+    `outside_z` for an option the expert does not search), the one that beats it by most: the review's answer is
+    never clearly beaten by an option it shows."""
+    margin = switch_margin(cands[0])
+    wide = outside_z(sum(c.action not in wanted for c in cands))
+    for _ in cands:  # each step moves to a clearly better option; the bound only guards against a cycle
+        rivals = []
+        for c in cands:
+            if c is not pick:
+                diff, se = paired(c, pick)
+                if diff > (margin if c.action in wanted else wide) * se:
+                    rivals.append((diff, c))
+        if not rivals:
+            break
+        pick = max(rivals, key=lambda r: r[0])[1]
+    return pick
 
 
 def _candidate(action: Action, obs: Observation) -> Candidate:

@@ -5,7 +5,16 @@ another beats it clearly. To rate a player's move against it, every legal option
 same search: the unseen tiles are dealt many times from the seat's observation (game.ai.search.sampling),
 each option is played to the end of the hand on the same deals, and its value is the seat's mean
 net points. Options clearly worse are dropped as the search goes, as the expert drops them. The
-expert's move is hard's unless another option beats it by the expert's own switch margin.
+expert's move is hard's unless another option beats it by the expert's own switch margin; and since
+the review prices options the expert at the table never searches (it weighs only the few hard values
+near its own), an option that clearly beats that move on the same deals takes its place (by a margin
+widened for the many options compared, `outside_z`).
+
+An option dropped early was played on fewer deals than the expert's move, so its own mean is not
+comparable with the move's (a lucky dozen deals once showed a move the expert beat by 2 points above
+it). Every option is therefore priced on the expert's move's deals: that move's mean less how far it
+beat the option on the deals both were played on. The prices then order the options as the paired
+margins do, and an option priced above the expert's move is one it trails within the noise.
 
 Nothing here reads a clock or the global random generator: a fixed rollout count and a seed give
 the same prices on every run. It sees the observation and nothing else.
@@ -17,6 +26,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from statistics import NormalDist
 
 from game.ai.levels.expert import SWITCH_Z, Candidate, ExpertAgent, _turn_move, paired, switch_margin
 from game.ai.levels.hard import HardAgent
@@ -43,9 +53,10 @@ class Cancelled(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Priced:
-    """One option: its mean net points for the seat and the deals it was played on; how far the expert's move
-    is ahead of it (mean points over the deals both were played on, negative when behind) and the standard
-    error of that (inf when too few deals are shared to tell)."""
+    """One option: its price (the expert's move's mean net points for the seat, less how far that move is ahead
+    of this one) and the deals it was played on; how far the expert's move is ahead of it (mean points over
+    the deals both were played on, negative when behind) and the standard error of that (inf when too few
+    deals are shared to tell): the option's uncertainty beside the expert's move."""
 
     action: Action
     points: float
@@ -111,18 +122,31 @@ def appraise(
     search = ExpertAgent(rules, rollouts=rollouts * len(cands))
     search.hard = hard  # its candidates are read from hard's own weighing of this observation
     search.search(obs, deal, cands, rules)
-    best = _expert_pick(search, obs, cands)
-    priced = tuple(Priced(c.action, c.mean(), len(c.values), *_ahead(best, c)) for c in cands)
+    wanted = _searched(search, obs, cands)
+    best = _clearly_best(cands, _expert_pick(cands, wanted), wanted)
+    priced = tuple(_priced(best, c) for c in cands)
     return Appraisal(priced, base, best.action, search.stats.rollouts)
 
 
-def _expert_pick(search: ExpertAgent, obs: Observation, cands: list[Candidate]) -> Candidate:
+def _priced(best: Candidate, c: Candidate) -> Priced:
+    """Option `c` priced on the deals of `best`: its mean there, less how far `best` beat `c` where both were played."""
+    behind, se = _ahead(best, c)
+    return Priced(c.action, best.mean() - behind, len(c.values), behind, se)
+
+
+def _searched(search: ExpertAgent, obs: Observation, cands: list[Candidate]) -> set[Action]:
+    """The options the expert itself would search here (hard's alone where it would not search)."""
+    base = cands[0]
+    if base.action.kind is ActionKind.WIN or obs.wall_remaining == 0:
+        return {base.action}
+    wanted = {c.action for c in search.candidates(obs, base.action)}
+    return wanted if len(wanted) >= 2 else {base.action}
+
+
+def _expert_pick(cands: list[Candidate], wanted: set[Action]) -> Candidate:
     """The expert's move: hard's (cands[0]) where it would not search, else the best of the candidates it would
     search, when that beats hard's by its switch margin (or hard's was dropped)."""
     base = cands[0]
-    if base.action.kind is ActionKind.WIN or obs.wall_remaining == 0:
-        return base
-    wanted = {c.action for c in search.candidates(obs, base.action)}
     mine = [c for c in cands if c.action in wanted and c.alive]
     if len(wanted) < 2 or not mine:
         return base
@@ -131,6 +155,33 @@ def _expert_pick(search: ExpertAgent, obs: Observation, cands: list[Candidate]) 
         return base
     diff, se = paired(best, base)
     return best if not base.alive or diff > switch_margin(base) * se else base
+
+
+def outside_z(outside: int) -> float:
+    """Standard errors by which an option the expert does not search must beat its move to replace it: SWITCH_Z's
+    one-sided chance shared among the `outside` options (Bonferroni), since with a dozen discards one clears
+    SWITCH_Z by chance often enough to recommend a discard a step further from ready (docs/ai-journal.md)."""
+    tail = 1 - NormalDist().cdf(SWITCH_Z)
+    return NormalDist().inv_cdf(1 - tail / max(1, outside))
+
+
+def _clearly_best(cands: list[Candidate], pick: Candidate, wanted: set[Action]) -> Candidate:
+    """`pick`, or while another option beats it clearly on the same deals (by the expert's switch margin, or by
+    `outside_z` for an option the expert does not search), the one that beats it by most: the review's answer is
+    never clearly beaten by an option it shows."""
+    margin = switch_margin(cands[0])
+    wide = outside_z(sum(c.action not in wanted for c in cands))
+    for _ in cands:  # each step moves to a clearly better option; the bound only guards against a cycle
+        rivals = []
+        for c in cands:
+            if c is not pick:
+                diff, se = paired(c, pick)
+                if diff > (margin if c.action in wanted else wide) * se:
+                    rivals.append((diff, c))
+        if not rivals:
+            break
+        pick = max(rivals, key=lambda r: r[0])[1]
+    return pick
 
 
 def _candidate(action: Action, obs: Observation) -> Candidate:

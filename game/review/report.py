@@ -67,11 +67,20 @@ class Decision:
 
     @property
     def lost(self) -> float:
-        """Points the move played gave away against the expert's, as the search estimates them: 0 for the
-        expert's own move, negative when the move played did better on the same deals. Not cut at 0, so
-        that over many decisions the rollouts' noise cancels out instead of adding up."""
+        """Points the expert's move is worth over the move played, on the deals both were played on: 0 when they
+        agree, and 0 when the move played did as well or better (the expert's move is then no better)."""
         mine = self.option(self.played)
-        return mine.behind if mine is not None else 0.0
+        if self.agrees or mine is None:
+            return 0.0
+        return max(0.0, mine.behind)
+
+    @property
+    def even(self) -> bool:
+        """True when an option is priced above the expert's move: it trails that option only within the noise
+        (game.ai.appraise never keeps a move another clearly beats), so the options are equal as far as the
+        search can tell."""
+        best = self.option(self.expert)
+        return best is not None and any(o.points > best.points for o in self.options)
 
     @property
     def clear(self) -> bool:
@@ -147,7 +156,8 @@ def option_json(o: Option) -> dict[str, Any]:
 
 
 def decision_json(d: Decision) -> dict[str, Any]:
-    """A decision as JSON (with the points it gave away, for readers of the printed review)."""
+    """A decision as JSON (with the points it gave away and whether the options are even within the noise, for
+    readers of the printed review)."""
     return {
         "hand": d.hand,
         "number": d.number,
@@ -158,6 +168,7 @@ def decision_json(d: Decision) -> dict[str, Any]:
         "hard": d.hard.to_json(),
         "expert": d.expert.to_json(),
         "lost": round(d.lost, 4),
+        "even": d.even,
         "options": [option_json(o) for o in d.options],
         "why": {"zh": d.why.zh, "en": d.why.en},
     }

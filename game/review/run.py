@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.ai.appraise import DEFAULT_ROLLOUTS, appraise
@@ -19,6 +19,7 @@ from game.ai.levels.hard import NO_DEADLINE_MS, HardAgent
 from game.core.ruleset import Ruleset
 from game.engine.actions import Action, ActionKind
 from game.engine.round import HandSetup
+from game.learn.explain_words import Said
 from game.records.gamelog import LogError, ParsedLog, header_setup, read_log
 from game.review.moments import HandMoments, ReviewError, decision_kind, walk_match
 from game.review.report import Decision, HandReview, MatchReview, Option
@@ -28,7 +29,8 @@ from game.rules.refs import load_ruleset_ref
 
 # The review's format of keys and prices: a change to how a decision is priced changes it, so that
 # reviews kept from before are made again.
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2
+_NO_WHY = Said("", "")
 Progress = Callable[[int, int], None]  # (decisions priced, decisions to price)
 
 _KONGS = (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG, ActionKind.KONG)
@@ -137,11 +139,11 @@ def review_hand(
         number = len(decisions) + 1
         a = appraise(m.obs, rules, hard, base, f"review:{hm.hand}:{number}", rollouts, m.after_kong, cancelled)
         options = tuple(Option(p.action, p.points, p.samples, p.behind, p.se) for p in a.options)
-        why = explain(m.obs, rules, m.played, a.expert, hard.tracker, m.after_kong)
         kind = decision_kind(m.obs)
-        decisions.append(
-            Decision(hm.hand, number, kind, m.events, m.obs.wall_remaining, m.played, base, a.expert, options, why)
-        )
+        d = Decision(hm.hand, number, kind, m.events, m.obs.wall_remaining, m.played, base, a.expert, options, _NO_WHY)
+        # The sentence says what the prices say where the hand's shape cannot tell the moves apart.
+        why = explain(m.obs, rules, m.played, a.expert, hard.tracker, m.after_kong, d.lost, d.clear)
+        decisions.append(replace(d, why=why))
         if tick is not None:
             tick()
     return HandReview(hm.hand, key, hm.net, tuple(decisions))

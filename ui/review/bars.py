@@ -6,6 +6,7 @@ review screen and the replay's panel lay them out alike at any window size.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pygame
@@ -34,10 +35,47 @@ def move_label(option: Option) -> str:
     return said(words.zh, words.en)
 
 
+def noise_words(d: Decision) -> str:
+    """The line under the bars when an option is priced above the expert's move: equal within the noise."""
+    return S.tr("rv_even")
+
+
+def value_text(d: Decision, option: Option) -> str:
+    """An option's price, and beside any but the expert's move its standard error against that move: +0.6±0.3."""
+    price = number_text("{:+.1f}", option.points)
+    if option.action == d.expert or not math.isfinite(option.se):
+        return price
+    return f"{price}±{option.se:.1f}"
+
+
+def note_lines(d: Decision, width: int, font: int) -> list[str]:
+    """The line saying the options are even (its short form where the whole does not fit on one line); none when
+    the expert's move is the best priced."""
+    if not d.even:
+        return []
+    for text in (noise_words(d), S.tr("rv_even_short")):
+        if T.shadowed(text, font).get_width() <= width - 2:
+            return [text]
+    return T.wrap(S.tr("rv_even_short"), font, width - 2)
+
+
+def bars_height(d: Decision, width: int, font: int, rows: int = 0) -> int:
+    """The height `option_bars` needs for its key, `rows` options (never fewer than it must show) and its note."""
+    shown = max(_must_show(d), min(rows, len(d.options)))
+    return round(font * 1.65) * (1 + shown + len(note_lines(d, width, font)))
+
+
+def _must_show(d: Decision) -> int:
+    """The rows always drawn: the move played, the expert's and the best priced (one, two or three of them)."""
+    best = max(d.options, key=lambda o: o.points).action if d.options else d.expert
+    return len({d.played, d.expert, best})
+
+
 def shown_options(d: Decision, rows: int) -> list[Option]:
-    """The options to draw in `rows` rows: best first, the move played and the expert's always among them."""
+    """The options to draw in `rows` rows: best first, the move played, the expert's and the best priced always
+    among them."""
     ranked = sorted(d.options, key=lambda o: -o.points)
-    keep = [o for o in ranked if o.action in (d.played, d.expert)]
+    keep = [o for o in ranked if o.action in (d.played, d.expert) or o is ranked[0]]
     out = [o for o in ranked if o not in keep][: max(0, rows - len(keep))] + keep
     return sorted(out, key=lambda o: -o.points)
 
@@ -52,35 +90,58 @@ def bar_colour(d: Decision, option: Option) -> pal.RGB:
 
 
 def option_bars(surface: pygame.Surface, rect: pygame.Rect, d: Decision, font: int) -> int:
-    """A key (你, 专家), then each option as a bar of its expected points about a zero line; the height used."""
+    """A key (你, 专家), then each option as a bar of its expected points about a zero line with its uncertainty
+    (± a standard error, drawn as a whisker), and a line saying when the options are even; the height used."""
     row_h = round(font * 1.65)
     y = rect.top + _key(surface, rect, d, font, row_h)
-    rows = max(2, (rect.bottom - y) // row_h)
+    # The line saying the options are even takes the last row, so that it is never the one left out.
+    note = note_lines(d, rect.width, font)
+    rows = max(_must_show(d), (rect.bottom - y) // row_h - len(note))
     options = shown_options(d, rows)
-    lo = min(0.0, *(o.points for o in options))
-    hi = max(0.0, *(o.points for o in options))
+    ends = [(o.points - o.se, o.points + o.se) if _whisker(d, o) else (o.points, o.points) for o in options]
+    lo = min(0.0, *(a for a, _ in ends))
+    hi = max(0.0, *(b for _, b in ends))
     span = max(1e-9, hi - lo)
     # The labels take what the longest needs, at most half the width; the bars take the rest.
     widest = max(T.shadowed(move_label(o), font, bold=True).get_width() for o in options)
     label_w = min(rect.width // 2, widest + 2)
-    value_w = round(font * 3.2)
+    value_w = min(rect.width // 3, max(T.shadowed(value_text(d, o), font, bold=True).get_width() for o in options) + 4)
     bar_left = rect.left + label_w + 4
     bar_w = max(10, rect.right - value_w - 4 - bar_left)
-    zero_x = bar_left + round(bar_w * (0 - lo) / span)
+
+    def x_of(v: float) -> int:
+        return bar_left + round(bar_w * (v - lo) / span)
+
+    zero_x = x_of(0.0)
     top = y
     for o in options:
         marked = o.action in (d.played, d.expert)
         colour = bar_colour(d, o) if marked else pal.TEXT_MUTED
         name = T.fit(move_label(o), font, label_w, colour, bold=marked)
         surface.blit(name, name.get_rect(midleft=(rect.left, y + row_h // 2)))
-        end = bar_left + round(bar_w * (o.points - lo) / span)
+        end = x_of(o.points)
         bar = pygame.Rect(min(zero_x, end), y + row_h // 5, max(2, abs(end - zero_x)), row_h - 2 * (row_h // 5))
         pygame.draw.rect(surface, bar_colour(d, o), bar, border_radius=3)
-        value = T.fit(number_text("{:+.1f}", o.points), font, value_w, colour, bold=marked)
+        if _whisker(d, o):
+            mid = y + row_h // 2
+            a, b = x_of(o.points - o.se), x_of(o.points + o.se)
+            pygame.draw.line(surface, ZERO_LINE, (a, mid), (b, mid), 1)
+            for x in (a, b):
+                pygame.draw.line(surface, ZERO_LINE, (x, mid - row_h // 6), (x, mid + row_h // 6), 1)
+        value = T.fit(value_text(d, o), font, value_w, colour, bold=marked)
         surface.blit(value, value.get_rect(midright=(rect.right, y + row_h // 2)))
         y += row_h
     pygame.draw.line(surface, ZERO_LINE, (zero_x, top), (zero_x, y), 1)
+    for line in note:
+        pic = T.fit(line, font, rect.width, pal.TEXT_GOLD)
+        surface.blit(pic, pic.get_rect(midleft=(rect.left, y + row_h // 2)))
+        y += row_h
     return y - rect.top
+
+
+def _whisker(d: Decision, option: Option) -> bool:
+    """True when the option's standard error against the expert's move is known and drawn."""
+    return option.action != d.expert and math.isfinite(option.se) and option.se > 0
 
 
 def _key(surface: pygame.Surface, rect: pygame.Rect, d: Decision, font: int, row_h: int) -> int:
@@ -119,6 +180,11 @@ def paragraph(surface: pygame.Surface, rect: pygame.Rect, text: str, font: int, 
     return y - rect.top
 
 
+def _nonzero(fmt: str, value: float) -> bool:
+    """True when `value` written with `fmt` shows a digit other than 0."""
+    return any(c in "123456789" for c in fmt.format(value))
+
+
 def number_text(fmt: str, value: float) -> str:
     """`value` written with `fmt`, never as a negative zero ("-0.0")."""
     text = fmt.format(value)
@@ -135,11 +201,16 @@ def column_chart(
     fmt: str = "{:.1f}",
     group: int = 1,
 ) -> None:
-    """One column per value about a zero line, its value above it; a label under each `group` of columns."""
+    """One column per value about a zero line, its value above it; a label under each `group` of columns.
+
+    A value that reads as zero in `fmt` draws no column and does not set the scale: a 0.02 among zeros
+    once filled the whole height under a label of 0.0.
+    """
     if not values:
         return
     label_h = round(font * 1.4)
     plot = pygame.Rect(rect.left, rect.top + label_h, rect.width, rect.height - 2 * label_h)
+    values = [v if _nonzero(fmt, v) else 0.0 for v in values]
     lo, hi = min(0.0, *values), max(0.0, *values)
     span = max(1e-9, hi - lo)
     zero_y = plot.bottom - round(plot.height * (0 - lo) / span)
@@ -150,7 +221,8 @@ def column_chart(
         left = x + round((slot - w) / 2)
         top = plot.bottom - round(plot.height * (v - lo) / span)
         colour = colours[i % len(colours)] if colours else (EXPERT_BAR if v > 0 else OTHER_BAR)
-        pygame.draw.rect(surface, colour, (left, min(top, zero_y), w, max(1, abs(zero_y - top))), border_radius=2)
+        if v:
+            pygame.draw.rect(surface, colour, (left, min(top, zero_y), w, max(1, abs(zero_y - top))), border_radius=2)
         # Every number sits above the zero line or its column, clear of the labels under the chart.
         number = T.fit(number_text(fmt, v), font, round(slot), pal.TEXT_MUTED)
         surface.blit(number, number.get_rect(midbottom=(left + w // 2, min(top, zero_y) - 1)))

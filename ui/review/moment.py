@@ -76,9 +76,9 @@ class ReviewMomentScene(ReplayViewerScene):
         y = inner.top + head.get_height() + round(2 * s)
         d = self.decision
         why = bars.said(d.why.zh, d.why.en)
-        y += bars.paragraph(
-            surface, pygame.Rect(inner.left, y, inner.width, (inner.bottom - y) // 2), why, small
-        ) + round(6 * s)
+        # The bars keep the room they need (the moves and the note on noise); the sentence takes the rest.
+        room = max(small * 2, inner.bottom - y - round(6 * s) - bars.bars_height(d, inner.width, small))
+        y += bars.paragraph(surface, pygame.Rect(inner.left, y, inner.width, room), why, small) + round(6 * s)
         bars.option_bars(surface, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), d, small)
 
 

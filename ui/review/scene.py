@@ -382,7 +382,9 @@ class ReviewScene(Scene):
         surface.blit(head, r.topleft)
         y = r.top + head.get_height() + 2
         why = bars.said(d.why.zh, d.why.en)
-        y += bars.paragraph(surface, pygame.Rect(r.left, y, r.width, (r.bottom - y) // 2), why, small) + 4
+        # The bars keep the room they need (the moves and the note on noise); the sentence takes at most half.
+        room = max(small * 2, min((r.bottom - y) // 2, r.bottom - y - 4 - bars.bars_height(d, r.width, small)))
+        y += bars.paragraph(surface, pygame.Rect(r.left, y, r.width, room), why, small) + 4
         bars.option_bars(surface, pygame.Rect(r.left, y, r.width, r.bottom - y), d, small)
 
 

@@ -38,6 +38,8 @@ REVIEW_STRINGS: dict[str, tuple[str, str]] = {
     "rv_moment_title": ("第{hand}局 · 第{n}个决定 · {kind}", "Hand {hand} · decision {n} · {kind}"),
     "rv_moment_lost": ("少得{lost}分", "{lost} points lost"),
     "rv_clear": ("明显失误", "clear mistake"),
+    "rv_even": ("这几个选择在误差内一样好（±为标准误）", "Equal within the noise (± one standard error)"),
+    "rv_even_short": ("这几个选择在误差内一样好", "Equal within the noise"),
     "rv_kind_win": ("胡还是过", "win or pass"),
     "rv_kind_claim": ("碰、杠还是过", "claim or pass"),
     "rv_kind_kong": ("杠还是打", "kong or not"),

@@ -1,8 +1,9 @@
-"""Render every screen of the client (1280x720 unless --size says) into a folder, one PNG each, the same
-pixels on every run.
+"""Render every screen of the client (1280x720 and Chinese unless --size and --language say) into a folder,
+one PNG each, the same pixels on every run.
 
     SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy .venv/bin/python build/scene_shots.py OUT_DIR
     .venv/bin/python build/scene_shots.py OUT_DIR --size 960x540 --only replays,lan-host
+    .venv/bin/python build/scene_shots.py OUT_DIR --language en
     .venv/bin/python build/scene_shots.py --compare BEFORE_DIR AFTER_DIR
 
 The user folder is a fresh one at a fixed path, so saved games, statistics and replays from the
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from ui.table.session import TableSession
 
 SIZE = (1280, 720)
+LANGUAGE = "zh"
 FRAME = 1 / 60
 HOME = Path("/tmp/scene_shots_home")
 
@@ -66,7 +68,7 @@ def _display() -> pygame.Surface:
 def _host(**settings: object) -> ShotHost:
     from ui.settings.values import Settings
 
-    return ShotHost(Settings(**settings), SIZE)  # type: ignore[arg-type]
+    return ShotHost(Settings(**{"language": LANGUAGE, **settings}), SIZE)  # type: ignore[arg-type]
 
 
 def _draw(host: ShotHost, updates: int = 1) -> pygame.Surface:
@@ -87,7 +89,7 @@ def _table(moment: str) -> Callable[[], pygame.Surface]:
     def shot() -> pygame.Surface:
         from ui.probe.moments import render_moment
 
-        return render_moment(moment, SIZE, _rules(), seed="shot")
+        return render_moment(moment, SIZE, _rules(), seed="shot", language=LANGUAGE)
 
     return shot
 
@@ -96,7 +98,7 @@ def _menu(moment: str) -> Callable[[], pygame.Surface]:
     def shot() -> pygame.Surface:
         from ui.probe.menu_moments import render_menu_moment
 
-        return render_menu_moment(moment, SIZE, _rules())
+        return render_menu_moment(moment, SIZE, _rules(), LANGUAGE)
 
     return shot
 
@@ -105,7 +107,7 @@ def _learn(moment: str) -> Callable[[], pygame.Surface]:
     def shot() -> pygame.Surface:
         from ui.probe.learn_moments import render_learn_moment
 
-        return render_learn_moment(moment, SIZE, _rules())
+        return render_learn_moment(moment, SIZE, _rules(), LANGUAGE)
 
     return shot
 
@@ -114,7 +116,7 @@ def _pushed(make: Callable[[ShotHost], object], updates: int = 1, **settings: ob
     def shot() -> pygame.Surface:
         from ui.words import strings as S
 
-        S.set_language("zh")
+        S.set_language(LANGUAGE)
         _display()
         host = _host(**settings)
         host.stack.push(make(host))  # type: ignore[arg-type]
@@ -195,7 +197,7 @@ def _replay_viewer() -> pygame.Surface:
     from ui.replays.browser import open_replays
     from ui.words import strings as S
 
-    S.set_language("zh")
+    S.set_language(LANGUAGE)
     _display()
     host = _host()
     open_replays(host)  # type: ignore[arg-type]
@@ -209,7 +211,7 @@ def _replay_viewer_end() -> pygame.Surface:
     from ui.replays.browser import open_replays
     from ui.words import strings as S
 
-    S.set_language("zh")
+    S.set_language(LANGUAGE)
     _display()
     host = _host()
     open_replays(host)  # type: ignore[arg-type]
@@ -222,7 +224,7 @@ def _replay_list() -> pygame.Surface:
     from ui.replays.browser import open_replays
     from ui.words import strings as S
 
-    S.set_language("zh")
+    S.set_language(LANGUAGE)
     _display()
     host = _host()
     open_replays(host)  # type: ignore[arg-type]
@@ -294,7 +296,7 @@ def _review_moment() -> pygame.Surface:
     """The costliest decision of the review opened in the replay."""
     from ui.words import strings as S
 
-    S.set_language("zh")
+    S.set_language(LANGUAGE)
     _display()
     host = _host()
     scene = _reviewed(host)
@@ -346,10 +348,10 @@ def shots() -> dict[str, Callable[[], pygame.Surface]]:
     return out
 
 
-def render_all(folder: Path, only: tuple[str, ...] = ()) -> None:
+def render_all(folder: Path, only: tuple[str, ...] = (), home: Path = HOME) -> None:
     """Write every screen's PNG into `folder` (only those whose names contain one of `only`, when given)."""
     folder.mkdir(parents=True, exist_ok=True)
-    home = HOME  # one fixed path: the settings screen shows it
+    # One fixed path (the settings screen shows it); runs side by side each need their own.
     shutil.rmtree(home, ignore_errors=True)
     home.mkdir()
     os.environ["GUIYANG_MAHJONG_HOME"] = str(home)
@@ -398,6 +400,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="scene_shots.py", description=__doc__.splitlines()[0])
     parser.add_argument("out", nargs="?", type=Path, help="the folder to write the PNGs into")
     parser.add_argument("--size", type=window_size, default=SIZE, help="the window, WIDTHxHEIGHT (1280x720)")
+    parser.add_argument("--language", choices=("zh", "en"), default=LANGUAGE, help="the words' language (zh)")
+    parser.add_argument("--home", type=Path, default=HOME, help=f"the fresh user folder ({HOME})")
     parser.add_argument("--only", default="", help="comma-separated parts of the names to draw (all when empty)")
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"), help="compare two folders")
     args = parser.parse_args(argv)
@@ -411,4 +415,5 @@ if __name__ == "__main__":
     if arguments.compare is not None:
         sys.exit(compare(*arguments.compare))
     SIZE = arguments.size
-    render_all(arguments.out, tuple(p for p in arguments.only.split(",") if p))
+    LANGUAGE = arguments.language
+    render_all(arguments.out, tuple(p for p in arguments.only.split(",") if p), arguments.home)

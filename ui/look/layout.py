@@ -307,7 +307,9 @@ def _panels(d: _Draft, font: dict[str, int]) -> dict[str, pygame.Rect]:
     rack0, rack2 = d.zones["rack0"], d.zones["rack2"]
     plate_w = _plate_w(s)
     plate_h = _plate_h(s, font)
-    info_h = max(round(118 * s), round((font["title"] + font["body"] + 2 * font["small"]) * LINE + 14 * s))
+    # Room for three lines of key hints: the practice table's keys take three at every size, and the
+    # narrowest panels need three for the others' keys in English.
+    info_h = max(round(118 * s), round((font["title"] + font["body"] + 3 * font["small"]) * LINE + 14 * s))
     panel_w = min(left_col.width, right_col.width, round(330 * s))
     narrow = min(plate_w, panel_w)
     info = pygame.Rect(left_col.left, left_col.top, panel_w, info_h)

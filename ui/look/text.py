@@ -202,12 +202,13 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
-def pack(items: list[str], size: int, width: int, joiner: str = " · ") -> list[str]:
-    """Whole items (key hints, list entries) joined into as few lines no wider than `width` as they go."""
+def pack(items: list[str], size: int, width: int, joiner: str = " · ", bold: bool = False) -> list[str]:
+    """Whole items (key hints, list entries) joined into as few lines no wider than `width` as they go, measured
+    as fit() draws them (shadowed), so that a packed line is never shrunk or cut."""
     lines: list[str] = []
     for item in items:
         trial = f"{lines[-1]}{joiner}{item}" if lines else item
-        if lines and label(trial, size).get_width() <= width:
+        if lines and shadowed(trial, size, bold=bold).get_width() <= width:
             lines[-1] = trial
         else:
             lines.append(item)

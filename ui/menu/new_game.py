@@ -217,7 +217,9 @@ class NewGameScene(MenuScene):
         if self.mode == "solo":
             row = pygame.Rect(x, y, width, m.row)
             practice = Toggle(S.tr("ng_practice"), lambda: self.practice, self.set_practice, row)
-            practice.label_share = 0.26
+            # Its label is longer than the others': the row gives it what it measures (off and on need little).
+            need = (T.label(practice.label, m.body).get_width() + m.gap + 1) / max(1, width)
+            practice.label_share = min(0.5, max(0.26, need))
             self.widgets.append(practice)
         self._build_buttons()
         if self.focus is None:

@@ -153,7 +153,7 @@ class ReplayListScene(Scene):
     @staticmethod
     def outcome(e: HandEntry) -> str:
         """How a hand ended: 东胡 · 练习, 黄庄."""
-        who = "、".join(seat_called(e, w) for w in e.winners) if e.winners else S.tr("replay_drawn")
+        who = S.names(seat_called(e, w) for w in e.winners) if e.winners else S.tr("replay_drawn")
         won = S.tr("replay_won", who=who) if e.winners else who
         return f"{won} · {S.tr('replay_practice')}" if e.practice else won
 
@@ -170,7 +170,7 @@ class ReplayListScene(Scene):
         """The marker of a hand people played: at which seats ("" for a table of AIs)."""
         if not e.people:
             return ""
-        return S.tr("replay_mine", seats="、".join(S.wind(p) for p in e.people))
+        return S.tr("replay_mine", seats=S.names(S.wind(p) for p in e.people))
 
     def _command(self, command: str) -> None:
         if command == "close":

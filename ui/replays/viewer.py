@@ -261,9 +261,14 @@ class ReplayViewerScene(Scene):
         caption = S.tr("replay_step", step=self.step, steps=len(self.stops) - 1).split(" · ")
         step = [(caption[0], small, pal.TEXT, False)]
         keys = [(line, small, pal.TEXT, False) for line in T.pack(caption[1:], small, zone.width)]
-        title = [(line, body, pal.TEXT_GOLD, True) for line in T.pack(self.title.split(" · "), body, zone.width)]
-        # What does not fit goes, the key hints first (the buttons say the same), then the title's later lines.
-        for lines in (title + step + keys, title + step, title[:1] + step, step):
+        title, small_title = (
+            [(line, size, pal.TEXT_GOLD, True) for line in T.pack(self.title.split(" · "), size, zone.width, bold=True)]
+            for size in (body, small)
+        )
+        # What does not fit goes, the key hints first (the buttons say the same); then the title shrinks to the
+        # small size before any of it goes, since its last words say whether the hand was a practice one.
+        options = (title + step + keys, title + step, small_title + step, small_title[:1] + step, step)
+        for lines in options:
             if sum(T.shadowed(text, size).get_height() for text, size, _, _ in lines) <= bottom - ceiling:
                 break
         for text, size, colour, bold in reversed(lines):

@@ -68,7 +68,7 @@ def headline(win: WinView | None, viewer: int, label: Callable[[int], str] | Non
     if win is None:
         return S.tr("end_title_draw")
     name = label or (lambda seat: S.seat_label(seat, viewer))
-    seats = "、".join(name(w) for w in win.winners)
+    seats = S.names(name(w) for w in win.winners)
     how = ""
     if win.how == "self_draw":
         how = S.tr("how_self_draw")

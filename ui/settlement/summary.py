@@ -163,7 +163,7 @@ class MatchSummaryScene(Scene):
         title = T.shadowed(S.tr("summary_title"), fonts["banner"], pal.TEXT_GOLD, True)
         out.blit(title, (x, y))
         winners = [seat for seat in range(4) if self.places[seat] == 1]
-        champ = S.tr("summary_champion", seat="、".join(self.seat_label(p) for p in winners))
+        champ = S.tr("summary_champion", seat=S.names(self.seat_label(p) for p in winners))
         sub = f"{champ}  ·  {S.tr('summary_hands', n=len(self.ledgers))}"
         out.blit(T.shadowed(sub, fonts["body"], pal.TEXT), (x + title.get_width() + round(20 * s), y + round(12 * s)))
         y += title.get_height() + round(14 * s)

@@ -180,14 +180,30 @@ def draw_chickens(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -
     state = S.tr("chickens_counts") if info.counting else S.tr("chickens_not_counting")
     colour = pal.TEXT_GOLD if info.counting else pal.TEXT_MUTED
     state_pic = T.fit(state, small, w - label_w, colour)
-    room = w - label_w - state_pic.get_width() - 6
-    n = len(info.mine)
-    step = art_w if n * art_w <= room else max(6, (room - art_w) // max(1, n - 1))
+    step, state_at = mine_row(cx, y, x + w - cx, art_w, art.body_size[1], len(info.mine), state_pic.get_size())
     for i, tile in enumerate(info.mine):
         _tile(surface, view, tile, cx + i * step, y, Look.CHICKEN if info.counting else Look.DIMMED)
     if info.mine:
         # Whether they count, beside them: ready (or winning) seats collect for their chickens.
-        surface.blit(state_pic, state_pic.get_rect(midright=(x + w, y + art.body_size[1] // 2)))
+        surface.blit(state_pic, state_at)
+
+
+def mine_row(
+    x: int, y: int, width: int, tile_w: int, tile_h: int, n: int, state: tuple[int, int]
+) -> tuple[int, pygame.Rect]:
+    """The step between the player's `n` chickens laid from (x, y) in `width`, and where the words on whether
+    they count go: beside the tiles when the tiles still show at least half of each, else under them."""
+    room = width - state[0] - 6
+    beside = tile_w + (n - 1) * max(6, tile_w // 2) <= room
+    if not beside:
+        room = width  # the words go under the tiles, which may use the whole row
+    step = tile_w if n * tile_w <= room else max(6, (room - tile_w) // max(1, n - 1))
+    at = pygame.Rect((0, 0), state)
+    if beside:
+        at.midright = (x + width, y + tile_h // 2)
+    else:
+        at.topright = (x + width, y + tile_h + 2)
+    return step, at
 
 
 def waits_signature(view: TableView) -> tuple[object, ...]:

@@ -7,6 +7,8 @@ names come from game/ in both languages already.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from game.core.ruleset import PATTERN_NAMES
 from game.core.tiles import format_tile, tile_name_zh
 
@@ -493,6 +495,11 @@ def seat_name(seat: int, viewer: int = 0) -> str:
 def seat_label(seat: int, viewer: int = 0) -> str:
     """Wind and relation: 东·你, 南·下家."""
     return f"{wind(seat)}·{seat_name(seat, viewer)}" if _language == "zh" else f"{wind(seat)} {seat_name(seat, viewer)}"
+
+
+def names(items: Iterable[str]) -> str:
+    """A list of names as the language writes one: 东、南 in Chinese, "E, S" in English."""
+    return ("、" if _language == "zh" else ", ").join(items)
 
 
 def tile_label(tile: int) -> str:

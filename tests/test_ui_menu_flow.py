@@ -206,3 +206,14 @@ def test_main_opens_the_menu_unless_told_to_go_straight_to_a_table(
     mark_offered()  # not the first run: the first-run offer has its own tests (tests/test_learn_ui.py)
     assert main([*argv, "--seed", "m"]) == 0
     assert seen == [first]
+
+
+def test_a_practice_hand_is_marked_and_left_out_of_the_statistics() -> None:
+    """A hand with a move taken back counts as practice, never in the totals the charts draw."""
+    host = _host()
+    host.stack.push(MainMenu(host))
+    table = start_match(host, MatchConfig("guiyang-classic", "flow", SOLO, MatchLength("hands", 2)), CLASSIC)
+    table.session.save.practice.add(1)  # the first hand had a discard taken back
+    _play_until(host, lambda: table not in host.stack.scenes())
+    stats, _notices = load_stats()
+    assert (stats.hands, stats.practice) == (1, 1)

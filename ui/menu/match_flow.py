@@ -91,11 +91,14 @@ class MatchFlow:
         self.progress.record(t.model.dealer, settled.next_dealer, tuple(settled.scores))
         if self.stats_seat is None:
             return
+        # A hand with a move taken back is marked and counted apart, never in the totals.
+        session = getattr(t, "session", None)
+        practice = bool(getattr(session, "practice", False))
         result = getattr(t, "result", None)
         if result is not None:
-            self.stats = update(self._stats(), result, ledger, self.stats_seat)
+            self.stats = update(self._stats(), result, ledger, self.stats_seat, practice)
         else:
-            self.stats = update_outcome(self._stats(), t.model.win, ledger, self.stats_seat)
+            self.stats = update_outcome(self._stats(), t.model.win, ledger, self.stats_seat, practice)
         save_stats(self.stats)
 
     def leave(self) -> None:

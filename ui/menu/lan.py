@@ -9,7 +9,6 @@ with the network overlay over it.
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 from collections.abc import Callable
 from functools import partial
@@ -34,10 +33,10 @@ from ui.kit.widgets import Button, Choice, Stepper, TextField, Toggle
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.match.config import LEVELS
+from ui.menu.lan_parts import FreeText, given_name, is_loopback, keep_name
 from ui.menu.lan_words import ruleset_words, seat_text
 from ui.menu.new_game import LENGTH_LIMITS
 from ui.menu.optional import optional_module
-from ui.settings.store import save_settings
 from ui.stage.scene import Host
 from ui.table.net_overlay import NetOverlay
 from ui.table.net_session import NetSession
@@ -52,40 +51,6 @@ DEFAULT_PORT = 7530
 SEAT_OPTIONS: tuple[str, ...] = ("human", *(f"ai:{level}" for level in LEVELS))
 TIMERS: tuple[int, ...] = (0, 15, 30, 60)
 DROP_WAITS: tuple[int, ...] = (30, 60, 120)
-
-
-class FreeText(TextField):
-    """A text field that takes any printable character (names in Chinese, addresses with . and :)."""
-
-    def text(self, text: str) -> bool:
-        typed = "".join(c for c in text if c.isprintable())
-        if not typed:
-            return False
-        self.set((self.get() + typed)[: self.limit])
-        return True
-
-
-def is_loopback(bind: str) -> bool:
-    """True for an address only this computer can reach (127.0.0.1, ::1, localhost)."""
-    if bind == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(bind).is_loopback
-    except ValueError:
-        return False
-
-
-def given_name(host: Host) -> str:
-    """The name last given at a network table (kept in the settings), else the language's word for a player."""
-    return clean_name(host.settings.net_name) or t("default_name")
-
-
-def keep_name(host: Host, name: str) -> None:
-    """Remember the name given, for the next table, after a restart too (ui/settings/store.py)."""
-    name = clean_name(name)
-    if name and name != host.settings.net_name:
-        host.settings.net_name = name
-        save_settings(host.settings)
 
 
 def host_save_path() -> Path | None:

@@ -109,14 +109,16 @@ def hard_choice(obs: Observation, hard: Action, rnd: Round) -> Action:
     return hard
 
 
-def keep_match(match_id: str = "m1", hands: int = 2, seed: str = "kept") -> Path:
+def keep_match(
+    match_id: str = "m1", hands: int = 2, seed: str = "kept", practice: frozenset[int] = frozenset()
+) -> Path:
     """A match of `hands` hands kept in the player's replays folder as match `match_id` (the index names seat 0
     as the person's): seat 0 played by the normal AI, the others by hard. The log's path."""
     player = NormalAgent(rules=RULES)
     others = [HardAgent(rules=RULES, budget_ms=NO_DEADLINE_MS) for _ in range(3)]
     table = MatchController(RULES, seed, [None, *others], keep_save=False)
     keeper = table.replay_log(match_id)
-    table.on_hand_done = lambda rnd: keeper(rnd, False)
+    table.on_hand_done = lambda rnd: keeper(rnd, table.match.hand_no in practice)  # hand numbers from 1
     for _ in range(hands):
         table.start_hand()
         table.run_agents()

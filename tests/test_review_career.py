@@ -53,3 +53,13 @@ def test_a_log_that_cannot_be_read_is_left_out_and_named(home: Path) -> None:
     found = career(rollouts=ROLLOUTS)
     assert found.hands == 1
     assert len(found.problems) == 1 and "m2.jsonl" in found.problems[0]
+
+
+def test_a_practice_hand_is_left_out_of_the_career(home: Path) -> None:
+    """A hand played with take-backs is marked in the index; the career's totals leave it out."""
+    keep_match("m1", hands=2, seed="a", practice=frozenset({2}))
+    rows = read_index()
+    assert [r.practice for r in rows] == [False, True]
+    stats = career(rollouts=ROLLOUTS).rulesets["guiyang-classic"]
+    assert (stats.hands, stats.practice) == (1, 1)
+    assert stats.net_points == rows[0].nets[0]

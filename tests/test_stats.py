@@ -129,3 +129,10 @@ def test_stats_file_lives_under_the_player_home(tmp_path: Path, monkeypatch: pyt
     monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
     assert save_stats(PlayerStats(hands=1)) is None
     assert json.loads((tmp_path / "stats.json").read_text(encoding="utf-8"))["hands"] == 1
+
+
+def test_a_practice_hand_is_counted_apart_from_the_totals() -> None:
+    ledger = _ledger((1, 0, 6, "win.self_draw"))
+    played = update_outcome(PlayerStats(), FakeWin((0,), "self_draw", None), ledger, 0, practice=True)
+    assert played == PlayerStats(practice=1)
+    assert from_json(played.to_json()) == (played, [])

@@ -337,3 +337,95 @@ def test_the_match_over_line_waits_for_the_table_to_show_the_last_hands_end(monk
     assert overlay.table.phase != "hand", "the last hand never reached its settlement"
     overlay.draw(screen)
     assert "match_over" in asked
+
+
+def test_a_found_table_shown_chosen_is_the_one_joined() -> None:
+    """The list lights its first table: 加入 goes there, and does not ask for an address."""
+    host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
+    ad = TableAd("t", "阿强的桌", "127.0.0.1", 7530, 1, "guiyang-classic", 1)
+    join = JoinScene(host, browser=StubBrowser([ad]))  # type: ignore[arg-type]
+    host.stack.push(join)
+    join.update(FRAME)
+    join.join()  # no code yet: it asks for that, not for the address
+    assert join.error == t("need_code")
+    assert join.url() == ad.url
+
+
+def test_the_address_error_goes_once_the_address_is_given() -> None:
+    from ui.kit.widgets import TextField
+
+    host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
+    join = JoinScene(host, browse=False)
+    host.stack.push(join)
+    join.join()
+    assert join.error == t("need_address")
+    field = next(w for w in join.widgets if isinstance(w, TextField) and w.label == t("address"))
+    field.text("192.168.1.20")
+    assert join.address == "192.168.1.20" and join.error == ""
+
+
+def test_the_announced_free_seats_are_those_a_joining_person_can_take(monkeypatch) -> None:
+    """The host's own seat is a person's seat nobody holds yet, but nobody who joins can take it."""
+    import ui.menu.lan as lan
+    from game.net.host.hosting import new_table
+
+    said: list[int] = []
+
+    class Recorder:
+        def __init__(self, info: object) -> None:
+            said.append(int(info.properties[b"free"]))  # type: ignore[attr-defined]
+
+        def start(self) -> None:
+            pass
+
+    monkeypatch.setattr(lan, "Announcer", Recorder)
+    host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
+    scene = HostSetupScene(host)
+    scene.seats[2] = "human"  # one seat open for a person, besides the host's
+    scene._announce(new_table(RULES, scene.config()), 7530, ["ws://192.168.1.20:7530"])
+    assert said == [1]
+
+
+def test_the_default_table_name_is_in_one_language() -> None:
+    from ui.words import strings as S
+
+    host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
+    try:
+        S.set_language("en")
+        room = HostSetupScene(host).config().room
+        assert room == "Player's table" and room.isascii()
+        S.set_language("zh")
+        assert HostSetupScene(host).config().room == "玩家的桌"
+    finally:
+        S.set_language("zh")
+
+
+def test_the_name_given_is_remembered_after_a_restart(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
+    from ui.settings.store import load_settings
+
+    host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
+    scene = HostSetupScene(host)
+    scene.bind, scene.port, scene.name = "127.0.0.1", 0, "阿强"
+    host.stack.push(scene)
+    scene.open_table()
+    lobby = host.stack.top
+    assert isinstance(lobby, LobbyScene), scene.error
+    lobby.back()
+    assert lobby.hosting is not None
+    lobby.hosting.thread.join(5)
+    again = HeadlessHost(load_settings().settings, (1280, 720))  # the next start reads the settings file
+    assert HostSetupScene(again).name == "阿强"
+    assert JoinScene(again, browse=False).name == "阿强"
+
+
+def test_the_host_screen_offers_every_level_of_the_new_game_screen() -> None:
+    from ui.kit.widgets import Choice
+    from ui.match.config import LEVELS
+
+    host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
+    scene = HostSetupScene(host)
+    host.stack.push(scene)
+    east_seat = [w for w in scene.widgets if isinstance(w, Choice) and w.label == t("seat_n", wind="南")]
+    offered = {value for value, _text in east_seat[0].options}
+    assert {f"ai:{level}" for level in LEVELS} <= offered

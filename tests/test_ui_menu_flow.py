@@ -24,13 +24,14 @@ from tests.ui_host import HeadlessHost, headless_display
 from ui.kit.dialogs import ConfirmScene
 from ui.kit.widgets import Button
 from ui.match.config import MatchConfig, MatchConfigError, MatchLength, MatchProgress, SeatConfig, match_over
-from ui.menu.main_menu import MainMenu
+from ui.menu.main_menu import MainMenu, ResumeChoiceScene
 from ui.menu.match_flow import MatchFlow, build_table, next_seed, start_match
 from ui.probe.moments import stage_until
 from ui.settings.values import Settings, Speed
 from ui.stage.app import App
 from ui.stage.scene import Scene
 from ui.table.scene import TableScene
+from ui.table.session import local_session
 from ui.words import strings as S
 
 CLASSIC = load_ruleset("guiyang-classic")
@@ -206,3 +207,86 @@ def test_main_opens_the_menu_unless_told_to_go_straight_to_a_table(
     mark_offered()  # not the first run: the first-run offer has its own tests (tests/test_learn_ui.py)
     assert main([*argv, "--seed", "m"]) == 0
     assert seen == [first]
+
+
+def test_a_practice_hand_is_marked_and_left_out_of_the_statistics() -> None:
+    """A hand with a move taken back counts as practice, never in the totals the charts draw."""
+    host = _host()
+    host.stack.push(MainMenu(host))
+    table = start_match(host, MatchConfig("guiyang-classic", "flow", SOLO, MatchLength("hands", 2)), CLASSIC)
+    local_session(table.session).save.practice.add(1)  # the first hand had a discard taken back
+    _play_until(host, lambda: table not in host.stack.scenes())
+    stats, _notices = load_stats()
+    assert (stats.hands, stats.practice) == (1, 1)
+
+
+def _saved_seeds() -> dict[str, str]:
+    from game.files.userdirs import user_dirs
+    from game.records.saves import read_save
+
+    folder = user_dirs().saves
+    return {p.name: str(read_save(p).head["seed"]) for p in sorted(folder.glob("*.save.json"))}
+
+
+def _run(host: HeadlessHost, frames: int = 30) -> None:
+    for _ in range(frames):
+        host.stack.update(1 / 60)
+
+
+def test_a_new_local_game_keeps_the_solo_match_and_both_can_be_resumed() -> None:
+    """One save per kind of match: a hot-seat game started after a solo one leaves the solo match saved."""
+    host = _host()
+    menu = MainMenu(host)
+    host.stack.push(menu)
+    solo = start_match(host, MatchConfig("guiyang-classic", "solo1", SOLO, MatchLength("hands", 2)), CLASSIC)
+    _run(host)
+    host.stack.remove(solo)
+    seats = (SeatConfig("human"), SeatConfig("ai"), SeatConfig("human"), SeatConfig("ai"))
+    local = start_match(host, MatchConfig("guiyang-classic", "local1", seats, MatchLength("hands", 2)), CLASSIC)
+    _run(host)
+    for scene in reversed(host.stack.scenes()[1:]):
+        host.stack.remove(scene)
+    assert local not in host.stack.scenes()
+    assert sorted(_saved_seeds().values()) == ["local1", "solo1"]
+    # A save of today's one slot (match.save.json) is the solo match's and resumes as ever.
+    assert _saved_seeds()["match.save.json"] == "solo1"
+    menu.enter()
+    menu.continue_match()
+    choice = host.stack.top
+    assert isinstance(choice, ResumeChoiceScene)
+    labels = [w.label for w in choice.widgets if isinstance(w, Button)]
+    assert any(label.startswith(S.tr("save_kind_solo")) for label in labels), labels
+    solo_button = next(w for w in choice.widgets if isinstance(w, Button) and w.label.startswith("单人"))
+    solo_button.on_press()
+    table = host.stack.top
+    assert isinstance(table, TableScene) and table.config is not None and table.config.seed == "solo1"
+
+
+def test_the_resume_choice_shows_the_date_of_the_save() -> None:
+    import time as clock
+
+    from game.files.userdirs import user_dirs
+
+    host = _host()
+    saved = user_dirs().ensure("saves") / "match.save.json"
+    saved.write_text("{}", encoding="utf-8")
+    when = clock.mktime((2024, 5, 3, 14, 20, 0, 0, 0, -1))
+    os.utime(saved, (when, when))
+    menu = MainMenu(host)
+    host.stack.push(menu)
+    first = menu.widgets[0]
+    assert isinstance(first, Button) and first.label == "继续对局 · 05-03 14:20"
+
+
+def test_the_menu_buttons_stay_put_when_continue_appears() -> None:
+    from game.files.userdirs import user_dirs
+
+    host = _host()
+    menu = MainMenu(host)
+    host.stack.push(menu)
+    before = {w.label: w.rect.copy() for w in menu.widgets if isinstance(w, Button)}
+    (user_dirs().ensure("saves") / "match.save.json").write_text("{}", encoding="utf-8")
+    menu.enter()
+    after = {w.label: w.rect.copy() for w in menu.widgets if isinstance(w, Button)}
+    assert len(after) == len(before) + 1
+    assert all(after[label] == rect for label, rect in before.items())

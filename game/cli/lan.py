@@ -233,7 +233,7 @@ def run_host(args: argparse.Namespace) -> int:
 async def _serve(
     table: NetTable, rules: Ruleset, args: argparse.Namespace, path: Path, tls: ssl.SSLContext | None = None
 ) -> int:
-    from game.net.host.hosting import host_server
+    from game.net.host.hosting import host_server, open_seats
 
     door = DoorLimits(args.hello_deadline, args.max_waiting)
     server = host_server(table, args.bind, args.port, path, replays=not args.no_replays, door=door, tls=tls)
@@ -253,7 +253,7 @@ async def _serve(
             from game.net.wire.discovery import Announcer, service_info
 
             hosts = [u.split("//")[1].rsplit(":", 1)[0] for u in urls]
-            free = sum(1 for s in table.seats if s.plan.kind == "human" and s.holder is None)
+            free = open_seats(table)  # the headless host holds no seat of its own
             try:
                 announcer = Announcer(service_info(table.config.room, port, hosts, rules.name, free))
                 announcer.start()

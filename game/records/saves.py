@@ -16,8 +16,12 @@ from game.files.safe_files import write_text_atomic
 from game.files.userdirs import UserDirError, user_dirs
 from game.records.savefile import SaveData, SaveError, dumps, loads
 
-SAVE_NAME = "match.save.json"  # the match a person plays; the menu offers to resume it
+SAVE_NAME = "match.save.json"  # the match a person plays alone (the one slot of older versions); the menu resumes it
+LOCAL_SAVE_NAME = "local.save.json"  # several people at one screen (hot-seat)
+PRACTICE_SAVE_NAME = "practice.save.json"  # a person alone with take-backs
 AUTOPLAY_SAVE_NAME = "autoplay.save.json"  # four AIs watched: kept apart so it never replaces a person's match
+# One save per kind of match, so starting one kind never replaces another kind's match.
+MATCH_SAVES: dict[str, str] = {"solo": SAVE_NAME, "local": LOCAL_SAVE_NAME, "practice": PRACTICE_SAVE_NAME}
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +67,28 @@ def has_save(name: str = SAVE_NAME) -> bool:
         return (user_dirs().saves / name).is_file()
     except OSError:
         return False
+
+
+def match_save_name(people: int, practice: bool) -> str:
+    """The save of a match with `people` people at the screen (`practice`: take-backs on, for one person)."""
+    if people > 1:
+        return LOCAL_SAVE_NAME
+    return PRACTICE_SAVE_NAME if practice else SAVE_NAME
+
+
+def kept_saves() -> list[tuple[str, str, float]]:
+    """(kind, file name, when last written as a POSIX time) of each match save there is, the newest first."""
+    found: list[tuple[str, str, float]] = []
+    try:
+        folder = user_dirs().saves
+    except (OSError, UserDirError):
+        return found
+    for kind, name in MATCH_SAVES.items():
+        try:
+            found.append((kind, name, (folder / name).stat().st_mtime))
+        except OSError:
+            continue  # none of this kind
+    return sorted(found, key=lambda k: -k[2])
 
 
 def discard_save(name: str = SAVE_NAME) -> None:

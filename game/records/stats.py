@@ -53,6 +53,9 @@ class PlayerStats:
     chickens_paid: int = 0  # chicken tiles the player paid for
     matches: int = 0  # matches played to their end
     lessons: int = 0  # the guided lessons finished as intended, one bit per lesson (bit 0 is lesson 1)
+    # Hands played with a move taken back (practice): counted here only, so no total above is one a
+    # player could not have scored at a real table.
+    practice: int = 0
 
     @property
     def average_win(self) -> float:
@@ -79,10 +82,14 @@ class PlayerStats:
         return asdict(self)
 
 
-def update_outcome(stats: PlayerStats, win: WinLike | None, ledger: Ledger, seat: int) -> PlayerStats:
+def update_outcome(
+    stats: PlayerStats, win: WinLike | None, ledger: Ledger, seat: int, practice: bool = False
+) -> PlayerStats:
     """`stats` with one more hand: `win` is the hand's win (None for a draw), `ledger` its settlement."""
     if not 0 <= seat < 4:
         raise ValueError(f"seat must be 0..3, got {seat}")
+    if practice:
+        return replace(stats, practice=stats.practice + 1)
     net = ledger.nets()[seat]
     chickens = paid = 0
     chicken_net = 0
@@ -114,9 +121,9 @@ def update_outcome(stats: PlayerStats, win: WinLike | None, ledger: Ledger, seat
     )
 
 
-def update(stats: PlayerStats, result: HandResult, ledger: Ledger, seat: int) -> PlayerStats:
-    """`stats` with the settled hand `result` (and its `ledger`) counted for `seat`."""
-    return update_outcome(stats, result.win, ledger, seat)
+def update(stats: PlayerStats, result: HandResult, ledger: Ledger, seat: int, practice: bool = False) -> PlayerStats:
+    """`stats` with the settled hand `result` (and its `ledger`) counted for `seat`; a practice hand apart."""
+    return update_outcome(stats, result.win, ledger, seat, practice)
 
 
 def finish_lesson(stats: PlayerStats, number: int) -> PlayerStats:

@@ -99,11 +99,13 @@ def _add_match(out: Career, path: Path, seat: int, entries: list[HandEntry], rol
     parsed = read_log(path, lenient=True)
     rules = load_ruleset_ref(parsed.head["ruleset"])
     numbers = {e.hand for e in entries}
+    practice = {e.hand for e in entries if e.practice}  # marked in the index: kept out of the charts' totals
     report = replay(parsed, rules, keep_rounds=True)
     stats = out.rulesets.get(rules.name, PlayerStats())
     for rnd in report.rounds:
         if rnd.setup.hand in numbers and rnd.state.result is not None:
-            stats = update(stats, rnd.state.result, settle(rnd.state.result, rules), seat)
+            result = rnd.state.result
+            stats = update(stats, result, settle(result, rules), seat, rnd.setup.hand in practice)
     out.rulesets[rules.name] = stats
     out.matches[rules.name] = out.matches.get(rules.name, 0) + 1
     kept = read_cache(cache_path(path))

@@ -9,7 +9,6 @@ with the network overlay over it.
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 from collections.abc import Callable
 from functools import partial
@@ -21,7 +20,7 @@ from game.match.length import LengthKind, MatchLength
 from game.net.client.connection import NetClient
 from game.net.client.seat_tokens import seat_token
 from game.net.client.thread import HostThread, NetLink
-from game.net.host.hosting import host_server, new_table
+from game.net.host.hosting import host_server, new_table, open_seats
 from game.net.host.table import TABLE_LENGTHS, NetTable, SeatPlan, TableConfig
 from game.net.wire.discovery import Announcer, Browser, TableAd, service_info
 from game.net.wire.protocol import clean_name
@@ -33,6 +32,8 @@ from ui.kit.metrics import plate
 from ui.kit.widgets import Button, Choice, Stepper, TextField, Toggle
 from ui.look import palette as pal
 from ui.look import text as T
+from ui.match.config import LEVELS
+from ui.menu.lan_parts import FreeText, given_name, is_loopback, keep_name
 from ui.menu.lan_words import ruleset_words, seat_text
 from ui.menu.new_game import LENGTH_LIMITS
 from ui.menu.optional import optional_module
@@ -46,30 +47,10 @@ from ui.words.net import link_words, t
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 7530
-SEAT_OPTIONS: tuple[str, ...] = ("human", "ai:easy", "ai:normal", "ai:hard")
+# Every level the new-game screen offers (ui/menu/new_game.py), expert too.
+SEAT_OPTIONS: tuple[str, ...] = ("human", *(f"ai:{level}" for level in LEVELS))
 TIMERS: tuple[int, ...] = (0, 15, 30, 60)
 DROP_WAITS: tuple[int, ...] = (30, 60, 120)
-
-
-class FreeText(TextField):
-    """A text field that takes any printable character (names in Chinese, addresses with . and :)."""
-
-    def text(self, text: str) -> bool:
-        typed = "".join(c for c in text if c.isprintable())
-        if not typed:
-            return False
-        self.set((self.get() + typed)[: self.limit])
-        return True
-
-
-def is_loopback(bind: str) -> bool:
-    """True for an address only this computer can reach (127.0.0.1, ::1, localhost)."""
-    if bind == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(bind).is_loopback
-    except ValueError:
-        return False
 
 
 def host_save_path() -> Path | None:
@@ -108,7 +89,7 @@ class HostSetupScene(MenuScene):
         self.timer = 30  # a network table has a clock by default (game.net.host.table_config.DEFAULT_TURN_TIMER)
         self.drop_wait = 60
         self.chat = True
-        self.name = "玩家"
+        self.name = given_name(host)
         self.error = ""
         self.saved = saved_table()
         # The table this screen last served: back from it, its save is read once its server has closed
@@ -238,7 +219,8 @@ class HostSetupScene(MenuScene):
             code=new_code(),
             seats=[SeatPlan.parse(s) for s in self.seats],
             length=MatchLength(self.length_kind, self.length_n[self.length_kind]),
-            room=clean_name(f"{self.name}的桌" if S.language() == "zh" else f"{self.name}'s table") or "贵阳捉鸡",
+            # The table's name is made of the player's language's own words, the name put in them.
+            room=clean_name(t("room_of", name=clean_name(self.name) or t("default_name"))) or S.tr("title"),
             turn_timer=float(self.timer) if self.timer else None,
             drop_wait=float(self.drop_wait),
             chat=self.chat,
@@ -257,6 +239,7 @@ class HostSetupScene(MenuScene):
         except RulesetError as exc:
             self.error = str(exc)
             return
+        keep_name(self.host, name)
         self._serve(new_table(rules, self.config()), name, None)
 
     def resume_table(self) -> None:
@@ -297,7 +280,8 @@ class HostSetupScene(MenuScene):
         config = table.config
         try:
             hosts = [u.split("//")[1].rsplit(":", 1)[0] for u in urls]
-            free = sum(1 for s in table.seats if s.plan.kind == "human" and s.holder is None)
+            # Seat 0 is this window's own: a person who joins can take only the others.
+            free = open_seats(table, own=0)
             announcer = Announcer(service_info(config.room, port, hosts, table.rules.name, free))
             announcer.start()
         except Exception as exc:  # no multicast here: the address still works
@@ -320,7 +304,7 @@ class JoinScene(MenuScene):
         super().__init__(host)
         self.address = ""
         self.code = ""
-        self.name = "玩家"
+        self.name = given_name(host)
         self.error = ""
         self.found: list[TableAd] = []
         self.chosen = 0
@@ -339,7 +323,12 @@ class JoinScene(MenuScene):
     def update(self, dt: float) -> None:
         found = self.browser.tables() if self.browser is not None else []
         if found != self.found:
+            # The address follows the table the list shows chosen, unless the player typed one of their own.
+            following = not self.address.strip() or self.address in {a.url for a in self.found}
             self.found = found
+            self.chosen = min(self.chosen, max(0, len(found) - 1))
+            if following:
+                self.address = found[self.chosen].url if found else ""
             self.rebuild()
 
     def build(self) -> None:
@@ -382,18 +371,22 @@ class JoinScene(MenuScene):
         if 0 <= index < len(self.found):
             self.chosen = index
             self.address = self.found[index].url
+            self.error = ""  # what it said (请填写地址) is answered
 
     def _set_watch(self, value: bool) -> None:
         self.watch = value
 
     def _set_address(self, value: str) -> None:
         self.address = value
+        self.error = ""  # a word about the old address no longer holds
 
     def _set_code(self, value: str) -> None:
         self.code = value
+        self.error = ""
 
     def _set_name(self, value: str) -> None:
         self.name = value
+        self.error = ""
 
     def url(self) -> str:
         """The typed address as a ws:// URL (the port defaults to the host's)."""
@@ -418,6 +411,8 @@ class JoinScene(MenuScene):
         else:
             self.error = ""
             code = normalize_code(self.code)
+            if not self.watch:
+                keep_name(self.host, self.name)
             # Our seat's token at this table, if we sat there before: the host gives the seat back.
             token = None if self.watch else seat_token(code)
             client = NetClient(self.url(), code, name=clean_name(self.name), watch=self.watch, token=token)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from functools import partial
+from typing import Protocol
 
 import pygame
 
@@ -38,6 +40,30 @@ MENU_PANEL = (6, 24, 17, 170)
 SHOWCASE = (*parse_tiles("5m"), YAOJI, WUGUJI, *parse_tiles("9s"))
 
 
+class SavedMatchLike(Protocol):
+    """What the menu reads of a save (ui/menu/save.py's SavedMatch)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def date(self) -> str: ...
+
+    def label(self) -> str: ...
+
+
+def saved_matches() -> list[SavedMatchLike]:
+    """The match saves, newest first (ui/menu/save.py, when present, lists them); none when it cannot say."""
+    save = optional_module("ui.menu.save")
+    listed = getattr(save, "saved_matches", None) if save is not None else None
+    if listed is None:
+        return []
+    try:
+        return list(listed())
+    except Exception as exc:  # a broken save folder must not keep the menu from opening
+        log.warning("cannot list the saved matches: %s", exc)
+        return []
+
+
 def has_save() -> bool:
     """True when a saved match can be continued (ui/menu/save.py, when present, says so)."""
     save = optional_module("ui.menu.save")
@@ -59,11 +85,13 @@ class MainMenu(MenuScene):
         self.notices: list[str] = list(notices or [])
         self.message = ""
         self.can_continue = False
+        self.saves: list[SavedMatchLike] = []  # the match saves, newest first (ui/menu/save.py)
         self.show_tiles = True  # the showcase tiles under the title; left out when the window is short
         self.panel = pygame.Rect(0, 0, 0, 0)  # the plate behind the buttons, around all of them
 
     def enter(self) -> None:
-        self.can_continue = has_save()
+        self.saves = saved_matches()
+        self.can_continue = bool(self.saves) or has_save()
         self.rebuild()
 
     def back(self) -> None:
@@ -77,8 +105,9 @@ class MainMenu(MenuScene):
             (net_text.t("menu_lan_host"), self.lan_host, "plain"),
             (net_text.t("menu_lan_join"), self.lan_join, "plain"),
         ]
-        if self.can_continue:
-            entries.insert(0, (S.tr("menu_continue"), self.continue_match, "pung"))
+        # The first place is always the resume choice's, empty without a save: the buttons never move.
+        label = S.tr("menu_continue_at", date=self.saves[0].date()) if self.saves else S.tr("menu_continue")
+        entries.insert(0, (label, self.continue_match, "pung"))
         entries += [
             (S.tr("menu_learn"), self.learn, "plain"),
             (S.tr("menu_calculator"), self.calculator, "plain"),
@@ -98,7 +127,9 @@ class MainMenu(MenuScene):
             self.show_tiles = False  # a short window: the buttons matter more than the showcase tiles
             rects = self.button_rects(len(entries), squeeze=True)
         assert rects is not None
-        for (label, action, style), rect in zip(entries, rects, strict=True):
+        for i, ((label, action, style), rect) in enumerate(zip(entries, rects, strict=True)):
+            if i == 0 and not self.can_continue:
+                continue  # the resume choice's place, kept
             self.widgets.append(Button(label, action, style, rect))
         pad = self.m.px(18)
         self.panel = rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad) if rects else pygame.Rect(0, 0, 0, 0)
@@ -169,13 +200,20 @@ class MainMenu(MenuScene):
         self.host.stack.push(NewGameScene(self.host, mode))
 
     def continue_match(self) -> None:
-        """Resume the saved match (ui/menu/save.py)."""
+        """Resume the saved match, or, with a save of more than one kind, let the player choose which."""
+        if len(self.saves) > 1:
+            self.host.stack.push(ResumeChoiceScene(self.host, self.saves, self.resume_save))
+            return
+        self.resume_save(self.saves[0].name if self.saves else None)
+
+    def resume_save(self, name: str | None) -> None:
+        """Resume the save called `name` (None: the one the save module resumes by default)."""
         save = optional_module("ui.menu.save")
         resume = getattr(save, "resume", None) if save is not None else None
         scene: Scene | None = None
         if resume is not None:
             try:
-                scene = resume(self.host)
+                scene = resume(self.host) if name is None else resume(self.host, name)
             except Exception as exc:  # a broken save is reported, never a crash
                 log.warning("cannot resume the saved match: %s", exc)
                 self.message = S.tr("menu_resume_failed")
@@ -290,3 +328,34 @@ class MainMenu(MenuScene):
             pic = T.fit(text, m.small, box.width - m.px(20), colour)
             surface.blit(pic, pic.get_rect(midtop=(box.centerx, y)))
             y += line_h
+
+
+class ResumeChoiceScene(MenuScene):
+    """继续对局 with a save of more than one kind: one button a save, its kind and date, the newest first."""
+
+    def __init__(self, host: Host, saves: list[SavedMatchLike], resume: Callable[[str | None], None]) -> None:
+        super().__init__(host)
+        self.saves = saves
+        self.resume = resume
+
+    def build(self) -> None:
+        m = self.m
+        w, h = self.size
+        bw, bh, gap = m.px(340), max(round(m.body * 1.9), m.px(48)), m.px(12)
+        y = m.px(96) + m.heading + m.gap
+        for saved in self.saves:
+            rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
+            self.widgets.append(Button(saved.label(), partial(self.pick, saved.name), "pung", rect))
+            y += bh + gap
+        back = pygame.Rect(w // 2 - m.px(100), h - m.margin - m.px(48) + m.px(6), m.px(200), m.px(48))
+        self.widgets.append(Button(net_text.t("back"), self.back, "pass", back))
+        if self.focus is None:
+            self.focus = 0
+
+    def pick(self, name: str) -> None:
+        """Leave the choice for the table of the save called `name`."""
+        self.host.stack.remove(self)
+        self.resume(name)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.title(surface, S.tr("menu_continue"))

@@ -33,6 +33,10 @@ def build_table(host: Host, config: MatchConfig, rules: Ruleset) -> TableScene:
     """The table for `config`: AIs in their seats, people in theirs; saved as it goes when saves exist."""
     save = optional_module("ui.menu.save")
     save_name = getattr(save, "SAVE_NAME", None) if save is not None else None
+    slot = getattr(save, "match_save_name", None) if save is not None else None
+    if slot is not None:
+        # One save per kind of match: a hot-seat game never replaces the solo match, nor practice either.
+        save_name = slot(len(config.humans), host.settings.practice)
     params = inspect.signature(TableScene).parameters
     if "config" in params:
         extra = {"save_name": save_name} if "save_name" in params and save_name is not None else {}
@@ -91,11 +95,14 @@ class MatchFlow:
         self.progress.record(t.model.dealer, settled.next_dealer, tuple(settled.scores))
         if self.stats_seat is None:
             return
+        # A hand with a move taken back is marked and counted apart, never in the totals.
+        session = getattr(t, "session", None)
+        practice = bool(getattr(session, "practice", False))
         result = getattr(t, "result", None)
         if result is not None:
-            self.stats = update(self._stats(), result, ledger, self.stats_seat)
+            self.stats = update(self._stats(), result, ledger, self.stats_seat, practice)
         else:
-            self.stats = update_outcome(self._stats(), t.model.win, ledger, self.stats_seat)
+            self.stats = update_outcome(self._stats(), t.model.win, ledger, self.stats_seat, practice)
         save_stats(self.stats)
 
     def leave(self) -> None:

@@ -24,7 +24,7 @@ from ui.look import palette as pal
 from ui.look import text as T
 from ui.match.config import LEVELS, LengthKind, MatchConfig, MatchLength, SeatConfig
 from ui.menu.match_flow import start_match
-from ui.menu.save import SAVE_NAME, SaveSummary, describe_save
+from ui.menu.save import SaveSummary, describe_save, match_save_name
 from ui.menu.value_text import ruleset_title, summary
 from ui.settings.store import save_settings
 from ui.stage.scene import Host
@@ -132,8 +132,10 @@ class NewGameScene(MenuScene):
         self._start_now()
 
     def _saved_match(self) -> SaveSummary | None:
-        """The saved match a new one would replace, if there is one."""
-        return describe_save(SAVE_NAME)
+        """The saved match of the same kind a new one would replace, if there is one."""
+        people = sum(1 for kind, _ in self.seats if kind == "human")
+        practice = self.practice if self.mode == "solo" else self.host.settings.practice  # as _start_now sets it
+        return describe_save(match_save_name(people, practice))
 
     def _start_now(self) -> None:
         entry = self.entry

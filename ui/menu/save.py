@@ -9,6 +9,7 @@ A save that cannot be read or replayed is set aside as *.bad-<time> and explaine
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 
 from game.files.safe_files import set_aside
@@ -16,10 +17,13 @@ from game.files.userdirs import user_dirs
 from game.records.savefile import SaveError
 from game.records.saves import (
     AUTOPLAY_SAVE_NAME,
+    PRACTICE_SAVE_NAME,
     SAVE_NAME,
     SaveWriter,
     discard_save,
     has_save,
+    kept_saves,
+    match_save_name,
     read_save,
     save_path,
 )
@@ -33,12 +37,15 @@ __all__ = [
     "NoticeScene",
     "SaveSummary",
     "SaveWriter",
+    "SavedMatch",
     "describe_save",
     "discard_save",
     "has_save",
+    "match_save_name",
     "read_save",
     "resume",
     "save_path",
+    "saved_matches",
 ]
 
 log = logging.getLogger(__name__)
@@ -52,6 +59,28 @@ class SaveSummary:
     ruleset_en: str
     hand: int
     scores: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SavedMatch:
+    """A match save on disk: its kind (solo, local, practice), its file name and when it was last written."""
+
+    kind: str
+    name: str
+    written: float  # POSIX time
+
+    def label(self) -> str:
+        """The kind and the date, as the resume choice shows it: 单人 · 05-03 14:20."""
+        return f"{S.tr('save_kind_' + self.kind)} · {self.date()}"
+
+    def date(self) -> str:
+        """When it was last written, month, day and time: digits read the same in both languages."""
+        return time.strftime("%m-%d %H:%M", time.localtime(self.written))
+
+
+def saved_matches() -> list[SavedMatch]:
+    """Every match save there is (one per kind of match), the newest first."""
+    return [SavedMatch(kind, name, written) for kind, name, written in kept_saves()]
 
 
 def describe_save(name: str = SAVE_NAME) -> SaveSummary | None:
@@ -89,6 +118,9 @@ def resume(app: Host, name: str = SAVE_NAME) -> Scene | None:
         return None
     if not path.is_file():
         return None
+    if name in (SAVE_NAME, PRACTICE_SAVE_NAME):
+        # A person alone: take-backs are on for the practice match and off for the solo one, as they were.
+        app.settings.practice = name == PRACTICE_SAVE_NAME
     try:
         data = read_save(path)
         config = MatchConfig.from_json(data.config) if data.config else MatchConfig()

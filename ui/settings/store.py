@@ -63,6 +63,12 @@ def _names(value: Any) -> tuple[str, ...]:
     return tuple(clean_name(v) for v in value)
 
 
+def _name(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError("want a name")
+    return clean_name(value)
+
+
 def _text(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError("want a non-empty text")
@@ -87,6 +93,7 @@ FIELDS: dict[str, Callable[[Any], Any]] = {
     "discard_clicks": _whole(1, 2),
     "practice": _boolean,
     "names": _names,
+    "net_name": _name,
 }
 
 

@@ -61,3 +61,4 @@ class Settings:
     auto_pass: bool = False  # pass at once when the only choice is to pass
     discard_clicks: int = 2  # 2: a click raises a tile and a second discards it (as the big apps); 1: one click
     names: tuple[str, ...] = ("", "", "", "")  # the name last given for each seat's person (the new-game screen)
+    net_name: str = ""  # the name last given to host or join a network table ("": the language's 玩家)

@@ -11,6 +11,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "join_title": ("加入房间", "Join a table"),
     "lobby_title": ("房间", "The table"),
     "room_name": ("房间名", "Table name"),
+    "room_of": ("{name}的桌", "{name}'s table"),
+    "default_name": ("玩家", "Player"),
     "your_name": ("你的名字", "Your name"),
     "ruleset": ("规则", "Rules"),
     "seat_you": ("{wind}：你（房主）", "{wind}: you (host)"),

@@ -27,6 +27,11 @@ def new_table(
     return table
 
 
+def open_seats(table: NetTable, own: int | None = None) -> int:
+    """How many seats a person who joins could take: a person's seats nobody holds, but `own`, the host's."""
+    return sum(1 for i, s in enumerate(table.seats) if s.plan.kind == "human" and s.holder is None and i != own)
+
+
 def replay_log(table: NetTable) -> ReplayLog:
     """The replay log of the table's match; a save without a match id is given one, kept in the save."""
     if not table.save.match_id:

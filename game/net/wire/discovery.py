@@ -8,20 +8,30 @@ network is parsed defensively; a record that does not read is skipped.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import socket
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
+from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf, current_time_millis
+from zeroconf.const import _CLASS_IN, _TYPE_SRV
 
 from game.net.wire.protocol import GAME, PROTOCOL_VERSION, clean_name
 
 log = logging.getLogger(__name__)
 
 SERVICE_TYPE = "_guiyang-mahjong._tcp.local."
+# How long a table's records live in a browser's cache. The mDNS defaults (two minutes, 75 for the
+# text) keep a host that vanished without its goodbye (a killed window) listed for minutes; a live
+# host answers the browser's refresh queries well before this runs out.
+ANNOUNCE_TTL = 10
+# A table whose records have run out is still listed this long (a refresh answer may be on its way),
+# then dropped: a closed host leaves the list within ANNOUNCE_TTL + STALE_AFTER seconds at most.
+STALE_AFTER = 4.0
 
 
 @dataclass(frozen=True)
@@ -62,6 +72,8 @@ def service_info(
         properties=props,
         parsed_addresses=addresses,
         server=f"{socket.gethostname().split('.')[0][:40] or 'host'}.local.",
+        host_ttl=ANNOUNCE_TTL,
+        other_ttl=ANNOUNCE_TTL,
     )
 
 
@@ -112,6 +124,8 @@ class Announcer:
         """Register the service (OSError when the network will not have it: the table still works by address)."""
         self.zc = Zeroconf(interfaces=self.interfaces) if self.interfaces else Zeroconf()
         self.zc.register_service(self.info, allow_name_change=True)
+        # A window closed with its table open still says goodbye, so the browsers drop it at once.
+        atexit.register(self.stop)
 
     def update(self, info: ServiceInfo) -> None:
         """Announce new details (seats taken)."""
@@ -121,6 +135,7 @@ class Announcer:
 
     def stop(self) -> None:
         """Withdraw the announcement."""
+        atexit.unregister(self.stop)
         if self.zc is not None:
             try:
                 self.zc.unregister_service(self.info)
@@ -130,10 +145,18 @@ class Announcer:
 
 
 class Browser:
-    """Finds tables: `tables()` is what has been seen so far; runs in zeroconf's own thread."""
+    """Finds tables: `tables()` is what is heard of now; runs in zeroconf's own thread."""
 
-    def __init__(self, on_change: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        on_change: Callable[[], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        stale_after: float = STALE_AFTER,
+    ) -> None:
         self._found: dict[str, TableAd] = {}
+        self._heard_at: dict[str, float] = {}  # when each table's records were last known to be live
+        self.clock = clock
+        self.stale_after = stale_after
         self._lock = threading.Lock()
         self.on_change = on_change
         self.zc: Zeroconf | None = None
@@ -148,20 +171,39 @@ class Browser:
         if state_change is ServiceStateChange.Removed:
             with self._lock:
                 self._found.pop(name, None)
+                self._heard_at.pop(name, None)
         else:
             info = zeroconf.get_service_info(service_type, name, timeout=1500)
             ad = parse_info(info) if info is not None else None
             with self._lock:
                 if ad is None:
                     self._found.pop(name, None)
+                    self._heard_at.pop(name, None)
                 else:
                     self._found[name] = ad
+                    self._heard_at[name] = self.clock()
         if self.on_change is not None:
             self.on_change()
 
+    def heard(self, name: str) -> bool:
+        """True while the cache holds a live record of the table `name` (its host answers the refreshes)."""
+        zc = self.zc
+        if zc is None:
+            return False
+        now = current_time_millis()  # zeroconf's own clock, the one its records expire by
+        return any(not r.is_expired(now) for r in zc.cache.get_all_by_details(name, _TYPE_SRV, _CLASS_IN))
+
     def tables(self) -> list[TableAd]:
-        """The tables seen, by room name."""
+        """The tables heard of lately, by room name: one not heard of for `stale_after` seconds is dropped."""
+        now = self.clock()
         with self._lock:
+            for name in list(self._found):
+                if self.heard(name):
+                    self._heard_at[name] = now
+                elif now - self._heard_at.get(name, now) > self.stale_after:
+                    # Its records ran out with no goodbye (a host killed or cut off): no longer there.
+                    del self._found[name]
+                    self._heard_at.pop(name, None)
             return sorted(self._found.values(), key=lambda t: (t.room, t.url))
 
     def stop(self) -> None:

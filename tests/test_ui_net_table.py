@@ -171,7 +171,7 @@ def test_the_seconds_shown_are_the_hosts() -> None:
 def test_a_window_with_no_claim_says_it_shows_the_discard_the_table_answers() -> None:
     """Every window says it shows the discard, claim or no claim: the answering clock waits for all of them."""
     from game.net.wire import protocol as P
-    from tests.test_net_clock import claim_offered
+    from tests.net_peers import claim_offered
     from tests.ui_host import HeadlessHost
     from ui.table.net_overlay import NetOverlay
     from ui.table.scene import TableScene

@@ -89,3 +89,35 @@ def drive_until(table: NetTable, peers: list[Peer], stop: Any, limit: int = 2000
                 if p.closed is None:
                     p.say(P.Ready())
     raise AssertionError("the table never got there")
+
+
+def claim_offered(beat: float = 0.5, timer: float = 10.0) -> tuple[NetTable, Clock, Peer, Peer, Peer, int, float]:
+    """Two people and two AI, watched, with the answering beat: played on until a discard offers one of the people
+    a claim. The table, its clock, the claimer's peer, the other person's, the spectator's, the claimer's seat and
+    the time of the discard."""
+    clock = Clock()
+    table = NetTable(
+        RULES, "answer", config(4, "human,human,ai,ai", turn_timer=timer, claim_beat=beat), simple_factory, clock
+    )
+    peers = [Peer(table, k) for k in (0, 1)]
+    for k, p in enumerate(peers):
+        p.hello(f"p{k}")
+    watcher = Peer(table, 9)
+    watcher.hello(watch=True)
+    for _ in range(4000):
+        rnd = table.rnd
+        if rnd is not None and not rnd.ended and rnd.state.phase.value != "turn":
+            claimers = [s for s in (0, 1) if any(a.kind.value != "pass" for a in rnd.legal_tuple(s))]
+            if claimers and peers[claimers[0]].obs() is not None:
+                me = claimers[0]
+                return table, clock, peers[me], peers[1 - me], watcher, me, clock.now
+        for seat, p in enumerate(peers):
+            if rnd is not None and not rnd.ended and rnd.legal_tuple(seat) and p.obs() and not table.held(seat):
+                p.play()
+                break
+        else:
+            for p in peers:
+                p.say(P.Ready())
+            clock.now += 0.25
+            table.step()
+    raise AssertionError("no discard offered a person a claim")

@@ -9,7 +9,7 @@ from game.net.host.table import NetTable, SeatPlan, TableConfig
 from game.net.host.table_core import MOVE_SHOWN, OPENING_SHOWN, SHOW_GRACE
 from game.net.wire import protocol as P
 from game.rules.loader import load_ruleset
-from tests.net_peers import Clock, Peer, drive_until
+from tests.net_peers import Clock, Peer, claim_offered, drive_until
 from tests.net_rig import CODE, config, simple_factory
 
 RULES = load_ruleset("guiyang-classic")
@@ -31,13 +31,15 @@ def waits_for_seat_0(
 ) -> list[float]:
     """Let seat 1 play; each time seat 0 is asked, note how long the table holds it up before it moves on.
 
-    `window`, seat 0's connection, says at once that it shows the decision (a player whose window is open)."""
+    `window`, seat 0's connection, says at once that it shows the decision (a player whose window is open), and so
+    does seat 1's."""
     held: list[float] = []
     for _ in range(decisions):
         drive_until(table, [peer], lambda: table.rnd is not None and 0 in table.rnd.to_move())
         start, asked = clock.now, table.seats[0].asked_seq
         if window is not None:
             window.say(P.Shown(asked))
+            peer.say(P.Shown(table.core.sent[1]))  # the other window shows it too (an answer's clock waits for both)
         for _ in range(100):
             table.step()
             # The decision is made once seat 0 is not asked, or is asked anew (a claim's discard after it).
@@ -175,3 +177,88 @@ def test_a_player_chooses_tuoguan_and_gives_it_up_by_message() -> None:
     watcher.hello(watch=True)
     watcher.say(P.AutoPlay(True))
     assert watcher.of(P.Error)[-1].code == "not_seated"
+
+
+def answer_seq(table: NetTable, seat: int) -> int:
+    """The number of the discard in `seat`'s own count of events: the last it was sent."""
+    return table.core.sent[seat]
+
+
+def claim_open(table: NetTable, seat: int) -> bool:
+    """True while `seat` is still asked about the discard."""
+    rnd = table.rnd
+    return rnd is not None and not rnd.ended and rnd.state.phase.value != "turn" and seat in rnd.to_move()
+
+
+def test_the_answering_clock_waits_until_every_persons_window_has_shown_the_discard() -> None:
+    table, clock, mine, other, watcher, me, _at = claim_offered()
+    status = table.status()
+    assert status.claims and status.turn_left is None, "no clock while the windows still show what came before"
+    clock.now += 3.0
+    table.step()
+    assert claim_open(table, me) and table.status().turn_left is None
+    mine.say(P.Shown(answer_seq(table, me)))
+    assert table.status().turn_left is None, "the other window has not shown the discard yet"
+    clock.now += 1.0
+    other.say(P.Shown(answer_seq(table, 1 - me)))  # it has no claim: it says so all the same
+    for peer in (mine, other, watcher):
+        assert peer.of(P.Status)[-1].turn_left == 10.0, "everyone is told the clock now runs, from the full time"
+    clock.now += 9.9
+    table.step()
+    assert claim_open(table, me), "the claimer's clock is the common one, started when both had shown it"
+    assert table.status().turn_left == 0.1
+    clock.now += 0.1
+    table.step()
+    assert not claim_open(table, me) and table.seats[me].timeouts == 1
+
+
+def test_the_answering_clock_starts_at_the_bound_when_a_window_never_says_it_shows_the_discard() -> None:
+    table, clock, mine, _other, watcher, me, at = claim_offered()
+    mine.say(P.Shown(answer_seq(table, me)))
+    bound = max(at + MOVE_SHOWN, table.core.dealt_at + OPENING_SHOWN) + SHOW_GRACE
+    clock.now = at + 0.5  # the beat is over: the table waits for the clock now
+    wake = table.step()
+    assert wake is not None and abs(clock.now + wake - bound) < 1e-9, "the table wakes when the clock must start"
+    clock.now = bound - 0.1
+    table.step()
+    assert table.status().turn_left is None and claim_open(table, me)
+    clock.now = bound
+    table.step()
+    assert watcher.of(P.Status)[-1].turn_left == 10.0, "the clock started without the word, and is shown"
+    clock.now = bound + 10.0
+    table.step()
+    assert not claim_open(table, me) and table.seats[me].timeouts == 1
+
+
+def test_the_claimers_clock_ends_when_the_one_everyone_sees_ends() -> None:
+    table, clock, mine, other, watcher, me, _at = claim_offered()
+    clock.now += 2.0
+    other.say(P.Shown(answer_seq(table, 1 - me)))
+    clock.now += 1.5
+    mine.say(P.Shown(answer_seq(table, me)))  # the claimer's window is the last to show it
+    status = mine.of(P.Status)[-1]
+    assert status.turn_left == 10.0 and watcher.of(P.Status)[-1] == status, "one clock, the same for everyone"
+    for _ in range(99):
+        clock.now = round(clock.now + 0.1, 6)
+        table.step()
+        left = table.status().turn_left
+        assert claim_open(table, me) and left is not None and left > 0
+    clock.now = round(clock.now + 0.1, 6)
+    table.step()
+    assert not claim_open(table, me), "the claimer's time is up exactly when the shown clock says 0"
+
+
+def test_a_seat_without_a_claim_saying_shown_changes_nothing_else_anyone_sees() -> None:
+    table, clock, mine, other, watcher, me, _at = claim_offered()
+    mine.say(P.Shown(answer_seq(table, me)))
+    clock.now += 1.0
+    table.step()
+    before = {id(p): len(p.got) for p in (mine, other, watcher)}
+    last = watcher.of(P.Status)[-1]
+    other.say(P.Shown(answer_seq(table, 1 - me)))
+    for p in (mine, other, watcher):
+        new = p.got[before[id(p)] :]
+        assert [type(m) for m in new] == [P.Status], "the common clock's start, and nothing more"
+        assert new[0] == P.Status(**{**{f: getattr(last, f) for f in last.__struct_fields__}, "turn_left": 10.0})
+    assert not other.of(P.Error), "the word is taken from a seat with no decision too"
+    assert claim_open(table, me) and table.seats[1 - me].asked_seq != answer_seq(table, 1 - me)

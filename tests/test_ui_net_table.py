@@ -166,3 +166,34 @@ def test_the_seconds_shown_are_the_hosts() -> None:
     session.tell_shown()
     session.tell_shown()
     assert link.said == [P.Shown(len(table.views[0]))]
+
+
+def test_a_window_with_no_claim_says_it_shows_the_discard_the_table_answers() -> None:
+    """Every window says it shows the discard, claim or no claim: the answering clock waits for all of them."""
+    from game.net.wire import protocol as P
+    from tests.net_peers import claim_offered
+    from tests.ui_host import HeadlessHost
+    from ui.table.net_overlay import NetOverlay
+    from ui.table.scene import TableScene
+
+    table, _clock, _mine, other, _watcher, me, _at = claim_offered()
+    seat = 1 - me
+    link = HeldLink()
+    link.inbox = list(other.got)
+    session = NetSession(RULES, link, seat)  # type: ignore[arg-type]
+    host = HeadlessHost(Settings(speed=Speed.INSTANT), (1280, 720))
+    overlay = NetOverlay(host, TableScene(host, RULES, "network", session=session), session)
+    host.stack.push(overlay)
+    for _ in range(600):
+        host.stack.update(FRAME)
+        if link.said:
+            break
+    assert session.obs is None, "this seat has no claim on the discard"
+    assert link.said == [P.Shown(table.core.sent[seat])], "the window says it shows the discard, once"
+    for _ in range(30):
+        host.stack.update(FRAME)
+    assert link.said == [P.Shown(table.core.sent[seat])]
+    said = link.said[0]
+    assert isinstance(said, P.Shown)
+    other.say(said)
+    assert table.core.answer_said.keys() == {seat}, "the host counts the window toward the answering clock"

@@ -240,6 +240,10 @@ class NetOverlay(Scene):
         if self.table.obs is not None:
             # The table asks the player now, its animations done: only now may the host's clock run.
             self.session.tell_shown()
+        elif self.session.status is not None and self.session.status.claims and self.table.presenter.idle:
+            # The discard the table answers is on the screen. Every window says so, claim or no claim (saying it
+            # tells no one anything): the answering clock, the same for everyone, waits for all of them.
+            self.session.tell_shown(answering=True)
         self._tell_link()
         if self.session.over is not None and self.table.phase == "hand" and not self.session.in_hand:
             # The host's word that the match is over came after the last settlement screen had closed:

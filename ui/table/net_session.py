@@ -134,9 +134,14 @@ class NetSession:
         left = None if self.status is None else self.status.wait_left
         return None if left is None else max(0.0, left - (self.clock - self.status_at))
 
-    def tell_shown(self) -> None:
-        """The player is asked with every event so far on the screen: the host starts the seat's clock (once)."""
-        if self.seat is None or self.obs is None or self._told_seq == self.last_seq:
+    def tell_shown(self, answering: bool = False) -> None:
+        """Every event so far is on the screen and the player is asked, or (`answering`) the discard the table
+        answers is, claim or no claim: the host starts the seat's clock, or counts this window toward the
+        answering clock (once an event number)."""
+        if self.seat is None or self._told_seq == self.last_seq:
+            return
+        # Without a question, only once the table has taken every event (an AI's pause leaves the discard unshown).
+        if self.obs is None and (not answering or self.fresh):
             return
         self._told_seq = self.last_seq
         self.link.shown(self.last_seq)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.round import Phase
 from game.net.host.table_config import wire_length
 from game.net.host.table_core import TableCore
 from game.net.host.table_seats import CLOSE_NORMAL, CLOSE_POLICY, Conn
@@ -76,13 +75,14 @@ class TableBroadcast:
         turn_left: float | None = None
         waiting_for: int | None = None
         wait_left: float | None = None
-        if rnd is not None and (self.core.hold is not None or (not rnd.ended and rnd.state.phase is not Phase.TURN)):
+        if rnd is not None and self.core.answering:
             # Answering: the same for every discard, whoever may claim (that is not public), so no seat is named
-            # and the clock is the beat's own, counted from the discard.
+            # and the clock is the answering clock, which starts once every player's window shows the discard.
             claims = True
             timer = self.core.config.turn_timer
-            if timer and self.core.answer_at is not None:
-                turn_left = round(max(0.0, self.core.answer_at + timer - now), 1)
+            start = self.core.answer_from()
+            if timer and start is not None and start <= now:
+                turn_left = round(max(0.0, start + timer - now), 1)
         elif rnd is not None and not rnd.ended:
             moving = [rnd.state.turn]
             for seat in rnd.to_move():
@@ -191,8 +191,7 @@ class TableBroadcast:
             return
         if self.core.control.hold() is None:
             return
-        now = self.core.time()
-        self.core.hold_until, self.core.answer_at = now + beat, now
+        self.core.hold_until = self.core.time() + beat
 
     def release(self, now: float) -> bool:
         """End the answering beat once its time is up: send what it held (True), or say when to look again."""

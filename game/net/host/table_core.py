@@ -8,7 +8,7 @@ from typing import Any
 
 from game.core.ruleset import Ruleset
 from game.engine.events import Event
-from game.engine.round import Round
+from game.engine.round import Phase, Round
 from game.match.agents import Agent
 from game.match.controller import MatchController
 from game.match.length import MatchProgress
@@ -71,7 +71,11 @@ class TableCore:
         self.sent_at = 0
         # The answering beat after a discard is the match controller's claim window, held until `hold_until`.
         self.hold_until = 0.0
-        self.answer_at: float | None = None  # when the last answering beat began (its clock is public)
+        # The answering clock: one for every seat, public, and the clock of every seat that may claim. It opens at
+        # the discard (or added kong) and starts once every connected player's window has shown that move.
+        self.answer_at: float | None = None  # when the last answering window opened at the host
+        self.answer_seqs: dict[int, int] = {}  # each viewer's count of its events up to the held move
+        self.answer_said: dict[int, float] = {}  # when each seat's window said it shows the held move
         self.dealt_at = float("-inf")  # when the hand in play was dealt: its opening plays on every screen
         self.stats = Stats()
 
@@ -158,20 +162,75 @@ class TableCore:
             return "wait"
         return "ai"
 
+    @property
+    def answering(self) -> bool:
+        """True while the table answers a discard or an added kong (the beat holds it, or a seat may claim)."""
+        rnd = self.rnd
+        return rnd is not None and (self.hold is not None or (not rnd.ended and rnd.state.phase is not Phase.TURN))
+
+    def open_answer(self, counts: dict[int, int]) -> None:
+        """A discard or an added kong opens the answering window: `counts` is each viewer's count up to it."""
+        now = self.time()
+        self.answer_at, self.answer_seqs = now, dict(counts)
+        # A window that already said it shows that count (an added kong shows nothing new until no one robs it)
+        # has shown the move.
+        self.answer_said = {
+            seat: now for seat, s in enumerate(self.seats) if s.said_seq >= 0 and s.said_seq == counts.get(seat)
+        }
+
+    def answer_from(self) -> float | None:
+        """When the answering clock starts: once every connected player's window has shown the held move, never
+        later than the bound (None: no window is open)."""
+        if self.answer_at is None or not self.answering:
+            return None
+        bound = max(self.answer_at + MOVE_SHOWN, self.dealt_at + OPENING_SHOWN) + SHOW_GRACE
+        last = self.answer_at
+        # Every person's window counts, claim or no claim, so the clock's start says nothing of who may claim.
+        for seat, s in enumerate(self.seats):
+            if s.conn is None:
+                continue  # nobody's screen to wait for: a dropped player is waited for by the drop clock alone
+            said = self.answer_said.get(seat)
+            if said is None:
+                return bound
+            last = max(last, said)
+        return min(last, bound)
+
+    def answer_asked(self, seat: int) -> bool:
+        """True when `seat`'s decision is an answer to the open window (its clock is the answering clock)."""
+        s = self.seats[seat]
+        return self.answering and self.answer_at is not None and s.asked_seq == self.answer_seqs.get(seat, -2)
+
     def clock_from(self, seat: int) -> float | None:
         """When the turn clock of `seat`'s current decision starts (None: the seat is not asked)."""
         s = self.seats[seat]
         if s.asked_at is None:
             return None
+        if self.answer_asked(seat):
+            return self.answer_from()  # a claim's clock is the one everyone sees: it ends when that one does
         bound = max(s.asked_at + MOVE_SHOWN, self.dealt_at + OPENING_SHOWN) + SHOW_GRACE
         return bound if s.shown_at is None else min(s.shown_at, bound)
 
     def shown(self, seat: int, seq: int) -> None:
-        """The seat's window shows its events up to `seq` and asks its player: the clock of that decision starts."""
+        """The seat's window shows its events up to `seq`: the clock of its decision there, or the answering clock
+        once every player's window has shown the discard, starts."""
         s = self.seats[seat]
+        if seq == self.sent.get(seat):
+            s.said_seq = seq  # a window says it shows only what it was sent
+        if self.answer_open(seat, seq):
+            assert self.answer_at is not None
+            self.answer_said[seat] = max(self.time(), self.answer_at)
         # Only the decision in hand counts: a late word about an earlier one must not start this one's clock.
         if s.asked_at is not None and s.shown_at is None and seq == s.asked_seq == len(self.views[seat]):
             s.shown_at = max(self.time(), s.asked_at)
+
+    def answer_open(self, seat: int, seq: int) -> bool:
+        """True when `seq` is the held move's number for `seat` and its window has not yet said it shows it."""
+        return (
+            self.answering
+            and self.answer_at is not None
+            and seat not in self.answer_said
+            and seq == self.answer_seqs.get(seat, -2)
+        )
 
     def player_acted(self, seat: int) -> None:
         """The seat's player acted: the run-outs in a row start again from none, and 托管 ends."""

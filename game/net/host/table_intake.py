@@ -124,7 +124,8 @@ class TableIntake:
             return self.core.rnd is None and not self.core.seats[seat].ready
         if isinstance(msg, P.Shown):
             s = self.core.seats[seat]
-            return s.shown_at is None and msg.seq == s.asked_seq == len(self.core.views[seat])
+            asked = s.shown_at is None and msg.seq == s.asked_seq == len(self.core.views[seat])
+            return asked or self.core.answer_open(seat, msg.seq)  # every window answers a discard, claim or not
         return False
 
     def _auto_play(self, conn: Conn, on: bool) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.engine.actions import ActionKind
 from game.engine.events import HandSettled
 from game.engine.round import Round
 from game.match.length import match_over
@@ -77,6 +78,14 @@ class TablePlay:
         """Send out what a move did (a discard's sequel after the answering beat), and settle the hand if it ended."""
         self.core.stats.actions += 1
         self.out.begin_beat()
+        rnd = self.core.control.round
+        answered = (
+            rnd is not None and rnd.actions and rnd.actions[-1].kind in (ActionKind.DISCARD, ActionKind.ADDED_KONG)
+        )
+        if answered and self.core.answering:
+            # Each viewer's count up to the move (the beat holds the rest back): their windows say it by that.
+            hold = self.core.hold
+            self.core.open_answer(hold if hold is not None else self.core.feed.counts())
         self.out.publish()
         if self.core.control.hand_over and self.core.hold is None:
             self.settle(self.core.time())

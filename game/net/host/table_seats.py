@@ -40,6 +40,7 @@ class SeatState:
     asked_at: float | None = None  # when the current decision was put to the seat (turn timer)
     asked_seq: int = -1  # the event count when it was put, so each decision is asked once
     shown_at: float | None = None  # when the player said the current decision is on their screen: its clock starts
+    said_seq: int = -1  # the last event count the seat's window said it shows
     timeouts: int = 0  # decisions in a row the clock ran out on
     tuoguan: bool = False  # 托管: two run-outs in a row; the AI plays the seat until its player acts
 

@@ -20,10 +20,13 @@ from ui.look import text as T
 from ui.look.layout import compute_layout
 from ui.look.tile_art import Look, get_tile_art
 from ui.menu.new_game import NewGameScene
+from ui.probe.learn_moments import render_learn_moment
 from ui.probe.moments import stage_moment
 from ui.replays.browser import ReplayListScene, open_replays
 from ui.settings.values import Settings
+from ui.settlement.scene import headline
 from ui.table.insight import ChickenInfo
+from ui.table.model import WinView
 from ui.table.panels import draw_chickens, draw_info, panel_tile_width
 from ui.words import strings as S
 
@@ -147,3 +150,33 @@ def test_seats_are_listed_with_the_languages_own_comma() -> None:
     assert ReplayListScene.mine(entry) == "you sat E, S, W"
     S.set_language("zh")
     assert ReplayListScene.mine(entry) == "你坐东、南、西"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", SIZES)
+def test_a_payment_lines_rule_is_named_whole_on_the_settlement_sheet(
+    lang: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hot-discard line's label ("dealt in right after a kong" in English) is neither cut nor shrunk."""
+    asked: list[tuple[str, int, int]] = []
+    real = T.fit
+
+    def recording(text: str, size: int, max_width: int, *args: Any, **kwargs: Any) -> pygame.Surface:
+        asked.append((text, size, max_width))
+        return real(text, size, max_width, *args, **kwargs)
+
+    monkeypatch.setattr(T, "fit", recording)
+    render_learn_moment("end-why", size, CLASSIC, language=lang)
+    label = S.ledger_label("热炮", "dealt in right after a kong")
+    room = [(px, w) for text, px, w in asked if text == label]
+    assert room, asked
+    assert all(T.shadowed(label, px).get_width() <= w for px, w in room), room
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("how", ["discard", "self_draw", "after_kong", "rob_kong"])
+def test_the_settlement_headline_has_no_double_space(lang: str, how: str) -> None:
+    """Who won and how are joined by one space, in either language and for every way of winning."""
+    S.set_language(lang)
+    title = headline(WinView(winners=(0,), tile=5, how=how, discarder=None if "self" in how else 3, hot=False), 0)
+    assert "  " not in title and title == title.strip(), title

@@ -78,7 +78,8 @@ def headline(win: WinView | None, viewer: int, label: Callable[[int], str] | Non
         how = S.tr("how_rob_kong", seat=name(win.discarder))
     elif win.discarder is not None:
         how = S.tr("how_discard", seat=name(win.discarder))
-    return f"{S.tr('end_title_win', seats=seats)}  {how}".strip()
+    # One space between who won and how, and none after a win without a "how".
+    return " ".join(part for part in (S.tr("end_title_win", seats=seats), how) if part)
 
 
 def line_text(line: PaymentLine) -> tuple[str, str]:
@@ -543,14 +544,22 @@ class SettlementScene(SettlementPanel):
             return
         capacity = per_col * cols
         shown = lines if len(lines) <= capacity else lines[: capacity - 1]
+        texts = [line_text(line) for line in shown]
+        amounts = [line.signed(seat) for line in shown]
+        # The payers column moves right of halfway only as far as the longest label needs (English ones run long),
+        # and never so far that the widest payers and amount would be cut.
+        label_w = max(T.shadowed(label, size).get_width() for label, _ in texts)
+        who_w = max(T.shadowed(who, size).get_width() for _, who in texts)
+        amt_w = max(T.shadowed(signed(n), size, bold=True).get_width() for n in amounts)
+        who_off = min(max(round(col_w * 0.5), label_w + round(6 * s)), col_w - amt_w - who_w - round(4 * s))
         for k, line in enumerate(shown):
             col, r = divmod(k, per_col)
             x = rect.left + col * (col_w + round(10 * s))
             y = top + r * line_h
-            label, who = line_text(line)
-            amount = line.signed(seat)
+            label, who = texts[k]
+            amount = amounts[k]
             amt = T.shadowed(signed(amount), size, _amount_colour(amount), True)
-            who_x = x + round(col_w * 0.5)
+            who_x = x + who_off
             right = x + col_w
             surface.blit(amt, (right - amt.get_width(), y))
             surface.blit(T.fit(who, size, right - amt.get_width() - who_x - round(4 * s), pal.TEXT_MUTED), (who_x, y))

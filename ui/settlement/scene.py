@@ -32,6 +32,7 @@ from ui.look.tile_art import Look, get_tile_art
 from ui.settlement.explain_panel import draw_explain_panel, draw_tooltip, explain_lines, flip_value_text, line_sentence
 from ui.settlement.hands import draw_hand, draw_not_entered, entered_slots, not_entered_note, row_width
 from ui.settlement.lines import PaymentLine, seat_lines, standings
+from ui.settlement.payment_rows import amount_colour, draw_payment_lines
 from ui.settlement.review_button import review_button, review_room
 from ui.settlement.sheet import (
     SHEET_RGB,
@@ -80,21 +81,6 @@ def headline(win: WinView | None, viewer: int, label: Callable[[int], str] | Non
         how = S.tr("how_discard", seat=name(win.discarder))
     # One space between who won and how, and none after a win without a "how".
     return " ".join(part for part in (S.tr("end_title_win", seats=seats), how) if part)
-
-
-def line_text(line: PaymentLine) -> tuple[str, str]:
-    """("金鸡 ×2", "东→南") for a payment line: the rule with its count, and who pays whom."""
-    label = S.ledger_label(line.label_zh, line.label_en)
-    if line.count > 1:
-        label += f" ×{line.count}"
-    payers = (
-        "".join(S.wind(p) for p in line.payers) if S.language() == "zh" else " ".join(S.wind(p) for p in line.payers)
-    )
-    return label, f"{payers}→{S.wind(line.payee)}"
-
-
-def _amount_colour(n: int) -> pal.RGB:
-    return pal.TEXT_GOLD if n > 0 else (pal.TEXT_RED if n < 0 else pal.TEXT_MUTED)
 
 
 class SettlementScene(SettlementPanel):
@@ -474,7 +460,8 @@ class SettlementScene(SettlementPanel):
                 note = not_entered_note(assumed)
                 draw_not_entered(surface, where, row_width(slots, art.width), note, fonts["small"], s)
             lines = seat_lines(ledger, seat) if ledger is not None else []
-            self._draw_lines(surface, pygame.Rect(lines_x, row.top, lines_w, row_h), seat, lines, fonts)
+            box = pygame.Rect(lines_x, row.top, lines_w, row_h)
+            self.line_hits += draw_payment_lines(surface, box, seat, lines, fonts["small"], self.scale)
             yield
 
     def shown_slots(
@@ -520,7 +507,7 @@ class SettlementScene(SettlementPanel):
             surface.blit(pic, pic.get_rect(center=(bx + d // 2, cy)))
             bx += d + round(4 * s)
         y += name.get_height() + round(2 * s)
-        big = T.shadowed(signed(net), fonts["score"], _amount_colour(net), True)
+        big = T.shadowed(signed(net), fonts["score"], amount_colour(net), True)
         surface.blit(big, (x, y))
         if what_if:
             tag = T.shadowed(S.tr("settle_if"), fonts["small"], pal.TEXT_MUTED)
@@ -528,47 +515,6 @@ class SettlementScene(SettlementPanel):
         y += big.get_height() + round(2 * s)
         standing = S.tr("settle_total", total=signed(total), place=place)
         surface.blit(T.fit(standing, fonts["small"], rect.width, pal.TEXT_MUTED), (x, y))
-
-    def _draw_lines(
-        self, surface: pygame.Surface, rect: pygame.Rect, seat: int, lines: list[PaymentLine], fonts: dict[str, int]
-    ) -> None:
-        s = self.scale
-        size = fonts["small"]
-        line_h = round(size * 1.42)
-        top = rect.top + round(6 * s)
-        per_col = max(1, (rect.height - round(10 * s)) // line_h)
-        cols = 1 if len(lines) <= per_col else 2
-        col_w = min(round(290 * s), (rect.width - round(10 * s) * (cols - 1)) // cols)
-        if not lines:
-            surface.blit(T.shadowed(S.tr("end_no_items"), size, pal.TEXT_MUTED), (rect.left, top))
-            return
-        capacity = per_col * cols
-        shown = lines if len(lines) <= capacity else lines[: capacity - 1]
-        texts = [line_text(line) for line in shown]
-        amounts = [line.signed(seat) for line in shown]
-        # The payers column moves right of halfway only as far as the longest label needs (English ones run long),
-        # and never so far that the widest payers and amount would be cut.
-        label_w = max(T.shadowed(label, size).get_width() for label, _ in texts)
-        who_w = max(T.shadowed(who, size).get_width() for _, who in texts)
-        amt_w = max(T.shadowed(signed(n), size, bold=True).get_width() for n in amounts)
-        who_off = min(max(round(col_w * 0.5), label_w + round(6 * s)), col_w - amt_w - who_w - round(4 * s))
-        for k, line in enumerate(shown):
-            col, r = divmod(k, per_col)
-            x = rect.left + col * (col_w + round(10 * s))
-            y = top + r * line_h
-            label, who = texts[k]
-            amount = amounts[k]
-            amt = T.shadowed(signed(amount), size, _amount_colour(amount), True)
-            who_x = x + who_off
-            right = x + col_w
-            surface.blit(amt, (right - amt.get_width(), y))
-            surface.blit(T.fit(who, size, right - amt.get_width() - who_x - round(4 * s), pal.TEXT_MUTED), (who_x, y))
-            surface.blit(T.fit(label, size, max(10, who_x - x - round(6 * s)), pal.TEXT), (x, y))
-            self.line_hits.append((pygame.Rect(x, y, col_w, line_h), line))
-        if len(shown) < len(lines):
-            col, r = divmod(len(shown), per_col)
-            more = T.shadowed(S.tr("end_more", n=len(lines) - len(shown)), size, pal.TEXT_MUTED)
-            surface.blit(more, (rect.left + col * (col_w + round(10 * s)), top + r * line_h))
 
     def _draw_footer(self, surface: pygame.Surface, rect: pygame.Rect, fonts: dict[str, int]) -> None:
         s = self.scale

@@ -150,31 +150,46 @@ def test_written_out_shuffle_is_the_standard_librarys() -> None:
         mine, theirs = random.Random(f"s{seed}"), random.Random(f"s{seed}")
         ids = list(range(108))
         theirs.shuffle(ids)
-        assert shuffled_tile_ids(mine) == ids
+        assert shuffled_tile_ids(mine, CLASSIC.kinds) == ids
         assert mine.random() == theirs.random()
+    # docs/rules.md §15.1: a wall of two suits shuffles the ids of their kinds, as random.shuffle would.
+    two = load_ruleset("erding-liangfang")
+    mine, theirs = random.Random("two"), random.Random("two")
+    ids = [i for i in range(108) if i // 4 in two.kinds]
+    theirs.shuffle(ids)
+    assert shuffled_tile_ids(mine, two.kinds) == ids and len(ids) == 72
 
 
+@pytest.mark.parametrize("name", ["guiyang-classic", "sandingguai", "erding-liangfang"])
 @pytest.mark.parametrize("dealer", range(4))
-def test_remembered_deal_takes_the_places_of_the_deal_plan(dealer: int) -> None:
-    """docs/rules.md §3: Wall.deal takes exactly deal_plan's grabs, tile by tile, and leaves the rest."""
+def test_remembered_deal_takes_the_places_of_the_deal_plan(name: str, dealer: int) -> None:
+    """docs/rules.md §3, §15.2: Wall.deal takes exactly deal_plan's grabs, tile by tile, and leaves the rest,
+    at every table size: 13 tiles each, the dealer 14."""
+    rules = load_ruleset(name)
+    if dealer >= rules.players:
+        pytest.skip("no such seat at this table")
     rng = random.Random(dealer)
     for dice in ((1, 1), (3, 4), (6, 6), (2, 5)):
-        lengths = side_lengths(CLASSIC.table, dealer)
-        brk = find_break(CLASSIC.table, dealer, dice, lengths)
-        ids = list(range(108))
+        lengths = side_lengths(rules.table, dealer, rules.wall_size)
+        brk = find_break(rules.table, dealer, dice, lengths)
+        ids = [i for i in range(108) if i // 4 in rules.kinds]
         rng.shuffle(ids)
         plain, fast = Wall(lengths, brk, ids), Wall(lengths, brk, ids)
-        expected = [(chunk, tuple(plain.take(p) for p in chunk.places)) for chunk in deal_plan(plain, dealer)]
+        expected = [
+            (chunk, tuple(plain.take(p) for p in chunk.places)) for chunk in deal_plan(plain, dealer, rules.players)
+        ]
         assert fast.deal(dealer) == expected
+        dealt = {s: sum(len(c.places) for c, _ in expected if c.seat == s) for s in range(rules.players)}
+        assert dealt == {s: 14 if s == dealer else 13 for s in range(rules.players)}
         assert fast.live_places() == plain.live_places()
-        assert fast.remaining == plain.remaining == 108 - 13 * 4 - 1
+        assert fast.remaining == plain.remaining == rules.wall_size - 13 * rules.players - 1
         assert fast.draw_front() == plain.draw_front()
         assert fast.draw_tail() == plain.draw_tail()
 
 
 def test_deal_needs_a_full_wall() -> None:
     """The remembered layout assumes an untouched wall; anything else is refused with a message."""
-    lengths = side_lengths(CLASSIC.table, 0)
+    lengths = side_lengths(CLASSIC.table, 0, 108)
     wall = Wall(lengths, Break(1, 3, "sum_and_smaller"), list(range(108)))
     wall.draw_front()
     with pytest.raises(ValueError, match="full wall"):
@@ -184,18 +199,19 @@ def test_deal_needs_a_full_wall() -> None:
 def test_wall_ends_and_counted_seats_match_the_plain_walks() -> None:
     """docs/rules.md §2, §3: the first and tail stacks, and the seats counted round the table by the dice."""
     for dealer in range(4):
-        lengths = side_lengths(CLASSIC.table, dealer)
+        lengths = side_lengths(CLASSIC.table, dealer, 108)
         for side in range(4):
             for skipped in range(lengths[side]):
                 brk = Break(side, skipped, "")
                 order = stacks_in_draw_order(lengths, brk)
                 assert end_stacks(lengths, brk) == (order[0], order[-1])
     for direction in ("previous", "next"):
-        for start in range(4):
-            for n in range(2, 13):
-                assert counted_seats(start, n, direction) == tuple(
-                    count_seats(start, k, direction) for k in range(1, n + 1)
-                )
+        for players in (2, 3, 4):
+            for start in range(players):
+                for n in range(2, 13):
+                    assert counted_seats(start, n, direction, players) == tuple(
+                        count_seats(start, k, direction, players) for k in range(1, n + 1)
+                    )
 
 
 # --- events ---------------------------------------------------------------------------

@@ -22,11 +22,13 @@ from game.rules.loader import (
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = [
+    "erding-liangfang",
     "guiyang-app",
     "guiyang-classic",
     "guiyang-daopei",
     "guiyang-modern",
     "guiyang-pass",
+    "sandingguai",
     "yiwushi",
     "zhuoji-x10",
 ]
@@ -53,7 +55,8 @@ def _replace(old: str, new: str) -> str:
 
 
 def test_the_rulesets_of_rules_11_and_14_ship() -> None:
-    """docs/rules.md §11: six rulesets, one per seed family; §14: the seventh, guiyang-daopei."""
+    """docs/rules.md §11: six rulesets, one per seed family; §14: the seventh, guiyang-daopei; §15.8: a table of
+    three (sandingguai) and one of two (erding-liangfang)."""
     assert builtin_ruleset_names() == SHIPPED
 
 
@@ -85,11 +88,15 @@ def test_engine_facing_values_follow_the_brief() -> None:
     """docs/rules.md §2, §3, §12.11, §12.12: wall, direction, break, first dealer, 包牌, forced 热炮, 憨包豆."""
     for name in SHIPPED:
         r = load_ruleset(name)
-        assert r.table.wall_stacks == (14, 13, 14, 13)
+        # docs/rules.md §15.2: a smaller table's wall is split evenly, one side per player.
+        four = r.table.wall_stacks == (14, 13, 14, 13)
+        assert four if r.players == 4 else len(set(r.table.wall_stacks)) == 1
         assert r.play.pass_patterns == ("pinghu",)
         assert r.play.multiple_winners
         assert (r.table.first_dealer == "random") == (name in ("guiyang-app", "guiyang-daopei"))
-        assert (r.play.passed_win == "baopai") == (name in ("guiyang-classic", "zhuoji-x10"))
+        # The small tables take seed A's values where their sources are silent (docs/rules.md §15.8).
+        baopai = ("guiyang-classic", "zhuoji-x10", "sandingguai", "erding-liangfang")
+        assert (r.play.passed_win == "baopai") == (name in baopai)
         assert r.play.hot_discard_forced == (name == "guiyang-pass")
         assert r.play.late_kong == (name == "guiyang-modern")
     for name in ("guiyang-classic", "guiyang-pass", "zhuoji-x10", "yiwushi"):
@@ -236,7 +243,8 @@ def test_error_bare_off_explains_yaml_booleans() -> None:
 def test_error_wrong_list_length() -> None:
     text = _replace("wall_stacks: [14, 13, 14, 13]", "wall_stacks: [14, 13, 14]")
     line = _line_of(text, "wall_stacks")
-    assert _errors(text) == [f"x.yaml:{line}:16: table.wall_stacks: expected a list of 4 items, found 3"]
+    want = f"x.yaml:{line}:16: table.wall_stacks: 3 sides for 4 players; one side of the wall per player"
+    assert _errors(text) == [want]
 
 
 def test_error_list_item_choice() -> None:
@@ -248,7 +256,76 @@ def test_error_list_item_choice() -> None:
 def test_error_wall_must_hold_108_tiles() -> None:
     text = _replace("wall_stacks: [14, 13, 14, 13]", "wall_stacks: [14, 14, 14, 14]")
     line = _line_of(text, "wall_stacks")
-    assert _errors(text) == [f"x.yaml:{line}:16: table.wall_stacks: the four sides hold 56 stacks; 108 tiles need 54"]
+    assert _errors(text) == [f"x.yaml:{line}:16: table.wall_stacks: the sides hold 56 stacks; 108 tiles need 54"]
+
+
+SMALL_TABLES = {
+    "sandingguai": (3, ("m", "p", "s"), 108, True),
+    "erding-liangfang": (2, ("p", "s"), 72, False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SMALL_TABLES))
+def test_small_tables_are_ruleset_values(name: str) -> None:
+    """docs/rules.md §15.1-§15.3, §15.8: the players, the suits in play, the wall and 定缺 are values of the file."""
+    rules = load_ruleset(name)
+    players, suits, tiles, dingque = SMALL_TABLES[name]
+    assert (rules.players, rules.suits, rules.wall_size, rules.play.dingque) == (players, suits, tiles, dingque)
+    assert len(rules.table.wall_stacks) == players and sum(rules.table.wall_stacks) * 2 == tiles
+    assert rules.others(0) == tuple(range(1, players))
+
+
+def test_four_players_and_three_suits_by_default() -> None:
+    """docs/rules.md §15.2: a file that names no table size seats four, with all 108 tiles."""
+    rules = load_ruleset("guiyang-classic")
+    assert (rules.players, rules.suits, rules.wall_size, rules.others(1)) == (4, ("m", "p", "s"), 108, (2, 3, 0))
+
+
+def _small(extra: str, stacks: str = "[18, 18, 18]") -> str:
+    return _replace("wall_stacks: [14, 13, 14, 13]", f"wall_stacks: {stacks}") + extra
+
+
+def test_error_table_size_not_two_to_four() -> None:
+    """docs/rules.md §15.2: a table seats 2, 3 or 4."""
+    errors = _errors(_small("players: 5\n"))
+    assert len(errors) == 1 and errors[0].endswith("players: 5 players; a table seats 2, 3 or 4 (docs/rules.md §15.2)")
+
+
+def test_error_wall_sides_follow_the_players() -> None:
+    """docs/rules.md §15.2: one side of the wall per player."""
+    errors = _errors(_replace("wall_stacks: [14, 13, 14, 13]", "wall_stacks: [14, 13, 14, 13]") + "players: 3\n")
+    assert [e.split(": ", 1)[1] for e in errors] == [
+        "table.wall_stacks: 4 sides for 3 players; one side of the wall per player"
+    ]
+
+
+def test_error_dingque_needs_three_suits() -> None:
+    """docs/rules.md §15.3: 定缺 names one of three suits, so a table of two suits cannot play it."""
+    text = _small("players: 2\nsuits: [p, s]\n", "[18, 18]").replace(
+        "  ready_own_four: false", "  dingque: true\n  ready_own_four: false", 1
+    )
+    errors = [e.split(": ", 1)[1] for e in _errors(text)]
+    assert errors == ["play.dingque: 定缺 names one of three suits; only 2 are in play (docs/rules.md §15.3)"]
+
+
+def test_error_dingque_not_at_four() -> None:
+    """docs/rules.md §15.3: 定缺 is a rule of the three- and two-player tables."""
+    text = CLASSIC_TEXT.replace("  ready_own_four: false", "  dingque: true\n  ready_own_four: false", 1)
+    errors = [e.split(": ", 1)[1] for e in _errors(text)]
+    assert errors == ["play.dingque: 定缺 is played at three or two players, not four (docs/rules.md §15.3)"]
+
+
+def test_error_chicken_not_in_play() -> None:
+    """docs/rules.md §15.1: the suits in play must hold every chicken the file names (幺鸡 is 1s)."""
+    errors = [e.split(": ", 1)[1] for e in _errors(_small("players: 2\nsuits: [m, p]\n", "[18, 18]"))]
+    assert errors == ["suits: the chicken 1s is not in play with suits m p"]
+
+
+def test_error_suit_named_twice_or_unknown() -> None:
+    """docs/rules.md §15.1: suits are letters m, p, s, each once."""
+    assert any("unknown id 'z'" in e for e in _errors(_small("players: 3\nsuits: [p, z]\n")))
+    twice = [e.split(": ", 1)[1] for e in _errors(_small("players: 3\nsuits: [m, m, p, s]\n"))]
+    assert "suits: a suit is named twice" in twice
 
 
 def test_error_section_not_a_mapping() -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from game.core.melds import KongKind, Meld
 from game.core.result import HandResult, SeatResult, Win, WinHow
+from game.core.ruleset import Ruleset
 from game.core.settlement import settle
 from game.core.settlement.registry import registered_rules
 from game.core.tiles import (
@@ -56,17 +57,19 @@ def test_example_hand_file_settles() -> None:
     assert led.nets() == (24, -8, -8, -8)
 
 
-def _random_result(rng: random.Random) -> HandResult:
-    """A random end of hand: legal tile counts, random melds and flags; not always a real win."""
-    wall = [t for t in range(NUM_KINDS) for _ in range(COPIES)]
+def _random_result(rng: random.Random, rules: Ruleset) -> HandResult:
+    """A random end of hand at the ruleset's table: legal tile counts, random melds and flags; not always a real
+    win."""
+    n = rules.players
+    wall = [t for t in rules.kinds for _ in range(COPIES)]
     rng.shuffle(wall)
     seats = []
-    for seat in range(4):
+    for seat in range(n):
         melds: list[Meld] = []
         for _ in range(rng.randint(0, 3)):
             t = wall.pop()
             kind = rng.choice([None, KongKind.EXPOSED, KongKind.CONCEALED, KongKind.ADDED])
-            source = None if kind is KongKind.CONCEALED else rng.choice([s for s in range(4) if s != seat])
+            source = None if kind is KongKind.CONCEALED else rng.choice([s for s in range(n) if s != seat])
             melds.append(Meld(t, kind, source, late=rng.random() < 0.1 and kind is not KongKind.EXPOSED))
         size = 13 - 3 * len(melds) + (1 if seat == 0 else 0)
         concealed = tuple(sorted(wall.pop() for _ in range(size)))
@@ -76,20 +79,22 @@ def _random_result(rng: random.Random) -> HandResult:
     if rng.random() < 0.8:
         how = rng.choice(list(WinHow))
         winners = (
-            (0,) if how in (WinHow.SELF_DRAW, WinHow.AFTER_KONG) else tuple(rng.sample([0, 1, 2], rng.randint(1, 3)))
+            (0,)
+            if how in (WinHow.SELF_DRAW, WinHow.AFTER_KONG)
+            else tuple(rng.sample(range(n - 1), rng.randint(1, n - 1)))
         )
-        discarder = None if how in (WinHow.SELF_DRAW, WinHow.AFTER_KONG) else 3
+        discarder = None if how in (WinHow.SELF_DRAW, WinHow.AFTER_KONG) else n - 1
         win = Win(winners, seats[0].concealed[0], how, discarder, rng.random() < 0.3, rng.random() < 0.1)
-    hot_kong = next((m for m in seats[3].melds if m.is_kong), None)
+    hot_kong = next((m for m in seats[n - 1].melds if m.is_kong), None)
     return HandResult(
-        ruleset="guiyang-classic",
-        dealer=rng.randrange(4),
+        ruleset=rules.name,
+        dealer=rng.randrange(n),
         streak=rng.randint(0, 3),
-        seats=(seats[0], seats[1], seats[2], seats[3]),
+        seats=tuple(seats),
         win=win,
-        flip=rng.choice([None, *range(NUM_KINDS)]) if win else None,
-        first_chicken={YAOJI: rng.randrange(4), WUGUJI: rng.randrange(4)},
-        first_chicken_claimed_by={YAOJI: rng.randrange(4)} if rng.random() < 0.3 else {},
+        flip=rng.choice([None, *rules.kinds]) if win else None,
+        first_chicken={YAOJI: rng.randrange(n), WUGUJI: rng.randrange(n)},
+        first_chicken_claimed_by={YAOJI: rng.randrange(n)} if rng.random() < 0.3 else {},
         baopai=win.winners[:1] if win and rng.random() < 0.2 else (),
         hot_kong=hot_kong if win and win.hot else None,
         weekday=rng.randint(1, 7),
@@ -103,11 +108,12 @@ _EVERYTHING_ON = {
 
 @pytest.mark.parametrize("name", builtin_ruleset_names())
 def test_ledgers_sum_to_zero_on_random_results(name: str) -> None:
-    """docs/design.md: every ledger sums to zero, under every ruleset and with every optional rule on."""
+    """docs/design.md: every ledger sums to zero, under every ruleset (at every table size, docs/rules.md §15.4)
+    and with every optional rule on."""
     rng = random.Random(f"zero-{name}")
     rulesets = [load_ruleset(name), with_rules(name, **_EVERYTHING_ON)]
     for _ in range(150):
-        result = _random_result(rng)
+        result = _random_result(rng, rulesets[0])
         for rules in rulesets:
             led = settle(result, rules)
             assert sum(led.nets()) == 0

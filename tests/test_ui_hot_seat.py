@@ -104,7 +104,7 @@ def test_every_discard_is_answered_by_every_other_person_in_the_same_order() -> 
     assert len(log) > 10
     assert offered and passing, "the hand had discards some person could claim and discards no one could"
     for mover, screens in log:
-        order = claim.answer_order(mover, [0, 2])
+        order = claim.answer_order(mover, [0, 2], 4)
         answers = [seat for kind, seat in screens if kind == "answer"]
         assert answers == order, (mover, screens)
         # A hand-off before every answer, unless the same person answered the discard before (never: one each).
@@ -362,7 +362,7 @@ def test_a_match_resumed_in_a_claim_round_asks_every_person_in_the_same_order() 
         resumed.hold_answers = True
         fresh = _answers(session, people)
         again = _answers(resumed, people)
-        assert [seat for seat, _ in again] == [seat for seat, _ in fresh] == claim.answer_order(held.mover, people)
+        assert [seat for seat, _ in again] == [seat for seat, _ in fresh] == claim.answer_order(held.mover, people, 4)
         assert [obs for _, obs in again] == [obs for _, obs in fresh]
         lone += sum(1 for _, obs in fresh if [a.kind for a in obs.legal_actions] == [ActionKind.PASS])
         compared += 1

@@ -46,5 +46,5 @@ def test_counting_toward_the_next_seat_is_counter_clockwise_in_both_languages(la
 
 def test_the_words_match_the_engine_count() -> None:
     """§2: play is East, South, West, North; "previous" from South reaches East, South's 上家."""
-    assert count_seats(SOUTH, 2, "previous") == EAST
-    assert count_seats(SOUTH, 2, "next") == WEST
+    assert count_seats(SOUTH, 2, "previous", 4) == EAST
+    assert count_seats(SOUTH, 2, "next", 4) == WEST

@@ -34,9 +34,9 @@ def test_seed_a_south_rolls_ten_east_deals() -> None:
 
 def test_seed_a_roll_of_seven_points_opposite() -> None:
     """docs/rules.md §2, A4: 7 rolled by South points at North, the seat opposite."""
-    assert count_seats(SOUTH, 7, "previous") == NORTH
-    assert count_seats(SOUTH, 7, "next") == NORTH
-    assert count_seats(SOUTH, 10, "next") == WEST  # F counts toward the next seat
+    assert count_seats(SOUTH, 7, "previous", 4) == NORTH
+    assert count_seats(SOUTH, 7, "next", 4) == NORTH
+    assert count_seats(SOUTH, 10, "next", 4) == WEST  # F counts toward the next seat
 
 
 def test_seed_a_break_south_deals_rolls_three_and_four() -> None:

@@ -187,6 +187,7 @@ def matching_patterns(counts: Sequence[int], melds: Sequence[Meld], winning_tile
         if k == 4:
             found.add("dandiao")
             found.add("dadiaoche")  # 大吊车 (docs/rules.md §14): the same shape, with no flush tier of its own
+            found.add("jingoudiao")  # 金钩钓 (docs/rules.md §15.6): the small tables' name, with 清金钩 above it
     if k == 0 and seven_pairs_missing(counts) == 0:
         found.add("longqidui" if COPIES in counts else "qidui")
     if k == 1 and winning_tile == melds[0].tile:
@@ -203,9 +204,14 @@ def matching_patterns(counts: Sequence[int], melds: Sequence[Meld], winning_tile
                 found.add(flush)
         if "dandiao" in found:
             found.add("qingdandiao")
+            found.add("qingjingou")
         if "dilongqi" in found:
             found.add("qingdilong")
     return frozenset(found)
+
+
+# The patterns that need four melds on the table: a concealed four set aside as a meld is not one.
+FOUR_MELD_PATTERNS = frozenset({"dandiao", "qingdandiao", "dadiaoche", "jingoudiao", "qingjingou"})
 
 
 def _pattern_rank(pid: str) -> tuple[int, str]:
@@ -255,7 +261,7 @@ def _own_four_pattern(
     aside as a stand-in meld, the pair of `t` in hand (patterns of melds on the table do not apply)."""
     rest = list(counts)
     rest[t] = 2
-    found = matching_patterns(rest, [*melds, Meld(t)], t) - {"dandiao", "qingdandiao", "dadiaoche"}
+    found = matching_patterns(rest, [*melds, Meld(t)], t) - FOUR_MELD_PATTERNS
     return best_pattern(found, values)
 
 

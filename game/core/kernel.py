@@ -29,7 +29,6 @@ from game.core.kernel_state import (
     KONG,
     MOVE_NAMES,
     NO_WAITS,
-    OTHERS_IN_ORDER,
     PASS,
     PUNG,
     PUNG_MELD,
@@ -57,7 +56,6 @@ __all__ = [
     "KONG",
     "MOVE_NAMES",
     "NO_WAITS",
-    "OTHERS_IN_ORDER",
     "PASS",
     "PUNG",
     "WIN",
@@ -237,21 +235,23 @@ class HandState(TableState):
     def _note_follow(self, seat: int, tile: Tile) -> None:
         """开局跟 (docs/rules.md §14): the dealer's first discard, then the same tile from each next seat in turn."""
         n = len(self.first_discards)
-        if n == self.discard_count - 1 and seat == (self.dealer + n) % 4 and (n == 0 or tile == self.first_discards[0]):
+        players = self.players
+        in_turn = n == self.discard_count - 1 and seat == (self.dealer + n) % players
+        if in_turn and (n == 0 or tile == self.first_discards[0]):
             self.first_discards.append(tile)
-            self.dealer_followed = len(self.first_discards) == 4
+            self.dealer_followed = len(self.first_discards) == players
 
     def open_claims(self, source: int, tile: Tile, hot: bool) -> Pending:
         """Offer the discard to the other seats; with no one to answer, the next seat draws."""
         pending: Pending = {}
-        for s in OTHERS_IN_ORDER[source]:
+        for s in self.others[source]:
             opts = self.claim_options(s, tile, source, hot)
             if opts:
                 pending[s] = opts
         if pending:
             self.phase = CLAIMS
         else:
-            self.next_draw((source + 1) % 4)
+            self.next_draw((source + 1) % self.players)
         return pending
 
     def win_self_drawn(self, seat: int) -> None:
@@ -297,7 +297,7 @@ class HandState(TableState):
         """The seats that may rob `seat`'s added kong of `tile`, each offered WIN or PASS (docs/rules.md §6)."""
         pending: Pending = {}
         if self.play.rob_kong:
-            for s in OTHERS_IN_ORDER[seat]:
+            for s in self.others[seat]:
                 if self.may_win_on(s, tile, seat, True, False):
                     pending[s] = (WIN, PASS)
         return pending
@@ -337,7 +337,7 @@ class HandState(TableState):
 
     def winners(self, source: int, answers: dict[int, int]) -> tuple[int, ...]:
         """The seats that answered WIN, in play order after `source` (only the first without 一炮多响)."""
-        winners = tuple([s for s in OTHERS_IN_ORDER[source] if answers.get(s, PASS) == WIN])
+        winners = tuple([s for s in self.others[source] if answers.get(s, PASS) == WIN])
         if winners and not self.play.multiple_winners:
             return winners[:1]  # head bump: the first in play order after the discarder
         return winners
@@ -363,7 +363,7 @@ class HandState(TableState):
                 self.claim(s, a, source, tile)
                 return
         self.hot_kong = None
-        self.next_draw((source + 1) % 4)
+        self.next_draw((source + 1) % self.players)
 
     def claim(self, seat: int, kind: int, source: int, tile: Tile) -> None:
         """The seat punges or konges `source`'s discard of `tile`."""
@@ -493,7 +493,7 @@ class HandState(TableState):
         winners = win.winners if win is not None else ()
         took_tile = win is not None and (win.how is WinHow.DISCARD or win.how is WinHow.ROB_KONG)
         seats: list[SeatResult] = []
-        for s in range(4):
+        for s in range(self.players):
             counts = self.hands[s]
             won = s in winners
             concealed: list[Tile] = []
@@ -515,7 +515,7 @@ class HandState(TableState):
             ruleset=self.rules.name,
             dealer=self.dealer,
             streak=self.streak,
-            seats=(seats[0], seats[1], seats[2], seats[3]),
+            seats=tuple(seats),
             win=win,
             flip=flip,
             first_chicken=dict(self.first_chicken),

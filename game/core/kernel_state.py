@@ -17,7 +17,7 @@ from game.core import hand as analysis
 from game.core.melds import KongKind, Meld
 from game.core.phase import TURN, Phase
 from game.core.result import HandResult, WinHow
-from game.core.ruleset import Ruleset
+from game.core.ruleset import PLAYER_COUNTS, Ruleset
 from game.core.tiles import NUM_KINDS, WUGUJI, YAOJI, Tile
 
 # Moves, as small ints (a move is (kind, tile); tile -1 where none).
@@ -42,8 +42,10 @@ NO_WAITS: Final[frozenset[Tile]] = frozenset()
 # The first discarded copy of these is followed for 冲锋鸡 and 责任鸡 (docs/rules.md §12.9).
 FOLLOWED_CHICKENS: Final[tuple[Tile, ...]] = (YAOJI, WUGUJI)
 
-# The other seats in play order after each seat (who answers its discard, first to last).
-OTHERS_IN_ORDER: Final[tuple[tuple[int, ...], ...]] = tuple(tuple((s + k) % 4 for k in (1, 2, 3)) for s in range(4))
+# The other seats in play order after each seat (who answers its discard, first to last), by table size.
+OTHERS_BY_PLAYERS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
+    n: tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n)) for n in PLAYER_COUNTS
+}
 
 
 class Sink(Protocol):
@@ -116,8 +118,10 @@ class TableState:
         "last_discard",
         "last_kong",
         "melds",
+        "others",
         "phase",
         "play",
+        "players",
         "ponds",
         "remaining",
         "result",
@@ -145,6 +149,8 @@ class TableState:
             return
         self.rules = rules
         self.play = rules.play
+        n = self.players = rules.players
+        self.others = OTHERS_BY_PLAYERS[n]
         self.deferring = rules.play.late_kong
         self.dilongqi = analysis.scores_dilongqi(rules.patterns)  # 地龙七 waits count (docs/rules.md §13)
         self.charge_single = rules.chickens.charge_single  # one 冲锋鸡 per hand (docs/rules.md §14)
@@ -152,11 +158,11 @@ class TableState:
         self.result: HandResult | None = None
         self.dealer = 0
         self.streak = 0
-        self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(4)]
-        self.melds: list[list[Meld]] = [[], [], [], []]
-        self.ponds: list[list[Tile]] = [[], [], [], []]
-        self.declared = [False] * 4
-        self.draws = [0] * 4  # tiles drawn by each seat (not counting the deal)
+        self.hands: list[list[int]] = [[0] * NUM_KINDS for _ in range(n)]
+        self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        self.ponds: list[list[Tile]] = [[] for _ in range(n)]
+        self.declared = [False] * n
+        self.draws = [0] * n  # tiles drawn by each seat (not counting the deal)
         self.discard_count = 0
         self.claims_made = 0
         self.kongs_made = 0
@@ -169,10 +175,10 @@ class TableState:
         self.last_discard: tuple[int, Tile, bool] | None = None  # (seat, tile, hot)
         self.hot_kong: Meld | None = None  # the kong behind the discard under claim, if hot
         self.rob_tile: Tile | None = None
-        self.guoshui = [False] * 4  # 过水: passed a win, no discard win until own next draw
-        self.baopai_pending = [False] * 4  # 包牌: passed a win while ready, before own next draw
+        self.guoshui = [False] * n  # 过水: passed a win, no discard win until own next draw
+        self.baopai_pending = [False] * n  # 包牌: passed a win while ready, before own next draw
         self.baopai: list[int] = []
-        self.deferred: list[set[Tile]] = [set(), set(), set(), set()]  # 憨包豆 tracking
+        self.deferred: list[set[Tile]] = [set() for _ in range(n)]  # 憨包豆 tracking
         self.first_chicken: dict[Tile, int] = {}
         self.first_chicken_claimed_by: dict[Tile, int] = {}
         self.first_chicken_discard: dict[Tile, int] = {}  # which discard (1-based) was the first copy
@@ -181,7 +187,7 @@ class TableState:
         self.draw_completes = False  # the tile just drawn completes the hand
         # The waits of each seat's 13-3k tile hand, once asked (cleared as it changes): every discard
         # asks the other seats whether they can win on it.
-        self.waits_cache: list[frozenset[Tile] | None] = [None, None, None, None]
+        self.waits_cache: list[frozenset[Tile] | None] = [None] * n
         # The drawing seat's waits before its draw: its hand again if it throws the drawn tile.
         self.saved_waits: frozenset[Tile] | None = None
         # The wall: tile kinds by place, front first; which are live; the tail's order; both ends.
@@ -206,6 +212,7 @@ class TableState:
     def _copy_state(self, src: TableState) -> None:
         """Take `src`'s rule state as an independent copy (the wall's order is shared: never written)."""
         self.rules, self.play, self.deferring = src.rules, src.play, src.deferring
+        self.players, self.others = src.players, src.others
         self.dilongqi, self.charge_single = src.dilongqi, src.charge_single
         self.sink = None
         self.result = None
@@ -272,7 +279,7 @@ class TableState:
         """Put `tiles` in the wall, front first; replacements come from the other end.
 
         With `by_seat`, a seat's ordinary draw takes the next live place of its own (places seat,
-        seat + 4, ...) and the front only once those are gone. The tiles are a random order of
+        seat + players, ...) and the front only once those are gone. The tiles are a random order of
         the tiles the searching seat cannot see, and which place a draw takes depends on the play
         so far and never on what lies there, so every draw is still any unseen tile with equal
         chance: the hands dealt this way are the hands dealt in wall order. What changes is how
@@ -287,7 +294,7 @@ class TableState:
         self.w_tail_order = tuple(range(n - 1, -1, -1))
         self.w_front = 0
         self.w_tail = 0
-        self.w_seat_next = [0, 1, 2, 3] if by_seat else None
+        self.w_seat_next = list(range(self.players)) if by_seat else None
         self.remaining = n
 
     def _front_place(self, seat: int) -> int:
@@ -297,10 +304,11 @@ class TableState:
         if mine is not None:
             i = mine[seat]
             n = len(alive)
+            step = self.players
             while i < n and not alive[i]:
-                i += 4
+                i += step
             if i < n:
-                mine[seat] = i + 4
+                mine[seat] = i + step
                 return i
             mine[seat] = n
         return self._front_live()

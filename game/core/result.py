@@ -60,7 +60,7 @@ class HandResult:
     ruleset: str
     dealer: int
     streak: int  # hands the dealer had already kept in a row before this one
-    seats: tuple[SeatResult, SeatResult, SeatResult, SeatResult]
+    seats: tuple[SeatResult, ...]  # one per player (docs/rules.md §15.2)
     win: Win | None  # None: a draw (黄庄)
     flip: Tile | None = None  # the turned tile for chickens; None when the wall was empty or nobody won
     # The seat that discarded the first copy of each chicken tile that is followed (1s, 8p),

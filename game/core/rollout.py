@@ -24,7 +24,6 @@ from game.core.kernel import (
     KONG,
     MOVE_NAMES,
     NO_WAITS,
-    OTHERS_IN_ORDER,
     PASS,
     PUNG,
     WIN,
@@ -73,8 +72,9 @@ class LeanHand(HandState):
             keep, tables, suits = src.keep, src.tables, src.suits[:]
             sh13, saved_sh13, codes = src.sh13[:], src.saved_sh13, src.codes[:]
         else:
-            keep, tables, suits = None, discard_tables(None), [None] * 12
-            sh13, saved_sh13, codes = [UNKNOWN] * 4, UNKNOWN, [-1] * 12
+            n = self.players
+            keep, tables, suits = None, discard_tables(None), [None] * (3 * n)
+            sh13, saved_sh13, codes = [UNKNOWN] * n, UNKNOWN, [-1] * (3 * n)
         # Kinds the policy holds on to (chickens that count only in the hand, as hard keeps them):
         # never discarded while another lowest-shanten discard exists, never punged or konged.
         # None: the plain built-in bot.
@@ -96,7 +96,7 @@ class LeanHand(HandState):
         """The kinds the policy holds on to (see __init__), with the discard tables remembered for them."""
         self.keep = keep
         self.tables = discard_tables(keep)
-        self.suits = [None] * 12  # entries belong to one keep row's tables
+        self.suits = [None] * (3 * self.players)  # entries belong to one keep row's tables
 
     def copy(self) -> LeanHand:
         """An independent copy to play forward (the wall's tile order and tail order are shared: never written)."""
@@ -270,12 +270,12 @@ class LeanHand(HandState):
         if self.phase is ROB:
             assert self.rob_tile is not None
             offers = self.rob_offers(self.turn, self.rob_tile)
-            pending: Pending = {s: (WIN, PASS) for s in OTHERS_IN_ORDER[self.turn] if s in offers or s in fixed}
+            pending: Pending = {s: (WIN, PASS) for s in self.others[self.turn] if s in offers or s in fixed}
         else:
             assert self.last_discard is not None
             source, tile, hot = self.last_discard
             pending = {}
-            for s in OTHERS_IN_ORDER[source]:
+            for s in self.others[source]:
                 opts = self.claim_options(s, tile, source, hot)
                 if s in fixed:
                     pending[s] = opts or (PASS,)
@@ -328,12 +328,12 @@ class LeanHand(HandState):
                 if pending:
                     self._answer(pending, {})
             else:
-                self.next_draw((seat + 1) % 4)
+                self.next_draw((seat + 1) % self.players)
 
     def _may_be_claimed(self, seat: int, tile: Tile) -> bool:
         """Whether another seat may win on the discard, kong it, or pung it as policy_claim would."""
         hands, sh13, cache, declared, keep = self.hands, self.sh13, self.waits_cache, self.declared, self.keep
-        for s in OTHERS_IN_ORDER[seat]:
+        for s in self.others[seat]:
             n = hands[s][tile]
             if n < 2:
                 if sh13[s] > 0:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Annotated, Generic, Literal, TypeVar
 
-from game.core.tiles import Tile
+from game.core.tiles import COPIES, NUM_KINDS, SUITS, Tile
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -57,6 +57,10 @@ class FrozenMapping(Mapping[K, V], Generic[K, V]):
         return f"FrozenMapping({self._data!r})"
 
 
+# How many may sit at a table (docs/rules.md §15.2): 四人, 三丁拐, 二丁拐.
+PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
+MAX_PLAYERS = max(PLAYER_COUNTS)
+
 # Markers read by the loader: a tile written as `1s`, and several tiles written as `1s 8p`.
 TILE_NOTATION = "tile"
 TILES_NOTATION = "tiles"
@@ -78,10 +82,12 @@ PATTERN_IDS: tuple[str, ...] = (
     "dilongqi",  # 地龙七 (docs/rules.md §13): one exposed pung and five pairs, won on the pung's fourth tile
     "qingdilong",  # 清地龙 (docs/rules.md §13): 地龙七 in one suit
     "dadiaoche",  # 大吊车 (docs/rules.md §14): four melds on the table and a single wait, with no flush tier
+    "jingoudiao",  # 金钩钓 (docs/rules.md §15.6): four melds on the table, won on the single tile's pair
+    "qingjingou",  # 清金钩 (docs/rules.md §15.6): 金钩钓 in one suit
 )
 
 # Patterns from other tables (docs/rules.md §13, §14) that a ruleset file may leave out: then they are not scored.
-OPTIONAL_PATTERN_IDS: tuple[str, ...] = ("dilongqi", "qingdilong", "dadiaoche")
+OPTIONAL_PATTERN_IDS: tuple[str, ...] = ("dilongqi", "qingdilong", "dadiaoche", "jingoudiao", "qingjingou")
 
 PATTERN_NAMES: Mapping[str, tuple[str, str]] = MappingProxyType(
     {
@@ -98,6 +104,8 @@ PATTERN_NAMES: Mapping[str, tuple[str, str]] = MappingProxyType(
         "dilongqi": ("地龙七", "earth dragon seven (pung and five pairs)"),
         "qingdilong": ("清地龙", "flush earth dragon seven"),
         "dadiaoche": ("大吊车", "big crane (four melds, single wait)"),
+        "jingoudiao": ("金钩钓", "golden hook (four melds, single wait)"),
+        "qingjingou": ("清金钩", "flush golden hook"),
     }
 )
 
@@ -106,8 +114,8 @@ PATTERN_NAMES: Mapping[str, tuple[str, str]] = MappingProxyType(
 class TableRules:
     """Dice, wall and deal (docs/rules.md §2, §3)."""
 
-    # Stacks of two per side, the dealer's side first, then in play order.
-    wall_stacks: tuple[int, int, int, int]
+    # Stacks of two per side, one side per player: the dealer's side first, then in play order (docs/rules.md §15.2).
+    wall_stacks: tuple[int, ...]
     first_dealer: Literal["dice", "random"]
     # Counting seats from a roller (the roller is 1): toward the previous seat (A's
     # example) or toward the next seat in play order (F).
@@ -137,6 +145,9 @@ class PlayRules:
     # A seat is ready at the end even when all four copies of its wait are its own (docs/rules.md §14);
     # off: such a wait does not count (docs/rules.md §5).
     ready_own_four: bool = False
+    # 定缺 (docs/rules.md §15.3): after the deal each player names a suit; holding a tile of it, no win.
+    dingque: bool = False
+    dingque_blocks_pung: bool = False  # nor a pung or kong of a discard of that suit (one server's reading)
 
 
 @dataclass(frozen=True)
@@ -292,6 +303,30 @@ class Ruleset:
     chickens: ChickenRules
     draw: DrawRules
     optional: OptionalRules = field(default_factory=OptionalRules)
+    # The seats at the table: 4, or 3 (三丁拐) and 2 (二丁拐), docs/rules.md §15.2.
+    players: int = 4
+    # The suits in play (docs/rules.md §15.1): all three (108 tiles), or 条 and 筒 alone (72).
+    suits: tuple[str, ...] = field(default=tuple(SUITS), metadata={"choices": tuple(SUITS)})
+
+    @functools.cached_property
+    def kinds(self) -> tuple[Tile, ...]:
+        """The tile kinds in play, in tile order (docs/rules.md §15.1)."""
+        return tuple(t for t in range(NUM_KINDS) if SUITS[t // 9] in self.suits)
+
+    @functools.cached_property
+    def wall_size(self) -> int:
+        """How many tiles the wall holds at the deal: four of each kind in play."""
+        return len(self.kinds) * COPIES
+
+    @functools.cached_property
+    def suit_indexes(self) -> tuple[int, ...]:
+        """The suits in play as indexes 0 (m), 1 (p), 2 (s)."""
+        return tuple(i for i, s in enumerate(SUITS) if s in self.suits)
+
+    def others(self, seat: int) -> tuple[int, ...]:
+        """The other seats in play order after `seat` (who answers its discard, first to last)."""
+        n = self.players
+        return tuple((seat + k) % n for k in range(1, n))
 
     def pattern_values(self) -> dict[str, int]:
         """The patterns this variant scores, with their fan (通三 applied); a fresh dict each call."""

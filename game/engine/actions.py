@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from game.core.tiles import Tile, format_tile, parse_tile
+from game.core.ruleset import MAX_PLAYERS
+from game.core.tiles import NUM_KINDS, Tile, format_tile, parse_tile
 
 
 class ActionKind(StrEnum):
@@ -94,10 +95,10 @@ def kong(seat: int) -> Action:
 
 def _prebuilt() -> dict[tuple[ActionKind, int, Tile | None, bool], Action]:
     table: dict[tuple[ActionKind, int, Tile | None, bool], Action] = {}
-    for seat in range(4):
+    for seat in range(MAX_PLAYERS):
         for kind in ActionKind:
             if kind in (ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
-                for t in range(27):
+                for t in range(NUM_KINDS):
                     for declare in (False, True) if kind is ActionKind.DISCARD else (False,):
                         table[kind, seat, t, declare] = Action(kind, seat, t, declare)
             else:

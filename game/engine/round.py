@@ -18,11 +18,11 @@ from bisect import bisect_left, insort
 from dataclasses import dataclass
 
 from game.core import kernel
-from game.core.kernel import FOLLOWED_CHICKENS, NO_WAITS, OTHERS_IN_ORDER, HandState, Move, Pending
+from game.core.kernel import FOLLOWED_CHICKENS, NO_WAITS, HandState, Move, Pending
 from game.core.melds import Meld
 from game.core.phase import CLAIMS, ENDED, ROB, TURN, Phase
 from game.core.result import HandResult, WinHow
-from game.core.ruleset import Ruleset
+from game.core.ruleset import MAX_PLAYERS, Ruleset
 from game.core.tiles import NUM_KINDS, Tile, format_tile, next_in_suit
 from game.engine.actions import ADDED_KONG, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, WIN, Action, ActionKind, make
 from game.engine.events import Claimed as ClaimedEvent
@@ -63,7 +63,6 @@ __all__ = [
     "ENDED",
     "FOLLOWED_CHICKENS",
     "NO_WAITS",
-    "OTHERS_IN_ORDER",
     "ROB",
     "TURN",
     "HandSetup",
@@ -75,7 +74,8 @@ __all__ = [
 ]
 
 # Each seat's plain discard of each kind, by tile: a turn's discards are picked from these by the counts.
-_DISCARD_ACTIONS = [[make(DISCARD, seat, t) for t in range(NUM_KINDS)] for seat in range(4)]
+# (Built for the most seats a table has; a smaller table uses the first few.)
+_DISCARD_ACTIONS = [[make(DISCARD, seat, t) for t in range(NUM_KINDS)] for seat in range(MAX_PLAYERS)]
 
 
 def _move_actions(seat: int) -> dict[Move, Action]:
@@ -89,11 +89,11 @@ def _move_actions(seat: int) -> dict[Move, Action]:
     return out
 
 
-_MOVE_ACTIONS = [_move_actions(seat) for seat in range(4)]
+_MOVE_ACTIONS = [_move_actions(seat) for seat in range(MAX_PLAYERS)]
 # Each seat's answers to a claim, by the kernel's move.
 _CLAIM_ACTIONS = [
     {kernel.WIN: make(WIN, s), kernel.KONG: make(KONG, s), kernel.PUNG: make(PUNG, s), kernel.PASS: make(PASS, s)}
-    for s in range(4)
+    for s in range(MAX_PLAYERS)
 ]
 # The kernel's move for each kind of action (a discard that declares is kernel.DECLARE).
 _MOVE_OF: dict[ActionKind, int] = {
@@ -126,7 +126,7 @@ class HandSetup:
     first_roller: int | None = None  # who rolls for the first dealer; None: drawn by the generator
     dealer_dice: tuple[int, int] | None = None  # fix the first-dealer roll
     break_dice: tuple[int, int] | None = None  # fix the dealer's roll that breaks the wall
-    # A stacked wall: the 108 tile kinds in drawing order from the break (tests, duplicate deals).
+    # A stacked wall: every tile in play, as kinds in drawing order from the break (tests, duplicate deals).
     wall: tuple[Tile, ...] | None = None
 
 
@@ -151,16 +151,17 @@ class Round:
         self.actions: list[Action] = []
         self.action_marks: list[int] = []  # len(events) when each action was taken, for the log
         # The same tiles as the counts, in order, kept alongside them for observations (their `hand`).
-        self.sorted_hands: list[list[Tile]] = [[], [], [], []]
+        n = rules.players
+        self.sorted_hands: list[list[Tile]] = [[] for _ in range(n)]
         self.pending: dict[int, tuple[Action, ...]] = {}  # claim options still to answer
         self.answers: dict[int, Action] = {}
         self._pending_moves: Pending = {}  # the same options as the kernel's moves
         self._turn_cache: tuple[Action, ...] | None = None
         # Immutable copies of the public state, refreshed when it changes, so that
         # observations can share them instead of copying per call.
-        self.melds_view: list[tuple[Meld, ...]] = [(), (), (), ()]
-        self.ponds_view: list[tuple[Tile, ...]] = [(), (), (), ()]
-        self.sizes = [0, 0, 0, 0]
+        self.melds_view: list[tuple[Meld, ...]] = [()] * n
+        self.ponds_view: list[tuple[Tile, ...]] = [()] * n
+        self.sizes = [0] * n
         self.first_chicken_view: tuple[tuple[Tile, int], ...] = ()
         self.first_chicken_claimed_view: tuple[tuple[Tile, int], ...] = ()
         self.wall: Wall
@@ -171,33 +172,36 @@ class Round:
 
     def _start(self) -> None:
         setup, table, state = self.setup, self.rules.table, self.state
+        players = self.rules.players
         self.events.append(HandStarted(setup.hand, self.rules.name, self.seed, setup.dealer, state.streak))
         if setup.dealer is not None:
             state.dealer = setup.dealer
             self.events.append(DealerChosen(state.dealer, "match", ()))
         elif table.first_dealer == "random":
-            state.dealer = self.rng.randrange(4)
+            state.dealer = self.rng.randrange(players)
             self.events.append(DealerChosen(state.dealer, "random", ()))
         else:
-            roller = setup.first_roller if setup.first_roller is not None else self.rng.randrange(4)
+            roller = setup.first_roller if setup.first_roller is not None else self.rng.randrange(players)
             dice = setup.dealer_dice or roll_dice(self.rng)
             self.events.append(DiceRolled(roller, dice, "first_dealer"))
             total = dice[0] + dice[1]
-            state.dealer = count_seats(roller, total, table.count_direction)
-            self.events.append(DealerChosen(state.dealer, "dice", counted_seats(roller, total, table.count_direction)))
+            state.dealer = count_seats(roller, total, table.count_direction, players)
+            counted = counted_seats(roller, total, table.count_direction, players)
+            self.events.append(DealerChosen(state.dealer, "dice", counted))
 
-        lengths = side_lengths(table, state.dealer)
-        self.events.append(WallBuilt((lengths[0], lengths[1], lengths[2], lengths[3])))
+        lengths = side_lengths(table, state.dealer, self.rules.wall_size)
+        self.events.append(WallBuilt(tuple(lengths)))
         dice = setup.break_dice or roll_dice(self.rng)
         self.events.append(DiceRolled(state.dealer, dice, "break"))
         self.brk = find_break(table, state.dealer, dice, lengths)
-        counted = counted_seats(state.dealer, dice[0] + dice[1], table.count_direction)
+        counted = counted_seats(state.dealer, dice[0] + dice[1], table.count_direction, players)
         first, last = end_stacks(lengths, self.brk)
-        ids = shuffled_tile_ids(self.rng) if setup.wall is None else tile_ids_for(setup.wall)
+        kinds = self.rules.kinds
+        ids = shuffled_tile_ids(self.rng, kinds) if setup.wall is None else tile_ids_for(setup.wall, kinds)
         self.wall = Wall(lengths, self.brk, ids)
         brk = self.brk
         self.events.append(WallBroken(brk.side, brk.skipped, brk.method, counted, (*first, 1), (*last, 1)))
-        dealt: list[list[Tile]] = [[], [], [], []]
+        dealt: list[list[Tile]] = [[] for _ in range(players)]
         for chunk, tile_ids in self.wall.deal(state.dealer):
             tiles = tuple(map(KIND_OF_ID.__getitem__, tile_ids))
             dealt[chunk.seat].extend(tiles)
@@ -264,7 +268,7 @@ class Round:
         state = self.state
         if state.phase is ENDED:
             return "the hand is over"
-        if not 0 <= action.seat < 4:
+        if not 0 <= action.seat < self.rules.players:
             return f"no seat {action.seat}"
         legal = self.legal_tuple(action.seat)
         for a in legal:
@@ -396,12 +400,13 @@ class Round:
     # ------------------------------------------------------------------ checks
 
     def tile_census(self) -> list[int]:
-        """How many of each kind are in the wall, hands, melds and ponds: 4 each while the hand is sound."""
+        """How many of each kind are in the wall, hands, melds and ponds: 4 of each kind in play while the hand
+        is sound."""
         state = self.state
-        census = [a + b + c + d for a, b, c, d in zip(*state.hands, strict=True)]
+        census = [sum(column) for column in zip(*state.hands, strict=True)]
         for t in map(KIND_OF_ID.__getitem__, self.wall.tile_ids()):
             census[t] += 1
-        for s in range(4):
+        for s in range(self.rules.players):
             for m in state.melds[s]:
                 census[m.tile] += m.size
             for t in state.ponds[s]:
@@ -432,17 +437,19 @@ class Round:
         )
 
 
-def tile_ids_for(kinds: tuple[Tile, ...]) -> list[int]:
-    """Physical tile ids for a stacked wall given as kinds; ValueError unless it is the full set of 108."""
+def tile_ids_for(wall: tuple[Tile, ...], kinds: tuple[Tile, ...]) -> list[int]:
+    """Physical tile ids for a stacked wall given as kinds; ValueError unless it is every tile of `kinds` in play."""
     counts = [0] * NUM_KINDS
     ids: list[int] = []
-    for t in kinds:
+    for t in wall:
         if not 0 <= t < NUM_KINDS:
             raise ValueError(f"stacked wall: {t} is not a tile")
+        if t not in kinds:
+            raise ValueError(f"stacked wall: {format_tile(t)} is not in play")
         if counts[t] == 4:
             raise ValueError(f"stacked wall: a fifth {format_tile(t)}")
         ids.append(t * 4 + counts[t])
         counts[t] += 1
-    if len(ids) != NUM_KINDS * 4:
-        raise ValueError(f"stacked wall: {len(ids)} tiles, not {NUM_KINDS * 4}")
+    if len(ids) != len(kinds) * 4:
+        raise ValueError(f"stacked wall: {len(ids)} tiles, not {len(kinds) * 4}")
     return ids

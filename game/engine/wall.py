@@ -31,29 +31,31 @@ def roll_dice(rng: random.Random) -> tuple[int, int]:
     return rng.randint(1, 6), rng.randint(1, 6)
 
 
-def count_seats(start: int, n: int, direction: str) -> int:
-    """The seat reached counting n seats from `start`, which counts as 1 (docs/rules.md §2).
+def count_seats(start: int, n: int, direction: str, players: int) -> int:
+    """The seat reached counting n seats from `start`, which counts as 1, around `players` seats (docs/rules.md §2).
 
     "previous" counts toward the seat before in play order (seed A's example: South
-    rolling 10 reaches East); "next" counts toward the next seat (F).
+    rolling 10 reaches East); "next" counts toward the next seat (F). At a smaller table the
+    count goes round the players who sit there (docs/rules.md §15.2).
     """
     step = -1 if direction == "previous" else 1
-    return (start + step * (n - 1)) % 4
+    return (start + step * (n - 1)) % players
 
 
 @cache
-def counted_seats(start: int, n: int, direction: str) -> tuple[int, ...]:
+def counted_seats(start: int, n: int, direction: str, players: int) -> tuple[int, ...]:
     """The seats counted one by one from `start` up to the n-th, as the dice events show them."""
-    return tuple(count_seats(start, k, direction) for k in range(1, n + 1))
+    return tuple(count_seats(start, k, direction, players) for k in range(1, n + 1))
 
 
-def side_lengths(rules: TableRules, dealer: int) -> list[int]:
+def side_lengths(rules: TableRules, dealer: int, tiles: int) -> list[int]:
     """Stacks on each side, indexed by side (= seat); the layout is given from the dealer's side in play order."""
-    lengths = [0, 0, 0, 0]
-    for k in range(4):
-        lengths[(dealer + k) % 4] = rules.wall_stacks[k]
-    if sum(lengths) * 2 != NUM_TILES:
-        raise ValueError(f"wall_stacks {list(rules.wall_stacks)} hold {sum(lengths) * 2} tiles, not {NUM_TILES}")
+    sides = len(rules.wall_stacks)
+    lengths = [0] * sides
+    for k in range(sides):
+        lengths[(dealer + k) % sides] = rules.wall_stacks[k]
+    if sum(lengths) * 2 != tiles:
+        raise ValueError(f"wall_stacks {list(rules.wall_stacks)} hold {sum(lengths) * 2} tiles, not {tiles}")
     return lengths
 
 
@@ -69,7 +71,7 @@ class Break:
 def find_break(rules: TableRules, dealer: int, dice: tuple[int, int], lengths: list[int]) -> Break:
     """Where the dealer's roll opens the wall (docs/rules.md §3: A's sum and smaller die, or F's sum)."""
     total = dice[0] + dice[1]
-    side = count_seats(dealer, total, rules.count_direction)
+    side = count_seats(dealer, total, rules.count_direction, len(lengths))
     skipped = min(dice) if rules.break_method == "sum_and_smaller" else total
     # The sum can exceed a short side only in theory (12 < 13), but stay safe for odd layouts.
     return Break(side, skipped % lengths[side], rules.break_method)
@@ -83,7 +85,7 @@ def stacks_in_draw_order(lengths: list[int], brk: Break) -> list[tuple[int, int]
         order.append((side, stack))
         stack += 1
         if stack == lengths[side]:
-            side, stack = (side - 1) % 4, 0
+            side, stack = (side - 1) % len(lengths), 0
     return order
 
 
@@ -110,7 +112,8 @@ def end_stacks(lengths: list[int], brk: Break) -> tuple[tuple[int, int], tuple[i
 class Wall:
     """The live wall: tiles in physical places, drawn from the front, replacements from the tail.
 
-    Tiles are identified by an id 0..107 (kind = id // 4) so the client can follow each one.
+    Tiles are identified by an id 0..107 (kind = id // 4) so the client can follow each one; a wall
+    of fewer suits (docs/rules.md §15.1) holds the ids of the kinds in play.
     Internally a place is its index in the front order, which keeps draws cheap.
     """
 
@@ -227,17 +230,25 @@ class Wall:
             self._tile_at[i] = t
 
 
-# Each swap of the shuffle, from the last position down: (position, choices, bits to draw).
-_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(NUM_TILES - 1, 0, -1))
+@cache
+def _shuffle_steps(n: int) -> tuple[tuple[int, int, int], ...]:
+    """Each swap of the shuffle of n items, from the last position down: (position, choices, bits to draw)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
 
 
-def shuffled_tile_ids(rng: random.Random) -> list[int]:
-    """The 108 tile ids in the wall's front order, shuffled by the hand's generator."""
-    ids = list(range(NUM_TILES))
+@cache
+def tile_ids_in_play(kinds: tuple[Tile, ...]) -> tuple[int, ...]:
+    """The physical tile ids of the kinds in play (docs/rules.md §15.1), in id order."""
+    return tuple(i for i in range(NUM_TILES) if kind_of(i) in kinds)
+
+
+def shuffled_tile_ids(rng: random.Random, kinds: tuple[Tile, ...]) -> list[int]:
+    """The tile ids of `kinds` in the wall's front order, shuffled by the hand's generator."""
+    ids = list(tile_ids_in_play(kinds))
     # `rng.shuffle(ids)` written out: the same Fisher-Yates swaps from the same `getrandbits`
     # draws as CPython's random.shuffle (so the same wall for a seed), at half the cost.
     getrandbits = rng.getrandbits
-    for i, n, bits in _SHUFFLE_STEPS:
+    for i, n, bits in _shuffle_steps(len(ids)):
         j = getrandbits(bits)
         while j >= n:  # rejection sampling, as random's _randbelow does
             j = getrandbits(bits)
@@ -262,13 +273,19 @@ class DealChunk:
     places: tuple[Place, ...]
 
 
-def deal_plan(wall: Wall, dealer: int) -> list[DealChunk]:
-    """The grabs of the deal (docs/rules.md §3, F): 4-4-4 by stacks in play order, then 跳牌.
+def deal_plan(wall: Wall, dealer: int, players: int) -> list[DealChunk]:
+    """The grabs of the deal (docs/rules.md §3, F; §15.2 at a smaller table): 4-4-4 by stacks in play order,
+    then 跳牌.
 
-    The dealer jumps to the tops of the next first and third stacks; the others then take
-    the bottom of the first, the top and the bottom of the second, in play order.
+    The dealer jumps to the top of the next stack; the others then take one tile each, in play
+    order, and the dealer the top of the stack after theirs.
     """
-    return _plan(wall.front_places(48 + 6), dealer)
+    return _plan(wall.front_places(_deal_size(players)), dealer, players)
+
+
+def _deal_size(players: int) -> int:
+    """The places the deal's grabs reach: three rounds of four each, then the jump's whole stacks."""
+    return 12 * players + 2 * (players // 2 + 1)
 
 
 @cache
@@ -277,19 +294,22 @@ def _deal_layout(
 ) -> tuple[tuple[DealChunk, tuple[int, ...]], ...]:
     """The deal's grabs from a full wall with this geometry, each with its places' front-order indices."""
     places, index, _ = _geometry(lengths, side, skipped)
-    return tuple((chunk, tuple(index[p] for p in chunk.places)) for chunk in _plan(places[: 48 + 6], dealer))
+    players = len(lengths)
+    plan = _plan(places[: _deal_size(players)], dealer, players)
+    return tuple((chunk, tuple(index[p] for p in chunk.places)) for chunk in plan)
 
 
-def _plan(places: list[Place], dealer: int) -> list[DealChunk]:
+def _plan(places: list[Place], dealer: int, players: int) -> list[DealChunk]:
     chunks: list[DealChunk] = []
     i = 0
     for _ in range(3):
-        for k in range(4):
-            chunks.append(DealChunk((dealer + k) % 4, tuple(places[i : i + 4])))
+        for k in range(players):
+            chunks.append(DealChunk((dealer + k) % players, tuple(places[i : i + 4])))
             i += 4
-    jump = places[i : i + 6]  # next three stacks: (top, bottom) × 3
-    chunks.append(DealChunk(dealer, (jump[0], jump[4])))
-    chunks.append(DealChunk((dealer + 1) % 4, (jump[1],)))
-    chunks.append(DealChunk((dealer + 2) % 4, (jump[2],)))
-    chunks.append(DealChunk((dealer + 3) % 4, (jump[3],)))
+    # The jump: (top, bottom) of the next stacks; at four the dealer takes the tops of the first and
+    # third, the others the three places between.
+    jump = places[i:]
+    chunks.append(DealChunk(dealer, (jump[0], jump[players])))
+    for k in range(1, players):
+        chunks.append(DealChunk((dealer + k) % players, (jump[k],)))
     return chunks

@@ -34,11 +34,11 @@ if TYPE_CHECKING:
     from game.records.replaylog import ReplayLog
 
 
-def answer_order(mover: int, seats: Iterable[int]) -> list[int]:
-    """Who of `seats` answers a move of `mover`, in turn: every other one, the seat after the mover last (it draws
-    next when nobody claims, and so goes straight on without another hand-off)."""
+def answer_order(mover: int, seats: Iterable[int], players: int) -> list[int]:
+    """Who of `seats` answers a move of `mover` at a table of `players`, in turn: every other one, the seat after
+    the mover last (it draws next when nobody claims, and so goes straight on without another hand-off)."""
     chosen = set(seats)
-    return [(mover - k) % 4 for k in (1, 2, 3) if (mover - k) % 4 in chosen]
+    return [(mover - k) % players for k in range(1, players) if (mover - k) % players in chosen]
 
 
 @dataclass
@@ -115,15 +115,17 @@ class MatchController:
         self,
         rules: Ruleset,
         seed: str,
-        agents: Sequence[Agent | None] = (None, None, None, None),
+        agents: Sequence[Agent | None] | None = None,
         first_setup: HandSetup | None = None,
         config: dict[str, Any] | None = None,
         keep_save: bool = True,
         keep_ledgers: bool = True,
         keep_feed: bool = False,
     ) -> None:
-        if len(agents) != 4:
-            raise ValueError(f"a table has four seats, got {len(agents)} players")
+        if agents is None:
+            agents = [None] * rules.players  # every seat a person's
+        if len(agents) != rules.players:
+            raise ValueError(f"this table has {rules.players} seats, got {len(agents)} players")
         self.rules = rules
         self.seed = seed
         self.agents: list[Agent | None] = list(agents)
@@ -145,7 +147,7 @@ class MatchController:
 
     @classmethod
     def from_save(
-        cls, rules: Ruleset, data: SaveData, agents: Sequence[Agent | None] = (None,) * 4, where: str = "save"
+        cls, rules: Ruleset, data: SaveData, agents: Sequence[Agent | None] | None = None, where: str = "save"
     ) -> MatchController:
         """The match of a save, at the very point it was saved (SaveError if it does not replay)."""
         ctl = cls(rules, str(data.head["seed"]), agents)
@@ -294,7 +296,7 @@ class MatchController:
         before = {seat: observe(rnd, seat) for seat in people}
         events = self._apply(rnd, action)
         if self.window is None:
-            window = open_window(rnd, self._move_start, before, answer_order(action.seat, people))
+            window = open_window(rnd, self._move_start, before, answer_order(action.seat, people, rnd.rules.players))
             self.window = window if window is not None and window.queue else None
         return events
 
@@ -368,7 +370,8 @@ class MatchController:
             earlier.apply(action)
         people = self.people
         before = {seat: observe(earlier, seat) for seat in people}
-        window = open_window(rnd, len(earlier.events), before, answer_order(rnd.actions[-1].seat, people))
+        order = answer_order(rnd.actions[-1].seat, people, rnd.rules.players)
+        window = open_window(rnd, len(earlier.events), before, order)
         self.window = window if window is not None and window.queue else None
 
     def play_for(self, seat: int, agent: Agent) -> list[Event]:

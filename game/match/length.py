@@ -40,7 +40,7 @@ class MatchProgress:
 
     hands: int = 0
     passes: int = 0  # times the deal moved to another seat
-    scores: tuple[int, ...] = (0, 0, 0, 0)
+    scores: tuple[int, ...] = ()  # each seat's total, once a hand is settled
     dealer: int | None = None  # the dealer of the hand in play, once known
 
     def record(self, dealer: int | None, next_dealer: int, scores: tuple[int, ...]) -> None:

@@ -19,12 +19,16 @@ class Match:
     rules: Ruleset
     seed: str
     first_setup: HandSetup = field(default_factory=HandSetup)
-    scores: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    scores: list[int] = field(default_factory=list)  # each seat's running total; zeros at the start
     hand_no: int = 0
     dealer: int | None = None
     streak: int = 0
     ledgers: list[Ledger] = field(default_factory=list)
     keep_ledgers: bool = True  # False: only the last hand's ledger is kept (long simulations stay flat)
+
+    def __post_init__(self) -> None:
+        if not self.scores:
+            self.scores = [0] * self.rules.players
 
     def new_round(self) -> Round:
         """Deal the next hand."""
@@ -45,8 +49,8 @@ class Match:
             self.ledgers.clear()
         self.ledgers.append(ledger)
         nets = ledger.nets()
-        for s in range(4):
-            self.scores[s] += nets[s]
+        for s, net in enumerate(nets):
+            self.scores[s] += net
         new_dealer, self.streak = next_deal(result, self.rules)
         self.dealer = new_dealer
         event = HandSettled(tuple(nets), tuple(self.scores), new_dealer, self.streak)

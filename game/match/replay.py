@@ -60,7 +60,7 @@ def replay(parsed: ParsedLog, rules: Ruleset, keep_rounds: bool = False, upto: i
     h = parsed.head
     problem = header_problem(h)
     if problem is not None:
-        return ReplayReport(0, [0, 0, 0, 0], [], f"header: {problem}")
+        return ReplayReport(0, [0] * rules.players, [], f"header: {problem}")
     # No save, no feed, no hooks: the controller plays the logged actions and nothing else happens.
     ctl = MatchController(rules, str(h["seed"]), first_setup=header_setup(h), keep_save=False, keep_ledgers=False)
     match = ctl.match

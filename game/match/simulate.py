@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from game.core.result import HandResult, WinHow
 from game.core.ruleset import Ruleset
 from game.core.settlement import settle
+from game.core.tiles import COPIES, NUM_KINDS
 from game.engine.round import HandSetup
 from game.files.bounded_io import TextSink
 from game.handfile import HandFileError, parse_hand_file, write_hand_file
@@ -45,7 +46,7 @@ class SimulationReport:
     seed: str
     hands: int
     endings: Counter[str] = field(default_factory=Counter)
-    scores: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    scores: list[int] = field(default_factory=list)
     checks: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -66,14 +67,14 @@ def simulate(
     log: TextSink | None = None,
     check_export: bool = False,
 ) -> SimulationReport:
-    """Play `hands` hands as one match and check: all 108 tiles accounted for, ledgers sum to zero, replay equal.
+    """Play `hands` hands as one match and check: every tile in play accounted for, ledgers sum to zero, replay equal.
 
     With `log`, the match log is written there as it is played; `on_hand` sees each result.
     With `check_export`, each hand is also written as a hand file, read back and settled again:
     the file must be accepted and give the ledger the game gave.
     """
-    players: Sequence[Agent] = agents or [SimpleAgent()] * 4
-    report = SimulationReport(rules.name, seed, hands)
+    players: Sequence[Agent] = agents or [SimpleAgent()] * rules.players
+    report = SimulationReport(rules.name, seed, hands, scores=[0] * rules.players)
     table = MatchController(rules, seed, players, keep_save=False, keep_ledgers=False)
     match = table.match
     buffer = io.StringIO()
@@ -81,7 +82,7 @@ def simulate(
     if log is not None:
         sinks.append(log)
     writers = [LogWriter(out, rules, seed, HandSetup()) for out in sinks]
-    sound_census = [4] * 27
+    sound_census = [COPIES if t in rules.kinds else 0 for t in range(NUM_KINDS)]
     start = time.perf_counter()
     for _ in range(hands):
         table.start_hand()

@@ -18,8 +18,8 @@ from typing import Any
 
 import yaml
 
-from game.core.ruleset import TILE_NOTATION, TILES_NOTATION, FrozenMapping, Ruleset
-from game.core.tiles import TileSyntaxError, format_tile, parse_tile, parse_tiles
+from game.core.ruleset import PLAYER_COUNTS, TILE_NOTATION, TILES_NOTATION, FrozenMapping, Ruleset
+from game.core.tiles import COPIES, NUM_KINDS, SUITS, TileSyntaxError, format_tile, parse_tile, parse_tiles
 from game.files import safe_yaml
 from game.files.bounded_io import MAX_RULESET_BYTES, read_text_limited
 from game.files.resources import resource_root
@@ -269,15 +269,7 @@ def _describe(value: object) -> str:
 
 def _check_semantics(checker: _Checker, root: yaml.Node, values: dict[str, Any]) -> None:
     """Cross-field checks the types cannot express."""
-    table = values["table"]
-    if min(table.wall_stacks) < 1:
-        node = _find(root, ("table", "wall_stacks")) or root
-        checker.error(node, "table.wall_stacks", "every side of the wall needs at least one stack")
-    if sum(table.wall_stacks) * 2 != 108:
-        node = _find(root, ("table", "wall_stacks")) or root
-        checker.error(
-            node, "table.wall_stacks", f"the four sides hold {sum(table.wall_stacks)} stacks; 108 tiles need 54"
-        )
+    _check_table_size(checker, root, values)
     patterns = values["patterns"]
     for i, pid in enumerate(values["play"].pass_patterns):
         if patterns.get(pid) is None:
@@ -286,6 +278,49 @@ def _check_semantics(checker: _Checker, root: yaml.Node, values: dict[str, Any])
     if values["base"] == 0:
         checker.error(_find(root, ("base",)) or root, "base", "the base must be 1 or more")
     _check_variant_values(checker, root, values)
+
+
+def _check_table_size(checker: _Checker, root: yaml.Node, values: dict[str, Any]) -> None:
+    """Players, suits and the wall that must fit each other (docs/rules.md §15.1-§15.3)."""
+
+    def error(path: str, message: str) -> None:
+        checker.error(_find(root, tuple(path.split("."))) or root, path, message)
+
+    players = values.get("players", 4)
+    suits = values.get("suits", tuple(SUITS))
+    if players not in PLAYER_COUNTS:
+        error("players", f"{players} players; a table seats 2, 3 or 4 (docs/rules.md §15.2)")
+        return
+    if len(set(suits)) != len(suits):
+        error("suits", "a suit is named twice")
+    if not suits:
+        error("suits", "no suit in play")
+    kinds = [t for t in range(NUM_KINDS) if SUITS[t // 9] in suits]
+    wall = values["table"].wall_stacks
+    if len(wall) != players:
+        error("table.wall_stacks", f"{len(wall)} sides for {players} players; one side of the wall per player")
+    elif min(wall) < 1:
+        error("table.wall_stacks", "every side of the wall needs at least one stack")
+    elif sum(wall) * 2 != len(kinds) * COPIES:
+        error(
+            "table.wall_stacks",
+            f"the sides hold {sum(wall)} stacks; {len(kinds) * COPIES} tiles need {len(kinds) * COPIES // 2}",
+        )
+    if len(kinds) * COPIES < players * 14 + 14:
+        error("suits", f"{len(kinds) * COPIES} tiles cannot deal {players} hands and keep a wall")
+    ch = values["chickens"]
+    named = {**ch.fixed, **ch.golden, **ch.charge_values, **ch.liability}
+    for t in sorted(named):
+        if SUITS[t // 9] not in suits:
+            error("suits", f"the chicken {format_tile(t)} is not in play with suits {' '.join(suits)}")
+            break
+    if values["play"].dingque:
+        if len(suits) != len(SUITS):
+            error("play.dingque", f"定缺 names one of three suits; only {len(suits)} are in play (docs/rules.md §15.3)")
+        if players == 4:
+            error("play.dingque", "定缺 is played at three or two players, not four (docs/rules.md §15.3)")
+    elif values["play"].dingque_blocks_pung:
+        error("play.dingque_blocks_pung", "定缺 is off (play.dingque: false); switch it on or leave this out")
 
 
 def _check_variant_values(checker: _Checker, root: yaml.Node, values: dict[str, Any]) -> None:

@@ -85,7 +85,7 @@ def chicken_parts(rules: Ruleset, flip: Tile | None, weekday: int | None) -> dic
     if benji is not None:
         table.setdefault(benji, []).append(ChickenPart("chicken.benji", ("本鸡", "the turned tile"), opt.benji))
     if opt.xingqi and weekday is not None:
-        for suit in range(3):
+        for suit in rules.suit_indexes:
             t = suit * 9 + weekday - 1
             table.setdefault(t, []).append(ChickenPart("chicken.xingqi", ("星期鸡", "weekday chicken"), opt.xingqi))
     return {t: [p for p in parts if p.fan > 0] for t, parts in table.items() if any(p.fan > 0 for p in parts)}
@@ -255,14 +255,14 @@ def charge_not_ready_fan(ctx: SettleContext, t: Tile) -> int:
 def all_scores(ctx: SettleContext) -> list[list[ChickenScore]]:
     """Every seat's chicken scores this hand (seat_scores of each seat, one chicken table for all)."""
     table = chicken_table(ctx)
-    return [seat_scores(ctx, seat, table) for seat in range(4)]
+    return [seat_scores(ctx, seat, table) for seat in ctx.seats]
 
 
 def _settle_counts(
     ctx: SettleContext, collectors: list[int], payers_of: dict[int, list[int]], scores: list[list[ChickenScore]]
 ) -> None:
     # 满堂鸡 (second reading, docs/rules.md §13): every chicken doubles when all four seats hold one.
-    factor = 2 if ctx.rules.optional.mantang == "double" and all(scores[s] for s in range(4)) else 1
+    factor = 2 if ctx.rules.optional.mantang == "double" and all(scores[s] for s in ctx.seats) else 1
     # GY1: a ready owner's 冲锋鸡 is paid by each of the other three, not only by its chickens' payers.
     apart = ctx.rules.chickens.charge_payers == "others"
     for c in collectors:
@@ -283,7 +283,7 @@ def count(ctx: SettleContext) -> None:
         return
     ch = ctx.rules.chickens
     scores = all_scores(ctx)
-    collectors = [s for s in range(4) if (ch.collectors == "every_seat" or ctx.ready(s)) and not ctx.burned(s)]
+    collectors = [s for s in ctx.seats if (ch.collectors == "every_seat" or ctx.ready(s)) and not ctx.burned(s)]
 
     def pays(p: int) -> bool:
         if ch.payers == "not_ready":
@@ -299,8 +299,8 @@ def on_draw(ctx: SettleContext) -> None:
     """G on a draw: each seat not ready pays each ready seat its chicken points (docs/rules.md §8, §12.13)."""
     if ctx.win is not None or ctx.rules.optional.keep_on_draw or not ctx.rules.chickens.draw_payment or voided(ctx):
         return
-    ready = [s for s in range(4) if ctx.ready(s)]
-    _settle_counts(ctx, ready, {r: [p for p in range(4) if not ctx.ready(p)] for r in ready}, all_scores(ctx))
+    ready = [s for s in ctx.seats if ctx.ready(s)]
+    _settle_counts(ctx, ready, {r: [p for p in ctx.seats if not ctx.ready(p)] for r in ready}, all_scores(ctx))
 
 
 @register("chicken.liability")
@@ -326,7 +326,7 @@ def _claims(ctx: SettleContext, t: Tile) -> list[tuple[int, int]]:
     if ctx.rules.chickens.liability_every:
         return [
             (m.source, s)
-            for s in range(4)
+            for s in ctx.seats
             for m in ctx.result.seats[s].melds
             if m.tile == t and m.source is not None and m.source != s
         ]
@@ -381,8 +381,8 @@ def not_ready_discards(ctx: SettleContext) -> None:
     if not ch.not_ready_discards or voided(ctx) or ctx.win is None:
         return
     table = chicken_table(ctx)
-    not_ready = [s for s in range(4) if not ctx.ready(s)]
-    ready = [s for s in range(4) if ctx.ready(s) and not ctx.burned(s)]
+    not_ready = [s for s in ctx.seats if not ctx.ready(s)]
+    ready = [s for s in ctx.seats if ctx.ready(s) and not ctx.burned(s)]
     label = ("未听牌者打出的鸡", "chicken discarded by a seat not ready")
     for n in not_ready:
         for t, copies in not_ready_discard_counts(ctx, n).items():
@@ -398,7 +398,7 @@ def shown(ctx: SettleContext) -> None:
     if not ctx.rules.chickens.shown_pay or ctx.win is None or voided(ctx):
         return
     table = chicken_table(ctx)
-    for n in range(4):
+    for n in ctx.seats:
         if ctx.ready(n):
             continue
         s = ctx.result.seats[n]

@@ -6,7 +6,6 @@ from typing import Final
 
 from game.core import rulings
 from game.core.hand import best_pattern, matching_patterns
-from game.core.kernel_state import OTHERS_IN_ORDER
 from game.core.melds import KongKind, Meld
 from game.core.result import HandResult, WinHow
 from game.core.ruleset import PATTERN_NAMES, Ruleset
@@ -60,7 +59,8 @@ class SettleContext:
         self.hands = {w: self._winner_hand(w) for w in self.winners}
         # Who won or is ready, asked by nearly every payment rule (see `ready`): worked out once.
         seats = result.seats
-        self.readies = [s in self.winners or seats[s].ready for s in range(4)]
+        self.seats = range(rules.players)
+        self.readies = [s in self.winners or seats[s].ready for s in self.seats]
 
     def _winner_hand(self, seat: int) -> WinnerHand:
         assert self.win is not None
@@ -96,8 +96,8 @@ class SettleContext:
         return self.readies[seat]
 
     def others(self, seat: int) -> list[int]:
-        """The three other seats, in play order after `seat`."""
-        return list(OTHERS_IN_ORDER[seat])
+        """The other seats, in play order after `seat`."""
+        return list(self.rules.others(seat))
 
     # The win
 

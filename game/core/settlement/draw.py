@@ -14,8 +14,8 @@ def chajiao(ctx: SettleContext) -> None:
     """Nobody or everybody ready: nothing; otherwise the not-ready pay the ready their best pattern (A六)."""
     if ctx.win is not None or not ctx.rules.draw.chajiao:
         return
-    ready = [s for s in range(4) if ctx.ready(s)]
-    if len(ready) in (0, 4):
+    ready = [s for s in ctx.seats if ctx.ready(s)]
+    if len(ready) in (0, len(ctx.seats)):
         return
     for r in ready:
         s = ctx.result.seats[r]
@@ -24,6 +24,6 @@ def chajiao(ctx: SettleContext) -> None:
             continue
         pid, fan = best
         zh, en = PATTERN_NAMES[pid]
-        for p in range(4):
+        for p in ctx.seats:
             if not ctx.ready(p):
                 ctx.pay(p, r, fan, "draw.chajiao", (f"查叫 {zh}", f"ready on a draw: {en}"))

@@ -19,7 +19,7 @@ def kongs(ctx: SettleContext) -> None:
     if not ctx.pays_out_extras():
         return
     k = ctx.rules.kongs
-    for seat in range(4):
+    for seat in ctx.seats:
         if ctx.burned(seat):
             continue
         if k.paid_to == "ready_or_won" and not ctx.ready(seat):

@@ -94,6 +94,7 @@ class Ledger:
     """The itemised settlement of one hand; its items always sum to zero."""
 
     items: tuple[LedgerItem, ...]
+    players: int  # seats at the table (docs/rules.md §15.2)
 
     def __post_init__(self) -> None:
         # Every item moves points from one seat to another, so the nets must cancel out.
@@ -107,13 +108,13 @@ class Ledger:
     def __len__(self) -> int:
         return len(self.items)
 
-    def nets(self) -> tuple[int, int, int, int]:
+    def nets(self) -> tuple[int, ...]:
         """Each seat's net amount: what it collected minus what it paid."""
-        net = [0, 0, 0, 0]
+        net = [0] * self.players
         for item in self.items:
             net[item.payer] -= item.amount
             net[item.payee] += item.amount
-        return net[0], net[1], net[2], net[3]
+        return tuple(net)
 
     def by_rule(self, rule: str) -> tuple[LedgerItem, ...]:
         """The items of one rule id."""

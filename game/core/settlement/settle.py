@@ -27,4 +27,4 @@ def settle(result: HandResult, rules: Ruleset) -> Ledger:
     ctx = SettleContext(result, rules)
     for _rule_id, rule in registered_rules():
         rule(ctx)
-    return Ledger(tuple(ctx.items))
+    return Ledger(tuple(ctx.items), rules.players)

@@ -59,7 +59,7 @@ def test_discards_keep_the_most_live_tiles() -> None:
     checked = 0
     for d in range(6):
         rng = random.Random(d)
-        rnd = Round(rules, "eff", deal_setup("eff", d))
+        rnd = Round(rules, "eff", deal_setup("eff", d, rules))
         while not rnd.ended:
             seat = rnd.to_move()[0]
             obs = observe(rnd, seat)

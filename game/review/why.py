@@ -167,7 +167,7 @@ def _danger(case: _Case) -> Said | None:
     if mine < DANGER_FAN or mine < other + DANGER_MARGIN:
         return None
     tz, te = tile_words(played.tile)
-    seats = [s for s in range(4) if s != obs.seat and obs.declared[s]]
+    seats = [s for s in range(len(obs.ponds)) if s != obs.seat and obs.declared[s]]
     if seats:
         who_zh = "、".join(seat_zh(s) for s in seats) + "家已报听"
         who_en = " and ".join(seat_en(s) for s in seats) + (" has" if len(seats) == 1 else " have") + " declared ready"

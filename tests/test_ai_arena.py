@@ -37,7 +37,7 @@ def test_parse_seats_names_the_bad_seat() -> None:
     assert parse_seats("expert,hard,oracle,hard", 4) == ("expert", "hard", "oracle", "hard")
     assert parse_seats("oracle-hands,hard,hard,hard", 4)[0] == "oracle-hands"
     assert parse_seats("hard,normal", 2) == ("hard", "normal")
-    with pytest.raises(BadSeats, match="e.g. hard,normal,normal'"):
+    with pytest.raises(BadSeats, match=r"e\.g\. hard,normal,normal$"):
         parse_seats("hard,normal,normal,normal", 3)
 
 

@@ -104,6 +104,7 @@ def _public_hand(obs: Observation, rules: Ruleset, after_kong: bool) -> LeanHand
     h.melds = [list(m) for m in obs.melds]
     h.ponds = [list(p) for p in obs.ponds]
     h.declared = list(obs.declared)
+    h.missing = list(obs.missing) if obs.missing else [-1] * n  # 定缺, once shown (docs/rules.md §15.3)
     claimed = [0] * n  # tiles each seat discarded that others claimed
     taken = [0] * n  # melds each seat made off a discard
     from_hand = [0] * n  # tiles each seat moved from its hand to its melds

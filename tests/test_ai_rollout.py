@@ -10,6 +10,7 @@ import pytest
 from game.ai.search.playout import lean_hand, rollout_hand
 from game.ai.search.sampling import rollout_keep
 from game.core.discard_choice import DiscardTables, suit_code
+from game.core.phase import DINGQUE
 from game.core.result import HandResult
 from game.core.rollout import (
     ADDED_KONG,
@@ -153,6 +154,8 @@ def test_fast_turn_plays_as_the_general_moves(name: str) -> None:
         dealt = lean_hand(Round(rules, f"fast:{seed}"))
         dealt.set_keep(keep if seed % 2 else None)
         slow = dealt.copy()
+        if slow.phase is DINGQUE:
+            slow.name_suits()  # 定缺 first (docs/rules.md §15.3), as play_out does
         while slow.phase is TURN:
             slow.turn_move(slow.policy_turn(slow.turn))
         assert dealt.copy().play_out() == slow.result, f"{name} seed {seed}"

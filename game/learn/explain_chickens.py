@@ -140,7 +140,7 @@ def chicken_notes(result: HandResult, rules: Ruleset, ledger: Ledger) -> list[Ch
     ctx = SettleContext(result, rules)
     table = chicken_table(ctx)
     notes: list[ChickenNote] = []
-    for seat in range(4):
+    for seat in ctx.seats:
         notes.extend(_seat_notes(ctx, ledger, seat, table))
     return notes
 
@@ -240,10 +240,10 @@ def _seat_reason(ctx: SettleContext, seat: int) -> Said | None:
             return Said("黄庄不算鸡。", "no chickens are paid on a draw.")
         if not ctx.ready(seat):
             return Said("黄庄时没有叫牌，鸡不收分。", "not ready at the draw, so its chickens earn nothing.")
-        if all(ctx.ready(s) for s in range(4)):
+        if all(ctx.ready(s) for s in ctx.seats):
             return Said(
-                "黄庄时只有没叫牌的人赔鸡，四家都叫牌，没人付。",
-                "on a draw only seats not ready pay for chickens, and all four are ready.",
+                "黄庄时只有没叫牌的人赔鸡，各家都叫牌，没人付。",
+                "on a draw only seats not ready pay for chickens, and every seat is ready.",
             )
         return None
     if ctx.burned(seat):
@@ -272,8 +272,8 @@ def _pond_notes(ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPar
     ch = ctx.rules.chickens
     if ctx.win is None or ctx.ready(seat):
         return {}
-    ready = tuple(r for r in range(4) if ctx.ready(r) and not ctx.burned(r))
-    not_ready = tuple(p for p in range(4) if not ctx.ready(p))
+    ready = tuple(r for r in ctx.seats if ctx.ready(r) and not ctx.burned(r))
+    not_ready = tuple(p for p in ctx.seats if not ctx.ready(p))
     out: dict[Tile, list[ChickenNote]] = {}
     if ch.charge != "off" and ch.charge_not_ready:
         for t, d in charges_not_ready(ctx):

@@ -63,7 +63,11 @@ def test_waits_and_readiness_only_where_a_ruleset_scores_it() -> None:
     assert waits(counts, [Meld(parse_tile("5m"), KongKind.EXPOSED, 2)], dilongqi=True) == []
 
 
-@pytest.mark.parametrize("name", builtin_ruleset_names())
+FOUR_PLAYERS = [n for n in builtin_ruleset_names() if load_ruleset(n).players == 4]
+SMALL_TABLES = [n for n in builtin_ruleset_names() if load_ruleset(n).players < 4]
+
+
+@pytest.mark.parametrize("name", FOUR_PLAYERS)
 def test_shipped_rulesets_keep_it_off(name: str) -> None:
     """docs/rules.md §13: the six shipped rulesets (and the seventh) do not score 地龙七; the hand is refused."""
     rules = load_ruleset(name)
@@ -73,6 +77,13 @@ def test_shipped_rulesets_keep_it_off(name: str) -> None:
     )
     with pytest.raises(HandFileError):
         deal.result()
+
+
+@pytest.mark.parametrize("name", SMALL_TABLES)
+def test_small_tables_score_it(name: str) -> None:
+    """docs/rules.md §15.6 (LQ): the small tables' list scores 地龙七 10 and 清地龙 30."""
+    rules = load_ruleset(name)
+    assert (rules.patterns["dilongqi"], rules.patterns["qingdilong"]) == (10, 30)
 
 
 def test_settles_at_its_value_when_on() -> None:

@@ -21,6 +21,7 @@ from game.core.hand import (
 )
 from game.core.melds import KongKind, Meld
 from game.core.tiles import NUM_KINDS, Tile, format_tiles, parse_tile, parse_tiles, to_counts
+from game.rules.loader import load_ruleset
 
 WALL = [t for t in range(NUM_KINDS) for _ in range(4)]
 
@@ -348,18 +349,24 @@ def test_pattern_flushes() -> None:
 
 
 def test_pattern_single_wait_needs_four_melds() -> None:
-    """docs/rules.md §5 单钓 (G): four melds on the table, winning on the pair; 清单钓 in one suit."""
+    """docs/rules.md §5 单钓 (G): four melds on the table, winning on the pair; 清单钓 in one suit. §15.6: the small
+    tables' 金钩钓 and 清金钩 are the same hand."""
     four = [*pungs("1p2p3p"), Meld(parse_tile("9p"), KongKind.EXPOSED, source=2)]
     assert patterns("55p", "5p", four) == {
         "qingdandiao",
         "dandiao",
         "dadiaoche",
+        "jingoudiao",
+        "qingjingou",
         "qingdadui",
         "dadui",
         "qingyise",
         "pinghu",
     }
-    assert patterns("55m", "5m", four) == {"dandiao", "dadiaoche", "dadui", "pinghu"}
+    assert patterns("55m", "5m", four) == {"dandiao", "dadiaoche", "jingoudiao", "dadui", "pinghu"}
+    small = load_ruleset("sandingguai").pattern_values()
+    assert best_pattern(patterns("55m", "5m", four), small) == "jingoudiao"
+    assert best_pattern(patterns("55p", "5p", four), small) == "qingjingou"
     assert best_pattern(patterns("55m", "5m", four), MODERN) == "dandiao"
     assert best_pattern(patterns("55p", "5p", four), MODERN) == "qingdandiao"
     assert "dandiao" not in patterns("123m55p", "5p", pungs("1p2p3p"))

@@ -241,7 +241,9 @@ def test_copy_refuses_names_that_are_not_plain_file_names(rulesets_dir: Path, ba
 
 
 def test_copy_names_the_builtin_rulesets_when_asked_for_another(rulesets_dir: Path) -> None:
-    with pytest.raises(ValueError, match="no built-in ruleset 'sichuan'; the built-in ones are guiyang-app, "):
+    with pytest.raises(
+        ValueError, match="no built-in ruleset 'sichuan'; the built-in ones are erding-liangfang, guiyang-app, "
+    ):
         copy_builtin("sichuan", rulesets_dir)
 
 

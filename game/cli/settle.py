@@ -29,7 +29,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("file", help="a hand file (see docs/hand-file.md)")
     parser.add_argument("--ruleset", help="settle under this ruleset (a name or a file) instead of the file's")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
-    parser.add_argument("--compare", action="store_true", help="the same hand under every built-in ruleset")
+    parser.add_argument(
+        "--compare", action="store_true", help="the same hand under every built-in ruleset of its table size"
+    )
     parser.add_argument(
         "--explain", action="store_true", help="say why: the turned chicken, each chicken counted or not, each rule"
     )
@@ -47,7 +49,7 @@ def item_line(item: LedgerItem) -> str:
 
 
 def format_ledger(ledger: Ledger) -> str:
-    """The ledger as text: one line per item, then each seat's net."""
+    """The ledger as text: one line per item, then the net of each seat at the table."""
     lines = [item_line(i) for i in ledger] or ["  (no payments)"]
     nets = ledger.nets()
     players = len(nets)
@@ -115,8 +117,13 @@ def _compare(args: argparse.Namespace, result: HandResult) -> int:
     text = _read(args.file)
     ledgers: dict[str, Ledger] = {}
     notes: dict[str, str] = {}
+    skipped: list[str] = []
     for name in builtin_ruleset_names():
         rules = load_ruleset(name)
+        if rules.players != len(result.seats):
+            # A hand of one table size does not settle at another (docs/rules.md §15.2).
+            skipped.append(f"{name} ({rules.players} players)")
+            continue
         try:
             parse_hand_file(text, args.file, rules)
         except HandFileError as exc:
@@ -151,4 +158,6 @@ def _compare(args: argparse.Namespace, result: HandResult) -> int:
         print("  (none)")
     for name, note in notes.items():
         print(f"note: under {name}: {note}")
+    if skipped:
+        print(f"note: a hand of {len(result.seats)} seats is not compared under {', '.join(skipped)}")
     return 0

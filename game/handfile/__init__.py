@@ -18,6 +18,7 @@ from game.handfile.draft import HandDraft, HandFileError, HandProblems, Problem,
 from game.handfile.format import draft_of, format_meld, parse_meld, write_hand_draft, write_hand_file
 from game.handfile.reader import parse_hand, parse_hand_draft, parse_hand_file, read_hand_file
 from game.handfile.rules import check_hand, copies_left, tile_census
+from game.handfile.table import tile_problem
 
 __all__ = [
     "MAX_STREAK",
@@ -37,6 +38,7 @@ __all__ = [
     "parse_meld",
     "read_hand_file",
     "tile_census",
+    "tile_problem",
     "win_problems",
     "write_hand_draft",
     "write_hand_file",

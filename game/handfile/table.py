@@ -27,6 +27,16 @@ def seat_problem(field: str, seat: int, rules: Ruleset) -> Problem:
     return Problem(field, "seat_not_at_table", args, _seat_of(field))
 
 
+def tile_problem(field: str, tiles: Iterable[Tile], rules: Ruleset) -> Problem | None:
+    """The first of `tiles` (written at `field`) whose suit `rules` does not play, as a problem; None when every
+    one is in play (docs/rules.md §15.1)."""
+    stray = next((t for t in tiles if SUITS[t // 9] not in rules.suits), None)
+    if stray is None:
+        return None
+    args = {"ruleset": rules.name, "suit": SUITS[stray // 9], "tile": stray}
+    return Problem(field, "tile_not_in_play", args, _seat_of(field))
+
+
 def table_problems(draft: HandDraft, rules: Ruleset) -> list[Problem]:
     """Each seat number the table does not have and each tile of a suit not in play, at its field; the
     seat count first, alone, when it is wrong."""
@@ -34,12 +44,8 @@ def table_problems(draft: HandDraft, rules: Ruleset) -> list[Problem]:
     if count is not None:
         return [count]
     out = [seat_problem(field, seat, rules) for field, seat in _seat_numbers(draft) if not 0 <= seat < rules.players]
-    for field, tiles in _tile_fields(draft):
-        stray = next((t for t in tiles if SUITS[t // 9] not in rules.suits), None)
-        if stray is not None:
-            args = {"ruleset": rules.name, "suit": SUITS[stray // 9], "tile": stray}
-            out.append(Problem(field, "tile_not_in_play", args, _seat_of(field)))
-    return out
+    stray = (tile_problem(field, tiles, rules) for field, tiles in _tile_fields(draft))
+    return out + [p for p in stray if p is not None]
 
 
 def _seat_numbers(draft: HandDraft) -> Iterator[tuple[str, int]]:

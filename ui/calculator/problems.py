@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.core.ruleset import PATTERN_NAMES, Ruleset
+from game.core.ruleset import MAX_PLAYERS, PATTERN_NAMES, Ruleset
 from game.core.tiles import SUIT_NAMES_EN, SUIT_NAMES_ZH, SUITS, format_tiles
 from game.handfile import Problem
+from ui.calculator.naming import seat_name
 from ui.words import strings as S
 
 _SYNTAX_ZH = "“{text}”第{position}个字符看不懂（写法如 123m 456p 11s）"
@@ -37,7 +38,7 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "seat_not_at_table": (
         "{ruleset}只有{players}家，没有{seat}",
-        "no seat {seat} at a table of {players} players ({ruleset} seats 0-{last})",
+        "no seat {seat}: the table of {ruleset} has seats 0-{last}",
     ),
     "tile_not_in_play": ("{ruleset}不用{suit}，没有{tile}", "{ruleset} plays without {suit}, so {tile} is not in play"),
     "winner_count": (
@@ -209,7 +210,7 @@ def _shown(name: str, value: object, rules: Ruleset | None) -> object:
     """An argument as the current language shows it (game.handfile.codes.ARG_KINDS says what each holds)."""
     zh = S.language() == "zh"
     if name in ("seat", "other") and isinstance(value, int):
-        return S.wind_seat(value) if zh else value
+        return seat_name(value, rules.players if rules is not None else MAX_PLAYERS) if zh else value
     if name == "tile" and isinstance(value, int):
         return S.tile_label(value)
     if name == "hand" and isinstance(value, tuple):

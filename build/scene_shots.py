@@ -326,6 +326,8 @@ def shots() -> dict[str, Callable[[], pygame.Surface]]:
         out[f"table-{m}"] = _table(m)
     for m in ("menu", "new-game", "settings", "rules", "stats", "match-end", "calculator", "calculator-result"):
         out[f"menu-{m}"] = _menu(m)
+    for m in ("calculator-three", "calculator-three-result", "calculator-two", "calculator-two-result"):
+        out[f"menu-{m}"] = _menu(m)  # tables of three and two (docs/rules.md §15.2)
     for m in ("guide", "guide-2", "lessons", "first-run", "lesson-1", "lesson-1-2", "lesson-1-wrong", "lesson-1-end"):
         out[f"learn-{m}"] = _learn(m)
     for m in ("end-why", "end-chickens"):

@@ -156,7 +156,7 @@ def quick_of(calc: Calculator) -> Calculator:
     quick.set_quick(True)
     kinds = chicken_kinds(calc.rules, calc.flip, calc.weekday)
     keep_ponds = calc.dealer_followed or calc.win.first_turn
-    for i in (i for i in range(4) if calc.drawn or i not in calc.win.winners):
+    for i in (i for i in range(calc.players) if calc.drawn or i not in calc.win.winners):
         seat, ready = quick.seats[i], result.seats[i].ready
         if calc.drawn and ready and calc.rules.draw.chajiao:
             continue

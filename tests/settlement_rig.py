@@ -51,13 +51,18 @@ class Deal:
     avoid: str = ""  # tiles the filler hands must not use
     fill_discards: dict[int, str] = field(default_factory=dict)
 
+    def rules(self) -> Ruleset:
+        """The deal's ruleset, loaded."""
+        return self.ruleset if isinstance(self.ruleset, Ruleset) else load_ruleset(self.ruleset)
+
     def text(self) -> str:
-        """The hand-file text."""
+        """The hand-file text: one seat per player of the ruleset (docs/rules.md §15.2)."""
         name = self.ruleset if isinstance(self.ruleset, str) else "guiyang-classic"
         seats = dict(self.seats)
-        fillers = _fillers(self, seats)
+        players = self.rules().players
+        fillers = _fillers(self, seats, players, self.rules().kinds)
         lines = [f"ruleset: {name}", f"dealer: {self.dealer}", f"streak: {self.streak}", "seats:"]
-        for i in range(4):
+        for i in range(players):
             s = seats.get(i) or fillers[i]
             lines.append(f"  - hand: {s.hand}")
             lines.append(f"    melds: [{', '.join(s.melds)}]")
@@ -78,8 +83,7 @@ class Deal:
 
     def ledger(self) -> Ledger:
         """Settle under the deal's ruleset."""
-        rules = self.ruleset if isinstance(self.ruleset, Ruleset) else load_ruleset(self.ruleset)
-        return settle(self.result(), rules)
+        return settle(self.result(), self.rules())
 
 
 EMPTY = '""'
@@ -127,8 +131,8 @@ def _seat_tiles(s: S) -> list[int]:
     return tiles
 
 
-def _fillers(deal: Deal, seats: dict[int, S]) -> dict[int, S]:
-    pool = [COPIES] * NUM_KINDS
+def _fillers(deal: Deal, seats: dict[int, S], players: int, kinds: tuple[int, ...]) -> dict[int, S]:
+    pool = [COPIES if t in kinds else 0 for t in range(NUM_KINDS)]
     for s in seats.values():
         for t in _seat_tiles(s):
             pool[t] -= 1
@@ -139,7 +143,7 @@ def _fillers(deal: Deal, seats: dict[int, S]) -> dict[int, S]:
         f = parse_tile(deal.flip)
         avoid |= {f, next_in_suit(f), prev_in_suit(f)}
     out: dict[int, S] = {}
-    for i in range(4):
+    for i in range(players):
         if i in seats:
             continue
         discards = deal.fill_discards.get(i, "")

@@ -53,10 +53,11 @@ def test_write_then_read_gives_the_same_result() -> None:
 
 @pytest.mark.parametrize("name", builtin_ruleset_names())
 def test_engine_results_round_trip(name: str) -> None:
-    """Hands the engine plays write out and read back unchanged (wins, draws, kongs, 热炮, 抢杠)."""
+    """Hands the engine plays write out and read back unchanged (wins, draws, kongs, 热炮, 抢杠), at every
+    table size (docs/rules.md §15.2: one seat per player)."""
     rules = load_ruleset(name)
     for seed in range(8):
-        result = play_hand(rules, seed, [SimpleAgent() for _ in range(4)]).state.result
+        result = play_hand(rules, seed, [SimpleAgent() for _ in range(rules.players)]).state.result
         assert result is not None
         assert parse_hand_file(write_hand_file(result), "x", rules) == result
 
@@ -219,8 +220,11 @@ def test_cli_settle_compare() -> None:
     out = _cli("settle", str(EXAMPLE), "--compare")
     assert out.returncode == 0, out.stderr
     header = out.stdout.splitlines()[0].split()
-    assert header[1:] == builtin_ruleset_names()
+    # docs/rules.md §15.2: a hand of four seats is compared under the rulesets of a table of four only.
+    four = [n for n in builtin_ruleset_names() if load_ruleset(n).players == 4]
+    assert header[1:] == four
     assert "items that differ" in out.stdout
+    assert "not compared under erding-liangfang (2 players), sandingguai (3 players)" in out.stdout
 
 
 def test_cli_settle_bad_file_exits_2(tmp_path: Path) -> None:

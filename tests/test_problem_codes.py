@@ -26,6 +26,7 @@ SAMPLES: dict[str, object] = {
     "hand": tuple(parse_tiles("234m 678s 11s")),
     "over": ((parse_tile("1s"), 5),),
     "ruleset": RULES.name,
+    "suit": "m",
     "pattern": "qingyise",
     "how": "after_kong",
     "count": 3,

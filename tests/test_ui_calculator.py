@@ -265,7 +265,18 @@ def test_the_replay_viewer_opens_the_end_of_a_hand_in_the_calculator(home: Path)
     assert ledger == settle(viewer.result, RULES)
 
 
-@pytest.mark.parametrize("moment", ["calculator", "calculator-result", "calculator-problems"])
+@pytest.mark.parametrize(
+    "moment",
+    [
+        "calculator",
+        "calculator-result",
+        "calculator-problems",
+        "calculator-three",  # docs/rules.md §15.2: tables of three and two
+        "calculator-three-result",
+        "calculator-two",
+        "calculator-two-result",
+    ],
+)
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_screenshot_moments(moment: str, size: tuple[int, int], home: Path) -> None:
     assert moment in MENU_MOMENTS

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from game.calculator.standin import stand_in_hand
 from game.core.melds import KongKind, Meld
 from game.core.result import HandResult, WinHow
-from game.core.ruleset import Ruleset
+from game.core.ruleset import MAX_PLAYERS, Ruleset
 from game.core.settlement import Ledger, settle
 from game.core.settlement.chickens import charge_kinds, chicken_tiles, mantang, pond_counts
-from game.core.tiles import COPIES, Tile, TileSyntaxError, parse_tile, parse_tiles
+from game.core.tiles import Tile, TileSyntaxError, parse_tile, parse_tiles
 from game.engine.next_deal import next_deal
 from game.handfile import (
     HandDraft,
@@ -31,11 +31,12 @@ from game.handfile import (
     SeatDraft,
     WinDraft,
     check_hand,
+    copies_left,
     draft_of,
     format_meld,
     parse_hand_draft,
     parse_meld,
-    tile_census,
+    tile_problem,
     write_hand_draft,
 )
 from game.handfile.format import MeldSyntaxError
@@ -100,7 +101,10 @@ class Calculator:
         self.ruleset_ref = ref or rules.name
         self.dealer = 0
         self.streak = 0
-        self.seats: list[SeatDraft] = [SeatDraft() for _ in range(4)]
+        # One seat per player of the ruleset (docs/rules.md §15.2); the seats a smaller table has no room for
+        # are set aside, and come back when a table with room for them is chosen again.
+        self.seats: list[SeatDraft] = [SeatDraft() for _ in range(rules.players)]
+        self.set_aside: list[SeatDraft] = []
         self.drawn = False  # a draw (黄庄): no win
         self.win = WinEntry()
         self.flip: Tile | None = None
@@ -109,25 +113,35 @@ class Calculator:
         self.first_unclaimed: set[Tile] = set()  # said not to be claimed (else a claimer is inferred from melds)
         self.baopai: list[int] | None = None  # None: 包牌 not entered
         self.weekday: int | None = None
-        self.dealer_followed = False  # 开局跟: the dealer's first discard followed by all three (docs/rules.md §14)
+        self.dealer_followed = False  # 开局跟: every other seat followed the dealer's first discard (docs/rules.md §14)
         # Typed entries that did not parse, by field: shown there until the field is entered again.
         self.entry_problems: dict[str, Problem] = {}
         # Quick entry: a seat that did not win and whose hand is left empty gets a stand-in hand, ready or
         # not as said (None: not said yet), holding the chickens named for it.
         self.quick = False
-        self.ready: list[bool | None] = [None] * 4
-        self.chickens: list[list[Tile]] = [[] for _ in range(4)]
+        self.ready: list[bool | None] = [None] * MAX_PLAYERS  # by seat; kept for a seat set aside
+        self.chickens: list[list[Tile]] = [[] for _ in range(MAX_PLAYERS)]
 
     # ------------------------------------------------------------------ the table
 
     def set_rules(self, rules: Ruleset, ref: str | None = None) -> None:
-        """Settle under `rules` from now on (the hand stays as entered); `ref` names it in the hand file."""
+        """Settle under `rules` from now on; `ref` names it in the hand file. The hand stays as entered, at a
+        table of the ruleset's players: the seats beyond it are set aside until a larger table is chosen, and
+        a seat number naming one of them is refused at its field (docs/rules.md §15.2)."""
         self.rules = rules
         self.ruleset_ref = ref or rules.name
+        every = [*self.seats, *self.set_aside]
+        every += [SeatDraft() for _ in range(rules.players - len(every))]
+        self.seats, self.set_aside = every[: rules.players], every[rules.players :]
+
+    @property
+    def players(self) -> int:
+        """The seats at the table: the ruleset's players (docs/rules.md §15.2)."""
+        return len(self.seats)
 
     def set_dealer(self, seat: int) -> None:
-        """The dealer of the hand, 0-3."""
-        self.dealer = seat % 4
+        """The dealer of the hand: a seat of the table."""
+        self.dealer = seat % self.players
 
     def set_streak(self, n: int) -> None:
         """Hands the dealer had already kept in a row (连庄)."""
@@ -140,12 +154,16 @@ class Calculator:
         return self.all_copies_left()[tile]
 
     def all_copies_left(self) -> list[int]:
-        """Copies of each kind not yet placed anywhere, by the census check_hand makes."""
-        return [COPIES - n for n in tile_census(self._draft_with(self._entered_stand_ins()))]
+        """Copies of each kind not yet placed anywhere, by the census check_hand makes (none of a kind not in
+        play)."""
+        return copies_left(self._draft_with(self._entered_stand_ins()), self.rules)
 
     def add_tile(self, seat: int, part: str, tile: Tile) -> Problem | None:
         """Put one tile into seat's `part` ("hand" or "discards"); the problem when refused, else None."""
         key = f"seats[{seat}].{part}"
+        stray = tile_problem(key, (tile,), self.rules)  # a suit the table does not play (docs/rules.md §15.1)
+        if stray is not None:
+            return stray
         if self.copies_left(tile) <= 0:
             return Problem(key, "no_copies_left", {"tile": tile}, seat)
         s = self.seats[seat]
@@ -195,7 +213,7 @@ class Calculator:
         at the seat's melds) when it does not parse."""
         key = f"seats[{seat}].melds"
         try:
-            meld = parse_meld(text, seat)
+            meld = parse_meld(text, seat, self.players)
         except MeldSyntaxError as exc:
             self.entry_problems[key] = Problem(key, exc.code, exc.values, seat)
             return False
@@ -343,7 +361,7 @@ class Calculator:
         if not self.quick:
             return []
         winners = () if self.drawn else self.win.winners
-        return [i for i in range(4) if i not in winners and not self.seats[i].hand]
+        return [i for i, seat in enumerate(self.seats) if i not in winners and not seat.hand]
 
     def not_entered(self) -> dict[int, NotEntered]:
         """Each seat given a stand-in hand, with the readiness and chickens it was taken to have."""
@@ -373,7 +391,7 @@ class Calculator:
         no_wait = None if self.drawn else self.win.tile
         # The seats hardest to fit first: ready ones holding chickens need the tiles around them.
         for i, seat in sorted(seats.items(), key=lambda item: (not self.ready[item[0]], -len(held[item[0]]))):
-            free = [COPIES - n for n in tile_census(self._draft_with(seats))]
+            free = copies_left(self._draft_with(seats), self.rules)
             size = 13 - 3 * len(seat.melds)
             ready = self.ready[i]
             if ready is None:
@@ -426,6 +444,8 @@ class Calculator:
         if not self.drawn and self.win.tile is not None:
             # Each winner's 14th tile is the one entered as 胡的牌.
             for w in self.win.winners:
+                if w >= len(seats):
+                    continue  # a seat the table does not have: check_hand says so at win.by
                 s = seats[w]
                 seats[w] = SeatDraft(sorted([*s.hand, self.win.tile]), s.melds, s.discards, s.declared_ready)
         if stand_ins and self.stand_ins():
@@ -468,6 +488,8 @@ class Calculator:
         """Each winner whose hand as entered is not 13 tiles (melds counting 3) besides the winning tile."""
         out = []
         for w in [] if self.drawn else self.win.winners:
+            if w >= self.players:
+                continue  # a seat the table does not have: check_hand says so at win.by
             s = self.seats[w]
             have = len(s.hand) + 3 * len(s.melds)
             if have != MAX_CONCEALED:
@@ -497,10 +519,11 @@ class Calculator:
     # ------------------------------------------------------------------ opening
 
     def load_draft(self, draft: HandDraft) -> None:
-        """Take every value of a hand-file draft (the ruleset stays as set)."""
+        """Take every value of a hand-file draft (the ruleset, and so the table, stays as set)."""
         self.dealer = draft.dealer
         self.streak = draft.streak
-        self.seats = copy.deepcopy(draft.seats)
+        self.seats, self.set_aside = copy.deepcopy(draft.seats), []
+        self.set_rules(self.rules, self.ruleset_ref)  # one seat per player, whatever the draft held
         if draft.win is not None and draft.win.tile is not None:
             # The file's winner holds the winning tile; here it is entered once, as 胡的牌.
             for w in set(draft.win.by or ()):

@@ -7,7 +7,7 @@ import json
 import sys
 
 from game.core.result import HandResult
-from game.core.ruleset import Ruleset
+from game.core.ruleset import Ruleset, wind_name
 from game.core.settlement import Ledger, LedgerItem, settle
 from game.core.tiles import format_tiles
 from game.engine.next_deal import next_deal
@@ -17,7 +17,10 @@ from game.learn.explain import explain_text
 from game.rules.labels import pad
 from game.rules.loader import RulesetError, builtin_ruleset_names, load_ruleset
 
-SEAT_NAMES = ("0东 East", "1南 South", "2西 West", "3北 North")
+
+def seat_name(players: int, seat: int) -> str:
+    """A seat as the ledger's text names it: its number and its wind, "0东 East" (docs/rules.md §15.2)."""
+    return f"{seat}{wind_name(players, seat, 'zh')} {wind_name(players, seat, 'en')}"
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -26,7 +29,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("file", help="a hand file (see docs/hand-file.md)")
     parser.add_argument("--ruleset", help="settle under this ruleset (a name or a file) instead of the file's")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
-    parser.add_argument("--compare", action="store_true", help="the same hand under every built-in ruleset")
+    parser.add_argument(
+        "--compare", action="store_true", help="the same hand under every built-in ruleset of its table size"
+    )
     parser.add_argument(
         "--explain", action="store_true", help="say why: the turned chicken, each chicken counted or not, each rule"
     )
@@ -44,10 +49,11 @@ def item_line(item: LedgerItem) -> str:
 
 
 def format_ledger(ledger: Ledger) -> str:
-    """The ledger as text: one line per item, then each seat's net."""
+    """The ledger as text: one line per item, then the net of each seat at the table."""
     lines = [item_line(i) for i in ledger] or ["  (no payments)"]
     nets = ledger.nets()
-    lines.append("  net: " + "  ".join(f"{SEAT_NAMES[s]} {nets[s]:+d}" for s in range(4)))
+    players = len(nets)
+    lines.append("  net: " + "  ".join(f"{seat_name(players, s)} {nets[s]:+d}" for s in range(players)))
     return "\n".join(lines)
 
 
@@ -94,25 +100,30 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"{rules.name}: {rules.title_zh} / {rules.title_en}, base {rules.base}")
         print(format_ledger(ledger))
-        print(next_deal_line(dealer, streak))
+        print(next_deal_line(rules.players, dealer, streak))
         if getattr(args, "explain", False):
             print()
             print("\n".join(explain_text(result, rules, ledger, args.lang)))
     return 0
 
 
-def next_deal_line(dealer: int, streak: int) -> str:
+def next_deal_line(players: int, dealer: int, streak: int) -> str:
     """Who deals the next hand and the dealer's streak, as a line of text."""
     kept = f"连庄 {streak} / kept {streak} in a row" if streak else "新庄 / a new dealer"
-    return f"  next dealer: {SEAT_NAMES[dealer]} ({kept})"
+    return f"  next dealer: {seat_name(players, dealer)} ({kept})"
 
 
 def _compare(args: argparse.Namespace, result: HandResult) -> int:
     text = _read(args.file)
     ledgers: dict[str, Ledger] = {}
     notes: dict[str, str] = {}
+    skipped: list[str] = []
     for name in builtin_ruleset_names():
         rules = load_ruleset(name)
+        if rules.players != len(result.seats):
+            # A hand of one table size does not settle at another (docs/rules.md §15.2).
+            skipped.append(f"{name} ({rules.players} players)")
+            continue
         try:
             parse_hand_file(text, args.file, rules)
         except HandFileError as exc:
@@ -126,8 +137,9 @@ def _compare(args: argparse.Namespace, result: HandResult) -> int:
     names = list(ledgers)
     width = max(len(n) for n in names) + 2
     print(pad("seat", 12) + "".join(n.rjust(width) for n in names))
-    for s in range(4):
-        print(pad(SEAT_NAMES[s], 12) + "".join(f"{ledgers[n].nets()[s]:+d}".rjust(width) for n in names))
+    players = len(result.seats)
+    for s in range(players):
+        print(pad(seat_name(players, s), 12) + "".join(f"{ledgers[n].nets()[s]:+d}".rjust(width) for n in names))
     # Side by side: the total of each (payer, payee, rule) per ruleset, where the rulesets disagree.
     totals: dict[tuple[int, int, str], dict[str, int]] = {}
     labels: dict[tuple[int, int, str], str] = {}
@@ -146,4 +158,6 @@ def _compare(args: argparse.Namespace, result: HandResult) -> int:
         print("  (none)")
     for name, note in notes.items():
         print(f"note: under {name}: {note}")
+    if skipped:
+        print(f"note: a hand of {len(result.seats)} seats is not compared under {', '.join(skipped)}")
     return 0

@@ -35,7 +35,7 @@ def win_problems(wd: WinDraft, win: Win, seats: list[Any], dealer: int) -> list[
 def _first_turn_problems(win: Win, seats: list[Any], dealer: int) -> list[Problem]:
     where = "win.first_turn"
     out: list[Problem] = []
-    melded = [i for i in range(4) if seats[i][1]]
+    melded = [i for i, seat in enumerate(seats) if seat[1]]
     if melded:
         out.append(Problem(where, "first_turn_melds", {"seat": melded[0]}))
     if win.how in (WinHow.AFTER_KONG, WinHow.ROB_KONG):
@@ -43,7 +43,7 @@ def _first_turn_problems(win: Win, seats: list[Any], dealer: int) -> list[Proble
     if dealer in win.winners:
         if win.discarder is not None:
             out.append(Problem(where, "tianhu_off_discard"))
-        discarded = [i for i in range(4) if seats[i][2]]
+        discarded = [i for i, seat in enumerate(seats) if seat[2]]
         if discarded:
             out.append(Problem(where, "tianhu_discards", {"seat": discarded[0]}))
         return out
@@ -53,10 +53,10 @@ def _first_turn_problems(win: Win, seats: list[Any], dealer: int) -> list[Proble
     if win.discarder is not None:
         if win.discarder != dealer:
             out.append(Problem(where, "dihu_not_dealers"))
-        elif any(seats[i][2] for i in range(4)):
+        elif any(seat[2] for seat in seats):
             out.append(Problem(where, "dihu_ponds"))
     else:
-        many = [i for i in range(4) if len(seats[i][2]) > 1]
+        many = [i for i, seat in enumerate(seats) if len(seat[2]) > 1]
         if many:
             out.append(Problem(where, "first_turn_discards", {"seat": many[0]}))
     return out

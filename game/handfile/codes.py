@@ -6,7 +6,8 @@ and the client words each code in its own languages from the same arguments. ENG
 game can emit, so a client can check it has words for each.
 
 An argument's name says what it holds (ARG_KINDS), so each language can show it its own way: a seat is a
-number 0-3, a tile a Tile, a hand a tuple of Tiles, a ruleset its name.
+number from 0 to the table's players - 1, a tile a Tile, a hand a tuple of Tiles, a ruleset its name, a suit
+its letter.
 """
 
 from __future__ import annotations
@@ -14,17 +15,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from game.core.ruleset import PATTERN_NAMES
-from game.core.tiles import COPIES, format_tile, format_tiles
+from game.core.tiles import COPIES, SUIT_NAMES_EN, SUIT_NAMES_ZH, SUITS, format_tile, format_tiles
 
 # What each argument name holds; the English below and the client's words both read arguments by it.
 ARG_KINDS: dict[str, str] = {
-    "seat": "seat",  # a seat number 0-3
+    "seat": "seat",  # a seat number, 0 to the table's players - 1 (docs/rules.md §15.2)
     "other": "seat",
     "tile": "tile",  # a Tile
     "tiles": "tiles",  # a tuple of Tiles, in the order written
     "hand": "hand",  # a tuple of Tiles: a seat's concealed hand
     "over": "over",  # a tuple of (Tile, copies) for each kind with more than four copies
     "ruleset": "ruleset",  # a ruleset's name
+    "suit": "suit",  # a suit letter: m, p or s
     "pattern": "pattern",  # a pattern id (PATTERN_NAMES)
     "how": "how",  # a WinHow value: after_kong, rob_kong
     "found": "count",  # a number
@@ -33,6 +35,8 @@ ARG_KINDS: dict[str, str] = {
     "melds": "count",
     "size": "count",
     "count": "count",
+    "players": "count",  # the seats at the table: 2, 3 or 4
+    "last": "count",  # the highest seat number at the table: players - 1
     "position": "count",  # 1-based, as a player counts characters
     "value": "text",  # a value as written in the file, quoted (repr)
     "text": "text",  # text typed or written, as it was
@@ -54,8 +58,11 @@ TILE_FAULTS: dict[str, str] = {
 # Each code's English, as `settle FILE` prints it: a str.format template over the problem's field and its
 # arguments (shown by _english_value).
 ENGLISH: dict[str, str] = {
+    # The table: its seats and the tiles in play (docs/rules.md §15.1, §15.2)
+    "seats_count": "seats: expected {players} seats ({ruleset} is played by {players} players), found {found}",
+    "seat_not_at_table": "{field}: no seat {seat} at a table of {players} players ({ruleset} seats 0-{last})",
+    "tile_not_in_play": "{field}: {ruleset} plays without {suit}, so {tile} is not in play (docs/rules.md §15.1)",
     # The seats and their tiles (docs/rules.md §1, §5)
-    "seats_not_four": "seats: expected four seats, found {found}",
     "winner_count": "{field}: holds {have} tiles ({in_hand} in hand, {melds} melds at 3 each); a winner holds 14",
     "seat_count": (
         "{field}: holds {have} tiles ({in_hand} in hand, {melds} melds at 3 each); a seat that did not win holds 13"
@@ -69,7 +76,7 @@ ENGLISH: dict[str, str] = {
     "no_win_tile": "win: missing key 'tile'",
     "no_win_source": "win: missing key 'from'",
     "winners_repeated": "win.by: expected one or more different seats",
-    "source_not_seat": "win.from (a seat number or self): expected a number 0-3, found {value}",
+    "source_not_seat": "win.from (a seat number or self): expected a number 0-{last}, found {value}",
     "self_drawn_how": "win.how: a self-drawn win is self_draw or after_kong, not {value}",
     "self_drawn_winners": "win.by: only one seat can win on its own draw",
     "discard_how": "win.how: a win off another seat is discard or rob_kong, not {value}",
@@ -163,7 +170,7 @@ ENGLISH: dict[str, str] = {
 # A meld as written in the hand file, by what is wrong with it; parse_meld says these without the field.
 MELD_FAULTS: dict[str, str] = {
     "meld_unknown": "{meld!r} is not a meld; write " + _MELD_FORMS,
-    "meld_from_seat": "{meld!r}: `from` needs a seat number 0-3",
+    "meld_from_seat": "{meld!r}: `from` needs a seat number 0-{last}",
     "meld_own_discard": "{meld!r}: a seat cannot claim its own discard",
     "meld_pung_form": "{meld!r}: a pung is written `pung {text} from N`",
 }
@@ -188,6 +195,9 @@ def _english_value(name: str, value: object) -> object:
         return ", ".join(format_tile(t) for t in value)
     if kind == "over" and isinstance(value, tuple):
         return ", ".join(f"{n} of {format_tile(t)}" for t, n in value)
+    if kind == "suit" and isinstance(value, str) and value in SUITS:
+        i = SUITS.index(value)
+        return f"{SUIT_NAMES_ZH[i]} ({SUIT_NAMES_EN[i]})"
     if kind == "pattern" and isinstance(value, str):
         zh, en = PATTERN_NAMES.get(value, (value, value))
         return f"{zh} ({en})"

@@ -55,7 +55,7 @@ class HandDraft:
 
     ruleset: str = ""  # the ruleset's name as written; check_hand is given the Ruleset itself
     dealer: int = 0
-    seats: list[SeatDraft] = field(default_factory=lambda: [SeatDraft() for _ in range(4)])
+    seats: list[SeatDraft] = field(default_factory=list)  # one per player, in seat order (docs/rules.md §15.2)
     streak: int = 0
     win: WinDraft | None = None
     flip: Tile | None = None

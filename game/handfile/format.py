@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.core.melds import KongKind, Meld
 from game.core.result import HandResult, WinHow
+from game.core.ruleset import MAX_PLAYERS
 from game.core.tiles import Tile, TileSyntaxError, format_tile, format_tiles, parse_tile
 from game.handfile.codes import MELD_FAULTS
 from game.handfile.draft import HandDraft, SeatDraft, WinDraft
@@ -18,9 +19,9 @@ class MeldSyntaxError(ValueError):
         self.values = values
 
 
-def parse_meld(text: str, seat: int) -> Meld:
-    """A meld in hand-file form (`pung 5m from 2`, `kong 7p concealed`, `kong 9s added late`); MeldSyntaxError
-    if bad."""
+def parse_meld(text: str, seat: int, players: int = MAX_PLAYERS) -> Meld:
+    """A meld in hand-file form (`pung 5m from 2`, `kong 7p concealed`, `kong 9s added late`) of `seat` at a table
+    of `players`; MeldSyntaxError if bad."""
     words = text.split()
     if len(words) < 2 or words[0] not in ("pung", "kong"):
         raise MeldSyntaxError("meld_unknown", {"meld": text})
@@ -33,8 +34,8 @@ def parse_meld(text: str, seat: int) -> Meld:
     source: int | None = None
     if "from" in rest:
         i = rest.index("from")
-        if i + 1 >= len(rest) or rest[i + 1] not in ("0", "1", "2", "3"):
-            raise MeldSyntaxError("meld_from_seat", {"meld": text})
+        if i + 1 >= len(rest) or rest[i + 1] not in [str(s) for s in range(players)]:
+            raise MeldSyntaxError("meld_from_seat", {"meld": text, "last": players - 1})
         source = int(rest[i + 1])
         if source == seat:
             raise MeldSyntaxError("meld_own_discard", {"meld": text})

@@ -14,7 +14,7 @@ import yaml
 
 from game.core.melds import Meld
 from game.core.result import HandResult
-from game.core.ruleset import Ruleset
+from game.core.ruleset import MAX_PLAYERS, Ruleset
 from game.core.tiles import Tile, TileSyntaxError, format_tile, parse_tile, parse_tiles
 from game.files import safe_yaml
 from game.files.bounded_io import MAX_HAND_FILE_BYTES, read_text_limited
@@ -22,6 +22,7 @@ from game.handfile.checks import MAX_STREAK
 from game.handfile.draft import BadValue, HandDraft, HandFileError, HandProblems, SeatDraft, WinDraft
 from game.handfile.format import parse_meld
 from game.handfile.rules import check_hand
+from game.handfile.table import seats_count_problem
 from game.rules.loader import RulesetError, load_ruleset
 from game.rules.refs import load_ruleset_ref
 
@@ -72,10 +73,6 @@ def _int(node: yaml.Node, what: str, lo: int, hi: int | None = None) -> int:
         want = f"{lo}-{hi}" if hi is not None else f"{lo} or more"
         raise BadValue(node, f"{what}: expected a number {want}, found {_show(node)}")
     return v
-
-
-def _seat(node: yaml.Node, what: str) -> int:
-    return _int(node, what, 0, 3)
 
 
 def _bool(node: yaml.Node, what: str) -> bool:
@@ -132,6 +129,9 @@ class _Reader:
         # The node each field was written at, for the line of a problem check_hand finds.
         self.where: dict[str, yaml.Node] = {}
         self.loaded: Ruleset | None = None
+        # The table the seat numbers are read for: the ruleset's, once it loads (docs/rules.md §15.2).
+        self.players = MAX_PLAYERS
+        self.table_name: str | None = None
 
     def line_of(self, where: yaml.Node | str | None) -> int:
         """The 1-based line of a node or of a field's node (a field not written: its nearest parent's)."""
@@ -202,12 +202,15 @@ class _Reader:
             # A key's own problems point at its value; the seats and the turned tile as a whole at the key.
             self.where[key] = k if key in ("seats", "flip", "baopai") else v
         rules = self.attempt(lambda: self.rules(keys["ruleset"][1]), None)
-        dealer = self.attempt(lambda: _seat(keys["dealer"][1], "dealer"), 0)
+        if rules is not None:
+            self.players, self.table_name = rules.players, rules.name
+        dealer = self.attempt(lambda: self.seat_number(keys["dealer"][1], "dealer"), 0)
         streak = self.attempt(lambda: _int(keys["streak"][1], "streak", 0, MAX_STREAK), 0) if "streak" in keys else 0
         seats_node = keys["seats"][1]
         seat_nodes = _list(seats_node, "seats")
-        if len(seat_nodes) != 4:
-            raise BadValue(seats_node, f"seats: expected four seats, found {len(seat_nodes)}")
+        wrong_count = seats_count_problem(len(seat_nodes), rules) if rules is not None else None
+        if wrong_count is not None:
+            raise BadValue(keys["seats"][0], wrong_count.message)
         raw: list[SeatDraft | None] = []
         for i, n in enumerate(seat_nodes):
             self.where[f"seats[{i}]"] = n
@@ -257,6 +260,15 @@ class _Reader:
         except RulesetError as exc:
             raise BadValue(node, f"ruleset: {exc.errors[0]}") from None
 
+    def seat_number(self, node: yaml.Node, what: str) -> int:
+        """A seat number of the table: 0 to its players - 1 (docs/rules.md §15.2)."""
+        v = _value(node)
+        last = self.players - 1
+        if type(v) is not int or not 0 <= v <= last:
+            table = f" ({self.table_name} is played by {self.players} players)" if self.table_name else ""
+            raise BadValue(node, f"{what}: expected a number 0-{last}, found {_show(node)}{table}")
+        return v
+
     def seat(self, node: yaml.Node, i: int) -> SeatDraft:
         what = f"seats[{i}]"
         keys = _mapping(node, what, _SEAT_KEYS)
@@ -273,7 +285,7 @@ class _Reader:
                 if not isinstance(text, str):
                     raise BadValue(m, f"{what}.melds[{j}]: expected a meld such as 'pung 5m from 2', found {_show(m)}")
                 try:
-                    melds.append(parse_meld(text, i))
+                    melds.append(parse_meld(text, i, self.players))
                 except ValueError as exc:
                     raise BadValue(m, f"{what}.melds[{j}]: {exc}") from None
         discards = _tiles(keys["discards"][1], f"{what}.discards") if "discards" in keys else []
@@ -291,12 +303,14 @@ class _Reader:
             self.where[f"win.{key}"] = k if key in ("hot_kong", "robbed_late") else v
         out = WinDraft()
         if "by" in keys:
-            out.by = tuple(_seat(n, "win.by") for n in _list(keys["by"][1], "win.by"))
+            out.by = tuple(self.seat_number(n, "win.by") for n in _list(keys["by"][1], "win.by"))
         if "tile" in keys:
             out.tile = _tile(keys["tile"][1], "win.tile")
         if "from" in keys:
             src_node = keys["from"][1]
-            out.source = "self" if _value(src_node) == "self" else _seat(src_node, "win.from (a seat number or self)")
+            out.source = (
+                "self" if _value(src_node) == "self" else self.seat_number(src_node, "win.from (a seat number or self)")
+            )
         if "how" in keys:
             out.how = _value(keys["how"][1])
         if "hot" in keys:
@@ -320,7 +334,7 @@ class _Reader:
             t = _tile(k, key)
             if t in out:
                 raise BadValue(k, f"{key}: {format_tile(t)} given twice")
-            out[t] = _seat(v, f"{key}.{format_tile(t)}")
+            out[t] = self.seat_number(v, f"{key}.{format_tile(t)}")
         return out
 
     def claimed_map(self, keys: dict[str, tuple[yaml.Node, yaml.Node]]) -> tuple[dict[Tile, int], set[Tile]]:
@@ -340,13 +354,13 @@ class _Reader:
             if isinstance(v, yaml.ScalarNode) and v.tag == "tag:yaml.org,2002:null":
                 unclaimed.add(t)
             else:
-                out[t] = _seat(v, f"{key}.{format_tile(t)}")
+                out[t] = self.seat_number(v, f"{key}.{format_tile(t)}")
         return out, unclaimed
 
     def baopai(self, keys: dict[str, tuple[yaml.Node, yaml.Node]]) -> tuple[int, ...] | None:
         if "baopai" not in keys:
             return None
-        return tuple(_seat(n, "baopai") for n in _list(keys["baopai"][1], "baopai"))
+        return tuple(self.seat_number(n, "baopai") for n in _list(keys["baopai"][1], "baopai"))
 
 
 # --------------------------------------------------------------------------- reading files

@@ -17,6 +17,7 @@ from game.core.ruleset import Ruleset
 from game.core.tiles import COPIES, NUM_KINDS, Tile, format_tile, to_counts
 from game.handfile.checks import win_problems
 from game.handfile.draft import HandDraft, HandProblems, Problem, Refused, WinDraft
+from game.handfile.table import table_problems
 
 T = TypeVar("T")
 
@@ -47,6 +48,14 @@ def check_hand(draft: HandDraft, rules: Ruleset) -> HandResult:
     """Check a parsed hand against `rules` (docs/rules.md §5-§8) and build its HandResult; raises HandProblems
     naming each problem's field. `settle FILE` and the score calculator both refuse a hand through here."""
     return _Checker(draft, rules).run()
+
+
+def copies_left(draft: HandDraft, rules: Ruleset) -> list[int]:
+    """Copies of each kind not yet placed in the draft, by kind 0-26: four of each kind in play less the census,
+    none of a kind not in play (docs/rules.md §15.1)."""
+    counts = tile_census(draft)
+    in_play = set(rules.kinds)
+    return [COPIES - counts[t] if t in in_play else 0 for t in range(NUM_KINDS)]
 
 
 def tile_census(draft: HandDraft) -> list[int]:
@@ -87,15 +96,17 @@ class _Checker:
         d = self.draft
         rules = self.rules
         seats = [(s.hand, s.melds, s.discards, s.declared_ready) for s in d.seats]
-        if len(seats) != 4:
-            raise HandProblems([Problem("seats", "seats_not_four", {"found": len(seats)})])
+        # The table first (docs/rules.md §15.1, §15.2): the checks below read seats by number.
+        table = table_problems(d, rules)
+        if table:
+            raise HandProblems(table)
         wd = d.win
         win = self.attempt(lambda: self.win(wd, seats, rules), None) if wd is not None else None
         if d.win is None and d.flip is not None:
             self.attempt(lambda: self.fail("flip", "flip_on_draw"), None)
         # A win that did not check still names its winners: they are not held to 13 tiles.
         claimed_winners = set(d.win.by or ()) if d.win is not None else set()
-        for i in range(4):
+        for i in range(rules.players):
             if i not in claimed_winners:
                 self.attempt(lambda i=i: self.check_count(seats, i, 13), None)  # type: ignore[misc]
         self.attempt(lambda: self.census(), None)
@@ -125,7 +136,7 @@ class _Checker:
             ruleset=rules.name,
             dealer=d.dealer,
             streak=d.streak,
-            seats=(results[0], results[1], results[2], results[3]),
+            seats=tuple(results),
             win=win,
             flip=d.flip,
             first_chicken=dict(d.first_chicken),
@@ -156,7 +167,7 @@ class _Checker:
         tile = wd.tile
         discarder = None if wd.source == "self" else wd.source
         if discarder is not None and not isinstance(discarder, int):
-            raise _refused("win.from", "source_not_seat", value=repr(discarder))
+            raise _refused("win.from", "source_not_seat", value=repr(discarder), last=rules.players - 1)
         how_text = wd.how
         if discarder is None:
             if how_text not in (None, "self_draw", "after_kong"):
@@ -217,8 +228,9 @@ class _Checker:
             raise _refused(f"seats[{i}]", code, i, have=have, in_hand=len(concealed), melds=len(melds))
 
     def census(self) -> None:
+        """At most four copies of each kind in play (docs/rules.md §1, §15.1)."""
         counts = tile_census(self.draft)
-        over = tuple((t, counts[t]) for t in range(NUM_KINDS) if counts[t] > COPIES)
+        over = tuple((t, counts[t]) for t in self.rules.kinds if counts[t] > COPIES)
         if over:
             raise _refused("seats", "too_many_copies", over=over)
 
@@ -249,7 +261,7 @@ class _Checker:
         if not rules.play.hot_discard_forced or not win.hot or win.how is not WinHow.DISCARD:
             return
         values = rules.pattern_values()
-        for s in range(4):
+        for s in range(rules.players):
             if s in win.winners or s == win.discarder:
                 continue
             concealed, melds = seats[s][0], seats[s][1]
@@ -267,7 +279,7 @@ class _Checker:
         if not ponds[dealer]:
             raise _refused("dealer_followed", "dealer_no_discard", seat=dealer)
         tile = ponds[dealer][0]
-        for s in range(4):
+        for s in range(self.rules.players):
             # The last follower's tile may have been won on, leaving its pond empty.
             won_on = win is not None and win.discarder == s and win.tile == tile and win.how is WinHow.DISCARD
             if not (ponds[s] and ponds[s][0] == tile) and not (won_on and not ponds[s]):
@@ -288,7 +300,7 @@ class _Checker:
         for t, d in self.draft.first_chicken.items():
             if t in claimed or t in self.draft.first_chicken_unclaimed:
                 continue
-            holders = [s for s in range(4) if any(m.tile == t and m.source == d for m in seats[s][1])]
+            holders = [s for s in range(self.rules.players) if any(m.tile == t and m.source == d for m in seats[s][1])]
             if not holders:
                 continue
             won_on = win is not None and win.tile == t and win.discarder == d and win.how is WinHow.DISCARD

@@ -13,6 +13,7 @@ from game.core.result import WinHow
 from game.core.tiles import Tile, format_tile
 from game.handfile import Problem
 from ui.calculator.calc_state import CalcState
+from ui.calculator.naming import seat_choices, wind
 from ui.calculator.problems import problem_text
 from ui.calculator.widgets import SeatPicks, TileSlot
 from ui.kit.dialogs import wrap
@@ -75,12 +76,17 @@ def _winners(s: CalcState, rows: PanelRows) -> None:
     calc = s.calc
     if calc.drawn:
         return
+    seats = [i for i, _name in seat_choices(calc, *calc.win.winners)]
     winners = SeatPicks(
-        S.tr("calc_winners"), lambda: calc.win.winners, lambda v: s.change(lambda: calc.toggle_winner(v)), S.wind
+        S.tr("calc_winners"),
+        seats,
+        lambda: calc.win.winners,
+        lambda v: s.change(lambda: calc.toggle_winner(v)),
+        lambda seat: wind(calc.players, seat),
     )
     rows.place(winners, "winners")
     rows.place(tile_slot(s, S.tr("calc_win_tile"), "win_tile", "win.tile", lambda: calc.win.tile), "win_tile")
-    sources: list[tuple[int | None, str]] = [(None, S.tr("calc_self")), *((i, S.wind(i)) for i in range(4))]
+    sources: list[tuple[int | None, str]] = [(None, S.tr("calc_self")), *seat_choices(calc, calc.win.source)]
     rows.place(
         Choice(S.tr("calc_from"), sources, lambda: calc.win.source, lambda v: s.change(lambda: calc.set_source(v))),
         "from",
@@ -98,7 +104,8 @@ def _hot(s: CalcState, rows: PanelRows) -> None:
     if calc.drawn or calc.win.source is None or calc.win.how is not WinHow.DISCARD:
         return
     rows.place(Toggle(S.tr("calc_hot"), lambda: calc.win.hot, lambda v: s.change(lambda: calc.set_hot(v))), "hot")
-    kongs = [mm for mm in calc.seats[calc.win.source].melds if mm.is_kong]
+    discarder = calc.seats[calc.win.source] if calc.win.source < calc.players else None
+    kongs = [mm for mm in discarder.melds if mm.is_kong] if discarder is not None else []
     if calc.win.hot and (len(kongs) > 1 or calc.win.hot_kong is not None):
         rows.place(
             tile_slot(s, S.tr("calc_hot_kong"), "hot_kong", "win.hot_kong", lambda: calc.win.hot_kong), "hot_kong"
@@ -130,7 +137,7 @@ def _flip(s: CalcState, rows: PanelRows) -> None:
 def first_chicken_choices(s: CalcState, t: Tile) -> tuple[Widget, Widget | None]:
     """Who discarded the first `t`, and (where the ruleset has 责任鸡 for it) who claimed that copy."""
     calc = s.calc
-    seats: list[tuple[int | None, str]] = [(None, S.tr("calc_none")), *((i, S.wind(i)) for i in range(4))]
+    seats: list[tuple[int | None, str]] = [(None, S.tr("calc_none")), *seat_choices(calc, calc.first_chicken.get(t))]
     first = Choice(
         S.tr("calc_first", tile=S.tile_label(t)),
         seats,
@@ -141,7 +148,7 @@ def first_chicken_choices(s: CalcState, t: Tile) -> tuple[Widget, Widget | None]
         return first, None
     # -2: found from the melds (a seat holding a pung or kong of it from the discarder); -1: not claimed.
     claimers: list[tuple[int, str]] = [(-2, S.tr("calc_claimed_auto")), (-1, S.tr("calc_none"))]
-    claimers += [(i, S.wind(i)) for i in range(4)]
+    claimers += seat_choices(calc, calc.first_claimed.get(t))
     claimed = Choice(
         S.tr("calc_claimed"),
         claimers,
@@ -165,7 +172,11 @@ def _extras(s: CalcState, rows: PanelRows) -> None:
     calc = s.calc
     if not calc.drawn and (calc.rules.play.passed_win == "baopai" or calc.baopai is not None):
         baopai = SeatPicks(
-            S.tr("calc_baopai"), lambda: calc.baopai or [], lambda v: s.change(lambda: calc.toggle_baopai(v)), S.wind
+            S.tr("calc_baopai"),
+            [i for i, _name in seat_choices(calc, *(calc.baopai or ()))],
+            lambda: calc.baopai or [],
+            lambda v: s.change(lambda: calc.toggle_baopai(v)),
+            lambda seat: wind(calc.players, seat),
         )
         rows.place(baopai, "baopai")
     if calc.rules.bonuses.follow_dealer or calc.dealer_followed:
@@ -183,9 +194,19 @@ def _extras(s: CalcState, rows: PanelRows) -> None:
         )
 
 
+# The header's controls: framed in red when a problem is theirs, with no room for its words beside them.
+HEADER_KEYS = ("ruleset", "dealer", "streak")
+
+
 def unplaced(s: CalcState) -> list[Problem]:
-    """The problems with no control of their own on the screen (the census, a field the panel does not show)."""
-    return [p for key, found in s.by_key.items() if key == "general" or key not in s.keys for p in found]
+    """The problems with no words at a control of their own (the census, a field the panel does not show, the
+    header's: a dealer the table does not have)."""
+    return [
+        p
+        for key, found in s.by_key.items()
+        if key == "general" or key in HEADER_KEYS or key not in s.keys
+        for p in found
+    ]
 
 
 def _others(s: CalcState, rows: PanelRows) -> None:

@@ -84,7 +84,7 @@ def settle(s: CalcState) -> None:
         lambda: None,
         result=result,
         rules=s.calc.rules,
-        seat_label=seat_name,
+        seat_label=lambda seat: seat_name(seat, s.calc.players),
         close_hint="calc_back_to_calc",
         not_entered=s.calc.not_entered(),
     )

@@ -1,4 +1,4 @@
-"""The calculator's header row: the ruleset, the dealer, the dealer's streak and the way of entry (all four hands,
+"""The calculator's header row: the ruleset, the dealer, the dealer's streak and the way of entry (every seat's hand,
 or quick), right of the title."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ui.calculator.calc_state import CalcState
+from ui.calculator.naming import seat_choices
 from ui.kit.metrics import Metrics
 from ui.kit.widgets import Choice, Stepper, Widget
 from ui.look import palette as pal
@@ -39,7 +40,7 @@ def _dealer(s: CalcState) -> Choice[int]:
     calc = s.calc
     return Choice(
         S.tr("calc_dealer"),
-        [(i, S.wind(i)) for i in range(4)],
+        seat_choices(calc, calc.dealer),
         lambda: calc.dealer,
         lambda v: s.change(lambda: calc.set_dealer(v)),
     )

@@ -21,7 +21,7 @@ def _seat_plate(s: CalcState, surface: pygame.Surface, i: int, block: pygame.Rec
     """Seat `i`'s plate: its heading, the dealer's badge, and how many tiles it holds of how many it should."""
     m, calc = s.m, s.calc
     plate(surface, block, m, PLATE_FILL)
-    head = T.shadowed(seat_heading(i), m.body, pal.TEXT_GOLD, bold=True)
+    head = T.shadowed(seat_heading(i, calc.players), m.body, pal.TEXT_GOLD, bold=True)
     surface.blit(head, (block.left + m.px(10), block.top + m.px(8)))
     y = block.top + m.px(8) + head.get_height()
     if i == calc.dealer:
@@ -79,7 +79,8 @@ def _status_line(s: CalcState, surface: pygame.Surface) -> None:
     m = s.m
     w, h = s.size
     text, colour = status(s)
-    place = T.fit(S.tr("calc_target", place=target_name(s.target)), m.small, m.px(360), pal.TEXT_MUTED)
+    where = target_name(s.target, s.calc.players)
+    place = T.fit(S.tr("calc_target", place=where), m.small, m.px(360), pal.TEXT_MUTED)
     surface.blit(place, place.get_rect(topright=(w - m.px(16), s.status_y)))
     surface.blit(T.fit(text, m.small, w - m.px(400), colour), (m.px(16), s.status_y))
     hint = T.fit(S.tr("calc_keys"), m.small, m.px(560), pal.TEXT_MUTED)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.core.ruleset import PATTERN_NAMES, Ruleset
-from game.core.tiles import format_tiles
+from game.core.ruleset import MAX_PLAYERS, PATTERN_NAMES, Ruleset
+from game.core.tiles import SUIT_NAMES_EN, SUIT_NAMES_ZH, SUITS, format_tiles
 from game.handfile import Problem
+from ui.calculator.naming import seat_name
 from ui.words import strings as S
 
 _SYNTAX_ZH = "“{text}”第{position}个字符看不懂（写法如 123m 456p 11s）"
@@ -31,7 +32,15 @@ _TILE_FAULTS_EN: dict[str, str] = {
 
 # Each problem code's words (Chinese, English): str.format templates over the code's arguments.
 WORDS: dict[str, tuple[str, str]] = {
-    "seats_not_four": ("应为四家，现在是{found}家", "expected four seats, found {found}"),
+    "seats_count": (
+        "{ruleset}是{players}人桌，应有{players}家，现在是{found}家",
+        "expected {players} seats ({ruleset} is played by {players} players), found {found}",
+    ),
+    "seat_not_at_table": (
+        "{ruleset}只有{players}家，没有{seat}",
+        "no seat {seat}: the table of {ruleset} has seats 0-{last}",
+    ),
+    "tile_not_in_play": ("{ruleset}不用{suit}，没有{tile}", "{ruleset} plays without {suit}, so {tile} is not in play"),
     "winner_count": (
         "共{have}张（手牌{in_hand}张，副露{melds}组各算3张）；胡牌的一家应为14张",
         "holds {have} tiles ({in_hand} in hand, {melds} melds at 3 each); a winner holds 14",
@@ -53,8 +62,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "no_win_source": ("请选这张牌从哪家来", "Pick whom the winning tile came from"),
     "winners_repeated": ("请选胡牌的一家", "Pick who won"),
     "source_not_seat": (
-        "请选这张牌从哪家来（0-3 或自摸），不是{value}",
-        "expected a seat number 0-3 or self, found {value}",
+        "请选这张牌从哪家来（0-{last} 或自摸），不是{value}",
+        "expected a seat number 0-{last} or self, found {value}",
     ),
     "self_drawn_how": (
         "自摸只能是自摸或杠上开花，不是{value}",
@@ -156,7 +165,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "地胡 is won on seat {seat}'s first draw or the first discard; it has discards",
     ),
     "dihu_not_dealers": ("地胡点炮只胡庄家打出的第一张", "地胡 off a discard is won on the dealer's first discard"),
-    "dihu_ponds": ("胡庄家第一张牌的地胡，四家都没有弃牌", "地胡 on the first discard leaves every pond empty"),
+    "dihu_ponds": ("胡庄家第一张牌的地胡，各家都没有弃牌", "地胡 on the first discard leaves every pond empty"),
     "first_turn_discards": (
         "{seat}已打出几张牌，不成天胡或地胡",
         "seat {seat} discarded more than once before a first-turn win",
@@ -181,7 +190,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "{have} tiles besides the winning tile ({in_hand} in hand, {melds} melds at 3 each); a winner holds 13",
     ),
     "meld_unknown": (_NOT_A_MELD_ZH, "{meld!r} is not a meld; write " + _MELD_FORMS),
-    "meld_from_seat": (_NOT_A_MELD_ZH, "{meld!r}: `from` needs a seat number 0-3"),
+    "meld_from_seat": (_NOT_A_MELD_ZH, "{meld!r}: `from` needs a seat number 0-{last}"),
     "meld_own_discard": ("不能碰或杠自己打出的牌", "{meld!r}: a seat cannot claim its own discard"),
     "meld_pung_form": (_NOT_A_MELD_ZH, "{meld!r}: a pung is written `pung {text} from N`"),
 }
@@ -201,7 +210,7 @@ def _shown(name: str, value: object, rules: Ruleset | None) -> object:
     """An argument as the current language shows it (game.handfile.codes.ARG_KINDS says what each holds)."""
     zh = S.language() == "zh"
     if name in ("seat", "other") and isinstance(value, int):
-        return S.wind_seat(value) if zh else value
+        return seat_name(value, rules.players if rules is not None else MAX_PLAYERS) if zh else value
     if name == "tile" and isinstance(value, int):
         return S.tile_label(value)
     if name == "hand" and isinstance(value, tuple):
@@ -212,6 +221,9 @@ def _shown(name: str, value: object, rules: Ruleset | None) -> object:
         if zh:
             return "、".join(f"{S.tile_label(t)}{n}张" for t, n in value)
         return ", ".join(f"{n} of {S.tile_label(t)}" for t, n in value)
+    if name == "suit" and isinstance(value, str) and value in SUITS:
+        i = SUITS.index(value)
+        return SUIT_NAMES_ZH[i] if zh else f"{SUIT_NAMES_EN[i]} ({SUIT_NAMES_ZH[i]})"
     if name == "ruleset" and rules is not None and value == rules.name:
         return rules.title_zh if zh else rules.title_en
     if name == "pattern" and isinstance(value, str):

@@ -119,12 +119,22 @@ class CalculatorScene(MenuScene):
     def refresh(self) -> None:
         """Check the hand again and lay the screen out for it."""
         self.refresh_after_change()
+        self._fit_table()
         self.problems = self.calc.problems()
         self.left = self.calc.all_copies_left()
         self.by_key = {}
         for p in self.problems:
             self.by_key.setdefault(field_widget_key(p.field), []).append(p)
         self.rebuild()
+
+    def _fit_table(self) -> None:
+        """Keep the palette's target and the meld's source on seats of the table (a smaller ruleset was chosen)."""
+        players = self.calc.players
+        _kind, _, seat = self.target.partition(":")
+        if seat.isdigit() and int(seat) >= players:
+            self.target = "hand:0"
+        if self.meld_from >= players:
+            self.meld_from = players - 1
 
     def rebuild(self) -> None:
         """Build again, keeping the keyboard on the control with the same key."""
@@ -169,7 +179,7 @@ class CalculatorScene(MenuScene):
         self.target = key
         kind, _, seat = key.partition(":")
         if kind == "melds" and seat.isdigit() and self.meld_from == int(seat):
-            self.meld_from = (int(seat) + 3) % 4  # the seat before: the usual feeder
+            self.meld_from = (int(seat) - 1) % self.calc.players  # the seat before: the usual feeder
 
     def pick(self, tile: Tile) -> None:
         """A tile from the palette, into the target field."""
@@ -187,8 +197,10 @@ class CalculatorScene(MenuScene):
         # The seats at the left, the end of the hand at the right, the palette and the buttons below.
         left_w = round((w - 3 * margin) * 0.63)
         seats_h = h - top - m.px(226)
-        seat_h = seats_h // 4
-        self.seat_rects = [pygame.Rect(margin, top + i * seat_h, left_w, seat_h - m.px(4)) for i in range(4)]
+        seat_h = seats_h // self.calc.players  # a row per seat at the table (docs/rules.md §15.2)
+        self.seat_rects = [
+            pygame.Rect(margin, top + i * seat_h, left_w, seat_h - m.px(4)) for i in range(self.calc.players)
+        ]
         self.problem_lines = []
         for i, block in enumerate(self.seat_rects):
             build_seat(self, i, block)
@@ -312,7 +324,7 @@ class CalculatorScene(MenuScene):
 
     def target_name(self) -> str:
         """Where the palette's tiles go, in words."""
-        return target_name(self.target)
+        return target_name(self.target, self.calc.players)
 
 
 def open_calculator(host: Host, calc: Calculator | None = None) -> CalculatorScene:

@@ -8,6 +8,7 @@ import pygame
 from game.calculator.sheet import chickens_asked, pond_chickens_asked
 from game.handfile import Problem
 from ui.calculator.calc_state import CalcState
+from ui.calculator.naming import wind
 from ui.calculator.problems import problem_text
 from ui.calculator.tile_input import typed_meld
 from ui.calculator.widgets import MeldRow, TileRow
@@ -44,6 +45,7 @@ def _melds(s: CalcState, i: int) -> MeldRow:
         s.is_target,
         s.set_target,
         S.tr("calc_melds"),
+        lambda seat: wind(calc.players, seat),
     )
 
 

@@ -46,4 +46,4 @@ def pick(s: CalcState, tile: Tile) -> None:
     elif kind == "hot_kong":
         calc.set_hot(True, tile)
     s.refresh()
-    s.notice = Notice(problem_text(refusal), True) if refusal else Notice()
+    s.notice = Notice(problem_text(refusal, calc.rules), True) if refusal else Notice()

@@ -8,6 +8,7 @@ import pygame
 
 from game.core.melds import KongKind
 from ui.calculator.calc_state import CalcState
+from ui.calculator.naming import seat_choices
 from ui.calculator.tile_input import LATE_KINDS
 from ui.calculator.widgets import Palette
 from ui.kit.widgets import Button, Choice, Toggle
@@ -44,7 +45,7 @@ def _meld_controls(s: CalcState, x: int, y: int, row: int) -> None:
     kind = Choice(S.tr("calc_meld_kind"), kinds, lambda: s.meld_kind, lambda v: _set_kind(s, v))
     kind.label_share = 0.2
     s.add(kind, "meld_kind", pygame.Rect(x, y, m.px(430), row))
-    seats = [(i, S.wind(i)) for i in range(4)]
+    seats = seat_choices(s.calc)
     source = Choice(S.tr("calc_meld_from"), seats, lambda: s.meld_from, lambda v: _set_from(s, v))
     source.label_share = 0.36
     source.enabled = s.meld_kind is not KongKind.CONCEALED
@@ -74,7 +75,8 @@ def build_tools(s: CalcState, x: int, y: int, row: int) -> None:
     """Place the palette, the meld controls and the buttons from (`x`, `y`) down, and where the status line goes."""
     m = s.m
     pal_h = m.px(PALETTE_HEIGHT)
-    s.add(Palette(lambda t: s.left[t], s.pick), "palette", pygame.Rect(x, y, s.size[0] - 2 * x, pal_h))
+    palette = Palette(s.calc.rules.kinds, lambda t: s.left[t], s.pick)  # the kinds in play (docs/rules.md §15.1)
+    s.add(palette, "palette", pygame.Rect(x, y, s.size[0] - 2 * x, pal_h))
     y += pal_h + m.px(6)
     _meld_controls(s, x, y, row)
     y += row + m.px(8)

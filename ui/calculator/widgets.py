@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.core.melds import KongKind, Meld
-from game.core.tiles import NUM_KINDS, Tile, format_tiles
+from game.core.tiles import Tile, format_tiles
 from ui.kit.metrics import FIELD_FILL, FIELD_FILL_HOVER, Metrics, focus_ring
 from ui.kit.widgets import Field, Widget
 from ui.look import palette as pal
@@ -192,8 +192,8 @@ def _metrics_of(widget: Widget) -> Metrics:
     return m
 
 
-def meld_caption(meld: Meld) -> str:
-    """A meld's kind and source in words: 碰·南, 暗杠, 加杠(憨包)."""
+def meld_caption(meld: Meld, wind: Callable[[int], str] = S.wind) -> str:
+    """A meld's kind and source in words, the source by `wind`: 碰·南, 暗杠, 加杠(憨包)."""
     kind = {
         None: S.tr("calc_pung"),
         KongKind.EXPOSED: S.tr("calc_kong_exposed"),
@@ -201,7 +201,7 @@ def meld_caption(meld: Meld) -> str:
         KongKind.ADDED: S.tr("calc_kong_added"),
     }[meld.kong]
     if meld.source is not None and meld.kong is not KongKind.CONCEALED:
-        kind += "·" + S.wind(meld.source)
+        kind += "·" + wind(meld.source)
     if meld.late:
         kind += S.tr("calc_late_mark")
     return kind
@@ -220,12 +220,14 @@ class MeldRow(TileTarget):
         is_target: Callable[[str], bool],
         on_target: Callable[[str], None],
         placeholder: str,
+        wind: Callable[[int], str] = S.wind,
     ) -> None:
         super().__init__(target, is_target, on_target)
         self.melds = melds
         self.on_type = on_type
         self.on_remove = on_remove
         self.placeholder = placeholder
+        self.wind = wind  # a source seat's name under a meld, by its wind at the table
 
     def allowed(self) -> set[str]:
         return MELD_TYPING
@@ -278,8 +280,10 @@ class MeldRow(TileTarget):
                     back = meld.kong is KongKind.CONCEALED and k in (0, 3)
                     pic = art.back() if back else art.face(meld.tile)
                     surface.blit(pic, art.blit_pos(x, r.top))
-                cap = T.fit(meld_caption(meld), m.small, r.width + m.px(4), pal.TEXT_MUTED)
-                surface.blit(cap, cap.get_rect(midbottom=(r.centerx, r.bottom + m.px(3))))
+                cap = T.fit(meld_caption(meld, self.wind), m.small, r.width + m.px(4), pal.TEXT_MUTED)
+                # Under the tiles, where a tall row (a table of two, few rows) leaves room below them.
+                bottom = min(r.bottom + m.px(3), r.top + art.body_size[1] + cap.get_height())
+                surface.blit(cap, cap.get_rect(midbottom=(r.centerx, bottom)))
         if focused:
             focus_ring(surface, self.rect, m)
 
@@ -346,35 +350,37 @@ class TileSlot(TileTarget):
 
 
 class Palette(Widget):
-    """Every tile kind with the copies still free: a click (or Enter on the lit one) places it; Left/Right
-    move the light; a kind with no copy left is dimmed."""
+    """Every tile kind in play with the copies still free: a click (or Enter on the lit one) places it;
+    Left/Right move the light; a kind with no copy left is dimmed."""
 
-    def __init__(self, left: Callable[[Tile], int], on_pick: Callable[[Tile], None]) -> None:
+    def __init__(self, kinds: Sequence[Tile], left: Callable[[Tile], int], on_pick: Callable[[Tile], None]) -> None:
         super().__init__()
+        self.kinds = list(kinds)  # the kinds in play, in tile order (docs/rules.md §15.1)
         self.left = left
         self.on_pick = on_pick
-        self.cursor = 0
+        self.cursor = 0  # the lit kind's place among `kinds`
 
     def cells(self) -> list[pygame.Rect]:
-        w = self.rect.width / NUM_KINDS
+        """Each kind's cell, in the order of `kinds`."""
+        w = self.rect.width / max(1, len(self.kinds))
         return [
             pygame.Rect(round(self.rect.left + i * w), self.rect.top, round(w), self.rect.height)
-            for i in range(NUM_KINDS)
+            for i in range(len(self.kinds))
         ]
 
     def click(self, pos: tuple[int, int]) -> None:
-        for t, r in enumerate(self.cells()):
+        for i, r in enumerate(self.cells()):
             if r.collidepoint(pos):
-                self.cursor = t
-                self.on_pick(t)
+                self.cursor = i
+                self.on_pick(self.kinds[i])
                 return
 
     def key(self, key: int) -> bool:
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.cursor = (self.cursor + (1 if key == pygame.K_RIGHT else -1)) % NUM_KINDS
+            self.cursor = (self.cursor + (1 if key == pygame.K_RIGHT else -1)) % len(self.kinds)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.on_pick(self.cursor)
+            self.on_pick(self.kinds[self.cursor % len(self.kinds)])
             return True
         return False
 
@@ -384,11 +390,11 @@ class Palette(Widget):
         art = tile_art_for(self.rect.height - label_h, m.px(44))
         while art.width > 16 and art.width > cells[0].width - m.px(4):
             art = get_tile_art(art.width - 1)
-        for t, cell in enumerate(cells):
+        for i, (t, cell) in enumerate(zip(self.kinds, cells, strict=True)):
             left = self.left(t)
             x = cell.centerx - art.width // 2
             look = Look.DIMMED if left <= 0 else Look.NORMAL
-            if focused and t == self.cursor:
+            if focused and i == self.cursor:
                 look |= Look.SELECTED
             surface.blit(art.face(t, look), art.blit_pos(x, cell.top))
             colour = pal.TEXT_MUTED if left > 0 else pal.TEXT_RED
@@ -397,41 +403,45 @@ class Palette(Widget):
 
 
 class SeatPicks(Field):
-    """Any number of the four seats picked (the winners, 包牌): a click or Space on the lit seat toggles it."""
+    """Any number of the table's seats picked (the winners, 包牌): a click or Space on the lit seat toggles it."""
 
     def __init__(
         self,
         label: str,
+        seats: Sequence[int],
         picked: Callable[[], Sequence[int]],
         toggle: Callable[[int], None],
         names: Callable[[int], str],
     ) -> None:
         super().__init__(label)
+        self.seats = list(seats)  # the seats offered, one segment each
         self.picked = picked
         self.toggle = toggle
         self.names = names
-        self.cursor = 0
+        self.cursor = 0  # the lit seat's place among `seats`
         self.label_share = 0.36
 
     def segments(self) -> list[pygame.Rect]:
+        """Each seat's segment, in the order of `seats`."""
         box = self.value_rect.inflate(-4, -6)
-        return [pygame.Rect(box.left + box.width * i // 4, box.top, box.width // 4 - 2, box.height) for i in range(4)]
+        n = max(1, len(self.seats))
+        return [pygame.Rect(box.left + box.width * i // n, box.top, box.width // n - 2, box.height) for i in range(n)]
 
     def click(self, pos: tuple[int, int]) -> None:
         for i, seg in enumerate(self.segments()):
             if seg.collidepoint(pos):
                 self.cursor = i
-                self.toggle(i)
+                self.toggle(self.seats[i])
                 return
 
     def key(self, key: int) -> bool:
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.cursor = (self.cursor + (1 if key == pygame.K_RIGHT else -1)) % 4
+            self.cursor = (self.cursor + (1 if key == pygame.K_RIGHT else -1)) % len(self.seats)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.toggle(self.cursor)
+            self.toggle(self.seats[self.cursor % len(self.seats)])
             return True
-        if pygame.K_0 <= key <= pygame.K_3:
+        if pygame.K_0 <= key <= pygame.K_9 and key - pygame.K_0 in self.seats:
             self.toggle(key - pygame.K_0)
             return True
         return False
@@ -439,13 +449,13 @@ class SeatPicks(Field):
     def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hover: bool) -> None:
         super().draw(surface, m, False, hover)
         picked = set(self.picked())
-        for i, seg in enumerate(self.segments()):
-            on = i in picked
+        for i, (seat, seg) in enumerate(zip(self.seats, self.segments(), strict=True)):
+            on = seat in picked
             if on:
                 surface.blit(T.panel(seg.size, m.px(7), (176, 128, 40, 235), pal.TEXT_GOLD, 1), seg.topleft)
             if focused and i == self.cursor:
                 pygame.draw.rect(surface, pal.SELECTED_GLOW, seg.inflate(2, 2), width=2, border_radius=m.px(7))
-            pic = T.fit(self.names(i), m.body, seg.width - 4, pal.TEXT if on else pal.TEXT_MUTED, on)
+            pic = T.fit(self.names(seat), m.body, seg.width - 4, pal.TEXT if on else pal.TEXT_MUTED, on)
             surface.blit(pic, pic.get_rect(center=seg.center))
         if focused:
             focus_ring(surface, self.value_rect, m)

@@ -1,6 +1,7 @@
 """The menu screens as named moments for `main.py screenshot`: menu, new-game (new-game-local: two people, named),
 settings, rules, stats, match-end,
-and the score calculator (calculator, calculator-result)."""
+and the score calculator (calculator, calculator-result, and calculator-three / calculator-two with their -result:
+hands of tables of three and two)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,12 @@ from ui.menu.new_game import NewGameScene
 from ui.menu.rules_screen import RulesScene
 from ui.menu.settings_screen import SettingsScene
 from ui.menu.stats_screen import StatsScene
-from ui.probe.calculator_moments import empty_calculator, problem_calculator, settled_calculator
+from ui.probe.calculator_moments import (
+    empty_calculator,
+    problem_calculator,
+    settled_calculator,
+    small_table_calculator,
+)
 from ui.probe.offscreen import headless_display, offscreen_app
 from ui.settings.values import Settings
 from ui.stage.scene import Host, Scene
@@ -33,6 +39,10 @@ MENU_MOMENTS: tuple[str, ...] = (
     "calculator",
     "calculator-result",
     "calculator-problems",
+    "calculator-three",
+    "calculator-three-result",
+    "calculator-two",
+    "calculator-two-result",
 )
 
 
@@ -67,6 +77,10 @@ SCENES: dict[str, Callable[[Host, Ruleset], Scene]] = {
     "calculator": empty_calculator,
     "calculator-result": settled_calculator,
     "calculator-problems": problem_calculator,
+    "calculator-three": small_table_calculator("three"),
+    "calculator-three-result": small_table_calculator("three", settled=True),
+    "calculator-two": small_table_calculator("two"),
+    "calculator-two-result": small_table_calculator("two", settled=True),
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.ruleset import MAX_PLAYERS, seat_wind
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.settlement.lines import PaymentLine
@@ -11,15 +12,15 @@ from ui.settlement.sheet import signed
 from ui.words import strings as S
 
 
-def line_text(line: PaymentLine) -> tuple[str, str]:
-    """("金鸡 ×2", "东→南") for a payment line: the rule with its count, and who pays whom."""
+def line_text(line: PaymentLine, players: int = MAX_PLAYERS) -> tuple[str, str]:
+    """("金鸡 ×2", "东→南") for a payment line at a table of `players`: the rule with its count, and who pays whom,
+    each seat by its wind there (docs/rules.md §15.2)."""
     label = S.ledger_label(line.label_zh, line.label_en)
     if line.count > 1:
         label += f" ×{line.count}"
-    payers = (
-        "".join(S.wind(p) for p in line.payers) if S.language() == "zh" else " ".join(S.wind(p) for p in line.payers)
-    )
-    return label, f"{payers}→{S.wind(line.payee)}"
+    winds = [S.wind(seat_wind(players, p)) for p in line.payers]
+    payers = "".join(winds) if S.language() == "zh" else " ".join(winds)
+    return label, f"{payers}→{S.wind(seat_wind(players, line.payee))}"
 
 
 def amount_colour(n: int) -> pal.RGB:
@@ -28,9 +29,16 @@ def amount_colour(n: int) -> pal.RGB:
 
 
 def draw_payment_lines(
-    surface: pygame.Surface, rect: pygame.Rect, seat: int, lines: list[PaymentLine], size: int, scale: float
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    seat: int,
+    lines: list[PaymentLine],
+    size: int,
+    scale: float,
+    players: int = MAX_PLAYERS,
 ) -> list[tuple[pygame.Rect, PaymentLine]]:
-    """Draw `seat`'s payment lines in `rect` (in two columns when one does not hold them); where each line is."""
+    """Draw `seat`'s payment lines in `rect` (in two columns when one does not hold them) at a table of `players`;
+    where each line is."""
     hits: list[tuple[pygame.Rect, PaymentLine]] = []
     s = scale
     line_h = round(size * 1.42)
@@ -43,7 +51,7 @@ def draw_payment_lines(
         return hits
     capacity = per_col * cols
     shown = lines if len(lines) <= capacity else lines[: capacity - 1]
-    texts = [line_text(line) for line in shown]
+    texts = [line_text(line, players) for line in shown]
     amounts = [line.signed(seat) for line in shown]
     # The payers column moves right of halfway only as far as the longest label needs (English ones run long),
     # and never so far that the widest payers and amount would be cut.

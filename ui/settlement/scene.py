@@ -408,22 +408,23 @@ class SettlementScene(SettlementPanel):
             x += w + gap
 
     def _row_steps(self, surface: pygame.Surface, body: pygame.Rect, fonts: dict[str, int]) -> Iterator[None]:
-        """Draw the four rows, one per step."""
+        """Draw a row per seat at the table (docs/rules.md §15.2), one per step."""
         s = self.scale
         ledger = self.shown_ledger()
         alt = self.shown()
-        row_h = body.height // 4
+        players = len(self.settled.scores)
+        row_h = body.height // players
         info_w, gap, hand_w = row_widths(body, s)
         lines_x = body.left + info_w + hand_w + 2 * gap
         lines_w = body.right - lines_x
         win = self.result.win if self.result is not None else None
-        rows = sheet_rows(self.result)
+        rows = sheet_rows(self.result, players)
         art = get_tile_art(sheet_tile_width(rows, self.size))
         chickens = self.chickens()
-        nets = ledger.nets() if ledger is not None else (0, 0, 0, 0)
+        nets = ledger.nets() if ledger is not None else (0,) * players
         totals = self.settled.scores
         places = standings(totals)
-        order = [(self.viewer + k) % 4 for k in range(4)]
+        order = [(self.viewer + k) % players for k in range(players)]
         for i, seat in enumerate(order):
             row = pygame.Rect(body.left, body.top + i * row_h, body.width, row_h)
             won = win is not None and seat in win.winners
@@ -461,7 +462,7 @@ class SettlementScene(SettlementPanel):
                 draw_not_entered(surface, where, row_width(slots, art.width), note, fonts["small"], s)
             lines = seat_lines(ledger, seat) if ledger is not None else []
             box = pygame.Rect(lines_x, row.top, lines_w, row_h)
-            self.line_hits += draw_payment_lines(surface, box, seat, lines, fonts["small"], self.scale)
+            self.line_hits += draw_payment_lines(surface, box, seat, lines, fonts["small"], self.scale, players)
             yield
 
     def shown_slots(

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 import pygame
 
 from game.core.result import HandResult
-from game.core.ruleset import Ruleset
+from game.core.ruleset import MAX_PLAYERS, Ruleset, seat_wind
 from game.core.settlement import Ledger
 from game.core.settlement.chickens import chicken_tiles
 from game.core.tiles import Tile
@@ -84,7 +84,7 @@ def shaded_areas(window: pygame.Rect, sheet: pygame.Rect, radius: int) -> list[p
 
 
 def sheet_parts(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-    """The sheet's header, body (the four rows) and footer, in the sheet's own coordinates."""
+    """The sheet's header, body (a row per seat) and footer, in the sheet's own coordinates."""
     layout = compute_layout(size)
     fonts, s = layout.font, layout.scale
     pad = round(18 * s)
@@ -103,14 +103,14 @@ def row_widths(body: pygame.Rect, s: float) -> tuple[int, int, int]:
     return info_w, gap, round((body.width - info_w - 2 * gap) * 0.56)
 
 
-def sheet_rows(result: HandResult | None) -> list[list[tuple[int, Tile | None, bool]]]:
-    """Each seat's tiles as the sheet lays them out (see hand_slots)."""
-    win = result.win if result is not None else None
+def sheet_rows(result: HandResult | None, players: int = MAX_PLAYERS) -> list[list[tuple[int, Tile | None, bool]]]:
+    """Each seat's tiles as the sheet lays them out (see hand_slots): a row per seat of the hand's table, or
+    `players` empty rows when there is no hand to show."""
+    if result is None:
+        return [[] for _ in range(players)]
+    win = result.win
     rows: list[list[tuple[int, Tile | None, bool]]] = []
-    for seat in range(4):
-        if result is None:
-            rows.append([])
-            continue
+    for seat in range(len(result.seats)):
         winning = win.tile if win is not None and seat in win.winners else None
         rows.append(hand_slots(result.seats[seat], winning))
     return rows
@@ -123,7 +123,8 @@ def sheet_tile_width(rows: list[list[tuple[int, Tile | None, bool]]], size: tupl
     _info, _gap, hand_w = row_widths(body, s)
     count = max((len(r) for r in rows), default=14)
     groups = max((len({g for g, _t, _w in r}) for r in rows), default=1)
-    return fit_tile_width(count, groups, hand_w, round(body.height // 4 * 0.74), round(42 * s))
+    row_h = body.height // MAX_PLAYERS  # a row's height at four: the tiles are as big at every table size
+    return fit_tile_width(count, groups, hand_w, round(row_h * 0.74), round(42 * s))
 
 
 def sheet_jobs(result: HandResult, size: tuple[int, int], rules: Ruleset | None) -> Iterator[Callable[[], object]]:
@@ -151,11 +152,12 @@ def sheet_jobs(result: HandResult, size: tuple[int, int], rules: Ruleset | None)
 
 def draw_note(ledger: Ledger | None, viewer: int) -> str:
     """What a drawn hand would pay under the ruleset shown: each seat's net, or that nobody pays."""
-    nets = ledger.nets() if ledger is not None else (0, 0, 0, 0)
+    nets = ledger.nets() if ledger is not None else ()
     if not any(nets):
         return S.tr("settle_draw_free")
-    order = [(viewer + k) % 4 for k in range(4)]
-    parts = [f"{S.wind(seat)} {signed(nets[seat])}" for seat in order]
+    n = len(nets)
+    order = [(viewer + k) % n for k in range(n)]
+    parts = [f"{S.wind(seat_wind(n, seat))} {signed(nets[seat])}" for seat in order]
     return S.tr("settle_draw_pays", nets="  ".join(parts))
 
 

@@ -74,8 +74,10 @@ def what_if(result: HandResult, rules: Ruleset) -> WhatIf:
 
 
 def ruleset_choices(current: Ruleset) -> list[Ruleset]:
-    """The ruleset played first, then every other built-in ruleset that loads."""
-    return [current, *(r for r in builtin_rulesets() if r.name != current.name)]
+    """The ruleset played first, then every other built-in ruleset that loads for a table of as many players (a
+    hand of one table size is not settled at another, docs/rules.md §15.2)."""
+    others = (r for r in builtin_rulesets() if r.name != current.name and r.players == current.players)
+    return [current, *others]
 
 
 def builtin_rulesets() -> tuple[Ruleset, ...]:

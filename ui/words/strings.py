@@ -358,6 +358,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "calc_streak": ("连庄", "Streak"),
     "calc_seat": ("{n} {wind}", "{n} {wind}"),
     "calc_seat_names": ("东家 南家 西家 北家", "East South West North"),
+    "calc_seat_gone": ("{n}号座", "seat {n}"),  # a seat number the chosen table does not have
     "calc_hand": ("手牌：点下方的牌，或输入 234m 678s 11s", "Hand: click tiles below or type 234m 678s 11s"),
     "calc_melds": ("副露：点牌或输入 5m", "Melds: click or type 5m"),
     "calc_discards": ("弃牌（可不填）", "Discards (optional)"),
@@ -407,7 +408,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "calc_place_discards": ("{seat}弃牌", "{seat} discards"),
     "calc_place_chickens": ("{seat}手里的鸡", "{seat} chickens held"),
     "calc_entry": ("录入", "Entry"),
-    "calc_entry_full": ("四家", "All hands"),
+    "calc_entry_full": ("全部", "All hands"),  # every seat's hand, at any table size
     "calc_entry_quick": ("快速", "Quick"),
     "calc_ready": ("听牌", "Ready"),
     "calc_ready_yes": ("听", "yes"),

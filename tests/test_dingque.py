@@ -150,3 +150,82 @@ def test_no_winner_ever_holds_the_suit_it_named(level: str) -> None:
 
     rep = simulate(THREE, "dq", 12 if level == "hard" else 40, agents=agents, on_hand=check, check_replay=True)
     assert not rep.failures and seen
+
+
+# --- hand files (docs/rules.md §15.3) ------------------------------------------------------------
+
+_DRAW_FILE = """ruleset: {ruleset}
+dealer: 0
+streak: 0
+seats:
+  - hand: 123456789m 11p 45s
+    melds: []
+    discards: 9p
+    declared_ready: false
+    dingque: {named}
+  - hand: 123p 456p 789p 234s 5s
+    melds: []
+    discards: 9p
+    declared_ready: false
+    dingque: m
+  - hand: 2233445566778s
+    melds: []
+    discards: 8p
+    declared_ready: false
+    dingque: s
+"""
+
+
+def test_a_hand_file_names_each_seats_suit_and_a_seat_holding_it_is_not_ready() -> None:
+    """docs/rules.md §15.3: a hand file of a 定缺 table writes each seat's named suit; a seat still holding its named
+    suit is not ready at the draw (查叫), whatever its shape."""
+    from game.handfile import parse_hand_file, write_hand_file
+
+    holding = parse_hand_file(_DRAW_FILE.format(ruleset="sandingguai", named="m"))
+    assert [s.missing for s in holding.seats] == [M, M, S]
+    # Seat 0 waits on 3s and 6s by shape, but holds 万, the suit it named; seat 1 named 万 and holds none;
+    # seat 2 is all 条, the suit it named.
+    assert [s.ready for s in holding.seats] == [False, True, False]
+    clean = parse_hand_file(_DRAW_FILE.format(ruleset="sandingguai", named="p"))
+    assert clean.seats[0].ready is False  # 11p: it holds 筒, the suit it named now
+    again = parse_hand_file(write_hand_file(holding))
+    assert again == holding
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "named", "message"),
+    [
+        ("guiyang-classic", "m", "guiyang-classic plays no 定缺, so no seat names a suit"),
+        ("sandingguai", "z", "seats[0].dingque: expected a suit letter m, p or s, found 'z'"),
+    ],
+)
+def test_a_named_suit_where_the_table_has_no_dingque_is_refused(ruleset: str, named: str, message: str) -> None:
+    """docs/rules.md §15.3: only a ruleset with play.dingque lets a seat name a suit, and only by its letter."""
+    from game.handfile import HandFileError, parse_hand_file
+
+    text = _DRAW_FILE.format(ruleset=ruleset, named=named)
+    if ruleset == "guiyang-classic":
+        text = text.replace("    dingque: m\n  - hand: 123p", "  - hand: 123p").replace("    dingque: s\n", "")
+        text += "  - hand: 1122334455667s\n    melds: []\n    discards: 9s\n    declared_ready: false\n"
+    with pytest.raises(HandFileError) as info:
+        parse_hand_file(text)
+    assert any(message in line for line in info.value.errors), info.value.errors
+
+
+def test_a_winner_holding_its_named_suit_is_refused() -> None:
+    """docs/rules.md §15.3: no seat wins while it holds the suit it named."""
+    from game.handfile import HandFileError, parse_hand_file
+
+    text = (
+        _DRAW_FILE.format(ruleset="sandingguai", named="s")
+        .replace("  - hand: 123p 456p 789p 234s 5s\n", "  - hand: 123p 456p 789p 234s 55s\n")
+        .replace("2233445566778s", "2233446677889s")
+    )
+    text += "win: {by: [1], tile: 5s, from: self}\nflip: 4p\n"
+    won = parse_hand_file(text)  # seat 1 named 万 and holds none
+    assert won.win is not None and won.win.winners == (1,) and won.seats[1].missing == M
+    with pytest.raises(HandFileError) as info:
+        parse_hand_file(text.replace("    dingque: m\n", "    dingque: s\n", 1))
+    assert any("seat 1 won holding 条 (Bamboo), the suit it named (定缺)" in line for line in info.value.errors), (
+        info.value.errors
+    )

@@ -57,19 +57,26 @@ def _two() -> Deal:
 
 def test_a_three_player_hand_file_has_three_seats() -> None:
     """docs/rules.md §15.2: a hand file of a three-player table has three seats; §15.4: both others pay a
-    self-drawn 平胡."""
+    self-drawn 平胡 and its 自摸 fan (§15.8: G's +1)."""
     result = _three().result()
     assert len(result.seats) == 3
     ledger = settle(result, THREE)
-    assert ledger.nets() == (2, -1, -1)
-    assert items(ledger) == rows((1, 0, "win.pattern", 1), (2, 0, "win.pattern", 1))
+    assert ledger.nets() == (4, -2, -2)
+    assert sorted(items(ledger)) == sorted(
+        rows(
+            (1, 0, "win.pattern", 1),
+            (2, 0, "win.pattern", 1),
+            (1, 0, "bonus.self_draw", 1),
+            (2, 0, "bonus.self_draw", 1),
+        )
+    )
 
 
 def test_a_two_player_hand_file_has_two_seats() -> None:
     """docs/rules.md §15.2: a hand file of a two-player table has two seats; §15.4: the one other seat pays."""
     result = _two().result()
     assert len(result.seats) == 2
-    assert items(settle(result, TWO)) == rows((0, 1, "win.pattern", 1))
+    assert sorted(items(settle(result, TWO))) == sorted(rows((0, 1, "win.pattern", 1), (0, 1, "bonus.self_draw", 1)))
 
 
 @pytest.mark.parametrize(
@@ -199,7 +206,7 @@ def test_simulated_hands_round_trip_at_three_and_two_players(name: str) -> None:
 
 @pytest.mark.parametrize(
     ("deal", "nets"),
-    [(_three, "0东 East +2  1南 South -1  2西 West -1"), (_two, "0东 East -1  1西 West +1")],
+    [(_three, "0东 East +4  1南 South -2  2西 West -2"), (_two, "0东 East -2  1西 West +2")],
 )
 def test_settle_prints_the_net_of_each_seat_at_the_table(tmp_path: Path, deal: Callable[[], Deal], nets: str) -> None:
     """docs/rules.md §15.2: `settle FILE` on a hand of three prints three nets (东 南 西), on a hand of two two

@@ -411,7 +411,7 @@ class Calculator:
         out = {}
         for i in self.stand_ins():
             s = self.seats[i]
-            out[i] = SeatDraft(list(self.chickens[i]), list(s.melds), self._pond(i), s.declared_ready)
+            out[i] = SeatDraft(list(self.chickens[i]), list(s.melds), self._pond(i), s.declared_ready, s.dingque)
         return out
 
     def _draft_with(self, stand_ins: dict[int, SeatDraft]) -> HandDraft:
@@ -447,7 +447,7 @@ class Calculator:
                 if w >= len(seats):
                     continue  # a seat the table does not have: check_hand says so at win.by
                 s = seats[w]
-                seats[w] = SeatDraft(sorted([*s.hand, self.win.tile]), s.melds, s.discards, s.declared_ready)
+                seats[w] = SeatDraft(sorted([*s.hand, self.win.tile]), s.melds, s.discards, s.declared_ready, s.dingque)
         if stand_ins and self.stand_ins():
             built = self._stand_in_seats()[0]
             seats = [built.get(i, s) for i, s in enumerate(seats)]

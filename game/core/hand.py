@@ -165,6 +165,21 @@ def scores_dilongqi(values: Mapping[str, int | None]) -> bool:
     return values.get("dilongqi") is not None or values.get("qingdilong") is not None
 
 
+def holds_suit(counts: Sequence[int], melds: Sequence[Meld], suit: int) -> bool:
+    """True when a hand holds a tile of `suit` (0 m, 1 p, 2 s) in hand or in a meld: the 定缺 test (docs/rules.md
+    §15.3); never for suit -1 (none named)."""
+    if suit < 0:
+        return False
+    base = 9 * suit
+    for t in range(base, base + 9):
+        if counts[t]:
+            return True
+    for m in melds:  # noqa: SIM110 (a plain loop compiles to fewer instructions)
+        if m.tile // 9 == suit:
+            return True
+    return False
+
+
 def _one_suit(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
     suits = {t // 9 for t in range(NUM_KINDS) if counts[t]} | {m.tile // 9 for m in melds}
     return len(suits) == 1

@@ -258,18 +258,7 @@ class TableState:
     def holds_missing(self, seat: int) -> bool:
         """True while the seat holds, in hand or in a meld, a tile of the suit it named in 定缺 (docs/rules.md
         §15.3): it can neither win nor be ready."""
-        suit = self.missing[seat]
-        if suit < 0:
-            return False
-        counts = self.hands[seat]
-        base = 9 * suit
-        for t in range(base, base + 9):
-            if counts[t]:
-                return True
-        for m in self.melds[seat]:  # noqa: SIM110 (a plain loop compiles to fewer instructions: see has_four)
-            if m.tile // 9 == suit:
-                return True
-        return False
+        return analysis.holds_suit(self.hands[seat], self.melds[seat], self.missing[seat])
 
     def _find_waits(self, seat: int) -> frozenset[Tile]:
         """The waits of the seat's hand worked out (a subclass may know sooner that there are none)."""

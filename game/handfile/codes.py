@@ -62,6 +62,11 @@ ENGLISH: dict[str, str] = {
     "seats_count": "seats: expected {players} seats ({ruleset} is played by {players} players), found {found}",
     "seat_not_at_table": "{field}: no seat {seat} at a table of {players} players ({ruleset} seats 0-{last})",
     "tile_not_in_play": "{field}: {ruleset} plays without {suit}, so {tile} is not in play (docs/rules.md §15.1)",
+    # 定缺 (docs/rules.md §15.3)
+    "dingque_off": "{field}: {ruleset} plays no 定缺, so no seat names a suit",
+    "dingque_not_in_play": "{field}: {ruleset} plays without {suit}, so it cannot be the suit named",
+    "won_holding_dingque": "{field}: seat {seat} won holding {suit}, the suit it named (定缺): it cannot win before "
+    "they are gone",
     # The seats and their tiles (docs/rules.md §1, §5)
     "winner_count": "{field}: holds {have} tiles ({in_hand} in hand, {melds} melds at 3 each); a winner holds 14",
     "seat_count": (

@@ -33,6 +33,7 @@ class SeatDraft:
     melds: list[Meld] = field(default_factory=list)
     discards: list[Tile] = field(default_factory=list)
     declared_ready: bool = False
+    dingque: int = -1  # 定缺: the suit named (0 m, 1 p, 2 s), -1 none (docs/rules.md §15.3)
 
 
 @dataclass

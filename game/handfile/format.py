@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.core.melds import KongKind, Meld
 from game.core.result import HandResult, WinHow
 from game.core.ruleset import MAX_PLAYERS
-from game.core.tiles import Tile, TileSyntaxError, format_tile, format_tiles, parse_tile
+from game.core.tiles import SUITS, Tile, TileSyntaxError, format_tile, format_tiles, parse_tile
 from game.handfile.codes import MELD_FAULTS
 from game.handfile.draft import HandDraft, SeatDraft, WinDraft
 
@@ -66,7 +66,9 @@ def format_meld(meld: Meld) -> str:
 
 def draft_of(result: HandResult) -> HandDraft:
     """The HandDraft a HandResult was (or would be) read from: check_hand gives the result back."""
-    seats = [SeatDraft(list(s.concealed), list(s.melds), list(s.discards), s.declared_ready) for s in result.seats]
+    seats = [
+        SeatDraft(list(s.concealed), list(s.melds), list(s.discards), s.declared_ready, s.missing) for s in result.seats
+    ]
     win = None
     if result.win is not None:
         w = result.win
@@ -124,6 +126,8 @@ def write_hand_draft(draft: HandDraft) -> str:
         lines.append(f"    melds: [{', '.join(format_meld(m) for m in s.melds)}]")
         lines.append(f"    discards: {_tiles_text(s.discards)}")
         lines.append(f"    declared_ready: {str(s.declared_ready).lower()}")
+        if s.dingque >= 0:
+            lines.append(f"    dingque: {SUITS[s.dingque]}")
     win = draft.win
     if win is not None:
         parts = []

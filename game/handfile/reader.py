@@ -15,7 +15,7 @@ import yaml
 from game.core.melds import Meld
 from game.core.result import HandResult
 from game.core.ruleset import MAX_PLAYERS, Ruleset
-from game.core.tiles import Tile, TileSyntaxError, format_tile, parse_tile, parse_tiles
+from game.core.tiles import SUITS, Tile, TileSyntaxError, format_tile, parse_tile, parse_tiles
 from game.files import safe_yaml
 from game.files.bounded_io import MAX_HAND_FILE_BYTES, read_text_limited
 from game.handfile.checks import MAX_STREAK
@@ -41,7 +41,7 @@ _TOP_KEYS = (
     "weekday",
     "dealer_followed",
 )
-_SEAT_KEYS = ("hand", "melds", "discards", "declared_ready")
+_SEAT_KEYS = ("hand", "melds", "discards", "declared_ready", "dingque")
 _WIN_KEYS = ("by", "tile", "from", "how", "hot", "hot_kong", "first_turn", "robbed_late")
 
 
@@ -92,6 +92,14 @@ def _tiles(node: yaml.Node, what: str) -> list[Tile]:
         return parse_tiles(v)
     except TileSyntaxError as exc:
         raise BadValue(node, f"{what}: {exc}") from None
+
+
+def _suit(node: yaml.Node, what: str) -> int:
+    """A suit written as its letter (m, p or s): 定缺's named suit (docs/rules.md §15.3)."""
+    v = _value(node)
+    if not isinstance(v, str) or v not in SUITS:
+        raise BadValue(node, f"{what}: expected a suit letter m, p or s, found {_show(node)}")
+    return SUITS.index(v)
 
 
 def _tile(node: yaml.Node, what: str) -> Tile:
@@ -290,7 +298,8 @@ class _Reader:
                     raise BadValue(m, f"{what}.melds[{j}]: {exc}") from None
         discards = _tiles(keys["discards"][1], f"{what}.discards") if "discards" in keys else []
         declared = _bool(keys["declared_ready"][1], f"{what}.declared_ready") if "declared_ready" in keys else False
-        return SeatDraft(concealed, melds, discards, declared)
+        dingque = _suit(keys["dingque"][1], f"{what}.dingque") if "dingque" in keys else -1
+        return SeatDraft(concealed, melds, discards, declared, dingque)
 
     def win(self, node: yaml.Node) -> WinDraft:
         keys = _mapping(node, "win", _WIN_KEYS)

@@ -10,11 +10,11 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from game.core import rulings
-from game.core.hand import best_pattern, matching_patterns, seat_ready
+from game.core.hand import best_pattern, holds_suit, matching_patterns, seat_ready
 from game.core.melds import KongKind, Meld
 from game.core.result import HandResult, SeatResult, Win, WinHow
 from game.core.ruleset import Ruleset
-from game.core.tiles import COPIES, NUM_KINDS, Tile, format_tile, to_counts
+from game.core.tiles import COPIES, NUM_KINDS, SUITS, Tile, format_tile, to_counts
 from game.handfile.checks import win_problems
 from game.handfile.draft import HandDraft, HandProblems, Problem, Refused, WinDraft
 from game.handfile.table import table_problems
@@ -96,6 +96,7 @@ class _Checker:
         d = self.draft
         rules = self.rules
         seats = [(s.hand, s.melds, s.discards, s.declared_ready) for s in d.seats]
+        named = [s.dingque for s in d.seats]
         # The table first (docs/rules.md §15.1, §15.2): the checks below read seats by number.
         table = table_problems(d, rules)
         if table:
@@ -118,10 +119,16 @@ class _Checker:
         hot_kong, robbed = self.attempt(lambda: self.win_melds(win, seats), no_melds)
         winners = set(win.winners) if win else set()
         results = []
+        self.attempt(lambda: self.check_dingque(seats, named, winners), None)
         for i, (concealed, melds, discards, declared) in enumerate(seats):
             counts = to_counts(concealed)
-            ready = i in winners or (len(concealed) + 3 * len(melds) == 13 and seat_ready(counts, melds, rules))
-            results.append(SeatResult(tuple(concealed), tuple(melds), tuple(discards), declared, ready))
+            # 定缺 (docs/rules.md §15.3): a hand still holding its named suit is not ready.
+            ready = i in winners or (
+                len(concealed) + 3 * len(melds) == 13
+                and not holds_suit(counts, melds, named[i])
+                and seat_ready(counts, melds, rules)
+            )
+            results.append(SeatResult(tuple(concealed), tuple(melds), tuple(discards), declared, ready, named[i]))
         self.check_flags(seats, results)
         followed = self.attempt(lambda: self.dealer_followed(seats, win), False)
         self.attempt(lambda: self.check_single_charge(), None)
@@ -254,6 +261,21 @@ class _Checker:
         wd = self.draft.win
         if wd is not None and wd.robbed_late and not play.late_kong:
             self.problems.append(Problem("win.robbed_late", "robbed_late_unknown", {"ruleset": rules.name}))
+
+    def check_dingque(self, seats: list[Any], named: list[int], winners: set[int]) -> None:
+        """定缺 (docs/rules.md §15.3): a suit is named only where the ruleset plays 定缺, one of the suits in play, and
+        no winner holds the suit it named."""
+        rules = self.rules
+        for i, suit in enumerate(named):
+            if suit < 0:
+                continue
+            where = f"seats[{i}].dingque"
+            if not rules.play.dingque:
+                raise _refused(where, "dingque_off", i, seat=i, ruleset=rules.name)
+            if suit not in rules.suit_indexes:
+                raise _refused(where, "dingque_not_in_play", i, seat=i, suit=SUITS[suit], ruleset=rules.name)
+            if i in winners and holds_suit(to_counts(seats[i][0]), seats[i][1], suit):
+                raise _refused(where, "won_holding_dingque", i, seat=i, suit=SUITS[suit])
 
     def check_hot_forced(self, seats: list[Any], win: Win) -> None:
         """B6: where a hot discard must be won, a seat that could win on it and did not is refused."""

@@ -41,6 +41,12 @@ WORDS: dict[str, tuple[str, str]] = {
         "no seat {seat}: the table of {ruleset} has seats 0-{last}",
     ),
     "tile_not_in_play": ("{ruleset}不用{suit}，没有{tile}", "{ruleset} plays without {suit}, so {tile} is not in play"),
+    "dingque_off": ("{ruleset}不定缺，不用选缺门", "{ruleset} plays no 定缺, so no seat names a suit"),
+    "dingque_not_in_play": ("{ruleset}不用{suit}，不能定这门缺", "{ruleset} plays without {suit}: it cannot be named"),
+    "won_holding_dingque": (
+        "手里还有缺门{suit}，不能胡",
+        "won holding {suit}, the suit it named (定缺): no win before they are gone",
+    ),
     "winner_count": (
         "共{have}张（手牌{in_hand}张，副露{melds}组各算3张）；胡牌的一家应为14张",
         "holds {have} tiles ({in_hand} in hand, {melds} melds at 3 each); a winner holds 14",

@@ -325,6 +325,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "st_reset_confirm": ("清除全部战绩？清除后无法恢复。", "Clear every statistic? This cannot be undone."),
     "st_empty": ("还没有打完的牌局：打完一局后这里显示你的战绩", "No hands yet: your totals show here after one"),
     "st_solo_note": ("只统计单人对战电脑的牌局", "Only solo games against the AI count"),
+    "st_practice": ("练习{n}局（不计入统计）", "{n} practice hands (not counted)"),
+    "st_practice_one": ("练习1局（不计入统计）", "1 practice hand (not counted)"),
     "me_title": ("比赛结束", "Match over"),
     "me_hands": ("共打了{n}局", "{n} hands played"),
     "me_rank": ("第{n}名", "#{n}"),
@@ -476,6 +478,13 @@ def tr(key: str, **fields: object) -> str:
     zh, en = STRINGS[key]
     text = zh if _language == "zh" else en
     return text.format(**fields) if fields else text
+
+
+def practice_hands(n: int) -> str:
+    """How many practice hands (with a move taken back) the statistics keep apart; "" when there are none."""
+    if n <= 0:
+        return ""
+    return tr("st_practice_one", n=n) if n == 1 else tr("st_practice", n=n)
 
 
 def wind(seat: int) -> str:

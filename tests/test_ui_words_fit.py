@@ -13,6 +13,7 @@ import pytest
 from game.core.tiles import parse_tiles
 from game.records.replaylog import read_index
 from game.rules.loader import load_ruleset
+from tests.cut_rig import watch_cuts
 from tests.replay_rig import play_hands
 from tests.ui_host import HeadlessHost, headless_display
 from ui.kit.widgets import Toggle
@@ -180,3 +181,21 @@ def test_the_settlement_headline_has_no_double_space(lang: str, how: str) -> Non
     S.set_language(lang)
     title = headline(WinView(winners=(0,), tile=5, how=how, discarder=None if "self" in how else 3, hot=False), 0)
     assert "  " not in title and title == title.strip(), title
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_prompts_reason_is_read_whole_above_the_answer_buttons(
+    lang: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The words under the prompt (a shared screen's "nothing to claim: press Pass", a hint's reason) take a second
+    line on a narrow window instead of being cut, and stay above the answer buttons."""
+    _host, scene = stage_moment("mid-hand", size, CLASSIC, seed="keys", language=lang)
+    S.set_language(lang)
+    scene.message, scene.detail = S.tr("your_turn"), S.tr("nothing_to_claim")
+    cuts = watch_cuts(monkeypatch)
+    drawn = scene._draw_prompt(pygame.Surface(size))
+    zones = scene.layout.zones
+    assert cuts == [] and len(drawn) >= 2
+    assert all(zones["prompt"].left <= r.left and r.right <= zones["prompt"].right for r in drawn)
+    assert all(r.bottom <= zones["buttons"].top and r.top >= zones["plate1"].bottom for r in drawn)

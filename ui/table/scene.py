@@ -467,9 +467,15 @@ class TableScene(Scene):
         bottom = zone.bottom
         drawn = []
         if self.detail:
-            pic = T.fit(self.detail, self.layout.font["small"], zone.width, pal.TEXT)
-            drawn.append(surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom))))
-            bottom -= pic.get_height()
+            # The reason may take two lines on a narrow window (the answer a person at a shared screen is told).
+            small = self.layout.font["small"]
+            lines = T.wrap(self.detail, small, zone.width - 2)  # (the shadow takes a pixel or two)
+            if len(lines) > 2:
+                lines = [lines[0], self.detail[len(lines[0]) :].strip()]  # the rest fitted, cut short if it must be
+            for line in reversed(lines):
+                pic = T.fit(line, small, zone.width, pal.TEXT)
+                drawn.append(surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom))))
+                bottom -= pic.get_height()
         if self.message:
             pic = T.fit(self.message, self.layout.font["body"], zone.width, pal.TEXT_GOLD, bold=True)
             drawn.append(surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom))))

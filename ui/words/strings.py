@@ -67,6 +67,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "btn_takeback": ("悔牌", "Take back"),
     "btn_tuoguan": ("托管", "Auto-play"),
     "btn_tuoguan_off": ("取消托管", "Stop auto-play"),
+    "btn_tuoguan_back": ("取消托管·{who}", "Stop auto-play: {who}"),
+    "btn_tuoguan_which": ("取消托管…", "Stop auto-play…"),
+    "tuoguan_which": ("取消哪个座位的托管？", "Stop auto-play for which seat?"),
     # Banners and phases
     "banner_hand": ("第{n}局", "Hand {n}"),
     "banner_first_dealer": ("{seat}掷骰定庄", "{seat} rolls for the dealer"),

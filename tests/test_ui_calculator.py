@@ -15,6 +15,7 @@ from game.core.settlement import settle
 from game.core.tiles import parse_tile
 from game.handfile import read_hand_file
 from game.rules.loader import load_ruleset
+from tests.cut_rig import watch_cuts
 from tests.replay_rig import play_hands
 from tests.ui_host import HeadlessHost, headless_display
 from ui.calculator.naming import field_widget_key
@@ -484,3 +485,25 @@ def test_a_mistyped_entry_is_said_in_chinese_at_its_field(
     assert field_widget_key(problem.field) == key_name
     assert problem_text(problem) == words
     assert any(words in lines for _rect, lines in scene.problem_lines)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("quick", [False, True], ids=["full", "quick"])
+def test_the_calculators_words_are_whole_and_its_problems_inside_their_seats(
+    home: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str, quick: bool
+) -> None:
+    """No label, option or key hint cut short ("…") at any window in either language, in full or quick entry; each
+    seat's line of problems lies inside its block, clear of the frame, with room for a line."""
+    S.set_language(lang)
+    host = _host(size)
+    calc = Calculator(RULES)
+    calc.set_quick(quick)
+    scene = CalculatorScene(host, calc, keep_recent=False)
+    host.stack.push(scene)
+    cuts = watch_cuts(monkeypatch)
+    draw(host)
+    assert cuts == []
+    line_h = round(scene.m.small * 1.3)
+    for block, (line, _problems) in zip(scene.seat_rects, scene.problem_lines, strict=False):
+        assert block.contains(line) and line.bottom <= block.bottom - 2 and line.height >= line_h - 2

@@ -44,10 +44,11 @@ def _problem_lines(s: CalcState, surface: pygame.Surface) -> None:
     line_h = round(m.small * 1.3)
     for rect, lines in s.problem_lines:
         y = rect.top
-        for text in lines:
-            if y + line_h > rect.bottom + 2:
-                break
-            surface.blit(T.fit(text, m.small, rect.width, pal.TEXT_RED), (rect.left, y))
+        for n, text in enumerate(lines):
+            pic = T.fit(text, m.small, rect.width, pal.TEXT_RED)
+            if n and y + pic.get_height() > rect.bottom:
+                break  # (the first line always shows: its rows leave it the room)
+            surface.blit(pic, (rect.left, y))
             y += line_h
 
 
@@ -82,7 +83,7 @@ def _status_line(s: CalcState, surface: pygame.Surface) -> None:
     place = T.fit(S.tr("calc_target", place=target_name(s.target)), m.small, m.px(360), pal.TEXT_MUTED)
     surface.blit(place, place.get_rect(topright=(w - m.px(16), s.status_y)))
     surface.blit(T.fit(text, m.small, w - m.px(400), colour), (m.px(16), s.status_y))
-    hint = T.fit(S.tr("calc_keys"), m.small, m.px(560), pal.TEXT_MUTED)
+    hint = T.fit(S.tr("calc_keys"), m.small, w - 2 * m.px(16), pal.TEXT_MUTED)  # the row under the buttons
     surface.blit(hint, hint.get_rect(bottomright=(w - m.px(16), h - m.px(8))))
 
 

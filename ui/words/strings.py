@@ -412,7 +412,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "calc_place_discards": ("{seat}弃牌", "{seat} discards"),
     "calc_place_chickens": ("{seat}手里的鸡", "{seat} chickens held"),
     "calc_entry": ("录入", "Entry"),
-    "calc_entry_full": ("四家", "All hands"),
+    "calc_entry_full": ("四家", "Full"),
     "calc_entry_quick": ("快速", "Quick"),
     "calc_ready": ("听牌", "Ready"),
     "calc_ready_yes": ("听", "yes"),

@@ -9,6 +9,7 @@ from game.calculator.sheet import MAX_CONCEALED
 from ui.calculator.calc_state import CalcState
 from ui.calculator.header import title_picture
 from ui.calculator.naming import seat_heading, target_name
+from ui.calculator.seat_rows import HEAD_WIDTH
 from ui.kit.metrics import plate
 from ui.look import palette as pal
 from ui.look import text as T
@@ -35,7 +36,7 @@ def _seat_plate(s: CalcState, surface: pygame.Surface, i: int, block: pygame.Rec
     words = S.tr("calc_count", n=have, want=want)
     if i in calc.stand_ins():
         words, colour = S.tr("calc_stand_in"), pal.TEXT_GOLD  # a stand-in hand: no count to make up
-    count = T.fit(words, m.small, m.px(64), colour)
+    count = T.fit(words, m.small, m.px(HEAD_WIDTH - 12), colour)  # ending before the rows and the problem line
     surface.blit(count, (block.left + m.px(10), y))
 
 

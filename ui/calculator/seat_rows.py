@@ -16,7 +16,7 @@ from ui.kit.widgets import Choice, Toggle
 from ui.look import text as T
 from ui.words import strings as S
 
-HEAD_WIDTH = 70  # design px left of the rows, for the seat's heading and count
+HEAD_WIDTH = 80  # design px left of the rows, for the seat's heading and count (13/13张 whole)
 HAND_SHARE = 0.6  # of the rows' width, for the hand (the melds take the rest)
 
 

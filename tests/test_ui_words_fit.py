@@ -199,3 +199,52 @@ def test_the_prompts_reason_is_read_whole_above_the_answer_buttons(
     assert cuts == [] and len(drawn) >= 2
     assert all(zones["prompt"].left <= r.left and r.right <= zones["prompt"].right for r in drawn)
     assert all(r.bottom <= zones["buttons"].top and r.top >= zones["plate1"].bottom for r in drawn)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_match_summarys_headings_and_longest_names_are_whole_and_clear_of_the_scores(
+    lang: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each count's heading ("Self-drawn") has its column's room; a name of the longest length takes two lines
+    rather than running over the scores."""
+    from game.records.names import NAME_LIMIT
+    from ui.settlement.summary import MatchSummaryScene
+
+    S.set_language(lang)
+    headless_display(size)
+    host = HeadlessHost(Settings(language=lang), size)
+    longest = ("阿" * NAME_LIMIT, "", "W" * NAME_LIMIT, "")
+    scene = MatchSummaryScene(host, (-128, 64, 80, -16), [], 0, names=longest)
+    host.stack.push(scene)
+    drawn = scene._draw_name
+    outside: list[tuple[pygame.Rect, pygame.Rect]] = []
+
+    def watched(out: pygame.Surface, seat: int, room: pygame.Rect, fonts: dict[str, int]) -> None:
+        names = Blits(out.get_size())
+        drawn(names, seat, room, fonts)
+        outside.extend((r, room) for _s, r in names.placed if r.right > room.right)
+
+    monkeypatch.setattr(scene, "_draw_name", watched)
+    cuts = watch_cuts(monkeypatch)
+    scene.draw(pygame.Surface(size))
+    assert cuts == [] and outside == []
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_lessons_pond_rows_name_their_seats_whole(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pond row's words ("S Right discarded") take two lines on a narrow window rather than losing their end."""
+    cuts = watch_cuts(monkeypatch)
+    for size in SIZES:
+        for moment in ("lesson-1", "lesson-1-wrong"):
+            render_learn_moment(moment, size, CLASSIC, lang)
+    assert cuts == []
+
+
+def test_one_of_a_thing_is_said_in_the_singular() -> None:
+    S.set_language("en")
+    assert S.tr_count("summary_hands", 1) == "1 hand" and S.tr_count("summary_hands", 2) == "2 hands"
+    assert S.tr_count("car_matches", 1) == "1 match" and S.tr_count("me_hands", 1) == "1 hand played"
+    assert S.tr_count("hand_no", 1) == S.tr("hand_no", n=1), "a string with no singular of its own is itself"
+    S.set_language("zh")
+    assert S.tr_count("summary_hands", 1) == "共1局" and S.tr_count("car_hands", 3) == "3局"

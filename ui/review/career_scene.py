@@ -155,7 +155,8 @@ class CareerScene(Scene):
         x = self.inner.left
         for i, name in enumerate(data.rulesets):
             stats = data.rulesets[name]
-            text = S.tr("car_legend", name=self.names[name], hands=stats.hands, matches=data.matches.get(name, 0))
+            hands, matches = S.tr_count("car_hands", stats.hands), S.tr_count("car_matches", data.matches.get(name, 0))
+            text = S.tr("car_legend", name=self.names[name], hands=hands, matches=matches)
             colour = RULESET_COLOURS[i % len(RULESET_COLOURS)]
             pic = T.fit(text, small, self.inner.right - x - small, colour, bold=True)
             pygame.draw.rect(

@@ -186,6 +186,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "whatif_error": ("此规则下无法结算：{error}", "Cannot settle under these rules: {error}"),
     "summary_title": ("本场结束", "Match over"),
     "summary_hands": ("共{n}局", "{n} hands"),
+    "summary_hands_one": ("共1局", "1 hand"),
     "summary_place": ("第{n}名", "#{n}"),
     "summary_champion": ("{seat}夺冠", "{seat} wins the match"),
     "summary_wins": ("胡牌", "Wins"),
@@ -332,6 +333,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "st_practice_one": ("练习1局（不计入统计）", "1 practice hand (not counted)"),
     "me_title": ("比赛结束", "Match over"),
     "me_hands": ("共打了{n}局", "{n} hands played"),
+    "me_hands_one": ("共打了1局", "1 hand played"),
     "me_rank": ("第{n}名", "#{n}"),
     "me_again": ("再来一场", "Play again"),
     "me_menu": ("主菜单", "Main menu"),
@@ -483,11 +485,15 @@ def tr(key: str, **fields: object) -> str:
     return text.format(**fields) if fields else text
 
 
+def tr_count(key: str, n: int, **fields: object) -> str:
+    """The string `key` said of `n` things: its `_one` form for one ("1 hand"), where it has one."""
+    one = f"{key}_one"
+    return tr(one if n == 1 and one in STRINGS else key, n=n, **fields)
+
+
 def practice_hands(n: int) -> str:
     """How many practice hands (with a move taken back) the statistics keep apart; "" when there are none."""
-    if n <= 0:
-        return ""
-    return tr("st_practice_one", n=n) if n == 1 else tr("st_practice", n=n)
+    return tr_count("st_practice", n) if n > 0 else ""
 
 
 def wind(seat: int) -> str:

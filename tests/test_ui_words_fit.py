@@ -248,3 +248,13 @@ def test_one_of_a_thing_is_said_in_the_singular() -> None:
     assert S.tr_count("hand_no", 1) == S.tr("hand_no", n=1), "a string with no singular of its own is itself"
     S.set_language("zh")
     assert S.tr_count("summary_hands", 1) == "共1局" and S.tr_count("car_hands", 3) == "3局"
+
+
+def test_a_payment_rules_box_hides_the_lines_under_it() -> None:
+    """The box that explains a pointed-at line covers the lines below it whole: none of them shows through its words."""
+    from ui.settlement.explain_panel import draw_tooltip
+
+    surface = pygame.Surface((400, 200))
+    surface.fill((255, 255, 255))  # the lines under the box, at their brightest
+    draw_tooltip(surface, "平胡值1番，点炮者一家付。", pygame.Rect(10, 10, 100, 20), 16, surface.get_rect())
+    assert surface.get_at((300, 67))[:3] == (20, 28, 22)

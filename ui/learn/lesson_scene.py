@@ -373,9 +373,11 @@ class LessonScene(MenuScene):
         self._draw_coach(surface, coach, lang)
 
     def _pond_label(self, surface: pygame.Surface, text: str, left: int, y: int, tile_w: int) -> None:
-        """Whose pond a row is, left of its tiles: on two lines when one does not hold it (S Right discarded)."""
+        """Whose pond a row is, left of its tiles: on one line, a little smaller if it must, else on two (S Right
+        discarded, at 960 wide)."""
         m = self.m
-        lines = T.wrap(text, m.small, m.px(130) - 2)[:2]
+        one = T.shadowed(text, min(m.small, T.MIN_TEXT)).get_width() <= m.px(130)
+        lines = [text] if one else T.wrap(text, m.small, m.px(130) - 2)[:2]
         pics = [T.fit(line, m.small, m.px(130), pal.TEXT_MUTED) for line in lines]
         line_h = round(m.small * 1.25)
         top = y + (tile_height(tile_w) - line_h * (len(pics) - 1) - pics[0].get_height()) // 2

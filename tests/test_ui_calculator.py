@@ -15,6 +15,7 @@ from game.core.settlement import settle
 from game.core.tiles import parse_tile
 from game.handfile import read_hand_file
 from game.rules.loader import load_ruleset
+from tests.cut_rig import watch_cuts
 from tests.replay_rig import play_hands
 from tests.ui_host import HeadlessHost, headless_display
 from ui.calculator.naming import field_widget_key
@@ -495,3 +496,66 @@ def test_a_mistyped_entry_is_said_in_chinese_at_its_field(
     assert field_widget_key(problem.field) == key_name
     assert problem_text(problem) == words
     assert any(words in lines for _rect, lines in scene.problem_lines)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("quick", [False, True], ids=["full", "quick"])
+def test_the_calculators_words_are_whole_and_its_problems_inside_their_seats(
+    home: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str, quick: bool
+) -> None:
+    """No label, option or key hint cut short ("…") at any window in either language, in full or quick entry; each
+    seat's line of problems lies inside its block, clear of the frame, with room for a line."""
+    S.set_language(lang)
+    host = _host(size)
+    calc = Calculator(RULES)
+    calc.set_quick(quick)
+    scene = CalculatorScene(host, calc, keep_recent=False)
+    host.stack.push(scene)
+    cuts = watch_cuts(monkeypatch)
+    draw(host)
+    assert cuts == []
+    line_h = round(scene.m.small * 1.3)
+    for block, (line, _problems) in zip(scene.seat_rects, scene.problem_lines, strict=False):
+        assert block.contains(line) and line.bottom <= block.bottom - 2 and line.height >= line_h - 2
+
+
+class _Placed(pygame.Surface):
+    """A surface that remembers what was blitted where."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.placed: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def blit(self, source: pygame.Surface, dest: object, *args: object, **kwargs: object) -> pygame.Rect:  # type: ignore[override]
+        at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))  # type: ignore[index]
+        self.placed.append((source, pygame.Rect(at, source.get_size())))
+        return super().blit(source, dest, *args, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_melds_caption_is_never_drawn_over_its_tiles(home: Path, size: tuple[int, int], lang: str) -> None:
+    """碰·西, 暗杠(憨包): under the tiles where the row is tall enough, else after the last meld, or not at all."""
+    from ui.calculator.widgets import MeldRow
+    from ui.probe.calculator_moments import problem_calculator
+
+    S.set_language(lang)
+    host = _host(size)
+    scene = problem_calculator(host, RULES)
+    assert isinstance(scene, CalculatorScene)
+    host.stack.push(scene)
+    draw(host)
+    rows = [w for w in scene.widgets if isinstance(w, MeldRow) and w.melds()]
+    assert rows
+    for row in rows:
+        art, _rects = row.layout(scene.m)
+        surface = _Placed(size)
+        row.draw(surface, scene.m, False, False)
+        faces = {id(art.back())} | {id(art.face(meld.tile)) for meld in row.melds()}
+        tiles = [
+            pygame.Rect(r.left + art.pad, r.top + art.pad, *art.body_size) for s, r in surface.placed if id(s) in faces
+        ]
+        # The words' ink, not their pictures' boxes (the first picture placed is the row's box).
+        words = [s.get_bounding_rect().move(r.topleft) for s, r in surface.placed[1:] if id(s) not in faces]
+        assert tiles and not any(w.colliderect(t) for w in words for t in tiles), (words, tiles)

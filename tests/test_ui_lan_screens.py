@@ -429,3 +429,50 @@ def test_the_host_screen_offers_every_level_of_the_new_game_screen() -> None:
     east_seat = [w for w in scene.widgets if isinstance(w, Choice) and w.label == t("seat_n", wind="南")]
     offered = {value for value, _text in east_seat[0].options}
     assert {f"ai:{level}" for level in LEVELS} <= offered
+
+
+def test_the_host_windows_announcement_follows_a_person_taking_a_seat(tmp_path, monkeypatch) -> None:
+    """The free seats announced when the window opens its table change as a person takes one."""
+    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
+    import ui.menu.lan as lan
+    from game.net.client.connection import NetClient
+    from game.net.client.thread import NetLink
+
+    told: list[int] = []
+
+    class Recorder:
+        def __init__(self, info: object) -> None:
+            told.append(int(info.properties[b"free"]))  # type: ignore[attr-defined]
+
+        def start(self) -> None:
+            pass
+
+        def follow(self, free: int) -> None:
+            told.append(free)
+
+        def stop(self) -> None:
+            pass
+
+    monkeypatch.setattr(lan, "Announcer", Recorder)
+    monkeypatch.setattr(lan, "is_loopback", lambda bind: False)  # announced, though it listens on loopback only
+    host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
+    scene = HostSetupScene(host)
+    scene.bind, scene.port, scene.name = "127.0.0.1", 0, "阿强"
+    scene.seats[2] = "human"
+    host.stack.push(scene)
+    scene.open_table()
+    lobby = host.stack.top
+    assert isinstance(lobby, LobbyScene), scene.error
+    assert lobby.hosting is not None
+    guest = NetLink(NetClient(lobby.urls[0], lobby.code, name="Ann"))
+    try:
+        guest.start()
+        deadline = time.monotonic() + 10
+        while told[-1:] != [0] and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert told[0] == 1 and told[-1] == 0, told
+    finally:
+        guest.close()
+        lobby.link.close()
+        lobby.hosting.stop()
+        lobby.hosting.thread.join(5)

@@ -13,6 +13,7 @@ import pytest
 from game.core.tiles import parse_tiles
 from game.records.replaylog import read_index
 from game.rules.loader import load_ruleset
+from tests.cut_rig import watch_cuts
 from tests.replay_rig import play_hands
 from tests.ui_host import HeadlessHost, headless_display
 from ui.kit.widgets import Toggle
@@ -180,3 +181,80 @@ def test_the_settlement_headline_has_no_double_space(lang: str, how: str) -> Non
     S.set_language(lang)
     title = headline(WinView(winners=(0,), tile=5, how=how, discarder=None if "self" in how else 3, hot=False), 0)
     assert "  " not in title and title == title.strip(), title
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_prompts_reason_is_read_whole_above_the_answer_buttons(
+    lang: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The words under the prompt (a shared screen's "nothing to claim: press Pass", a hint's reason) take a second
+    line on a narrow window instead of being cut, and stay above the answer buttons."""
+    _host, scene = stage_moment("mid-hand", size, CLASSIC, seed="keys", language=lang)
+    S.set_language(lang)
+    scene.message, scene.detail = S.tr("your_turn"), S.tr("nothing_to_claim")
+    cuts = watch_cuts(monkeypatch)
+    drawn = scene._draw_prompt(pygame.Surface(size))
+    zones = scene.layout.zones
+    assert cuts == [] and len(drawn) >= 2
+    assert all(zones["prompt"].left <= r.left and r.right <= zones["prompt"].right for r in drawn)
+    assert all(r.bottom <= zones["buttons"].top and r.top >= zones["plate1"].bottom for r in drawn)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_match_summarys_headings_and_longest_names_are_whole_and_clear_of_the_scores(
+    lang: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each count's heading ("Self-drawn") has its column's room; a name of the longest length takes two lines
+    rather than running over the scores."""
+    from game.records.names import NAME_LIMIT
+    from ui.settlement.summary import MatchSummaryScene
+
+    S.set_language(lang)
+    headless_display(size)
+    host = HeadlessHost(Settings(language=lang), size)
+    longest = ("阿" * NAME_LIMIT, "", "W" * NAME_LIMIT, "")
+    scene = MatchSummaryScene(host, (-128, 64, 80, -16), [], 0, names=longest)
+    host.stack.push(scene)
+    drawn = scene._draw_name
+    outside: list[tuple[pygame.Rect, pygame.Rect]] = []
+
+    def watched(out: pygame.Surface, seat: int, room: pygame.Rect, fonts: dict[str, int]) -> None:
+        names = Blits(out.get_size())
+        drawn(names, seat, room, fonts)
+        outside.extend((r, room) for _s, r in names.placed if r.right > room.right)
+
+    monkeypatch.setattr(scene, "_draw_name", watched)
+    cuts = watch_cuts(monkeypatch)
+    scene.draw(pygame.Surface(size))
+    assert cuts == [] and outside == []
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_lessons_pond_rows_name_their_seats_whole(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pond row's words ("S Right discarded") take two lines on a narrow window rather than losing their end."""
+    cuts = watch_cuts(monkeypatch)
+    for size in SIZES:
+        for moment in ("lesson-1", "lesson-1-wrong"):
+            render_learn_moment(moment, size, CLASSIC, lang)
+    assert cuts == []
+
+
+def test_one_of_a_thing_is_said_in_the_singular() -> None:
+    S.set_language("en")
+    assert S.tr_count("summary_hands", 1) == "1 hand" and S.tr_count("summary_hands", 2) == "2 hands"
+    assert S.tr_count("car_matches", 1) == "1 match" and S.tr_count("me_hands", 1) == "1 hand played"
+    assert S.tr_count("hand_no", 1) == S.tr("hand_no", n=1), "a string with no singular of its own is itself"
+    S.set_language("zh")
+    assert S.tr_count("summary_hands", 1) == "共1局" and S.tr_count("car_hands", 3) == "3局"
+
+
+def test_a_payment_rules_box_hides_the_lines_under_it() -> None:
+    """The box that explains a pointed-at line covers the lines below it whole: none of them shows through its words."""
+    from ui.settlement.explain_panel import draw_tooltip
+
+    surface = pygame.Surface((400, 200))
+    surface.fill((255, 255, 255))  # the lines under the box, at their brightest
+    draw_tooltip(surface, "平胡值1番，点炮者一家付。", pygame.Rect(10, 10, 100, 20), 16, surface.get_rect())
+    assert surface.get_at((300, 67))[:3] == (20, 28, 22)

@@ -257,6 +257,7 @@ async def _serve(
             try:
                 announcer = Announcer(service_info(table.config.room, port, hosts, rules.name, free))
                 announcer.start()
+                server.follow_free_seats(announcer.follow)  # seats taken and left change what is announced
             except OSError as exc:
                 print(f"  not announced on the network ({exc}); players can type the address", flush=True)
                 announcer = None

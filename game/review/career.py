@@ -57,6 +57,11 @@ class Career:
         """Hands counted over every ruleset."""
         return sum(s.hands for s in self.rulesets.values())
 
+    @property
+    def practice(self) -> int:
+        """Practice hands (played with a move taken back) over every ruleset: kept apart, in no chart."""
+        return sum(s.practice for s in self.rulesets.values())
+
 
 def solo_matches(entries: list[HandEntry]) -> list[tuple[str, int, list[HandEntry]]]:
     """(log file, the person's seat, its hands) of each match one person played alone, oldest first."""

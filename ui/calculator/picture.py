@@ -9,6 +9,7 @@ from game.calculator.sheet import MAX_CONCEALED
 from ui.calculator.calc_state import CalcState
 from ui.calculator.header import title_picture
 from ui.calculator.naming import seat_heading, target_name
+from ui.calculator.seat_rows import HEAD_WIDTH
 from ui.kit.metrics import plate
 from ui.look import palette as pal
 from ui.look import text as T
@@ -35,7 +36,7 @@ def _seat_plate(s: CalcState, surface: pygame.Surface, i: int, block: pygame.Rec
     words = S.tr("calc_count", n=have, want=want)
     if i in calc.stand_ins():
         words, colour = S.tr("calc_stand_in"), pal.TEXT_GOLD  # a stand-in hand: no count to make up
-    count = T.fit(words, m.small, m.px(64), colour)
+    count = T.fit(words, m.small, m.px(HEAD_WIDTH - 12), colour)  # ending before the rows and the problem line
     surface.blit(count, (block.left + m.px(10), y))
 
 
@@ -44,10 +45,11 @@ def _problem_lines(s: CalcState, surface: pygame.Surface) -> None:
     line_h = round(m.small * 1.3)
     for rect, lines in s.problem_lines:
         y = rect.top
-        for text in lines:
-            if y + line_h > rect.bottom + 2:
-                break
-            surface.blit(T.fit(text, m.small, rect.width, pal.TEXT_RED), (rect.left, y))
+        for n, text in enumerate(lines):
+            pic = T.fit(text, m.small, rect.width, pal.TEXT_RED)
+            if n and y + pic.get_height() > rect.bottom:
+                break  # (the first line always shows: its rows leave it the room)
+            surface.blit(pic, (rect.left, y))
             y += line_h
 
 
@@ -83,7 +85,7 @@ def _status_line(s: CalcState, surface: pygame.Surface) -> None:
     place = T.fit(S.tr("calc_target", place=where), m.small, m.px(360), pal.TEXT_MUTED)
     surface.blit(place, place.get_rect(topright=(w - m.px(16), s.status_y)))
     surface.blit(T.fit(text, m.small, w - m.px(400), colour), (m.px(16), s.status_y))
-    hint = T.fit(S.tr("calc_keys"), m.small, m.px(560), pal.TEXT_MUTED)
+    hint = T.fit(S.tr("calc_keys"), m.small, w - 2 * m.px(16), pal.TEXT_MUTED)  # the row under the buttons
     surface.blit(hint, hint.get_rect(bottomright=(w - m.px(16), h - m.px(8))))
 
 

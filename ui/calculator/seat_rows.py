@@ -8,14 +8,16 @@ import pygame
 from game.calculator.sheet import chickens_asked, pond_chickens_asked
 from game.handfile import Problem
 from ui.calculator.calc_state import CalcState
+from ui.calculator.header import needed_width
 from ui.calculator.naming import wind
 from ui.calculator.problems import problem_text
 from ui.calculator.tile_input import typed_meld
 from ui.calculator.widgets import MeldRow, TileRow
 from ui.kit.widgets import Choice, Toggle
+from ui.look import text as T
 from ui.words import strings as S
 
-HEAD_WIDTH = 70  # design px left of the rows, for the seat's heading and count
+HEAD_WIDTH = 80  # design px left of the rows, for the seat's heading and count (13/13张 whole)
 HAND_SHARE = 0.6  # of the rows' width, for the hand (the melds take the rest)
 
 
@@ -70,19 +72,19 @@ def _ready(s: CalcState, i: int) -> Choice[bool | None]:
         (True, S.tr("calc_ready_yes")),
         (False, S.tr("calc_ready_no")),
     ]
-    ready = Choice(S.tr("calc_ready"), answers, lambda: calc.ready[i], lambda v: s.change(lambda: calc.set_ready(i, v)))
-    ready.label_share = 0.34
-    return ready
+    return Choice(S.tr("calc_ready"), answers, lambda: calc.ready[i], lambda v: s.change(lambda: calc.set_ready(i, v)))
 
 
-def _declared(s: CalcState, i: int) -> Toggle:
+def _declared(s: CalcState, i: int, width: int) -> Toggle:
     calc = s.calc
     declared = Toggle(
         S.tr("calc_declared"),
         lambda: calc.seats[i].declared_ready,
         lambda v: s.change(lambda: s.calc.set_declared(i, v)),
     )
-    declared.label_share = 0.45
+    # The label as wide as its words (Ready (报听) in English), the rest for Off and On.
+    need = T.shadowed(declared.label, s.m.body).get_width() + s.m.gap + s.m.px(4)
+    declared.label_share = min(0.6, max(0.45, need / max(1, width)))
     return declared
 
 
@@ -96,8 +98,11 @@ def _stand_in_rows(s: CalcState, i: int, line: pygame.Rect, hand_w: int) -> int:
     """A seat of the quick entry with no hand: whether it was ready, the chickens it holds and (where they
     count) those it discarded; returns where the 报听 toggle goes."""
     m, calc = s.m, s.calc
-    ready_w = round(hand_w * 0.42)
-    s.add(_ready(s, i), f"ready:{i}", pygame.Rect(line.left, line.top, ready_w - m.px(6), line.height))
+    ready = _ready(s, i)
+    label, value = needed_width(ready, m, line.height, m.body)  # its words whole, up to half the hand's width
+    ready_w = min(round(hand_w * 0.55), max(round(hand_w * 0.42), label + value + m.px(6)))
+    ready.label_share = min(0.5, label / max(1, ready_w - m.px(6)))
+    s.add(ready, f"ready:{i}", pygame.Rect(line.left, line.top, ready_w - m.px(6), line.height))
     asked = chickens_asked(calc.rules, calc.ready[i]) or calc.chickens[i]
     if asked:
         rect = pygame.Rect(line.left + ready_w, line.top, hand_w - ready_w - m.px(6), line.height)
@@ -120,8 +125,8 @@ def build_seat(s: CalcState, i: int, block: pygame.Rect) -> None:
     calc = s.calc
     head_w = m.px(HEAD_WIDTH)
     inner = pygame.Rect(block.left + head_w, block.top + m.px(4), block.width - head_w, block.height)
-    line1 = round(inner.height * 0.42)
-    line2 = round(inner.height * 0.25)
+    line1 = round(inner.height * 0.39)
+    line2 = round(inner.height * 0.24)
     hand_w = round(inner.width * HAND_SHARE)
     winner = not calc.drawn and i in calc.win.winners
     s.add(_hand(s, i, winner), f"hand:{i}", pygame.Rect(inner.left, inner.top, hand_w - m.px(6), line1))
@@ -138,6 +143,9 @@ def build_seat(s: CalcState, i: int, block: pygame.Rect) -> None:
         )
     if calc.rules.play.declare_ready or calc.seats[i].declared_ready:
         # A ruleset without 报听 does not ask (a hand opened with it shows it, and says why it is refused).
-        s.add(_declared(s, i), f"declared_ready:{i}", pygame.Rect(declared_x, y2, m.px(200), line2))
-    line = pygame.Rect(inner.left, y2 + line2 + m.px(2), inner.width, block.bottom - y2 - line2 - m.px(2))
+        width = max(m.px(200), min(m.px(260), inner.right - declared_x))
+        s.add(_declared(s, i, width), f"declared_ready:{i}", pygame.Rect(declared_x, y2, width, line2))
+    # The problem line under the rows, kept off the block's frame.
+    top = y2 + line2 + m.px(1)
+    line = pygame.Rect(inner.left, top, inner.width, block.bottom - m.px(2) - top)
     s.problem_lines.append((line, [problem_text(p, calc.rules) for p in seat_problems(s, i)]))

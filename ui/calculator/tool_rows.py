@@ -43,17 +43,17 @@ def _meld_controls(s: CalcState, x: int, y: int, row: int) -> None:
         (KongKind.ADDED, S.tr("calc_kong_added")),
     ]
     kind = Choice(S.tr("calc_meld_kind"), kinds, lambda: s.meld_kind, lambda v: _set_kind(s, v))
-    kind.label_share = 0.2
-    s.add(kind, "meld_kind", pygame.Rect(x, y, m.px(430), row))
+    kind.label_share = 0.18
+    s.add(kind, "meld_kind", pygame.Rect(x, y, m.px(480), row))
     seats = seat_choices(s.calc)
     source = Choice(S.tr("calc_meld_from"), seats, lambda: s.meld_from, lambda v: _set_from(s, v))
     source.label_share = 0.36
     source.enabled = s.meld_kind is not KongKind.CONCEALED
-    s.add(source, "meld_from", pygame.Rect(x + m.px(444), y, m.px(300), row))
+    s.add(source, "meld_from", pygame.Rect(x + m.px(494), y, m.px(300), row))
     if s.calc.rules.play.late_kong:
         late = Toggle(S.tr("calc_late"), lambda: s.meld_late, lambda v: _set_late(s, v))
         late.enabled = s.meld_kind in LATE_KINDS
-        s.add(late, "meld_late", pygame.Rect(x + m.px(758), y, m.px(220), row))
+        s.add(late, "meld_late", pygame.Rect(x + m.px(808), y, m.px(220), row))
 
 
 def _buttons(s: CalcState, x: int, y: int) -> None:

@@ -239,18 +239,36 @@ class MeldRow(TileTarget):
         if self.melds():
             self.on_remove(len(self.melds()) - 1)
 
-    def layout(self, m: Metrics) -> tuple[TileArt, list[pygame.Rect]]:
+    def captions_below(self, m: Metrics) -> bool:
+        """True when the row holds the tiles with their captions under them; a row too short for both (a small
+        window) draws the tiles at its full height and the captions after the last meld, where they fit."""
         inner = self.rect.inflate(-m.px(6), -m.px(6))
         caption_h = round(m.small * 1.1)
+        art = tile_art_for(inner.height - caption_h, m.px(26))
+        return art.body_size[1] + caption_h <= inner.height + m.px(3)
+
+    def layout(self, m: Metrics) -> tuple[TileArt, list[pygame.Rect]]:
+        """The tiles' size and each meld's place: as wide as its tiles, or, with the captions under them, as its
+        caption (碰·南, Pung·W) when that is wider, so no caption is cut or runs into the next."""
+        inner = self.rect.inflate(-m.px(6), -m.px(6))
         melds = self.melds()
+        below = self.captions_below(m)
+        caption_h = round(m.small * 1.1) if below else 0
+        captions = [
+            T.shadowed(meld_caption(meld, self.wind), m.small).get_width() + 2 if below else 0 for meld in melds
+        ]
         art = tile_art_for(inner.height - caption_h, m.px(26))
         gap = m.px(6)
-        while art.width > 16 and len(melds) * (4 * art.width + gap) > inner.width:
+
+        def width(art_w: int) -> int:
+            return sum(max(4 * art_w, cap) + gap for cap in captions)
+
+        while art.width > 16 and width(art.width) > inner.width:
             art = get_tile_art(art.width - 1)
         rects = []
         x = inner.left
-        for meld in melds:
-            w = meld.size * art.width
+        for meld, cap in zip(melds, captions, strict=True):
+            w = max(meld.size * art.width, cap)
             rects.append(pygame.Rect(x, inner.top, w, inner.height))
             x += w + gap
         return art, rects
@@ -275,17 +293,38 @@ class MeldRow(TileTarget):
         else:
             art, rects = self.layout(m)
             for meld, r in zip(self.melds(), rects, strict=True):
+                left = r.left + (r.width - meld.size * art.width) // 2  # the tiles centred over a wider caption
                 for k in range(meld.size):
-                    x = r.left + k * art.width
+                    x = left + k * art.width
                     back = meld.kong is KongKind.CONCEALED and k in (0, 3)
                     pic = art.back() if back else art.face(meld.tile)
                     surface.blit(pic, art.blit_pos(x, r.top))
-                cap = T.fit(meld_caption(meld, self.wind), m.small, r.width + m.px(4), pal.TEXT_MUTED)
-                # Under the tiles, where a tall row (a table of two, few rows) leaves room below them.
-                bottom = min(r.bottom + m.px(3), r.top + art.body_size[1] + cap.get_height())
-                surface.blit(cap, cap.get_rect(midbottom=(r.centerx, bottom)))
+                if self.captions_below(m):
+                    cap = T.fit(meld_caption(meld, self.wind), m.small, r.width + m.px(4), pal.TEXT_MUTED)
+                    # Under the tiles, where a tall row (a table of two, few rows) leaves room below them.
+                    bottom = min(r.bottom + m.px(3), r.top + art.body_size[1] + cap.get_height())
+                    surface.blit(cap, cap.get_rect(midbottom=(r.centerx, bottom)))
+            if not self.captions_below(m):
+                self._captions_after(surface, m, pygame.Rect(rects[-1].right, inner.top, 0, inner.height), inner)
         if focused:
             focus_ring(surface, self.rect, m)
+
+    def _captions_after(self, surface: pygame.Surface, m: Metrics, last: pygame.Rect, inner: pygame.Rect) -> None:
+        """The melds' captions in order after the last meld, on one or two lines, when they fit there whole (a row
+        too full for them shows its tiles alone: a concealed kong still shows its backs)."""
+        room = pygame.Rect(last.right + m.px(6), inner.top, inner.right - last.right - m.px(6), inner.height)
+        text = " · ".join(meld_caption(meld, self.wind) for meld in self.melds())
+        lines = T.wrap(text, m.small, room.width - 2)
+        line_h = m.small + 1  # two lines close together: the row is short
+        if room.width <= 0 or len(lines) * line_h > room.height + m.px(3):
+            return
+        if any(T.shadowed(line, m.small).get_width() > room.width for line in lines):
+            return
+        y = room.centery - len(lines) * line_h // 2
+        for line in lines:
+            pic = T.shadowed(line, m.small, pal.TEXT_MUTED)
+            surface.blit(pic, (room.left, y))
+            y += line_h
 
 
 class TileSlot(TileTarget):

@@ -1,8 +1,8 @@
-"""Small dialogs over any scene: a confirm (a warning, yes and no) and a notice (a message and OK)."""
+"""Small dialogs over any scene: a confirm (a warning, yes and no), a notice (a message and OK), and a choice."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -148,4 +148,66 @@ class NoticeScene(Scene):
         for line in self.lines:
             surface.blit(T.shadowed(line, self.font, pal.TEXT), (x, y))
             y += round(self.font * 1.5)
+        draw_buttons(surface, self.buttons, self.button_font, self.hover, None)
+
+
+class ChoiceScene(Scene):
+    """A title over a column of choices and a cancel: a click (or the choice's number key) runs its callback."""
+
+    opaque = False
+
+    def __init__(self, host: Host, title: str, choices: Sequence[tuple[str, Callable[[], None]]]) -> None:
+        super().__init__(host)
+        self.title = title
+        self.choices = choices
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.buttons: list[Button] = []
+        self.hover: int | None = None
+        self.title_size = 22
+        self.button_font = 24
+
+    def resize(self, size: tuple[int, int]) -> None:
+        layout = compute_layout(size)
+        s = layout.scale
+        self.title_size, self.button_font = layout.font["title"], layout.font["button"]
+        bh, gap, pad = round(44 * s), round(10 * s), round(24 * s)
+        labels = [label for label, _ in self.choices] + [S.tr("btn_cancel")]
+        widest = max(T.label(label, self.button_font, bold=True).get_width() for label in labels) + bh
+        title_w = T.label(self.title, self.title_size, bold=True).get_width()
+        w = min(size[0] - 2 * pad, max(widest, title_w) + 2 * pad)
+        h = round(self.title_size * 2.0) + (bh + gap) * len(labels) + pad
+        self.rect = pygame.Rect(0, 0, w, h)
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        y = self.rect.top + round(self.title_size * 2.0)
+        self.buttons = []
+        for i, label in enumerate(labels):
+            last = i == len(labels) - 1
+            rect = pygame.Rect(self.rect.left + pad, y, w - 2 * pad, bh)
+            key = pygame.K_ESCAPE if last else pygame.K_1 + i
+            self.buttons.append(Button(label, rect, "pass" if last else "plain", command=str(i), key=key))
+            y += bh + gap
+
+    def _choose(self, index: int) -> None:
+        self.host.stack.remove(self)
+        if 0 <= index < len(self.choices):
+            self.choices[index][1]()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = next((i for i, b in enumerate(self.buttons) if b.hit(event.pos)), None)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = next((b for b in self.buttons if b.hit(event.pos)), None)
+            if hit is not None:
+                self._choose(int(hit.command))
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self._choose(-1)
+            elif pygame.K_1 <= event.key < pygame.K_1 + len(self.choices):
+                self._choose(event.key - pygame.K_1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(T.panel(surface.get_size(), 0, (0, 0, 0, 110), None), (0, 0))
+        surface.blit(T.panel(self.rect.size, 16, (12, 34, 26, 245), pal.PANEL_BORDER, 2), self.rect.topleft)
+        title = T.fit(self.title, self.title_size, self.rect.width - 32, pal.TEXT_GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.top + round(self.title_size * 0.5))))
         draw_buttons(surface, self.buttons, self.button_font, self.hover, None)

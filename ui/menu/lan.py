@@ -270,6 +270,9 @@ class HostSetupScene(MenuScene):
             log.info("table bound to %s: not announced", self.bind)
         else:
             announcer = self._announce(table, port, urls)
+        if announcer is not None:
+            # As people take and leave seats, the free seats announced follow (seat 0 is this window's own).
+            hosting.call(hosting.server.follow_free_seats, announcer.follow, 0)
         # The host's own seat joins like everyone else, by the address the table listens on.
         own = "127.0.0.1" if self.bind in ("", "0.0.0.0", "::") or is_loopback(self.bind) else self.bind
         link = NetLink(NetClient(f"ws://{own}:{port}", config.code, name=name, seat=0, token=token))

@@ -222,7 +222,7 @@ class MatchEndScene(MenuScene):
         box = pygame.Rect(0, y + m.gap, min(w - 2 * m.margin, m.px(620)), m.px(70) * 4 + m.px(80))
         box.centerx = w // 2
         plate(surface, box, m)
-        sub = S.tr("me_hands", n=self.progress.hands)
+        sub = S.tr_count("me_hands", self.progress.hands)
         pic = T.shadowed(sub, m.body, pal.TEXT_MUTED)
         surface.blit(pic, pic.get_rect(midtop=(box.centerx, box.top + m.px(12))))
         row_y = box.top + m.px(56)

@@ -72,11 +72,13 @@ class StatsScene(MenuScene):
         w, h = self.size
         top = self.title(surface, S.tr("menu_stats"))
         cards = stat_cards(self.stats)
+        notes = self.notes()
         cols = 4
         rows = (len(cards) + cols - 1) // cols
         area_w = min(w - 2 * m.margin, m.px(980))
         bottom = h - m.margin - m.px(70)
-        note_h = round(m.small * 1.8)
+        line_h = round(m.small * 1.8)
+        note_h = line_h * len(notes)
         gap = m.px(14)
         card_w = (area_w - gap * (cols - 1)) // cols
         card_h = min(m.px(110), (bottom - top - note_h - gap * rows) // rows)
@@ -91,9 +93,19 @@ class StatsScene(MenuScene):
             big = T.fit(value, m.title - m.px(8), card_w - m.px(20), pal.TEXT_GOLD, bold=True)
             surface.blit(big, big.get_rect(midbottom=(rect.centerx, rect.bottom - m.px(10))))
         y = y0 + rows * (card_h + gap)
-        text = S.tr("st_empty") if self.stats.hands == 0 else S.tr("st_solo_note")
+        for text, colour in notes:
+            pic = T.fit(text, m.small, area_w, colour)
+            surface.blit(pic, pic.get_rect(midtop=(w // 2, y)))
+            y += line_h
+
+    def notes(self) -> list[tuple[str, pal.RGB]]:
+        """The lines under the cards: what counts (or why the totals started afresh), and the practice hands
+        kept apart from them."""
         if self.notices:
-            text = S.tr("menu_stats_reset_notice")
-        colour = pal.TEXT_RED if self.notices else pal.TEXT_MUTED
-        pic = T.fit(text, m.small, area_w, colour)
-        surface.blit(pic, pic.get_rect(midtop=(w // 2, y)))
+            lines = [(S.tr("menu_stats_reset_notice"), pal.TEXT_RED)]
+        else:
+            lines = [(S.tr("st_empty") if self.stats.hands == 0 else S.tr("st_solo_note"), pal.TEXT_MUTED)]
+        practice = S.practice_hands(self.stats.practice)
+        if practice:
+            lines.append((practice, pal.TEXT_MUTED))
+        return lines

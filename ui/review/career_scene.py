@@ -110,6 +110,8 @@ class CareerScene(Scene):
         surface.blit(title, self.inner.topleft)
         draw_buttons(surface, self.buttons, self.fonts["button"], None, None)
         data = self.data
+        if data is not None:
+            self._draw_notes(surface, data, self.inner.width - title.get_width() - round(24 * self.s))
         if data is None or not data.rulesets:
             text = S.tr("car_loading") if data is None else S.tr("car_empty")
             pic = T.fit(text, self.fonts["body"], self.panel.width - 40, pal.TEXT_MUTED)
@@ -153,7 +155,8 @@ class CareerScene(Scene):
         x = self.inner.left
         for i, name in enumerate(data.rulesets):
             stats = data.rulesets[name]
-            text = S.tr("car_legend", name=self.names[name], hands=stats.hands, matches=data.matches.get(name, 0))
+            hands, matches = S.tr_count("car_hands", stats.hands), S.tr_count("car_matches", data.matches.get(name, 0))
+            text = S.tr("car_legend", name=self.names[name], hands=hands, matches=matches)
             colour = RULESET_COLOURS[i % len(RULESET_COLOURS)]
             pic = T.fit(text, small, self.inner.right - x - small, colour, bold=True)
             pygame.draw.rect(
@@ -163,9 +166,24 @@ class CareerScene(Scene):
             x += small + pic.get_width() + round(18 * self.s)
             if x > self.inner.right - small * 6:
                 break
+
+    def notes(self, data: Career) -> list[tuple[str, pal.RGB]]:
+        """The lines at the top right: the logs left out as unreadable, and the practice hands kept apart."""
+        lines = []
         if data.problems:
-            pic = T.fit(S.tr("car_problems", n=len(data.problems)), small, self.inner.width // 3, pal.TEXT_RED)
-            surface.blit(pic, pic.get_rect(topright=(self.inner.right, self.inner.top)))
+            lines.append((S.tr("car_problems", n=len(data.problems)), pal.TEXT_RED))
+        practice = S.practice_hands(data.practice)
+        if practice:
+            lines.append((practice, pal.TEXT_MUTED))
+        return lines
+
+    def _draw_notes(self, surface: pygame.Surface, data: Career, width: int) -> None:
+        """The notes right of the title, one under the other, each fitted to the room the title leaves."""
+        y = self.inner.top
+        for text, colour in self.notes(data):
+            pic = T.fit(text, self.fonts["small"], width, colour)
+            surface.blit(pic, pic.get_rect(topright=(self.inner.right, y)))
+            y += pic.get_height()
 
     def _chart_frame(self, surface: pygame.Surface, rect: pygame.Rect, title: str) -> pygame.Rect:
         """A chart's plate and title; the rectangle left for the plot."""

@@ -257,7 +257,7 @@ class ReviewScene(Scene):
             + ([S.tr("rv_decisions", n=len(self.rows))] if self.rows else [])
         )
         if hands:
-            parts.insert(1, S.tr("summary_hands", n=hands))
+            parts.insert(1, S.tr_count("summary_hands", hands))
         width = self.panel.right - round(24 * self.s) - (x + title.get_width() + round(16 * self.s))
         sub = T.fit(" · ".join(parts), self.fonts["body"], width, pal.TEXT_MUTED)
         surface.blit(

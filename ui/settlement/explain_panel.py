@@ -48,7 +48,8 @@ def draw_tooltip(surface: pygame.Surface, text: str, anchor: pygame.Rect, size: 
     box.top = anchor.bottom + 4
     if box.bottom > bounds.bottom - 4:
         box.bottom = anchor.top - 4
-    surface.blit(T.panel(box.size, 8, (20, 28, 22, 245), pal.TEXT_GOLD, 1), box.topleft)
+    # Opaque: the lines under the box do not show through its words.
+    surface.blit(T.panel(box.size, 8, (20, 28, 22, 255), pal.TEXT_GOLD, 1), box.topleft)
     for i, line in enumerate(lines):
         surface.blit(T.label(line, size, pal.TEXT), (box.left + 10, box.top + 8 + i * line_h))
 

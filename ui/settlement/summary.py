@@ -18,6 +18,7 @@ from ui.look import text as T
 from ui.look.layout import compute_layout
 from ui.settlement.lines import standings
 from ui.stage.scene import Host, Scene
+from ui.table.seat_words import fit_plate
 from ui.words import strings as S
 
 SEAT_COLOURS: tuple[pal.RGB, ...] = ((255, 212, 96), (96, 200, 255), (236, 120, 100), (150, 220, 130))
@@ -164,24 +165,24 @@ class MatchSummaryScene(Scene):
         out.blit(title, (x, y))
         winners = [seat for seat in range(4) if self.places[seat] == 1]
         champ = S.tr("summary_champion", seat=S.names(self.seat_label(p) for p in winners))
-        sub = f"{champ}  ·  {S.tr('summary_hands', n=len(self.ledgers))}"
+        sub = f"{champ}  ·  {S.tr_count('summary_hands', len(self.ledgers))}"
         out.blit(T.shadowed(sub, fonts["body"], pal.TEXT), (x + title.get_width() + round(20 * s), y + round(12 * s)))
         y += title.get_height() + round(14 * s)
         # The standings table, best first.
         table_w = round(panel.width * 0.52)
         heads = ("", "summary_score", "summary_wins", "summary_self_draws", "summary_dealt_in", "summary_chickens")
-        col_x = [x, x + round(table_w * 0.36)] + [x + round(table_w * (0.36 + 0.128 * k)) for k in range(1, 5)]
-        for head, cx in zip(heads, col_x, strict=True):
+        col_x = self._columns(x, table_w, fonts)
+        for head, cx, nx in zip(heads, col_x, [*col_x[1:], x + table_w], strict=True):
             if head:
-                out.blit(T.fit(S.tr(head), fonts["small"], round(table_w * 0.125), pal.TEXT_MUTED), (cx, y))
+                out.blit(T.fit(S.tr(head), fonts["small"], nx - cx - round(4 * s), pal.TEXT_MUTED), (cx, y))
         y += round(fonts["small"] * 1.8)
         row_h = round(fonts["title"] * 2.3)
         for seat in sorted(range(4), key=lambda p: (self.places[p], p)):
             rec = self.records[seat]
             place = T.shadowed(S.tr("summary_place", n=self.places[seat]), fonts["body"], pal.TEXT_MUTED)
             out.blit(place, (x, y + round(4 * s)))
-            name = T.shadowed(self.seat_label(seat), fonts["title"], SEAT_COLOURS[seat], seat == self.viewer)
-            out.blit(name, (x + place.get_width() + round(10 * s), y))
+            name_x = x + place.get_width() + round(10 * s)
+            self._draw_name(out, seat, pygame.Rect(name_x, y, col_x[1] - name_x - round(8 * s), row_h), fonts)
             score = self.scores[seat]
             colour = pal.TEXT_GOLD if score > 0 else (pal.TEXT_RED if score < 0 else pal.TEXT_MUTED)
             out.blit(T.shadowed(f"{score:+d}" if score else "0", fonts["title"], colour, True), (col_x[1], y))
@@ -194,6 +195,41 @@ class MatchSummaryScene(Scene):
         self._draw_chart(out, chart, fonts)
         hint = T.shadowed(S.tr("summary_close"), fonts["small"], pal.TEXT_MUTED)
         out.blit(hint, hint.get_rect(bottomright=(panel.right - pad, panel.bottom - round(12 * s))))
+        return out
+
+    def _draw_name(self, out: pygame.Surface, seat: int, rect: pygame.Rect, fonts: dict[str, int]) -> None:
+        """A seat's name left of its scores: on one line, or on two at a smaller size when a long name needs them
+        (broken as the name plates break it: the longest name the game allows shows whole)."""
+        label, colour, bold = self.seat_label(seat), SEAT_COLOURS[seat], seat == self.viewer
+        fitted = fit_plate(label, "", fonts["title"], rect.width, 0)
+        line_h = round(fitted.size * 1.25)
+        y = rect.top if len(fitted.lines) == 1 else rect.top - round(fitted.size * 0.3)
+        for line in fitted.lines:
+            out.blit(T.fit(line, fitted.size, rect.width, colour, bold), (rect.left, y))
+            y += line_h
+
+    def _columns(self, x: int, table_w: int, fonts: dict[str, int]) -> list[int]:
+        """Where each column of the standings starts: the seats' names, then the score and the counts, each as
+        wide as its heading or its widest number (and a little room), the names taking the rest."""
+        gap = round(fonts["small"] * 1.2)
+        heads = ("summary_score", "summary_wins", "summary_self_draws", "summary_dealt_in", "summary_chickens")
+        scores = [T.shadowed(f"{n:+d}", fonts["title"], bold=True).get_width() for n in self.scores]
+        counts = [
+            [T.shadowed(str(v), fonts["body"]).get_width() for v in values]
+            for values in zip(*((r.wins, r.self_draws, r.dealt_in, r.chickens) for r in self.records), strict=True)
+        ]
+        widths = [
+            max([T.shadowed(S.tr(head), fonts["small"]).get_width(), *values]) + gap
+            for head, values in zip(heads, [scores, *counts], strict=True)
+        ]
+        room = table_w - round(table_w * 0.3)  # the names keep three tenths at least
+        if sum(widths) > room:
+            widths = [w * room // sum(widths) for w in widths]
+        left = x + table_w - sum(widths)
+        out = [x]
+        for width in widths:
+            out.append(left)
+            left += width
         return out
 
     def _draw_chart(self, surface: pygame.Surface, rect: pygame.Rect, fonts: dict[str, int]) -> None:

@@ -12,6 +12,7 @@ import logging
 import math
 import time
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -24,7 +25,7 @@ from game.engine.events import HandSettled
 from game.engine.observation import Observation
 from game.match.agents import Agent
 from ui.kit.buttons import Button, draw_buttons
-from ui.kit.dialogs import ConfirmScene, NoticeScene
+from ui.kit.dialogs import ChoiceScene, ConfirmScene, NoticeScene
 from ui.kit.discard_gesture import cue_text, draw_cue, draw_dragged
 from ui.look import palette as pal
 from ui.look import text as T
@@ -272,13 +273,45 @@ class TableScene(Scene):
         rect = pygame.Rect(column.right - w, rack.centery - h // 2, w, h)
         return Button(label, rect, "ready", command="takeback", key=pygame.K_z)
 
+    def tuoguan_buttons(self) -> list[Button]:
+        """The 托管 / 取消托管 buttons in the corner while a hand is played: the one person's own, or at a shared
+        screen 托管 for the person deciding and 取消托管 for each seat handed over (none under a hand-off)."""
+        if self.autopilot is not None or self.phase != "hand" or not self.session.in_hand or not self.session.humans:
+            return []
+        if not self.shared:
+            return [self.tuoguan.button(self.layout)] if len(self.session.humans) == 1 else []
+        if self.handoff is not None:
+            return []
+        deciding = self.obs.seat if self.obs is not None else None
+        return self.tuoguan.shared_buttons(self.layout, deciding)
+
     def tuoguan_button(self) -> Button | None:
-        """The 托管 / 取消托管 button in the corner, while a hand is played by one person here (None otherwise)."""
-        if len(self.session.humans) != 1 or self.shared or self.autopilot is not None:
-            return None
-        if self.phase != "hand" or not self.session.in_hand:
-            return None
-        return self.tuoguan.button(self.layout)
+        """The first of the 托管 buttons (the one T presses), or None."""
+        buttons = self.tuoguan_buttons()
+        return buttons[0] if buttons else None
+
+    def press_tuoguan(self, button: Button) -> None:
+        """A 托管 button (or T): the one person's seat handed over or taken back at its next decision; at a shared
+        screen the seat the button names. A person handing over the decision before them hides their hand at once."""
+        if self.tuoguan.asks_which(button):
+            choices = [(self.seat_label(seat), partial(self.give_back, seat)) for seat in sorted(self.tuoguan.seats)]
+            self.host.stack.push(ChoiceScene(self.host, S.tr("tuoguan_which"), choices))
+            return
+        seat = self.tuoguan.seat_of(button)
+        if seat is None:
+            self.tuoguan.toggle()
+            return
+        on = self.tuoguan.toggle_seat(seat)
+        self.think_left = None  # a pause begun for the seat's AI (or for the person's) starts afresh
+        if on and self.obs is not None and self.obs.seat == seat:
+            self.moves.clear_controls()
+            self.look(NOBODY)
+
+    def give_back(self, seat: int) -> None:
+        """At a shared screen: `seat` is its person's again from its next decision."""
+        if self.tuoguan.holds(seat):
+            self.tuoguan.toggle_seat(seat)
+            self.think_left = None
 
     def take_back(self) -> bool:
         """Practice: undo the player's last discard and all that followed (one person at the table only)."""
@@ -454,9 +487,9 @@ class TableScene(Scene):
         if takeback is not None:
             hover = 0 if self.hover_takeback else None
             mark(draw_buttons(surface, [takeback], self.layout.font["button"], hover, None))
-        tuoguan = self.tuoguan_button()
-        if tuoguan is not None:
-            mark(draw_buttons(surface, [tuoguan], self.layout.font["button"], None, None))
+        tuoguan = self.tuoguan_buttons()
+        if tuoguan:
+            mark(draw_buttons(surface, tuoguan, self.layout.font["button"], None, None))
         mark(self._draw_prompt(surface))
         # Only while this table is the top of the stack does the screen still hold its frame at the next one.
         self.repaint.end(covered=self.host.stack.top is not self.front)
@@ -467,9 +500,15 @@ class TableScene(Scene):
         bottom = zone.bottom
         drawn = []
         if self.detail:
-            pic = T.fit(self.detail, self.layout.font["small"], zone.width, pal.TEXT)
-            drawn.append(surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom))))
-            bottom -= pic.get_height()
+            # The reason may take two lines on a narrow window (the answer a person at a shared screen is told).
+            small = self.layout.font["small"]
+            lines = T.wrap(self.detail, small, zone.width - 2)  # (the shadow takes a pixel or two)
+            if len(lines) > 2:
+                lines = [lines[0], self.detail[len(lines[0]) :].strip()]  # the rest fitted, cut short if it must be
+            for line in reversed(lines):
+                pic = T.fit(line, small, zone.width, pal.TEXT)
+                drawn.append(surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom))))
+                bottom -= pic.get_height()
         if self.message:
             pic = T.fit(self.message, self.layout.font["body"], zone.width, pal.TEXT_GOLD, bold=True)
             drawn.append(surface.blit(pic, pic.get_rect(bottomright=(zone.right, bottom))))

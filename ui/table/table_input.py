@@ -43,10 +43,10 @@ class TableInput:
                 self.gesture.cancel()
                 self.t.take_back()  # at once, whatever is animating
                 return
-            tuoguan = self.t.tuoguan_button()
-            if event.button == 1 and tuoguan is not None and tuoguan.hit(event.pos):
+            tuoguan = next((b for b in self.t.tuoguan_buttons() if b.hit(event.pos)), None)
+            if event.button == 1 and tuoguan is not None:
                 self.gesture.cancel()
-                self.t.tuoguan.toggle()  # at once: the seat is handed over (or back) at its next decision
+                self.t.press_tuoguan(tuoguan)  # at once: the seat is handed over (or back) at its next decision
                 return
             if self.t.presenter.animating or (self.t.think_left is not None and self.t.think_left > 0):
                 if event.button == 1:
@@ -141,8 +141,8 @@ class TableInput:
             self.hints.show_hint()
         elif key == pygame.K_F1:
             screens.push(self.t.host, "guide", ruleset=self.t.rules.name)
-        elif key == pygame.K_t and self.t.tuoguan_button() is not None:
-            self.t.tuoguan.toggle()
+        elif key == pygame.K_t and self.t.tuoguan_buttons():
+            self.t.press_tuoguan(self.t.tuoguan_buttons()[0])
         elif key in (pygame.K_BACKSPACE, pygame.K_z) and settings.practice:
             self.t.take_back()
         elif key == pygame.K_ESCAPE:

@@ -108,8 +108,12 @@ class TableState(Protocol):
         """Practice: undo the player's last discard."""
         ...
 
-    def tuoguan_button(self) -> Button | None:
-        """The 托管 / 取消托管 button, or None."""
+    def tuoguan_buttons(self) -> list[Button]:
+        """The 托管 / 取消托管 buttons in the corner."""
+        ...
+
+    def press_tuoguan(self, button: Button) -> None:
+        """A 托管 button pressed (or T)."""
         ...
 
     def view(self) -> TableView:

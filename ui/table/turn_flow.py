@@ -6,6 +6,7 @@ import logging
 from dataclasses import replace
 
 from game.core.settlement import Ledger
+from game.engine.events import Event
 from game.match.agents import SimpleAgent
 from ui.table.frame_work import FrameWork
 from ui.table.jobs import Jobs, each_step
@@ -14,6 +15,7 @@ from ui.table.panel_info import PanelInfo
 from ui.table.player_move import PlayerMove
 from ui.table.review_entry import settlement_review
 from ui.table.rotation import engine_seat, turn_event, turned_seat
+from ui.table.session import NOBODY
 from ui.table.settlement_port import SettlementPanel
 from ui.table.table_state import TableState
 from ui.table.thinker import Thinker, thinks_long
@@ -72,9 +74,14 @@ class TurnFlow:
                 self.frame_work.panel_steps = Jobs(each_step(self.panel.render_steps(), "sheet"))
             return True
         ai = [seat for seat in movers if s.agents[seat] is not None]
+        if not ai and self.t.shared:
+            # 托管 at a shared screen: the seat's AI answers for its person, with no hand-off screen (the others'
+            # hand-offs come as ever, so none of them tells whether the seat could claim).
+            ai = [seat for seat in movers if self.t.tuoguan.holds(seat)]
         if ai:
-            agent = s.agents[ai[0]]
+            agent = s.agents[ai[0]] or self.t.tuoguan.agent(ai[0])
             if self.t.think_left is None:
+                self.hide_for(ai[0])
                 obs = s.observe(ai[0])
                 self.t.think_left = (THINK_TURN if obs.phase == "turn" else THINK_CLAIM) * self.t.speed()
                 if agent is not None and thinks_long(agent):
@@ -85,7 +92,7 @@ class TurnFlow:
             if self.thinker.busy:
                 return self.collect_thought()
             self.t.think_left = None
-            self.t.presenter.feed(s.agent_move(ai[0]))
+            self.t.presenter.feed(self.agent_move(ai[0]))
             return True
         if self.t.handoff is not None:
             return False
@@ -102,6 +109,21 @@ class TurnFlow:
             self.moves.commit(pilot.choose(self.t.obs))
             return True
         return False
+
+    def hide_for(self, seat: int) -> None:
+        """Before the AI plays a person's seat handed over at a shared screen: no hand shows, no control is live."""
+        if self.t.session.agents[seat] is None:
+            self.moves.clear_controls()
+            if self.t.session.viewer != NOBODY:
+                self.t.look(NOBODY)
+
+    def agent_move(self, seat: int) -> list[Event]:
+        """The move of the AI behind `seat`: its own agent, or at a shared screen the one a person handed it to."""
+        s = self.t.session
+        if s.agents[seat] is not None:
+            return s.agent_move(seat)
+        self.hide_for(seat)
+        return s.apply(self.t.tuoguan.agent(seat).choose(s.observe(seat)))
 
     def collect_thought(self) -> bool:
         """Play the searching AI's move once it is ready; False while it still thinks (the frame goes on)."""

@@ -59,6 +59,10 @@ REVIEW_STRINGS: dict[str, tuple[str, str]] = {
     "car_paid": ("赔", "paid"),
     "car_agreement": ("与专家一致（每场复盘过的比赛）", "Agreement with the expert, match by match"),
     "car_no_reviews": ("复盘过的比赛会显示在这里", "Reviewed matches show here"),
-    "car_legend": ("{name}：{hands}局 · {matches}场", "{name}: {hands} hands · {matches} matches"),
+    "car_legend": ("{name}：{hands} · {matches}", "{name}: {hands} · {matches}"),
+    "car_hands": ("{n}局", "{n} hands"),
+    "car_hands_one": ("1局", "1 hand"),
+    "car_matches": ("{n}场", "{n} matches"),
+    "car_matches_one": ("1场", "1 match"),
     "car_problems": ("{n}个记录读不了，没有计入", "{n} logs could not be read and are left out"),
 }

@@ -67,6 +67,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "btn_takeback": ("悔牌", "Take back"),
     "btn_tuoguan": ("托管", "Auto-play"),
     "btn_tuoguan_off": ("取消托管", "Stop auto-play"),
+    "btn_tuoguan_back": ("取消托管·{who}", "Stop auto-play: {who}"),
+    "btn_tuoguan_which": ("取消托管…", "Stop auto-play…"),
+    "tuoguan_which": ("取消哪个座位的托管？", "Stop auto-play for which seat?"),
     # Banners and phases
     "banner_hand": ("第{n}局", "Hand {n}"),
     "banner_first_dealer": ("{seat}掷骰定庄", "{seat} rolls for the dealer"),
@@ -183,6 +186,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "whatif_error": ("此规则下无法结算：{error}", "Cannot settle under these rules: {error}"),
     "summary_title": ("本场结束", "Match over"),
     "summary_hands": ("共{n}局", "{n} hands"),
+    "summary_hands_one": ("共1局", "1 hand"),
     "summary_place": ("第{n}名", "#{n}"),
     "summary_champion": ("{seat}夺冠", "{seat} wins the match"),
     "summary_wins": ("胡牌", "Wins"),
@@ -325,8 +329,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "st_reset_confirm": ("清除全部战绩？清除后无法恢复。", "Clear every statistic? This cannot be undone."),
     "st_empty": ("还没有打完的牌局：打完一局后这里显示你的战绩", "No hands yet: your totals show here after one"),
     "st_solo_note": ("只统计单人对战电脑的牌局", "Only solo games against the AI count"),
+    "st_practice": ("练习{n}局（不计入统计）", "{n} practice hands (not counted)"),
+    "st_practice_one": ("练习1局（不计入统计）", "1 practice hand (not counted)"),
     "me_title": ("比赛结束", "Match over"),
     "me_hands": ("共打了{n}局", "{n} hands played"),
+    "me_hands_one": ("共打了1局", "1 hand played"),
     "me_rank": ("第{n}名", "#{n}"),
     "me_again": ("再来一场", "Play again"),
     "me_menu": ("主菜单", "Main menu"),
@@ -408,7 +415,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "calc_place_discards": ("{seat}弃牌", "{seat} discards"),
     "calc_place_chickens": ("{seat}手里的鸡", "{seat} chickens held"),
     "calc_entry": ("录入", "Entry"),
-    "calc_entry_full": ("全部", "All hands"),  # every seat's hand, at any table size
+    "calc_entry_full": ("全部", "Full"),  # every seat's hand, at any table size
     "calc_entry_quick": ("快速", "Quick"),
     "calc_ready": ("听牌", "Ready"),
     "calc_ready_yes": ("听", "yes"),
@@ -477,6 +484,17 @@ def tr(key: str, **fields: object) -> str:
     zh, en = STRINGS[key]
     text = zh if _language == "zh" else en
     return text.format(**fields) if fields else text
+
+
+def tr_count(key: str, n: int, **fields: object) -> str:
+    """The string `key` said of `n` things: its `_one` form for one ("1 hand"), where it has one."""
+    one = f"{key}_one"
+    return tr(one if n == 1 and one in STRINGS else key, n=n, **fields)
+
+
+def practice_hands(n: int) -> str:
+    """How many practice hands (with a move taken back) the statistics keep apart; "" when there are none."""
+    return tr_count("st_practice", n) if n > 0 else ""
 
 
 def wind(seat: int) -> str:

@@ -28,8 +28,8 @@ def new_table(
 
 
 def open_seats(table: NetTable, own: int | None = None) -> int:
-    """How many seats a person who joins could take: a person's seats nobody holds, but `own`, the host's."""
-    return sum(1 for i, s in enumerate(table.seats) if s.plan.kind == "human" and s.holder is None and i != own)
+    """How many seats a person who joins could take, but `own`, the host's (NetTable.free_seats)."""
+    return table.free_seats(own)
 
 
 def replay_log(table: NetTable) -> ReplayLog:

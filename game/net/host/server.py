@@ -131,6 +131,10 @@ class HostServer:
         self._write_lock = asyncio.Lock()
         self._saving: asyncio.Task[None] | None = None
         self.save_errors: list[str] = []
+        # Told the count of free seats whenever it changes (the table's announcement on the network follows it).
+        self.on_free_seats: Callable[[int], None] | None = None
+        self.own_seat: int | None = None  # the host's own window's seat, which nobody who joins can take
+        self._free_told: int | None = None
         table.on_save = self._on_save
         table.on_hand_done = self._on_hand_done
 
@@ -204,6 +208,7 @@ class HostServer:
         try:
             while not self._stop.is_set():
                 wait = self.table.step()
+                self._tell_free()  # every seat taken or left pokes the loop: the count is looked at here
                 if self.table.over:
                     await asyncio.sleep(self.linger)
                     break
@@ -212,6 +217,21 @@ class HostServer:
                     await asyncio.wait_for(self._poke.wait(), timeout=wait if wait is not None else 1.0)
         finally:
             await self.close()
+
+    def follow_free_seats(self, tell: Callable[[int], None], own: int | None = None) -> None:
+        """Tell `tell` the free seats now and whenever a person takes or leaves one (call it on the host's
+        thread); `own` is the host's own seat, not counted."""
+        self.on_free_seats, self.own_seat, self._free_told = tell, own, None
+        self._poke.set()
+
+    def _tell_free(self) -> None:
+        tell = self.on_free_seats
+        if tell is None:
+            return
+        free = self.table.free_seats(self.own_seat)
+        if free != self._free_told:
+            self._free_told = free
+            tell(free)
 
     def start_match(self) -> None:
         """The host's say-so: start (or carry on) the match now, the AI in the seats whose people are not there."""

@@ -128,6 +128,16 @@ class NetTable:
         """The match as it stands, for the host's save file."""
         return self.core.save_data()
 
+    def free_seats(self, own: int | None = None) -> int:
+        """How many seats a person who joins could take now: a person's seats nobody holds, and those whose
+        person left before the start, but `own` (the seat of the host's own window)."""
+        core = self.core
+        return sum(
+            1
+            for i, s in enumerate(core.seats)
+            if s.plan.kind == "human" and i != own and (s.holder is None or core.loose(i))
+        )
+
     # ------------------------------------------------------------------ the state, as the core keeps it
 
     @property

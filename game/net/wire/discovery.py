@@ -8,6 +8,7 @@ network is parsed defensively; a record that does not read is skipped.
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import logging
 import socket
@@ -18,7 +19,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf, current_time_millis
-from zeroconf.const import _CLASS_IN, _TYPE_SRV
+from zeroconf._dns import DNSQuestion
+from zeroconf._protocol.outgoing import DNSOutgoing
+from zeroconf.const import _CLASS_IN, _FLAGS_QR_QUERY, _TYPE_SRV, _TYPE_TXT
 
 from game.net.wire.protocol import GAME, PROTOCOL_VERSION, clean_name
 
@@ -32,6 +35,10 @@ ANNOUNCE_TTL = 10
 # A table whose records have run out is still listed this long (a refresh answer may be on its way),
 # then dropped: a closed host leaves the list within ANNOUNCE_TTL + STALE_AFTER seconds at most.
 STALE_AFTER = 4.0
+# How often a listed table's records are read again, and its host asked again once they are half run out.
+# The browser itself never asks: zeroconf keeps the list's pointer record for at least 1125 s whatever the
+# host says, so without these questions a live table's records would run out after ANNOUNCE_TTL seconds.
+REFRESH_EVERY = 1.0
 
 
 @dataclass(frozen=True)
@@ -77,6 +84,30 @@ def service_info(
     )
 
 
+def with_free(info: ServiceInfo, free: int) -> ServiceInfo:
+    """The same record (its name as registered) saying `free` seats for a person instead."""
+    props = {k: v for k, v in (info.properties or {}).items() if k not in (b"free", "free")}
+    props[b"free"] = str(max(0, min(4, free))).encode("ascii")
+    return ServiceInfo(
+        info.type,
+        info.name,
+        port=info.port,
+        properties=props,
+        addresses=info.addresses,
+        server=info.server,
+        host_ttl=info.host_ttl,
+        other_ttl=info.other_ttl,
+    )
+
+
+def announced_free(info: ServiceInfo) -> int:
+    """The free seats a record says (0 when it does not say)."""
+    try:
+        return max(0, min(4, int(_text(info.properties or {}, "free") or "0")))
+    except ValueError:
+        return 0
+
+
 def _text(props: dict[Any, Any], key: str) -> str:
     raw = props.get(key.encode("utf-8"))
     if raw is None:
@@ -112,6 +143,54 @@ def parse_info(info: ServiceInfo) -> TableAd | None:
         return None
 
 
+def _cached_ad(zc: Zeroconf, name: str, now: float) -> TableAd | None:
+    """The table `name` as zeroconf's cache holds it now, its text the one heard last: an older text the
+    newer one flushed lingers a second (and an expired one until the cache is swept), and zeroconf's own
+    reading may take either."""
+    base = ServiceInfo(SERVICE_TYPE, name)
+    base.load_from_cache(zc, now)  # the address, port and server (it says False when an old text lingers)
+    texts = [r for r in zc.cache.async_all_by_details(name, _TYPE_TXT, _CLASS_IN) if not r.is_expired(now)]
+    if not texts or not base.addresses or base.port is None:
+        return None
+    newest = max(texts, key=lambda r: r.get_remaining_ttl(now))  # the one heard last lives longest
+    text = getattr(newest, "text", None)
+    if not isinstance(text, bytes):
+        return None
+    info = ServiceInfo(
+        SERVICE_TYPE, name, port=base.port, properties=text, addresses=base.addresses, server=base.server
+    )
+    return parse_info(info)
+
+
+def _zeroconf(interfaces: list[str] | None) -> Zeroconf:
+    """A Zeroconf on an event loop thread of its own. Made on a thread that runs an event loop (the command
+    line's host announces from its loop), zeroconf would take that loop, and each of its blocking calls
+    would then wait for the loop it blocks; so there it is made on a helper thread."""
+
+    def make() -> Zeroconf:
+        return Zeroconf(interfaces=interfaces) if interfaces else Zeroconf()
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return make()
+    made: list[Zeroconf] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            made.append(make())
+        except BaseException as exc:  # handed to the caller, as if made here
+            failed.append(exc)
+
+    helper = threading.Thread(target=run, name="zeroconf-start")
+    helper.start()
+    helper.join()
+    if failed:
+        raise failed[0]
+    return made[0]
+
+
 class Announcer:
     """Announces a host's table while it is open."""
 
@@ -119,29 +198,41 @@ class Announcer:
         self.info = info
         self.interfaces = interfaces
         self.zc: Zeroconf | None = None
+        self._lock = threading.Lock()  # `follow` runs on the host's thread, `stop` on the window's
 
     def start(self) -> None:
         """Register the service (OSError when the network will not have it: the table still works by address)."""
-        self.zc = Zeroconf(interfaces=self.interfaces) if self.interfaces else Zeroconf()
+        self.zc = _zeroconf(self.interfaces)
         self.zc.register_service(self.info, allow_name_change=True)
         # A window closed with its table open still says goodbye, so the browsers drop it at once.
         atexit.register(self.stop)
 
     def update(self, info: ServiceInfo) -> None:
-        """Announce new details (seats taken)."""
+        """Announce new details (seats taken), waiting until they have gone out."""
         if self.zc is not None:
             self.info = info
             self.zc.update_service(info)
 
+    def follow(self, free: int) -> None:
+        """Announce `free` seats for a person from now on, when that is news; it returns at once (the host's
+        event loop calls it as seats are taken and left), the records going out on zeroconf's own thread."""
+        with self._lock:
+            zc = self.zc
+            if zc is None or zc.loop is None or announced_free(self.info) == max(0, min(4, free)):
+                return
+            self.info = with_free(self.info, free)
+            asyncio.run_coroutine_threadsafe(zc.async_update_service(self.info), zc.loop)
+
     def stop(self) -> None:
         """Withdraw the announcement."""
         atexit.unregister(self.stop)
-        if self.zc is not None:
+        with self._lock:
+            zc, self.zc = self.zc, None
+        if zc is not None:
             try:
-                self.zc.unregister_service(self.info)
+                zc.unregister_service(self.info)
             finally:
-                self.zc.close()
-                self.zc = None
+                zc.close()
 
 
 class Browser:
@@ -152,7 +243,9 @@ class Browser:
         on_change: Callable[[], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         stale_after: float = STALE_AFTER,
+        interfaces: list[str] | None = None,
     ) -> None:
+        self.interfaces = interfaces  # None: every interface
         self._found: dict[str, TableAd] = {}
         self._heard_at: dict[str, float] = {}  # when each table's records were last known to be live
         self.clock = clock
@@ -161,10 +254,11 @@ class Browser:
         self.on_change = on_change
         self.zc: Zeroconf | None = None
         self.browser: ServiceBrowser | None = None
+        self._looked_at: dict[str, float] = {}  # when each table's records were last read again
 
     def start(self) -> None:
         """Start looking (OSError if multicast is not available)."""
-        self.zc = Zeroconf()
+        self.zc = _zeroconf(self.interfaces)
         self.browser = ServiceBrowser(self.zc, SERVICE_TYPE, handlers=[self._changed])
 
     def _changed(self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
@@ -204,7 +298,31 @@ class Browser:
                     # Its records ran out with no goodbye (a host killed or cut off): no longer there.
                     del self._found[name]
                     self._heard_at.pop(name, None)
+                    continue
+                zc = self.zc
+                if zc is not None and zc.loop is not None and now - self._looked_at.get(name, -1e9) >= REFRESH_EVERY:
+                    self._looked_at[name] = now
+                    zc.loop.call_soon_threadsafe(self._look_again, zc, name)
             return sorted(self._found.values(), key=lambda t: (t.room, t.url))
+
+    def _look_again(self, zc: Zeroconf, name: str) -> None:
+        """On zeroconf's loop: ask the table's host again when its records are half run out (a live host
+        answers, a closed one does not), and read its record from the cache again: a count of free seats
+        back to one said before is no news to zeroconf's browser, which tells no change then."""
+        now = current_time_millis()
+        left = [r.get_remaining_ttl(now) for r in zc.cache.async_all_by_details(name, _TYPE_SRV, _CLASS_IN)]
+        if not left or max(left) < ANNOUNCE_TTL / 2:
+            ask = DNSOutgoing(_FLAGS_QR_QUERY)
+            ask.add_question(DNSQuestion(name, _TYPE_SRV, _CLASS_IN))
+            ask.add_question(DNSQuestion(name, _TYPE_TXT, _CLASS_IN))
+            zc.async_send(ask)
+        ad = _cached_ad(zc, name, now)
+        with self._lock:
+            changed = ad is not None and name in self._found and self._found[name] != ad
+            if changed and ad is not None:
+                self._found[name] = ad
+        if changed and self.on_change is not None:
+            self.on_change()
 
     def stop(self) -> None:
         """Stop looking."""

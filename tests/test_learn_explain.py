@@ -96,7 +96,7 @@ def test_counted_notes_agree_with_the_ledger(name: str) -> None:
             if n.counted:
                 assert n.fan > 0 and (n.payers or rules.chickens.payers == "holding_none")
         if rules.optional.mantang != "double":
-            for seat in range(4):
+            for seat in range(rules.players):
                 told = sum(n.each * len(n.payers) for n in notes if n.seat == seat and n.counted and not n.paid_to)
                 owed = sum(i.fan for i in ledger if i.payee == seat and i.rule in plain)
                 assert told == owed, (result, seat, notes)

@@ -19,7 +19,6 @@ from game.core.settlement import settle
 from game.core.settlement.registry import registered_rules
 from game.core.tiles import (
     COPIES,
-    NUM_KINDS,
     WUGUJI,
     YAOJI,
     format_tile,

@@ -35,7 +35,8 @@ def _ledger(*items: tuple[int, int, int, str]) -> Ledger:
     return Ledger(
         tuple(
             LedgerItem(p, q, n, n, rule, rule, rule, (YAOJI,) if "chicken" in rule else ()) for p, q, n, rule in items
-        )
+        ),
+        4,
     )
 
 
@@ -63,7 +64,7 @@ def test_a_self_drawn_win_is_a_self_draw_and_nobody_deals_in() -> None:
 
 def test_a_draw_counts_a_hand_and_a_draw_only() -> None:
     """黄庄: nobody wins."""
-    stats = update_outcome(PlayerStats(), None, Ledger(()), 0)
+    stats = update_outcome(PlayerStats(), None, Ledger((), 4), 0)
     assert (stats.hands, stats.draws, stats.wins, stats.win_rate) == (1, 1, 0, 0.0)
 
 
@@ -97,7 +98,7 @@ def test_update_reads_a_real_settled_hand() -> None:
 
 def test_bad_seat_is_refused() -> None:
     with pytest.raises(ValueError, match="seat"):
-        update_outcome(PlayerStats(), None, Ledger(()), 4)
+        update_outcome(PlayerStats(), None, Ledger((), 4), 4)
 
 
 def test_stats_round_trip_through_the_file(tmp_path: Path) -> None:

@@ -40,7 +40,8 @@ def test_golden_chicken_lines_fold_by_rule_and_payee() -> None:
             item(3, 1, 1, "win.pattern", "平胡", "plain hand"),
             item(0, 1, 2, "chicken.count", "金鸡", "golden chicken"),
             item(0, 1, 2, "chicken.count", "金鸡", "golden chicken"),
-        )
+        ),
+        4,
     )
     lines = payment_lines(ledger)
     assert [(ln.label_zh, ln.payers, ln.payee, ln.count, ln.amount) for ln in lines] == [
@@ -143,8 +144,10 @@ def test_every_hand_is_laid_open_with_its_winning_tile(ended: tuple[HeadlessHost
 
 def _ledgers() -> list[Ledger]:
     return [
-        Ledger(tuple(item(p, 1, 1, "win.pattern", "平胡", "plain hand") for p in (0, 2, 3))),
-        Ledger((item(3, 2, 5, "win.pattern", "大对子", "all pungs"), item(0, 2, 1, "chicken.count", "鸡", "chicken"))),
+        Ledger(tuple(item(p, 1, 1, "win.pattern", "平胡", "plain hand") for p in (0, 2, 3)), 4),
+        Ledger(
+            (item(3, 2, 5, "win.pattern", "大对子", "all pungs"), item(0, 2, 1, "chicken.count", "鸡", "chicken")), 4
+        ),
     ]
 
 
@@ -180,8 +183,10 @@ def test_a_drawn_hand_under_another_ruleset_says_what_the_draw_pays() -> None:
     """docs/rules.md §9 黄庄: the "what if" note on a draw gives each net under that ruleset, never "the win stands"."""
     from ui.settlement.sheet import draw_note
 
-    assert draw_note(Ledger(()), 0) == S.tr("settle_draw_free")
-    paid = Ledger((item(1, 0, 2, "draw.ready", "查叫", "not ready"), item(3, 0, 2, "draw.ready", "查叫", "not ready")))
+    assert draw_note(Ledger((), 4), 0) == S.tr("settle_draw_free")
+    paid = Ledger(
+        (item(1, 0, 2, "draw.ready", "查叫", "not ready"), item(3, 0, 2, "draw.ready", "查叫", "not ready")), 4
+    )
     note = draw_note(paid, 0)
     assert "东 +4" in note and "南 -2" in note and "西 0" in note and "北 -2" in note
     assert S.tr("settle_same_win") not in note

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from game.core.ruleset import Ruleset
+from game.core.ruleset import MAX_PLAYERS, Ruleset, wind_name
 from game.rules.loader import RulesetError, load_ruleset
 
 
@@ -21,15 +21,23 @@ def dice_pair(text: str) -> tuple[int, int]:
     return a, b
 
 
+SEAT_HELP = "a seat is 0-3 in play order from East (0 East; at three 1 South, 2 West; at two 1 West)"
+
+
 def seat_number(text: str) -> int:
-    """Parse a seat 0-3 (0 East, 1 South, 2 West, 3 North)."""
+    """Parse a seat 0-3, in play order from East (docs/rules.md §15.2: fewer at a smaller table)."""
     try:
         seat = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r}: a seat is 0-3 (0 East, 1 South, 2 West, 3 North)") from None
-    if not 0 <= seat <= 3:
-        raise argparse.ArgumentTypeError(f"{text!r}: a seat is 0-3 (0 East, 1 South, 2 West, 3 North)")
+        raise argparse.ArgumentTypeError(f"{text!r}: {SEAT_HELP}") from None
+    if not 0 <= seat < MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"{text!r}: {SEAT_HELP}")
     return seat
+
+
+def seat_title(players: int, seat: int) -> str:
+    """A seat by its wind in both languages at a table of `players`: "East 东" (docs/rules.md §15.2)."""
+    return f"{wind_name(players, seat, 'en')} {wind_name(players, seat, 'zh')}"
 
 
 def add_ruleset_argument(parser: argparse.ArgumentParser) -> None:

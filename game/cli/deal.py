@@ -6,14 +6,12 @@ import argparse
 import json
 from typing import Any
 
-from game.cli.common import add_ruleset_argument, dice_pair, ruleset_or_exit, seat_number
+from game.cli.common import add_ruleset_argument, dice_pair, ruleset_or_exit, seat_number, seat_title
 from game.cli.numbers import positive_int
 from game.core.tiles import format_tiles
 from game.engine.events import DealerChosen, DiceRolled, TilesDealt, WallBroken
 from game.engine.round import HandSetup, Round
 from game.match.controller import MatchController
-
-SEAT_NAMES = ("East 东", "South 南", "West 西", "North 北")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -35,7 +33,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def deal_summary(rnd: Round) -> dict[str, Any]:
     """The dice, dealer, break and each seat's dealt tiles of a freshly dealt round."""
     out: dict[str, Any] = {"ruleset": rnd.rules.name, "seed": rnd.seed, "hand": rnd.setup.hand}
-    deals: dict[int, list[list[list[int]]]] = {s: [] for s in range(4)}
+    players = rnd.rules.players
+    deals: dict[int, list[list[list[int]]]] = {s: [] for s in range(players)}
     for ev in rnd.events:
         if isinstance(ev, DiceRolled):
             out[f"{ev.purpose}_roll"] = {"seat": ev.seat, "dice": list(ev.dice), "sum": sum(ev.dice)}
@@ -56,7 +55,7 @@ def deal_summary(rnd: Round) -> dict[str, Any]:
             deals[ev.seat].append([list(p) for p in ev.places])
     out["seats"] = [
         {"seat": s, "tiles": format_tiles(rnd.hand_tiles(s)), "count": len(rnd.hand_tiles(s)), "grabs": deals[s]}
-        for s in range(4)
+        for s in range(players)
     ]
     out["wall_remaining"] = rnd.wall.remaining
     return out
@@ -82,20 +81,22 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
         return 0
+
+    def name(seat: int) -> str:
+        return seat_title(rules.players, seat)
+
     print(f"ruleset {summary['ruleset']}, seed {summary['seed']}, hand {summary['hand']}")
     roll = summary.get("first_dealer_roll")
     if roll:
-        print(
-            f"{SEAT_NAMES[roll['seat']]} rolls {roll['dice'][0]}+{roll['dice'][1]} = {roll['sum']} for the first dealer"
-        )
-    print(f"dealer 庄: {SEAT_NAMES[summary['dealer']]} ({summary['dealer_method']})")
+        print(f"{name(roll['seat'])} rolls {roll['dice'][0]}+{roll['dice'][1]} = {roll['sum']} for the first dealer")
+    print(f"dealer 庄: {name(summary['dealer'])} ({summary['dealer_method']})")
     br, b = summary["break_roll"], summary["break"]
     print(
-        f"dealer rolls {br['dice'][0]}+{br['dice'][1]} = {br['sum']}: {SEAT_NAMES[b['side']]}'s side is broken "
+        f"dealer rolls {br['dice'][0]}+{br['dice'][1]} = {br['sum']}: {name(b['side'])}'s side is broken "
         f"after skipping {b['skipped']} stacks ({b['method']})"
     )
     for s in summary["seats"]:
         mark = " 庄" if s["seat"] == summary["dealer"] else ""
-        print(f"  {SEAT_NAMES[s['seat']]}{mark}: {s['tiles']} ({s['count']})")
+        print(f"  {name(s['seat'])}{mark}: {s['tiles']} ({s['count']})")
     print(f"wall: {summary['wall_remaining']} tiles left")
     return 0

@@ -88,7 +88,7 @@ def review_text(review: MatchReview, name: str) -> list[str]:
     """The review as readable lines: the summary, then each decision, the costliest first."""
     every = review.decisions
     lines = [
-        f"Review of {name}: seat {review.seat} ({seat_en(review.seat)}), {review.ruleset},"
+        f"Review of {name}: seat {review.seat} ({seat_en(review.seat, review.players)}), {review.ruleset},"
         f" {review.rollouts} rollouts an option",
         f"{len(review.hands)} hands, {len(every)} decisions: agreement with the expert {review.agreement:.0%},"
         f" points lost per hand {review.lost_per_hand:.2f}",

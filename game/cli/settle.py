@@ -7,7 +7,7 @@ import json
 import sys
 
 from game.core.result import HandResult
-from game.core.ruleset import Ruleset
+from game.core.ruleset import Ruleset, wind_name
 from game.core.settlement import Ledger, LedgerItem, settle
 from game.core.tiles import format_tiles
 from game.engine.next_deal import next_deal
@@ -17,7 +17,10 @@ from game.learn.explain import explain_text
 from game.rules.labels import pad
 from game.rules.loader import RulesetError, builtin_ruleset_names, load_ruleset
 
-SEAT_NAMES = ("0东 East", "1南 South", "2西 West", "3北 North")
+
+def seat_name(players: int, seat: int) -> str:
+    """A seat as the ledger's text names it: its number and its wind, "0东 East" (docs/rules.md §15.2)."""
+    return f"{seat}{wind_name(players, seat, 'zh')} {wind_name(players, seat, 'en')}"
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,7 +50,8 @@ def format_ledger(ledger: Ledger) -> str:
     """The ledger as text: one line per item, then each seat's net."""
     lines = [item_line(i) for i in ledger] or ["  (no payments)"]
     nets = ledger.nets()
-    lines.append("  net: " + "  ".join(f"{SEAT_NAMES[s]} {nets[s]:+d}" for s in range(4)))
+    players = len(nets)
+    lines.append("  net: " + "  ".join(f"{seat_name(players, s)} {nets[s]:+d}" for s in range(players)))
     return "\n".join(lines)
 
 
@@ -94,17 +98,17 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"{rules.name}: {rules.title_zh} / {rules.title_en}, base {rules.base}")
         print(format_ledger(ledger))
-        print(next_deal_line(dealer, streak))
+        print(next_deal_line(rules.players, dealer, streak))
         if getattr(args, "explain", False):
             print()
             print("\n".join(explain_text(result, rules, ledger, args.lang)))
     return 0
 
 
-def next_deal_line(dealer: int, streak: int) -> str:
+def next_deal_line(players: int, dealer: int, streak: int) -> str:
     """Who deals the next hand and the dealer's streak, as a line of text."""
     kept = f"连庄 {streak} / kept {streak} in a row" if streak else "新庄 / a new dealer"
-    return f"  next dealer: {SEAT_NAMES[dealer]} ({kept})"
+    return f"  next dealer: {seat_name(players, dealer)} ({kept})"
 
 
 def _compare(args: argparse.Namespace, result: HandResult) -> int:
@@ -126,8 +130,9 @@ def _compare(args: argparse.Namespace, result: HandResult) -> int:
     names = list(ledgers)
     width = max(len(n) for n in names) + 2
     print(pad("seat", 12) + "".join(n.rjust(width) for n in names))
-    for s in range(4):
-        print(pad(SEAT_NAMES[s], 12) + "".join(f"{ledgers[n].nets()[s]:+d}".rjust(width) for n in names))
+    players = len(result.seats)
+    for s in range(players):
+        print(pad(seat_name(players, s), 12) + "".join(f"{ledgers[n].nets()[s]:+d}".rjust(width) for n in names))
     # Side by side: the total of each (payer, payee, rule) per ruleset, where the rulesets disagree.
     totals: dict[tuple[int, int, str], dict[str, int]] = {}
     labels: dict[tuple[int, int, str], str] = {}

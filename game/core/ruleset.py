@@ -61,6 +61,40 @@ class FrozenMapping(Mapping[K, V], Generic[K, V]):
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
 MAX_PLAYERS = max(PLAYER_COUNTS)
 
+# The seats' winds, and where each sits for a player, at each table size (docs/rules.md §15.2); written once here
+# for every screen, command and explanation that names a seat. Winds: 0 东, 1 南, 2 西, 3 北.
+WIND_NAMES: tuple[tuple[str, str], ...] = (("东", "East"), ("南", "South"), ("西", "West"), ("北", "North"))
+# Each seat's wind, seat by seat in play order: at three the seats are 东, 南, 西; at two 东 and 西, face to face.
+SEAT_WINDS: Mapping[int, tuple[int, ...]] = MappingProxyType({4: (0, 1, 2, 3), 3: (0, 1, 2), 2: (0, 2)})
+# Where the seats after a player in play order sit for him: 0 himself, 1 下家 (on his right), 2 对家 (across),
+# 3 上家 (on his left). At three the next seat is his 下家 and the one after his 上家, and no one sits across;
+# at two the other player sits across.
+SEAT_PLACES: Mapping[int, tuple[int, ...]] = MappingProxyType({4: (0, 1, 2, 3), 3: (0, 1, 3), 2: (0, 2)})
+
+
+def seat_wind(players: int, seat: int) -> int:
+    """The wind of `seat` at a table of `players` (0 东, 1 南, 2 西, 3 北; docs/rules.md §15.2)."""
+    return SEAT_WINDS[players][seat % players]
+
+
+def wind_name(players: int, seat: int, language: str) -> str:
+    """The wind of `seat` at a table of `players` as a word: 东 南 西 北 ("zh"), East South West North ("en")."""
+    zh, en = WIND_NAMES[seat_wind(players, seat)]
+    return zh if language == "zh" else en
+
+
+def seat_place(players: int, seat: int, viewer: int) -> int:
+    """Where `seat` sits for the player at `viewer`: 0 himself, 1 下家, 2 对家, 3 上家 (docs/rules.md §15.2)."""
+    return SEAT_PLACES[players][(seat - viewer) % players]
+
+
+def place_seat(players: int, place: int, viewer: int) -> int | None:
+    """The seat that sits at `place` (0 himself, 1 下家, 2 对家, 3 上家) for the player at `viewer`; None where no
+    one sits (the side across at three, the sides at two)."""
+    places = SEAT_PLACES[players]
+    return (viewer + places.index(place)) % players if place in places else None
+
+
 # Markers read by the loader: a tile written as `1s`, and several tiles written as `1s 8p`.
 TILE_NOTATION = "tile"
 TILES_NOTATION = "tiles"
@@ -322,6 +356,10 @@ class Ruleset:
     def suit_indexes(self) -> tuple[int, ...]:
         """The suits in play as indexes 0 (m), 1 (p), 2 (s)."""
         return tuple(i for i, s in enumerate(SUITS) if s in self.suits)
+
+    def wind(self, seat: int) -> int:
+        """The wind of `seat` at this table (0 东, 1 南, 2 西, 3 北; docs/rules.md §15.2)."""
+        return seat_wind(self.players, seat)
 
     def others(self, seat: int) -> tuple[int, ...]:
         """The other seats in play order after `seat` (who answers its discard, first to last)."""

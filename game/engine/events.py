@@ -76,10 +76,10 @@ class DealerChosen(Event):
 
 @dataclass(frozen=True, slots=True)
 class WallBuilt(Event):
-    """Stacks per side, indexed by side (side k is in front of seat k)."""
+    """Stacks per side, indexed by side (side k is in front of seat k): one side per player."""
 
     kind: ClassVar[str] = "wall_built"
-    stacks: tuple[int, int, int, int]
+    stacks: tuple[int, ...]  # one side per player (docs/rules.md §15.2)
 
 
 @dataclass(frozen=True, slots=True)

@@ -131,14 +131,15 @@ class LessonRun:
         pattern = best_pattern(matching_patterns(counts, rnd.state.melds[PLAYER], tile), self.rules.pattern_values())
         name = PATTERN_NAMES[pattern] if pattern else ("无牌型", "no pattern")
         tz, te = tile_name_zh(tile), format_tile(tile)
+        players = self.rules.players
         self.notes.append(
             Note(
                 "story",
                 Said(
-                    f"{seat_zh(seat)}家打出{tz}，正是你要的牌，但这样胡是{name[0]}，你没有豆（通行证），"
+                    f"{seat_zh(seat, players)}家打出{tz}，正是你要的牌，但这样胡是{name[0]}，你没有豆（通行证），"
                     "不能胡别人打的牌，只能自摸。",
-                    f"{seat_en(seat)} threw {te}, a tile you wait on, but that win is a {name[1]} and you have "
-                    "no kong (the pass): you may not take it off a discard, only draw it.",
+                    f"{seat_en(seat, players)} threw {te}, a tile you wait on, but that win is a {name[1]} and you "
+                    "have no kong (the pass): you may not take it off a discard, only draw it.",
                 ),
             )
         )
@@ -334,12 +335,13 @@ class LessonRun:
         result, ledger = self.result(), self.ledger()
         lines = [flip_note(result, self.rules)]
         lines.extend(n.said for n in chicken_notes(result, self.rules, ledger))
+        n = self.rules.players
         for note in explain_items(result, self.rules, ledger):
             i = note.item
             lines.append(
                 Said(
-                    f"{seat_zh(i.payer)}→{seat_zh(i.payee)} {i.label_zh} {i.amount}：{note.said.zh}",
-                    f"{seat_en(i.payer)} → {seat_en(i.payee)} {i.label_en} {i.amount}: {note.said.en}",
+                    f"{seat_zh(i.payer, n)}→{seat_zh(i.payee, n)} {i.label_zh} {i.amount}：{note.said.zh}",
+                    f"{seat_en(i.payer, n)} → {seat_en(i.payee, n)} {i.label_en} {i.amount}: {note.said.en}",
                 )
             )
         return lines
@@ -421,26 +423,26 @@ class LessonSeat:
 LESSON_SEAT = LessonSeat()
 
 
-def _seat(seat: int) -> tuple[str, str]:
+def _seat(seat: int, players: int) -> tuple[str, str]:
     if seat == PLAYER:
         return "你", "you"
-    return seat_zh(seat) + "家", seat_en(seat)
+    return seat_zh(seat, players) + "家", seat_en(seat, players)
 
 
 def _story(event: Event, run: LessonRun) -> Note | None:
     """What the coach says about an event, or None."""
     if run.lesson.explain_deal:
-        note = _deal_story(event)
+        note = _deal_story(event, run.rules.players)
         if note is not None:
             return note
-    return _play_story(event)
+    return _play_story(event, run.rules.players)
 
 
-def _deal_story(event: Event) -> Note | None:
+def _deal_story(event: Event, players: int) -> Note | None:
     """The dice, the dealer, the broken wall and the deal, told as they happen."""
     if isinstance(event, DiceRolled):
         a, b = event.dice
-        wz, we = _seat(event.seat)
+        wz, we = _seat(event.seat, players)
         if event.purpose == "first_dealer":
             roll_en, count_en = ("You roll", "count") if event.seat == PLAYER else (f"{we} rolls", "counts")
             return Note(
@@ -466,7 +468,7 @@ def _deal_story(event: Event) -> Note | None:
             ),
         )
     if isinstance(event, WallBroken):
-        side_z, side_e = _seat(event.side)
+        side_z, side_e = _seat(event.side, players)
         return Note(
             "story",
             Said(
@@ -486,7 +488,7 @@ def _deal_story(event: Event) -> Note | None:
     return None
 
 
-def _play_story(event: Event) -> Note | None:
+def _play_story(event: Event, players: int) -> Note | None:
     """The player's own claims, kongs and 报听, and how the hand ended."""
     if isinstance(event, Claimed) and event.seat == PLAYER:
         if event.claim == "pung":
@@ -521,7 +523,7 @@ def _play_story(event: Event) -> Note | None:
             ),
         )
     if isinstance(event, HandWon):
-        who_z, who_e = _seat(event.winners[0])
+        who_z, who_e = _seat(event.winners[0], players)
         return Note(
             "end",
             Said(f"{who_z}胡了！下面一行一行看结算。", f"{who_e.capitalize()} won! The settlement, line by line:"),

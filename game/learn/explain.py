@@ -14,11 +14,9 @@ from game.core.ruleset import Ruleset
 from game.core.settlement import Ledger, LedgerItem
 from game.learn import explain_chicken_lines, explain_kong_lines, explain_win_lines
 from game.learn.explain_chickens import ChickenNote, chicken_notes, flip_note
-from game.learn.explain_words import SEAT_EN, SEAT_ZH, Said, SentenceFn, seat_en, seat_zh
+from game.learn.explain_words import Said, SentenceFn, seat_en, seat_zh
 
 __all__ = [
-    "SEAT_EN",
-    "SEAT_ZH",
     "ChickenNote",
     "ItemNote",
     "Said",
@@ -74,7 +72,8 @@ def explain_text(result: HandResult, rules: Ruleset, ledger: Ledger, language: s
     lines.append("每一笔：" if zh else "Every payment:")
     for note in explain_items(result, rules, ledger):
         i = note.item
-        who = f"{seat_zh(i.payer)}→{seat_zh(i.payee)}" if zh else f"{seat_en(i.payer)} → {seat_en(i.payee)}"
+        n = rules.players
+        who = f"{seat_zh(i.payer, n)}→{seat_zh(i.payee, n)}" if zh else f"{seat_en(i.payer, n)} → {seat_en(i.payee, n)}"
         label = i.label_zh if zh else i.label_en
         lines.append(f"  {who} {label} {i.amount}: {note.said.pick(language)}")
     if not len(ledger):

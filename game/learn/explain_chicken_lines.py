@@ -60,7 +60,7 @@ def _chicken_charge(item: LedgerItem, result: HandResult, rules: Ruleset) -> Sai
 
 def _chicken_liability(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said | None:
     ch = rules.chickens
-    pz, pe = seat_words(item.payer)
+    pz, pe = seat_words(item.payer, rules.players)
     tile = item_tile(item)
     tz, te = tile_words(tile) if tile is not None else ("", "")
     if tile is not None and ch.liability_every and ch.liability_not_ready_only:
@@ -80,7 +80,7 @@ def _chicken_liability(item: LedgerItem, result: HandResult, rules: Ruleset) -> 
 
 def _chicken_charge_not_ready(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said | None:
     ch = rules.chickens
-    pz, pe = seat_words(item.payer)
+    pz, pe = seat_words(item.payer, rules.players)
     tile = item_tile(item)
     tz, te = tile_words(tile) if tile is not None else ("", "")
     if tile is not None:
@@ -106,7 +106,7 @@ def _chicken_not_ready_discards(item: LedgerItem, result: HandResult, rules: Rul
 
 
 def _chicken_shown(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
-    pz, pe = seat_words(item.payer)
+    pz, pe = seat_words(item.payer, rules.players)
     return Said(
         f"包鸡：{pz}没叫牌，打出或碰杠的常鸡每张赔给叫牌的人。",
         f"Shown chickens: {pe} is not ready and pays each ready seat for each fixed chicken it showed.",

@@ -100,34 +100,36 @@ def _payers(ledger: Ledger, seat: int, t: Tile, rules: frozenset[str] | None = N
     return tuple(sorted({i.payer for i in ledger if i.payee == seat and i.rule in counted and t in i.tiles}))
 
 
-def _counted_said(seat: int, t: Tile, where: str, copies: int, fan: int, payers: tuple[int, ...], kind: str) -> Said:
-    """ "East, 1s ×2 in hand: counted, 1 fan a copy from each of …", or its 冲锋鸡 / 鸡闷豆 form."""
+def _counted_said(
+    n: int, seat: int, t: Tile, where: str, copies: int, fan: int, payers: tuple[int, ...], kind: str
+) -> Said:
+    """ "East, 1s ×2 in hand: counted, 1 fan a copy from each of …", or its 冲锋鸡 / 鸡闷豆 form (`n` players)."""
     tz, te = tile_words(t)
     wz, we = _WHERE[where]
-    who_zh = "、".join(seat_zh(p) for p in payers) + "各付"
-    who_en = "from each of " + ", ".join(seat_en(p) for p in payers)
+    who_zh = "、".join(seat_zh(p, n) for p in payers) + "各付"
+    who_en = "from each of " + ", ".join(seat_en(p, n) for p in payers)
     if not payers:
         # E: only seats holding no chicken pay, and every other seat holds one.
         who_zh, who_en = "但别家都有鸡，无人付", "but every other seat holds a chicken, so nobody pays"
     if kind == "charge" and where == "meld":
         return Said(
-            f"{seat_zh(seat)}{wz}{tz}：冲锋鸡（本局第一张打出的鸡，被叫牌的人碰杠就归他），算{fan}番，{who_zh}。",
-            f"{seat_en(seat)}, {te} {we}: the hand's first chicken discarded (冲锋鸡), passed to its ready "
+            f"{seat_zh(seat, n)}{wz}{tz}：冲锋鸡（本局第一张打出的鸡，被叫牌的人碰杠就归他），算{fan}番，{who_zh}。",
+            f"{seat_en(seat, n)}, {te} {we}: the hand's first chicken discarded (冲锋鸡), passed to its ready "
             f"claimer, {fan} fan {who_en}.",
         )
     if kind == "charge":
         return Said(
-            f"{seat_zh(seat)}{wz}{tz}：冲锋鸡（本局第一张打出的{tz}），算{fan}番，{who_zh}。",
-            f"{seat_en(seat)}, {te} {we}: the hand's first {te} discarded (冲锋鸡), {fan} fan {who_en}.",
+            f"{seat_zh(seat, n)}{wz}{tz}：冲锋鸡（本局第一张打出的{tz}），算{fan}番，{who_zh}。",
+            f"{seat_en(seat, n)}, {te} {we}: the hand's first {te} discarded (冲锋鸡), {fan} fan {who_en}.",
         )
     if kind == "kong":
         return Said(
-            f"{seat_zh(seat)}{wz}{tz}×{copies}：鸡闷豆，四张一起算{fan}番，{who_zh}。",
-            f"{seat_en(seat)}, {te} ×{copies} {we}: a concealed kong of chickens, {fan} fan for the four {who_en}.",
+            f"{seat_zh(seat, n)}{wz}{tz}×{copies}：鸡闷豆，四张一起算{fan}番，{who_zh}。",
+            f"{seat_en(seat, n)}, {te} ×{copies} {we}: a concealed kong of chickens, {fan} fan for the four {who_en}.",
         )
     return Said(
-        f"{seat_zh(seat)}{wz}{tz}×{copies}：算鸡，每张{fan}番，{who_zh}。",
-        f"{seat_en(seat)}, {te} ×{copies} {we}: counted, {fan} fan a copy {who_en}.",
+        f"{seat_zh(seat, n)}{wz}{tz}×{copies}：算鸡，每张{fan}番，{who_zh}。",
+        f"{seat_en(seat, n)}, {te} ×{copies} {we}: counted, {fan} fan a copy {who_en}.",
     )
 
 
@@ -140,7 +142,7 @@ def chicken_notes(result: HandResult, rules: Ruleset, ledger: Ledger) -> list[Ch
     ctx = SettleContext(result, rules)
     table = chicken_table(ctx)
     notes: list[ChickenNote] = []
-    for seat in range(4):
+    for seat in ctx.seats:
         notes.extend(_seat_notes(ctx, ledger, seat, table))
     return notes
 
@@ -163,7 +165,7 @@ def _seat_notes(
     ctx: SettleContext, ledger: Ledger, seat: int, table: dict[Tile, list[ChickenPart]]
 ) -> list[ChickenNote]:
     """One seat's chicken notes (see chicken_notes)."""
-    result, ch = ctx.result, ctx.rules.chickens
+    result, ch, players = ctx.result, ctx.rules.chickens, ctx.rules.players
     held = _held(result, seat, table)
     reason = _seat_reason(ctx, seat)
     special: dict[tuple[Tile, str], list[ChickenScore]] = {}
@@ -189,7 +191,7 @@ def _seat_notes(
             if not left:
                 continue
         for sc in special.pop((t, where), []):
-            note = _special_note(ledger, seat, t, where, min(left, len(sc.tiles)), sc)
+            note = _special_note(ctx, ledger, seat, t, where, min(left, len(sc.tiles)), sc)
             notes.append(note)
             # GY1: a 冲锋鸡 that stacks leaves its copy to be counted as a plain chicken too.
             left -= 0 if sc.rule == "chicken.charge" and ch.charge_stacks else note.copies
@@ -198,7 +200,7 @@ def _seat_notes(
         if take:
             fan = copy_value(table, t)
             payers = _payers(ledger, seat, t, _PLAIN_PART)
-            said = _counted_said(seat, t, where, take, fan, payers, "plain")
+            said = _counted_said(players, seat, t, where, take, fan, payers, "plain")
             notes.append(ChickenNote(seat, t, where, take, True, fan, payers, said, fan * take))
             left -= take
         if left:
@@ -208,21 +210,25 @@ def _seat_notes(
             tz, te = tile_words(t)
             wz, we = _WHERE[where]
             said = Said(
-                f"{seat_zh(seat)}{wz}{tz}×{left}：不算，{why.zh}",
-                f"{seat_en(seat)}, {te} ×{left} {we}: not counted, {why.en}",
+                f"{seat_zh(seat, players)}{wz}{tz}×{left}：不算，{why.zh}",
+                f"{seat_en(seat, players)}, {te} ×{left} {we}: not counted, {why.en}",
             )
             notes.append(ChickenNote(seat, t, where, left, False, 0, (), said))
     # A 冲锋鸡 that stayed with its discarder after a claim (GY1) has left the pond it is told under.
     notes.extend(note for group in pond.values() for note in group)
-    notes.extend(_special_note(ledger, seat, t, where, 1, sc) for (t, where), group in special.items() for sc in group)
+    notes.extend(
+        _special_note(ctx, ledger, seat, t, where, 1, sc) for (t, where), group in special.items() for sc in group
+    )
     return notes
 
 
-def _special_note(ledger: Ledger, seat: int, t: Tile, where: str, copies: int, sc: ChickenScore) -> ChickenNote:
+def _special_note(
+    ctx: SettleContext, ledger: Ledger, seat: int, t: Tile, where: str, copies: int, sc: ChickenScore
+) -> ChickenNote:
     """The note of a 冲锋鸡 or a 鸡闷豆, with the seats that paid that very score."""
     payers = _payers(ledger, seat, t, frozenset({sc.rule}))
     kind = "charge" if sc.rule == "chicken.charge" else "kong"
-    said = _counted_said(seat, t, where, copies, sc.fan, payers, kind)
+    said = _counted_said(ctx.rules.players, seat, t, where, copies, sc.fan, payers, kind)
     return ChickenNote(seat, t, where, copies, True, sc.fan, payers, said, sc.fan)
 
 
@@ -272,8 +278,9 @@ def _pond_notes(ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPar
     ch = ctx.rules.chickens
     if ctx.win is None or ctx.ready(seat):
         return {}
-    ready = tuple(r for r in range(4) if ctx.ready(r) and not ctx.burned(r))
-    not_ready = tuple(p for p in range(4) if not ctx.ready(p))
+    n = ctx.rules.players
+    ready = tuple(r for r in ctx.seats if ctx.ready(r) and not ctx.burned(r))
+    not_ready = tuple(p for p in ctx.seats if not ctx.ready(p))
     out: dict[Tile, list[ChickenNote]] = {}
     if ch.charge != "off" and ch.charge_not_ready:
         for t, d in charges_not_ready(ctx):
@@ -284,13 +291,13 @@ def _pond_notes(ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPar
             fan = charge_not_ready_fan(ctx, t)
             claimer = ctx.result.first_chicken_claimed_by.get(t)
             # GY1: claimed by a seat that ends not ready, the 冲锋鸡 stays with its discarder.
-            by_zh = "" if claimer is None else f"（被没叫牌的{seat_zh(claimer)}碰杠，仍归{seat_zh(seat)}）"
-            by_en = "" if claimer is None else f" (claimed by {seat_en(claimer)}, not ready, so it stays)"
+            by_zh = "" if claimer is None else f"（被没叫牌的{seat_zh(claimer, n)}碰杠，仍归{seat_zh(seat, n)}）"
+            by_en = "" if claimer is None else f" (claimed by {seat_en(claimer, n)}, not ready, so it stays)"
             said = Said(
-                f"{seat_zh(seat)}打出{tz}×1{by_zh}：冲锋鸡，但{seat_zh(seat)}没有叫牌，"
-                f"赔给叫牌的{_names_zh(to)}各{fan}番。",
-                f"{seat_en(seat)}, {te} ×1 discarded{by_en}: the hand's 冲锋鸡, but {seat_en(seat)} is not ready "
-                f"and pays {fan} to each ready seat ({_names_en(to)}).",
+                f"{seat_zh(seat, n)}打出{tz}×1{by_zh}：冲锋鸡，但{seat_zh(seat, n)}没有叫牌，"
+                f"赔给叫牌的{_names_zh(to, n)}各{fan}番。",
+                f"{seat_en(seat, n)}, {te} ×1 discarded{by_en}: the hand's 冲锋鸡, but {seat_en(seat, n)} is not ready "
+                f"and pays {fan} to each ready seat ({_names_en(to, n)}).",
             )
             out.setdefault(t, []).append(ChickenNote(seat, t, "discard", 1, True, fan, (seat,), said, fan, to))
     if ch.not_ready_discards:
@@ -298,10 +305,11 @@ def _pond_notes(ctx: SettleContext, seat: int, table: dict[Tile, list[ChickenPar
             fan = copy_value(table, t)
             tz, te = tile_words(t)
             said = Said(
-                f"{seat_zh(seat)}打出{tz}×{copies}：没有叫牌的人打出的鸡，每张{fan}番，"
-                f"没叫牌的{_names_zh(not_ready)}各赔给叫牌的{_names_zh(ready)}。",
-                f"{seat_en(seat)}, {te} ×{copies} discarded: a chicken discarded by a seat not ready, {fan} fan a "
-                f"copy, paid by each seat not ready ({_names_en(not_ready)}) to each ready seat ({_names_en(ready)}).",
+                f"{seat_zh(seat, n)}打出{tz}×{copies}：没有叫牌的人打出的鸡，每张{fan}番，"
+                f"没叫牌的{_names_zh(not_ready, n)}各赔给叫牌的{_names_zh(ready, n)}。",
+                f"{seat_en(seat, n)}, {te} ×{copies} discarded: a chicken discarded by a seat not ready, {fan} fan a "
+                f"copy, paid by each seat not ready ({_names_en(not_ready, n)}) to each ready seat "
+                f"({_names_en(ready, n)}).",
             )
             note = ChickenNote(seat, t, "discard", copies, True, fan, not_ready, said, fan * copies, ready)
             out.setdefault(t, []).append(note)
@@ -318,12 +326,12 @@ def _pond_reason(fixed: Mapping[Tile, int]) -> Said:
     )
 
 
-def _names_zh(seats: tuple[int, ...]) -> str:
-    return "、".join(seat_zh(s) for s in seats) or "无人"
+def _names_zh(seats: tuple[int, ...], n: int) -> str:
+    return "、".join(seat_zh(s, n) for s in seats) or "无人"
 
 
-def _names_en(seats: tuple[int, ...]) -> str:
-    return ", ".join(seat_en(s) for s in seats) or "nobody"
+def _names_en(seats: tuple[int, ...], n: int) -> str:
+    return ", ".join(seat_en(s, n) for s in seats) or "nobody"
 
 
 def tile_reason(where: str, scope: str, daopei: bool) -> Said:

@@ -10,7 +10,7 @@ from game.learn.explain_words import Said, SentenceFn, item_tile_words, seat_wor
 
 def _kong_exposed(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
     k = rules.kongs
-    pz, pe = seat_words(item.payer)
+    pz, pe = seat_words(item.payer, rules.players)
     tz, te = item_tile_words(item)
     return Said(
         f"点豆：用手里三张杠{pz}打出的{tz}，{pz}付{k.exposed}番；有叫才算。",

@@ -78,7 +78,7 @@ def _bonus_yikouer(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said
 
 def _bonus_hot(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
     b = rules.bonuses
-    pz, pe = seat_words(item.payer)
+    pz, pe = seat_words(item.payer, rules.players)
     if b.hot == "add":
         return Said(
             f"热炮：{pz}刚杠完就点炮，那个豆不算，还多付{b.hot_value}番。",
@@ -92,7 +92,7 @@ def _bonus_hot(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
 
 def _bonus_kill_declared(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
     b = rules.bonuses
-    pz, pe = seat_words(item.payer)
+    pz, pe = seat_words(item.payer, rules.players)
     return Said(
         f"杀报：胡了报听家{pz}打出的牌，{pz}另付{b.kill_declared}番。",
         f"杀报: the win was off a discard of {pe}, who had declared ready; {pe} pays {b.kill_declared} fan more.",
@@ -110,7 +110,7 @@ def _bonus_dealer(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
 
 def _bonus_follow_dealer(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
     b = rules.bonuses
-    pz, pe = seat_words(item.payer)
+    pz, pe = seat_words(item.payer, rules.players)
     return Said(
         f"开局跟：庄家{pz}打出的第一张牌，其余三家的第一张都跟着打了同一张，庄家赔三家各{b.follow_dealer}番。",
         f"Dealer followed (开局跟): the other three each discarded the same tile as the dealer's first discard, "
@@ -119,7 +119,7 @@ def _bonus_follow_dealer(item: LedgerItem, result: HandResult, rules: Ruleset) -
 
 
 def _draw_chajiao(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
-    pz, pe = seat_words(item.payer)
+    pz, pe = seat_words(item.payer, rules.players)
     return Said(
         f"查叫：黄庄时没叫牌的{pz}赔叫牌者的最大牌型（{item.fan}番）。",
         f"查叫: on a draw, {pe} was not ready and pays the ready seat its best wait ({item.fan} fan).",

@@ -6,12 +6,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.core.result import HandResult
-from game.core.ruleset import Ruleset
+from game.core.ruleset import Ruleset, wind_name
 from game.core.settlement import LedgerItem
 from game.core.tiles import Tile, format_tile, tile_name_zh
-
-SEAT_ZH = ("东", "南", "西", "北")
-SEAT_EN = ("East", "South", "West", "North")
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,14 +23,14 @@ class Said:
         return self.zh if language == "zh" else self.en
 
 
-def seat_zh(seat: int) -> str:
-    """The seat's wind in Chinese (0 is East)."""
-    return SEAT_ZH[seat]
+def seat_zh(seat: int, players: int) -> str:
+    """The seat's wind in Chinese at a table of `players` (0 is East; docs/rules.md §15.2)."""
+    return wind_name(players, seat, "zh")
 
 
-def seat_en(seat: int) -> str:
-    """The seat's wind in English (0 is East)."""
-    return SEAT_EN[seat]
+def seat_en(seat: int, players: int) -> str:
+    """The seat's wind in English at a table of `players` (0 is East; docs/rules.md §15.2)."""
+    return wind_name(players, seat, "en")
 
 
 def tile_words(t: Tile) -> tuple[str, str]:
@@ -52,9 +49,9 @@ def item_tile_words(item: LedgerItem) -> tuple[str, str]:
     return tile_words(tile) if tile is not None else ("", "")
 
 
-def seat_words(seat: int) -> tuple[str, str]:
-    """The seat's wind in Chinese and in English."""
-    return seat_zh(seat), seat_en(seat)
+def seat_words(seat: int, players: int) -> tuple[str, str]:
+    """The seat's wind in Chinese and in English at a table of `players`."""
+    return seat_zh(seat, players), seat_en(seat, players)
 
 
 # The sentence for one payment line (the line, the hand, its ruleset); None: the plain fall-back sentence.

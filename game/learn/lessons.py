@@ -73,15 +73,15 @@ def stacked_wall(
         dealer = setup.dealer
     else:
         assert setup.first_roller is not None and setup.dealer_dice is not None
-        dealer = count_seats(setup.first_roller, sum(setup.dealer_dice), table.count_direction)
+        dealer = count_seats(setup.first_roller, sum(setup.dealer_dice), table.count_direction, rules.players)
     assert setup.break_dice is not None
-    lengths = side_lengths(table, dealer)
+    lengths = side_lengths(table, dealer, rules.wall_size)
     brk = find_break(table, dealer, setup.break_dice, lengths)
     n = NUM_KINDS * COPIES
 
     def fresh() -> tuple[Wall, dict[int, list[int]]]:
         wall = Wall(lengths, brk, list(range(n)))  # ids are the front-order indices
-        dealt: dict[int, list[int]] = {s: [] for s in range(4)}
+        dealt: dict[int, list[int]] = {s: [] for s in range(rules.players)}
         for chunk, ids in wall.deal(dealer):
             dealt[chunk.seat].extend(ids)
         return wall, dealt
@@ -101,7 +101,7 @@ def stacked_wall(
         left[t] -= 1
         kinds[index] = t
 
-    for seat in range(4):
+    for seat in range(rules.players):
         tiles = parse_tiles(hands[seat])
         if len(tiles) != len(dealt[seat]):
             raise ValueError(f"seat {seat} is dealt {len(dealt[seat])} tiles, the lesson gives {len(tiles)}")

@@ -114,6 +114,6 @@ def _add_match(out: Career, path: Path, seat: int, entries: list[HandEntry], rol
     match = logged_match(parsed, rules)
     hands = [kept[k] for k in hand_keys(match, seat, rollouts) if k in kept]
     if hands:
-        review = MatchReview(rules.name, match.seed, seat, rollouts, tuple(hands))
+        review = MatchReview(rules.name, match.seed, seat, rollouts, tuple(hands), rules.players)
         point = AgreementPoint(entries[0].time, rules.name, len(hands), review.agreement, review.lost_per_hand)
         out.agreement.append(point)

@@ -117,6 +117,7 @@ class MatchReview:
     seat: int
     rollouts: int
     hands: tuple[HandReview, ...]
+    players: int  # at the ruleset's table (docs/rules.md §15.2)
 
     @property
     def decisions(self) -> list[Decision]:

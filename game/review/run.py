@@ -114,7 +114,7 @@ def review_match(
             if on_hand is not None:
                 on_hand(found)
         hands.append(found)
-    return MatchReview(match.rules.name, match.seed, seat, rollouts, tuple(hands))
+    return MatchReview(match.rules.name, match.seed, seat, rollouts, tuple(hands), match.rules.players)
 
 
 def review_hand(

@@ -167,10 +167,13 @@ def _danger(case: _Case) -> Said | None:
     if mine < DANGER_FAN or mine < other + DANGER_MARGIN:
         return None
     tz, te = tile_words(played.tile)
-    seats = [s for s in range(4) if s != obs.seat and obs.declared[s]]
+    n = case.rules.players
+    seats = [s for s in case.rules.others(obs.seat) if obs.declared[s]]
     if seats:
-        who_zh = "、".join(seat_zh(s) for s in seats) + "家已报听"
-        who_en = " and ".join(seat_en(s) for s in seats) + (" has" if len(seats) == 1 else " have") + " declared ready"
+        who_zh = "、".join(seat_zh(s, n) for s in seats) + "家已报听"
+        who_en = (
+            " and ".join(seat_en(s, n) for s in seats) + (" has" if len(seats) == 1 else " have") + " declared ready"
+        )
     else:
         who_zh, who_en = "有人可能已叫牌", "someone may be ready"
     return Said(

@@ -85,7 +85,7 @@ class TableModel:
         self.streak = 0
         self.dice: DiceRolled | None = None
         self.first_roller: int | None = None
-        self.stacks: tuple[int, int, int, int] | None = None
+        self.stacks: tuple[int, ...] | None = None
         self.live: set[PlaceT] = set()
         self.broken: WallBroken | None = None
         self.hands: list[list[int]] = [[] for _ in range(4)]  # the viewer's sorted; others HIDDEN

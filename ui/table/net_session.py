@@ -273,7 +273,7 @@ class NetSession:
         self._result = None
         self._between = True
         self.hands_settled += 1
-        self.ledgers.append(Ledger(items))
+        self.ledgers.append(Ledger(items, self.rules.players))
         return event, self.ledgers[-1]
 
     @property

@@ -113,10 +113,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     records: list[tuple[bool, list[tuple[list[float], list[float]]]]] = []
     for deal in range(args.first_deal, args.first_deal + args.deals):
-        setup = deal_setup(args.seed, deal)
-        for rot in range(4):
+        setup = deal_setup(args.seed, deal, rules)
+        for rot in range(rules.players):
             expert = PairingExpert(rules, f"{args.seed}:{deal}:{rot}", args.rollouts, args.samples)
-            agents = [expert if s == rot else HardAgent(rules=rules) for s in range(4)]
+            agents = [expert if s == rot else HardAgent(rules=rules) for s in range(rules.players)]
             rnd = Round(rules, f"arena:{args.seed}:{deal}", setup)
             while not rnd.ended:
                 seat = rnd.to_move()[0]

@@ -75,7 +75,9 @@ def price_deal(args: tuple[str, str, int, int]) -> list[Chance]:
     # A rollout count takes hard's clock away, so the prices depend on the seed alone.
     budget = SearchBudget(rollouts=64)
     agents: list[Agent] = [build_agent("hard", f"{seed}:{deal}:0:{s}", budget) for s in range(4)]
-    table = MatchController(rules, f"arena:{seed}:{deal}", [None] * 4, deal_setup(seed, deal), keep_save=False)
+    table = MatchController(
+        rules, f"arena:{seed}:{deal}", [None] * rules.players, deal_setup(seed, deal, rules), keep_save=False
+    )
     table.start_hand()
     rnd = table.round
     assert rnd is not None

@@ -33,6 +33,7 @@ from game.engine.events import (
     HandWon,
     KongDeclared,
     ReadyDeclared,
+    SuitsShown,
     TilesDealt,
     WallExhausted,
     WinPassed,
@@ -65,17 +66,18 @@ FEATURES: tuple[str, ...] = (
     "hot",
     "draw",
     "win_passed",
+    "dingque",
 )
 
 
 @dataclass(frozen=True)
 class Plan:
-    """One recorded match: its ruleset, seed, number of hands and who sits at seats 0-3."""
+    """One recorded match: its ruleset, seed, number of hands and who sits at each seat of the table."""
 
     ruleset: str
     seed: str
     hands: int
-    seats: tuple[str, str, str, str]  # "easy", "normal", "hard", "expert" or "bold"
+    seats: tuple[str, ...]  # "easy", "normal", "hard", "expert" or "bold", one per seat
 
 
 PLANS: tuple[Plan, ...] = (
@@ -86,6 +88,8 @@ PLANS: tuple[Plan, ...] = (
     Plan("guiyang-daopei", "golden-34", 3, ("bold", "normal", "hard", "expert")),
     Plan("zhuoji-x10", "golden-6", 3, ("easy", "hard", "bold", "easy")),
     Plan("yiwushi", "golden-149", 3, ("bold", "normal", "hard", "expert")),
+    Plan("sandingguai", "golden-6", 3, ("hard", "expert", "bold")),
+    Plan("erding-liangfang", "golden-6", 3, ("expert", "bold")),
 )
 
 
@@ -121,7 +125,7 @@ class BoldAgent:
 
 
 def seat_agents(plan: Plan, rules: Ruleset) -> list[Agent]:
-    """The four players of a plan, each seeded from the plan's seed and its seat."""
+    """The players of a plan, each seeded from the plan's seed and its seat."""
     agents: list[Agent] = []
     for seat, level in enumerate(plan.seats):
         seed = f"{plan.seed}:{seat}"
@@ -173,6 +177,8 @@ def features(events: Iterable[Event]) -> set[str]:
             found.add("win_passed")
         elif isinstance(e, WallExhausted):
             found.add("draw")
+        elif isinstance(e, SuitsShown):
+            found.add("dingque")
         elif isinstance(e, HandWon):
             found.add("several_winners" if len(e.winners) > 1 else e.how)
             if e.hot:

@@ -6,41 +6,55 @@ from game.core.ruleset import Ruleset
 from game.core.tiles import NUM_KINDS, Tile, parse_tiles
 from game.engine.round import HandSetup, Round
 
-# Front positions the deal takes for each seat, counted from the dealer in play order
-# (docs/rules.md §3: 4-4-4 by stacks, then 跳牌: the dealer the tops of the next first and third stacks).
-_GRAB_POSITIONS: list[list[int]] = [[], [], [], []]
-for _round in range(3):
-    for _k in range(4):
-        base = (_round * 4 + _k) * 4
-        _GRAB_POSITIONS[_k].extend(range(base, base + 4))
-_GRAB_POSITIONS[0].extend((48, 52))
-_GRAB_POSITIONS[1].append(49)
-_GRAB_POSITIONS[2].append(50)
-_GRAB_POSITIONS[3].append(51)
-FIRST_DRAW = 53
+
+def _grab_positions(players: int) -> list[list[int]]:
+    """Front positions the deal takes for each seat, counted from the dealer in play order (docs/rules.md §3:
+    4-4-4 by stacks, then 跳牌; §15.2 at a smaller table: the dealer also takes the tile after the others')."""
+    out: list[list[int]] = [[] for _ in range(players)]
+    for rnd in range(3):
+        for k in range(players):
+            base = (rnd * players + k) * 4
+            out[k].extend(range(base, base + 4))
+    jump = 12 * players
+    out[0].extend((jump, jump + players))
+    for k in range(1, players):
+        out[k].append(jump + k)
+    return out
 
 
-def _tail_positions() -> list[int]:
+def first_draw(players: int) -> int:
+    """The front position of the first tile drawn after the deal."""
+    return 13 * players + 1
+
+
+def _tail_positions(size: int) -> list[int]:
     # Replacement tiles: the last stack's top, then its bottom, then the stack before it.
     out: list[int] = []
-    for stack in range(53, -1, -1):
+    for stack in range(size // 2 - 1, -1, -1):
         out.extend((stack * 2, stack * 2 + 1))
     return out
 
 
-def stacked_wall(hands: list[str], draws: str = "", tail: str = "", dealer: int = 0) -> tuple[Tile, ...]:
-    """A wall that deals `hands` (by seat; the dealer's has 14 tiles), then draws `draws`, replacements `tail`."""
-    slots: list[Tile | None] = [None] * 108
-    for seat in range(4):
+def stacked_wall(
+    hands: list[str], draws: str = "", tail: str = "", dealer: int = 0, kinds: tuple[Tile, ...] | None = None
+) -> tuple[Tile, ...]:
+    """A wall that deals `hands` (one per seat; the dealer's has 14 tiles), then draws `draws`, replacements `tail`;
+    `kinds` are the tiles in play (all 27 by default, docs/rules.md §15.1)."""
+    players = len(hands)
+    kinds = tuple(range(NUM_KINDS)) if kinds is None else kinds
+    size = len(kinds) * 4
+    grabs = _grab_positions(players)
+    slots: list[Tile | None] = [None] * size
+    for seat in range(players):
         tiles = parse_tiles(hands[seat])
-        positions = _GRAB_POSITIONS[(seat - dealer) % 4]
+        positions = grabs[(seat - dealer) % players]
         if len(tiles) != len(positions):
             raise ValueError(f"seat {seat} needs {len(positions)} tiles, got {len(tiles)}")
         for pos, t in zip(positions, tiles, strict=True):
             slots[pos] = t
     for i, t in enumerate(parse_tiles(draws)):
-        slots[FIRST_DRAW + i] = t
-    for pos, t in zip(_tail_positions(), parse_tiles(tail), strict=False):
+        slots[first_draw(players) + i] = t
+    for pos, t in zip(_tail_positions(size), parse_tiles(tail), strict=False):
         if slots[pos] is not None:
             raise ValueError("tail tiles overlap the draws")
         slots[pos] = t
@@ -50,9 +64,11 @@ def stacked_wall(hands: list[str], draws: str = "", tail: str = "", dealer: int 
             counts[slot] += 1
     if any(c > 4 for c in counts):
         raise ValueError("more than four of a tile")
-    spare = [t for t in range(NUM_KINDS) for _ in range(4 - counts[t])]
+    if any(counts[t] for t in range(NUM_KINDS) if t not in kinds):
+        raise ValueError("a tile not in play")
+    spare = [t for t in kinds for _ in range(4 - counts[t])]
     # Fill the rest from the middle of the wall outward so draws and tails stay as written.
-    for i in range(108):
+    for i in range(size):
         if slots[i] is None:
             slots[i] = spare.pop()
     return tuple(t for t in slots if t is not None)
@@ -62,5 +78,5 @@ def rigged_round(
     rules: Ruleset, hands: list[str], draws: str = "", tail: str = "", dealer: int = 0, streak: int = 0
 ) -> Round:
     """A round with a stacked wall, dice fixed so the break is the same every time."""
-    wall = stacked_wall(hands, draws, tail, dealer)
+    wall = stacked_wall(hands, draws, tail, dealer, rules.kinds)
     return Round(rules, "rig", HandSetup(dealer=dealer, streak=streak, break_dice=(3, 4), wall=wall))

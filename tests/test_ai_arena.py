@@ -21,27 +21,38 @@ from game.ai.measure.arena import (
     percentile,
     run_arena,
 )
+from game.rules.loader import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_parse_seats_names_the_bad_seat() -> None:
-    """--seats needs four known agents; the error names the seat and the known agents."""
-    assert parse_seats("hard,normal,normal,normal") == ("hard", "normal", "normal", "normal")
-    with pytest.raises(BadSeats, match="four agents"):
-        parse_seats("hard,normal")
+    """--seats needs one known agent per seat of the table (docs/rules.md §15.2); the error names the seat and the
+    known agents."""
+    assert parse_seats("hard,normal,normal,normal", 4) == ("hard", "normal", "normal", "normal")
+    with pytest.raises(BadSeats, match="this table seats 4; name 4 agents"):
+        parse_seats("hard,normal", 4)
     with pytest.raises(BadSeats, match="seat 3 is 'master'"):
-        parse_seats("easy,easy,master,easy")
-    assert parse_seats("expert,hard,oracle,hard") == ("expert", "hard", "oracle", "hard")
-    assert parse_seats("oracle-hands,hard,hard,hard")[0] == "oracle-hands"
+        parse_seats("easy,easy,master,easy", 4)
+    assert parse_seats("expert,hard,oracle,hard", 4) == ("expert", "hard", "oracle", "hard")
+    assert parse_seats("oracle-hands,hard,hard,hard", 4)[0] == "oracle-hands"
+    assert parse_seats("hard,normal", 2) == ("hard", "normal")
+    with pytest.raises(BadSeats, match=r"e\.g\. hard,normal,normal$"):
+        parse_seats("hard,normal,normal,normal", 3)
 
 
 def test_deals_are_repeatable() -> None:
     """Deal d's wall depends only on the seed and d, so every seating replays the same deal."""
-    assert deal_setup("s", 4) == deal_setup("s", 4)
-    assert deal_setup("s", 4).wall != deal_setup("s", 5).wall
-    wall = deal_setup("s", 4).wall
+    rules = load_ruleset("guiyang-classic")
+    assert deal_setup("s", 4, rules) == deal_setup("s", 4, rules)
+    assert deal_setup("s", 4, rules).wall != deal_setup("s", 5, rules).wall
+    wall = deal_setup("s", 4, rules).wall
     assert wall is not None and sorted(Counter(wall).values()) == [4] * 27
+    # docs/rules.md §15.1: a table of two suits deals its 72 tiles, and its dealer is one of its seats.
+    two = load_ruleset("erding-liangfang")
+    setups = [deal_setup("s", d, two) for d in range(20)]
+    assert all(sorted(Counter(s.wall or ()).items()) == [(t, 4) for t in two.kinds] for s in setups)
+    assert {s.dealer for s in setups} == {0, 1}
 
 
 def test_statistics() -> None:

@@ -35,7 +35,7 @@ def test_every_choice_is_legal(level: str, ruleset: str) -> None:
             make_agent(level, f"{hand}:{s}", rules, rollouts=8) if s % 2 == 0 else others[(hand + s) % 2]
             for s in range(4)
         ]
-        rnd = Round(rules, f"legal:{hand}", deal_setup(f"legal:{ruleset}", hand))
+        rnd = Round(rules, f"legal:{hand}", deal_setup(f"legal:{ruleset}", hand, rules))
         while not rnd.ended:
             seat = rnd.to_move()[0]
             obs = observe(rnd, seat)
@@ -61,7 +61,7 @@ def test_same_seed_same_choices() -> None:
 
     def play(seed: str) -> list[str]:
         agents = [make_agent("easy", f"{seed}:{s}") for s in range(4)]
-        rnd = Round(rules, "seeded", deal_setup("seeded", 3))
+        rnd = Round(rules, "seeded", deal_setup("seeded", 3, rules))
         while not rnd.ended:
             seat = rnd.to_move()[0]
             rnd.apply(agents[seat].choose(observe(rnd, seat)))

@@ -59,14 +59,14 @@ def test_discards_keep_the_most_live_tiles() -> None:
     checked = 0
     for d in range(6):
         rng = random.Random(d)
-        rnd = Round(rules, "eff", deal_setup("eff", d))
+        rnd = Round(rules, "eff", deal_setup("eff", d, rules))
         while not rnd.ended:
             seat = rnd.to_move()[0]
             obs = observe(rnd, seat)
             action = agent.choose(obs)
             if action.kind is ActionKind.DISCARD and not action.declare and not obs.declared[seat]:
                 counts = to_counts(obs.hand)
-                unseen = unseen_of(obs)
+                unseen = unseen_of(obs, rules)
                 assert unseen == [obs.unseen_count(t) for t in range(27)]
                 opts = discard_options(counts, len(obs.melds[seat]), unseen)
                 low = min(o.shanten for o in opts)

@@ -29,7 +29,7 @@ def test_a_declared_seat_that_drops_two_suits_is_read_as_waiting_in_the_third() 
     r = read_table(obs, RULES, {1: (0, 3, 0, 0)})[1]
     assert r is not None
     # Its hand holds 45m waiting on 3m and 6m (measured against what the seat cannot see).
-    assert _mass(r.waits, "36m") > 1.5 * _uniform(unseen_of(obs), "36m")
+    assert _mass(r.waits, "36m") > 1.5 * _uniform(unseen_of(obs, RULES), "36m")
     assert r.keep[0] > 1 > max(r.keep[1], r.keep[2])
     assert sum(r.waits) == pytest.approx(1.0)
 

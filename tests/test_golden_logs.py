@@ -121,8 +121,9 @@ def test_the_seats_play_the_recorded_match_again(plan: Plan) -> None:
 
 
 def test_every_ruleset_has_a_recorded_match_and_together_they_show_every_feature() -> None:
-    """docs/rules.md §4-§10: the seven recorded matches claim, kong every way, declare ready, win off a discard,
-    by self-draw and by robbing a kong, pass wins and end a hand drawn somewhere among them."""
+    """docs/rules.md §4-§10, §15.3: the recorded matches (one per ruleset) claim, kong every way, declare ready,
+    name a suit (定缺), win off a discard, by self-draw and by robbing a kong, pass wins and end a hand drawn
+    somewhere among them."""
     assert sorted(p.ruleset for p in PLANS) == sorted(RULESETS)
     shown: set[str] = set()
     for name in RULESETS:

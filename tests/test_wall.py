@@ -7,11 +7,12 @@ from collections.abc import Sequence
 
 import pytest
 
+from game.core.ruleset import Ruleset
 from game.core.tiles import parse_tile
 from game.engine.actions import Action, ActionKind
 from game.engine.events import DealerChosen, TileDrawn, TilesDealt, WallBroken, WallBuilt
 from game.engine.round import HandSetup, Round
-from game.engine.wall import count_seats
+from game.engine.wall import count_seats, find_break
 from game.rules.loader import load_ruleset
 from tests.rig import rigged_round
 
@@ -122,3 +123,49 @@ def test_random_first_dealer_for_app_rules() -> None:
     chosen = [first(Round(rules, s).events, DealerChosen) for s in range(40)]
     assert {c.dealer for c in chosen if isinstance(c, DealerChosen)} == {0, 1, 2, 3}
     assert {c.method for c in chosen if isinstance(c, DealerChosen)} == {"random"}
+
+
+# --- smaller tables (docs/rules.md §15.2) --------------------------------------------------
+
+THREE = load_ruleset("sandingguai")
+TWO = load_ruleset("erding-liangfang")
+
+
+def test_small_tables_count_the_dice_round_the_players_who_sit() -> None:
+    """docs/rules.md §15.2: at three, counting toward the next seat, 1, 4, 7, 10 reach the dealer, 2, 5, 8, 11 the
+    next seat, 3, 6, 9, 12 the third; at two an odd sum reaches the dealer's own wall, an even one the other."""
+    assert [count_seats(0, n, "next", 3) for n in range(1, 13)] == [0, 1, 2] * 4
+    for direction in ("next", "previous"):
+        assert [count_seats(1, n, direction, 2) for n in range(1, 13)] == [1, 0] * 6
+
+
+@pytest.mark.parametrize("rules", [THREE, TWO], ids=["sandingguai", "erding-liangfang"])
+def test_small_tables_build_one_wall_per_player_and_deal_thirteen_each(rules: Ruleset) -> None:
+    """docs/rules.md §15.1, §15.2: one side of the wall per player, every tile in play on it, 13 tiles to each seat
+    and 14 to the dealer; the wall keeps the rest."""
+    for seed in range(6):
+        rnd = Round(rules, f"small:{seed}")
+        built = first(rnd.events, WallBuilt)
+        assert isinstance(built, WallBuilt) and len(built.stacks) == rules.players
+        assert sum(built.stacks) * 2 == rules.wall_size
+        dealer = rnd.state.dealer
+        assert 0 <= dealer < rules.players
+        assert [sum(rnd.state.hands[s]) for s in range(rules.players)] == [
+            14 if s == dealer else 13 for s in range(rules.players)
+        ]
+        assert rnd.wall.remaining == rules.wall_size - 13 * rules.players - 1
+        dealt = [e for e in rnd.events if isinstance(e, TilesDealt)]
+        assert all(0 <= e.seat < rules.players for e in dealt)
+        assert all(rules.in_play[t] for e in dealt for t in e.tiles or ())
+
+
+def test_a_count_past_a_whole_wall_goes_on_along_the_next() -> None:
+    """docs/rules.md §15.2: the walls stand in one ring, so with 12 stacks a wall a 12 counted by `sum` skips the
+    whole wall and drawing starts at the first stack of the next one in drawing order."""
+    table = dataclasses.replace(THREE.table, wall_stacks=(12, 12, 12), break_method="sum", count_direction="next")
+    lengths = [12, 12, 12]
+    brk = find_break(table, 0, (6, 6), lengths)
+    # 12 counted from the dealer (East) reaches the third seat (West); its wall is used up, so the break moves on
+    # to the wall drawn after it, the second seat's (South).
+    assert (brk.side, brk.skipped) == (1, 0)
+    assert (find_break(table, 0, (5, 6), lengths).side, find_break(table, 0, (5, 6), lengths).skipped) == (1, 11)

@@ -21,12 +21,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--deals",
         type=positive_int("--deals", 10_000_000),
         default=200,
-        help="duplicate deals, each played four times (default 200)",
+        help="duplicate deals, each played once per seat (default 200)",
     )
     p.add_argument(
         "--seats",
-        default="hard,normal,normal,normal",
-        help="four agents by seat: easy, normal, hard, expert (measurement: oracle, oracle-hands, simple, random)",
+        default=None,
+        help="one agent per seat: easy, normal, hard, expert (measurement: oracle, oracle-hands, simple, random);"
+        " default hard and normal in the other seats",
     )
     p.add_argument(
         "--rollouts",
@@ -57,8 +58,9 @@ def _signed(x: float) -> str:
 
 def print_report(rep: ArenaReport) -> None:
     """The figures as a table; timings last, as they alone vary from run to run."""
-    hands = rep.deals * 4
-    print(f"arena {rep.ruleset}: {rep.deals} deals x 4 seatings = {hands} hands; seats {','.join(rep.seats)}")
+    seatings = len(rep.seats)
+    hands = rep.deals * seatings
+    print(f"arena {rep.ruleset}: {rep.deals} deals x {seatings} seatings = {hands} hands; seats {','.join(rep.seats)}")
     print(f"seed {rep.seed}; points per hand with 95% intervals clustered by deal")
     w = max(8, *(len(a.spec) + 1 for a in rep.agents))  # the name column fits the longest agent name
     head = f"{'agent':<{w}}{'hands':>7}{'points/hand':>13}{'95% interval':>20}"
@@ -106,7 +108,8 @@ def run(args: argparse.Namespace) -> int:
     if rules is None:
         return 2
     try:
-        seats = parse_seats(args.seats)
+        text = args.seats or ",".join(["hard"] + ["normal"] * (rules.players - 1))
+        seats = parse_seats(text, rules.players)
     except BadSeats as exc:
         print(str(exc), file=sys.stderr)
         return 2

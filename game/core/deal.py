@@ -42,13 +42,14 @@ def deal_unseen(
     h = base.copy()
     # Hands are taken off the end of the shuffled pool; what is left is the wall.
     end = len(pool)
-    starts = [0, 0, 0, 0]
-    for s in range(4):
+    players = len(sizes)
+    starts = [0] * players
+    for s in range(players):
         n = sizes[s]
         starts[s] = end - n
         end -= n
     wall_len = end
-    for s in range(4):
+    for s in range(players):
         n = sizes[s]
         if not n:
             continue
@@ -63,7 +64,7 @@ def deal_unseen(
         counts = h.hands[s]
         for i in range(lo, lo + n):
             counts[pool[i]] += 1
-    for s in range(4):
+    for s in range(players):
         odds = ready_odds[s]
         if odds >= 1.0 or (odds > 0.0 and rng.random() < odds):
             _make_ready(h, s, pool, wall_len, rng, passed_by[s])

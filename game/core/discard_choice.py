@@ -206,3 +206,31 @@ def discard_tables(keep: Sequence[bool] | None) -> DiscardTables:
     if got is None:
         got = _TABLES[key] = DiscardTables(key)
     return got
+
+
+def fewest_suit(counts: Sequence[int], suits: Sequence[int]) -> int:
+    """The built-in bot's 定缺 (docs/rules.md §15.3): of `suits` (0 m, 1 p, 2 s), the one the hand holds the fewest
+    tiles of, the first on a tie."""
+    best, low = -1, NUM_KINDS * 4
+    for suit in suits:
+        base = 9 * suit
+        n = 0
+        for t in range(base, base + 9):
+            n += counts[t]
+        if n < low:
+            best, low = suit, n
+    return best
+
+
+def missing_discard(counts: Sequence[int], suit: int) -> int:
+    """The tile of the 定缺 suit a hand throws first while it holds any (docs/rules.md §15.3): the kind it holds the
+    fewest copies of, the lowest on a tie; -1 when it holds none (or names no suit)."""
+    if suit < 0:
+        return -1
+    best, low = -1, 5
+    base = 9 * suit
+    for t in range(base, base + 9):
+        n = counts[t]
+        if 0 < n < low:
+            best, low = t, n
+    return best

@@ -105,7 +105,7 @@ class HandState(TableState):
             return False
         if self.drawn is not None:
             return self.draw_completes
-        return analysis.is_complete(self.hands[seat], len(self.melds[seat]))
+        return analysis.is_complete(self.hands[seat], len(self.melds[seat])) and not self.holds_missing(seat)
 
     def kong_moves(self, seat: int) -> list[Move]:
         """The turn seat's concealed kongs, then its added kongs (only on a drawn tile, with the wall not empty)."""
@@ -126,7 +126,11 @@ class HandState(TableState):
         # (`draws` first: past a seat's first draw this is never open, and it is asked every turn.)
         if self.draws[seat] <= 1 and self.may_declare(seat) and shanten(counts, len(self.melds[seat])) <= 0:
             melds = self.melds[seat]
+            missing = self.missing[seat]
             for t in range(NUM_KINDS):
+                # 定缺 (docs/rules.md §15.3): a hand still holding the named suit after the discard is not ready.
+                if missing >= 0 and self._missing_after(seat, t):
+                    continue
                 if counts[t]:
                     counts[t] -= 1
                     ready = analysis.is_ready(counts, melds)
@@ -134,6 +138,15 @@ class HandState(TableState):
                     if ready:
                         out.append(t)
         return out
+
+    def _missing_after(self, seat: int, discard: Tile) -> bool:
+        """Whether the seat still holds a tile of its 定缺 suit once `discard` has left its hand."""
+        if not self.hands[seat][discard]:
+            return True  # not a discard it can make: skipped all the same
+        self.hands[seat][discard] -= 1
+        held = self.holds_missing(seat)
+        self.hands[seat][discard] += 1
+        return held
 
     def turn_moves(self) -> list[Move]:
         """The turn seat's legal moves, in the engine's order: win, kongs, discards, 报听 discards."""
@@ -159,7 +172,7 @@ class HandState(TableState):
         can_win = self.may_win_on(seat, tile, source, False, hot)
         if can_win:
             opts.append(WIN)
-        if not self.declared[seat]:
+        if not self.declared[seat] and not (self.play.dingque_blocks_pung and tile // 9 == self.missing[seat]):
             n = counts[tile]
             if n == 3 and self.remaining > 0:
                 opts.append(KONG)
@@ -215,7 +228,7 @@ class HandState(TableState):
         self.waits_cache[seat] = self.saved_waits if was_drawn else None
         self.ponds[seat].append(tile)
         self.discard_count += 1
-        if self.discard_count <= 4 and not self.claims_made:
+        if self.discard_count <= self.players and not self.claims_made:
             self._note_follow(seat, tile)
         if (
             tile in FOLLOWED_CHICKENS
@@ -506,10 +519,21 @@ class HandState(TableState):
             ready = (
                 won
                 or bool(self.waits(s))
-                or (self.play.ready_own_four and bool(analysis.own_four_waits(counts, self.melds[s])))
+                or (
+                    self.play.ready_own_four
+                    and not self.holds_missing(s)
+                    and bool(analysis.own_four_waits(counts, self.melds[s]))
+                )
             )
             seats.append(
-                SeatResult(tuple(concealed), tuple(self.melds[s]), tuple(self.ponds[s]), self.declared[s], ready)
+                SeatResult(
+                    tuple(concealed),
+                    tuple(self.melds[s]),
+                    tuple(self.ponds[s]),
+                    self.declared[s],
+                    ready,
+                    self.missing[s],
+                )
             )
         self.result = HandResult(
             ruleset=self.rules.name,

@@ -118,6 +118,7 @@ class TableState:
         "last_discard",
         "last_kong",
         "melds",
+        "missing",
         "others",
         "phase",
         "play",
@@ -162,6 +163,8 @@ class TableState:
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.ponds: list[list[Tile]] = [[] for _ in range(n)]
         self.declared = [False] * n
+        # 定缺 (docs/rules.md §15.3): the suit (0 m, 1 p, 2 s) each seat named to be rid of; -1 none.
+        self.missing = [-1] * n
         self.draws = [0] * n  # tiles drawn by each seat (not counting the deal)
         self.discard_count = 0
         self.claims_made = 0
@@ -221,6 +224,7 @@ class TableState:
         self.melds = [m[:] for m in src.melds]
         self.ponds = [p[:] for p in src.ponds]
         self.declared = src.declared[:]
+        self.missing = src.missing[:]
         self.draws = src.draws[:]
         self.discard_count, self.claims_made, self.kongs_made = src.discard_count, src.claims_made, src.kongs_made
         self.turn, self.phase = src.turn, src.phase
@@ -244,11 +248,28 @@ class TableState:
     # ------------------------------------------------------------------ what a hand can do
 
     def waits(self, seat: int) -> frozenset[Tile]:
-        """The waits of a seat holding 13-3k tiles (cached until its hand changes)."""
+        """The waits of a seat holding 13-3k tiles (cached until its hand changes); none while it holds a tile of
+        the suit it named in 定缺 (docs/rules.md §15.3)."""
         w = self.waits_cache[seat]
         if w is None:
-            w = self.waits_cache[seat] = self._find_waits(seat)
+            w = self.waits_cache[seat] = NO_WAITS if self.holds_missing(seat) else self._find_waits(seat)
         return w
+
+    def holds_missing(self, seat: int) -> bool:
+        """True while the seat holds, in hand or in a meld, a tile of the suit it named in 定缺 (docs/rules.md
+        §15.3): it can neither win nor be ready."""
+        suit = self.missing[seat]
+        if suit < 0:
+            return False
+        counts = self.hands[seat]
+        base = 9 * suit
+        for t in range(base, base + 9):
+            if counts[t]:
+                return True
+        for m in self.melds[seat]:  # noqa: SIM110 (a plain loop compiles to fewer instructions: see has_four)
+            if m.tile // 9 == suit:
+                return True
+        return False
 
     def _find_waits(self, seat: int) -> frozenset[Tile]:
         """The waits of the seat's hand worked out (a subclass may know sooner that there are none)."""

@@ -37,8 +37,8 @@ class SeatResult:
     declared_ready: bool = False
     # Ready (one tile from a win, docs/rules.md §5) at the end; computed by whoever builds the result.
     ready: bool = False
-    # Tiles that were discarded by this seat and claimed by others (for 包鸡 and 内外鸡 scope they
-    # stay the claimer's, docs/rules.md §12.8); kept for display only.
+    # 定缺 (docs/rules.md §15.3): the suit the seat named (0 m, 1 p, 2 s); -1 where none was named.
+    missing: int = -1
 
 
 @dataclass(frozen=True, slots=True)

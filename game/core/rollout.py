@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from game.core.discard_choice import DiscardTables, SuitEntry, discard_tables, suit_code
+from game.core.discard_choice import DiscardTables, SuitEntry, discard_tables, fewest_suit, missing_discard, suit_code
 from game.core.kernel import (
     ADDED_KONG,
     CONCEALED_KONG,
@@ -33,7 +33,7 @@ from game.core.kernel import (
 )
 from game.core.kernel_state import TableState, has_four
 from game.core.melds import Meld
-from game.core.phase import CLAIMS, ROB, TURN
+from game.core.phase import CLAIMS, DINGQUE, ROB, TURN
 from game.core.result import HandResult
 from game.core.ruleset import Ruleset
 from game.core.shanten import shanten_of_codes
@@ -166,7 +166,13 @@ class LeanHand(HandState):
         return e
 
     def _choose(self, seat: int, melds: int) -> tuple[int, int]:
-        """The policy's discard for the turn seat's hand (tables.choose, from the seat's suit entries)."""
+        """The policy's discard for the turn seat's hand (tables.choose, from the seat's suit entries); while it
+        holds its 定缺 suit, a tile of that suit (its shanten after then unknown, docs/rules.md §15.3)."""
+        missing = self.missing[seat]
+        if missing >= 0:
+            t = missing_discard(self.hands[seat], missing)
+            if t >= 0:
+                return UNKNOWN, t
         return self.tables.choose_entries(self._entry(seat, 0), self._entry(seat, 1), self._entry(seat, 2), melds)
 
     def _shanten(self, seat: int) -> int:
@@ -199,7 +205,10 @@ class LeanHand(HandState):
             assert self.drawn is not None
             return DISCARD, self.drawn
         keep = self.keep
+        missing = self.missing[seat]
         for kind, t in self.kong_moves(seat):
+            if t // 9 == missing:
+                continue  # a kong of the 定缺 suit would keep it in the hand for good
             if kind == ADDED_KONG or keep is None or not keep[t]:
                 return kind, t
         ready = self.declare_tiles(seat)
@@ -217,7 +226,7 @@ class LeanHand(HandState):
             first = opts[0]
         if first == WIN or len(opts) == 1:
             return first
-        if self.keep is not None and self.keep[tile]:
+        if (self.keep is not None and self.keep[tile]) or tile // 9 == self.missing[seat]:
             return opts[-1]
         for o in opts:
             if o == KONG:
@@ -236,6 +245,9 @@ class LeanHand(HandState):
     def play_out(self, first: Move | None = None, answers: dict[int, int] | None = None) -> HandResult:
         """Play to the end: `first` is the turn seat's move now, `answers` fixes seats' answers to the open claim."""
         phase = self.phase
+        if phase is DINGQUE:
+            self.name_suits()
+            phase = self.phase
         if phase is CLAIMS or phase is ROB:
             self._answer_open(answers or {})
         elif phase is TURN and first is not None:
@@ -243,6 +255,13 @@ class LeanHand(HandState):
         self._run()
         assert self.result is not None
         return self.result
+
+    def name_suits(self) -> None:
+        """定缺 (docs/rules.md §15.3): every seat names the suit it holds the fewest of, as the built-in bot does."""
+        suits = self.rules.suit_indexes
+        self.missing = [fewest_suit(self.hands[s], suits) for s in range(self.players)]
+        self.waits_cache = [None] * self.players
+        self.phase = TURN
 
     def turn_move(self, move: Move) -> None:
         """The turn seat's move (legal by construction: from `turn_moves` or the policy), answered by the policy."""

@@ -348,6 +348,11 @@ class Ruleset:
         return tuple(t for t in range(NUM_KINDS) if SUITS[t // 9] in self.suits)
 
     @functools.cached_property
+    def in_play(self) -> tuple[bool, ...]:
+        """For each of the 27 kinds, whether it is in play (docs/rules.md §15.1)."""
+        return tuple(SUITS[t // 9] in self.suits for t in range(NUM_KINDS))
+
+    @functools.cached_property
     def wall_size(self) -> int:
         """How many tiles the wall holds at the deal: four of each kind in play."""
         return len(self.kinds) * COPIES

@@ -20,6 +20,7 @@ class ActionKind(StrEnum):
     PUNG = "pung"  # 碰 a discard
     KONG = "kong"  # 点豆: kong a discard with three in hand
     PASS = "pass"  # decline every claim on a discard or an added kong
+    DINGQUE = "dingque"  # 定缺: name the suit of `tile` (its 1) as the one to be rid of (docs/rules.md §15.3)
 
 
 # The kinds under plain module names, for the engine's hot paths: looking a member up on
@@ -31,11 +32,15 @@ WIN = ActionKind.WIN
 PUNG = ActionKind.PUNG
 KONG = ActionKind.KONG
 PASS = ActionKind.PASS
+DINGQUE = ActionKind.DINGQUE
+
+# 定缺 names a suit by the tile of rank 1 in it: `suit_tile(suit)`, and back with `suit_of`.
+SUIT_TILES: tuple[Tile, ...] = tuple(suit * 9 for suit in range(3))
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One seat's move. `tile` is set for discards and kongs from the hand."""
+    """One seat's move. `tile` is set for discards and kongs from the hand, and names the suit of 定缺."""
 
     kind: ActionKind
     seat: int
@@ -97,7 +102,10 @@ def _prebuilt() -> dict[tuple[ActionKind, int, Tile | None, bool], Action]:
     table: dict[tuple[ActionKind, int, Tile | None, bool], Action] = {}
     for seat in range(MAX_PLAYERS):
         for kind in ActionKind:
-            if kind in (ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
+            if kind is ActionKind.DINGQUE:
+                for t in SUIT_TILES:
+                    table[kind, seat, t, False] = Action(kind, seat, t)
+            elif kind in (ActionKind.DISCARD, ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
                 for t in range(NUM_KINDS):
                     for declare in (False, True) if kind is ActionKind.DISCARD else (False,):
                         table[kind, seat, t, declare] = Action(kind, seat, t, declare)

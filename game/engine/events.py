@@ -206,6 +206,24 @@ class HandEnded(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SuitNamed(Event):
+    """定缺 (docs/rules.md §15.3): the seat named the suit (0 m, 1 p, 2 s) it will be rid of; None to the others
+    until every seat has named one."""
+
+    kind: ClassVar[str] = "suit_named"
+    seat: int
+    suit: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SuitsShown(Event):
+    """定缺: every seat has named its suit; all are shown together, by seat."""
+
+    kind: ClassVar[str] = "suits_shown"
+    suits: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class HandSettled(Event):
     """The settlement of the hand: each seat's net and the running scores."""
 
@@ -225,6 +243,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         WallBuilt,
         WallBroken,
         TilesDealt,
+        SuitNamed,
+        SuitsShown,
         TileDrawn,
         ReadyDeclared,
         TileDiscarded,

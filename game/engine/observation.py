@@ -43,6 +43,9 @@ class Observation(NamedTuple):
     guoshui: bool  # this seat passed a win and may not win off a discard before its next draw
     baopai_pending: bool  # this seat passed a win while ready: winning off a discard now costs 包牌
     legal_actions: tuple[Action, ...]
+    # 定缺 (docs/rules.md §15.3): the suit each seat named (0 m, 1 p, 2 s), once all have named one; this seat's
+    # own as soon as it has; -1 where not known or not played.
+    missing: tuple[int, ...] = ()
 
     def unseen_count(self, tile: Tile) -> int:
         """Copies of `tile` this seat cannot see (in the wall or in others' concealed hands)."""
@@ -89,4 +92,5 @@ def observe(rnd: Round, seat: int) -> Observation:
         state.guoshui[seat],
         state.baopai_pending[seat],
         rnd.legal_tuple(seat),  # legal_actions
+        rnd.missing_seen_by(seat),  # missing
     )

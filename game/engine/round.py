@@ -20,11 +20,24 @@ from dataclasses import dataclass
 from game.core import kernel
 from game.core.kernel import FOLLOWED_CHICKENS, NO_WAITS, HandState, Move, Pending
 from game.core.melds import Meld
-from game.core.phase import CLAIMS, ENDED, ROB, TURN, Phase
+from game.core.phase import CLAIMS, DINGQUE, ENDED, ROB, TURN, Phase
 from game.core.result import HandResult, WinHow
 from game.core.ruleset import MAX_PLAYERS, Ruleset
 from game.core.tiles import NUM_KINDS, Tile, format_tile, next_in_suit
-from game.engine.actions import ADDED_KONG, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, WIN, Action, ActionKind, make
+from game.engine.actions import (
+    ADDED_KONG,
+    CONCEALED_KONG,
+    DISCARD,
+    KONG,
+    PASS,
+    PUNG,
+    SUIT_TILES,
+    WIN,
+    Action,
+    ActionKind,
+    make,
+)
+from game.engine.actions import DINGQUE as DINGQUE_ACTION
 from game.engine.events import Claimed as ClaimedEvent
 from game.engine.events import (
     DealerChosen,
@@ -35,6 +48,8 @@ from game.engine.events import (
     HandWon,
     KongDeclared,
     ReadyDeclared,
+    SuitNamed,
+    SuitsShown,
     TileDiscarded,
     TileDrawn,
     TileFlipped,
@@ -164,6 +179,8 @@ class Round:
         self.sizes = [0] * n
         self.first_chicken_view: tuple[tuple[Tile, int], ...] = ()
         self.first_chicken_claimed_view: tuple[tuple[Tile, int], ...] = ()
+        # 定缺 (docs/rules.md §15.3): the suits named so far, kept here (hidden) until every seat has named one.
+        self.named: dict[int, int] = {}
         self.wall: Wall
         self.brk: Break
         self._start()
@@ -215,7 +232,7 @@ class Round:
             self.sizes[seat] = len(got)
         state.remaining = self.wall.remaining
         state.turn = state.dealer
-        state.phase = TURN
+        state.phase = DINGQUE if self.rules.play.dingque else TURN
         state.turn_by_draw = True  # the dealer's 14th tile stands for its first draw
 
     # ------------------------------------------------------------------ queries
@@ -240,6 +257,8 @@ class Round:
             return [self.state.turn]
         if phase in (CLAIMS, ROB):
             return [s for s in self.pending if s not in self.answers]
+        if phase is DINGQUE:
+            return [s for s in range(self.rules.players) if s not in self.named]
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -259,7 +278,15 @@ class Round:
             return self._turn_cache
         if phase in (CLAIMS, ROB) and seat in self.pending and seat not in self.answers:
             return self.pending[seat]
+        if phase is DINGQUE and 0 <= seat < self.rules.players and seat not in self.named:
+            return tuple(make(DINGQUE_ACTION, seat, SUIT_TILES[suit]) for suit in self.rules.suit_indexes)
         return ()
+
+    def missing_seen_by(self, seat: int) -> tuple[int, ...]:
+        """The 定缺 suit of each seat as `seat` knows it (docs/rules.md §15.3): all once shown, else its own."""
+        if self.state.phase is not DINGQUE:
+            return tuple(self.state.missing)
+        return tuple(self.named.get(s, -1) if s == seat else -1 for s in range(self.rules.players))
 
     # ------------------------------------------------------------------ acting
 
@@ -299,7 +326,9 @@ class Round:
         self.actions.append(action)
         self.action_marks.append(start)
         state = self.state
-        if state.phase is TURN:
+        if state.phase is DINGQUE:
+            self._name_suit(action)
+        elif state.phase is TURN:
             move = kernel.DECLARE if action.declare else _MOVE_OF[action.kind]
             offered = state.play_turn(move, -1 if action.tile is None else action.tile)
             self._pending_moves = offered
@@ -317,6 +346,20 @@ class Round:
                     state.resolve_rob(offered, answers)
         self._turn_cache = None  # the state moved on
         return self.events[start:]
+
+    def _name_suit(self, action: Action) -> None:
+        """定缺: record the seat's suit; once every seat has named one, show them all and start play."""
+        assert action.tile is not None
+        suit = action.tile // 9
+        self.named[action.seat] = suit
+        self.events.append(SuitNamed(action.seat, suit))
+        players = self.rules.players
+        if len(self.named) == players:
+            state = self.state
+            state.missing = [self.named[s] for s in range(players)]
+            state.waits_cache = [None] * players
+            self.events.append(SuitsShown(tuple(state.missing)))
+            state.phase = TURN
 
     # ------------------------------------------------------------------ what the kernel tells (its Sink)
 

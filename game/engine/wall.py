@@ -73,8 +73,12 @@ def find_break(rules: TableRules, dealer: int, dice: tuple[int, int], lengths: l
     total = dice[0] + dice[1]
     side = count_seats(dealer, total, rules.count_direction, len(lengths))
     skipped = min(dice) if rules.break_method == "sum_and_smaller" else total
-    # The sum can exceed a short side only in theory (12 < 13), but stay safe for odd layouts.
-    return Break(side, skipped % lengths[side], rules.break_method)
+    # The walls stand in one ring: a count that uses up a whole wall goes on along the next one in
+    # drawing order (12 on a wall of 12 stacks at a small table, docs/rules.md §15.2).
+    while skipped >= lengths[side]:
+        skipped -= lengths[side]
+        side = (side - 1) % len(lengths)
+    return Break(side, skipped, rules.break_method)
 
 
 def stacks_in_draw_order(lengths: list[int], brk: Break) -> list[tuple[int, int]]:

@@ -84,7 +84,7 @@ class LessonRun:
 
     def _deal(self) -> MatchController:
         """The lesson's hand dealt afresh, the other seats played by the lesson's rule."""
-        agents: list[Agent | None] = [None if s == PLAYER else LESSON_SEAT for s in range(4)]
+        agents: list[Agent | None] = [None if s == PLAYER else LESSON_SEAT for s in range(self.rules.players)]
         table = MatchController(self.rules, SEED, agents, self.lesson.setup(self.rules), keep_save=False)
         table.start_hand()
         return table

@@ -246,10 +246,10 @@ def _seat_reason(ctx: SettleContext, seat: int) -> Said | None:
             return Said("黄庄不算鸡。", "no chickens are paid on a draw.")
         if not ctx.ready(seat):
             return Said("黄庄时没有叫牌，鸡不收分。", "not ready at the draw, so its chickens earn nothing.")
-        if all(ctx.ready(s) for s in range(4)):
+        if all(ctx.ready(s) for s in ctx.seats):
             return Said(
-                "黄庄时只有没叫牌的人赔鸡，四家都叫牌，没人付。",
-                "on a draw only seats not ready pay for chickens, and all four are ready.",
+                "黄庄时只有没叫牌的人赔鸡，各家都叫牌，没人付。",
+                "on a draw only seats not ready pay for chickens, and every seat is ready.",
             )
         return None
     if ctx.burned(seat):

@@ -31,7 +31,7 @@ class Lesson:
     title: Said
     intro: Said
     goal: Said  # what the hand should end with
-    hands: tuple[str, str, str, str]  # each seat's dealt tiles (the dealer's 14 first in play order)
+    hands: tuple[str, ...]  # each seat's dealt tiles (the dealer's 14 first in play order)
     front: str  # tiles drawn from the front of the wall, in order (the turned tile for chickens among them)
     tail: str = ""  # kong replacement tiles, in order
     dealer: int | None = PLAYER  # None: the dice choose (first_roller, dealer_dice)
@@ -61,27 +61,27 @@ class Lesson:
         )
 
 
-def stacked_wall(
-    rules: Ruleset, setup: HandSetup, hands: tuple[str, str, str, str], front: str, tail: str
-) -> tuple[Tile, ...]:
-    """The 108 tile kinds in the wall's front order so that the deal gives `hands` and draws come as listed.
+def stacked_wall(rules: Ruleset, setup: HandSetup, hands: tuple[str, ...], front: str, tail: str) -> tuple[Tile, ...]:
+    """The tile kinds in play in the wall's front order so that the deal gives `hands` (one per seat) and draws
+    come as listed.
 
     ValueError when the tiles do not fit (a fifth copy, a hand of the wrong size).
     """
     table = rules.table
+    players = rules.players
     if setup.dealer is not None:
         dealer = setup.dealer
     else:
         assert setup.first_roller is not None and setup.dealer_dice is not None
-        dealer = count_seats(setup.first_roller, sum(setup.dealer_dice), table.count_direction, rules.players)
+        dealer = count_seats(setup.first_roller, sum(setup.dealer_dice), table.count_direction, players)
     assert setup.break_dice is not None
-    lengths = side_lengths(table, dealer, rules.wall_size)
+    n = rules.wall_size
+    lengths = side_lengths(table, dealer, n)
     brk = find_break(table, dealer, setup.break_dice, lengths)
-    n = NUM_KINDS * COPIES
 
     def fresh() -> tuple[Wall, dict[int, list[int]]]:
         wall = Wall(lengths, brk, list(range(n)))  # ids are the front-order indices
-        dealt: dict[int, list[int]] = {s: [] for s in range(rules.players)}
+        dealt: dict[int, list[int]] = {s: [] for s in range(players)}
         for chunk, ids in wall.deal(dealer):
             dealt[chunk.seat].extend(ids)
         return wall, dealt
@@ -101,7 +101,7 @@ def stacked_wall(
         left[t] -= 1
         kinds[index] = t
 
-    for seat in range(rules.players):
+    for seat in range(players):
         tiles = parse_tiles(hands[seat])
         if len(tiles) != len(dealt[seat]):
             raise ValueError(f"seat {seat} is dealt {len(dealt[seat])} tiles, the lesson gives {len(tiles)}")
@@ -112,7 +112,7 @@ def stacked_wall(
     for index, t in zip(tail_order, parse_tiles(tail), strict=False):
         put(index, t)
     # The rest, spread over the suits so the filler draws do not line up into sets.
-    order = sorted(range(NUM_KINDS), key=lambda t: (t * 10) % NUM_KINDS)
+    order = sorted(rules.kinds, key=lambda t: (t * 10) % NUM_KINDS)
     rest = [t for copy in range(COPIES) for t in order if left[t] > copy]
     for index in front_order:
         if kinds[index] is None:

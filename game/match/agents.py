@@ -10,9 +10,10 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
+from game.core.discard_choice import fewest_suit, missing_discard
 from game.core.shanten import lowest_discards, shanten
 from game.core.tiles import Tile
-from game.engine.actions import ADDED_KONG, CONCEALED_KONG, DISCARD, KONG, PUNG, WIN, Action, make
+from game.engine.actions import ADDED_KONG, CONCEALED_KONG, DINGQUE, DISCARD, KONG, PUNG, SUIT_TILES, WIN, Action, make
 from game.engine.observation import Observation
 
 
@@ -75,20 +76,29 @@ class SimpleAgent:
         first = legal[0]
         if len(legal) == 1:
             return first
+        if first.kind is DINGQUE:  # 定缺: the suit it holds the fewest of (docs/rules.md §15.3)
+            suit = fewest_suit(obs.counts, [a.tile // 9 for a in legal if a.tile is not None])
+            return make(DINGQUE, obs.seat, SUIT_TILES[suit])
+        missing = obs.missing[obs.seat] if obs.missing else -1
         if first.kind is WIN:  # the engine lists a win first
             if obs.phase == "turn" or not obs.baopai_pending:
                 return first
             legal = legal[1:]  # having passed a win, this one would pay all three (docs/rules.md §4 包牌)
         melds = len(obs.melds[obs.seat])
         if obs.phase != "turn":
+            if obs.last_discard is not None and obs.last_discard[1] // 9 == missing:
+                return legal[-1]  # no pung or kong of the 定缺 suit
             return self._claim(obs, legal, list(obs.counts), melds)
         for a in legal:
-            if a.kind is CONCEALED_KONG or a.kind is ADDED_KONG:
+            if (a.kind is CONCEALED_KONG or a.kind is ADDED_KONG) and a.tile is not None and a.tile // 9 != missing:
                 return a
             if a.kind is DISCARD:
                 break  # the engine lists kongs before the discards
         if legal[-1].declare:
             return legal[-1]
+        thrown = missing_discard(obs.counts, missing)
+        if thrown >= 0:
+            return make(DISCARD, obs.seat, thrown)
         tile = _most_isolated(obs.counts, lowest_discards(obs.counts, melds)[1])
         return make(DISCARD, obs.seat, tile)
 

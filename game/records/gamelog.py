@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.core.ruleset import Ruleset
+from game.core.ruleset import MAX_PLAYERS, Ruleset
 from game.core.tiles import TileSyntaxError, parse_tile
 from game.engine.actions import Action, ActionKind
 from game.engine.events import Event, HandEnded, HandSettled, event_from_json
@@ -59,8 +59,8 @@ def header_problem(head: Any) -> str | None:
     if not isinstance(seed, str) or not 0 < len(seed) <= MAX_SEED_CHARS:
         return f"the seed must be a text of 1 to {MAX_SEED_CHARS} characters"
     roller = head.get("first_roller")
-    if roller is not None and (type(roller) is not int or not 0 <= roller <= 3):
-        return f"first_roller must be a seat 0-3 or null, found {str(roller)[:20]!r}"
+    if roller is not None and (type(roller) is not int or not 0 <= roller < MAX_PLAYERS):
+        return f"first_roller must be a seat 0-{MAX_PLAYERS - 1} or null, found {str(roller)[:20]!r}"
     for key in ("dealer_dice", "break_dice"):
         dice = head.get(key)
         if dice is not None and (
@@ -91,8 +91,8 @@ def action_from_json(obj: Any) -> Action:
         raise ValueError(f"unknown action kind {str(kind_text)[:20]!r}")
     kind = ActionKind(kind_text)
     seat = obj.get("seat")
-    if type(seat) is not int or not 0 <= seat <= 3:
-        raise ValueError(f"an action's seat must be 0-3, found {str(seat)[:20]!r}")
+    if type(seat) is not int or not 0 <= seat < MAX_PLAYERS:
+        raise ValueError(f"an action's seat must be 0-{MAX_PLAYERS - 1}, found {str(seat)[:20]!r}")
     tile = obj.get("tile")
     if tile is not None:
         if not isinstance(tile, str):

@@ -86,8 +86,8 @@ def update_outcome(
     stats: PlayerStats, win: WinLike | None, ledger: Ledger, seat: int, practice: bool = False
 ) -> PlayerStats:
     """`stats` with one more hand: `win` is the hand's win (None for a draw), `ledger` its settlement."""
-    if not 0 <= seat < 4:
-        raise ValueError(f"seat must be 0..3, got {seat}")
+    if not 0 <= seat < ledger.players:
+        raise ValueError(f"seat must be 0..{ledger.players - 1}, got {seat}")
     if practice:
         return replace(stats, practice=stats.practice + 1)
     net = ledger.nets()[seat]

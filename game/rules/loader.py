@@ -317,8 +317,6 @@ def _check_table_size(checker: _Checker, root: yaml.Node, values: dict[str, Any]
     if values["play"].dingque:
         if len(suits) != len(SUITS):
             error("play.dingque", f"定缺 names one of three suits; only {len(suits)} are in play (docs/rules.md §15.3)")
-        if players == 4:
-            error("play.dingque", "定缺 is played at three or two players, not four (docs/rules.md §15.3)")
     elif values["play"].dingque_blocks_pung:
         error("play.dingque_blocks_pung", "定缺 is off (play.dingque: false); switch it on or leave this out")
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from game.core.melds import Meld
 from game.core.ruleset import Ruleset
 from game.core.rulings import has_pass
-from game.core.tiles import NUM_KINDS, Tile
+from game.core.tiles import COPIES, NUM_KINDS, Tile
 from game.engine.actions import Action, ActionKind
 from game.engine.observation import Observation
 from game.rules.loader import load_ruleset
@@ -29,8 +29,9 @@ def rules_for(obs: Observation, rules: Ruleset | None) -> Ruleset:
     return found
 
 
-def unseen_of(obs: Observation) -> list[int]:
-    """Unseen copies of every kind from the seat's view (as obs.unseen_count, for all 27 at once)."""
+def unseen_of(obs: Observation, rules: Ruleset) -> list[int]:
+    """Unseen copies of every kind from the seat's view (as obs.unseen_count, for all 27 at once); none of a kind
+    not in play (docs/rules.md §15.1)."""
     seen = [0] * NUM_KINDS
     for t in obs.hand:
         seen[t] += 1
@@ -42,7 +43,7 @@ def unseen_of(obs: Observation) -> list[int]:
             seen[m.tile] += m.size
     if obs.rob_tile is not None:
         seen[obs.rob_tile] += 1
-    return [4 - n if n < 4 else 0 for n in seen]
+    return [COPIES - n if n < COPIES and play else 0 for n, play in zip(seen, rules.in_play, strict=True)]
 
 
 @dataclass(slots=True)
@@ -98,7 +99,8 @@ def view_of(obs: Observation, rules: Ruleset | None) -> View:
     counts = [0] * NUM_KINDS
     for t in obs.hand:
         counts[t] += 1
-    return View(obs, rules_for(obs, rules), counts, obs.melds[obs.seat], unseen_of(obs), by_kind)
+    table = rules_for(obs, rules)
+    return View(obs, table, counts, obs.melds[obs.seat], unseen_of(obs, table), by_kind)
 
 
 def isolation(counts: list[int], t: Tile) -> int:

@@ -49,7 +49,7 @@ class SafeTracker:
         if obs.wall_remaining > self.wall >= 0:
             self.marks = {}
         self.wall = obs.wall_remaining
-        for s in range(4):
+        for s in range(len(obs.ponds)):
             if s != obs.seat and obs.declared[s] and s not in self.marks:
                 self.marks[s] = tuple(len(p) for p in obs.ponds)
 
@@ -58,7 +58,7 @@ class SafeTracker:
         out = set(obs.ponds[seat])
         mark = self.marks.get(seat)
         if mark is not None:
-            for s in range(4):
+            for s in range(len(obs.ponds)):
                 if s == seat:
                     continue
                 pond = obs.ponds[s]
@@ -82,7 +82,7 @@ def threats(view: View, tracker: SafeTracker | None, hot: bool) -> list[Threat]:
     plain = values.get("pinghu", 1)
     reading = read_table(obs, rules, tracker.marks) if tracker is not None and tracker.reads else None
     out: list[Threat] = []
-    for s in range(4):
+    for s in range(len(obs.ponds)):
         if s == obs.seat:
             continue
         melds = obs.melds[s]

@@ -17,8 +17,6 @@ import time
 from game.ai.judgement.base import View
 from game.ai.judgement.efficiency import DiscardOption, ready_discards
 from game.ai.judgement.value import (
-    PAYERS,
-    READY_OTHERS,
     TYPICAL_LIVE,
     charge_gain,
     chicken_payers,
@@ -26,6 +24,8 @@ from game.ai.judgement.value import (
     end_stake,
     follow_stake,
     keep_values,
+    payers,
+    ready_others,
     wait_pattern,
     win_chance,
 )
@@ -59,7 +59,8 @@ class Evaluator:
         self.keep_tiles = [t for t in range(NUM_KINDS) if self.keep[t] > 0]
         self.unseen = view.unseen
         self.total = max(1, sum(view.unseen))
-        self.draws = max(1, view.obs.wall_remaining // 4)
+        self.draws = max(1, view.obs.wall_remaining // view.rules.players)  # own draws left
+        self.payers = payers(view.rules)
         self.has_pass = view.has_pass()
         self.plain = self.values.get("pinghu", 1)
         # What ending ready is worth beside the win itself: kongs paid (or paid back) and chickens.
@@ -70,8 +71,8 @@ class Evaluator:
         self._ready: dict[tuple[tuple[int, ...], bool, int], float] = {}
 
     def value_of(self, fan: float, ron: bool) -> float:
-        """What a win's pattern is worth in fan: three payers on a self-draw, the discarder alone otherwise."""
-        self_draw = (fan + self.rules.bonuses.self_draw) * PAYERS
+        """What a win's pattern is worth in fan: every other seat pays a self-draw, the discarder alone otherwise."""
+        self_draw = (fan + self.rules.bonuses.self_draw) * self.payers
         if not ron:
             return self_draw
         return SELF_SHARE * self_draw + (1 - SELF_SHARE) * fan
@@ -156,13 +157,13 @@ class Evaluator:
             # we pay 责任鸡. A given pair of copies sits in one of the three other hands about 6% of the time.
             u = self.unseen[tile]
             claimed = 0.06 * u * (u - 1) / 2
-            gain = charge_gain(self.rules, tile) * ready - ch.charge_not_ready * READY_OTHERS * (1 - ready)
+            gain = charge_gain(self.rules, tile) * ready - ch.charge_not_ready * ready_others(self.rules) * (1 - ready)
             liable = ch.liability.get(tile, 0) * ((1 - ready) if ch.liability_not_ready_only else 1.0)
             loss = liable + fixed * chicken_payers(self.rules) * ready
             out += (1 - claimed) * gain - claimed * loss
         elif ch.not_ready_discards:
             # Each ready seat is paid for it if the hand ends with us not ready (docs/rules.md §14).
-            out -= (1 - ready) * fixed * READY_OTHERS
+            out -= (1 - ready) * fixed * ready_others(self.rules)
         if ch.shown_pay:
             # Paid to each ready seat when someone wins and we are not ready.
             out -= (1 - ready) * 0.5 * 1.5 * fixed

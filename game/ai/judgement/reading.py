@@ -81,9 +81,9 @@ def read_table(
     declaration (game.ai.judgement.defence.SafeTracker keeps them); without one, 报听 is taken to have come
     right after the seat's first discard.
     """
-    unseen = unseen_of(obs)
+    unseen = unseen_of(obs, rules)
     out: list[SeatReading | None] = []
-    for s in range(4):
+    for s in range(len(obs.ponds)):
         if s == obs.seat:
             out.append(None)
             continue
@@ -115,7 +115,7 @@ def ready_chance(obs: Observation, rules: Ruleset, seat: int) -> float:
     if obs.declared[seat]:
         return 1.0
     melds = obs.melds[seat]
-    turns = len(obs.ponds[seat]) + sum(1 for s in range(4) for m in obs.melds[s] if m.source == seat)
+    turns = len(obs.ponds[seat]) + sum(1 for ms in obs.melds for m in ms if m.source == seat)
     x = READY_BIAS + READY_PER_TURN * turns + READY_PER_MELD * len(melds)
     if has_pass(melds, rules.play):
         x += READY_PASS
@@ -166,13 +166,13 @@ def _wait_factors(obs: Observation, rules: Ruleset, seat: int, mark: Sequence[in
     out: dict[Tile, float] = {}
     if mark is None:
         # The moment of 报听 unknown: taken as just after the seat's first discard, the earliest it may be.
-        mark = (1, 1, 1, 1)
+        mark = (1,) * len(obs.ponds)
     since = mark[seat]
     for i, t in enumerate(pond):
         f = AFTER_DECLARE_WAIT if i >= since else BEFORE_DECLARE_WAIT
         out[t] = min(out.get(t, 1.0), f)
     if declared_wins_any_discard(rules.play):
-        for s in range(4):
+        for s in range(len(obs.ponds)):
             if s == seat:
                 continue
             other = obs.ponds[s]

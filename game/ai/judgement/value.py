@@ -13,7 +13,6 @@ from game.core.settlement.context import kong_payment
 from game.core.tiles import NUM_KINDS, Tile
 from game.engine.observation import Observation
 
-PAYERS = 3  # a self-drawn win, a kong of one's own and a chicken are paid by each other seat
 _VALUES: dict[int, tuple[Ruleset, dict[str, int]]] = {}
 
 
@@ -50,20 +49,32 @@ def chicken_values(rules: Ruleset) -> list[float]:
     return expected_copy_values(rules)
 
 
-# Seats expected to pay a chicken where only seats not ready pay (docs/rules.md §14): about one of the three
-# others is not ready at the end (ready rates near 70% in the arena).
-NOT_READY_PAYERS = 1.0
+def payers(rules: Ruleset) -> int:
+    """Seats that pay a self-drawn win, a kong of one's own and a chicken: every other seat (docs/rules.md §15.4)."""
+    return rules.players - 1
 
 
-# Other seats expected ready when a hand ends: they collect from a seat not ready (docs/rules.md §14).
-READY_OTHERS = PAYERS - NOT_READY_PAYERS
+# About one in three of the other seats is not ready when a hand ends (ready rates near 70% in the arena).
+NOT_READY_SHARE = 1 / 3
+
+
+def not_ready_payers(rules: Ruleset) -> float:
+    """Seats expected to pay a chicken where only seats not ready pay (docs/rules.md §14)."""
+    return payers(rules) * NOT_READY_SHARE
+
+
+def ready_others(rules: Ruleset) -> float:
+    """Other seats expected ready when a hand ends: they collect from a seat not ready (docs/rules.md §14)."""
+    return payers(rules) - not_ready_payers(rules)
+
+
 # The chance that one more seat makes its first discard the dealer's tile (开局跟, docs/rules.md §14).
 FOLLOW_RATE = 0.1
 
 
 def chicken_payers(rules: Ruleset) -> float:
     """How many seats are expected to pay each chicken: every other seat, or those not ready (docs/rules.md §14)."""
-    return NOT_READY_PAYERS if rules.chickens.payers == "not_ready" else PAYERS
+    return not_ready_payers(rules) if rules.chickens.payers == "not_ready" else payers(rules)
 
 
 def keep_values(rules: Ruleset) -> list[float]:
@@ -135,10 +146,10 @@ def _kong_terms(rules: Ruleset, kind: KongKind, late: bool = False) -> tuple[flo
     """A kong's fan, the seats that pay it when its owner ends ready, and those it is paid back to when its
     owner does not (倒赔: only the ready ones among them; none where a kong not ready is merely void)."""
     paid, seats = kong_payment(rules, kind, late)
-    fan, payers = float(paid), float(seats)
+    fan = float(paid)
     # An exposed kong is paid back to its feeder alone, and only if the feeder is ready.
-    back = payers * READY_OTHERS / PAYERS if rules.kongs.not_ready == "pay_back" else 0.0
-    return fan, payers, back
+    back = seats * (1 - NOT_READY_SHARE) if rules.kongs.not_ready == "pay_back" else 0.0
+    return fan, float(seats), back
 
 
 def kong_stake(rules: Ruleset, meld: Meld) -> float:
@@ -182,17 +193,17 @@ def chicken_stake(obs: Observation, rules: Ruleset, unseen: Sequence[int]) -> fl
     out = _chicken_fan(own, values) * chicken_payers(rules)
     if ch.payers != "not_ready":
         return out
-    rate = READY_OTHERS / PAYERS
+    rate = 1 - NOT_READY_SHARE
     hidden_total = max(1, sum(unseen))
     density = sum(values[t] * unseen[t] for t in range(NUM_KINDS)) / hidden_total
-    for s in range(4):
+    for s in range(rules.players):
         if s != seat:
             out += rate * (_chicken_fan(_shown(obs, s, pond), values) + obs.hand_sizes[s] * density)
     if ch.not_ready_discards:
         fixed = [float(fixed_value(rules, t)) for t in range(NUM_KINDS)]
-        out += _chicken_fan(obs.ponds[seat], fixed) * READY_OTHERS
-        others = sum(_chicken_fan(obs.ponds[s], fixed) for s in range(4) if s != seat)
-        out += others * (1 - rate) * (READY_OTHERS + NOT_READY_PAYERS)
+        out += _chicken_fan(obs.ponds[seat], fixed) * ready_others(rules)
+        others = sum(_chicken_fan(obs.ponds[s], fixed) for s in range(rules.players) if s != seat)
+        out += others * (1 - rate) * (ready_others(rules) + not_ready_payers(rules))
     return out + _charge_stake(obs, rules)
 
 
@@ -201,8 +212,8 @@ def charge_gain(rules: Ruleset, tile: Tile) -> float:
     ch = rules.chickens
     fixed = fixed_value(rules, tile)
     charge = charge_fan(rules, tile, fixed)
-    payers = PAYERS if ch.charge_payers == "others" else chicken_payers(rules)
-    return (charge if ch.charge_stacks else charge - fixed) * payers
+    paying = payers(rules) if ch.charge_payers == "others" else chicken_payers(rules)
+    return (charge if ch.charge_stacks else charge - fixed) * paying
 
 
 def _charge_stake(obs: Observation, rules: Ruleset) -> float:
@@ -214,7 +225,7 @@ def _charge_stake(obs: Observation, rules: Ruleset) -> float:
     for t, d in obs.first_chicken:
         mine = claimed.get(t) == obs.seat if t in claimed else d == obs.seat and t in obs.ponds[d]
         if mine:
-            out += charge_gain(rules, t) + ch.charge_not_ready * READY_OTHERS
+            out += charge_gain(rules, t) + ch.charge_not_ready * ready_others(rules)
     return out
 
 
@@ -228,12 +239,12 @@ def follow_stake(obs: Observation, rules: Ruleset, tile: Tile) -> float:
     """Expected fan of discarding `tile` now as one more follower of the dealer's first discard (开局跟,
     docs/rules.md §14); 0 when it would not follow."""
     fan = rules.bonuses.follow_dealer
-    seat, dealer = obs.seat, obs.dealer
-    n = (seat - dealer) % 4
-    if not fan or n == 0 or obs.ponds[seat] or any(obs.melds[s] for s in range(4)):
+    seat, dealer, players = obs.seat, obs.dealer, rules.players
+    n = (seat - dealer) % players
+    if not fan or n == 0 or obs.ponds[seat] or any(obs.melds):
         return 0.0
     if sum(len(p) for p in obs.ponds) != n or obs.ponds[dealer] != (tile,):
         return 0.0
-    if any(obs.ponds[(dealer + i) % 4] != (tile,) for i in range(1, n)):
+    if any(obs.ponds[(dealer + i) % players] != (tile,) for i in range(1, n)):
         return 0.0
-    return fan * FOLLOW_RATE ** (3 - n)
+    return fan * FOLLOW_RATE ** (players - 1 - n)

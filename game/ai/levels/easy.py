@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 
-from game.ai.judgement.base import View, isolation, view_of
+from game.ai.judgement.base import View, isolation, rules_for, view_of
+from game.ai.judgement.dingque import dingque_move
 from game.ai.judgement.efficiency import discard_shanten
 from game.core.ruleset import Ruleset
 from game.core.shanten import shanten, shanten_after_pung
@@ -34,6 +35,9 @@ class EasyAgent:
 
     def choose(self, obs: Observation) -> Action:
         """A plausible beginner's action."""
+        forced = dingque_move(obs, rules_for(obs, self.rules))
+        if forced is not None:
+            return forced
         view = view_of(obs, self.rules)
         if view.should_win():
             return view.first(ActionKind.WIN)

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.ai.judgement.base import rules_for, view_of
+from game.ai.judgement.dingque import dingque_move
 from game.ai.judgement.efficiency import discard_options
 from game.ai.judgement.reading import read_table
 from game.ai.levels.hard import BUDGET_MS, NO_DEADLINE_MS, HardAgent
@@ -154,6 +155,8 @@ class ExpertAgent:
     def _decide(self, obs: Observation, base: Action) -> Action:
         if len(obs.legal_actions) < 2 or base.kind is ActionKind.WIN or obs.wall_remaining == 0:
             return base
+        if dingque_move(obs, rules_for(obs, self.rules)) is not None:
+            return base  # hard's 定缺 move: naming the suit, or throwing it, is not worth a search
         candidates = self.candidates(obs, base)
         if len(candidates) < 2:
             return base

@@ -15,8 +15,9 @@ import math
 import time
 from dataclasses import dataclass
 
-from game.ai.judgement.base import View, edge_penalty, isolation, view_of
+from game.ai.judgement.base import View, edge_penalty, isolation, rules_for, view_of
 from game.ai.judgement.defence import SafeTracker, danger, threats
+from game.ai.judgement.dingque import dingque_move
 from game.ai.judgement.efficiency import DiscardOption, discard_options
 from game.ai.judgement.lookahead import Evaluator
 from game.ai.judgement.value import kong_expected
@@ -67,6 +68,9 @@ class HardAgent:
         deadline = time.perf_counter() + self.budget
         self.last_scored = []
         self.tracker.update(obs)
+        forced = dingque_move(obs, rules_for(obs, self.rules))
+        if forced is not None:
+            return forced
         view = view_of(obs, self.rules)
         if view.should_win():
             return view.first(ActionKind.WIN)

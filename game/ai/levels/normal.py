@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.ai.judgement.base import View, edge_penalty, isolation, view_of
+from game.ai.judgement.base import View, edge_penalty, isolation, rules_for, view_of
+from game.ai.judgement.dingque import dingque_move
 from game.ai.judgement.efficiency import DiscardOption, discard_options
 from game.ai.judgement.value import wait_pattern
 from game.core.ruleset import Ruleset
@@ -103,6 +104,9 @@ class NormalAgent:
 
     def choose(self, obs: Observation) -> Action:
         """The efficient action for this observation."""
+        forced = dingque_move(obs, rules_for(obs, self.rules))
+        if forced is not None:
+            return forced
         view = view_of(obs, self.rules)
         if view.should_win():
             return view.first(ActionKind.WIN)

@@ -1,7 +1,7 @@
-"""Duplicate deals: the same walls played with the agents rotated over the four seats.
+"""Duplicate deals: the same walls played with the agents rotated over the table's seats.
 
 Deal d's wall comes from a generator seeded by the arena seed and d; the deal is played
-four times, the agents shifted one seat each time, so every agent meets every hand from
+once per seat (four times at four players), the agents shifted one seat each time, so every agent meets every hand from
 every seat. Each hand is settled with game.core.settlement.settle. Results depend only on the
 seed and the deal numbers, so splitting the deals across processes changes nothing but the
 decision times; under a fixed rollout count no clock decides a move (hard has no deadline then).
@@ -25,7 +25,7 @@ from game.ai.judgement.efficiency import warm as warm_efficiency
 from game.core.result import WinHow
 from game.core.ruleset import Ruleset
 from game.core.suit_tables import fill_all
-from game.core.tiles import NUM_KINDS
+from game.core.tiles import COPIES
 from game.engine.actions import Action
 from game.engine.observation import Observation
 from game.engine.round import HandSetup, Round
@@ -40,18 +40,22 @@ Z95 = 1.959964
 
 
 class BadSeats(ValueError):
-    """A --seats value that does not name four known agents."""
+    """A --seats value that does not name one known agent per seat."""
 
 
-def parse_seats(text: str) -> tuple[str, str, str, str]:
-    """Four agent specs from `hard,normal,normal,normal`; BadSeats names what is wrong."""
+def parse_seats(text: str, players: int) -> tuple[str, ...]:
+    """One agent spec per seat of a table of `players` from `hard,normal,normal,normal`; BadSeats names what is
+    wrong."""
     parts = [p.strip() for p in text.split(",")]
-    if len(parts) != 4:
-        raise BadSeats(f"--seats {text!r}: name four agents separated by commas, e.g. hard,normal,normal,normal")
+    if len(parts) != players:
+        example = ",".join(["hard"] + ["normal"] * (players - 1))
+        raise BadSeats(
+            f"--seats {text!r}: this table seats {players}; name {players} agents separated by commas, e.g. {example}"
+        )
     for i, p in enumerate(parts):
         if p not in AGENT_SPECS:
             raise BadSeats(f"--seats {text!r}: seat {i + 1} is {p!r}; the agents are {', '.join(AGENT_SPECS)}")
-    return parts[0], parts[1], parts[2], parts[3]
+    return tuple(parts)
 
 
 @dataclass(frozen=True)
@@ -84,13 +88,13 @@ def build_agent(spec: str, seed: str, budget: SearchBudget | None = None) -> Age
     return make_agent(spec, seed, rollouts=budget.rollouts)
 
 
-def deal_setup(seed: str, deal: int) -> HandSetup:
-    """The stacked wall, dealer and break dice of deal number `deal`."""
+def deal_setup(seed: str, deal: int, rules: Ruleset) -> HandSetup:
+    """The stacked wall (the tiles `rules` plays with), dealer and break dice of deal number `deal`."""
     rng = random.Random(f"arena:{seed}:{deal}")
-    wall = [t for t in range(NUM_KINDS) for _ in range(4)]
+    wall = [t for t in rules.kinds for _ in range(COPIES)]
     rng.shuffle(wall)
     dice = (rng.randint(1, 6), rng.randint(1, 6))
-    return HandSetup(dealer=rng.randrange(4), break_dice=dice, wall=tuple(wall))
+    return HandSetup(dealer=rng.randrange(rules.players), break_dice=dice, wall=tuple(wall))
 
 
 class Timed:
@@ -221,12 +225,14 @@ def play_deal(
     cpu: dict[str, Counter[int]] | None = None,
     budget: SearchBudget | None = None,
 ) -> DealResult:
-    """Play one deal four times, the agents rotated one seat each time; decision times go to `times` (and `cpu`)."""
+    """Play one deal once per seat, the agents rotated one seat each time; decision times go to `times` (and
+    `cpu`)."""
     cpu = {} if cpu is None else cpu
-    setup = deal_setup(seed, deal)
+    setup = deal_setup(seed, deal, rules)
     tallies = {spec: Tally() for spec in seats}
-    for rot in range(4):
-        specs = [seats[(s + rot) % 4] for s in range(4)]
+    n = rules.players
+    for rot in range(n):
+        specs = [seats[(s + rot) % n] for s in range(n)]
         agents = [
             Timed(
                 build_agent(spec, f"{seed}:{deal}:{rot}:{s}", budget),

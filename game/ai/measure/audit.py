@@ -33,7 +33,8 @@ from game.match.agents import Agent
 from game.match.controller import MatchController
 from game.rules.loader import load_ruleset
 
-SEATS = ("expert", "hard", "hard", "hard")
+# The expert in one seat, hard in every other (the arena's ladder pairing).
+SEARCHER, OTHERS = "expert", "hard"
 
 
 @dataclass(frozen=True)
@@ -52,12 +53,12 @@ class AuditRecord:
 
 @dataclass(frozen=True)
 class AuditDeal:
-    """The records and the points of one deal's four seatings."""
+    """The records and the points of one deal's seatings (one per seat)."""
 
     deal: int
     records: tuple[AuditRecord, ...]
     expert_points: int
-    hard_points: int  # the three hard seats together
+    hard_points: int  # the hard seats together
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,7 @@ class AuditReport:
     records: tuple[AuditRecord, ...]
     expert_points: int
     hard_points: int
+    players: int  # seats at the table: the expert plays one seating per seat
     by_kind: tuple[Band, ...]  # the switched records by what changed
     by_z: tuple[Band, ...]  # every record by its margin
     near_by_kind: tuple[Band, ...]  # the near misses (priced, not played) by what they would have changed
@@ -91,8 +93,8 @@ class AuditReport:
 
     @property
     def hands(self) -> int:
-        """Hands the expert played (four per deal)."""
-        return 4 * self.deals
+        """Hands the expert played (one per seat per deal)."""
+        return self.players * self.deals
 
     @property
     def switch_gain_per_hand(self) -> float:
@@ -101,8 +103,8 @@ class AuditReport:
 
     @property
     def margin(self) -> float:
-        """Expert minus hard in points per hand, as the ladder counts it (hard's three seats pooled)."""
-        return self.expert_points / self.hands - self.hard_points / (3 * self.hands)
+        """Expert minus hard in points per hand, as the ladder counts it (hard's seats pooled)."""
+        return self.expert_points / self.hands - self.hard_points / ((self.players - 1) * self.hands)
 
 
 def decision_kind(base: Action, other: Action, shanten: int | None) -> str:
@@ -144,18 +146,20 @@ def price(rnd: Round, agents: Sequence[Agent], seat: int, action: Action, shuffl
 
 def audit_deal(rules: Ruleset, seed: str, deal: int, rollouts: int, shuffles: int, z_min: float) -> AuditDeal:
     """Play one deal four times (the expert in each seat once) and price its searches' other moves."""
-    setup = deal_setup(seed, deal)
+    setup = deal_setup(seed, deal, rules)
     budget = SearchBudget(rollouts=rollouts)
     records: list[AuditRecord] = []
     expert_points = hard_points = 0
-    for rot in range(4):
-        specs = [SEATS[(s + rot) % 4] for s in range(4)]
+    n = rules.players
+    seats = (SEARCHER, *([OTHERS] * (n - 1)))
+    for rot in range(n):
+        specs = [seats[(s + rot) % n] for s in range(n)]
         # The same seeds as the arena's, so the expert plays the arena's games move for move.
         agents = [build_agent(spec, f"{seed}:{deal}:{rot}:{s}", budget) for s, spec in enumerate(specs)]
         me = specs.index("expert")
         expert = agents[me]
         assert isinstance(expert, ExpertAgent)
-        others: list[Agent | None] = [None if s == me else agents[s] for s in range(4)]
+        others: list[Agent | None] = [None if s == me else agents[s] for s in range(n)]
         table = MatchController(rules, f"arena:{seed}:{deal}", others, setup, keep_save=False)
         table.start_hand()
         rnd = table.round
@@ -173,7 +177,7 @@ def audit_deal(rules: Ruleset, seed: str, deal: int, rollouts: int, shuffles: in
                 view = view_of(obs, rules) if obs.phase == "turn" else None
                 sh = hand_shanten(view.counts, view.meld_count) if view is not None else None
                 # Hard's own agent, as it stands after this observation, plays the seat on.
-                players = [expert.hard if s == me else agents[s] for s in range(4)]
+                players = [expert.hard if s == me else agents[s] for s in range(n)]
                 key = f"{seed}:{deal}:{rot}:{len(records)}"
                 mine = price(rnd, players, me, hard_move, shuffles, key)
                 theirs = price(rnd, players, me, other, shuffles, key)
@@ -192,7 +196,7 @@ def audit_deal(rules: Ruleset, seed: str, deal: int, rollouts: int, shuffles: in
             table.submit(action)
         table.settle()
         nets = table.ledger.nets()
-        for s in range(4):
+        for s in range(n):
             if s == me:
                 expert_points += nets[s]
             else:
@@ -270,6 +274,7 @@ def run_audit(
         records=records,
         expert_points=sum(d.expert_points for d in out),
         hard_points=sum(d.hard_points for d in out),
+        players=load_ruleset(ruleset).players,
         by_kind=tuple(band(k, (r for r in switched if r.kind == k)) for k in kinds),
         by_z=tuple(band(lab, (r for r in records if z_label(r.z) == lab)) for lab in labels),
         near_by_kind=tuple(band(k, (r for r in near if r.kind == k)) for k in near_kinds),

@@ -98,7 +98,7 @@ class Probe:
 def score(obs: Observation, rules: Ruleset, rnd: Round, marks: dict[int, tuple[int, ...]]) -> list[Sample]:
     """Score the reading of every other seat in `obs` against the true round."""
     read = read_table(obs, rules, marks)
-    unseen = unseen_of(obs)
+    unseen = unseen_of(obs, rules)
     live = [t for t in range(NUM_KINDS) if unseen[t]]
     out: list[Sample] = []
     for s, r in enumerate(read):
@@ -123,9 +123,9 @@ def play_deal(rules: Ruleset, seed: str, deal: int, samples: list[Sample]) -> No
     """Play the arena's deal number `deal` once with four hard probes."""
     from game.ai.measure.arena import deal_setup  # (the arena's walls; imported here to keep this module light)
 
-    probes = [Probe(rules, samples) for _ in range(4)]
+    probes = [Probe(rules, samples) for _ in range(rules.players)]
     table = MatchController(
-        rules, f"arena:{seed}:{deal}", probes, deal_setup(seed, deal), keep_save=False, keep_ledgers=False
+        rules, f"arena:{seed}:{deal}", probes, deal_setup(seed, deal, rules), keep_save=False, keep_ledgers=False
     )
     table.start_hand()
     for p in probes:

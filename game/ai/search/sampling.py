@@ -60,13 +60,14 @@ class Public:
     ) -> None:
         self.obs = obs
         seat = obs.seat
-        unseen = unseen_of(obs)
+        unseen = unseen_of(obs, rules)
         self.pool: list[Tile] = [t for t in range(NUM_KINDS) for _ in range(unseen[t])]
         sizes = list(obs.hand_sizes)
         self.rob_seat = obs.turn if obs.rob_tile is not None else -1
         if self.rob_seat >= 0:
             sizes[self.rob_seat] -= 1  # the tile being added is in the hand but already counted as seen
-        self.hidden_sizes = [0 if s == seat else sizes[s] for s in range(4)]
+        n = rules.players
+        self.hidden_sizes = [0 if s == seat else sizes[s] for s in range(n)]
         if sum(self.hidden_sizes) + obs.wall_remaining != len(self.pool):
             raise Inconsistent(
                 f"{len(self.pool)} unseen tiles for {sum(self.hidden_sizes)} hidden in hands"
@@ -76,10 +77,10 @@ class Public:
             reading = read_table(obs, rules)
         # Per seat and kind, the chance a tile dealt there stays: the reading's weight of the kind being
         # in that hand, against the kind it most likely holds.
-        self.stay: list[list[float]] = [[1.0] * NUM_KINDS for _ in range(4)]
+        self.stay: list[list[float]] = [[1.0] * NUM_KINDS for _ in range(n)]
         # The kinds each seat almost surely does not wait on, and the chance it is dealt a ready hand.
-        self.passed_by: list[frozenset[Tile]] = [frozenset()] * 4
-        self.ready_odds = [0.0] * 4
+        self.passed_by: list[frozenset[Tile]] = [frozenset()] * n
+        self.ready_odds = [0.0] * n
         for s, r in enumerate(reading):
             if r is None or not self.hidden_sizes[s]:
                 continue
@@ -88,7 +89,7 @@ class Public:
             self.passed_by[s] = r.ruled_out
             if self.hidden_sizes[s] % 3 == 1:
                 self.ready_odds[s] = r.ready if READY_UNDECLARED or obs.declared[s] else 0.0
-        self.declared_seats = [s for s in range(4) if s != seat and obs.declared[s] and self.hidden_sizes[s] == 13]
+        self.declared_seats = [s for s in range(n) if s != seat and obs.declared[s] and self.hidden_sizes[s] == 13]
         self.base = _public_hand(obs, rules, after_kong)
 
 
@@ -97,14 +98,16 @@ def _public_hand(obs: Observation, rules: Ruleset, after_kong: bool) -> LeanHand
     h = LeanHand(rules)
     seat = obs.seat
     h.dealer, h.streak = obs.dealer, obs.streak
-    h.hands = [[0] * NUM_KINDS for _ in range(4)]
+    n = rules.players
+    h.hands = [[0] * NUM_KINDS for _ in range(n)]
     h.hands[seat] = list(obs.counts)
     h.melds = [list(m) for m in obs.melds]
     h.ponds = [list(p) for p in obs.ponds]
     h.declared = list(obs.declared)
-    claimed = [0, 0, 0, 0]  # tiles each seat discarded that others claimed
-    taken = [0, 0, 0, 0]  # melds each seat made off a discard
-    from_hand = [0, 0, 0, 0]  # tiles each seat moved from its hand to its melds
+    h.missing = list(obs.missing) if obs.missing else [-1] * n  # 定缺, once shown (docs/rules.md §15.3)
+    claimed = [0] * n  # tiles each seat discarded that others claimed
+    taken = [0] * n  # melds each seat made off a discard
+    from_hand = [0] * n  # tiles each seat moved from its hand to its melds
     kongs = 0
     for s, ms in enumerate(obs.melds):
         for m in ms:
@@ -120,7 +123,7 @@ def _public_hand(obs: Observation, rules: Ruleset, after_kong: bool) -> LeanHand
             0,
             obs.hand_sizes[s] + len(obs.ponds[s]) + claimed[s] + from_hand[s] - 13 - (s == obs.dealer),
         )
-        for s in range(4)
+        for s in range(n)
     ]
     h.discard_count = sum(len(p) for p in obs.ponds) + sum(claimed)
     h.claims_made = sum(taken)
@@ -140,10 +143,10 @@ def _public_hand(obs: Observation, rules: Ruleset, after_kong: bool) -> LeanHand
         source_kongs = [m for m in obs.melds[h.last_discard[0]] if m.kong is not None]
         h.hot_kong = source_kongs[-1] if source_kongs else None
     h.rob_tile = obs.rob_tile
-    h.guoshui = [obs.guoshui if s == seat else False for s in range(4)]
-    h.baopai_pending = [obs.baopai_pending if s == seat else False for s in range(4)]
+    h.guoshui = [obs.guoshui if s == seat else False for s in range(n)]
+    h.baopai_pending = [obs.baopai_pending if s == seat else False for s in range(n)]
     h.baopai = []
-    h.deferred = [set(), set(), set(), set()]
+    h.deferred = [set() for _ in range(n)]
     h.first_chicken = dict(obs.first_chicken)
     h.first_chicken_claimed_by = dict(obs.first_chicken_claimed_by)
     h.first_chicken_discard = {}
@@ -157,7 +160,7 @@ def _public_hand(obs: Observation, rules: Ruleset, after_kong: bool) -> LeanHand
             h.first_chicken_discard[tile] = h.discard_count  # the discard on offer is the first copy
     h.draw_completes = obs.drawn is not None and any(a.kind is ActionKind.WIN for a in obs.legal_actions)
     _follow_from_ponds(h, obs)
-    h.waits_cache = [None, None, None, None]
+    h.waits_cache = [None] * n
     h.set_keep(rollout_keep(rules))
     h.set_wall(())
     return h
@@ -184,9 +187,10 @@ def _follow_from_ponds(h: LeanHand, obs: Observation) -> None:
     """
     if h.claims_made:
         return  # a claimed tile has left its pond; the rollout then treats the opening as not followed
-    for i in range(min(4, h.discard_count)):
-        pond = obs.ponds[(obs.dealer + i) % 4]
+    n = h.players
+    for i in range(min(n, h.discard_count)):
+        pond = obs.ponds[(obs.dealer + i) % n]
         if not pond or (h.first_discards and pond[0] != h.first_discards[0]):
             break
         h.first_discards.append(pond[0])
-    h.dealer_followed = len(h.first_discards) == 4
+    h.dealer_followed = len(h.first_discards) == n

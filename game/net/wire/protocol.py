@@ -34,7 +34,7 @@ Name = Annotated[str, msgspec.Meta(max_length=64)]
 Short = Annotated[str, msgspec.Meta(max_length=64)]
 Token = Annotated[str, msgspec.Meta(max_length=128)]
 RoomCode = Annotated[str, msgspec.Meta(pattern=CODE_PATTERN)]  # game.net.wire.roomcode: six of its alphabet
-ActionKindName = Literal["discard", "concealed_kong", "added_kong", "win", "pung", "kong", "pass"]
+ActionKindName = Literal["discard", "concealed_kong", "added_kong", "win", "pung", "kong", "pass", "dingque"]
 
 
 class Message(msgspec.Struct, forbid_unknown_fields=True, tag_field="type"):

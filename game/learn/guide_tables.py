@@ -28,7 +28,8 @@ def dingque_page(w: PageWriter) -> None:
         return
     suits = [SUITS.index(s) for s in r.suits]
     names_zh = "、".join(SUIT_NAMES_ZH[i] for i in suits)
-    names_en = " or ".join(f"{SUIT_NAMES_EN[i].lower()} {SUIT_NAMES_ZH[i]}" for i in suits)
+    each_en = [f"{SUIT_NAMES_EN[i].lower()} {SUIT_NAMES_ZH[i]}" for i in suits]
+    names_en = ", ".join(each_en[:-1]) + " or " + each_en[-1]
     w.say(
         f"定缺：抓完牌，还没有人报听或出牌之前，每人选一门（{names_zh}）要打光，叫缺门。"
         "大家都选好之前看不到别人选了什么，选好了一起亮出来，这一局一直亮着。",

@@ -12,6 +12,7 @@ def test_four_players_count_the_other_three() -> None:
     assert w.each_pays == ("其他三家各付", "each of the other three pays")
     assert w.from_each == ("其他三家各付", "from each of the other three")
     assert w.every == ("四家", "all four")
+    assert w.others_short == ("三家", "the other three")
 
 
 def test_three_players_count_the_other_two() -> None:
@@ -31,6 +32,7 @@ def test_two_players_name_the_one_across() -> None:
     assert w.each_pays == ("对家付", "the other player pays")
     assert w.from_each.en == "from the other player"
     assert w.every == ("两家", "both")
+    assert w.others_short == ("对家", "the other player")
     assert w.name.zh == "二丁拐"
 
 

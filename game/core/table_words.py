@@ -41,6 +41,7 @@ class TableWords:
     count: Words  # the players: 四 / four, 三 / three, 两 / two
     others_count: Words  # the other seats: 三 / three, 两 / two, 一 / one
     others: Words  # 其他三家 / the other three; 其他两家 / the other two; 对家 / the other player
+    others_short: Words  # 三家 / the other three; 两家 / the other two; 对家 / the other player (包三家)
     each_other: Words  # 其他三家各 / each of the other three; 对家 / the other player ("付" follows in Chinese)
     each_pays: Words  # 其他三家各付 / each of the other three pays; 对家付 / the other player pays
     from_each: Words  # 其他三家各付 / from each of the other three; 对家付 / from the other player
@@ -58,10 +59,12 @@ def table_words(players: int) -> TableWords:
     if players == 2:
         # The one other player sits across (docs/rules.md §15.2): 对家.
         others = Words("对家", "the other player")
+        short = others
         each = others
         every = Words("两家", "both")
     else:
         others = Words(f"其他{k.zh}家", f"the other {k.en}")
+        short = Words(f"{k.zh}家", others.en)
         each = Words(f"其他{k.zh}家各", f"each of the other {k.en}")
         every = Words(f"{n.zh}家", f"all {n.en}")
     return TableWords(
@@ -70,6 +73,7 @@ def table_words(players: int) -> TableWords:
         count=n,
         others_count=k,
         others=others,
+        others_short=short,
         each_other=each,
         each_pays=Words(f"{each.zh}付", f"{each.en} pays"),
         from_each=Words(f"{each.zh}付", f"from {each.en}"),

@@ -215,7 +215,7 @@ def payments_page(w: PageWriter) -> None:
             pays_zh = "，被抢的人一家付牌型的{bonuses.rob_kong_multiplier}倍"
             pays_en = "; the robbed seat alone pays {bonuses.rob_kong_multiplier} times the pattern"
         elif b.rob_kong_pays_all and w.rules.players > 2:
-            pays_zh, pays_en = f"，被抢的人包{words.others_count.zh}家", f"; that seat pays for {words.others.en}"
+            pays_zh, pays_en = f"，被抢的人包{words.others_short.zh}", f"; that seat pays for {words.others.en}"
         else:
             pays_zh, pays_en = "，被抢的人付", "; the robbed seat pays"
         w.say(

@@ -137,7 +137,7 @@ def test_deal_page_builds_the_walls(name: str) -> None:
         assert "四边各" + "、".join(str(s) for s in stacks) in zh
         assert "只数桌上" not in zh
     else:
-        assert f"{len(stacks)}道各{stacks[0]}墩" in zh
+        assert f"{len(stacks)}排各{stacks[0]}墩" in zh
         assert ("只数桌上的三家" in zh) == (rules.players == 3)
         assert ("单数，开庄家自己面前的牌墙" in zh) == (rules.players == 2)
 

@@ -57,7 +57,7 @@ def _table_size(w: PageWriter) -> None:
     empty = [zh for zh, _en in WIND_NAMES if zh not in seats]
     empty_en = [en for _zh, en in WIND_NAMES if en not in seats_en]
     w.say(
-        f"本规则{words.count.zh}人一桌（{words.name.zh}）：座位是{'、'.join(seats)}，按这个顺序出牌；"
+        f"本规则{words.count.zh}人一桌（{words.name.zh}）：座位是{'、'.join(seats)}，按这样轮流出牌；"
         f"{'、'.join(empty)}空着，那边没有人，也没有牌墙。",
         f"This ruleset seats {words.count.en} players ({words.name.en}): {', '.join(seats_en)}, playing in that "
         f"order; no one sits at {' or '.join(empty_en)}, and no wall stands there.",
@@ -113,14 +113,14 @@ def _small_walls(w: PageWriter) -> None:
     stacks = w.rules.table.wall_stacks
     if len(set(stacks)) == 1:
         w.say(
-            "牌墙两张一墩，每人面前一道，{count.walls}道各{table.wall_stacks.0}墩（庄家的一道先）。",
+            "牌墙两张一墩，每人面前一排，{count.walls}排各{table.wall_stacks.0}墩（庄家的一排先）。",
             "The wall is stacks of two, one row in front of each player: {count.walls} rows of "
             "{table.wall_stacks.0} stacks, the dealer's first.",
         )
         return
     fields = [f"{{table.wall_stacks.{i}}}" for i in range(len(stacks))]
     w.say(
-        "牌墙两张一墩，每人面前一道，各" + "、".join(fields) + "墩（庄家的一道先，再按出牌顺序）。",
+        "牌墙两张一墩，每人面前一排，各" + "、".join(fields) + "墩（庄家的一排先，再按出牌的先后）。",
         "The wall is stacks of two, one row in front of each player: "
         + ", ".join(fields)
         + " stacks, the dealer's first, then in play order.",
@@ -148,7 +148,7 @@ def _small_break(w: PageWriter) -> None:
     skip_most = DICE_FACES if t.break_method == "sum_and_smaller" else 2 * DICE_FACES
     if min(t.wall_stacks) <= skip_most:
         w.say(
-            "数墩数完了这道牌墙还没数到，就接着数下一道。",
+            "数墩数完了这排牌墙还没数到，就接着数下一排。",
             "A count of stacks that runs past the end of the wall goes on along the next one.",
         )
 

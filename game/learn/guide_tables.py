@@ -31,7 +31,7 @@ def dingque_page(w: PageWriter) -> None:
     each_en = [f"{SUIT_NAMES_EN[i].lower()} {SUIT_NAMES_ZH[i]}" for i in suits]
     names_en = ", ".join(each_en[:-1]) + " or " + each_en[-1]
     w.say(
-        f"定缺：抓完牌，还没有人报听或出牌之前，每人选一门（{names_zh}）要打光，叫缺门。"
+        f"定缺：抓完牌，还没有人报听或出牌之前，每人选一门（{names_zh}）要打完，叫缺门。"
         "大家都选好之前看不到别人选了什么，选好了一起亮出来，这一局一直亮着。",
         f"定缺: after the deal, before anyone declares ready or discards, each player names one suit ({names_en}) "
         "to be rid of. No one sees another's choice until all have chosen; then all are shown together and stay "
@@ -58,7 +58,7 @@ def dingque_page(w: PageWriter) -> None:
             "While you still hold it, you may not pung or kong another player's discard of that suit.",
         )
     w.say(
-        "什么牌都可以打，缺门的牌一般先打掉。缺门的牌杠了还在碰杠里，这一局就胡不了。",
+        "什么牌都可以打，缺门的牌通常先打掉。缺门的牌杠了还在碰杠里，这一局就胡不了。",
         "Any tile may be discarded; the named suit usually goes first. A kong of it stays among your melds, and "
         "that hand cannot be won.",
     )
@@ -72,7 +72,7 @@ def dingque_page(w: PageWriter) -> None:
     wait = waits(to_counts(parse_tiles(ready)), [])
     w.row(
         ready,
-        f"万打光了：叫牌，等{'、'.join(tile_name_zh(t) for t in wait)}",
+        f"万打完了：叫牌，等{'、'.join(tile_name_zh(t) for t in wait)}",
         f"Rid of 万 (m): ready, waiting on {' or '.join(format_tile(t) for t in wait)}",
         gaps=(3, 6, 9, 11),
     )

@@ -4,6 +4,7 @@ one PNG each, the same pixels on every run.
     SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy .venv/bin/python build/scene_shots.py OUT_DIR
     .venv/bin/python build/scene_shots.py OUT_DIR --size 960x540 --only replays,lan-host
     .venv/bin/python build/scene_shots.py OUT_DIR --language en
+    .venv/bin/python build/scene_shots.py OUT_DIR --ruleset sandingguai --only guide
     .venv/bin/python build/scene_shots.py --compare BEFORE_DIR AFTER_DIR
 
 The user folder is a fresh one at a fixed path, so saved games, statistics and replays from the
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 
 SIZE = (1280, 720)
 LANGUAGE = "zh"
+RULESET = "guiyang-classic"
 FRAME = 1 / 60
 HOME = Path("/tmp/scene_shots_home")
 
@@ -82,7 +84,7 @@ def _draw(host: ShotHost, updates: int = 1) -> pygame.Surface:
 def _rules() -> Ruleset:
     from game.rules.loader import load_ruleset
 
-    return load_ruleset("guiyang-classic")
+    return load_ruleset(RULESET)
 
 
 def _table(moment: str) -> Callable[[], pygame.Surface]:
@@ -172,7 +174,7 @@ def _played_session() -> TableSession:
     from ui.table.session import TableSession
 
     bot = SimpleAgent()
-    session = TableSession(_rules(), "replays", [None, bot, bot, bot])
+    session = TableSession(_rules(), "replays", [None, *[bot] * (_rules().players - 1)])
     session.on_hand_done = ReplayLog("m1", _rules(), "replays", people=lambda: session.humans)
     session.start_hand()
     while session.to_move():
@@ -328,7 +330,10 @@ def shots() -> dict[str, Callable[[], pygame.Surface]]:
         out[f"menu-{m}"] = _menu(m)
     for m in ("calculator-three", "calculator-three-result", "calculator-two", "calculator-two-result"):
         out[f"menu-{m}"] = _menu(m)  # tables of three and two (docs/rules.md §15.2)
-    for m in ("guide", "guide-2", "lessons", "first-run", "lesson-1", "lesson-1-2", "lesson-1-wrong", "lesson-1-end"):
+    from game.learn.guide import guide_pages
+
+    guide = ["guide", *(f"guide-{n}" for n in range(2, len(guide_pages(_rules())) + 1))]
+    for m in (*guide, "lessons", "first-run", "lesson-1", "lesson-1-2", "lesson-1-wrong", "lesson-1-end"):
         out[f"learn-{m}"] = _learn(m)
     for m in ("end-why", "end-chickens"):
         out[f"settlement-{m}"] = _learn(m)
@@ -403,6 +408,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("out", nargs="?", type=Path, help="the folder to write the PNGs into")
     parser.add_argument("--size", type=window_size, default=SIZE, help="the window, WIDTHxHEIGHT (1280x720)")
     parser.add_argument("--language", choices=("zh", "en"), default=LANGUAGE, help="the words' language (zh)")
+    parser.add_argument("--ruleset", default=RULESET, help=f"the ruleset of the table and the guide ({RULESET})")
     parser.add_argument("--home", type=Path, default=HOME, help=f"the fresh user folder ({HOME})")
     parser.add_argument("--only", default="", help="comma-separated parts of the names to draw (all when empty)")
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"), help="compare two folders")
@@ -418,4 +424,5 @@ if __name__ == "__main__":
         sys.exit(compare(*arguments.compare))
     SIZE = arguments.size
     LANGUAGE = arguments.language
+    RULESET = arguments.ruleset
     render_all(arguments.out, tuple(p for p in arguments.only.split(",") if p), arguments.home)

@@ -29,10 +29,11 @@ from types import ModuleType
 # The compiled unit is one package, game.core: the rules of a hand on counts, its settlement and the
 # play-out the expert's search runs thousands of times a decision (docs/ai.md has the timings). Every
 # module of it is compiled but the Ruleset model: its loader validates a file by the dataclass's type
-# hints (tuple[str, ...], Annotated tile notation), which a compiled class reduces to bare `tuple`.
+# hints (tuple[str, ...], Annotated tile notation), which a compiled class reduces to bare `tuple`; and
+# the table's words (game.core.table_words), which no rollout reads.
 # tests/test_ai_fast.py checks that FAST_MODULES is exactly game.core less INTERPRETED, so a module
 # added to the package is compiled with it.
-INTERPRETED = ("game.core.ruleset",)
+INTERPRETED = ("game.core.ruleset", "game.core.table_words")
 FAST_MODULES = (
     "game.core.rollout",
     "game.core.kernel_state",

@@ -108,6 +108,25 @@ def test_guide_switcher_reaches_every_shipped_ruleset() -> None:
     assert scene.rules.name == "guiyang-classic"
 
 
+def test_guide_switching_rulesets_keeps_the_topic_or_a_page_there_is() -> None:
+    """docs/rules.md §15.3, §15.6: sandingguai has pages (定缺, 金钩钓) others lack; switching from one stays on a
+    page the next ruleset has, and a topic both have stays the same."""
+    host = _host()
+    scene = GuideScene(host, ruleset="sandingguai")
+    host.stack.push(scene)
+    keys = [p.key for p in scene.pages]
+    for key in ("dealer", "payments", "dingque"):
+        scene.page = keys.index(key)
+        while scene.rules.name != "erding-liangfang":
+            scene.next_ruleset()
+            assert 0 <= scene.page < len(scene.pages)
+            host.stack.draw(pygame.Surface((1280, 720)))
+        if key != "dingque":
+            assert scene.pages[scene.page].key == key
+        while scene.rules.name != "sandingguai":
+            scene.next_ruleset()
+
+
 def test_screenshot_guide_takes_the_daopei_ruleset(tmp_path: Path) -> None:
     """docs/rules.md §14: `screenshot guide-N --ruleset guiyang-daopei` renders that ruleset's page."""
     out = tmp_path / "daopei.png"

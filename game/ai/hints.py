@@ -16,6 +16,7 @@ from game.ai.levels.hard import HardAgent
 from game.core.hand import scores_dilongqi, waits
 from game.core.ruleset import PATTERN_NAMES, Ruleset
 from game.core.rulings import win_allowed
+from game.core.table_words import table_words
 from game.core.tiles import Tile, format_tile, tile_name_zh
 from game.engine.actions import Action, ActionKind
 from game.engine.observation import Observation
@@ -98,8 +99,11 @@ def _pattern_names(pid: str | None) -> tuple[str, str]:
 def _reason(view: View, action: Action, table: tuple[DiscardHint, ...]) -> tuple[str, str]:
     kind = action.kind
     if kind is ActionKind.WIN:
+        if view.obs.rob_tile is not None and view.rules.bonuses.rob_kong_pays_all and view.rules.players > 2:
+            others = table_words(view.rules.players).others_short
+            return f"抢杠胡：被抢杠者包{others.zh}", f"Rob the kong: the robbed seat pays for {others.en}"
         if view.obs.rob_tile is not None:
-            return "抢杠胡：被抢杠者包三家", "Rob the kong: the robbed seat pays for all three"
+            return "抢杠胡：被抢杠者付", "Rob the kong: the robbed seat pays"
         return "胡牌", "Win"
     if kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG, ActionKind.KONG):
         t = action.tile

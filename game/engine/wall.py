@@ -26,9 +26,12 @@ class Place(NamedTuple):
     layer: int  # 1 = top, 0 = bottom
 
 
+DICE_FACES = 6  # each die shows 1 to 6 (docs/rules.md §3)
+
+
 def roll_dice(rng: random.Random) -> tuple[int, int]:
     """Two six-sided dice from the hand's own generator."""
-    return rng.randint(1, 6), rng.randint(1, 6)
+    return rng.randint(1, DICE_FACES), rng.randint(1, DICE_FACES)
 
 
 def count_seats(start: int, n: int, direction: str, players: int) -> int:

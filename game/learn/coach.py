@@ -16,6 +16,7 @@ from game.core.hand import best_pattern, matching_patterns
 from game.core.result import HandResult
 from game.core.ruleset import PATTERN_NAMES, Ruleset
 from game.core.settlement import Ledger, settle
+from game.core.table_words import table_words
 from game.core.tiles import format_tile, tile_name_zh
 from game.engine.actions import Action, ActionKind, make
 from game.engine.events import (
@@ -507,11 +508,12 @@ def _play_story(event: Event, players: int) -> Note | None:
             ),
         )
     if isinstance(event, KongDeclared) and event.seat == PLAYER:
+        pays = table_words(players).each_pays
         return Note(
             "story",
             Said(
-                "暗杠：三家各付闷豆分，它也是通行证。",
-                "Concealed kong: each other seat pays for it, and it is your pass.",
+                f"暗杠：{pays.zh}闷豆分，它也是通行证。",
+                f"Concealed kong: {pays.en} for it, and it is your pass.",
             ),
         )
     if isinstance(event, ReadyDeclared) and event.seat == PLAYER:

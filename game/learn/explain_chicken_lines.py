@@ -6,6 +6,7 @@ from game.core import rulings
 from game.core.result import HandResult
 from game.core.ruleset import Ruleset
 from game.core.settlement import LedgerItem
+from game.core.table_words import table_words
 from game.core.tiles import Tile
 from game.learn.explain_words import Said, SentenceFn, item_tile, seat_words, tile_words
 
@@ -21,9 +22,10 @@ def _chicken_fixed(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said
             "seats not ready to a ready seat.",
         )
     if tile is not None:
+        pays = table_words(rules.players).from_each
         return Said(
-            f"常鸡：{tz}永远是鸡，每张{ch.fixed.get(tile, item.fan)}番，其他三家各付。",
-            f"Fixed chicken: {te} is always a chicken, {ch.fixed.get(tile, item.fan)} fan a copy from each other seat.",
+            f"常鸡：{tz}永远是鸡，每张{ch.fixed.get(tile, item.fan)}番，{pays.zh}。",
+            f"Fixed chicken: {te} is always a chicken, {ch.fixed.get(tile, item.fan)} fan a copy {pays.en}.",
         )
     return None
 
@@ -147,10 +149,11 @@ def _charge_sentence(item: LedgerItem, tile: Tile, result: HandResult, rules: Ru
         whose_en = "was claimed by a seat that ends ready and passed to it" if claimed else "its discarder ends ready"
         extra_zh = "，这张鸡本身另外照算" if ch.charge_stacks else ""
         extra_en = "; the tile still counts as a chicken besides" if ch.charge_stacks else ""
+        pays = table_words(rules.players).from_each
         return Said(
-            f"冲锋鸡：本局第一张打出的{tz}{whose_zh}，值{value}番，其他三家各付（胡牌的人也付）{extra_zh}。",
-            f"First chicken discarded: the hand's first {te} {whose_en}, worth {value} fan from each of the other "
-            f"three, the winner too{extra_en}.",
+            f"冲锋鸡：本局第一张打出的{tz}{whose_zh}，值{value}番，{pays.zh}（胡牌的人也付）{extra_zh}。",
+            f"First chicken discarded: the hand's first {te} {whose_en}, worth {value} fan {pays.en}, the winner "
+            f"too{extra_en}.",
         )
     if ch.charge_claimed == "passes" and ch.payers == "not_ready" and claimed:
         return Said(

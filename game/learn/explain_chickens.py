@@ -106,8 +106,9 @@ def _counted_said(
     """ "East, 1s ×2 in hand: counted, 1 fan a copy from each of …", or its 冲锋鸡 / 鸡闷豆 form (`n` players)."""
     tz, te = tile_words(t)
     wz, we = _WHERE[where]
-    who_zh = "、".join(seat_zh(p, n) for p in payers) + "各付"
-    who_en = "from each of " + ", ".join(seat_en(p, n) for p in payers)
+    # One payer (always so at two players, docs/rules.md §15.4) pays alone: "东付", "from East".
+    who_zh = "、".join(seat_zh(p, n) for p in payers) + ("各付" if len(payers) > 1 else "付")
+    who_en = ("from each of " if len(payers) > 1 else "from ") + ", ".join(seat_en(p, n) for p in payers)
     if not payers:
         # E: only seats holding no chicken pay, and every other seat holds one.
         who_zh, who_en = "但别家都有鸡，无人付", "but every other seat holds a chicken, so nobody pays"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.core.result import HandResult, WinHow
 from game.core.ruleset import PATTERN_NAMES, Ruleset
 from game.core.settlement import LedgerItem
+from game.core.table_words import table_words
 from game.learn.explain_words import Said, SentenceFn, seat_words
 
 
@@ -13,7 +14,8 @@ def _win_pattern(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
     value = rules.pattern_values().get(pid, item.fan) if pid else item.fan
     how = result.win.how if result.win else None
     if how in (WinHow.SELF_DRAW, WinHow.AFTER_KONG):
-        pay_zh, pay_en = "自摸三家各付", "self-drawn, each of the other three pays"
+        pays = table_words(rules.players).each_pays
+        pay_zh, pay_en = f"自摸{pays.zh}", f"self-drawn, {pays.en}"
     elif how is WinHow.ROB_KONG:
         pay_zh, pay_en = "抢杠由被抢者付", "robbing a kong, the robbed seat pays"
     else:
@@ -25,9 +27,10 @@ def _win_pattern(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
 
 
 def _penalty_baopai(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
+    others = table_words(rules.players).others
     return Said(
-        "包牌：叫牌时放过一次胡，又在自己摸牌前胡别人的牌，要按牌值赔给三家。",
-        "包牌: a ready seat passed a win, then won off another discard before its next draw, so it pays the three.",
+        f"包牌：叫牌时放过一次胡，又在自己摸牌前胡别人的牌，要按牌值赔给{others.zh}。",
+        f"包牌: a ready seat passed a win, then won off another discard before its next draw, so it pays {others.en}.",
     )
 
 
@@ -111,10 +114,12 @@ def _bonus_dealer(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
 def _bonus_follow_dealer(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
     b = rules.bonuses
     pz, pe = seat_words(item.payer, rules.players)
+    words = table_words(rules.players)
     return Said(
-        f"开局跟：庄家{pz}打出的第一张牌，其余三家的第一张都跟着打了同一张，庄家赔三家各{b.follow_dealer}番。",
-        f"Dealer followed (开局跟): the other three each discarded the same tile as the dealer's first discard, "
-        f"so the dealer, {pe}, pays each of them {b.follow_dealer} fan.",
+        f"开局跟：庄家{pz}打出的第一张牌，{words.others.zh}的第一张都跟着打了同一张，"
+        f"庄家赔{words.each_other.zh}{b.follow_dealer}番。",
+        f"Dealer followed (开局跟): the dealer, {pe}, discarded first and {words.each_other.en} threw the same tile, "
+        f"so the dealer pays {words.each_other.en} {b.follow_dealer} fan.",
     )
 
 

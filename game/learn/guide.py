@@ -13,7 +13,7 @@ from collections.abc import Callable
 from types import ModuleType
 
 from game.core.ruleset import Ruleset
-from game.learn import guide_chickens, guide_play, guide_scoring
+from game.learn import guide_chickens, guide_play, guide_scoring, guide_tables
 from game.learn.guide_chickens import chickens_page
 from game.learn.guide_page import (
     CONSTANTS,
@@ -29,6 +29,7 @@ from game.learn.guide_page import (
 )
 from game.learn.guide_play import deal_page, pass_page, tiles_page, turn_page
 from game.learn.guide_scoring import dealer_page, draw_page, patterns_page, payments_page, ready_page
+from game.learn.guide_tables import dingque_page, jingou_page
 
 __all__ = [
     "CONSTANTS",
@@ -49,9 +50,11 @@ __all__ = [
 PAGES: tuple[tuple[str, tuple[str, str], Callable[[PageWriter], None]], ...] = (
     ("tiles", ("牌和写法", "The tiles"), tiles_page),
     ("deal", ("骰子和抓牌", "Dice and the deal"), deal_page),
+    ("dingque", ("定缺", "定缺: a suit to be rid of"), dingque_page),
     ("turn", ("一轮：摸、打、碰、杠", "A turn: draw, discard, pung, kong"), turn_page),
     ("pass", ("通行证（豆）", "The pass (豆)"), pass_page),
     ("patterns", ("牌型和番数", "Winning hands and their value"), patterns_page),
+    ("jingou", ("金钩钓", "The golden hook (金钩钓)"), jingou_page),
     ("payments", ("谁付多少", "Who pays what"), payments_page),
     ("chickens", ("鸡", "Chickens"), chickens_page),
     ("ready", ("叫牌、报听、杀报", "Ready, 报听 and 杀报"), ready_page),
@@ -61,12 +64,14 @@ PAGES: tuple[tuple[str, tuple[str, str], Callable[[PageWriter], None]], ...] = (
 
 
 def guide_pages(rules: Ruleset) -> list[Page]:
-    """Every page of the guide, with numbers filled in from `rules`."""
+    """Every page of the guide the ruleset has, with numbers filled in from `rules` (a page of a rule the ruleset
+    lacks, such as 定缺, writes nothing and is left out)."""
     out: list[Page] = []
     for key, (zh, en), build in PAGES:
         page = Page(key, Text(zh, en))
         build(PageWriter(rules, page))
-        out.append(page)
+        if page.paragraphs:
+            out.append(page)
     return out
 
 
@@ -75,7 +80,7 @@ def template_digits() -> list[str]:
     import inspect
 
     found: list[str] = []
-    for build in _builders((guide_play, guide_scoring, guide_chickens)):
+    for build in _builders((guide_play, guide_scoring, guide_chickens, guide_tables)):
         for m in re.finditer(r"\"([^\"\n]*)\"", inspect.getsource(build)):
             text = m.group(1)
             while re.search(r"\{[^{}]*\}", text):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.core.tiles import WUGUJI, YAOJI, format_tile
+from game.core.tiles import WUGUJI, YAOJI, format_tile, parse_tiles, tile_name_zh
 from game.learn.guide_page import PageWriter
 
 
@@ -25,7 +25,14 @@ def _turned_and_fixed(w: PageWriter) -> None:
             "After a win the next wall tile is turned: the tile one rank above it in its suit is a chicken "
             "(nine wraps to one), {chickens.flip_value} fan a copy. An empty wall turns nothing.",
         )
-        w.row("4m5m", "翻出四万，五万是鸡", "Turned 4m: 5m is the chicken", marked=(1,))
+        turned = w.first_in_play("4m5m", "4p5p")
+        a, b = parse_tiles(turned)
+        w.row(
+            turned,
+            f"翻出{tile_name_zh(a)}，{tile_name_zh(b)}是鸡",
+            f"Turned {format_tile(a)}: {format_tile(b)} is the chicken",
+            marked=(1,),
+        )
     if YAOJI in ch.fixed:
         w.say(
             "常鸡：幺鸡永远是鸡，每张{chickens.fixed.1s}番"
@@ -49,14 +56,16 @@ def _turned_and_fixed(w: PageWriter) -> None:
 def _collected(w: PageWriter) -> None:
     """Who collects for a chicken and who pays, and which tiles count."""
     ch = w.rules.chickens
+    words = w.words
     who_zh = "胡牌和叫牌的人" if ch.collectors == "ready_or_won" else "每一家"
     who_en = "Every seat that won or is ready" if ch.collectors == "ready_or_won" else "Every seat"
     pay_zh, pay_en = {
-        "others": ("其他三家各付", "from each of the other three"),
+        "others": words.from_each,
         "holding_none": ("没有鸡的人付", "from each seat that holds none"),
         "not_ready": (
-            "只由没叫牌的人付（叫牌的人之间不互付，四家都叫牌就不付）",
-            "from each seat that is not ready only (ready seats never pay each other; all four ready: nothing)",
+            f"只由没叫牌的人付（叫牌的人之间不互付，{words.every.zh}都叫牌就不付）",
+            f"from each seat that is not ready only (ready seats never pay each other; {words.every.en} ready: "
+            "nothing)",
         ),
     }[ch.payers]
     if ch.scope == "hand":
@@ -130,8 +139,8 @@ def _charge_owner(w: PageWriter) -> None:
         )
     if ch.charge != "off" and ch.charge_payers == "others":
         w.say(
-            "冲锋鸡归叫牌的人时，其他三家各付，胡牌的人和叫牌的人也付。",
-            "A 冲锋鸡 owned by a ready seat is paid by each of the other three, the winner and ready seats too.",
+            f"冲锋鸡归叫牌的人时，{w.words.each_pays.zh}，胡牌的人和叫牌的人也付。",
+            f"A 冲锋鸡 owned by a ready seat is paid by {w.words.each_other.en}, the winner and ready seats too.",
         )
     if ch.charge != "off" and ch.charge_not_ready:
         golden = ch.charge_not_ready_golden

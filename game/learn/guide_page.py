@@ -7,11 +7,13 @@ as a `Fact`, so a test can check every number on every page against the ruleset.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.core.hand import best_pattern, best_wait_value, matching_patterns
 from game.core.melds import Meld
 from game.core.ruleset import PATTERN_NAMES, Ruleset
+from game.core.table_words import TableWords, table_words
 from game.core.tiles import COPIES, NUM_KINDS, NUM_TILES, Tile, parse_tile, parse_tiles, to_counts
 
 # Numbers that are facts of the game itself, not of a ruleset (docs/rules.md §1, §3).
@@ -27,6 +29,14 @@ CONSTANTS: dict[str, int] = {
     "deal_rounds": 3,
     "melds_in_hand": 4,
     "pairs": 7,
+}
+
+# Numbers the ruleset's table gives (docs/rules.md §15.1, §15.2): `{count.tiles}` is 108 or 72.
+COUNTS: dict[str, Callable[[Ruleset], int]] = {
+    "tiles": lambda r: r.wall_size,
+    "suits": lambda r: len(r.suits),
+    "players": lambda r: r.players,
+    "walls": lambda r: len(r.table.wall_stacks),
 }
 
 _FIELD = re.compile(r"\{([a-z_.0-9]+)\}")
@@ -88,10 +98,13 @@ class Page:
 
 
 def resolve(path: str, rules: Ruleset) -> int:
-    """The number at `path`: `const.NAME`, or a dotted ruleset path (`patterns.dadui`, `chickens.fixed.1s`)."""
+    """The number at `path`: `const.NAME`, `count.NAME` (the table's), or a dotted ruleset path (`patterns.dadui`,
+    `chickens.fixed.1s`)."""
     parts = path.split(".")
     if parts[0] == "const":
         return CONSTANTS[parts[1]]
+    if parts[0] == "count":
+        return COUNTS[parts[1]](rules)
     node: object = rules
     for part in parts:
         if isinstance(node, tuple):
@@ -113,6 +126,15 @@ class PageWriter:
     def __init__(self, rules: Ruleset, page: Page) -> None:
         self.rules = rules
         self.page = page
+        self.words: TableWords = table_words(rules.players)  # "every other seat", "every seat" at this table
+
+    def in_play(self, tiles: str) -> bool:
+        """Whether every suit `tiles` (tile notation) names is in play under the ruleset (docs/rules.md §15.1)."""
+        return all(suit in self.rules.suits for suit in re.findall(r"[mps]", tiles))
+
+    def first_in_play(self, *choices: str) -> str:
+        """The first of `choices` (tile notation) whose suits are all in play: a hand drawn from the tiles in play."""
+        return next(c for c in choices if self.in_play(c))
 
     def fill(self, template: str) -> str:
         """`template` with each `{field}` replaced by its number, each recorded as a Fact of the page."""

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from game.core.melds import Meld
-from game.core.ruleset import PATTERN_NAMES
-from game.core.tiles import parse_tile
+from game.core.ruleset import MAX_PLAYERS, PATTERN_NAMES
+from game.core.tiles import format_tile, parse_tile, parse_tiles, tile_name_zh
 from game.learn.guide_page import PageWriter
 
 
@@ -19,9 +19,9 @@ def patterns_page(w: PageWriter) -> None:
     zh_parts = [f"{PATTERN_NAMES[p][0]} {{patterns.{p}}}" for p in values]
     en_parts = [f"{PATTERN_NAMES[p][1]} {{patterns.{p}}}" for p in values]
     w.say("番数：" + "，".join(zh_parts) + "。", "Fan: " + ", ".join(en_parts) + ".")
-    w.example("123m456m789p234s55s", "5s", "pinghu")
-    w.example("222m555p777s11p", "1p", "dadui", (Meld(parse_tile("9s"), None, 1),))
-    w.example("1155m2299p3377s44s", "4s", "qidui")
+    w.example(w.first_in_play("123m456m789p234s55s", "123p456p789p234s55s"), "5s", "pinghu")
+    w.example(w.first_in_play("222m555p777s11p", "222p555p777s11p"), "1p", "dadui", (Meld(parse_tile("9s"), None, 1),))
+    w.example(w.first_in_play("1155m2299p3377s44s", "1155p2299p3377s44s"), "4s", "qidui")
     w.example("123456789s111s22s", "2s", "qingyise")
     w.example(
         "55s",
@@ -89,7 +89,9 @@ def ready_page(w: PageWriter) -> None:
             "杀报：胡了报听者打出的牌，报听者另付{bonuses.kill_declared}番。",
             "杀报: whoever wins off a declared seat's discard collects {bonuses.kill_declared} fan more from it.",
         )
-    w.row("234m567p789s111s5m", "叫牌：等五万", "Ready: waiting on 5m", gaps=(3, 6, 9, 12))
+    hand = w.first_in_play("234m567p789s111s9m", "234p567p789s111s9p")
+    wait = parse_tiles(hand)[-1]
+    w.row(hand, f"叫牌：等{tile_name_zh(wait)}", f"Ready: waiting on {format_tile(wait)}", gaps=(3, 6, 9, 12))
 
 
 def draw_page(w: PageWriter) -> None:
@@ -117,7 +119,7 @@ def draw_page(w: PageWriter) -> None:
             "seat was waiting on. All ready, or nobody ready: nothing is paid.",
         )
         w.ready_row(
-            "222m555p888s11s44s",
+            w.first_in_play("222m555p888s11s44s", "222p555p888s11s44s"),
             "dadui",
             "叫一条或四条的大对子：查叫收{patterns.dadui}番",
             "Ready for all pungs on 1s or 4s: 查叫 collects {patterns.dadui} fan",
@@ -138,16 +140,27 @@ def dealer_page(w: PageWriter) -> None:
     two_en = "the discarder" if d.two_winners == "discarder" else "the first winner counted from the dealer"
     three = "点炮的人" if d.three_winners == "discarder" else "从庄家数起第一个胡牌的人"
     three_en = "the discarder" if d.three_winners == "discarder" else "the first winner counted from the dealer"
-    w.say(
-        f"一炮双响：{two}坐庄；一炮三响：{three}坐庄。",
-        f"Two winners on one discard: {two_en} deals; three: {three_en}.",
-    )
+    if r.players == MAX_PLAYERS:
+        w.say(
+            f"一炮双响：{two}坐庄；一炮三响：{three}坐庄。",
+            f"Two winners on one discard: {two_en} deals; three: {three_en}.",
+        )
+    elif r.players > 2:
+        # At three at most two can win on one discard (docs/rules.md §15.4, §15.7).
+        w.say(f"一炮双响：{two}坐庄。", f"Two winners on one discard: {two_en} deals.")
     if d.draw == "keep":
         w.say("黄庄：庄家继续坐庄。", "A draw: the dealer keeps the deal.")
+    elif r.players > 2:
+        k = w.words.others_count
+        w.say(
+            f"黄庄：庄家叫牌就连庄，否则下一个叫牌的人坐庄；{k.zh}家叫牌一家没叫，没叫的坐庄。",
+            f"A draw: a ready dealer keeps it, else the next ready seat deals; {k.en} ready and one not, that one "
+            "deals.",
+        )
     else:
         w.say(
-            "黄庄：庄家叫牌就连庄，否则下一个叫牌的人坐庄；三家叫牌一家没叫，没叫的坐庄。",
-            "A draw: a ready dealer keeps it, else the next ready seat deals; three ready and one not, that one deals.",
+            "黄庄：庄家叫牌或两家都没叫，庄家连庄；否则对家坐庄。",
+            "A draw: the dealer keeps the deal when ready or when neither is; else the other player deals.",
         )
     b = r.bonuses
     if b.dealer:
@@ -166,9 +179,10 @@ def dealer_page(w: PageWriter) -> None:
 def payments_page(w: PageWriter) -> None:
     """Who pays for a win, and the extras: self-draw, a kong's replacement, hot discards, robbing."""
     b = w.rules.bonuses
+    words = w.words
     w.say(
-        "自摸：其他三家各付；点炮：打出那张牌的人一家付。底分：每番{base}分。",
-        "Self-drawn: each of the other three pays; off a discard: the discarder alone pays. Base (底分): one fan "
+        f"自摸：{words.each_pays.zh}；点炮：打出那张牌的人一家付。底分：每番{{base}}分。",
+        f"Self-drawn: {words.each_pays.en}; off a discard: the discarder alone pays. Base (底分): one fan "
         "is worth {base}.",
     )
     if b.self_draw:
@@ -200,8 +214,8 @@ def payments_page(w: PageWriter) -> None:
         if b.rob_kong_multiplier:
             pays_zh = "，被抢的人一家付牌型的{bonuses.rob_kong_multiplier}倍"
             pays_en = "; the robbed seat alone pays {bonuses.rob_kong_multiplier} times the pattern"
-        elif b.rob_kong_pays_all:
-            pays_zh, pays_en = "，被抢的人包三家", "; that seat pays for all three"
+        elif b.rob_kong_pays_all and w.rules.players > 2:
+            pays_zh, pays_en = f"，被抢的人包{words.others_short.zh}", f"; that seat pays for {words.others.en}"
         else:
             pays_zh, pays_en = "，被抢的人付", "; the robbed seat pays"
         w.say(
@@ -210,7 +224,8 @@ def payments_page(w: PageWriter) -> None:
         )
     if b.follow_dealer:
         w.say(
-            "开局跟：庄家打的第一张牌，其他三家接着都打同一张，庄家付每家{bonuses.follow_dealer}番。",
-            "开局跟 (following the dealer): when the dealer's first discard is followed by the same tile from all "
-            "three others, the dealer pays each of them {bonuses.follow_dealer}.",
+            f"开局跟：庄家打的第一张牌，{words.others.zh}接着都打同一张，"
+            f"庄家付{'每家' if w.rules.players > 2 else words.others.zh}{{bonuses.follow_dealer}}番。",
+            "开局跟 (following the dealer): when the dealer's first discard is followed by the same tile from "
+            f"{words.others.en}, the dealer pays {words.each_other.en} {{bonuses.follow_dealer}}.",
         )

@@ -1,7 +1,7 @@
 """The guided lessons: short hands on fixed, stacked walls, each with what it teaches and how it should end.
 
 A lesson fixes the dice and stacks the wall (game.engine.round.HandSetup.wall) so that, played as the coach
-advises, the hand ends the way the lesson intends. The other three seats play the lesson's part: each
+advises, the hand ends the way the lesson intends. The other seats play the lesson's part: each
 discards the tile it drew and claims nothing, so what they throw is the wall's order. The engine, the
 pass rules, the hints and the settlement are the game's own (game.learn.coach drives them).
 """

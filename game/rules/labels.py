@@ -11,7 +11,8 @@ from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from game.core.ruleset import PATTERN_NAMES, Ruleset
+from game.core.ruleset import MAX_PLAYERS, PATTERN_NAMES, Ruleset
+from game.core.table_words import table_words
 from game.core.tiles import format_tile
 
 FIELD_LABELS: Mapping[str, tuple[str, str]] = MappingProxyType(
@@ -126,7 +127,7 @@ VALUE_LABELS: Mapping[str, tuple[str, str]] = MappingProxyType(
         "not_ready": ("未听牌者", "seats not ready"),
         "passes": ("归碰杠者", "passes to the claimer"),
         "passes_if_ready": ("归叫牌的碰杠者", "passes to a ready claimer"),
-        "others": ("其他三家", "the other three"),
+        "others": ("其他各家", "every other seat"),  # docs/rules.md §15: the same words at every table
         "chickens": ("同鸡分", "as the chickens"),
         "liability": ("责任鸡", "liability"),
     }
@@ -139,11 +140,26 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(1, width - used)
 
 
-def label(path: str) -> tuple[str, str]:
-    """The (Chinese, English) label of a dotted field path; pattern ids use the pattern names."""
+def label(path: str, players: int = MAX_PLAYERS) -> tuple[str, str]:
+    """The (Chinese, English) label of a dotted field path at a table of `players`; pattern ids use the pattern
+    names."""
     if path.startswith("patterns."):
         return PATTERN_NAMES.get(path.removeprefix("patterns."), (path, path))
+    if players != MAX_PLAYERS and path in _OTHER_SEATS:
+        # FIELD_LABELS count the other three; a smaller table counts its own (docs/rules.md §15.4).
+        others = table_words(players).others_short
+        zh, en = _OTHER_SEATS[path]
+        return zh.format(others=others.zh), en.format(others=others.en)
     return FIELD_LABELS.get(path, (path, path))
+
+
+# The labels that count the other seats, with the words of a smaller table's (game.core.table_words) filled in.
+_OTHER_SEATS: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {
+        "bonuses.rob_kong_pays_all": ("抢杠包{others}", "robbed seat pays for {others}"),
+        "bonuses.follow_dealer": ("开局跟", "dealer pays when followed by {others}"),
+    }
+)
 
 
 def _show(value: object, tile_keys: bool) -> str:
@@ -162,17 +178,17 @@ def _show(value: object, tile_keys: bool) -> str:
 
 def ruleset_lines(rules: Ruleset) -> Iterator[tuple[str, str, str, str]]:
     """(path, label_zh, label_en, value) for every value of `rules`, in file order."""
-    yield from _walk(rules, "")
+    yield from _walk(rules, "", rules.players)
 
 
-def _walk(obj: Any, prefix: str) -> Iterator[tuple[str, str, str, str]]:
+def _walk(obj: Any, prefix: str, players: int) -> Iterator[tuple[str, str, str, str]]:
     for f in dataclasses.fields(obj):
         value = getattr(obj, f.name)
         path = f"{prefix}{f.name}"
-        zh, en = label(path)
+        zh, en = label(path, players)
         if dataclasses.is_dataclass(value):
             yield path, zh, en, ""
-            yield from _walk(value, f"{path}.")
+            yield from _walk(value, f"{path}.", players)
         elif path == "patterns":
             yield path, zh, en, ""
             for pid, fan in value.items():

@@ -57,8 +57,12 @@ class GuideScene(MenuScene):
     def next_ruleset(self) -> None:
         """Read the guide under the next shipped ruleset: every number on the page follows."""
         names = _ruleset_names(self.rules.name)
+        key = self.pages[self.page].key
         self.rules = self._load(names[(names.index(self.rules.name) + 1) % len(names)])
         self.pages = guide_pages(self.rules)
+        # Rulesets have different pages (定缺, 金钩钓 only where played): stay on the same topic, or the nearest page.
+        keys = [p.key for p in self.pages]
+        self.page = keys.index(key) if key in keys else min(self.page, len(self.pages) - 1)
         self.rebuild()
 
     def lessons(self) -> None:

@@ -16,7 +16,9 @@ from typing import Protocol
 import pygame
 
 from game import __version__
+from game.core.ruleset import MAX_PLAYERS
 from game.core.tiles import WUGUJI, YAOJI, parse_tiles
+from game.rules.loader import RulesetError, load_ruleset
 from ui.kit.dialogs import wrap
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import plate
@@ -77,6 +79,14 @@ def has_save() -> bool:
         return False
 
 
+def table_players(ruleset: str) -> int:
+    """How many sit at the table of the ruleset last chosen (four when it names none or cannot be read)."""
+    try:
+        return load_ruleset(ruleset).players if ruleset else MAX_PLAYERS
+    except RulesetError:
+        return MAX_PLAYERS
+
+
 class MainMenu(MenuScene):
     """The first screen: a column of big buttons under the title."""
 
@@ -88,8 +98,10 @@ class MainMenu(MenuScene):
         self.saves: list[SavedMatchLike] = []  # the match saves, newest first (ui/menu/save.py)
         self.show_tiles = True  # the showcase tiles under the title; left out when the window is short
         self.panel = pygame.Rect(0, 0, 0, 0)  # the plate behind the buttons, around all of them
+        self.players = table_players(getattr(host.settings, "ruleset", ""))  # the subtitle's table
 
     def enter(self) -> None:
+        self.players = table_players(getattr(self.host.settings, "ruleset", ""))
         self.saves = saved_matches()
         self.can_continue = bool(self.saves) or has_save()
         self.rebuild()
@@ -175,7 +187,8 @@ class MainMenu(MenuScene):
         """The title and subtitle pictures, the top of the showcase tiles, and where the buttons start."""
         m = self.m
         title = T.outlined(S.tr("title"), m.title, pal.TEXT_GOLD, (70, 30, 8), max(2, m.px(3)))
-        sub = T.shadowed(S.tr("menu_subtitle"), m.body, pal.TEXT_MUTED)
+        count = S.table_word(self.players, "count")
+        sub = T.shadowed(S.tr("menu_subtitle", count=count[:1].upper() + count[1:]), m.body, pal.TEXT_MUTED)
         tiles_top = m.px(22) + title.get_height() + sub.get_height() + m.px(18)
         if not self.show_tiles:
             return title, sub, tiles_top, tiles_top - m.px(8)

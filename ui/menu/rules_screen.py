@@ -43,7 +43,7 @@ def rule_rows(rules: Ruleset) -> list[Row]:
             heading = field_label(zh, en)
             rows.append(Row(heading[:1].upper() + heading[1:], None))
         else:
-            rows.append(Row(field_label(zh, en), value_text(value, path)))
+            rows.append(Row(field_label(zh, en), value_text(value, path, rules.players)))
     return rows
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.core.ruleset import Ruleset
+from game.core.ruleset import MAX_PLAYERS, Ruleset
 from game.rules.labels import VALUE_LABELS, ruleset_lines
 from ui.words import strings as S
 
@@ -21,7 +21,6 @@ VALUE_ZH: dict[str, str] = {
     "discarder": "点炮者",
     "hand": "手上鸡",
     "all": "全部",
-    "others": "其他三家",
     "ready_or_won": "听牌或胡牌者",
     "winner": "胡牌者",
     "pinghu": "平胡",
@@ -34,7 +33,6 @@ VALUE_ZH: dict[str, str] = {
     "both": "上下鸡",
     "below": "下鸡",
     "discards": "打出的牌也算",
-    "double": "四家有鸡翻倍",
     "value": "定值",
     "multiplier": "倍数",
     "holding_none": "无鸡者",
@@ -84,14 +82,20 @@ SUMMARY_PATHS = (
 )
 
 
-def value_text(value: str, path: str = "") -> str:
-    """A value of the field `path` in the current language (the listing's words are English)."""
+def value_text(value: str, path: str = "", players: int = MAX_PLAYERS) -> str:
+    """A value of the field `path` in the current language at a table of `players` (the listing's words are
+    English)."""
     zh = S.language() == "zh"
     if (path, value) in FIELD_VALUES:
         return FIELD_VALUES[path, value][0 if zh else 1]
     words = VALUE_ZH if zh else VALUE_EN
 
     def word_text(word: str) -> str:
+        # Every other seat, every seat: as many as sit at the table (docs/rules.md §15.4).
+        if word == "others":
+            return S.table_word(players, "others")
+        if word == "double" and zh:
+            return S.table_word(players, "every") + "有鸡翻倍"
         if word in words:
             return words[word]
         # Words the engine labels itself (the §14 choices) need no second table here.
@@ -114,4 +118,9 @@ def ruleset_title(rules: Ruleset) -> str:
 def summary(rules: Ruleset, paths: tuple[str, ...] = SUMMARY_PATHS) -> list[tuple[str, str]]:
     """(label, value) of the key values of `rules`, in the current language."""
     found = {path: (zh, en, value) for path, zh, en, value in ruleset_lines(rules)}
-    return [(field_label(zh, en), value_text(value, p)) for p in paths if p in found for zh, en, value in [found[p]]]
+    return [
+        (field_label(zh, en), value_text(value, p, rules.players))
+        for p in paths
+        if p in found
+        for zh, en, value in [found[p]]
+    ]

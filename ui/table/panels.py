@@ -85,7 +85,8 @@ def draw_info(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> No
         pic = T.fit(S.tr("watching_seatless"), small, w, pal.TEXT_GOLD, bold=True)
         surface.blit(pic, (x, y))
         y += pic.get_height() - 2
-    note = S.tr("autoplay_on") if view.autoplay else S.tr(_keys_help(view))
+    watched = S.tr("autoplay_on", count=S.table_word(view.rules.players, "count"))
+    note = watched if view.autoplay else S.tr(_keys_help(view))
     # The key hints go on as many lines as they need rather than shrink below a readable size.
     for line in T.pack(note.split(" · "), small, w):
         pic = T.fit(line, small, w, pal.TEXT_MUTED)

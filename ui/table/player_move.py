@@ -155,14 +155,15 @@ class PlayerMove:
     def warning(self, action: Action, obs: Observation) -> tuple[str, str] | None:
         """A warning before a move that costs: passing a win (过水 / 包牌), or winning under 包牌."""
         mode = self.t.rules.play.passed_win
+        others = S.table_word(self.t.rules.players, "others")  # 包牌 pays every other seat (docs/rules.md §15.4)
         can_win = any(a.kind is ActionKind.WIN for a in obs.legal_actions)
         if action.kind is ActionKind.PASS and can_win and obs.phase in ("claims", "rob"):
             if mode == "guoshui":
                 return S.tr("warn_guoshui"), S.tr("warn_pass_anyway")
             if mode == "baopai":
-                return S.tr("warn_baopai_pass"), S.tr("warn_pass_anyway")
+                return S.tr("warn_baopai_pass", others=others), S.tr("warn_pass_anyway")
         if action.kind is ActionKind.WIN and obs.phase in ("claims", "rob") and obs.baopai_pending and mode == "baopai":
-            return S.tr("warn_baopai_win"), S.tr("warn_win_anyway")
+            return S.tr("warn_baopai_win", others=others), S.tr("warn_win_anyway")
         return None
 
     def press(self, button: Button) -> None:

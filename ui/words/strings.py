@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.core.ruleset import PATTERN_NAMES
+from game.core.table_words import Words, table_words
 from game.core.tiles import format_tile, tile_name_zh
 
 LANGUAGES = ("zh", "en")
@@ -41,7 +42,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Z/退格 悔牌 · H 提示 · T 托管 · 空格 跳过 · S 速度 · L 语言 · F11 全屏",
         "Z/Bksp take back · H hint · T auto-play · Space skip · S speed · L lang · F11 full",
     ),
-    "autoplay_on": ("观战：四家电脑对局", "Watching four AI players"),
+    "autoplay_on": ("观战：{count}家电脑对局", "Watching {count} AI players"),
     "watching_seatless": ("观战：你没有座位", "Watching: you hold no seat"),
     "keys_help_watching": ("空格 跳过 · L 语言 · F11 全屏", "Space skip · L lang · F11 full"),
     "loading": ("洗牌中…", "Shuffling…"),
@@ -125,13 +126,13 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Passing this win: you may not win off a discard until your next draw.",
     ),
     "warn_baopai_pass": (
-        "包牌：放弃这次胡牌后，若在你下次摸牌前吃胡，要按胡牌番数付给其他三家。",
+        "包牌：放弃这次胡牌后，若在你下次摸牌前吃胡，要按胡牌番数付给{others}。",
         "If you pass this win and then win off another discard before your next draw, "
-        "you pay each other seat your hand's value (包牌).",
+        "you pay {others} your hand's value (包牌).",
     ),
     "warn_baopai_win": (
-        "包牌：你刚放弃过胡牌，现在吃胡要按胡牌番数付给其他三家。",
-        "You passed a win before: winning on this discard makes you pay each other seat your hand's value (包牌).",
+        "包牌：你刚放弃过胡牌，现在吃胡要按胡牌番数付给{others}。",
+        "You passed a win before: winning on this discard makes you pay {others} your hand's value (包牌).",
     ),
     "warn_pass_anyway": ("仍然过", "Pass anyway"),
     "warn_win_anyway": ("仍然胡", "Win anyway"),
@@ -231,7 +232,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "takeback_done": ("已悔牌：请重新出牌", "Taken back: play again"),
     "takeback_none": ("这一局还没有可以悔的牌", "Nothing to take back in this hand"),
     # Menus, new game, settings, rules screen, statistics
-    "menu_subtitle": ("四人麻将 · 贵阳捉鸡规则", "Four-player mahjong, Guiyang rules"),
+    "menu_subtitle": ("{count}人麻将 · 贵阳捉鸡规则", "{count}-player mahjong, Guiyang rules"),
     "menu_solo": ("单人对战电脑", "Solo against AI"),
     "menu_local": ("本地多人", "Local multiplayer"),
     "menu_continue": ("继续对局", "Continue"),
@@ -495,6 +496,13 @@ def tr_count(key: str, n: int, **fields: object) -> str:
 def practice_hands(n: int) -> str:
     """How many practice hands (with a move taken back) the statistics keep apart; "" when there are none."""
     return tr_count("st_practice", n) if n > 0 else ""
+
+
+def table_word(players: int, phrase: str) -> str:
+    """A phrase of game.core.table_words at a table of `players` in the current language: "count" (四 / four),
+    "others" (其他三家 / the other three), "every" (四家 / all four)."""
+    words: Words = getattr(table_words(players), phrase)
+    return words.pick(_language)
 
 
 def wind(seat: int) -> str:

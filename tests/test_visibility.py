@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.engine.actions import Action, ActionKind
-from game.engine.events import Event, HandStarted, TileDrawn, TilesDealt, WinPassed
+from game.engine.events import Event, HandStarted, SuitNamed, TileDrawn, TilesDealt, WinPassed
 from game.engine.observation import Observation
 from game.engine.visibility import SPECTATOR, visible, visible_events
 from game.match.agents import RandomAgent, SimpleAgent
@@ -41,8 +41,9 @@ class Passer:
 
 def _played(ruleset: str, seed: str) -> list[Event]:
     """A hand played by agents that pass every win off a discard, with its settlement."""
-    agents = [Passer() for _ in range(4)]
-    table = MatchController(load_ruleset(ruleset), seed, agents, keep_save=False)
+    rules = load_ruleset(ruleset)
+    agents = [Passer() for _ in range(rules.players)]
+    table = MatchController(rules, seed, agents, keep_save=False)
     table.start_hand()
     rnd = table.round
     assert rnd is not None
@@ -58,6 +59,8 @@ def _holds_anothers_secret(e: Event, viewer: int) -> str | None:
         return f"seat {e.seat}'s draw"
     if isinstance(e, WinPassed) and e.seat != viewer:
         return f"seat {e.seat} passing a win"
+    if isinstance(e, SuitNamed) and e.seat != viewer and e.suit is not None:
+        return f"seat {e.seat}'s 定缺 suit before all are shown (docs/rules.md §15.3)"
     if isinstance(e, HandStarted) and e.seed:
         return "the seed that deals the wall"
     return None

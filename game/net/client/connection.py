@@ -297,7 +297,7 @@ async def autoplay(client: NetClient, agent: Agent, on_message: Listener | None 
             if isinstance(msg, P.Settled):
                 await client.send(P.Ready())
             if st.obs is not None and st.obs.legal_actions:
-                obs = from_wire(st.obs)
+                obs = from_wire(st.obs, st.welcome.players if st.welcome is not None else None)
                 st.obs = None  # answered: wait for the next one
                 await client.act(agent.choose(obs))
 

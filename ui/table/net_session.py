@@ -14,11 +14,12 @@ from game.core.ruleset import Ruleset
 from game.core.settlement import Ledger
 from game.core.settlement.ledger import LedgerItem
 from game.core.tiles import NUM_KINDS
-from game.engine.actions import Action
+from game.engine.actions import Action, ActionKind
 from game.engine.events import Event, HandSettled, HandStarted
 from game.engine.observation import Observation
 from game.engine.visibility import SPECTATOR
 from game.match.agents import Agent
+from game.net.client.connection import asked_again
 from game.net.client.thread import LinkNotice, NetLink
 from game.net.wire import protocol as P
 from game.net.wire.view import from_wire, parse_events, result_from_wire
@@ -86,6 +87,7 @@ class NetSession:
         # (dice, shuffle, deal) as the local game does, instead of laying it out at once.
         self._from_start = False
         self._result: HandResult | None = None  # the settled hand laid open, rebuilt from the wire
+        self.named: set[int] = set()  # the hands whose 定缺 suit we named (docs/rules.md §15.3)
 
     # ------------------------------------------------------------------ taking messages in
 
@@ -99,7 +101,7 @@ class NetSession:
             elif isinstance(msg, P.Events):
                 self._take_events(parse_events(msg.events))
                 self.last_seq = max(self.last_seq, msg.first + len(msg.events) - 1)
-                self.obs = msg.obs
+                self.obs = None if msg.obs is not None and asked_again(msg.obs, self.named) else msg.obs
             elif isinstance(msg, P.Snapshot):
                 self.hand, self.fresh = [], []
                 self.settled_event = None
@@ -251,6 +253,8 @@ class NetSession:
     def apply(self, action: Action) -> list[Event]:
         """Send our move; what it does comes back from the host as events."""
         self.link.act(action)
+        if action.kind is ActionKind.DINGQUE and self.obs is not None:
+            self.named.add(self.obs.hand_no)  # the host may ask again before it has our suit: ours stands
         self.obs = None
         return []
 

@@ -166,7 +166,9 @@ class TableCore:
     def answering(self) -> bool:
         """True while the table answers a discard or an added kong (the beat holds it, or a seat may claim)."""
         rnd = self.rnd
-        return rnd is not None and (self.hold is not None or (not rnd.ended and rnd.state.phase is not Phase.TURN))
+        return rnd is not None and (
+            self.hold is not None or (not rnd.ended and rnd.state.phase in (Phase.CLAIMS, Phase.ROB))
+        )
 
     def open_answer(self, counts: dict[int, int]) -> None:
         """A discard or an added kong opens the answering window: `counts` is each viewer's count up to it."""

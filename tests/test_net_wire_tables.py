@@ -1,12 +1,15 @@
 """The wire at tables of three and two (docs/rules.md §15.2) and 定缺 (§15.3): one entry per seat the table has,
 every seat named one of them, each seat's named suit in the observation and the settled hand, and the table's
-size in every welcome.
+size in its announcement.
+
+mDNS is tested by building and reading the service records only: nothing is multicast.
 """
 
 from __future__ import annotations
 
 import msgspec
 import pytest
+from zeroconf import ServiceInfo
 
 from game.engine.actions import ActionKind
 from game.engine.observation import observe
@@ -14,6 +17,7 @@ from game.engine.round import Round
 from game.match.agents import SimpleAgent
 from game.net.host.table import NetTable
 from game.net.wire import protocol as P
+from game.net.wire.discovery import SERVICE_TYPE, parse_info, service_info
 from game.net.wire.view import from_wire, result_from_wire, to_wire, wire_observation, wire_result
 from game.rules.loader import load_ruleset
 from tests.net_peers import Peer
@@ -139,3 +143,28 @@ def test_a_settlement_that_does_not_fit_its_table_is_refused() -> None:
     ):
         with pytest.raises(ValueError):
             result_from_wire(wrong, 3)
+
+
+def test_the_announcement_says_the_tables_size() -> None:
+    """§15.2: the join screen tells 三丁拐 and 二丁拐 tables from tables of four by the record's `players`."""
+    info = service_info("阿强的桌", 7530, ["127.0.0.1"], "sandingguai", 2, players=3)
+    assert (info.properties or {})[b"players"] == b"3"
+    ad = parse_info(info)
+    assert ad is not None and (ad.players, ad.free, ad.ruleset) == (3, 2, "sandingguai")
+    two = parse_info(service_info("小桌", 7531, ["127.0.0.1"], "erding-liangfang", 4, players=2))
+    assert two is not None and (two.players, two.free) == (2, 2), "no more free seats than the table has"
+    older = ServiceInfo(
+        SERVICE_TYPE,
+        f"old.{SERVICE_TYPE}",
+        port=7530,
+        properties={"game": P.GAME, "v": "4", "room": "旧桌", "ruleset": "guiyang-classic", "free": "3"},
+        parsed_addresses=["127.0.0.1"],
+    )
+    ad = parse_info(older)
+    assert ad is not None and (ad.players, ad.free) == (4, 3), "a record without a size is a table of four"
+    for said in (b"9", b"1", b"-3"):
+        props = {"game": P.GAME, "v": "5", "free": "2", "players": said}
+        odd = parse_info(
+            ServiceInfo(SERVICE_TYPE, f"odd.{SERVICE_TYPE}", port=7530, properties=props, parsed_addresses=["1.2.3.4"])
+        )
+        assert odd is not None and 2 <= odd.players <= 4 and odd.free <= odd.players

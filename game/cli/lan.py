@@ -260,7 +260,8 @@ async def _serve(
             hosts = [u.split("//")[1].rsplit(":", 1)[0] for u in urls]
             free = open_seats(table)  # the headless host holds no seat of its own
             try:
-                announcer = Announcer(service_info(table.config.room, port, hosts, rules.name, free))
+                info = service_info(table.config.room, port, hosts, rules.name, free, players=rules.players)
+                announcer = Announcer(info)
                 announcer.start()
             except OSError as exc:
                 print(f"  not announced on the network ({exc}); players can type the address", flush=True)

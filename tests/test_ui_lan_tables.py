@@ -81,6 +81,8 @@ def test_the_join_screen_says_each_tables_size_and_free_seats() -> None:
     assert len(rows) == 3
     for row, size, free in zip(rows, ("四人", "三丁拐", "二丁拐"), ("空位 3", "空位 2", "空位 1"), strict=True):
         assert size in row and free in row, row
+    assert rows[1].count("三丁拐") == 1, "the size that is the ruleset's title too is said once"
+    assert "（二丁两房）" in rows[2] and "贵阳捉鸡" in rows[0], "the ruleset where it says more than the size"
 
 
 def test_the_join_screen_says_each_tables_size_in_english(english: None) -> None:

@@ -51,4 +51,7 @@ def seat_text(choice: str) -> str:
 
 def found_row(ad: TableAd) -> str:
     """A table the join screen found: its room, its size (四人, 三丁拐, 二丁拐), its free seats and its ruleset."""
-    return t("found_row", room=ad.room, size=t(f"size_{ad.players}"), free=ad.free, ruleset=ruleset_words(ad.ruleset))
+    size, ruleset = t(f"size_{ad.players}"), ruleset_words(ad.ruleset)
+    if ruleset == size:  # 三丁拐 is the size and the ruleset's title at once: said once
+        return t("found_row_size", room=ad.room, size=size, free=ad.free)
+    return t("found_row", room=ad.room, size=size, free=ad.free, ruleset=ruleset)

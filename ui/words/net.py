@@ -37,6 +37,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "found_off": ("没有查找局域网上的房间：地址已给出", "Not looking for tables: the address is given"),
     "found_none": ("还没有找到房间；也可以直接输入地址", "No table found yet; you can type an address"),
     "found_row": ("{room} · {size} · 空位 {free}（{ruleset}）", "{room} · {size}, {free} free ({ruleset})"),
+    "found_row_size": ("{room} · {size} · 空位 {free}", "{room} · {size}, {free} free"),
     # A table's size (docs/rules.md §15.2), as the join screen lists the tables it found.
     "size_4": ("四人", "4 players"),
     "size_3": ("三丁拐", "3 players"),

@@ -52,7 +52,7 @@ async def open_host(table: NetTable, save: Path | None = None, **kw: Any) -> tup
 def local_match_events(rules: Ruleset, seed: str, hands: int) -> list[Event]:
     """Every event of `hands` hands played at one computer by SimpleAgents: the reference a network match must equal."""
     match = Match(rules, seed)
-    agents = [SimpleAgent() for _ in range(4)]
+    agents = [SimpleAgent() for _ in range(rules.players)]
     out: list[Event] = []
     for _ in range(hands):
         rnd = play_round(match.new_round(), agents)

@@ -57,6 +57,7 @@ def test_the_length_is_hands_or_rounds(tmp_path: Path) -> None:
     from game.cli.lan import _config, register
     from game.match.length import MatchLength
     from game.net.host.table import TableConfig
+    from game.rules.loader import load_ruleset
 
     parser = argparse.ArgumentParser()
     register(parser.add_subparsers())
@@ -65,6 +66,6 @@ def test_the_length_is_hands_or_rounds(tmp_path: Path) -> None:
         (["--hands", "3"], MatchLength("hands", 3)),
         (["--rounds", "2"], MatchLength("rounds", 2)),
     ):
-        made = _config(parser.parse_args(["host", "--headless", *given]))
+        made = _config(parser.parse_args(["host", "--headless", *given]), load_ruleset("guiyang-classic"))
         assert isinstance(made, TableConfig) and made.length == want
         assert TableConfig.from_json(made.to_json()).length == want

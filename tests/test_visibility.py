@@ -60,7 +60,7 @@ def _holds_anothers_secret(e: Event, viewer: int) -> str | None:
     if isinstance(e, WinPassed) and e.seat != viewer:
         return f"seat {e.seat} passing a win"
     if isinstance(e, SuitNamed) and e.seat != viewer and e.suit is not None:
-        return f"seat {e.seat}'s 定缺 before all are shown"
+        return f"seat {e.seat}'s 定缺 suit before all are shown (docs/rules.md §15.3)"
     if isinstance(e, HandStarted) and e.seed:
         return "the seed that deals the wall"
     return None

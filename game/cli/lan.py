@@ -21,7 +21,7 @@ from game.files.safe_files import set_aside
 from game.match.length import MatchLength
 from game.net.host.address import table_urls
 from game.net.host.table import NetTable, SeatPlan, TableConfig, length_text
-from game.net.host.table_config import DEFAULT_CLAIM_BEAT, DEFAULT_TURN_TIMER
+from game.net.host.table_config import DEFAULT_CLAIM_BEAT, DEFAULT_TURN_TIMER, seat_count_error
 from game.net.wire import protocol as P
 from game.net.wire.limits import DoorLimits
 from game.net.wire.roomcode import ALPHABET, CODE_LENGTH, new_code, normalize_code, valid_code
@@ -43,7 +43,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     h.add_argument("--port", type=int, default=7530, help="port to listen on (0: any free port; default 7530)")
     h.add_argument("--bind", default="0.0.0.0", help="address to listen on (default every address)")
     h.add_argument("--code", help=f"the room code players must give: {CODE_LENGTH} of {ALPHABET} (default: random)")
-    h.add_argument("--seats", default="human,human,human,human", help="four of human, ai, ai:easy|normal|hard")
+    h.add_argument(
+        "--seats",
+        help="one of human, ai, ai:LEVEL for each of the ruleset's players, separated by commas "
+        "(four; three at sandingguai, two at erding-liangfang; default every seat human)",
+    )
     length = h.add_mutually_exclusive_group()
     length.add_argument("--hands", type=int, help="the match lasts this many hands (default 8)")
     length.add_argument(
@@ -105,10 +109,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 # ---------------------------------------------------------------------- host
 
 
-def _config(args: argparse.Namespace) -> TableConfig | str:
-    parts = [p for p in str(args.seats).split(",") if p.strip()]
-    if len(parts) != 4:
-        return f"--seats: want four seats separated by commas, got {len(parts)}"
+def _config(args: argparse.Namespace, rules: Ruleset) -> TableConfig | str:
+    given = args.seats if args.seats is not None else ",".join(["human"] * rules.players)
+    parts = [p for p in str(given).split(",") if p.strip()]
+    if len(parts) != rules.players:
+        return f"--seats: {seat_count_error(rules, len(parts))}: give one seat for each, separated by commas"
     try:
         seats = [SeatPlan.parse(p) for p in parts]
         SeatPlan.parse(f"ai:{args.fill_level}")
@@ -216,14 +221,14 @@ def run_host(args: argparse.Namespace) -> int:
     if resumed is not None:
         table, rules = resumed
     else:
-        config = _config(args)
-        if isinstance(config, str):
-            print(f"host: {config}", file=sys.stderr)
-            return 2
         loaded = ruleset_or_exit(args.ruleset)
         if loaded is None:
             return 2
         rules = loaded
+        config = _config(args, rules)
+        if isinstance(config, str):
+            print(f"host: {config}", file=sys.stderr)
+            return 2
         from game.net.host.hosting import new_table
 
         table = new_table(rules, config, args.seed)
@@ -255,7 +260,8 @@ async def _serve(
             hosts = [u.split("//")[1].rsplit(":", 1)[0] for u in urls]
             free = open_seats(table)  # the headless host holds no seat of its own
             try:
-                announcer = Announcer(service_info(table.config.room, port, hosts, rules.name, free))
+                info = service_info(table.config.room, port, hosts, rules.name, free, players=rules.players)
+                announcer = Announcer(info)
                 announcer.start()
                 server.follow_free_seats(announcer.follow)  # seats taken and left change what is announced
             except OSError as exc:

@@ -35,7 +35,8 @@ def _run(make: Callable[[Host], Scene]) -> int:
 
 
 def run_host_window(args: argparse.Namespace) -> int:
-    """The host screen with the command line's length (--hands or --rounds), clock, chat, --bind and --port."""
+    """The host screen with the command line's ruleset, length (--hands or --rounds), clock, chat, --bind and
+    --port."""
     from ui.menu.lan import HostSetupScene
 
     def make(host: Host) -> Scene:
@@ -53,13 +54,15 @@ def run_host_window(args: argparse.Namespace) -> int:
             scene.timer = int(args.turn_timer)
         scene.chat = not args.no_chat
         scene.bind, scene.port = str(args.bind), int(args.port)
+        if args.ruleset in scene.rulesets:
+            scene.ruleset = str(args.ruleset)  # its table's seats are the rows the screen shows
         return scene
 
     return _run(make)
 
 
 def run_join_window(args: argparse.Namespace) -> int:
-    """The join screen with the address, the code and the name filled in."""
+    """The join screen with the address, the code, the name and the seat asked for filled in."""
     from ui.menu.lan import JoinScene
 
     def make(host: Host) -> Scene:
@@ -69,6 +72,7 @@ def run_join_window(args: argparse.Namespace) -> int:
         scene.code = str(args.code)
         if args.name:
             scene.name = str(args.name)
+        scene.seat = args.seat
         return scene
 
     return _run(make)

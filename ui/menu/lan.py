@@ -33,8 +33,8 @@ from ui.kit.widgets import Button, Choice, Stepper, TextField, Toggle
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.match.config import LEVELS
-from ui.menu.lan_parts import FreeText, given_name, is_loopback, keep_name
-from ui.menu.lan_words import ruleset_words, seat_text
+from ui.menu.lan_parts import FreeText, given_name, is_loopback, keep_name, table_rules
+from ui.menu.lan_words import found_row, ruleset_players, ruleset_words, seat_text, seat_wind
 from ui.menu.new_game import LENGTH_LIMITS
 from ui.menu.optional import optional_module
 from ui.stage.scene import Host
@@ -129,9 +129,11 @@ class HostSetupScene(MenuScene):
             )
         )
         row(Choice(t("seat_you", wind=S.wind(0)), [("human", t("seat_person"))], lambda: "human", lambda v: None))
-        for seat in (1, 2, 3):
+        players = ruleset_players(self.ruleset)  # a row for each seat the ruleset's table has
+        for seat in range(1, players):
             options = [(c, seat_text(c)) for c in SEAT_OPTIONS]
-            row(Choice(t("seat_n", wind=S.wind(seat)), options, self._seat_get(seat), self._seat_set(seat)))
+            wind = seat_wind(seat, players)
+            row(Choice(t("seat_n", wind=wind), options, self._seat_get(seat), self._seat_set(seat)))
         # The length on one row: hands or rounds, and how many.
         kinds: list[tuple[LengthKind, str]] = [("hands", S.tr("ng_len_hands")), ("rounds", S.tr("ng_len_rounds"))]
         kind = Choice(S.tr("ng_length"), kinds, lambda: self.length_kind, self._set_length_kind)
@@ -196,6 +198,7 @@ class HostSetupScene(MenuScene):
 
     def _set_ruleset(self, value: str) -> None:
         self.ruleset = value
+        self.rebuild()  # the seats' rows follow the table's size
 
     def _set_length_kind(self, kind: LengthKind) -> None:
         self.length_kind = kind
@@ -217,7 +220,7 @@ class HostSetupScene(MenuScene):
         """The table as chosen, with a fresh room code."""
         return TableConfig(
             code=new_code(),
-            seats=[SeatPlan.parse(s) for s in self.seats],
+            seats=[SeatPlan.parse(s) for s in self.seats[: ruleset_players(self.ruleset)]],
             length=MatchLength(self.length_kind, self.length_n[self.length_kind]),
             # The table's name is made of the player's language's own words, the name put in them.
             room=clean_name(t("room_of", name=clean_name(self.name) or t("default_name"))) or S.tr("title"),
@@ -285,7 +288,8 @@ class HostSetupScene(MenuScene):
             hosts = [u.split("//")[1].rsplit(":", 1)[0] for u in urls]
             # Seat 0 is this window's own: a person who joins can take only the others.
             free = open_seats(table, own=0)
-            announcer = Announcer(service_info(config.room, port, hosts, table.rules.name, free))
+            info = service_info(config.room, port, hosts, table.rules.name, free, players=table.rules.players)
+            announcer = Announcer(info)
             announcer.start()
         except Exception as exc:  # no multicast here: the address still works
             log.info("table not announced: %s", exc)
@@ -312,6 +316,7 @@ class JoinScene(MenuScene):
         self.found: list[TableAd] = []
         self.chosen = 0
         self.watch = False
+        self.seat: int | None = None  # a seat asked for (`main.py join --seat N`); None: the host chooses
         self.browser = browser
         self.looking = browse or browser is not None  # tables on the network are looked for
         self.list_top = 0  # where the found tables' list begins (its label sits just above)
@@ -339,10 +344,7 @@ class JoinScene(MenuScene):
         w, h = self.size
         x, width = m.margin + m.px(160), w - 2 * (m.margin + m.px(160))
         y = m.px(96) + m.heading + m.gap
-        items = [
-            ListItem(t("found_row", room=a.room, ruleset=ruleset_words(a.ruleset), free=a.free), a.url)
-            for a in self.found
-        ]
+        items = [ListItem(found_row(a), a.url) for a in self.found]
         if not items:
             items = [ListItem(t("found_none" if self.looking else "found_off"), "", usable=False)]
         self.list_top = y
@@ -418,7 +420,8 @@ class JoinScene(MenuScene):
                 keep_name(self.host, self.name)
             # Our seat's token at this table, if we sat there before: the host gives the seat back.
             token = None if self.watch else seat_token(code)
-            client = NetClient(self.url(), code, name=clean_name(self.name), watch=self.watch, token=token)
+            seat = None if self.watch else self.seat
+            client = NetClient(self.url(), code, name=clean_name(self.name), watch=self.watch, seat=seat, token=token)
             link = NetLink(client, keep_seat=not self.watch)
             link.start()
             self.host.stack.push(LobbyScene(self.host, "", link, None, None, [self.url()], ""))
@@ -464,10 +467,7 @@ class LobbyScene(MenuScene):
     def _session(self) -> NetSession | None:
         if self.session is None and self.link.welcome is not None:
             welcome = self.link.welcome
-            try:
-                rules = load_ruleset(welcome.ruleset)
-            except RulesetError:
-                rules = load_ruleset("guiyang-classic")  # the host's own file: shown with the nearest rules
+            rules = table_rules(welcome.ruleset, welcome.players)
             self.session = NetSession(rules, self.link, welcome.seat)
             self.session.hosting = self.hosting is not None
             self.ruleset = welcome.ruleset
@@ -574,7 +574,7 @@ class LobbyScene(MenuScene):
             else:
                 who, colour = t("empty_seat"), pal.TEXT_MUTED
             r = max(5, m.px(6))
-            pic = T.shadowed(f"{S.wind(seat)}   {who}", m.body, pal.TEXT)
+            pic = T.shadowed(f"{seat_wind(seat, len(session.status.seats))}   {who}", m.body, pal.TEXT)
             pygame.draw.circle(surface, colour, (x + r, yy + pic.get_height() // 2), r)
             surface.blit(pic, (x + 3 * r, yy))
             yy += pic.get_height() + m.px(8)

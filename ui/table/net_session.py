@@ -13,11 +13,13 @@ from game.core.result import HandResult
 from game.core.ruleset import Ruleset
 from game.core.settlement import Ledger
 from game.core.settlement.ledger import LedgerItem
-from game.engine.actions import Action
+from game.core.tiles import NUM_KINDS
+from game.engine.actions import Action, ActionKind
 from game.engine.events import Event, HandSettled, HandStarted
 from game.engine.observation import Observation
 from game.engine.visibility import SPECTATOR
 from game.match.agents import Agent
+from game.net.client.connection import asked_again
 from game.net.client.thread import LinkNotice, NetLink
 from game.net.wire import protocol as P
 from game.net.wire.view import from_wire, parse_events, result_from_wire
@@ -42,12 +44,13 @@ class RemoteSeat:
 REMOTE = RemoteSeat()
 
 
-def idle_observation(seat: int, ruleset: str) -> Observation:
+def idle_observation(seat: int, rules: Ruleset) -> Observation:
     """An observation with nothing in it, for the scene's pause before showing another seat's move."""
-    empty: tuple[tuple[()], ...] = ((), (), (), ())
+    n = rules.players
+    empty: tuple[tuple[()], ...] = ((),) * n
     return Observation(
-        seat, ruleset, 0, 0, 0, "claims", 0, (), (0,) * 27, None, empty, empty, (0, 0, 0, 0),
-        (False,) * 4, 0, None, None, (), (), False, False, (),
+        seat, rules.name, 0, 0, 0, "claims", 0, (), (0,) * NUM_KINDS, None, empty, empty, (0,) * n,
+        (False,) * n, 0, None, None, (), (), False, False, (), (-1,) * n,
     )  # fmt: skip
 
 
@@ -56,7 +59,7 @@ class NetSession:
 
     def __init__(self, rules: Ruleset, link: NetLink, seat: int | None) -> None:
         self.rules = rules
-        self.agents: list[Agent | None] = [None if s == seat else REMOTE for s in range(4)]
+        self.agents: list[Agent | None] = [None if s == seat else REMOTE for s in range(rules.players)]
         self.viewer = seat if seat is not None else SPECTATOR
         self.turn = 0
         self.hands_settled = 0
@@ -84,6 +87,7 @@ class NetSession:
         # (dice, shuffle, deal) as the local game does, instead of laying it out at once.
         self._from_start = False
         self._result: HandResult | None = None  # the settled hand laid open, rebuilt from the wire
+        self.named: set[int] = set()  # the hands whose 定缺 suit we named (docs/rules.md §15.3)
 
     # ------------------------------------------------------------------ taking messages in
 
@@ -97,7 +101,7 @@ class NetSession:
             elif isinstance(msg, P.Events):
                 self._take_events(parse_events(msg.events))
                 self.last_seq = max(self.last_seq, msg.first + len(msg.events) - 1)
-                self.obs = msg.obs
+                self.obs = None if msg.obs is not None and asked_again(msg.obs, self.named) else msg.obs
             elif isinstance(msg, P.Snapshot):
                 self.hand, self.fresh = [], []
                 self.settled_event = None
@@ -113,7 +117,7 @@ class NetSession:
             elif isinstance(msg, P.Settled):
                 self.settled_msg = msg
                 try:
-                    self._result = result_from_wire(msg.result)
+                    self._result = result_from_wire(msg.result, self.rules.players)
                 except ValueError as exc:  # the payments still show; only the hands laid open are missing
                     self._result = None
                     self.errors.append(f"the host's settlement: {exc}")
@@ -223,13 +227,13 @@ class NetSession:
         return [self._other()]
 
     def _other(self) -> int:
-        return 0 if self.seat is None else (self.seat + 1) % 4
+        return 0 if self.seat is None else (self.seat + 1) % self.rules.players
 
     def observe(self, seat: int) -> Observation:
         """Our observation when we must act; an empty one for the pause before another seat's events."""
         if seat == self.seat and self.obs is not None:
-            return from_wire(self.obs)
-        return idle_observation(seat, self.rules.name)
+            return from_wire(self.obs, self.rules.players)
+        return idle_observation(seat, self.rules)
 
     def agent_move(self, seat: int) -> list[Event]:
         """The events that have come from the table since the last look, turned for our seat."""
@@ -243,11 +247,14 @@ class NetSession:
         obs = self.obs
         if obs is None or self.seat is None:
             return "it is not your move"
-        return None if action in from_wire(obs).legal_actions else "that move is not possible now"
+        legal = from_wire(obs, self.rules.players).legal_actions
+        return None if action in legal else "that move is not possible now"
 
     def apply(self, action: Action) -> list[Event]:
         """Send our move; what it does comes back from the host as events."""
         self.link.act(action)
+        if action.kind is ActionKind.DINGQUE and self.obs is not None:
+            self.named.add(self.obs.hand_no)  # the host may ask again before it has our suit: ours stands
         self.obs = None
         return []
 
@@ -281,4 +288,4 @@ class NetSession:
         """The running scores as the host last said."""
         if self.status is not None:
             return tuple(self.status.scores)
-        return (0, 0, 0, 0)
+        return (0,) * self.rules.players

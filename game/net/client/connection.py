@@ -22,7 +22,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from game.engine.actions import Action
+from game.engine.actions import Action, ActionKind
 from game.match.agents import Agent
 from game.net.wire import protocol as P
 from game.net.wire.tls import client_context
@@ -290,6 +290,8 @@ async def autoplay(client: NetClient, agent: Agent, on_message: Listener | None 
         if isinstance(msg, P.Events | P.Snapshot | P.Settled):
             pending.put_nowait(msg)
 
+    named: set[int] = set()  # the hands whose 定缺 suit we have named
+
     async def player() -> None:
         while True:
             msg = await pending.get()
@@ -297,9 +299,15 @@ async def autoplay(client: NetClient, agent: Agent, on_message: Listener | None 
             if isinstance(msg, P.Settled):
                 await client.send(P.Ready())
             if st.obs is not None and st.obs.legal_actions:
-                obs = from_wire(st.obs)
+                if asked_again(st.obs, named):
+                    st.obs = None
+                    continue
+                obs = from_wire(st.obs, st.welcome.players if st.welcome is not None else None)
                 st.obs = None  # answered: wait for the next one
-                await client.act(agent.choose(obs))
+                action = agent.choose(obs)
+                if action.kind is ActionKind.DINGQUE:
+                    named.add(obs.hand_no)
+                await client.act(action)
 
     task = asyncio.create_task(player())
     if client.state.welcome is not None:
@@ -313,6 +321,12 @@ async def autoplay(client: NetClient, agent: Agent, on_message: Listener | None 
     if client.state.over is None:
         raise OSError(f"{client.url}: the host closed the table before the match was over")
     return client.state.over
+
+
+def asked_again(obs: P.WireObservation, named: set[int]) -> bool:
+    """True for a 定缺 question of a hand whose suit we have named already (docs/rules.md §15.3): another seat named
+    its own before ours reached the host, and the host asked again with the same choices; ours still stands."""
+    return obs.phase == "dingque" and obs.hand_no in named
 
 
 def events_of(st: ClientState) -> list[Any]:

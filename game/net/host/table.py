@@ -275,9 +275,9 @@ class NetTable:
 
         try:
             config = TableConfig.from_json(data.config["lan"])
+            table = cls(rules, str(data.head["seed"]), config, agent_factory, clock)
         except (KeyError, TypeError, ValueError) as exc:
             raise SaveError(f"{where}: not the save of a network table ({exc})") from None
-        table = cls(rules, str(data.head["seed"]), config, agent_factory, clock)
         core = table.core
         core.control.resume(data, where)
         finished, core.control.finished = core.control.finished, []
@@ -290,7 +290,7 @@ class NetTable:
         holders = data.config.get("holders", {})
         if isinstance(holders, dict):
             for key, h in holders.items():
-                if key in ("0", "1", "2", "3") and isinstance(h, dict):
+                if key in {str(i) for i in range(len(core.seats))} and isinstance(h, dict):
                     seat = core.seats[int(key)]
                     seat.holder = Holder(str(h.get("name", "")), str(h.get("token", "")))
                     seat.dropped_at = clock()  # everyone must come back: the table waits for them

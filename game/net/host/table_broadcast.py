@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.engine.round import Phase
 from game.net.host.table_config import wire_length
 from game.net.host.table_core import TableCore
 from game.net.host.table_seats import CLOSE_NORMAL, CLOSE_POLICY, Conn
@@ -84,7 +85,9 @@ class TableBroadcast:
             if timer and start is not None and start <= now:
                 turn_left = round(max(0.0, start + timer - now), 1)
         elif rnd is not None and not rnd.ended:
-            moving = [rnd.state.turn]
+            # While the table names its suits (定缺, docs/rules.md §15.3) every seat yet to name one is moving: who
+            # has named is public (its suit_named says so), which suit is not.
+            moving = list(rnd.to_move()) if rnd.state.phase is Phase.DINGQUE else [rnd.state.turn]
             for seat in rnd.to_move():
                 who = self.core.controller(seat, now)
                 s = self.core.seats[seat]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.core.ruleset import PLAYER_COUNTS, Ruleset
 from game.match.length import MatchConfigError, MatchLength
 from game.net.wire import protocol as P
 
@@ -78,8 +79,8 @@ class TableConfig:
     def from_json(d: dict[str, Any]) -> TableConfig:
         """Inverse of to_json; ValueError/KeyError/TypeError when it is not one."""
         seats = [SeatPlan(str(k), str(lv)) for k, lv in d["seats"]]
-        if len(seats) != 4 or any(p.kind not in ("human", "ai") for p in seats):
-            raise ValueError("a table has four seats, each human or ai")
+        if len(seats) not in TABLE_SIZES or any(p.kind not in ("human", "ai") for p in seats):
+            raise ValueError("a table has two, three or four seats, each human or ai")
         timer = d.get("turn_timer")
         # A save from before the length could be rounds kept the number of hands alone.
         raw = d["length"] if "length" in d else {"kind": "hands", "n": d["hands"]}
@@ -107,6 +108,14 @@ class TableConfig:
 
 
 TABLE_LENGTHS = ("hands", "rounds")
+TABLE_SIZES = PLAYER_COUNTS  # the seats a table may have: its ruleset's players (docs/rules.md §15.2)
+SIZE_WORDS = {2: "two", 3: "three", 4: "four"}
+
+
+def seat_count_error(rules: Ruleset, given: int) -> str:
+    """What is wrong with `given` seats at a table of `rules`: it seats exactly its players (docs/rules.md §15.2)."""
+    n = rules.players
+    return f"the {rules.name} table has {SIZE_WORDS.get(n, str(n))} seats (0-{n - 1}), got {given}"
 
 
 def length_text(length: MatchLength) -> str:

@@ -13,7 +13,7 @@ from game.match.agents import Agent
 from game.match.controller import MatchController
 from game.match.length import MatchProgress
 from game.match.match import Match
-from game.net.host.table_config import TableConfig
+from game.net.host.table_config import TableConfig, seat_count_error
 from game.net.host.table_seats import AgentFactory, Conn, SeatState, Stats
 from game.net.wire import protocol as P
 from game.net.wire.limits import CodeGuard
@@ -39,8 +39,8 @@ class TableCore:
         agent_factory: AgentFactory | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        if len(config.seats) != 4:
-            raise ValueError(f"a table has four seats, got {len(config.seats)}")
+        if len(config.seats) != rules.players:
+            raise ValueError(seat_count_error(rules, len(config.seats)))
         self.rules = rules
         self.seed = seed
         self.config = config
@@ -166,7 +166,9 @@ class TableCore:
     def answering(self) -> bool:
         """True while the table answers a discard or an added kong (the beat holds it, or a seat may claim)."""
         rnd = self.rnd
-        return rnd is not None and (self.hold is not None or (not rnd.ended and rnd.state.phase is not Phase.TURN))
+        return rnd is not None and (
+            self.hold is not None or (not rnd.ended and rnd.state.phase in (Phase.CLAIMS, Phase.ROB))
+        )
 
     def open_answer(self, counts: dict[int, int]) -> None:
         """A discard or an added kong opens the answering window: `counts` is each viewer's count up to it."""

@@ -71,6 +71,7 @@ class TableDoor:
             token,
             c.room,
             self.core.rules.name,
+            self.core.rules.players,
             wire_length(c.length),
             c.chat,
             c.turn_timer,
@@ -125,6 +126,10 @@ class TableDoor:
         # Seats nobody ever took go first; then those whose person left before the start.
         free = [i for i in people if self.core.seats[i].holder is None] + [i for i in people if self.core.loose(i)]
         if msg.seat is not None:
+            if msg.seat >= len(self.core.seats):
+                n = len(self.core.seats)
+                self.out.refuse(conn, "no_seat", f"this table has {n} seats (0-{n - 1}); there is no seat {msg.seat}")
+                return
             plan = self.core.seats[msg.seat]
             if plan.plan.kind != "human":
                 self.out.refuse(conn, "seat_ai", f"seat {msg.seat} is played by the AI at this table")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.engine.actions import ActionKind
 from game.engine.events import HandSettled
-from game.engine.round import Round
+from game.engine.round import Phase, Round
 from game.match.length import match_over
 from game.net.host.table_broadcast import TableBroadcast
 from game.net.host.table_core import TableCore
@@ -58,7 +58,7 @@ class TablePlay:
             self.out.error(conn, "not_yet", "the AI plays this seat until the next hand starts")
             return
         seen = len(self.core.views[conn.seat])
-        if msg.seq != seen or self.core.held(conn.seat):
+        if (msg.seq != seen and not self.named_meanwhile(conn.seat, msg.seq)) or self.core.held(conn.seat):
             self.out.error(
                 conn,
                 "stale",
@@ -73,6 +73,15 @@ class TablePlay:
         self.core.player_acted(conn.seat)
         self.core.control.submit(action)
         self.moved()
+
+    def named_meanwhile(self, seat: int, seq: int) -> bool:
+        """True when all that `seat` was sent after event `seq` is other seats naming their 定缺 suits (docs/rules.md
+        §15.3): its choices are the same as they were, so a naming made on the state at `seq` still stands."""
+        rnd = self.core.rnd
+        view = self.core.views[seat]
+        if rnd is None or rnd.state.phase is not Phase.DINGQUE or not 0 <= seq < len(view):
+            return False
+        return all(e["type"] == "suit_named" and e["seat"] != seat for e in view[seq:])
 
     def moved(self) -> None:
         """Send out what a move did (a discard's sequel after the answering beat), and settle the hand if it ended."""

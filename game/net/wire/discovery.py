@@ -1,9 +1,10 @@
 """Finding tables on the local network: mDNS / DNS-SD with zeroconf.
 
 A host announces `_guiyang-mahjong._tcp.local.` with its port, addresses, protocol version,
-room name, ruleset and free seats; the join screen lists what it finds. The announcement never
-carries the room code: finding a table is not joining it (docs/design.md). What comes in from the
-network is parsed defensively; a record that does not read is skipped.
+room name, ruleset, the table's size (its players) and free seats; the join screen lists what it
+finds. The announcement never carries the room code: finding a table is not joining it
+(docs/design.md). What comes in from the network is parsed defensively; a record that does not
+read is skipped.
 """
 
 from __future__ import annotations
@@ -23,9 +24,12 @@ from zeroconf._dns import DNSQuestion
 from zeroconf._protocol.outgoing import DNSOutgoing
 from zeroconf.const import _CLASS_IN, _FLAGS_QR_QUERY, _TYPE_SRV, _TYPE_TXT
 
+from game.core.ruleset import MAX_PLAYERS, PLAYER_COUNTS
 from game.net.wire.protocol import GAME, PROTOCOL_VERSION, clean_name
 
 log = logging.getLogger(__name__)
+
+MIN_PLAYERS = min(PLAYER_COUNTS)
 
 SERVICE_TYPE = "_guiyang-mahjong._tcp.local."
 # How long a table's records live in a browser's cache. The mDNS defaults (two minutes, 75 for the
@@ -52,6 +56,7 @@ class TableAd:
     version: int
     ruleset: str
     free: int  # seats for a person not yet taken
+    players: int = 4  # the table's size: four, three (三丁拐) or two (二丁拐), docs/rules.md §15.2
 
     @property
     def url(self) -> str:
@@ -60,9 +65,16 @@ class TableAd:
 
 
 def service_info(
-    room: str, port: int, addresses: list[str], ruleset: str, free: int, instance: str | None = None
+    room: str,
+    port: int,
+    addresses: list[str],
+    ruleset: str,
+    free: int,
+    instance: str | None = None,
+    players: int = 4,
 ) -> ServiceInfo:
-    """The DNS-SD record a host announces (no room code in it)."""
+    """The DNS-SD record a host announces (no room code in it); `players` is the table's size."""
+    players = max(MIN_PLAYERS, min(MAX_PLAYERS, players))
     label = instance or f"{clean_name(room) or 'table'} {port}"
     label = label.replace(".", " ")[:60]
     props = {
@@ -70,7 +82,8 @@ def service_info(
         "v": str(PROTOCOL_VERSION),
         "room": clean_name(room),
         "ruleset": ruleset[:40],
-        "free": str(max(0, min(4, free))),
+        "free": str(max(0, min(players, free))),
+        "players": str(players),
     }
     return ServiceInfo(
         SERVICE_TYPE,
@@ -125,6 +138,8 @@ def parse_info(info: ServiceInfo) -> TableAd | None:
             return None
         version = int(_text(props, "v") or "0")
         free = int(_text(props, "free") or "0")
+        # A host from before tables of three and two says no size: its table seats four.
+        players = max(MIN_PLAYERS, min(MAX_PLAYERS, int(_text(props, "players") or str(MAX_PLAYERS))))
         addresses = info.parsed_addresses(IPVersion.V4Only)
         if not addresses or info.port is None or not 0 < int(info.port) < 65536:
             return None
@@ -136,7 +151,8 @@ def parse_info(info: ServiceInfo) -> TableAd | None:
             port=int(info.port),
             version=version,
             ruleset=_text(props, "ruleset")[:40],
-            free=max(0, min(4, free)),
+            free=max(0, min(players, free)),
+            players=players,
         )
     except (ValueError, TypeError, UnicodeError) as exc:
         log.debug("skipping a table record that does not read: %s", exc)

@@ -18,7 +18,7 @@ from game.records.names import NAME_LIMIT, clean_name
 __all__ = ["NAME_LIMIT", "clean_name"]  # kept here for the callers that read them from the protocol
 
 GAME = "guiyang-mahjong"
-PROTOCOL_VERSION = 4
+PROTOCOL_VERSION = 5
 
 # A client's message larger than this is refused with an error; the transport closes the
 # connection outright past TRANSPORT_MAX (a client that sends megabytes is not playing).
@@ -27,7 +27,9 @@ TRANSPORT_MAX = 1024 * 1024
 # The host's messages: a whole hand's events in a snapshot stay far below this.
 MAX_HOST_MESSAGE = 1024 * 1024
 
-Seat = Annotated[int, msgspec.Meta(ge=0, le=3)]
+Seat = Annotated[int, msgspec.Meta(ge=0, le=3)]  # at most four; a table of three or two has fewer (Welcome.players)
+Players = Annotated[int, msgspec.Meta(ge=2, le=4)]  # the seats at the table (docs/rules.md §15.2)
+SuitOrNone = Annotated[int, msgspec.Meta(ge=-1, le=2)]  # 定缺's suit: 0 m, 1 p, 2 s; -1 not named or not known
 TileInt = Annotated[int, msgspec.Meta(ge=0, le=26)]
 Seq = Annotated[int, msgspec.Meta(ge=0, le=10**9)]
 Name = Annotated[str, msgspec.Meta(max_length=64)]
@@ -163,6 +165,7 @@ class WireObservation(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     guoshui: bool
     baopai_pending: bool
     legal_actions: list[WireAction]
+    missing: list[SuitOrNone]  # 定缺 (docs/rules.md §15.3): another seat's suit is -1 until every seat has named
 
 
 class WireLength(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -180,6 +183,7 @@ class Welcome(Message, tag="welcome"):
     token: Token | None
     room: Name
     ruleset: Short
+    players: Players  # the table's size: its seats are 0 to players - 1
     length: WireLength
     chat: bool
     turn_timer: float | None
@@ -262,6 +266,7 @@ class WireSeatResult(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     discards: list[TileInt]
     declared_ready: bool
     ready: bool
+    missing: SuitOrNone  # the suit named in 定缺 (public once the hand is over); -1 where none was named
 
 
 class WireWin(msgspec.Struct, forbid_unknown_fields=True, frozen=True):

@@ -12,6 +12,7 @@ from typing import Any
 
 from game.core.melds import KongKind, Meld
 from game.core.result import HandResult, SeatResult, Win, WinHow
+from game.core.ruleset import PLAYER_COUNTS
 from game.core.settlement import Ledger
 from game.core.tiles import NUM_KINDS
 from game.engine.actions import Action, ActionKind, make
@@ -31,6 +32,8 @@ from game.net.wire.protocol import (
 
 __all__ = ["SPECTATOR", "visible"]
 
+TABLE_SIZES = PLAYER_COUNTS  # the seats a table may have (docs/rules.md §15.2)
+
 
 def wire_events(events: Iterable[Event], seat: int) -> list[dict[str, Any]]:
     """The events `seat` may know of, as it may see them, in their JSON form."""
@@ -44,7 +47,7 @@ def wire_events(events: Iterable[Event], seat: int) -> list[dict[str, Any]]:
 
 def wire_observation(rnd: Round, seat: int) -> WireObservation:
     """`seat`'s observation of the round in its wire form (SPECTATOR has none)."""
-    if not 0 <= seat <= 3:
+    if not 0 <= seat < rnd.rules.players:
         raise ValueError(f"a spectator has no observation (seat {seat})")
     return to_wire(observe(rnd, seat))
 
@@ -73,6 +76,7 @@ def to_wire(obs: Observation) -> WireObservation:
         guoshui=obs.guoshui,
         baopai_pending=obs.baopai_pending,
         legal_actions=[wire_action(a) for a in obs.legal_actions],
+        missing=list(obs.missing),
     )
 
 
@@ -93,10 +97,33 @@ def _wire_meld(m: Meld) -> WireMeld:
     return WireMeld(m.tile, m.kong.value if m.kong is not None else None, m.source, m.late)
 
 
-def from_wire(w: WireObservation) -> Observation:
-    """The Observation an agent decides from, rebuilt from the wire; ValueError if it does not hang together."""
-    if len(w.melds) != 4 or len(w.ponds) != 4 or len(w.hand_sizes) != 4 or len(w.declared) != 4:
-        raise ValueError("an observation lists four seats")
+def table_size(found: int, players: int | None) -> int:
+    """The seats a message lists, checked: 2 to 4 (docs/rules.md §15.2), and the table's own when it is known."""
+    if found not in TABLE_SIZES or (players is not None and found != players):
+        want = "two, three or four" if players is None else str(players)
+        raise ValueError(f"a table of {want} seats, but the message lists {found}")
+    return found
+
+
+def _seats_in(n: int, seats: Iterable[int | None], what: str) -> None:
+    for s in seats:
+        if s is not None and not 0 <= s < n:
+            raise ValueError(f"{what} names seat {s} at a table of {n}")
+
+
+def from_wire(w: WireObservation, players: int | None = None) -> Observation:
+    """The Observation an agent decides from, rebuilt from the wire; ValueError if it does not hang together.
+
+    Every per-seat list has one entry per seat at the table (`players` when the caller knows it), and
+    every seat named is one of them.
+    """
+    n = table_size(len(w.melds), players)
+    if any(len(per_seat) != n for per_seat in (w.ponds, w.hand_sizes, w.declared, w.missing)):
+        raise ValueError(f"an observation lists each of its {n} seats once")
+    turn_seats = [w.seat, w.dealer, w.turn, w.last_discard[0] if w.last_discard else None]
+    _seats_in(n, turn_seats, "the observation")
+    _seats_in(n, (m.source for ms in w.melds for m in ms), "a meld")
+    _seats_in(n, (s for _, s in [*w.first_chicken, *w.first_chicken_claimed_by]), "a chicken")
     counts = [0] * NUM_KINDS
     for t in w.hand:
         counts[t] += 1
@@ -131,6 +158,7 @@ def from_wire(w: WireObservation) -> Observation:
         w.guoshui,
         w.baopai_pending,
         tuple(legal),
+        tuple(w.missing),
     )
 
 
@@ -166,7 +194,12 @@ def wire_result(result: HandResult) -> WireResult:
         streak=result.streak,
         seats=[
             WireSeatResult(
-                list(r.concealed), [_wire_meld(m) for m in r.melds], list(r.discards), r.declared_ready, r.ready
+                list(r.concealed),
+                [_wire_meld(m) for m in r.melds],
+                list(r.discards),
+                r.declared_ready,
+                r.ready,
+                r.missing,
             )
             for r in result.seats
         ],
@@ -184,12 +217,26 @@ def wire_result(result: HandResult) -> WireResult:
     )
 
 
-def result_from_wire(w: WireResult) -> HandResult:
-    """The HandResult the settlement screen reads, rebuilt from the wire; ValueError if it does not hang together."""
-    if len(w.seats) != 4:
-        raise ValueError(f"a hand's result lists four seats, got {len(w.seats)}")
+def result_from_wire(w: WireResult, players: int | None = None) -> HandResult:
+    """The HandResult the settlement screen reads, rebuilt from the wire; ValueError if it does not hang together.
+
+    It lists one seat for each at the table (`players` when the caller knows it); every seat named is one of them.
+    """
+    n = table_size(len(w.seats), players)
+    _seats_in(n, [w.dealer, *w.baopai], "the result")
+    if w.win is not None:
+        _seats_in(n, [*w.win.winners, w.win.discarder], "the win")
+    _seats_in(n, (m.source for r in w.seats for m in r.melds), "a meld")
+    _seats_in(n, (s for _, s in [*w.first_chicken, *w.first_chicken_claimed_by]), "a chicken")
     seats = [
-        SeatResult(tuple(r.concealed), tuple(_meld(m) for m in r.melds), tuple(r.discards), r.declared_ready, r.ready)
+        SeatResult(
+            tuple(r.concealed),
+            tuple(_meld(m) for m in r.melds),
+            tuple(r.discards),
+            r.declared_ready,
+            r.ready,
+            r.missing,
+        )
         for r in w.seats
     ]
     win = None
@@ -201,7 +248,7 @@ def result_from_wire(w: WireResult) -> HandResult:
         ruleset=w.ruleset,
         dealer=w.dealer,
         streak=w.streak,
-        seats=(seats[0], seats[1], seats[2], seats[3]),
+        seats=tuple(seats),
         win=win,
         flip=w.flip,
         first_chicken=dict(w.first_chicken),

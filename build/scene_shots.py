@@ -4,7 +4,11 @@ one PNG each, the same pixels on every run.
     SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy .venv/bin/python build/scene_shots.py OUT_DIR
     .venv/bin/python build/scene_shots.py OUT_DIR --size 960x540 --only replays,lan-host
     .venv/bin/python build/scene_shots.py OUT_DIR --language en
+    .venv/bin/python build/scene_shots.py OUT_DIR --ruleset sandingguai --only table,settlement,summary
     .venv/bin/python build/scene_shots.py --compare BEFORE_DIR AFTER_DIR
+
+--ruleset plays the table's hands, the hand-off screens, the match's end and the replays under another ruleset:
+sandingguai for a table of three, erding-liangfang for a table of two (docs/rules.md §15.2).
 
 The user folder is a fresh one at a fixed path, so saved games, statistics and replays from the
 machine never show.
@@ -35,6 +39,7 @@ if TYPE_CHECKING:
 
 SIZE = (1280, 720)
 LANGUAGE = "zh"
+RULESET = "guiyang-classic"
 FRAME = 1 / 60
 HOME = Path("/tmp/scene_shots_home")
 
@@ -82,7 +87,7 @@ def _draw(host: ShotHost, updates: int = 1) -> pygame.Surface:
 def _rules() -> Ruleset:
     from game.rules.loader import load_ruleset
 
-    return load_ruleset("guiyang-classic")
+    return load_ruleset(RULESET)
 
 
 def _table(moment: str) -> Callable[[], pygame.Surface]:
@@ -90,6 +95,15 @@ def _table(moment: str) -> Callable[[], pygame.Surface]:
         from ui.probe.moments import render_moment
 
         return render_moment(moment, SIZE, _rules(), seed="shot", language=LANGUAGE)
+
+    return shot
+
+
+def _hot_seat(moment: str) -> Callable[[], pygame.Surface]:
+    def shot() -> pygame.Surface:
+        from ui.probe.hot_seat_moments import render_hot_seat_moment
+
+        return render_hot_seat_moment(moment, SIZE, _rules(), seed="shot", language=LANGUAGE)
 
     return shot
 
@@ -156,7 +170,7 @@ def _join(host: ShotHost) -> object:
 def _privacy(host: ShotHost) -> object:
     from ui.table.privacy import PrivacyScene
 
-    return PrivacyScene(host, 1, "阿强", lambda: None)  # type: ignore[arg-type]
+    return PrivacyScene(host, 1, _rules().players, "阿强", lambda: None)  # type: ignore[arg-type]
 
 
 def _open_hand(host: ShotHost) -> object:
@@ -172,7 +186,7 @@ def _played_session() -> TableSession:
     from ui.table.session import TableSession
 
     bot = SimpleAgent()
-    session = TableSession(_rules(), "replays", [None, bot, bot, bot])
+    session = TableSession(_rules(), "replays", [None, *[bot] * (_rules().players - 1)])
     session.on_hand_done = ReplayLog("m1", _rules(), "replays", people=lambda: session.humans)
     session.start_hand()
     while session.to_move():
@@ -324,7 +338,10 @@ def shots() -> dict[str, Callable[[], pygame.Surface]]:
     out: dict[str, Callable[[], pygame.Surface]] = {}
     for m in ("dice", "count", "break", "deal", "mid-hand", "claim", "offer", "win", "chickens", "end"):
         out[f"table-{m}"] = _table(m)
-    for m in ("menu", "new-game", "settings", "rules", "stats", "match-end", "calculator", "calculator-result"):
+    for m in ("hot-seat", "hot-seat-pass", "hot-seat-claim"):
+        out[f"table-{m}"] = _hot_seat(m)
+    menus = ("menu", "new-game", "new-game-local", "settings", "rules", "stats", "match-end")
+    for m in (*menus, "calculator", "calculator-result"):
         out[f"menu-{m}"] = _menu(m)
     for m in ("guide", "guide-2", "lessons", "first-run", "lesson-1", "lesson-1-2", "lesson-1-wrong", "lesson-1-end"):
         out[f"learn-{m}"] = _learn(m)
@@ -401,6 +418,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("out", nargs="?", type=Path, help="the folder to write the PNGs into")
     parser.add_argument("--size", type=window_size, default=SIZE, help="the window, WIDTHxHEIGHT (1280x720)")
     parser.add_argument("--language", choices=("zh", "en"), default=LANGUAGE, help="the words' language (zh)")
+    parser.add_argument("--ruleset", default=RULESET, help=f"the ruleset the hands are played under ({RULESET})")
     parser.add_argument("--home", type=Path, default=HOME, help=f"the fresh user folder ({HOME})")
     parser.add_argument("--only", default="", help="comma-separated parts of the names to draw (all when empty)")
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"), help="compare two folders")
@@ -416,4 +434,5 @@ if __name__ == "__main__":
         sys.exit(compare(*arguments.compare))
     SIZE = arguments.size
     LANGUAGE = arguments.language
+    RULESET = arguments.ruleset
     render_all(arguments.out, tuple(p for p in arguments.only.split(",") if p), arguments.home)

@@ -181,7 +181,7 @@ def test_new_game_starts_a_table_with_the_chosen_seats_length_and_seed() -> None
     host.stack.top.new_game("solo")  # type: ignore[union-attr]
     scene = host.stack.top
     assert isinstance(scene, NewGameScene)
-    hard = next(w for w in scene.widgets if isinstance(w, Choice) and w.label.startswith(S.wind(1)))
+    hard = next(w for w in scene.widgets if isinstance(w, Choice) and w.label.startswith(S.wind(1, 4)))
     _click(host, hard.segments()[3].center)
     seed = next(w for w in scene.widgets if type(w) is TextField)
     _click(host, seed.rect.center)

@@ -117,8 +117,12 @@ def test_match_config_round_trips_and_names_bad_parts() -> None:
     assert MatchConfig().humans == (0,)
     with pytest.raises(MatchConfigError, match="level"):
         SeatConfig("ai", "godlike")
-    with pytest.raises(MatchConfigError, match="four seats"):
-        MatchConfig(seats=SOLO[:3])
+    # docs/rules.md §15.2: a table seats four, three or two; a match's seats are the ruleset's players.
+    with pytest.raises(MatchConfigError, match="seats"):
+        MatchConfig(seats=SOLO[:1])
+    MatchConfig("sandingguai", seats=SOLO[:3]).check_players(3)
+    with pytest.raises(MatchConfigError, match="3 seats"):
+        MatchConfig(seats=SOLO).check_players(3)
     with pytest.raises(MatchConfigError, match="length"):
         MatchConfig.from_json({"length": {"kind": "forever", "n": 1}})
     assert next_seed("table") == "table-2" and next_seed("table-2") == "table-3"

@@ -13,12 +13,13 @@ problem codes with their English (game.handfile.codes).
 """
 
 from game.handfile.checks import MAX_STREAK, win_problems
-from game.handfile.draft import HandDraft, HandFileError, HandProblems, Problem, SeatDraft, WinDraft
+from game.handfile.draft import HAND_FILE_PLAYERS, HandDraft, HandFileError, HandProblems, Problem, SeatDraft, WinDraft
 from game.handfile.format import draft_of, format_meld, parse_meld, write_hand_draft, write_hand_file
 from game.handfile.reader import parse_hand, parse_hand_draft, parse_hand_file, read_hand_file
 from game.handfile.rules import check_hand, tile_census
 
 __all__ = [
+    "HAND_FILE_PLAYERS",
     "MAX_STREAK",
     "HandDraft",
     "HandFileError",

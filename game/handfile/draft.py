@@ -49,13 +49,18 @@ class WinDraft:
     robbed_late: bool = False
 
 
+# A hand file describes a table of four (docs/hand-file.md); the smaller tables of docs/rules.md §15.2 have no
+# hand file yet, so the score calculator, which writes hand files, enters hands of four.
+HAND_FILE_PLAYERS = 4
+
+
 @dataclass
 class HandDraft:
     """A whole hand as written, before it is checked against the rules: what check_hand reads."""
 
     ruleset: str = ""  # the ruleset's name as written; check_hand is given the Ruleset itself
     dealer: int = 0
-    seats: list[SeatDraft] = field(default_factory=lambda: [SeatDraft() for _ in range(4)])
+    seats: list[SeatDraft] = field(default_factory=lambda: [SeatDraft() for _ in range(HAND_FILE_PLAYERS)])
     streak: int = 0
     win: WinDraft | None = None
     flip: Tile | None = None

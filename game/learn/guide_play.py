@@ -5,18 +5,29 @@ from __future__ import annotations
 from game.core import rulings
 from game.core.melds import KongKind, Meld
 from game.core.ruleset import PATTERN_NAMES
-from game.core.tiles import WUGUJI, parse_tile
+from game.core.tiles import SUITS, WUGUJI, parse_tile
 from game.learn.guide_page import PageWriter
 
 
 def tiles_page(w: PageWriter) -> None:
     """The tiles: the suits, the notation, and the chickens among them."""
     r = w.rules
-    w.say(
-        "一副牌{const.tiles}张：万、筒、条{const.suits}门，每门一到九，每种{const.copies}张。没有字牌，没有花牌。",
-        "{const.tiles} tiles: {const.suits} suits (characters 万, dots 筒, bamboo 条), ranks one to nine, "
-        "{const.copies} copies of each. No honours, no flowers.",
-    )
+    if len(r.suits) == len(SUITS):
+        w.say(
+            "一副牌{const.tiles}张：万、筒、条{const.suits}门，每门一到九，每种{const.copies}张。没有字牌，没有花牌。",
+            "{const.tiles} tiles: {const.suits} suits (characters 万, dots 筒, bamboo 条), ranks one to nine, "
+            "{const.copies} copies of each. No honours, no flowers.",
+        )
+    else:
+        # docs/rules.md §15.1: a table of two may play fewer suits.
+        names = {"m": ("万", "characters 万"), "p": ("筒", "dots 筒"), "s": ("条", "bamboo 条")}
+        zh = "、".join(names[s][0] for s in r.suits)
+        en = ", ".join(names[s][1] for s in r.suits)
+        w.say(
+            f"本规则用牌{{wall_size}}张：只用{zh}，每门一到九，每种{{const.copies}}张。没有字牌，没有花牌。",
+            f"{{wall_size}} tiles under this ruleset: only {en}, ranks one to nine, {{const.copies}} copies of "
+            "each. No honours, no flowers.",
+        )
     w.row("123456789m", "万（m）", "Characters 万 (m)")
     w.row("123456789p", "筒（p）", "Dots 筒 (p)")
     w.row("123456789s", "条（s）", "Bamboo 条 (s)", marked=(0,))
@@ -45,11 +56,12 @@ def deal_page(w: PageWriter) -> None:
         )
     else:
         w.say("第一局的庄家随机决定。", "The first dealer is chosen at random.")
+    # One side in front of each player (docs/rules.md §15.2).
+    sides = [f"{{table.wall_stacks.{k}}}" for k in range(len(t.wall_stacks))]
     w.say(
-        "牌墙两张一墩，四边各{table.wall_stacks.0}、{table.wall_stacks.1}、{table.wall_stacks.2}、"
-        "{table.wall_stacks.3}墩（庄家一边先）。",
-        "The wall is stacks of two, {table.wall_stacks.0}, {table.wall_stacks.1}, {table.wall_stacks.2} "
-        "and {table.wall_stacks.3} stacks a side, the dealer's side first.",
+        f"牌墙两张一墩，每人面前一边，各{'、'.join(sides)}墩（庄家一边先）。",
+        f"The wall is stacks of two, one side in front of each player: {', '.join(sides[:-1])} and {sides[-1]} "
+        "stacks a side, the dealer's side first.",
     )
     if t.break_method == "sum_and_smaller":
         w.say(

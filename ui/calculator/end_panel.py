@@ -11,8 +11,9 @@ import pygame
 from game.calculator.sheet import followed_chickens
 from game.core.result import WinHow
 from game.core.tiles import Tile, format_tile
-from game.handfile import Problem
+from game.handfile import HAND_FILE_PLAYERS, Problem
 from ui.calculator.calc_state import CalcState
+from ui.calculator.naming import calc_wind
 from ui.calculator.problems import problem_text
 from ui.calculator.widgets import SeatPicks, TileSlot
 from ui.kit.dialogs import wrap
@@ -76,11 +77,14 @@ def _winners(s: CalcState, rows: PanelRows) -> None:
     if calc.drawn:
         return
     winners = SeatPicks(
-        S.tr("calc_winners"), lambda: calc.win.winners, lambda v: s.change(lambda: calc.toggle_winner(v)), S.wind
+        S.tr("calc_winners"), lambda: calc.win.winners, lambda v: s.change(lambda: calc.toggle_winner(v)), calc_wind
     )
     rows.place(winners, "winners")
     rows.place(tile_slot(s, S.tr("calc_win_tile"), "win_tile", "win.tile", lambda: calc.win.tile), "win_tile")
-    sources: list[tuple[int | None, str]] = [(None, S.tr("calc_self")), *((i, S.wind(i)) for i in range(4))]
+    sources: list[tuple[int | None, str]] = [
+        (None, S.tr("calc_self")),
+        *((i, calc_wind(i)) for i in range(HAND_FILE_PLAYERS)),
+    ]
     rows.place(
         Choice(S.tr("calc_from"), sources, lambda: calc.win.source, lambda v: s.change(lambda: calc.set_source(v))),
         "from",
@@ -130,7 +134,10 @@ def _flip(s: CalcState, rows: PanelRows) -> None:
 def first_chicken_choices(s: CalcState, t: Tile) -> tuple[Widget, Widget | None]:
     """Who discarded the first `t`, and (where the ruleset has 责任鸡 for it) who claimed that copy."""
     calc = s.calc
-    seats: list[tuple[int | None, str]] = [(None, S.tr("calc_none")), *((i, S.wind(i)) for i in range(4))]
+    seats: list[tuple[int | None, str]] = [
+        (None, S.tr("calc_none")),
+        *((i, calc_wind(i)) for i in range(HAND_FILE_PLAYERS)),
+    ]
     first = Choice(
         S.tr("calc_first", tile=S.tile_label(t)),
         seats,
@@ -141,7 +148,7 @@ def first_chicken_choices(s: CalcState, t: Tile) -> tuple[Widget, Widget | None]
         return first, None
     # -2: found from the melds (a seat holding a pung or kong of it from the discarder); -1: not claimed.
     claimers: list[tuple[int, str]] = [(-2, S.tr("calc_claimed_auto")), (-1, S.tr("calc_none"))]
-    claimers += [(i, S.wind(i)) for i in range(4)]
+    claimers += [(i, calc_wind(i)) for i in range(HAND_FILE_PLAYERS)]
     claimed = Choice(
         S.tr("calc_claimed"),
         claimers,
@@ -165,7 +172,7 @@ def _extras(s: CalcState, rows: PanelRows) -> None:
     calc = s.calc
     if not calc.drawn and (calc.rules.play.passed_win == "baopai" or calc.baopai is not None):
         baopai = SeatPicks(
-            S.tr("calc_baopai"), lambda: calc.baopai or [], lambda v: s.change(lambda: calc.toggle_baopai(v)), S.wind
+            S.tr("calc_baopai"), lambda: calc.baopai or [], lambda v: s.change(lambda: calc.toggle_baopai(v)), calc_wind
         )
         rows.place(baopai, "baopai")
     if calc.rules.bonuses.follow_dealer or calc.dealer_followed:

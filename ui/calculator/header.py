@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.handfile import HAND_FILE_PLAYERS
 from ui.calculator.calc_state import CalcState
+from ui.calculator.naming import calc_wind
 from ui.kit.metrics import Metrics
 from ui.kit.widgets import Choice, Stepper, Widget
 from ui.look import palette as pal
@@ -39,7 +41,7 @@ def _dealer(s: CalcState) -> Choice[int]:
     calc = s.calc
     return Choice(
         S.tr("calc_dealer"),
-        [(i, S.wind(i)) for i in range(4)],
+        [(i, calc_wind(i)) for i in range(HAND_FILE_PLAYERS)],
         lambda: calc.dealer,
         lambda v: s.change(lambda: calc.set_dealer(v)),
     )

@@ -3,6 +3,7 @@ each problem of the hand is shown under."""
 
 from __future__ import annotations
 
+from game.handfile import HAND_FILE_PLAYERS
 from ui.words import strings as S
 
 # A problem's field in the hand file -> the key of the control it is shown under.
@@ -28,6 +29,11 @@ FIELD_KEYS = {
 TARGET_NAMES = {"win_tile": "calc_win_tile", "flip": "calc_flip", "hot_kong": "calc_hot_kong"}
 
 
+def calc_wind(seat: int) -> str:
+    """A seat's wind at the calculator's table: the hand file's table of four (game.handfile.HAND_FILE_PLAYERS)."""
+    return S.wind(seat, HAND_FILE_PLAYERS)
+
+
 def seat_name(seat: int) -> str:
     """A seat as the calculator names it: 东家 / East (seat numbers are the hand file's 0-3)."""
     return S.tr("calc_seat_names").split()[seat]
@@ -35,7 +41,7 @@ def seat_name(seat: int) -> str:
 
 def seat_heading(seat: int) -> str:
     """A seat row's heading: its number in the hand file and its wind."""
-    return S.tr("calc_seat", n=seat, wind=S.wind(seat))
+    return S.tr("calc_seat", n=seat, wind=calc_wind(seat))
 
 
 def field_widget_key(field: str) -> str:

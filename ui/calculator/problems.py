@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from game.core.ruleset import PATTERN_NAMES, Ruleset
 from game.core.tiles import format_tiles
-from game.handfile import Problem
+from game.handfile import HAND_FILE_PLAYERS, Problem
 from ui.words import strings as S
 
 _SYNTAX_ZH = "“{text}”第{position}个字符看不懂（写法如 123m 456p 11s）"
@@ -201,7 +201,7 @@ def _shown(name: str, value: object, rules: Ruleset | None) -> object:
     """An argument as the current language shows it (game.handfile.codes.ARG_KINDS says what each holds)."""
     zh = S.language() == "zh"
     if name in ("seat", "other") and isinstance(value, int):
-        return S.wind_seat(value) if zh else value
+        return S.wind_seat(value, HAND_FILE_PLAYERS) if zh else value
     if name == "tile" and isinstance(value, int):
         return S.tile_label(value)
     if name == "hand" and isinstance(value, tuple):

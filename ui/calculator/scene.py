@@ -24,7 +24,7 @@ from game.core.melds import KongKind
 from game.core.ruleset import Ruleset
 from game.core.tiles import Tile
 from game.files.userdirs import UserDirError
-from game.handfile import Problem
+from game.handfile import HAND_FILE_PLAYERS, Problem
 from game.rules.loader import load_ruleset
 from game.rules.user import list_rulesets
 from ui.calculator import hand_flow, tile_input
@@ -52,8 +52,13 @@ def usable_rulesets(preferred: str | None) -> list[tuple[Ruleset, str]]:
     """Every ruleset that loads, the built-in ones and the player's own, with how a hand file names it;
     `preferred` (the one in the settings) first."""
     catalogue = list_rulesets()
-    # A hand file names a ruleset by its name: built-in, or a file in the player's rulesets folder.
-    out = [(e.ruleset, e.name) for e in catalogue.usable() if e.ruleset is not None]
+    # A hand file names a ruleset by its name: built-in, or a file in the player's rulesets folder; it is a table of
+    # four, so the rulesets of the smaller tables (docs/rules.md §15.2) are not offered.
+    out = [
+        (e.ruleset, e.name)
+        for e in catalogue.usable()
+        if e.ruleset is not None and e.ruleset.players == HAND_FILE_PLAYERS
+    ]
     for entry in catalogue.broken():
         log.warning("calculator: ruleset %s does not load: %s", entry.ref, "; ".join(entry.errors[:1]))
     preferred = preferred or DEFAULT_RULESET
@@ -169,7 +174,7 @@ class CalculatorScene(MenuScene):
         self.target = key
         kind, _, seat = key.partition(":")
         if kind == "melds" and seat.isdigit() and self.meld_from == int(seat):
-            self.meld_from = (int(seat) + 3) % 4  # the seat before: the usual feeder
+            self.meld_from = (int(seat) - 1) % HAND_FILE_PLAYERS  # the seat before: the usual feeder
 
     def pick(self, tile: Tile) -> None:
         """A tile from the palette, into the target field."""
@@ -188,7 +193,9 @@ class CalculatorScene(MenuScene):
         left_w = round((w - 3 * margin) * 0.63)
         seats_h = h - top - m.px(226)
         seat_h = seats_h // 4
-        self.seat_rects = [pygame.Rect(margin, top + i * seat_h, left_w, seat_h - m.px(4)) for i in range(4)]
+        self.seat_rects = [
+            pygame.Rect(margin, top + i * seat_h, left_w, seat_h - m.px(4)) for i in range(HAND_FILE_PLAYERS)
+        ]
         self.problem_lines = []
         for i, block in enumerate(self.seat_rects):
             build_seat(self, i, block)

@@ -7,7 +7,9 @@ from collections.abc import Callable
 import pygame
 
 from game.core.melds import KongKind
+from game.handfile import HAND_FILE_PLAYERS
 from ui.calculator.calc_state import CalcState
+from ui.calculator.naming import calc_wind
 from ui.calculator.tile_input import LATE_KINDS
 from ui.calculator.widgets import Palette
 from ui.kit.widgets import Button, Choice, Toggle
@@ -44,7 +46,7 @@ def _meld_controls(s: CalcState, x: int, y: int, row: int) -> None:
     kind = Choice(S.tr("calc_meld_kind"), kinds, lambda: s.meld_kind, lambda v: _set_kind(s, v))
     kind.label_share = 0.2
     s.add(kind, "meld_kind", pygame.Rect(x, y, m.px(430), row))
-    seats = [(i, S.wind(i)) for i in range(4)]
+    seats = [(i, calc_wind(i)) for i in range(HAND_FILE_PLAYERS)]
     source = Choice(S.tr("calc_meld_from"), seats, lambda: s.meld_from, lambda v: _set_from(s, v))
     source.label_share = 0.36
     source.enabled = s.meld_kind is not KongKind.CONCEALED

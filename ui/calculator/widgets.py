@@ -14,6 +14,8 @@ import pygame
 
 from game.core.melds import KongKind, Meld
 from game.core.tiles import NUM_KINDS, Tile, format_tiles
+from game.handfile import HAND_FILE_PLAYERS
+from ui.calculator.naming import calc_wind
 from ui.kit.metrics import FIELD_FILL, FIELD_FILL_HOVER, Metrics, focus_ring
 from ui.kit.widgets import Field, Widget
 from ui.look import palette as pal
@@ -201,7 +203,7 @@ def meld_caption(meld: Meld) -> str:
         KongKind.ADDED: S.tr("calc_kong_added"),
     }[meld.kong]
     if meld.source is not None and meld.kong is not KongKind.CONCEALED:
-        kind += "·" + S.wind(meld.source)
+        kind += "·" + calc_wind(meld.source)
     if meld.late:
         kind += S.tr("calc_late_mark")
     return kind
@@ -415,7 +417,8 @@ class SeatPicks(Field):
 
     def segments(self) -> list[pygame.Rect]:
         box = self.value_rect.inflate(-4, -6)
-        return [pygame.Rect(box.left + box.width * i // 4, box.top, box.width // 4 - 2, box.height) for i in range(4)]
+        n = HAND_FILE_PLAYERS
+        return [pygame.Rect(box.left + box.width * i // n, box.top, box.width // n - 2, box.height) for i in range(n)]
 
     def click(self, pos: tuple[int, int]) -> None:
         for i, seg in enumerate(self.segments()):
@@ -426,7 +429,7 @@ class SeatPicks(Field):
 
     def key(self, key: int) -> bool:
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.cursor = (self.cursor + (1 if key == pygame.K_RIGHT else -1)) % 4
+            self.cursor = (self.cursor + (1 if key == pygame.K_RIGHT else -1)) % HAND_FILE_PLAYERS
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.toggle(self.cursor)

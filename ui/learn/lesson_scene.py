@@ -378,8 +378,10 @@ class LessonScene(MenuScene):
         small = int(min(m.px(30), (table.width - m.px(150)) / 19))
         y = table.top + m.px(12)
         row_h = tile_height(small) + m.px(8)
-        for seat in (1, 2, 3):
-            label = T.fit(S.tr("lesson_discards", seat=S.seat_label(seat)), m.small, m.px(130), pal.TEXT_MUTED)
+        players = self.run.rules.players
+        for seat in self.run.rules.others(PLAYER):
+            who = S.seat_label(seat, PLAYER, players)
+            label = T.fit(S.tr("lesson_discards", seat=who), m.small, m.px(130), pal.TEXT_MUTED)
             surface.blit(label, (table.left + m.px(12), y + (tile_height(small) - label.get_height()) // 2))
             pond = obs.ponds[seat][-18:]
             x = draw_tiles(surface, pond, table.left + m.px(150), y, small)
@@ -387,7 +389,8 @@ class LessonScene(MenuScene):
             for meld in melds:
                 x = draw_tiles(surface, [meld.tile] * meld.size, x + m.px(8), y, small)
             y += row_h
-        label = T.fit(S.tr("lesson_discards", seat=S.seat_label(PLAYER)), m.small, m.px(130), pal.TEXT_MUTED)
+        who = S.seat_label(PLAYER, PLAYER, players)
+        label = T.fit(S.tr("lesson_discards", seat=who), m.small, m.px(130), pal.TEXT_MUTED)
         surface.blit(label, (table.left + m.px(12), y + (tile_height(small) - label.get_height()) // 2))
         draw_tiles(surface, obs.ponds[PLAYER][-18:], table.left + m.px(150), y, small)
         y += row_h
@@ -459,7 +462,11 @@ class LessonScene(MenuScene):
         head = T.shadowed(S.tr("lesson_settlement"), m.body, pal.TEXT_GOLD)
         surface.blit(head, inner.topleft)
         nets = self.run.ledger().nets()
-        line = "  ".join(f"{S.seat_label(s)} {nets[s]:+d}" if nets[s] else f"{S.seat_label(s)} 0" for s in range(4))
+        n = self.run.rules.players
+        line = "  ".join(
+            f"{S.seat_label(s, PLAYER, n)} {nets[s]:+d}" if nets[s] else f"{S.seat_label(s, PLAYER, n)} 0"
+            for s in range(n)
+        )
         net_pic = T.fit(S.tr("lesson_nets", nets=line), m.small, inner.width, pal.TEXT)
         surface.blit(net_pic, (inner.left, inner.top + head.get_height() + m.px(4)))
         body = pygame.Rect(

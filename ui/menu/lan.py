@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 
 import pygame
@@ -28,23 +27,21 @@ from game.net.wire.roomcode import TYPED_LIMIT, new_code, normalize_code, valid_
 from game.rules.loader import RulesetError, builtin_ruleset_names, load_ruleset
 from ui.kit.list_view import ListItem, ListView
 from ui.kit.menu_scene import MenuScene
-from ui.kit.metrics import plate
 from ui.kit.widgets import Button, Choice, Stepper, TextField, Toggle
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.match.config import LEVELS
+from ui.menu.lan_lobby import LobbyScene
 from ui.menu.lan_parts import FreeText, given_name, is_loopback, keep_name
 from ui.menu.lan_words import ruleset_words, seat_text
 from ui.menu.new_game import LENGTH_LIMITS
-from ui.menu.optional import optional_module
 from ui.stage.scene import Host
-from ui.table.net_overlay import NetOverlay
-from ui.table.net_session import NetSession
-from ui.table.scene import TableScene
 from ui.words import strings as S
-from ui.words.net import link_words, t
+from ui.words.net import t
 
 log = logging.getLogger(__name__)
+
+__all__ = ["HostSetupScene", "JoinScene", "LobbyScene"]
 
 DEFAULT_PORT = 7530
 # Every level the new-game screen offers (ui/menu/new_game.py), expert too.
@@ -75,14 +72,33 @@ def saved_table() -> NetTable | None:
     return resumed[0] if resumed is not None else None
 
 
+def host_seats(players: int) -> list[str]:
+    """The host at seat 0 and normal AIs in the other seats of a table of `players`."""
+    return ["human", *["ai:normal"] * (players - 1)]
+
+
+def table_sizes(names: list[str]) -> dict[str, int]:
+    """The players at each built-in ruleset's table (docs/rules.md §15.2); a ruleset that does not load is left out."""
+    sizes: dict[str, int] = {}
+    for name in names:
+        try:
+            sizes[name] = load_ruleset(name).players
+        except RulesetError:
+            continue
+    return sizes
+
+
 class HostSetupScene(MenuScene):
-    """开房间: the ruleset, the seats, the length, the clock; then the table opens and shows its code."""
+    """开房间: the table's size, the ruleset, the seats, the length, the clock; then the table opens and shows its
+    code."""
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
-        self.rulesets = list(builtin_ruleset_names())
+        self.sizes = table_sizes(list(builtin_ruleset_names()))
+        self.rulesets = list(self.sizes)
         self.ruleset = "guiyang-classic" if "guiyang-classic" in self.rulesets else self.rulesets[0]
-        self.seats = ["human", "ai:normal", "ai:normal", "ai:normal"]
+        self.players = self.sizes[self.ruleset]
+        self.seats = host_seats(self.players)
         # Counted as on the new-game screen: a number of hands or of rounds (圈).
         self.length_kind: LengthKind = "hands"
         self.length_n: dict[str, int] = {k: LENGTH_LIMITS[k][3] for k in TABLE_LENGTHS}
@@ -115,23 +131,34 @@ class HostSetupScene(MenuScene):
             y += m.row + m.gap
 
         row(FreeText(t("your_name"), lambda: self.name, self._set_name, 16))
-        # One ruleset at a time, by its title in full: seven titles side by side would each be cut short.
-        titles = [ruleset_words(r) for r in self.rulesets]
+        # The table's size first, then one of its rulesets at a time, by its title in full.
+        sizes = sorted(set(self.sizes.values()), reverse=True)
+        row(
+            Choice(
+                S.tr("ng_table_size"),
+                [(n, S.tr(f"ng_size_{n}")) for n in sizes],
+                lambda: self.players,
+                self._set_players,
+            )
+        )
+        shown = self.shown_rulesets()
+        titles = [ruleset_words(r) for r in shown]
         row(
             Stepper(
                 t("ruleset"),
-                lambda: self.rulesets.index(self.ruleset),
-                lambda i: self._set_ruleset(self.rulesets[i]),
+                lambda: shown.index(self.ruleset),
+                lambda i: self._set_ruleset(shown[i]),
                 0,
-                len(self.rulesets) - 1,
+                len(shown) - 1,
                 lambda i: titles[i],
                 signs=("◀", "▶"),
             )
         )
-        row(Choice(t("seat_you", wind=S.wind(0)), [("human", t("seat_person"))], lambda: "human", lambda v: None))
-        for seat in (1, 2, 3):
+        n = self.players
+        row(Choice(t("seat_you", wind=S.wind(0, n)), [("human", t("seat_person"))], lambda: "human", lambda v: None))
+        for seat in range(1, n):
             options = [(c, seat_text(c)) for c in SEAT_OPTIONS]
-            row(Choice(t("seat_n", wind=S.wind(seat)), options, self._seat_get(seat), self._seat_set(seat)))
+            row(Choice(t("seat_n", wind=S.wind(seat, n)), options, self._seat_get(seat), self._seat_set(seat)))
         # The length on one row: hands or rounds, and how many.
         kinds: list[tuple[LengthKind, str]] = [("hands", S.tr("ng_len_hands")), ("rounds", S.tr("ng_len_rounds"))]
         kind = Choice(S.tr("ng_length"), kinds, lambda: self.length_kind, self._set_length_kind)
@@ -193,6 +220,19 @@ class HostSetupScene(MenuScene):
 
     def _set_name(self, value: str) -> None:
         self.name = value
+
+    def shown_rulesets(self) -> list[str]:
+        """The built-in rulesets of the table size chosen."""
+        return [r for r in self.rulesets if self.sizes[r] == self.players]
+
+    def _set_players(self, players: int) -> None:
+        """Choose the table's size: its first ruleset, and a seat for each of its players."""
+        if players == self.players:
+            return
+        self.players = players
+        self.ruleset = self.shown_rulesets()[0]
+        self.seats = host_seats(players)
+        self.rebuild()
 
     def _set_ruleset(self, value: str) -> None:
         self.ruleset = value
@@ -433,158 +473,3 @@ class JoinScene(MenuScene):
         if self.error:
             pic = T.shadowed(self.error, m.body, pal.TEXT_GOLD)
             surface.blit(pic, pic.get_rect(midbottom=(self.size[0] // 2, self.size[1] - m.margin - m.px(60))))
-
-
-class LobbyScene(MenuScene):
-    """The players gather: the code and address to share, the seats, the host's start button."""
-
-    def __init__(
-        self,
-        host: Host,
-        ruleset: str,
-        link: NetLink,
-        hosting: HostThread | None,
-        announcer: Announcer | None,
-        urls: list[str],
-        code: str,
-    ) -> None:
-        super().__init__(host)
-        self.ruleset = ruleset
-        self.link = link
-        self.hosting = hosting
-        self.announcer = announcer
-        self.urls = urls
-        self.code = code
-        self.session: NetSession | None = None
-        self.opened = False
-
-    def _session(self) -> NetSession | None:
-        if self.session is None and self.link.welcome is not None:
-            welcome = self.link.welcome
-            try:
-                rules = load_ruleset(welcome.ruleset)
-            except RulesetError:
-                rules = load_ruleset("guiyang-classic")  # the host's own file: shown with the nearest rules
-            self.session = NetSession(rules, self.link, welcome.seat)
-            self.session.hosting = self.hosting is not None
-            self.ruleset = welcome.ruleset
-        return self.session
-
-    def update(self, dt: float) -> None:
-        session = self._session()
-        if session is None:
-            return
-        session.pump()
-        # A resumed match holds its hand until it starts: the lobby (and its start button) stays until then.
-        if session.in_hand and not self.opened and session.status is not None and session.status.started:
-            self.opened = True
-            table = TableScene(self.host, session.rules, "network", session=session)
-            overlay = NetOverlay(self.host, table, session)
-            table.on_leave = partial(self.leave_table, overlay)  # Escape at the table, confirmed
-            table.end_match = partial(self.match_ended, overlay)
-            self.host.stack.push(overlay)
-        if session.status is not None and not self.widgets:
-            self.rebuild()
-
-    def build(self) -> None:
-        m = self.m
-        w, h = self.size
-        bw, bh = m.px(200), m.px(48)
-        by = h - m.margin - bh + m.px(6)
-        self.widgets.append(Button(t("leave"), self.back, "pass", pygame.Rect(w // 2 - m.gap - bw, by, bw, bh)))
-        if self.hosting is not None:
-            self.widgets.append(Button(t("start"), self.start, "win", pygame.Rect(w // 2 + m.gap, by, bw, bh)))
-        self.focus = len(self.widgets) - 1
-
-    def leave_table(self, overlay: NetOverlay) -> None:
-        """Leave the table and the lobby for the menu (the seat's token keeps it at the host)."""
-        stack = self.host.stack.scenes()
-        if self in stack:
-            for scene in reversed(stack[stack.index(self) + 1 :]):  # the table and whatever is over it
-                self.host.stack.remove(scene)
-        self.host.stack.remove(overlay)
-        self.back()
-
-    def match_ended(self, overlay: NetOverlay) -> bool:
-        """After the last settlement: the match's summary, as at one computer (True); before it, False."""
-        session = self.session
-        if session is None or session.over is None:
-            return False
-        self.leave_table(overlay)
-        summary = optional_module("ui.settlement.summary")
-        push = getattr(summary, "push_match_summary", None) if summary is not None else None
-        if push is not None:
-            seat = session.seat if session.seat is not None else 0
-            push(self.host, tuple(session.over.scores), list(session.ledgers), seat, lambda: None)
-        return True
-
-    def start(self) -> None:
-        """The host starts the match: empty seats are played by the AI until someone takes them."""
-        if self.hosting is not None:
-            self.hosting.start_match()
-
-    def back(self) -> None:
-        self.link.close()
-        if self.announcer is not None:
-            self.announcer.stop()
-        if self.hosting is not None:
-            self.hosting.stop()
-        super().back()
-
-    def draw_content(self, surface: pygame.Surface) -> None:
-        y = self.title(surface, t("lobby_title"))
-        m = self.m
-        w, _h = self.size
-        panel = pygame.Rect(m.margin + m.px(120), y + m.gap, w - 2 * (m.margin + m.px(120)), m.px(420))
-        plate(surface, panel, m)
-        x = panel.left + m.px(24)
-        yy = panel.top + m.px(18)
-        if self.code:
-            pic = T.shadowed(f"{t('code')}  {self.code}", m.heading + m.px(8), pal.TEXT_GOLD, bold=True)
-            surface.blit(pic, (x, yy))
-            yy += pic.get_height() + m.gap
-        for url in self.urls[:3]:
-            pic = T.shadowed(f"{t('address')}  {url.removeprefix('ws://')}", m.body, pal.TEXT)
-            surface.blit(pic, (x, yy))
-            yy += pic.get_height() + m.px(4)
-        if self.code:
-            pic = T.shadowed(t("share"), m.small, pal.TEXT_MUTED)
-            surface.blit(pic, (x, yy))
-            yy += pic.get_height()
-        yy += m.gap * 2
-        session = self.session
-        notice = self.link_notice()
-        if notice:
-            pic = T.shadowed(notice, m.body, pal.TEXT_GOLD)
-            surface.blit(pic, (x, yy))
-            return
-        if session is None or session.status is None:
-            pic = T.shadowed(t("connecting", url=self.urls[0] if self.urls else ""), m.body, pal.TEXT_MUTED)
-            surface.blit(pic, (x, yy))
-            return
-        for seat, info in enumerate(session.status.seats):
-            if info.kind == "ai":
-                who, colour = seat_text(f"ai:{info.level}"), (150, 170, 200)
-            elif info.taken:
-                who = info.name
-                colour = (90, 210, 120) if info.connected else (220, 90, 80)
-            else:
-                who, colour = t("empty_seat"), pal.TEXT_MUTED
-            r = max(5, m.px(6))
-            pic = T.shadowed(f"{S.wind(seat)}   {who}", m.body, pal.TEXT)
-            pygame.draw.circle(surface, colour, (x + r, yy + pic.get_height() // 2), r)
-            surface.blit(pic, (x + 3 * r, yy))
-            yy += pic.get_height() + m.px(8)
-        yy += m.gap
-        hint = t("waiting_players") if self.hosting is not None else t("waiting_host")
-        length = session.status.length
-        how_long = t(f"length_{length.kind}", n=length.n)
-        line = f"{ruleset_words(self.ruleset)}  ·  {how_long}  ·  {hint}"
-        surface.blit(T.fit(line, m.small, panel.right - m.px(24) - x, pal.TEXT_MUTED), (x, yy))
-
-    def link_notice(self) -> str:
-        """A refusal or a lost connection, in words."""
-        notice = self.link.ended
-        if notice is None:
-            return ""
-        return link_words(notice.kind, notice.code, notice.text)

@@ -154,7 +154,8 @@ def match_review(host: Host, table: TableScene, seat: int) -> Callable[[], None]
         return None
 
     def review() -> None:
-        screens.push(host, "review", path, seat, table.rules.title_zh if S.language() == "zh" else table.rules.title_en)
+        title = table.rules.title_zh if S.language() == "zh" else table.rules.title_en
+        screens.push(host, "review", path, seat, table.rules.players, title)
 
     return review
 
@@ -184,7 +185,7 @@ def seat_name(config: MatchConfig, seat: int) -> str:
         who = S.tr("ng_human") if len(config.humans) == 1 else S.tr("ng_player_n", n=config.humans.index(seat) + 1)
     else:
         who = f"{S.tr('ai_name')}·{S.tr('ng_' + sc.level)}"
-    return f"{S.wind(seat)}  {who}"
+    return f"{S.wind(seat, len(config.seats))}  {who}"
 
 
 class MatchEndScene(MenuScene):
@@ -216,10 +217,11 @@ class MatchEndScene(MenuScene):
         m = self.m
         w, _h = self.size
         y = self.title(surface, S.tr("me_title"))
-        scores = list(self.progress.scores) + [0] * (4 - len(self.progress.scores))
+        n = len(self.config.seats)
+        scores = list(self.progress.scores) + [0] * (n - len(self.progress.scores))
         places = [1 + sum(1 for o in scores if o > s) for s in scores]
-        order = sorted(range(4), key=lambda seat: (places[seat], seat))
-        box = pygame.Rect(0, y + m.gap, min(w - 2 * m.margin, m.px(620)), m.px(70) * 4 + m.px(80))
+        order = sorted(range(n), key=lambda seat: (places[seat], seat))
+        box = pygame.Rect(0, y + m.gap, min(w - 2 * m.margin, m.px(620)), m.px(70) * n + m.px(80))
         box.centerx = w // 2
         plate(surface, box, m)
         sub = S.tr("me_hands", n=self.progress.hands)

@@ -11,15 +11,14 @@ from ui.settlement.sheet import signed
 from ui.words import strings as S
 
 
-def line_text(line: PaymentLine) -> tuple[str, str]:
-    """("金鸡 ×2", "东→南") for a payment line: the rule with its count, and who pays whom."""
+def line_text(line: PaymentLine, players: int) -> tuple[str, str]:
+    """("金鸡 ×2", "东→南") for a payment line at a table of `players`: the rule with its count, and who pays whom."""
     label = S.ledger_label(line.label_zh, line.label_en)
     if line.count > 1:
         label += f" ×{line.count}"
-    payers = (
-        "".join(S.wind(p) for p in line.payers) if S.language() == "zh" else " ".join(S.wind(p) for p in line.payers)
-    )
-    return label, f"{payers}→{S.wind(line.payee)}"
+    winds = [S.wind(p, players) for p in line.payers]
+    payers = "".join(winds) if S.language() == "zh" else " ".join(winds)
+    return label, f"{payers}→{S.wind(line.payee, players)}"
 
 
 def amount_colour(n: int) -> pal.RGB:
@@ -28,9 +27,16 @@ def amount_colour(n: int) -> pal.RGB:
 
 
 def draw_payment_lines(
-    surface: pygame.Surface, rect: pygame.Rect, seat: int, lines: list[PaymentLine], size: int, scale: float
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    seat: int,
+    players: int,
+    lines: list[PaymentLine],
+    size: int,
+    scale: float,
 ) -> list[tuple[pygame.Rect, PaymentLine]]:
-    """Draw `seat`'s payment lines in `rect` (in two columns when one does not hold them); where each line is."""
+    """Draw `seat`'s payment lines in `rect` (in two columns when one does not hold them), at a table of `players`;
+    where each line is."""
     hits: list[tuple[pygame.Rect, PaymentLine]] = []
     s = scale
     line_h = round(size * 1.42)
@@ -43,7 +49,7 @@ def draw_payment_lines(
         return hits
     capacity = per_col * cols
     shown = lines if len(lines) <= capacity else lines[: capacity - 1]
-    texts = [line_text(line) for line in shown]
+    texts = [line_text(line, players) for line in shown]
     amounts = [line.signed(seat) for line in shown]
     # The payers column moves right of halfway only as far as the longest label needs (English ones run long),
     # and never so far that the widest payers and amount would be cut.

@@ -13,6 +13,7 @@ from game.core.result import HandResult
 from game.core.ruleset import Ruleset
 from game.core.settlement import Ledger
 from game.core.settlement.ledger import LedgerItem
+from game.core.tiles import NUM_KINDS
 from game.engine.actions import Action
 from game.engine.events import Event, HandSettled, HandStarted
 from game.engine.observation import Observation
@@ -42,12 +43,13 @@ class RemoteSeat:
 REMOTE = RemoteSeat()
 
 
-def idle_observation(seat: int, ruleset: str) -> Observation:
+def idle_observation(seat: int, rules: Ruleset) -> Observation:
     """An observation with nothing in it, for the scene's pause before showing another seat's move."""
-    empty: tuple[tuple[()], ...] = ((), (), (), ())
+    n = rules.players
+    empty: tuple[tuple[()], ...] = ((),) * n
     return Observation(
-        seat, ruleset, 0, 0, 0, "claims", 0, (), (0,) * 27, None, empty, empty, (0, 0, 0, 0),
-        (False,) * 4, 0, None, None, (), (), False, False, (),
+        seat, rules.name, 0, 0, 0, "claims", 0, (), (0,) * NUM_KINDS, None, empty, empty, (0,) * n,
+        (False,) * n, 0, None, None, (), (), False, False, (),
     )  # fmt: skip
 
 
@@ -56,7 +58,7 @@ class NetSession:
 
     def __init__(self, rules: Ruleset, link: NetLink, seat: int | None) -> None:
         self.rules = rules
-        self.agents: list[Agent | None] = [None if s == seat else REMOTE for s in range(4)]
+        self.agents: list[Agent | None] = [None if s == seat else REMOTE for s in range(rules.players)]
         self.viewer = seat if seat is not None else SPECTATOR
         self.turn = 0
         self.hands_settled = 0
@@ -193,7 +195,7 @@ class NetSession:
             return []
         self._from_start = False
         self.fresh = []
-        return [turn_event(e, turn) for e in self.hand]
+        return [turn_event(e, turn, self.rules.players) for e in self.hand]
 
     def start_hand(self) -> list[Event]:
         """After a settlement: tell the host we are ready; the next hand's events come when it deals."""
@@ -223,17 +225,17 @@ class NetSession:
         return [self._other()]
 
     def _other(self) -> int:
-        return 0 if self.seat is None else (self.seat + 1) % 4
+        return 0 if self.seat is None else (self.seat + 1) % self.rules.players
 
     def observe(self, seat: int) -> Observation:
         """Our observation when we must act; an empty one for the pause before another seat's events."""
         if seat == self.seat and self.obs is not None:
             return from_wire(self.obs)
-        return idle_observation(seat, self.rules.name)
+        return idle_observation(seat, self.rules)
 
     def agent_move(self, seat: int) -> list[Event]:
         """The events that have come from the table since the last look, turned for our seat."""
-        out = [turn_event(e, self.turn) for e in self.fresh]
+        out = [turn_event(e, self.turn, self.rules.players) for e in self.fresh]
         self.fresh = []
         self._from_start = False  # the hand is being shown: a later look lays it out as it stands
         return out
@@ -281,4 +283,4 @@ class NetSession:
         """The running scores as the host last said."""
         if self.status is not None:
             return tuple(self.status.scores)
-        return (0, 0, 0, 0)
+        return (0,) * self.rules.players

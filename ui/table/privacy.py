@@ -24,6 +24,7 @@ class PrivacyScene(Scene):
         self,
         host: Host,
         seat: int,
+        players: int,
         name: str,
         on_reveal: Callable[[], None],
         on_escape: Callable[[], None] | None = None,
@@ -31,6 +32,7 @@ class PrivacyScene(Scene):
         super().__init__(host)
         self.on_escape = on_escape  # Esc: what the table's Esc does (offer to leave), over this cover
         self.seat = seat
+        self.players = players  # at the table, for the seat's wind (docs/rules.md §15.2)
         self.name = name
         self.on_reveal = on_reveal
         self.size = host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE
@@ -60,7 +62,7 @@ class PrivacyScene(Scene):
 
     def lines(self) -> list[tuple[str, str]]:
         """(style, text) of each line shown: the call, who may look, and how to go on."""
-        wind = S.wind(self.seat)
+        wind = S.wind(self.seat, self.players)
         out = [("title", S.tr("privacy_call", wind=wind))]
         if self.name:
             out.append(("name", self.name))
@@ -97,7 +99,7 @@ class PrivacyScene(Scene):
         disc.center = (box.centerx, box.top)
         pygame.draw.circle(surface, (150, 30, 30), disc.center, r)
         pygame.draw.circle(surface, pal.PANEL_BORDER, disc.center, r, max(2, round(3 * s)))
-        wind = T.shadowed(S.wind(self.seat), round(r * 1.1), pal.TEXT, bold=True)
+        wind = T.shadowed(S.wind(self.seat, self.players), round(r * 1.1), pal.TEXT, bold=True)
         surface.blit(wind, wind.get_rect(center=disc.center))
         y = box.top + round(55 * s)
         for pic in pics:

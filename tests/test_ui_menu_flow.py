@@ -83,8 +83,8 @@ def test_match_length_in_hands_ends_the_match_and_counts_statistics() -> None:
     _play_until(host, lambda: table not in host.stack.scenes())
     assert table.session.hands_settled == 2
     assert not isinstance(host.stack.top, TableScene)  # the summary (or the standings) is up
-    stats, notices = load_stats()
-    assert notices == [] and stats.hands == 2 and stats.matches == 1
+    book, notices = load_stats()
+    assert notices == [] and book.of(4).hands == 2 and book.of(4).matches == 1
 
 
 def test_statistics_count_only_a_match_with_one_person_at_the_table() -> None:
@@ -220,8 +220,8 @@ def test_a_practice_hand_is_marked_and_left_out_of_the_statistics() -> None:
     table = start_match(host, MatchConfig("guiyang-classic", "flow", SOLO, MatchLength("hands", 2)), CLASSIC)
     local_session(table.session).save.practice.add(1)  # the first hand had a discard taken back
     _play_until(host, lambda: table not in host.stack.scenes())
-    stats, _notices = load_stats()
-    assert (stats.hands, stats.practice) == (1, 1)
+    book, _notices = load_stats()
+    assert (book.of(4).hands, book.of(4).practice) == (1, 1)
 
 
 def _saved_seeds() -> dict[str, str]:

@@ -212,8 +212,8 @@ class LessonScene(MenuScene):
     def _after_move(self) -> None:
         if self.run.ended and self.run.as_intended() and self.keep_progress and not self.recorded:
             self.recorded = True
-            stats, _notices = load_stats()
-            save_stats(finish_lesson(stats, self.number))
+            book, _notices = load_stats()
+            save_stats(finish_lesson(book, self.number))
         self.rebuild()
 
     def other_key(self, key: int) -> None:

@@ -12,7 +12,6 @@ from typing import Any, Literal, cast
 from game.core.ruleset import PLAYER_COUNTS
 from game.match.length import (
     LENGTH_KINDS,
-    PASSES_PER_ROUND,
     LengthKind,
     MatchConfigError,
     MatchLength,
@@ -24,7 +23,6 @@ __all__ = [
     "DEFAULT_RULESET",
     "LENGTH_KINDS",
     "LEVELS",
-    "PASSES_PER_ROUND",
     "LengthKind",
     "MatchConfig",
     "MatchConfigError",

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from game.core.ruleset import Ruleset
-from game.records.stats import PlayerStats, finish_match, load_stats, save_stats, update, update_outcome
+from game.records.stats import StatsBook, finish_match, load_stats, save_stats, update, update_outcome
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import plate
 from ui.kit.widgets import Button
@@ -64,9 +64,10 @@ class MatchFlow:
         self.config = config
         self.rules = rules
         self.progress = MatchProgress()
-        # Statistics are the player's own: only a match with one person at the table counts.
+        # Statistics are the player's own: only a match with one person at the table counts, with the totals of
+        # its table's size (docs/rules.md §15.2).
         self.stats_seat = config.humans[0] if len(config.humans) == 1 else None
-        self.stats: PlayerStats | None = None
+        self.stats: StatsBook | None = None
         table.on_settled = self.hand_settled
         table.end_match = self.maybe_end
         table.on_leave = self.leave
@@ -81,7 +82,7 @@ class MatchFlow:
         flow.progress.dealer = match.dealer
         return flow
 
-    def _stats(self) -> PlayerStats:
+    def _stats(self) -> StatsBook:
         if self.stats is None:
             self.stats, _notices = load_stats()
         return self.stats
@@ -92,17 +93,21 @@ class MatchFlow:
         settled, ledger = t.settled, t.ledger
         if settled is None or ledger is None:
             return
-        self.progress.record(t.model.dealer, settled.next_dealer, tuple(settled.scores))
+        dealer = None if t.model.dealer is None else t.model.engine(t.model.dealer)  # the model's is a place
+        self.progress.record(dealer, settled.next_dealer, tuple(settled.scores))
         if self.stats_seat is None:
             return
         # A hand with a move taken back is marked and counted apart, never in the totals.
         session = getattr(t, "session", None)
         practice = bool(getattr(session, "practice", False))
         result = getattr(t, "result", None)
+        book, players = self._stats(), self.rules.players
         if result is not None:
-            self.stats = update(self._stats(), result, ledger, self.stats_seat, practice)
+            totals = update(book.of(players), result, ledger, self.stats_seat, practice)
         else:
-            self.stats = update_outcome(self._stats(), t.model.win, ledger, self.stats_seat, practice)
+            win = t.flow.engine_win()  # the win by engine seats (the table shows it by place)
+            totals = update_outcome(book.of(players), win, ledger, self.stats_seat, practice)
+        self.stats = book.with_totals(players, totals)
         save_stats(self.stats)
 
     def leave(self) -> None:
@@ -114,7 +119,8 @@ class MatchFlow:
         if not match_over(self.config.length, self.progress):
             return False
         if self.stats_seat is not None:
-            self.stats = finish_match(self._stats())
+            book, players = self._stats(), self.rules.players
+            self.stats = book.with_totals(players, finish_match(book.of(players)))
             save_stats(self.stats)
         self.host.stack.remove(self.table)
         show_summary(self.host, self.table, self.config, self.progress, self.again, self.stats_seat)

@@ -14,7 +14,8 @@ import main
     ("args", "says"),
     [
         (["host", "--headless", "--seats", "human,ai:superb,ai,ai"], "ai:LEVEL"),
-        (["host", "--headless", "--seats", "human,ai"], "four seats"),
+        (["host", "--headless", "--seats", "human,ai"], "want 4 seats"),
+        (["host", "--headless", "--ruleset", "sandingguai", "--seats", "human,ai,ai,ai"], "want 3 seats"),
         (["host", "--headless", "--hands", "0"], "at least one hand"),
         (["host", "--headless", "--rounds", "0"], "at least one round"),
         (["host", "--headless", "--hands", "4", "--rounds", "1"], "not allowed with"),
@@ -65,6 +66,9 @@ def test_the_length_is_hands_or_rounds(tmp_path: Path) -> None:
         (["--hands", "3"], MatchLength("hands", 3)),
         (["--rounds", "2"], MatchLength("rounds", 2)),
     ):
-        made = _config(parser.parse_args(["host", "--headless", *given]))
+        made = _config(parser.parse_args(["host", "--headless", *given]), 4)
         assert isinstance(made, TableConfig) and made.length == want
         assert TableConfig.from_json(made.to_json()).length == want
+    # docs/rules.md §15.2: without --seats, a seat for each of the ruleset's players, every one a person.
+    three = _config(parser.parse_args(["host", "--headless"]), 3)
+    assert isinstance(three, TableConfig) and [p.kind for p in three.seats] == ["human"] * 3

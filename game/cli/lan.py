@@ -43,7 +43,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     h.add_argument("--port", type=int, default=7530, help="port to listen on (0: any free port; default 7530)")
     h.add_argument("--bind", default="0.0.0.0", help="address to listen on (default every address)")
     h.add_argument("--code", help=f"the room code players must give: {CODE_LENGTH} of {ALPHABET} (default: random)")
-    h.add_argument("--seats", default="human,human,human,human", help="four of human, ai, ai:easy|normal|hard")
+    h.add_argument(
+        "--seats",
+        help="a seat for each of the ruleset's players (four, three or two): human, ai, ai:easy|normal|hard, "
+        "separated by commas (default: every seat human)",
+    )
     length = h.add_mutually_exclusive_group()
     length.add_argument("--hands", type=int, help="the match lasts this many hands (default 8)")
     length.add_argument(
@@ -105,10 +109,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 # ---------------------------------------------------------------------- host
 
 
-def _config(args: argparse.Namespace) -> TableConfig | str:
-    parts = [p for p in str(args.seats).split(",") if p.strip()]
-    if len(parts) != 4:
-        return f"--seats: want four seats separated by commas, got {len(parts)}"
+def _config(args: argparse.Namespace, players: int) -> TableConfig | str:
+    """The table the options ask for, at a table of `players` (docs/rules.md §15.2); what is wrong with them else."""
+    parts = [p for p in str(args.seats).split(",") if p.strip()] if args.seats is not None else ["human"] * players
+    if len(parts) != players:
+        return f"--seats: the ruleset seats {players}: want {players} seats separated by commas, got {len(parts)}"
     try:
         seats = [SeatPlan.parse(p) for p in parts]
         SeatPlan.parse(f"ai:{args.fill_level}")
@@ -216,14 +221,14 @@ def run_host(args: argparse.Namespace) -> int:
     if resumed is not None:
         table, rules = resumed
     else:
-        config = _config(args)
-        if isinstance(config, str):
-            print(f"host: {config}", file=sys.stderr)
-            return 2
         loaded = ruleset_or_exit(args.ruleset)
         if loaded is None:
             return 2
         rules = loaded
+        config = _config(args, rules.players)
+        if isinstance(config, str):
+            print(f"host: {config}", file=sys.stderr)
+            return 2
         from game.net.host.hosting import new_table
 
         table = new_table(rules, config, args.seed)

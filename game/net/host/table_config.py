@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.core.ruleset import PLAYER_COUNTS
 from game.match.length import MatchConfigError, MatchLength
 from game.net.wire import protocol as P
 
@@ -78,8 +79,8 @@ class TableConfig:
     def from_json(d: dict[str, Any]) -> TableConfig:
         """Inverse of to_json; ValueError/KeyError/TypeError when it is not one."""
         seats = [SeatPlan(str(k), str(lv)) for k, lv in d["seats"]]
-        if len(seats) != 4 or any(p.kind not in ("human", "ai") for p in seats):
-            raise ValueError("a table has four seats, each human or ai")
+        if len(seats) not in PLAYER_COUNTS or any(p.kind not in ("human", "ai") for p in seats):
+            raise ValueError("a table has a seat for each player (docs/rules.md §15.2), each human or ai")
         timer = d.get("turn_timer")
         # A save from before the length could be rounds kept the number of hands alone.
         raw = d["length"] if "length" in d else {"kind": "hands", "n": d["hands"]}

@@ -39,8 +39,8 @@ class TableCore:
         agent_factory: AgentFactory | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        if len(config.seats) != 4:
-            raise ValueError(f"a table has four seats, got {len(config.seats)}")
+        if len(config.seats) != rules.players:
+            raise ValueError(f"the ruleset's table has {rules.players} seats, the table {len(config.seats)}")
         self.rules = rules
         self.seed = seed
         self.config = config

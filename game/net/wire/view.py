@@ -12,6 +12,7 @@ from typing import Any
 
 from game.core.melds import KongKind, Meld
 from game.core.result import HandResult, SeatResult, Win, WinHow
+from game.core.ruleset import PLAYER_COUNTS
 from game.core.settlement import Ledger
 from game.core.tiles import NUM_KINDS
 from game.engine.actions import Action, ActionKind, make
@@ -95,8 +96,9 @@ def _wire_meld(m: Meld) -> WireMeld:
 
 def from_wire(w: WireObservation) -> Observation:
     """The Observation an agent decides from, rebuilt from the wire; ValueError if it does not hang together."""
-    if len(w.melds) != 4 or len(w.ponds) != 4 or len(w.hand_sizes) != 4 or len(w.declared) != 4:
-        raise ValueError("an observation lists four seats")
+    n = len(w.melds)  # a seat a player (docs/rules.md §15.2), the same in every list
+    if n not in PLAYER_COUNTS or not len(w.ponds) == len(w.hand_sizes) == len(w.declared) == n or w.seat >= n:
+        raise ValueError("an observation lists a seat for each player, the same in every list")
     counts = [0] * NUM_KINDS
     for t in w.hand:
         counts[t] += 1
@@ -186,8 +188,8 @@ def wire_result(result: HandResult) -> WireResult:
 
 def result_from_wire(w: WireResult) -> HandResult:
     """The HandResult the settlement screen reads, rebuilt from the wire; ValueError if it does not hang together."""
-    if len(w.seats) != 4:
-        raise ValueError(f"a hand's result lists four seats, got {len(w.seats)}")
+    if len(w.seats) not in PLAYER_COUNTS:
+        raise ValueError(f"a hand's result lists a seat for each player, got {len(w.seats)}")
     seats = [
         SeatResult(tuple(r.concealed), tuple(_meld(m) for m in r.melds), tuple(r.discards), r.declared_ready, r.ready)
         for r in w.seats
@@ -201,7 +203,7 @@ def result_from_wire(w: WireResult) -> HandResult:
         ruleset=w.ruleset,
         dealer=w.dealer,
         streak=w.streak,
-        seats=(seats[0], seats[1], seats[2], seats[3]),
+        seats=tuple(seats),
         win=win,
         flip=w.flip,
         first_chicken=dict(w.first_chicken),

@@ -122,25 +122,28 @@ class HostSetupScene(MenuScene):
         w, h = self.size
         x, width = m.margin + m.px(160), w - 2 * (m.margin + m.px(160))
         y = m.px(96)
+        bw, bh = m.px(200), m.px(48)
+        by = h - m.margin - bh + m.px(6)
+        # A row for the name, the size, the rules, each seat, the length, the clock, the wait and the phrases: closer
+        # together when they would reach the buttons (a table of four in a small window).
+        rows = self.players + 7
+        pitch = min(m.row + m.gap, (by - m.gap - y) // rows)
+        row_h = min(m.row, pitch - max(2, m.gap // 3))
 
         def row(widget: Choice[str] | Choice[int] | Stepper | TextField | Toggle) -> None:
             nonlocal y
-            widget.rect = pygame.Rect(x, y, width, m.row)
+            widget.rect = pygame.Rect(x, y, width, row_h)
             widget.label_share = 0.3
             self.widgets.append(widget)
-            y += m.row + m.gap
+            y += pitch
 
         row(FreeText(t("your_name"), lambda: self.name, self._set_name, 16))
         # The table's size first, then one of its rulesets at a time, by its title in full.
         sizes = sorted(set(self.sizes.values()), reverse=True)
-        row(
-            Choice(
-                S.tr("ng_table_size"),
-                [(n, S.tr(f"ng_size_{n}")) for n in sizes],
-                lambda: self.players,
-                self._set_players,
-            )
-        )
+        size_options = [(n, S.tr(f"ng_size_{n}")) for n in sizes]
+        size_choice = Choice(S.tr("ng_table_size"), size_options, lambda: self.players, self._set_players)
+        size_choice.proportional = True
+        row(size_choice)
         shown = self.shown_rulesets()
         titles = [ruleset_words(r) for r in shown]
         row(
@@ -157,12 +160,12 @@ class HostSetupScene(MenuScene):
         n = self.players
         row(Choice(t("seat_you", wind=S.wind(0, n)), [("human", t("seat_person"))], lambda: "human", lambda v: None))
         for seat in range(1, n):
-            options = [(c, seat_text(c)) for c in SEAT_OPTIONS]
-            row(Choice(t("seat_n", wind=S.wind(seat, n)), options, self._seat_get(seat), self._seat_set(seat)))
+            seat_options = [(c, seat_text(c)) for c in SEAT_OPTIONS]
+            row(Choice(t("seat_n", wind=S.wind(seat, n)), seat_options, self._seat_get(seat), self._seat_set(seat)))
         # The length on one row: hands or rounds, and how many.
         kinds: list[tuple[LengthKind, str]] = [("hands", S.tr("ng_len_hands")), ("rounds", S.tr("ng_len_rounds"))]
         kind = Choice(S.tr("ng_length"), kinds, lambda: self.length_kind, self._set_length_kind)
-        kind.rect = pygame.Rect(x, y, round(width * 0.64), m.row)
+        kind.rect = pygame.Rect(x, y, round(width * 0.64), row_h)
         kind.label_share = 0.3 / 0.64
         low, high, step, _default = LENGTH_LIMITS[self.length_kind]
         count = Stepper(
@@ -173,17 +176,15 @@ class HostSetupScene(MenuScene):
             high,
             lambda n: t(f"length_{self.length_kind}", n=n),
             step,
-            pygame.Rect(x + round(width * 0.66), y, width - round(width * 0.66), m.row),
+            pygame.Rect(x + round(width * 0.66), y, width - round(width * 0.66), row_h),
         )
         self.widgets += [kind, count]
-        y += m.row + m.gap
+        y += pitch
         timers = [(n, t("timer_s", n=n) if n else t("timer_off")) for n in TIMERS]
         row(Choice(t("timer"), timers, lambda: self.timer, self._set_timer))
         waits = [(n, t("timer_s", n=n)) for n in DROP_WAITS]
         row(Choice(t("drop_wait"), waits, lambda: self.drop_wait, self._set_drop_wait))
         row(Toggle(t("chat_on"), lambda: self.chat, self._set_chat))
-        bw, bh = m.px(200), m.px(48)
-        by = h - m.margin - bh + m.px(6)
         self.widgets.append(Button(t("back"), self.back, "pass", pygame.Rect(w // 2 - m.gap - bw, by, bw, bh)))
         self.widgets.append(Button(t("open"), self.open_table, "win", pygame.Rect(w // 2 + m.gap, by, bw, bh)))
         if self.focus is None:

@@ -276,6 +276,7 @@ class NewGameScene(MenuScene):
         size_row = pygame.Rect(left.left + pad, top, left.width - 2 * pad, m.row)
         sizes = Choice(S.tr("ng_table_size"), table_sizes(), lambda: self.players, self.set_players, size_row)
         sizes.label_share = self._size_label_share(sizes, size_row.width)
+        sizes.proportional = True
         self.widgets.append(sizes)
         old = getattr(self, "list_view", None)
         if old is not None:

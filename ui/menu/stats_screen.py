@@ -85,6 +85,7 @@ class StatsScene(MenuScene):
         row.centerx = w // 2
         choice = Choice(S.tr("ng_table_size"), sizes, lambda: self.players, self.set_players, row)
         choice.label_share = min(0.3, (T.label(choice.label, m.body).get_width() + m.gap) / row.width)
+        choice.proportional = True
         self.widgets.append(choice)
         if self.focus is None:
             self.focus = 0

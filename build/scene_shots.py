@@ -170,7 +170,7 @@ def _join(host: ShotHost) -> object:
 def _privacy(host: ShotHost) -> object:
     from ui.table.privacy import PrivacyScene
 
-    return PrivacyScene(host, 1, _rules().players, "阿强", lambda: None)  # type: ignore[arg-type]
+    return PrivacyScene(host, 1, _rules(), "阿强", lambda: None)  # type: ignore[arg-type]
 
 
 def _open_hand(host: ShotHost) -> object:

@@ -7,10 +7,11 @@ from collections.abc import Callable
 
 import pygame
 
+from game.core.ruleset import Ruleset
 from ui.kit.background import render_background
 from ui.look import palette as pal
 from ui.look import text as T
-from ui.look.layout import DEFAULT_SIZE, compute_layout
+from ui.look.layout import DEFAULT_SIZE, table_layout
 from ui.stage.scene import Host, Scene
 from ui.words import strings as S
 
@@ -24,7 +25,7 @@ class PrivacyScene(Scene):
         self,
         host: Host,
         seat: int,
-        players: int,
+        rules: Ruleset,
         name: str,
         on_reveal: Callable[[], None],
         on_escape: Callable[[], None] | None = None,
@@ -32,7 +33,8 @@ class PrivacyScene(Scene):
         super().__init__(host)
         self.on_escape = on_escape  # Esc: what the table's Esc does (offer to leave), over this cover
         self.seat = seat
-        self.players = players  # at the table, for the seat's wind (docs/rules.md §15.2)
+        self.rules = rules  # the table's: the seat's wind at its size (docs/rules.md §15.2), the felt's playing area
+        self.players = rules.players
         self.name = name
         self.on_reveal = on_reveal
         self.size = host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE
@@ -70,7 +72,7 @@ class PrivacyScene(Scene):
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
-        layout = compute_layout(self.size)
+        layout = table_layout(self.size, self.rules)
         if self._felt is None or self._felt.get_size() != self.size:
             felt = render_background(layout)
             shade = pygame.Surface(self.size, pygame.SRCALPHA)

@@ -252,7 +252,7 @@ class TableScene(Scene):
             self.view_seat = seat
             self.look(seat)
 
-        self.handoff = PrivacyScene(self.host, seat, self.rules.players, name, reveal, self.offer_leave)
+        self.handoff = PrivacyScene(self.host, seat, self.rules, name, reveal, self.offer_leave)
         self.host.stack.push(self.handoff)
 
     @property

@@ -80,7 +80,7 @@ def walk_match(
     """
     if not 0 <= seat <= 3:
         raise ReviewError(f"seat must be 0-3, got {seat}")
-    table = MatchController(rules, seed, (None, None, None, None), setup, keep_save=False)
+    table = MatchController(rules, seed, (None,) * rules.players, setup, keep_save=False)
     out: list[HandMoments] = []
     for number, actions in enumerate(hands, 1):
         table.start_hand()

@@ -227,7 +227,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "takeback_done": ("已悔牌：请重新出牌", "Taken back: play again"),
     "takeback_none": ("这一局还没有可以悔的牌", "Nothing to take back in this hand"),
     # Menus, new game, settings, rules screen, statistics
-    "menu_subtitle": ("四人麻将 · 贵阳捉鸡规则", "Four-player mahjong, Guiyang rules"),
+    "menu_subtitle": ("四人 · 三丁拐 · 二丁拐 · 贵阳捉鸡规则", "Four, three or two players, Guiyang rules"),
     "menu_solo": ("单人对战电脑", "Solo against AI"),
     "menu_local": ("本地多人", "Local multiplayer"),
     "menu_continue": ("继续对局", "Continue"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.core.result import HandResult
 from game.core.ruleset import Ruleset
 from game.core.settlement import LedgerItem
-from game.learn.explain_words import Said, SentenceFn, item_tile_words, seat_words
+from game.learn.explain_words import Said, SentenceFn, item_tile_words, others_words, seat_words
 
 
 def _kong_exposed(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
@@ -21,8 +21,9 @@ def _kong_exposed(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
 def _kong_concealed(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
     k = rules.kongs
     tz, te = item_tile_words(item)
+    oz, _oe = others_words(rules.players)
     return Said(
-        f"闷豆：自己摸齐四张{tz}暗杠，三家各付{k.concealed}番；有叫才算。",
+        f"闷豆：自己摸齐四张{tz}暗杠，{oz}各付{k.concealed}番；有叫才算。",
         f"Concealed kong of {te}: each other seat pays {k.concealed} fan, paid only to a ready seat.",
     )
 
@@ -30,8 +31,9 @@ def _kong_concealed(item: LedgerItem, result: HandResult, rules: Ruleset) -> Sai
 def _kong_added(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
     k = rules.kongs
     tz, te = item_tile_words(item)
+    oz, _oe = others_words(rules.players)
     return Said(
-        f"转弯豆：碰了{tz}后摸到第四张补杠，三家各付{k.added}番。",
+        f"转弯豆：碰了{tz}后摸到第四张补杠，{oz}各付{k.added}番。",
         f"Added kong of {te} (a drawn tile on a pung): each other seat pays {k.added} fan.",
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.core.result import HandResult, WinHow
 from game.core.ruleset import PATTERN_NAMES, Ruleset
 from game.core.settlement import LedgerItem
-from game.learn.explain_words import Said, SentenceFn, seat_words
+from game.learn.explain_words import Said, SentenceFn, others_words, seat_words
 
 
 def _win_pattern(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
@@ -13,7 +13,9 @@ def _win_pattern(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
     value = rules.pattern_values().get(pid, item.fan) if pid else item.fan
     how = result.win.how if result.win else None
     if how in (WinHow.SELF_DRAW, WinHow.AFTER_KONG):
-        pay_zh, pay_en = "自摸三家各付", "self-drawn, each of the other three pays"
+        oz, oe = others_words(rules.players)
+        each = oe if rules.players == 2 else f"each of {oe}"
+        pay_zh, pay_en = f"自摸{oz}各付" if rules.players > 2 else f"自摸{oz}付", f"self-drawn, {each} pays"
     elif how is WinHow.ROB_KONG:
         pay_zh, pay_en = "抢杠由被抢者付", "robbing a kong, the robbed seat pays"
     else:
@@ -25,9 +27,10 @@ def _win_pattern(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
 
 
 def _penalty_baopai(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
+    oz, oe = others_words(rules.players)
     return Said(
-        "包牌：叫牌时放过一次胡，又在自己摸牌前胡别人的牌，要按牌值赔给三家。",
-        "包牌: a ready seat passed a win, then won off another discard before its next draw, so it pays the three.",
+        f"包牌：叫牌时放过一次胡，又在自己摸牌前胡别人的牌，要按牌值赔给{oz}。",
+        f"包牌: a ready seat passed a win, then won off another discard before its next draw, so it pays {oe}.",
     )
 
 
@@ -111,9 +114,10 @@ def _bonus_dealer(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
 def _bonus_follow_dealer(item: LedgerItem, result: HandResult, rules: Ruleset) -> Said:
     b = rules.bonuses
     pz, pe = seat_words(item.payer, rules.players)
+    oz, oe = others_words(rules.players)
     return Said(
-        f"开局跟：庄家{pz}打出的第一张牌，其余三家的第一张都跟着打了同一张，庄家赔三家各{b.follow_dealer}番。",
-        f"Dealer followed (开局跟): the other three each discarded the same tile as the dealer's first discard, "
+        f"开局跟：庄家{pz}打出的第一张牌，其余{oz}的第一张都跟着打了同一张，庄家赔{oz}各{b.follow_dealer}番。",
+        f"Dealer followed (开局跟): {oe} each discarded the same tile as the dealer's first discard, "
         f"so the dealer, {pe}, pays each of them {b.follow_dealer} fan.",
     )
 

@@ -49,7 +49,7 @@ class Settings:
     seed: str = "table"
     level: str = "normal"  # AI strength, passed to the AI factory
     think_ms: int = 300  # 思考时间: the expert's think budget per decision, in milliseconds
-    autoplay: bool = False  # four AIs, the viewer only watches
+    autoplay: bool = False  # AIs in every seat, the viewer only watches
     hands: int = 0  # stop after this many settled hands (0: play on)
     practice: bool = False  # solo practice: Backspace takes back the player's last discard
     # Kept in the player's settings file (ui/settings/store.py).

@@ -122,12 +122,12 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Passing this win: you may not win off a discard until your next draw.",
     ),
     "warn_baopai_pass": (
-        "包牌：放弃这次胡牌后，若在你下次摸牌前吃胡，要按胡牌番数付给其他三家。",
+        "包牌：放弃这次胡牌后，若在你下次摸牌前吃胡，要按胡牌番数付给其他每一家。",
         "If you pass this win and then win off another discard before your next draw, "
         "you pay each other seat your hand's value (包牌).",
     ),
     "warn_baopai_win": (
-        "包牌：你刚放弃过胡牌，现在吃胡要按胡牌番数付给其他三家。",
+        "包牌：你刚放弃过胡牌，现在吃胡要按胡牌番数付给其他每一家。",
         "You passed a win before: winning on this discard makes you pay each other seat your hand's value (包牌).",
     ),
     "warn_pass_anyway": ("仍然过", "Pass anyway"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.core.melds import Meld
 from game.core.ruleset import PATTERN_NAMES
 from game.core.tiles import parse_tile
+from game.learn.explain_words import others_words
 from game.learn.guide_page import PageWriter
 
 
@@ -166,10 +167,11 @@ def dealer_page(w: PageWriter) -> None:
 def payments_page(w: PageWriter) -> None:
     """Who pays for a win, and the extras: self-draw, a kong's replacement, hot discards, robbing."""
     b = w.rules.bonuses
+    oz, oe = others_words(w.rules.players)  # docs/rules.md §15.2: the other seats of the table
+    each_zh, each_en = (f"{oz}付", oe) if w.rules.players == 2 else (f"其他{oz}各付", f"each of {oe}")
     w.say(
-        "自摸：其他三家各付；点炮：打出那张牌的人一家付。底分：每番{base}分。",
-        "Self-drawn: each of the other three pays; off a discard: the discarder alone pays. Base (底分): one fan "
-        "is worth {base}.",
+        f"自摸：{each_zh}；点炮：打出那张牌的人一家付。底分：每番{{base}}分。",
+        f"Self-drawn: {each_en} pays; off a discard: the discarder alone pays. Base (底分): one fan is worth {{base}}.",
     )
     if b.self_draw:
         w.say("自摸另加{bonuses.self_draw}番。", "A self-drawn win adds {bonuses.self_draw} fan.")
@@ -201,7 +203,8 @@ def payments_page(w: PageWriter) -> None:
             pays_zh = "，被抢的人一家付牌型的{bonuses.rob_kong_multiplier}倍"
             pays_en = "; the robbed seat alone pays {bonuses.rob_kong_multiplier} times the pattern"
         elif b.rob_kong_pays_all:
-            pays_zh, pays_en = "，被抢的人包三家", "; that seat pays for all three"
+            oz, oe = others_words(w.rules.players)
+            pays_zh, pays_en = f"，被抢的人包{oz}", f"; that seat pays for {oe}"
         else:
             pays_zh, pays_en = "，被抢的人付", "; the robbed seat pays"
         w.say(

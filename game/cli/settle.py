@@ -29,7 +29,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("file", help="a hand file (see docs/hand-file.md)")
     parser.add_argument("--ruleset", help="settle under this ruleset (a name or a file) instead of the file's")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
-    parser.add_argument("--compare", action="store_true", help="the same hand under every built-in ruleset")
+    parser.add_argument(
+        "--compare", action="store_true", help="the same hand under every built-in ruleset of its table's size"
+    )
     parser.add_argument(
         "--explain", action="store_true", help="say why: the turned chicken, each chicken counted or not, each rule"
     )
@@ -117,6 +119,8 @@ def _compare(args: argparse.Namespace, result: HandResult) -> int:
     notes: dict[str, str] = {}
     for name in builtin_ruleset_names():
         rules = load_ruleset(name)
+        if rules.players != len(result.seats):
+            continue  # a hand of four is not settled at a table of three or two (docs/rules.md §15.2)
         try:
             parse_hand_file(text, args.file, rules)
         except HandFileError as exc:

@@ -10,6 +10,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -48,9 +49,11 @@ def _rules(players: int) -> Ruleset:
 
 
 @pytest.fixture(autouse=True)
-def _own_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _own_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
     S.set_language("zh")
+    yield
+    S.set_language("zh")  # the tests switch to English for a while: leave the default behind whatever happened
 
 
 def test_the_seats_winds_and_places_at_each_size() -> None:

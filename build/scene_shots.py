@@ -5,7 +5,11 @@ one PNG each, the same pixels on every run.
     .venv/bin/python build/scene_shots.py OUT_DIR --size 960x540 --only replays,lan-host
     .venv/bin/python build/scene_shots.py OUT_DIR --language en
     .venv/bin/python build/scene_shots.py OUT_DIR --ruleset sandingguai --only guide
+    .venv/bin/python build/scene_shots.py OUT_DIR --ruleset sandingguai --only table,settlement,summary
     .venv/bin/python build/scene_shots.py --compare BEFORE_DIR AFTER_DIR
+
+--ruleset plays the table's hands, the hand-off screens, the match's end and the replays under another ruleset:
+sandingguai for a table of three, erding-liangfang for a table of two (docs/rules.md §15.2).
 
 The user folder is a fresh one at a fixed path, so saved games, statistics and replays from the
 machine never show.
@@ -96,6 +100,15 @@ def _table(moment: str) -> Callable[[], pygame.Surface]:
     return shot
 
 
+def _hot_seat(moment: str) -> Callable[[], pygame.Surface]:
+    def shot() -> pygame.Surface:
+        from ui.probe.hot_seat_moments import render_hot_seat_moment
+
+        return render_hot_seat_moment(moment, SIZE, _rules(), seed="shot", language=LANGUAGE)
+
+    return shot
+
+
 def _menu(moment: str) -> Callable[[], pygame.Surface]:
     def shot() -> pygame.Surface:
         from ui.probe.menu_moments import render_menu_moment
@@ -158,7 +171,7 @@ def _join(host: ShotHost) -> object:
 def _privacy(host: ShotHost) -> object:
     from ui.table.privacy import PrivacyScene
 
-    return PrivacyScene(host, 1, "阿强", lambda: None)  # type: ignore[arg-type]
+    return PrivacyScene(host, 1, _rules(), "阿强", lambda: None)  # type: ignore[arg-type]
 
 
 def _open_hand(host: ShotHost) -> object:
@@ -326,7 +339,10 @@ def shots() -> dict[str, Callable[[], pygame.Surface]]:
     out: dict[str, Callable[[], pygame.Surface]] = {}
     for m in ("dice", "count", "break", "deal", "mid-hand", "claim", "offer", "win", "chickens", "end"):
         out[f"table-{m}"] = _table(m)
-    for m in ("menu", "new-game", "settings", "rules", "stats", "match-end", "calculator", "calculator-result"):
+    for m in ("hot-seat", "hot-seat-pass", "hot-seat-claim"):
+        out[f"table-{m}"] = _hot_seat(m)
+    menus = ("menu", "new-game", "new-game-local", "settings", "rules", "stats", "match-end")
+    for m in (*menus, "calculator", "calculator-result"):
         out[f"menu-{m}"] = _menu(m)
     for m in ("calculator-three", "calculator-three-result", "calculator-two", "calculator-two-result"):
         out[f"menu-{m}"] = _menu(m)  # tables of three and two (docs/rules.md §15.2)
@@ -408,7 +424,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("out", nargs="?", type=Path, help="the folder to write the PNGs into")
     parser.add_argument("--size", type=window_size, default=SIZE, help="the window, WIDTHxHEIGHT (1280x720)")
     parser.add_argument("--language", choices=("zh", "en"), default=LANGUAGE, help="the words' language (zh)")
-    parser.add_argument("--ruleset", default=RULESET, help=f"the ruleset of the table and the guide ({RULESET})")
+    parser.add_argument(
+        "--ruleset", default=RULESET, help=f"the ruleset the hands are played under, and the guide's ({RULESET})"
+    )
     parser.add_argument("--home", type=Path, default=HOME, help=f"the fresh user folder ({HOME})")
     parser.add_argument("--only", default="", help="comma-separated parts of the names to draw (all when empty)")
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"), help="compare two folders")

@@ -162,19 +162,23 @@ def test_a_tile_drawn_in_parts_is_the_same_picture(display: None) -> None:
         parted.parts("edge")
 
 
+@pytest.mark.parametrize("players", [4, 3, 2])
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 600)])
-def test_the_settlement_shade_goes_wherever_the_sheet_is_not_opaque(display: None, size: tuple[int, int]) -> None:
-    """The shade is laid only around the sheet; what it leaves out, the sheet covers with opaque pixels."""
+def test_the_settlement_shade_goes_wherever_the_sheet_is_not_opaque(
+    display: None, size: tuple[int, int], players: int
+) -> None:
+    """The shade is laid only around the sheet (shorter at a table of three or two, docs/rules.md §15.2); what it
+    leaves out, the sheet covers with opaque pixels."""
     from ui.look.layout import compute_layout as layout_of
     from ui.settlement.sheet import draw_empty_sheet, shaded_areas, sheet_canvas, sheet_radius, sheet_rect
 
     window = pygame.Rect((0, 0), size)
-    rect = sheet_rect(size)
+    rect = sheet_rect(size, players)
     covered = pygame.Surface(size, pygame.SRCALPHA)
     covered.fill((0, 0, 0, 0))
     for area in shaded_areas(window, rect, sheet_radius(layout_of(size).scale)):
         covered.fill((255, 255, 255, 255), area)
-    sheet = sheet_canvas(size)
+    sheet = sheet_canvas(size, players)
     draw_empty_sheet(sheet, layout_of(size).scale)
     covered.blit(sheet, rect.topleft)
     assert min(pygame.image.tobytes(covered, "RGBA")[3::4]) == 255

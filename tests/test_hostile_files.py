@@ -19,7 +19,7 @@ from game.engine.round import HandSetup
 from game.files.safe_yaml import HAS_LIBYAML
 from game.handfile import HandFileError, parse_hand_file
 from game.records.savefile import SaveError, dumps, loads, new_save
-from game.records.stats import PlayerStats, load_stats
+from game.records.stats import StatsBook, load_stats
 from game.rules.loader import RulesetError, load_ruleset, parse_ruleset
 from game.rules.user import list_rulesets
 from tests.hostile import run
@@ -62,7 +62,7 @@ def test_a_bad_settings_or_stats_file_is_set_aside_with_a_notice_and_the_game_go
             notices, ok = loaded.notices, loaded.settings == Settings()
         else:
             stats, notices = load_stats(path)
-            ok = stats == PlayerStats()
+            ok = stats == StatsBook()
         assert ok and len(notices) == 1 and str(path) in notices[0]
         kept = list(tmp_path.glob(f"{name}.bad-*"))
         assert len(kept) == 1 and not path.exists()  # nothing lost: the file is kept aside

@@ -10,7 +10,7 @@ from game.engine.actions import ActionKind, make
 from game.learn.autoplay import list_lessons
 from game.learn.coach import LessonRun
 from game.learn.lessons import LESSONS, lesson
-from game.records.stats import PlayerStats, finish_lesson, lessons_finished
+from game.records.stats import StatsBook, finish_lesson, lessons_finished
 from main import main
 
 
@@ -117,6 +117,6 @@ def test_lesson_6_declares_and_settles_by_chajiao() -> None:
 
 def test_progress_is_kept_in_stats() -> None:
     """A finished lesson is remembered in the player's statistics."""
-    stats = finish_lesson(finish_lesson(PlayerStats(), 1), 5)
+    stats = finish_lesson(finish_lesson(StatsBook(), 1), 5)
     assert lessons_finished(stats) == {1, 5}
     assert stats.to_json()["lessons"] == 0b10001

@@ -14,6 +14,7 @@ from game.match.match import Match
 from game.match.play import play_round
 from game.net.host.table import NetTable, TableConfig
 from game.net.wire import protocol as P
+from game.net.wire.view import result_from_wire
 from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, config, simple_factory
 
@@ -99,3 +100,22 @@ def test_a_hosts_save_from_before_rounds_still_resumes() -> None:
     del old["length"]
     old["hands"] = 5
     assert TableConfig.from_json(old).length == MatchLength("hands", 5)
+
+
+def test_a_network_table_of_three_counts_a_round_as_three_passes() -> None:
+    """docs/rules.md §15.2: at a table of three (三丁拐) every seat deals once a round, so a round is three passes;
+    the watcher's events and every settlement read back from the wire."""
+    rules = load_ruleset("sandingguai")
+    table = NetTable(rules, "three", config(1, "ai,ai,ai", length=MatchLength("rounds", 1)), simple_factory)
+    got: list[P.HostMessage] = []
+    table.connect(1, lambda data: got.append(P.decode_host(data)), lambda code, reason: None, "127.0.0.1")
+    table.receive(1, P.encode(P.Hello(P.GAME, P.PROTOCOL_VERSION, CODE, watch=True)))
+    table.start()
+    for _ in range(5000):
+        table.step()
+        if table.over:
+            break
+    assert table.over and table.progress.passes == 3 and table.progress.rounds == 1
+    settled = [m for m in got if isinstance(m, P.Settled)]
+    assert len(settled) == table.hands_done
+    assert all(len(result_from_wire(m.result).seats) == 3 for m in settled)

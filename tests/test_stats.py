@@ -17,7 +17,17 @@ from game.core.tiles import parse_tiles
 from game.match.agents import SimpleAgent
 from game.match.match import Match
 from game.match.play import play_round
-from game.records.stats import PlayerStats, finish_match, from_json, load_stats, save_stats, update, update_outcome
+from game.records.stats import (
+    PlayerStats,
+    StatsBook,
+    book_from_json,
+    finish_match,
+    from_json,
+    load_stats,
+    save_stats,
+    update,
+    update_outcome,
+)
 from game.rules.loader import load_ruleset
 
 
@@ -103,17 +113,36 @@ def test_bad_seat_is_refused() -> None:
 
 def test_stats_round_trip_through_the_file(tmp_path: Path) -> None:
     path = tmp_path / "stats.json"
-    stats = PlayerStats(hands=3, wins=1, win_points=9, net_points=-2)
-    assert save_stats(stats, path) is None
-    assert load_stats(path) == (stats, [])
+    book = StatsBook({4: PlayerStats(hands=3, wins=1, win_points=9, net_points=-2)}, lessons=5)
+    assert save_stats(book, path) is None
+    assert load_stats(path) == (book, [])
     assert [p.name for p in tmp_path.iterdir()] == ["stats.json"]  # no temporary file left behind
+
+
+def test_results_are_kept_apart_by_the_tables_size(tmp_path: Path) -> None:
+    """docs/rules.md §15.2: a hand at a table of three counts in the three-player totals, never in the four's; the
+    four's stay at the top of the file, where a file written before the smaller tables has them."""
+    path = tmp_path / "stats.json"
+    path.write_text(json.dumps({"hands": 7, "wins": 2, "lessons": 3}), encoding="utf-8")
+    book, notices = load_stats(path)
+    assert notices == [] and book.of(4) == PlayerStats(hands=7, wins=2) and book.lessons == 3
+    ledger = Ledger((LedgerItem(1, 0, 2, 2, "win.pattern", "平胡", "plain hand"),), 3)
+    three = update_outcome(book.of(3), FakeWin((0,), "discard", 1), ledger, 0)
+    book = book.with_totals(3, three)
+    assert book.of(3).hands == 1 and book.of(3).wins == 1 and book.of(4).hands == 7 and book.of(2) == PlayerStats()
+    assert save_stats(book, path) is None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["hands"] == 7 and data["tables"]["3"]["hands"] == 1
+    assert load_stats(path) == (book, [])
+    _book, notices = book_from_json({"tables": {"5": {"hands": 1}, "3": []}})
+    assert any("'5'" in n for n in notices) and any("tables.3" in n for n in notices)
 
 
 def test_a_corrupt_stats_file_is_kept_aside_and_stats_start_afresh(tmp_path: Path) -> None:
     path = tmp_path / "stats.json"
     path.write_text("{not json", encoding="utf-8")
     stats, notices = load_stats(path)
-    assert stats == PlayerStats()
+    assert stats == StatsBook()
     assert len(notices) == 1 and "not valid JSON" in notices[0] and "line 1" in notices[0]
     kept = [p.name for p in tmp_path.iterdir()]
     assert not path.exists() and len(kept) == 1 and kept[0].startswith("stats.json.bad-")
@@ -128,7 +157,7 @@ def test_unknown_keys_and_bad_values_are_named_and_skipped() -> None:
 
 def test_stats_file_lives_under_the_player_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
-    assert save_stats(PlayerStats(hands=1)) is None
+    assert save_stats(StatsBook({4: PlayerStats(hands=1)})) is None
     assert json.loads((tmp_path / "stats.json").read_text(encoding="utf-8"))["hands"] == 1
 
 

@@ -120,10 +120,10 @@ def test_every_string_the_client_asks_for_is_defined() -> None:
 
 def test_language_switch_and_seat_names() -> None:
     try:
-        assert [S.seat_name(s) for s in range(4)] == ["你", "下家", "对家", "上家"]
-        assert S.wind(0) == "东" and S.tile_label(18) == "幺鸡"
+        assert [S.place_name(s) for s in range(4)] == ["你", "下家", "对家", "上家"]
+        assert S.wind(0, 4) == "东" and S.tile_label(18) == "幺鸡"
         S.set_language("en")
-        assert [S.seat_name(s) for s in range(4)] == ["You", "Right", "Across", "Left"]
+        assert [S.place_name(s) for s in range(4)] == ["You", "Right", "Across", "Left"]
         assert S.tr("hand_no", n=3) == "Hand 3" and S.tile_label(18) == "1s"
         with pytest.raises(ValueError, match="zh, en"):
             S.set_language("fr")

@@ -232,9 +232,9 @@ def test_people_are_named_on_their_plates_from_the_dice_on() -> None:
         engine = model.engine(place)
         first, rest = plate_words(view, place)
         if engine == 0:
-            assert (first, rest) == ("Ann", f"·{S.seat_name(place)}"), "a name comes with the seat's word"
+            assert (first, rest) == ("Ann", f"·{S.place_name(place)}"), "a name comes with the seat's word"
         elif engine == 2:
-            assert (first, rest) == ("小明", f"·{S.seat_name(place)}")
+            assert (first, rest) == ("小明", f"·{S.place_name(place)}")
         else:
             assert rest == f"·{S.tr('ai_name')}"
 
@@ -311,7 +311,7 @@ def test_the_match_summary_uses_the_names() -> None:
     host = HeadlessHost(Settings(), SIZE)
     summary = MatchSummaryScene(host, (3, -1, -1, -1), [], 0, names=("Ann", "", "小明", ""))
     assert summary.seat_label(0) == "东·Ann" and summary.seat_label(2) == "西·小明"
-    assert summary.seat_label(1) == S.seat_label(1, 0)
+    assert summary.seat_label(1) == S.seat_label(1, 0, 4)
     summary.draw(pygame.Surface(SIZE))
 
 

@@ -14,7 +14,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from game.records.stats import PlayerStats, save_stats
+from game.records.stats import PlayerStats, StatsBook, save_stats
 from tests.ui_host import HeadlessHost, headless_display
 from ui.kit.list_view import ListView
 from ui.kit.widgets import Button, Choice, NameField, Slider, TextField, Toggle
@@ -181,7 +181,7 @@ def test_new_game_starts_a_table_with_the_chosen_seats_length_and_seed() -> None
     host.stack.top.new_game("solo")  # type: ignore[union-attr]
     scene = host.stack.top
     assert isinstance(scene, NewGameScene)
-    hard = next(w for w in scene.widgets if isinstance(w, Choice) and w.label.startswith(S.wind(1)))
+    hard = next(w for w in scene.widgets if isinstance(w, Choice) and w.label.startswith(S.wind(1, 4)))
     _click(host, hard.segments()[3].center)
     seed = next(w for w in scene.widgets if type(w) is TextField)
     _click(host, seed.rect.center)
@@ -262,17 +262,17 @@ def test_rules_screen_reads_the_daopei_choices_in_chinese() -> None:
 
 
 def test_stats_screen_shows_saved_totals_and_resets_after_asking() -> None:
-    save_stats(PlayerStats(hands=10, wins=3, win_points=30, self_draws=1))
+    save_stats(StatsBook({4: PlayerStats(hands=10, wins=3, win_points=30, self_draws=1)}))
     host = _host()
     scene = StatsScene(host)
     host.stack.push(scene)
-    cards = dict(stat_cards(scene.stats))
+    cards = dict(stat_cards(scene.stats, scene.book))
     assert (
         cards[S.tr("st_hands")] == "10" and cards[S.tr("st_win_rate")] == "30%" and cards[S.tr("st_avg_win")] == "10.0"
     )
     _click(host, _button(scene, S.tr("st_reset")).rect.center)
     _key(host, pygame.K_RETURN)  # yes
-    assert scene.stats == PlayerStats()
+    assert scene.book == StatsBook() and scene.stats == PlayerStats()
 
 
 def test_replays_without_a_viewer_say_so(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -83,8 +83,8 @@ def test_match_length_in_hands_ends_the_match_and_counts_statistics() -> None:
     _play_until(host, lambda: table not in host.stack.scenes())
     assert table.session.hands_settled == 2
     assert not isinstance(host.stack.top, TableScene)  # the summary (or the standings) is up
-    stats, notices = load_stats()
-    assert notices == [] and stats.hands == 2 and stats.matches == 1
+    book, notices = load_stats()
+    assert notices == [] and book.of(4).hands == 2 and book.of(4).matches == 1
 
 
 def test_statistics_count_only_a_match_with_one_person_at_the_table() -> None:
@@ -117,8 +117,12 @@ def test_match_config_round_trips_and_names_bad_parts() -> None:
     assert MatchConfig().humans == (0,)
     with pytest.raises(MatchConfigError, match="level"):
         SeatConfig("ai", "godlike")
-    with pytest.raises(MatchConfigError, match="four seats"):
-        MatchConfig(seats=SOLO[:3])
+    # docs/rules.md §15.2: a table seats four, three or two; a match's seats are the ruleset's players.
+    with pytest.raises(MatchConfigError, match="seats"):
+        MatchConfig(seats=SOLO[:1])
+    MatchConfig("sandingguai", seats=SOLO[:3]).check_players(3)
+    with pytest.raises(MatchConfigError, match="3 seats"):
+        MatchConfig(seats=SOLO).check_players(3)
     with pytest.raises(MatchConfigError, match="length"):
         MatchConfig.from_json({"length": {"kind": "forever", "n": 1}})
     assert next_seed("table") == "table-2" and next_seed("table-2") == "table-3"
@@ -216,8 +220,8 @@ def test_a_practice_hand_is_marked_and_left_out_of_the_statistics() -> None:
     table = start_match(host, MatchConfig("guiyang-classic", "flow", SOLO, MatchLength("hands", 2)), CLASSIC)
     local_session(table.session).save.practice.add(1)  # the first hand had a discard taken back
     _play_until(host, lambda: table not in host.stack.scenes())
-    stats, _notices = load_stats()
-    assert (stats.hands, stats.practice) == (1, 1)
+    book, _notices = load_stats()
+    assert (book.of(4).hands, book.of(4).practice) == (1, 1)
 
 
 def _saved_seeds() -> dict[str, str]:

@@ -41,7 +41,7 @@ def test_model_agrees_with_every_observation_of_the_viewer(ruleset: str, seed: s
     agent = SimpleAgent()
     for _hand in range(3):
         rnd = match.new_round()
-        model = TableModel(viewer=0, scores=tuple(match.scores))
+        model = TableModel(4, viewer=0, scores=tuple(match.scores))
         shown = _catch_up(rnd, model, 0)
         while not rnd.ended:
             obs = observe(rnd, 0)
@@ -72,7 +72,7 @@ def test_viewer_never_learns_other_seats_tiles() -> None:
     rules = load_ruleset("guiyang-classic")
     rnd = Match(rules, "hidden").new_round()
     play_round(rnd, [SimpleAgent()] * 4)
-    model = TableModel(viewer=0)
+    model = TableModel(4, viewer=0)
     for event in rnd.events:
         if isinstance(event, HandSettled):
             continue
@@ -92,7 +92,7 @@ def test_added_kong_turns_the_pung_into_a_kong_in_place() -> None:
     """docs/rules.md §7 转弯豆: the pung claimed from a seat stays where it is and becomes a kong."""
     from game.engine.events import Claimed, KongDeclared
 
-    model = TableModel(viewer=0)
+    model = TableModel(4, viewer=0)
     model.hands[0] = parse_tiles("555m 123p")
     model.apply(Claimed(0, "pung", parse_tiles("5m")[0], 2))
     assert model.melds[0] == [MeldView(parse_tiles("5m")[0], "pung", 2)]

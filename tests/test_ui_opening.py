@@ -46,7 +46,7 @@ def _opening(seed: str = "opening") -> list[Event]:
 
 
 def _presenter() -> tuple[Presenter, TableModel]:
-    model = TableModel(viewer=0)
+    model = TableModel(4, viewer=0)
     return Presenter(model, RULES, lambda: LAYOUT, lambda: Speed.NORMAL.factor), model
 
 

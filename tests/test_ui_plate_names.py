@@ -155,13 +155,19 @@ def test_a_watcher_sees_every_seat_by_name_and_wind_and_is_told_it_watches(
                 for place, engine in enumerate(engines):
                     first, rest = plate_words(view, place)
                     if engine < 2:  # a person: the name, then the seat by its wind
-                        assert (first, rest) == (LONGEST[engine], f"{SEP[lang][0]}{S.wind_seat(engine)}{SEP[lang][1]}")
+                        assert (first, rest) == (
+                            LONGEST[engine],
+                            f"{SEP[lang][0]}{S.wind_seat(engine, 4)}{SEP[lang][1]}",
+                        )
                     else:
-                        assert (first, rest) == (S.wind_seat(engine), f"{SEP[lang][0]}{S.tr('ai_name')}{SEP[lang][1]}")
+                        assert (first, rest) == (
+                            S.wind_seat(engine, 4),
+                            f"{SEP[lang][0]}{S.tr('ai_name')}{SEP[lang][1]}",
+                        )
                 assert S.tr("watching_seatless") in _info_texts(table, monkeypatch), "the info panel says so"
                 # The chicken panel's own row is the watched seat's, by its wind, never 我的鸡.
                 chicken_rows = _panel_texts(table, monkeypatch, draw_chickens, "chickens")
-                bottom = S.wind_seat(table.model.engine(0))
+                bottom = S.wind_seat(table.model.engine(0), 4)
                 assert S.tr("chickens_of", seat=bottom) in chicken_rows, chicken_rows
                 assert S.tr("chickens_mine") not in chicken_rows
                 # Nor do the banners (the dice, the dealer) or the settlement call any seat 你.

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game.records.stats import PlayerStats, save_stats
+from game.records.stats import PlayerStats, StatsBook, save_stats
 from tests.cut_rig import watch_cuts
 from tests.review_rig import keep_match
 from tests.ui_host import HeadlessHost, headless_display
@@ -71,7 +71,7 @@ def test_practice_hands_are_said_with_their_count_in_both_languages() -> None:
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_the_statistics_screen_shows_the_practice_hands_kept_apart(home: Path, drawn: list[str], lang: str) -> None:
     S.set_language(lang)
-    save_stats(PlayerStats(hands=5, wins=2, practice=3))
+    save_stats(StatsBook({4: PlayerStats(hands=5, wins=2, practice=3)}))
     headless_display((1280, 720))
     _draw(StatsScene(HeadlessHost(Settings(), (1280, 720))), (1280, 720))
     assert WORDS[lang][0] in drawn
@@ -80,7 +80,7 @@ def test_the_statistics_screen_shows_the_practice_hands_kept_apart(home: Path, d
 
 def test_the_statistics_screen_says_nothing_of_practice_without_any(home: Path, drawn: list[str]) -> None:
     S.set_language("zh")
-    save_stats(PlayerStats(hands=5, wins=2))
+    save_stats(StatsBook({4: PlayerStats(hands=5, wins=2)}))
     headless_display((1280, 720))
     _draw(StatsScene(HeadlessHost(Settings(), (1280, 720))), (1280, 720))
     assert not any("练习" in text for text in drawn)
@@ -92,7 +92,7 @@ def test_the_statistics_screens_practice_line_is_not_cut(
     home: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str
 ) -> None:
     S.set_language(lang)
-    save_stats(PlayerStats(hands=123, practice=3))
+    save_stats(StatsBook({4: PlayerStats(hands=123, practice=3)}))
     cuts = watch_cuts(monkeypatch)
     headless_display(size)
     scene = StatsScene(HeadlessHost(Settings(), size))

@@ -27,7 +27,7 @@ LAYOUT = compute_layout((1280, 720))
 
 
 def _presenter(speed: list[float]) -> tuple[Presenter, TableModel]:
-    model = TableModel(viewer=0)
+    model = TableModel(4, viewer=0)
     return Presenter(model, RULES, lambda: LAYOUT, lambda: speed[0]), model
 
 

@@ -96,9 +96,9 @@ def test_the_handoff_names_the_seat_and_draws_in_both_languages() -> None:
         S.set_language(lang)
         screen.draw(surface)
         texts = [t for _s, t in screen.lines()]
-        assert S.wind(screen.seat) in texts[0]
+        assert S.wind(screen.seat, 4) in texts[0]
     S.set_language("zh")
-    assert screen.lines()[0][1] == f"请{S.wind(screen.seat)}家操作"
+    assert screen.lines()[0][1] == f"请{S.wind(screen.seat, 4)}家操作"
 
 
 def test_one_person_sees_no_handoff() -> None:

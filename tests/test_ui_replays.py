@@ -70,7 +70,7 @@ def test_the_viewer_steps_forward_and_back_with_every_hand_shown(home: Path) -> 
     key(host, pygame.K_RIGHT)
     key(host, pygame.K_LEFT)
     assert viewer.shown == shown
-    assert vars(viewer.model).keys() == vars(model_at(viewer.events, shown)).keys()
+    assert vars(viewer.model).keys() == vars(model_at(viewer.events, shown, 4)).keys()
     # After the deal every seat's tiles are known: nothing is hidden in a replay.
     for seat in range(4):
         assert HIDDEN not in viewer.model.concealed(seat) and viewer.model.concealed(seat)

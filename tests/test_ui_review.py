@@ -62,7 +62,7 @@ def _key(host: HeadlessHost, k: int) -> None:
 
 
 def _reviewed(host: HeadlessHost, replay: Path) -> ReviewScene:
-    scene = ReviewScene(host, replay, 0, "经典", rollouts=ROLLOUTS)
+    scene = ReviewScene(host, replay, 0, 4, "经典", rollouts=ROLLOUTS)
     host.stack.push(scene)
     assert scene.worker.join(60)
     _draw(host)
@@ -86,7 +86,7 @@ def _gated(scene: ReviewScene, replay: Path) -> threading.Event:
 
 def test_the_review_runs_beside_the_frame_loop_then_lists_every_decision(replay: Path) -> None:
     host = _host()
-    scene = ReviewScene(host, replay, 0, rollouts=ROLLOUTS)
+    scene = ReviewScene(host, replay, 0, 4, rollouts=ROLLOUTS)
     host.stack.push(scene)
     gate = _gated(scene, replay)
     _draw(host)  # a frame while the review waits: the loop is never held
@@ -103,7 +103,7 @@ def test_the_review_runs_beside_the_frame_loop_then_lists_every_decision(replay:
 
 def test_cancel_stops_the_review_and_says_so(replay: Path) -> None:
     host = _host()
-    scene = ReviewScene(host, replay, 0, rollouts=ROLLOUTS)
+    scene = ReviewScene(host, replay, 0, 4, rollouts=ROLLOUTS)
     host.stack.push(scene)
     gate = _gated(scene, replay)
     cancel = next(b for b in scene.buttons if b.command == "cancel")

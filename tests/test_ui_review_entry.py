@@ -140,7 +140,7 @@ def sheet_buttons(sheet: SettlementScene) -> list[Button]:
     """The sheet's 复盘 button, as drawn (none when it offers no review)."""
     from ui.settlement.review_button import review_button
 
-    return [review_button(sheet.size, sheet.rect)] if sheet.on_review is not None else []
+    return [review_button(sheet.size, sheet.rect, sheet.players)] if sheet.on_review is not None else []
 
 
 def test_a_match_not_kept_offers_no_review() -> None:

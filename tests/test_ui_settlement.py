@@ -153,11 +153,11 @@ def _ledgers() -> list[Ledger]:
 
 def test_match_summary_counts_wins_self_draws_and_deal_ins() -> None:
     """docs/rules.md §7: a self-drawn win is paid by all three, a discard win by the discarder alone."""
-    records = seat_records(_ledgers())
+    records = seat_records(_ledgers(), 4)
     assert (records[1].wins, records[1].self_draws) == (1, 1)
     assert (records[2].wins, records[2].self_draws, records[3].dealt_in) == (1, 0, 1)
     assert records[2].chickens == 1 and records[0].chickens == -1
-    assert running_totals(_ledgers())[-1] == (-2, 3, 5, -6)
+    assert running_totals(_ledgers(), 4)[-1] == (-2, 3, 5, -6)
 
 
 def test_match_summary_scene_draws_and_closes_on_a_click() -> None:

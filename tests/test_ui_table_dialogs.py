@@ -131,7 +131,7 @@ def test_a_new_match_asks_before_it_replaces_the_saved_one_and_names_it() -> Non
     assert isinstance(dialog, ConfirmScene), "starting over a saved match asks first"
     assert CLASSIC.title_zh in dialog.message and "第2局" in dialog.message
     for seat, n in enumerate(old.session.scores):
-        assert f"{S.wind(seat)} {n:+d}" in dialog.message if n else f"{S.wind(seat)} 0" in dialog.message
+        assert f"{S.wind(seat, 4)} {n:+d}" in dialog.message if n else f"{S.wind(seat, 4)} 0" in dialog.message
     _key(host, pygame.K_ESCAPE)  # keep the saved match
     assert _top(host) is screen
     assert describe_save(SAVE_NAME) == summary

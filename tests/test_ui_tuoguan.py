@@ -213,7 +213,7 @@ def test_a_shared_screens_tuoguan_buttons_stack_in_the_corner_whole(
     cuts = watch_cuts(monkeypatch)
     host.stack.draw(headless_display(size))
     buttons = scene.tuoguan_buttons()
-    assert [b.label for b in buttons] == [S.tr("btn_tuoguan"), S.tr("btn_tuoguan_back", who=S.wind_seat(0))]
+    assert [b.label for b in buttons] == [S.tr("btn_tuoguan"), S.tr("btn_tuoguan_back", who=S.wind_seat(0, 4))]
     window = pygame.Rect((0, 0), size)
     for i, b in enumerate(buttons):
         assert window.contains(b.rect)

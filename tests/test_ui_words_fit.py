@@ -179,7 +179,7 @@ def test_a_payment_lines_rule_is_named_whole_on_the_settlement_sheet(
 def test_the_settlement_headline_has_no_double_space(lang: str, how: str) -> None:
     """Who won and how are joined by one space, in either language and for every way of winning."""
     S.set_language(lang)
-    title = headline(WinView(winners=(0,), tile=5, how=how, discarder=None if "self" in how else 3, hot=False), 0)
+    title = headline(WinView(winners=(0,), tile=5, how=how, discarder=None if "self" in how else 3, hot=False), 0, 4)
     assert "  " not in title and title == title.strip(), title
 
 

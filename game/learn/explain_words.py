@@ -49,6 +49,12 @@ def item_tile_words(item: LedgerItem) -> tuple[str, str]:
     return tile_words(tile) if tile is not None else ("", "")
 
 
+def others_words(players: int) -> tuple[str, str]:
+    """The other seats of a table of `players`, all of them, in Chinese and in English: 三家 / the other three; at
+    three 两家 / the other two; at two 对家 / the other player (docs/rules.md §15.2)."""
+    return {4: ("三家", "the other three"), 3: ("两家", "the other two"), 2: ("对家", "the other player")}[players]
+
+
 def seat_words(seat: int, players: int) -> tuple[str, str]:
     """The seat's wind in Chinese and in English at a table of `players`."""
     return seat_zh(seat, players), seat_en(seat, players)

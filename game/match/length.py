@@ -1,9 +1,9 @@
 """How long a match lasts and how far it has gone: hands, rounds (圈), a score mark, or endless.
 
-One model for every match, at one computer or at a network table. A round is four passes of
-the deal: every seat has dealt once, in the order the ruleset's dealer rotation gives (a dealer
-who keeps the deal does not pass it). A match always ends after the hand in which its length
-is reached.
+One model for every match, at one computer or at a network table. A round is a pass of the deal
+for each player (four, three or two: docs/rules.md §15.2): every seat has dealt once, in the order
+the ruleset's dealer rotation gives (a dealer who keeps the deal does not pass it). A match always
+ends after the hand in which its length is reached.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from typing import Literal
 
 LengthKind = Literal["hands", "rounds", "score", "endless"]
 LENGTH_KINDS: tuple[LengthKind, ...] = ("hands", "rounds", "score", "endless")
-PASSES_PER_ROUND = 4
 
 
 class MatchConfigError(ValueError):
@@ -54,8 +53,8 @@ class MatchProgress:
 
     @property
     def rounds(self) -> int:
-        """Whole rounds (圈) played."""
-        return self.passes // PASSES_PER_ROUND
+        """Whole rounds (圈) played: a pass of the deal for each player (a score each, once a hand is settled)."""
+        return self.passes // len(self.scores) if self.scores else 0
 
 
 def match_over(length: MatchLength, progress: MatchProgress) -> bool:

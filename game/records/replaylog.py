@@ -60,7 +60,12 @@ class HandEntry:
     nets: tuple[int, ...]
     practice: bool
     people: tuple[int, ...] = ()  # the seats people played (none in an index written before they were kept)
-    names: tuple[str, ...] = ()  # the names the people gave, by seat ("" or none for none or an AI)
+    names: tuple[str, ...] = ()  # the names the people gave, by seat ("" for none or an AI; none in an older index)
+
+    @property
+    def players(self) -> int:
+        """The seats at the hand's table: one net each (docs/rules.md §15.2)."""
+        return len(self.nets)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -85,17 +90,19 @@ class HandEntry:
             raise ValueError(f"an index row names {str(file)[:60]!r}, not a log file")
         check_name(file, "log file name")  # a plain name, no folders: UnsafeName (a ValueError) otherwise
         winners, nets = d["winners"], d["nets"]
+        # A net a player (docs/rules.md §15.2), and every seat named one of them.
         if not isinstance(nets, list) or len(nets) not in PLAYER_COUNTS:
-            raise ValueError("an index row's nets are not one number per seat")
+            raise ValueError("an index row's nets are not a number a player")
         if not all(type(x) is int and abs(x) < 10**9 for x in nets):
-            raise ValueError("an index row's nets are not numbers")
-        if not isinstance(winners, list) or not all(type(x) is int and 0 <= x < len(nets) for x in winners):
+            raise ValueError("an index row's nets are not a number a player")
+        seats = range(len(nets))
+        if not isinstance(winners, list) or not all(type(x) is int and x in seats for x in winners):
             raise ValueError("an index row's winners are not seats")
         hand = d["hand"]
         if type(hand) is not int or not 1 <= hand <= 100_000:
             raise ValueError("an index row's hand is not a hand number")
         people = d.get("people", [])
-        if not isinstance(people, list) or not all(type(x) is int and 0 <= x < len(nets) for x in people):
+        if not isinstance(people, list) or not all(type(x) is int and x in seats for x in people):
             people = []  # an edited row still lists; it only loses its marker
         return HandEntry(
             file,
@@ -112,8 +119,8 @@ class HandEntry:
 
 
 def read_names(value: object) -> tuple[str, ...]:
-    """Each seat's name as kept in an index row or a match's set-up, cleaned; none for anything else (readers
-    take a missing name as blank)."""
+    """The seats' names as kept in an index row or a match's set-up (one a player, docs/rules.md §15.2), cleaned;
+    none for anything else."""
     if not isinstance(value, list) or len(value) not in PLAYER_COUNTS:
         return ()
     return tuple(clean_name(v) if isinstance(v, str) else "" for v in value)
@@ -176,7 +183,7 @@ class ReplayLog:
         self.people = people  # asked at each hand: the seats people play can change during a match
         self.error: str | None = None
         self.on_error: Callable[[str], None] | None = None  # told the first time keeping a hand fails
-        self.names: tuple[str, ...] = ()  # the people's names, kept with each hand for the list
+        self.names: tuple[str, ...] = ()  # the people's names by seat, kept with each hand for the list
 
     @property
     def file_name(self) -> str:

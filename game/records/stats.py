@@ -1,18 +1,21 @@
 """A player's statistics across matches: hands, wins, self-draws, deal-ins, points and chickens.
 
-`update` folds one settled hand into the totals (pure: it returns new totals). The totals are kept
-as JSON in the player's data folder (game.files.userdirs), written atomically; a file that cannot be read
-is set aside (renamed *.bad-<timestamp>) and the player starts afresh, with a notice saying so.
+`update` folds one settled hand into the totals (pure: it returns new totals). The totals are kept apart by
+the table's size (a StatsBook: four, three or two players, docs/rules.md §15.2), with the lessons finished, as
+JSON in the player's data folder (game.files.userdirs), written atomically: the four-player totals and the
+lessons at the top, as the file has always kept them, the smaller tables' under "tables". A file that cannot be
+read is set aside (renamed *.bad-<timestamp>) and the player starts afresh, with a notice saying so.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from game.core.result import HandResult
+from game.core.ruleset import MAX_PLAYERS, PLAYER_COUNTS
 from game.core.settlement import Ledger
 from game.files.safe_files import read_json_file, set_aside, write_json_atomic
 from game.files.userdirs import user_dirs
@@ -52,7 +55,6 @@ class PlayerStats:
     chicken_points: int = 0  # net points from chicken payments
     chickens_paid: int = 0  # chicken tiles the player paid for
     matches: int = 0  # matches played to their end
-    lessons: int = 0  # the guided lessons finished as intended, one bit per lesson (bit 0 is lesson 1)
     # Hands played with a move taken back (practice): counted here only, so no total above is one a
     # player could not have scored at a real table.
     practice: int = 0
@@ -126,16 +128,41 @@ def update(stats: PlayerStats, result: HandResult, ledger: Ledger, seat: int, pr
     return update_outcome(stats, result.win, ledger, seat, practice)
 
 
-def finish_lesson(stats: PlayerStats, number: int) -> PlayerStats:
-    """`stats` with lesson `number` (1-based) marked as finished."""
+@dataclass(frozen=True)
+class StatsBook:
+    """Every total the player has: one PlayerStats per table size played at (docs/rules.md §15.2), kept apart, and
+    the guided lessons finished as intended, one bit per lesson (bit 0 is lesson 1)."""
+
+    tables: dict[int, PlayerStats] = field(default_factory=dict)
+    lessons: int = 0
+
+    def of(self, players: int) -> PlayerStats:
+        """The totals at tables of `players` (nothing yet: all zero)."""
+        return self.tables.get(players, PlayerStats())
+
+    def with_totals(self, players: int, stats: PlayerStats) -> StatsBook:
+        """This book with the totals at tables of `players` replaced by `stats`."""
+        return replace(self, tables={**self.tables, players: stats})
+
+    def to_json(self) -> dict[str, Any]:
+        """The book as a JSON-ready dict: the four-player totals and the lessons at the top, the others by size."""
+        out: dict[str, Any] = {**self.of(MAX_PLAYERS).to_json(), "lessons": self.lessons}
+        others = {str(n): s.to_json() for n, s in sorted(self.tables.items()) if n != MAX_PLAYERS}
+        if others:
+            out["tables"] = others
+        return out
+
+
+def finish_lesson(book: StatsBook, number: int) -> StatsBook:
+    """`book` with lesson `number` (1-based) marked as finished."""
     if not 1 <= number <= 30:
         raise ValueError(f"lesson number must be 1..30, got {number}")
-    return replace(stats, lessons=stats.lessons | (1 << (number - 1)))
+    return replace(book, lessons=book.lessons | (1 << (number - 1)))
 
 
-def lessons_finished(stats: PlayerStats) -> frozenset[int]:
+def lessons_finished(book: StatsBook) -> frozenset[int]:
     """The numbers of the lessons the player has finished."""
-    return frozenset(n for n in range(1, 31) if stats.lessons >> (n - 1) & 1)
+    return frozenset(n for n in range(1, 31) if book.lessons >> (n - 1) & 1)
 
 
 def finish_match(stats: PlayerStats) -> PlayerStats:
@@ -153,11 +180,43 @@ def from_json(data: object) -> tuple[PlayerStats, list[str]]:
     for key, value in data.items():
         if key not in known:
             notices.append(f"unknown key {key!r} ignored")
-        elif isinstance(value, bool) or not isinstance(value, int) or (value < 0 and key not in _SIGNED):
-            notices.append(f"{key}: {value!r} is not a whole number of the right sign; counted as 0")
-        else:
+        elif _whole(key, value):
             values[key] = value
+        else:
+            notices.append(f"{key}: {value!r} is not a whole number of the right sign; counted as 0")
     return PlayerStats(**values), notices
+
+
+def _whole(key: str, value: object) -> bool:
+    """True when `value` may stand for the total `key`: a whole number, negative only where a total may be."""
+    return isinstance(value, int) and not isinstance(value, bool) and (value >= 0 or key in _SIGNED)
+
+
+def book_from_json(data: object) -> tuple[StatsBook, list[str]]:
+    """The book from parsed JSON (see StatsBook.to_json) and the problems found, each read as from_json reads
+    totals; a table size that no table has is ignored."""
+    if not isinstance(data, dict):
+        return StatsBook(), [f"expected a JSON object, found {type(data).__name__}"]
+    top = {k: v for k, v in data.items() if k not in ("lessons", "tables")}
+    four, notices = from_json(top)
+    lessons = data.get("lessons", 0)
+    if not _whole("lessons", lessons):
+        notices.append(f"lessons: {lessons!r} is not a whole number of the right sign; counted as 0")
+        lessons = 0
+    tables: dict[int, PlayerStats] = {MAX_PLAYERS: four} if four != PlayerStats() else {}
+    others = data.get("tables", {})
+    if not isinstance(others, dict):
+        notices.append("tables: not an object; ignored")
+        others = {}
+    for key, value in others.items():
+        size = int(key) if isinstance(key, str) and key.isdigit() else None
+        if size is None or size not in PLAYER_COUNTS or size == MAX_PLAYERS:
+            notices.append(f"tables: {key!r} is not a table size; ignored")
+            continue
+        stats, problems = from_json(value)
+        tables[size] = stats
+        notices += [f"tables.{key}: {p}" for p in problems]
+    return StatsBook(tables, int(lessons)), notices
 
 
 _SIGNED = {"win_points", "best_win", "net_points", "chicken_points"}
@@ -168,8 +227,9 @@ def stats_file() -> Path:
     return user_dirs().saves.parent / STATS_FILE
 
 
-def load_stats(path: Path | None = None) -> tuple[PlayerStats, list[str]]:
-    """The saved totals (fresh ones if there is no file) and notices about anything wrong with the file."""
+def load_stats(path: Path | None = None) -> tuple[StatsBook, list[str]]:
+    """The saved totals by table size (fresh ones if there is no file) and notices about anything wrong with the
+    file."""
     path = path if path is not None else stats_file()
     data, error = read_json_file(path)
     if error is not None:
@@ -177,17 +237,17 @@ def load_stats(path: Path | None = None) -> tuple[PlayerStats, list[str]]:
         where = f"; kept as {kept.name}" if kept is not None else ""
         notice = f"{error}: statistics start afresh{where}"
         log.warning("%s", notice)
-        return PlayerStats(), [notice]
+        return StatsBook(), [notice]
     if data is None:
-        return PlayerStats(), []
-    stats, problems = from_json(data)
+        return StatsBook(), []
+    stats, problems = book_from_json(data)
     notices = [f"{path}: {p}" for p in problems]
     for notice in notices:
         log.warning("%s", notice)
     return stats, notices
 
 
-def save_stats(stats: PlayerStats, path: Path | None = None) -> str | None:
+def save_stats(stats: StatsBook, path: Path | None = None) -> str | None:
     """Write the totals; None when done, else why not (the game goes on either way)."""
     path = path if path is not None else stats_file()
     try:

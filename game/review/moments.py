@@ -78,9 +78,9 @@ def walk_match(
     A hand that is not over at the end of its actions (a log cut short) ends the walk. ReviewError
     names the hand and the action the engine refused.
     """
-    if not 0 <= seat < rules.players:
-        raise ReviewError(f"seat must be 0-{rules.players - 1} at this table, got {seat}")
-    table = MatchController(rules, seed, None, setup, keep_save=False)
+    if not 0 <= seat <= 3:
+        raise ReviewError(f"seat must be 0-3, got {seat}")
+    table = MatchController(rules, seed, (None,) * rules.players, setup, keep_save=False)
     out: list[HandMoments] = []
     for number, actions in enumerate(hands, 1):
         table.start_hand()

@@ -34,7 +34,7 @@ def wind(players: int, seat: int) -> str:
     """A seat's wind at a table of `players` in the language shown: 东 / E (docs/rules.md §15.2: 东南西 at three,
     东西 at two); a seat number beyond the table, which a hand entered at a larger one still names, by its
     number (3号座 / seat 3), so it is never taken for a seat of the table."""
-    return S.wind(seat_wind(players, seat)) if seat < players else S.tr("calc_seat_gone", n=seat)
+    return S.wind(seat, players) if seat < players else S.tr("calc_seat_gone", n=seat)
 
 
 def seat_choices(calc: Calculator, *held: int | None) -> list[tuple[int, str]]:

@@ -192,7 +192,7 @@ def _metrics_of(widget: Widget) -> Metrics:
     return m
 
 
-def meld_caption(meld: Meld, wind: Callable[[int], str] = S.wind) -> str:
+def meld_caption(meld: Meld, wind: Callable[[int], str]) -> str:
     """A meld's kind and source in words, the source by `wind`: 碰·南, 暗杠, 加杠(憨包)."""
     kind = {
         None: S.tr("calc_pung"),
@@ -220,7 +220,7 @@ class MeldRow(TileTarget):
         is_target: Callable[[str], bool],
         on_target: Callable[[str], None],
         placeholder: str,
-        wind: Callable[[int], str] = S.wind,
+        wind: Callable[[int], str],
     ) -> None:
         super().__init__(target, is_target, on_target)
         self.melds = melds

@@ -68,7 +68,7 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
 def add_play_options(parser: argparse.ArgumentParser) -> None:
     """The options of `play`; `python main.py` with no command takes them too."""
     add_table_options(parser)
-    parser.add_argument("--autoplay", action="store_true", help="four AIs play; the window only watches")
+    parser.add_argument("--autoplay", action="store_true", help="AIs play every seat; the window only watches")
     parser.add_argument("--hands", type=_positive, default=0, help="quit after this many hands (0: play on)")
     parser.add_argument("--speed", type=parse_speed, default=None, help="slow, normal, fast or instant")
     parser.add_argument(

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pygame
 
 from ui.look import palette as pal
+from ui.look import text as T
 from ui.look.art.shapes import mix
 from ui.look.layout import Layout
 
@@ -67,6 +68,8 @@ def finish_cloth(out: pygame.Surface, layout: Layout, playing_area: bool = True)
     """The playing-area line and the wooden rim on `out` (the cloth); returns it."""
     if playing_area:
         _playing_area(out, layout)
+        if 2 not in layout.places and 1 in layout.places:
+            _empty_side(out, layout)
     # The wooden rim framing the window.
     rim = max(3, round(7 * layout.scale))
     pygame.draw.rect(out, pal.TABLE_EDGE, out.get_rect(), width=rim)
@@ -75,9 +78,10 @@ def finish_cloth(out: pygame.Surface, layout: Layout, playing_area: bool = True)
 
 
 def _playing_area(out: pygame.Surface, layout: Layout) -> None:
-    """A soft line marking the playing area around the walls, as printed on some table cloths."""
-    ring = layout.zones["wall0"].union(layout.zones["wall2"]).union(layout.zones["wall1"]).union(layout.zones["wall3"])
-    ring = ring.inflate(round(24 * layout.scale), round(24 * layout.scale))
+    """A soft line marking the playing area around the walls of the seats in play, as printed on some table
+    cloths (at a table of three or two it leaves the empty sides out, docs/rules.md §15.2)."""
+    walls = [layout.zones[f"wall{place}"] for place in layout.places]
+    ring = walls[0].unionall(walls[1:]).inflate(round(24 * layout.scale), round(24 * layout.scale))
     # Drawn translucent on a surface the size of the ring only, then laid on the cloth.
     line = pygame.Surface(ring.size, pygame.SRCALPHA)
     local = line.get_rect()
@@ -86,3 +90,37 @@ def _playing_area(out: pygame.Surface, layout: Layout) -> None:
     inner = local.inflate(-round(10 * layout.scale), -round(10 * layout.scale))
     pygame.draw.rect(line, (0, 0, 0, 28), inner, width=max(1, round(1.5 * layout.scale)), border_radius=radius)
     out.blit(line, ring.topleft)
+
+
+EMPTY_SIDE_MARK = "三丁拐"  # printed where the fourth player would sit: the table of three's name (docs/rules.md §15.2)
+
+
+def _empty_side(out: pygame.Surface, layout: Layout) -> None:
+    """The side across the table at three players, where no one sits: a printed band on the cloth, two fine lines
+    fading out from a small plaque with the table's name, faint, so the empty side reads as the table's own."""
+    s = layout.scale
+    ring = layout.zones[f"wall{layout.places[1]}"].union(layout.zones[f"wall{layout.places[-1]}"])
+    top = layout.zones["rack2"].top
+    bottom = ring.top - round(12 * s)  # the playing area's line
+    cx = layout.centre[0]
+    half = ring.width // 2 - round(30 * s)
+    band = pygame.Surface((2 * half, max(1, bottom - top)), pygame.SRCALPHA)
+    mid = band.get_height() // 2
+    gold = pal.PANEL_BORDER
+    size = max(T.MIN_TEXT, round(layout.font["title"] * 1.05))
+    mark = T.label(EMPTY_SIDE_MARK, size, gold, bold=True)
+    plaque = mark.get_rect().inflate(round(28 * s), round(10 * s))
+    plaque.center = (half, mid)
+    # The lines, brightest beside the plaque and gone at the ends.
+    gap = max(2, round(3 * s))
+    for x in range(2 * half):
+        off = abs(x - half)
+        if off < plaque.width // 2 + round(8 * s):
+            continue
+        alpha = round(46 * (1 - off / half))
+        for y in (mid - gap, mid + gap):
+            band.set_at((x, y), (*gold, alpha))
+    pygame.draw.rect(band, (*gold, 52), plaque, width=max(1, round(1.5 * s)), border_radius=round(8 * s))
+    mark.set_alpha(60)
+    band.blit(mark, mark.get_rect(center=plaque.center))
+    out.blit(band, (cx - half, top))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
@@ -136,7 +137,10 @@ class Field(Widget):
 
 
 class Choice(Field, Generic[V]):
-    """One of a few options shown side by side (segments); a click picks one, Left/Right step."""
+    """One of a few options shown side by side (segments); a click picks one, Left/Right step. With `proportional`
+    each segment is as wide as its words need, the room to spare shared evenly."""
+
+    proportional = False
 
     def __init__(
         self,
@@ -160,10 +164,16 @@ class Choice(Field, Generic[V]):
         """The rectangle of each option inside the value box."""
         box = self.value_rect.inflate(-4, -6)
         n = max(1, len(self.options))
+        if self.proportional and self.options:
+            # The words' widths at one size (they scale together), and the room to spare shared evenly.
+            need = [T.label(text, 20, bold=True).get_width() for _v, text in self.options]
+            spare = max(0.0, box.width - sum(need) * box.height / 40) / n
+            weights = [w * box.height / 40 + spare for w in need]
+        else:
+            weights = [1.0] * n
         out = []
-        for i in range(n):
-            left = box.left + box.width * i // n
-            right = box.left + box.width * (i + 1) // n
+        edges = [box.left + round(box.width * sum(weights[:i]) / sum(weights)) for i in range(n + 1)]
+        for left, right in itertools.pairwise(edges):
             out.append(pygame.Rect(left, box.top, right - left, box.height))
         return out
 
@@ -184,13 +194,21 @@ class Choice(Field, Generic[V]):
 
     def draw_value(self, surface: pygame.Surface, m: Metrics, box: pygame.Rect) -> None:
         current = self.index()
-        for i, seg in enumerate(self.segments()):
+        segments = self.segments()
+        size = m.small if len(self.options) > 3 else m.body
+        # Smaller type rather than words cut short, when the segments are too narrow for them.
+        fits = all(
+            T.label(t, size, bold=True).get_width() <= s.width - 6
+            for (_v, t), s in zip(self.options, segments, strict=True)
+        )
+        size = size if fits else min(size, m.small)
+        for i, seg in enumerate(segments):
             on = i == current
             if on:
                 fill = (176, 128, 40, 235) if self.enabled else (90, 90, 90, 200)
                 surface.blit(T.panel(seg.size, m.px(7), fill, pal.TEXT_GOLD, 1), seg.topleft)
             colour = pal.TEXT if on else (pal.TEXT_MUTED if self.enabled else DISABLED)
-            pic = T.fit(self.options[i][1], m.small if len(self.options) > 3 else m.body, seg.width - 6, colour, on)
+            pic = T.fit(self.options[i][1], size, seg.width - 6, colour, on)
             surface.blit(pic, pic.get_rect(center=seg.center))
 
 

@@ -212,8 +212,8 @@ class LessonScene(MenuScene):
     def _after_move(self) -> None:
         if self.run.ended and self.run.as_intended() and self.keep_progress and not self.recorded:
             self.recorded = True
-            stats, _notices = load_stats()
-            save_stats(finish_lesson(stats, self.number))
+            book, _notices = load_stats()
+            save_stats(finish_lesson(book, self.number))
         self.rebuild()
 
     def other_key(self, key: int) -> None:
@@ -372,33 +372,26 @@ class LessonScene(MenuScene):
             self._draw_table(surface, table)
         self._draw_coach(surface, coach, lang)
 
-    def _pond_label(self, surface: pygame.Surface, text: str, left: int, y: int, tile_w: int) -> None:
-        """Whose pond a row is, left of its tiles: on one line, a little smaller if it must, else on two (S Right
-        discarded, at 960 wide)."""
-        m = self.m
-        one = T.shadowed(text, min(m.small, T.MIN_TEXT)).get_width() <= m.px(130)
-        lines = [text] if one else T.wrap(text, m.small, m.px(130) - 2)[:2]
-        pics = [T.fit(line, m.small, m.px(130), pal.TEXT_MUTED) for line in lines]
-        line_h = round(m.small * 1.25)
-        top = y + (tile_height(tile_w) - line_h * (len(pics) - 1) - pics[0].get_height()) // 2
-        for n, pic in enumerate(pics):
-            surface.blit(pic, (left + m.px(12), top + n * line_h))
-
     def _draw_table(self, surface: pygame.Surface, table: pygame.Rect) -> None:
         m = self.m
         obs = self.run.observation()
         small = int(min(m.px(30), (table.width - m.px(150)) / 19))
         y = table.top + m.px(12)
         row_h = tile_height(small) + m.px(8)
-        for seat in (1, 2, 3):
-            self._pond_label(surface, S.tr("lesson_discards", seat=S.seat_label(seat)), table.left, y, small)
+        players = self.run.rules.players
+        for seat in self.run.rules.others(PLAYER):
+            who = S.seat_label(seat, PLAYER, players)
+            label = T.fit(S.tr("lesson_discards", seat=who), m.small, m.px(130), pal.TEXT_MUTED)
+            surface.blit(label, (table.left + m.px(12), y + (tile_height(small) - label.get_height()) // 2))
             pond = obs.ponds[seat][-18:]
             x = draw_tiles(surface, pond, table.left + m.px(150), y, small)
             melds = obs.melds[seat]
             for meld in melds:
                 x = draw_tiles(surface, [meld.tile] * meld.size, x + m.px(8), y, small)
             y += row_h
-        self._pond_label(surface, S.tr("lesson_discards", seat=S.seat_label(PLAYER)), table.left, y, small)
+        who = S.seat_label(PLAYER, PLAYER, players)
+        label = T.fit(S.tr("lesson_discards", seat=who), m.small, m.px(130), pal.TEXT_MUTED)
+        surface.blit(label, (table.left + m.px(12), y + (tile_height(small) - label.get_height()) // 2))
         draw_tiles(surface, obs.ponds[PLAYER][-18:], table.left + m.px(150), y, small)
         y += row_h
         wall = T.shadowed(S.tr("lesson_wall", n=obs.wall_remaining), m.small, pal.TEXT_MUTED)
@@ -469,7 +462,11 @@ class LessonScene(MenuScene):
         head = T.shadowed(S.tr("lesson_settlement"), m.body, pal.TEXT_GOLD)
         surface.blit(head, inner.topleft)
         nets = self.run.ledger().nets()
-        line = "  ".join(f"{S.seat_label(s)} {nets[s]:+d}" if nets[s] else f"{S.seat_label(s)} 0" for s in range(4))
+        n = self.run.rules.players
+        line = "  ".join(
+            f"{S.seat_label(s, PLAYER, n)} {nets[s]:+d}" if nets[s] else f"{S.seat_label(s, PLAYER, n)} 0"
+            for s in range(n)
+        )
         net_pic = T.fit(S.tr("lesson_nets", nets=line), m.small, inner.width, pal.TEXT)
         surface.blit(net_pic, (inner.left, inner.top + head.get_height() + m.px(4)))
         body = pygame.Rect(

@@ -12,10 +12,11 @@ shrinks until everything fits.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
+from game.core.ruleset import SEAT_PLACES, Ruleset
 from ui.look.text import MIN_TEXT
 from ui.look.tile_art import MIN_WIDTH, TileArt, get_tile_art
 
@@ -25,7 +26,7 @@ REFERENCE = (1280, 720)
 
 POND_COLUMNS = 6  # discards lie in rows of six (RULES: a real table's habit)
 POND_ROWS = 4  # rows the pond zone is sized for; a fifth row squeezes in
-WALL_STACKS = 14  # the longest side (docs/rules.md §12.11: 14, 13, 14, 13)
+WALL_STACKS = 14  # the longest side at four (docs/rules.md §12.11: 14, 13, 14, 13); a ruleset may ask for more
 HAND_SLOTS = 14
 
 
@@ -56,6 +57,9 @@ class Layout:
     zones: dict[str, pygame.Rect]
     font: dict[str, int] = field(default_factory=dict)  # text sizes by use
     gap: int = 8
+    # The places where someone sits (0 the bottom, 1 the right, 2 the top, 3 the left): at three players the top is
+    # empty, at two the sides (docs/rules.md §15.2); the zones of an empty place stay where they are, unused.
+    places: tuple[int, ...] = (0, 1, 2, 3)
 
     def zone(self, name: str) -> pygame.Rect:
         """The rectangle of zone `name` (a copy, safe to change)."""
@@ -87,18 +91,27 @@ def wall_steps(art: TileArt, side: int) -> tuple[int, int]:
     return h90 - art.depth, w90
 
 
-def compute_layout(size: tuple[int, int]) -> Layout:
-    """The layout for a window of `size` px; smaller than MIN_SIZE is laid out as MIN_SIZE."""
+def compute_layout(
+    size: tuple[int, int], wall_side: int = WALL_STACKS, places: tuple[int, ...] = (0, 1, 2, 3)
+) -> Layout:
+    """The layout for a window of `size` px, its wall sides `wall_side` stacks long at most, someone sitting at
+    `places`; smaller than MIN_SIZE is laid out as MIN_SIZE."""
     w = max(MIN_SIZE[0], int(size[0]))
     h = max(MIN_SIZE[1], int(size[1]))
     scale = min(w / REFERENCE[0], h / REFERENCE[1])
     while True:
-        layout = _try_layout((w, h), scale)
+        layout = _try_layout((w, h), scale, wall_side)
         if layout is not None or scale < 0.3:
             break
         scale *= 0.95
     assert layout is not None, f"no layout fits {w}x{h}"
-    return layout
+    return layout if places == layout.places else replace(layout, places=places)
+
+
+def table_layout(size: tuple[int, int], rules: Ruleset) -> Layout:
+    """The table's layout for a window of `size` px under `rules`: its wall sides as long as the ruleset builds
+    them (18 stacks at three or two players, docs/rules.md §15.2)."""
+    return compute_layout(size, max(rules.table.wall_stacks), SEAT_PLACES[rules.players])
 
 
 # Text sizes by use: (size at 1280x720, the least it may be). Never below MIN_TEXT: small windows get
@@ -127,6 +140,7 @@ class _Draft:
     tiles: TileSizes
     margin: int
     gap: int
+    wall_side: int  # stacks on the longest wall side
     zones: dict[str, pygame.Rect] = field(default_factory=dict)
 
     def art(self, use: str) -> TileArt:
@@ -184,8 +198,8 @@ def _ring_size(d: _Draft, ponds: _Ponds) -> tuple[int, int]:
     wgap = max(wall.pad * 2, d.gap)
     a_h, t_h = wall_steps(wall, 0)
     a_v, t_v = wall_steps(wall, 1)
-    ring_w = max(inner_w + 2 * (wgap + t_v + wall.pad), WALL_STACKS * a_h + 2 * wall.pad)
-    ring_h = max(inner_h + 2 * (wgap + t_h + wall.pad), WALL_STACKS * a_v + 2 * (t_h + wall.pad))
+    ring_w = max(inner_w + 2 * (wgap + t_v + wall.pad), d.wall_side * a_h + 2 * wall.pad)
+    ring_h = max(inner_h + 2 * (wgap + t_h + wall.pad), d.wall_side * a_v + 2 * (t_h + wall.pad))
     return ring_w, ring_h
 
 
@@ -261,8 +275,8 @@ def _place_walls(d: _Draft, ring: pygame.Rect) -> bool:
     wall = d.art("wall")
     a_h, t_h = wall_steps(wall, 0)
     a_v, t_v = wall_steps(wall, 1)
-    len_h = WALL_STACKS * a_h + 2 * wall.pad
-    len_v = WALL_STACKS * a_v + wall.depth + t_h + 2 * wall.pad
+    len_h = d.wall_side * a_h + 2 * wall.pad
+    len_v = d.wall_side * a_v + wall.depth + t_h + 2 * wall.pad
     th_h = t_h + 2 * wall.pad
     th_v = t_v + 2 * wall.pad
     wall0 = pygame.Rect(0, ring.bottom - th_h, len_h, th_h)
@@ -345,9 +359,9 @@ def _floating(d: _Draft, font: dict[str, int]) -> dict[str, pygame.Rect]:
     return {"buttons": buttons, "prompt": prompt}
 
 
-def _try_layout(size: tuple[int, int], s: float) -> Layout | None:
+def _try_layout(size: tuple[int, int], s: float, wall_side: int) -> Layout | None:
     """The layout at scale `s`, or None when the table does not fit the window at that scale."""
-    d = _Draft(size, s, _tile_sizes(s), margin=max(6, round(10 * s)), gap=max(4, round(8 * s)))
+    d = _Draft(size, s, _tile_sizes(s), margin=max(6, round(10 * s)), gap=max(4, round(8 * s)), wall_side=wall_side)
     ponds = _ponds(d.art("pond"))
     ring_size = _ring_size(d, ponds)
     racks = _racks(d)

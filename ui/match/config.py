@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
+from game.core.ruleset import PLAYER_COUNTS
 from game.match.length import (
     LENGTH_KINDS,
-    PASSES_PER_ROUND,
     LengthKind,
     MatchConfigError,
     MatchLength,
@@ -23,7 +23,6 @@ __all__ = [
     "DEFAULT_RULESET",
     "LENGTH_KINDS",
     "LEVELS",
-    "PASSES_PER_ROUND",
     "LengthKind",
     "MatchConfig",
     "MatchConfigError",
@@ -38,6 +37,7 @@ __all__ = [
 SeatKind = Literal["human", "ai"]
 LEVELS = ("easy", "normal", "hard", "expert")
 DEFAULT_RULESET = "guiyang-classic"
+DEFAULT_PLAYERS = 4  # the default ruleset's table
 
 
 @dataclass(frozen=True)
@@ -55,26 +55,34 @@ class SeatConfig:
             raise MatchConfigError(f"AI level must be one of {', '.join(LEVELS)}, got {self.level!r}")
 
 
-def solo_seats(level: str = "normal") -> tuple[SeatConfig, ...]:
-    """The player at seat 0 against three AIs of `level`."""
-    return (SeatConfig("human"), SeatConfig("ai", level), SeatConfig("ai", level), SeatConfig("ai", level))
+def solo_seats(level: str, players: int) -> tuple[SeatConfig, ...]:
+    """The player at seat 0 against AIs of `level` in the other seats of a table of `players`."""
+    return (SeatConfig("human"), *[SeatConfig("ai", level)] * (players - 1))
 
 
 @dataclass(frozen=True)
 class MatchConfig:
-    """A match to start: ruleset ref (a built-in name or a file path), seed, four seats, length.
+    """A match to start: ruleset ref (a built-in name or a file path), seed, a seat for each player of the
+    ruleset's table (four, three or two: docs/rules.md §15.2), length.
 
-    The default is a solo match: the player at seat 0 against three normal AIs, played on without end.
+    The default is a solo match of the default ruleset: the player at seat 0 against normal AIs, played on without
+    end.
     """
 
     ruleset: str = DEFAULT_RULESET
     seed: str = "table"
-    seats: tuple[SeatConfig, ...] = field(default_factory=solo_seats)
+    seats: tuple[SeatConfig, ...] = field(default_factory=lambda: solo_seats("normal", DEFAULT_PLAYERS))
     length: MatchLength = field(default_factory=lambda: MatchLength("endless", 0))
 
     def __post_init__(self) -> None:
-        if len(self.seats) != 4:
-            raise MatchConfigError(f"a match has four seats, got {len(self.seats)}")
+        if len(self.seats) not in PLAYER_COUNTS:
+            counts = ", ".join(str(n) for n in PLAYER_COUNTS)
+            raise MatchConfigError(f"a match has {counts} seats, got {len(self.seats)}")
+
+    def check_players(self, players: int) -> None:
+        """MatchConfigError unless the match has a seat for each of the ruleset's `players`."""
+        if len(self.seats) != players:
+            raise MatchConfigError(f"the ruleset's table has {players} seats, the match {len(self.seats)}")
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -100,7 +108,7 @@ class MatchConfig:
         if not isinstance(ruleset, str) or not isinstance(seed, str):
             raise MatchConfigError("match config: ruleset and seed must be text")
         seats_data = data.get("seats")
-        seats = solo_seats()
+        seats = solo_seats("normal", DEFAULT_PLAYERS)
         if seats_data is not None:
             if not isinstance(seats_data, list) or not all(isinstance(s, dict) for s in seats_data):
                 raise MatchConfigError("match config: seats must be a list of objects")

@@ -128,8 +128,12 @@ class HostSetupScene(MenuScene):
                 signs=("◀", "▶"),
             )
         )
-        row(Choice(t("seat_you", wind=S.wind(0)), [("human", t("seat_person"))], lambda: "human", lambda v: None))
         players = ruleset_players(self.ruleset)  # a row for each seat the ruleset's table has
+        row(
+            Choice(
+                t("seat_you", wind=S.wind(0, players)), [("human", t("seat_person"))], lambda: "human", lambda v: None
+            )
+        )
         for seat in range(1, players):
             options = [(c, seat_text(c)) for c in SEAT_OPTIONS]
             wind = seat_wind(seat, players)

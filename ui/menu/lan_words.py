@@ -30,7 +30,7 @@ def ruleset_players(name: str) -> int:
 
 def seat_wind(seat: int, players: int) -> str:
     """A seat's wind at a table of `players`: 东南西北 at four, 东南西 at three, 东西 at two (docs/rules.md §15.2)."""
-    return S.wind(2 * seat if players == 2 else seat)
+    return S.wind(seat, players)
 
 
 def ruleset_words(name: str) -> str:

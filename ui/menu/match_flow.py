@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from game.core.ruleset import Ruleset
-from game.records.stats import PlayerStats, finish_match, load_stats, save_stats, update, update_outcome
+from game.records.stats import StatsBook, finish_match, load_stats, save_stats, update, update_outcome
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import plate
 from ui.kit.widgets import Button
@@ -64,9 +64,10 @@ class MatchFlow:
         self.config = config
         self.rules = rules
         self.progress = MatchProgress()
-        # Statistics are the player's own: only a match with one person at the table counts.
+        # Statistics are the player's own: only a match with one person at the table counts, with the totals of
+        # its table's size (docs/rules.md §15.2).
         self.stats_seat = config.humans[0] if len(config.humans) == 1 else None
-        self.stats: PlayerStats | None = None
+        self.stats: StatsBook | None = None
         table.on_settled = self.hand_settled
         table.end_match = self.maybe_end
         table.on_leave = self.leave
@@ -81,7 +82,7 @@ class MatchFlow:
         flow.progress.dealer = match.dealer
         return flow
 
-    def _stats(self) -> PlayerStats:
+    def _stats(self) -> StatsBook:
         if self.stats is None:
             self.stats, _notices = load_stats()
         return self.stats
@@ -92,17 +93,21 @@ class MatchFlow:
         settled, ledger = t.settled, t.ledger
         if settled is None or ledger is None:
             return
-        self.progress.record(t.model.dealer, settled.next_dealer, tuple(settled.scores))
+        dealer = None if t.model.dealer is None else t.model.engine(t.model.dealer)  # the model's is a place
+        self.progress.record(dealer, settled.next_dealer, tuple(settled.scores))
         if self.stats_seat is None:
             return
         # A hand with a move taken back is marked and counted apart, never in the totals.
         session = getattr(t, "session", None)
         practice = bool(getattr(session, "practice", False))
         result = getattr(t, "result", None)
+        book, players = self._stats(), self.rules.players
         if result is not None:
-            self.stats = update(self._stats(), result, ledger, self.stats_seat, practice)
+            totals = update(book.of(players), result, ledger, self.stats_seat, practice)
         else:
-            self.stats = update_outcome(self._stats(), t.model.win, ledger, self.stats_seat, practice)
+            win = t.flow.engine_win()  # the win by engine seats (the table shows it by place)
+            totals = update_outcome(book.of(players), win, ledger, self.stats_seat, practice)
+        self.stats = book.with_totals(players, totals)
         save_stats(self.stats)
 
     def leave(self) -> None:
@@ -114,7 +119,8 @@ class MatchFlow:
         if not match_over(self.config.length, self.progress):
             return False
         if self.stats_seat is not None:
-            self.stats = finish_match(self._stats())
+            book, players = self._stats(), self.rules.players
+            self.stats = book.with_totals(players, finish_match(book.of(players)))
             save_stats(self.stats)
         self.host.stack.remove(self.table)
         show_summary(self.host, self.table, self.config, self.progress, self.again, self.stats_seat)
@@ -154,7 +160,8 @@ def match_review(host: Host, table: TableScene, seat: int) -> Callable[[], None]
         return None
 
     def review() -> None:
-        screens.push(host, "review", path, seat, table.rules.title_zh if S.language() == "zh" else table.rules.title_en)
+        title = table.rules.title_zh if S.language() == "zh" else table.rules.title_en
+        screens.push(host, "review", path, seat, table.rules.players, title)
 
     return review
 
@@ -184,7 +191,7 @@ def seat_name(config: MatchConfig, seat: int) -> str:
         who = S.tr("ng_human") if len(config.humans) == 1 else S.tr("ng_player_n", n=config.humans.index(seat) + 1)
     else:
         who = f"{S.tr('ai_name')}·{S.tr('ng_' + sc.level)}"
-    return f"{S.wind(seat)}  {who}"
+    return f"{S.wind(seat, len(config.seats))}  {who}"
 
 
 class MatchEndScene(MenuScene):
@@ -216,10 +223,11 @@ class MatchEndScene(MenuScene):
         m = self.m
         w, _h = self.size
         y = self.title(surface, S.tr("me_title"))
-        scores = list(self.progress.scores) + [0] * (4 - len(self.progress.scores))
+        n = len(self.config.seats)
+        scores = list(self.progress.scores) + [0] * (n - len(self.progress.scores))
         places = [1 + sum(1 for o in scores if o > s) for s in scores]
-        order = sorted(range(4), key=lambda seat: (places[seat], seat))
-        box = pygame.Rect(0, y + m.gap, min(w - 2 * m.margin, m.px(620)), m.px(70) * 4 + m.px(80))
+        order = sorted(range(n), key=lambda seat: (places[seat], seat))
+        box = pygame.Rect(0, y + m.gap, min(w - 2 * m.margin, m.px(620)), m.px(70) * n + m.px(80))
         box.centerx = w // 2
         plate(surface, box, m)
         sub = S.tr_count("me_hands", self.progress.hands)

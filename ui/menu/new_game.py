@@ -1,5 +1,5 @@
-"""The new-game screen: pick a ruleset (built-in or the player's own), who plays each seat, how long
-the match lasts and the seed, then start.
+"""The new-game screen: pick the table's size (四人, 三丁拐, 二丁拐: docs/rules.md §15.2), then a ruleset of
+that size (built-in or the player's own), who plays each seat, how long the match lasts and the seed, then start.
 
 A ruleset file that does not load is listed greyed with its first error; its full errors show
 where the summary would be. The seed is always shown: the same seed and ruleset deal the same tiles,
@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.core.ruleset import MAX_PLAYERS, PLAYER_COUNTS
 from game.records.names import NAME_LIMIT, clean_name
 from game.rules.user import RulesetCatalogue, RulesetEntry, list_rulesets
 from ui.kit.dialogs import ConfirmScene, wrap
@@ -50,8 +51,25 @@ def overwrite_message(summary: SaveSummary) -> str:
     """The warning before a new match replaces the saved one: which match (ruleset, hand, scores) is lost."""
     title = summary.ruleset_zh if S.language() == "zh" else summary.ruleset_en
     sep = "  " if S.language() == "zh" else ", "
-    scores = sep.join(f"{S.wind(seat)} {n:+d}" if n else f"{S.wind(seat)} 0" for seat, n in enumerate(summary.scores))
+    n = len(summary.scores)
+    scores = sep.join(
+        f"{S.wind(seat, n)} {v:+d}" if v else f"{S.wind(seat, n)} 0" for seat, v in enumerate(summary.scores)
+    )
     return S.tr("ng_overwrite", rules=title, hand=summary.hand, scores=scores)
+
+
+def table_sizes() -> list[tuple[int, str]]:
+    """The table sizes on offer, largest first, as the screen names them: 四人, 三丁拐, 二丁拐."""
+    return [(n, S.tr(f"ng_size_{n}")) for n in sorted(PLAYER_COUNTS, reverse=True)]
+
+
+def default_seats(mode: str, players: int, level: str) -> list[tuple[str, str]]:
+    """Who sits where at first: the player at East and AIs of `level`; people sharing the screen take every other
+    seat from East (all of them at a table of two)."""
+    ai = ("ai", level)
+    if mode == "local":
+        return [("human", "") if seat % 2 == 0 or players == 2 else ai for seat in range(players)]
+    return [("human", ""), *[ai] * (players - 1)]
 
 
 def new_seed() -> str:
@@ -72,19 +90,19 @@ class NewGameScene(MenuScene):
             (i for i, e in enumerate(entries) if e.ok and (e.ref == wanted or e.name == wanted)),
             next((i for i, e in enumerate(entries) if e.ok), 0),
         )
-        level = host.settings.level if host.settings.level in LEVELS else "normal"
-        if mode == "local":
-            self.seats: list[tuple[str, str]] = [("human", ""), ("ai", level), ("human", ""), ("ai", level)]
-        else:
-            self.seats = [("human", ""), ("ai", level), ("ai", level), ("ai", level)]
+        chosen = self.entry
+        # The table's size comes first: the list shows the rulesets of that size (read from each ruleset's players).
+        self.players = chosen.ruleset.players if chosen is not None and chosen.ruleset is not None else MAX_PLAYERS
+        self.level = host.settings.level if host.settings.level in LEVELS else "normal"
+        self.seats: list[tuple[str, str]] = default_seats(mode, self.players, self.level)
         self.length_kind: LengthKind = "hands"
         self.length_n: dict[str, int] = {k: v[3] for k, v in LENGTH_LIMITS.items()}
         self.seed = new_seed()
         self.message = ""
         self.list_first = 0
         # Each person's name, as last given for that seat (kept in the settings when the match starts).
-        names = list(host.settings.names)[:4]
-        self.names: list[str] = names + [""] * (4 - len(names))
+        names = list(host.settings.names)[:MAX_PLAYERS]
+        self.names: list[str] = names + [""] * (MAX_PLAYERS - len(names))
         self.practice = host.settings.practice and mode == "solo"
 
     # ---------------------------------------------------------------- state
@@ -95,6 +113,26 @@ class NewGameScene(MenuScene):
         entries = self.catalogue.entries
         return entries[self.index] if 0 <= self.index < len(entries) else None
 
+    def listed(self) -> list[int]:
+        """The catalogue's entries the list shows: the rulesets of the table size chosen, and every file that does
+        not load (its size is unknown; it shows why it does not load)."""
+        return [
+            i for i, e in enumerate(self.catalogue.entries) if e.ruleset is None or e.ruleset.players == self.players
+        ]
+
+    def set_players(self, players: int) -> None:
+        """Choose the table's size: the list shows its rulesets (the first that loads is chosen), the seats follow."""
+        if players == self.players:
+            return
+        self.players = players
+        listed = self.listed()
+        entries = self.catalogue.entries
+        self.index = next((i for i in listed if entries[i].ok), listed[0] if listed else -1)
+        self.list_first = 0
+        self.seats = default_seats(self.mode, players, self.level)
+        self.message = ""
+        self.rebuild()
+
     def config(self) -> MatchConfig:
         """The match as chosen now."""
         entry = self.entry
@@ -102,14 +140,16 @@ class NewGameScene(MenuScene):
         seats = tuple(
             SeatConfig("human", name=clean_name(self.names[i])) if k == "human" else SeatConfig("ai", lv)
             for i, (k, lv) in enumerate(self.seats)
-        )
+        )  # one a player of the ruleset's table
         length = MatchLength(self.length_kind, self.length_n[self.length_kind])
         return MatchConfig(ref, self.seed or new_seed(), seats, length)
 
     def problem(self) -> str:
         """Why the match cannot start now, or ""."""
         entry = self.entry
-        if entry is None or not entry.ok:
+        if entry is None or self.index not in self.listed():
+            return S.tr("ng_no_rulesets")
+        if not entry.ok:
             return S.tr("ng_broken_pick")
         if not any(k == "human" for k, _ in self.seats):
             return S.tr("ng_need_human")
@@ -146,17 +186,19 @@ class NewGameScene(MenuScene):
         settings.ruleset = entry.ref
         settings.seed = config.seed
         # The names given are remembered for next time, each for its seat; a seat an AI plays keeps its old one.
-        settings.names = tuple(
-            seat.name if seat.kind == "human" else old for seat, old in zip(config.seats, self.names, strict=True)
-        )
+        given = [
+            seat.name if seat.kind == "human" else old for seat, old in zip(config.seats, self.names, strict=False)
+        ]
+        settings.names = tuple(given + self.names[len(given) :])
         settings.practice = self.practice if self.mode == "solo" else settings.practice
         save_settings(settings)
         self.host.stack.remove(self)
         start_match(self.host, config, entry.ruleset)
 
-    def pick(self, index: int) -> None:
-        """Choose ruleset `index` of the list."""
-        self.index = index
+    def pick(self, row: int) -> None:
+        """Choose the ruleset at `row` of the list (of the table size chosen)."""
+        listed = self.listed()
+        self.index = listed[row] if 0 <= row < len(listed) else -1
         self.message = ""
         self.rebuild()
 
@@ -228,35 +270,49 @@ class NewGameScene(MenuScene):
             self.focus = len(self.widgets) - 1
 
     def _build_list(self, left: pygame.Rect, pad: int) -> None:
-        """The list of rulesets, scrolled where it was, and always showing the chosen one."""
+        """The table's size, then the list of its rulesets, scrolled where it was, and always showing the chosen one."""
         m = self.m
+        top = left.top + m.heading + pad * 2
+        size_row = pygame.Rect(left.left + pad, top, left.width - 2 * pad, m.row)
+        sizes = Choice(S.tr("ng_table_size"), table_sizes(), lambda: self.players, self.set_players, size_row)
+        sizes.label_share = self._size_label_share(sizes, size_row.width)
+        sizes.proportional = True
+        self.widgets.append(sizes)
         old = getattr(self, "list_view", None)
         if old is not None:
             self.list_first = old.first
-        items = [self._item(e) for e in self.catalogue.entries]
+        listed = self.listed()
+        items = [self._item(self.catalogue.entries[i]) for i in listed]
+        chosen = listed.index(self.index) if self.index in listed else -1
         item_h = round(m.body * 1.45 + m.small * 1.45) + m.px(10)  # two lines inside the highlight
-        list_h = min(len(items), 4) * item_h + m.px(4)
-        list_rect = pygame.Rect(left.left + pad, left.top + m.heading + pad * 2, left.width - 2 * pad, list_h)
-        lv = ListView(items, self.index, self.pick, list_rect)
+        list_h = max(1, min(len(items), 4)) * item_h + m.px(4)
+        list_rect = pygame.Rect(left.left + pad, size_row.bottom + m.gap, left.width - 2 * pad, list_h)
+        lv = ListView(items, chosen, self.pick, list_rect)
         lv.item_h = item_h
         lv.first = min(self.list_first, max(0, len(items) - lv.visible()))
-        if not lv.first <= self.index < lv.first + lv.visible():
-            lv.first = max(0, self.index - lv.visible() + 1)
+        if chosen >= 0 and not lv.first <= chosen < lv.first + lv.visible():
+            lv.first = max(0, chosen - lv.visible() + 1)
         self.list_view = lv
         self.widgets.append(lv)
+
+    def _size_label_share(self, sizes: Choice[int], width: int) -> float:
+        """The size row's label as wide as it measures, and no wider than the seat rows' labels."""
+        need = (T.label(sizes.label, self.m.body).get_width() + self.m.gap) / max(1, width)
+        return min(0.26, need)
 
     def _build_seats(self, x: int, y: int, width: int) -> int:
         """A person or an AI of a level for each seat, from `y` down; returns where the next row goes."""
         m = self.m
         seat_options = [(c, self._seat_text(c)) for c in SEAT_CHOICES]
         self.seat_choices: list[Choice[tuple[str, str]]] = []
-        for seat in range(4):
-            wind = S.tr("ng_seat_wind", wind=S.wind(seat))
-            label = f"{S.wind(seat)}  {S.seat_name(seat)}" if self.mode == "solo" else wind
+        n = self.players
+        for seat in range(n):
+            wind = S.tr("ng_seat_wind", wind=S.wind(seat, n))
+            label = f"{S.wind(seat, n)}  {S.seat_name(seat, 0, n)}" if self.mode == "solo" else wind
             row = pygame.Rect(x, y, width, m.row)
             if self.seats[seat][0] == "human":
                 # The wind, then the person's name where "you" would be, then the choice over the same columns.
-                label = S.wind(seat) if self.mode == "solo" else wind
+                label = S.wind(seat, n) if self.mode == "solo" else wind
                 label_w = round(width * 0.26)
                 wind_w = T.label(label, m.body).get_width() + m.gap
                 self.widgets.append(Label(label, pygame.Rect(x, y, wind_w, m.row)))
@@ -328,7 +384,7 @@ class NewGameScene(MenuScene):
         by = h - m.margin - bh + m.px(6)
         self.widgets.append(Button(S.tr("menu_back"), self.back, "pass", pygame.Rect(w // 2 - m.gap - bw, by, bw, bh)))
         start = Button(S.tr("ng_start"), self.start, "win", pygame.Rect(w // 2 + m.gap, by, bw, bh))
-        start.enabled = self.entry is not None and self.entry.ok
+        start.enabled = self.entry is not None and self.entry.ok and self.index in self.listed()
         self.widgets.append(start)
 
     def _name_get(self, seat: int) -> Callable[[], str]:

@@ -1,15 +1,17 @@
-"""The statistics screen: the player's totals over every finished hand of solo matches, as cards."""
+"""The statistics screen: the player's totals over every finished hand of solo matches, as cards, kept apart by
+the table's size (四人, 三丁拐, 二丁拐: docs/rules.md §15.2), chosen at the top."""
 
 from __future__ import annotations
 
 import pygame
 
+from game.core.ruleset import MAX_PLAYERS, PLAYER_COUNTS
 from game.learn.lessons import LESSONS
-from game.records.stats import PlayerStats, lessons_finished, load_stats, save_stats
+from game.records.stats import PlayerStats, StatsBook, lessons_finished, load_stats, save_stats
 from ui.kit.dialogs import ConfirmScene
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import plate
-from ui.kit.widgets import Button
+from ui.kit.widgets import Button, Choice
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.stage import screens
@@ -17,8 +19,9 @@ from ui.stage.scene import Host
 from ui.words import strings as S
 
 
-def stat_cards(stats: PlayerStats) -> list[tuple[str, str]]:
-    """(label, value) of each card, in the current language."""
+def stat_cards(stats: PlayerStats, book: StatsBook) -> list[tuple[str, str]]:
+    """(label, value) of each card, in the current language: the totals `stats` of one table size, and the lessons
+    finished (of every size, from `book`)."""
     return [
         (S.tr("st_hands"), str(stats.hands)),
         (S.tr("st_wins"), str(stats.wins)),
@@ -32,16 +35,29 @@ def stat_cards(stats: PlayerStats) -> list[tuple[str, str]]:
         (S.tr("st_chickens"), str(stats.chickens)),
         (S.tr("st_chicken_points"), f"{stats.chicken_points:+d}" if stats.chicken_points else "0"),
         (S.tr("st_matches"), str(stats.matches)),
-        (S.tr("st_lessons"), S.tr("st_lessons_value", done=len(lessons_finished(stats)), total=len(LESSONS))),
+        (S.tr("st_lessons"), S.tr("st_lessons_value", done=len(lessons_finished(book)), total=len(LESSONS))),
     ]
 
 
 class StatsScene(MenuScene):
-    """Cards of totals (lessons finished among them), the career charts, a reset button (asks first) and back."""
+    """The table size, cards of its totals (lessons finished among them), the career charts, a reset button (asks
+    first) and back."""
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
-        self.stats, self.notices = load_stats()
+        self.book, self.notices = load_stats()
+        # The size played at most, four when none has been played yet.
+        played = [n for n in sorted(PLAYER_COUNTS, reverse=True) if self.book.of(n).hands]
+        self.players = max(played, key=lambda n: self.book.of(n).hands) if played else MAX_PLAYERS
+
+    @property
+    def stats(self) -> PlayerStats:
+        """The totals of the table size shown."""
+        return self.book.of(self.players)
+
+    def set_players(self, players: int) -> None:
+        """Show the totals at tables of `players`."""
+        self.players = players
 
     def reset(self) -> None:
         """Ask, then clear every total."""
@@ -52,8 +68,8 @@ class StatsScene(MenuScene):
         screens.push(self.host, "career")
 
     def _clear(self) -> None:
-        self.stats = PlayerStats()
-        save_stats(self.stats)
+        self.book = StatsBook()
+        save_stats(self.book)
 
     def build(self) -> None:
         m = self.m
@@ -64,14 +80,29 @@ class StatsScene(MenuScene):
         self.widgets.append(Button(S.tr("menu_back"), self.back, "plain", pygame.Rect(x - 2 * m.gap - bw, y, bw, bh)))
         self.widgets.append(Button(S.tr("car_button"), self.career, "win", pygame.Rect(x, y, bw, bh)))
         self.widgets.append(Button(S.tr("st_reset"), self.reset, "pass", pygame.Rect(x + bw + 2 * m.gap, y, bw, bh)))
+        sizes = [(n, S.tr(f"ng_size_{n}")) for n in sorted(PLAYER_COUNTS, reverse=True)]
+        row = pygame.Rect(0, self.top(), min(w - 2 * m.margin, m.px(640)), m.row)
+        row.centerx = w // 2
+        choice = Choice(S.tr("ng_table_size"), sizes, lambda: self.players, self.set_players, row)
+        choice.label_share = min(0.3, (T.label(choice.label, m.body).get_width() + m.gap) / row.width)
+        choice.proportional = True
+        self.widgets.append(choice)
         if self.focus is None:
             self.focus = 0
+
+    def top(self) -> int:
+        """Where the size row goes: under the title."""
+        m = self.m
+        return (
+            m.px(18) + T.outlined(S.tr("menu_stats"), m.heading + m.px(8), pal.TEXT_GOLD, (60, 30, 10), 1).get_height()
+        )
 
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.m
         w, h = self.size
-        top = self.title(surface, S.tr("menu_stats"))
-        cards = stat_cards(self.stats)
+        self.title(surface, S.tr("menu_stats"))
+        top = self.top() + m.row + m.gap
+        cards = stat_cards(self.stats, self.book)
         notes = self.notes()
         cols = 4
         rows = (len(cards) + cols - 1) // cols

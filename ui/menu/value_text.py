@@ -21,6 +21,7 @@ VALUE_ZH: dict[str, str] = {
     "discarder": "点炮者",
     "hand": "手上鸡",
     "all": "全部",
+    "others": "其他各家",
     "ready_or_won": "听牌或胡牌者",
     "winner": "胡牌者",
     "pinghu": "平胡",

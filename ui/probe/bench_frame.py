@@ -58,7 +58,7 @@ def bench_frames(
     max_frames: int | None = None,
     paced: bool = False,
 ) -> Figures:
-    """Time every frame of a `hands`-hand match of four AIs at `size` (or its first `max_frames` frames); `paced`:
+    """Time every frame of a `hands`-hand match of AIs at `size` (or its first `max_frames` frames); `paced`:
     wait for each 1/60 s tick between frames, as the game's own loop does."""
     rules = load_ruleset(ruleset)
     headless_display(size)

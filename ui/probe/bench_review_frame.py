@@ -39,7 +39,7 @@ LATE_MS = 25.0  # a frame beginning this long after the one before is half a 60 
 def kept_match(hands: int, seed: str = BENCH_SEED) -> Path:
     """A match of `hands` hands played by four normal AIs, kept in the replays folder; its log's path."""
     rules = load_ruleset(BENCH_RULESET)
-    agents = [make_agent("normal", f"{seed}:{seat}", rules) for seat in range(4)]
+    agents = [make_agent("normal", f"{seed}:{seat}", rules) for seat in range(rules.players)]
     table = MatchController(rules, seed, agents, HandSetup(), keep_save=False)
     keeper = table.replay_log("bench-review-frames")
     table.on_hand_done = lambda rnd: keeper(rnd, False)
@@ -53,7 +53,8 @@ def frames_during_review(replay: Path, size: tuple[int, int], frames: int, rollo
     cache_path(replay).unlink(missing_ok=True)
     screen = headless_display(size)
     host = offscreen_app(Settings(), size)
-    scene = ReviewScene(host, replay, 0, rollouts=rollouts, in_process=in_process)
+    players = load_ruleset(BENCH_RULESET).players
+    scene = ReviewScene(host, replay, 0, players, rollouts=rollouts, in_process=in_process)
     host.stack.push(scene)
     work: list[float] = []
     gaps: list[float] = []

@@ -1,8 +1,8 @@
 """Moments of a game at one screen shared by two people, for `main.py screenshot`: the hand-off screen after a
 discard (hot-seat), what a person who cannot claim then sees (hot-seat-pass), and one who can (hot-seat-claim).
 
-East (Ann) and West (小明) are people, South and North the built-in bot; both people are played by the bot too
-until the moment comes.
+East (Ann) and West (小明) are people, the other seats (South and North at four, South at three, none at two:
+docs/rules.md §15.2) the built-in bot; both people are played by the bot too until the moment comes.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.ruleset import Ruleset
-from game.match.agents import SimpleAgent
+from game.match.agents import Agent, SimpleAgent
 from ui.match.config import MatchConfig, SeatConfig
 from ui.probe.offscreen import FRAME, headless_display, offscreen_app
 from ui.settings.values import Settings, Speed
@@ -22,7 +22,7 @@ from ui.table.session import local_session
 from ui.words import strings as S
 
 HOT_SEAT_MOMENTS: tuple[str, ...] = ("hot-seat", "hot-seat-pass", "hot-seat-claim")
-NAMES = ("Ann", "", "小明", "")
+NAMES = {0: "Ann", 2: "小明"}  # by wind: East and West
 
 
 class HotSeatMomentError(Exception):
@@ -30,10 +30,12 @@ class HotSeatMomentError(Exception):
 
 
 def hot_seat_table(host: Host, rules: Ruleset, seed: str) -> TableScene:
-    """A table with people at East and West (named), the bot at South and North."""
-    seats = tuple(SeatConfig("human", name=NAMES[i]) if i in (0, 2) else SeatConfig("ai", "easy") for i in range(4))
+    """A table with people at East and West (named), the bot in the other seats."""
+    winds = [rules.wind(seat) for seat in range(rules.players)]
+    seats = tuple(SeatConfig("human", name=NAMES[w]) if w in NAMES else SeatConfig("ai", "easy") for w in winds)
     config = MatchConfig(rules.name, seed, seats)
-    scene = TableScene(host, rules, seed, config=config, agents=[None, SimpleAgent(), None, SimpleAgent()])
+    agents: list[Agent | None] = [None if w in NAMES else SimpleAgent() for w in winds]
+    scene = TableScene(host, rules, seed, config=config, agents=agents)
     scene.step_budget = None
     return scene
 

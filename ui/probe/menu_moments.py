@@ -47,9 +47,11 @@ MENU_MOMENTS: tuple[str, ...] = (
 
 
 def _match_end(host: Host, rules: Ruleset) -> Scene:
-    seats = (SeatConfig("human"), SeatConfig("ai", "easy"), SeatConfig("ai", "normal"), SeatConfig("ai", "hard"))
+    n = rules.players
+    seats = (SeatConfig("human"), SeatConfig("ai", "easy"), SeatConfig("ai", "normal"), SeatConfig("ai", "hard"))[:n]
     config = MatchConfig(rules.name, "moment", seats, MatchLength("hands", 8))
-    progress = MatchProgress(hands=8, passes=5, scores=(14, -9, 3, -8))
+    scores = {4: (14, -9, 3, -8), 3: (14, -9, -5), 2: (9, -9)}[n]
+    progress = MatchProgress(hands=8, passes=5, scores=scores)
     return MatchEndScene(host, config, progress, lambda: None)
 
 
@@ -62,7 +64,8 @@ def _new_game(host: Host, rules: Ruleset) -> Scene:
 def _new_game_local(host: Host, rules: Ruleset) -> Scene:
     scene = NewGameScene(host, "local")
     scene.seed = "moment"
-    scene.names = ["Ann", "", "小明", ""]  # the people at East and West, named
+    # The people at East and West, named (West is the third seat at three and four, the second at two).
+    scene.names = ["Ann", "小明", "", ""] if rules.players == 2 else ["Ann", "", "小明", ""]
     return scene
 
 

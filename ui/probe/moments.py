@@ -95,7 +95,7 @@ def _offered(scene: TableScene) -> bool:
     )
 
 
-def _plan(moment: str, attempt: int) -> Plan:
+def _plan(moment: str, attempt: int, players: int) -> Plan:
     if moment == "dice":
         return Plan(_first_dice, 1.05)
     if moment == "count":
@@ -105,7 +105,8 @@ def _plan(moment: str, attempt: int) -> Plan:
         # The dealer's roll, the count, the skipped stacks and the gap, up to the moment the deal begins.
         return Plan(_break_dice, 12.0, None, lambda e: isinstance(e, TilesDealt))
     if moment == "deal":
-        return Plan(_nth_deal(9), 0.12)
+        # Two rounds of grabs dealt (the ninth grab at four, the seventh at three, the fifth at two).
+        return Plan(_nth_deal(2 * players + 1), 0.12)
     if moment in ("mid-hand", "practice"):
         return Plan(None, 0.0, _mid_hand(prefer_ready=attempt < ATTEMPTS // 2))
     if moment == "claim":
@@ -127,7 +128,7 @@ def stage_moment(
     """Play to `moment` and return the host and the table, ready to be drawn."""
     if moment not in MOMENTS:
         raise MomentError(f"unknown moment {moment!r}; choose one of: {', '.join(MOMENTS)}")
-    return _stage(lambda attempt: _plan(moment, attempt), moment, size, rules, seed, language)
+    return _stage(lambda attempt: _plan(moment, attempt, rules.players), moment, size, rules, seed, language)
 
 
 def stage_until(
@@ -165,7 +166,7 @@ def _stage(
         host = offscreen_app(Settings(speed=Speed.INSTANT, language=language, ruleset=rules.name), size)
         agents: list[Agent | None] | None = None
         if opponents is not None:
-            agents = [None, opponents(), opponents(), opponents()]
+            agents = [None, *(opponents() for _ in range(rules.players - 1))]
         match_seed = base if attempt == 0 else f"{base}-{attempt}"
         scene = TableScene(host, rules, match_seed, human=0, agents=agents, save_name=save_name)
         scene.step_budget = None  # the same frames on every machine, so the same picture

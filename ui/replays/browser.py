@@ -38,7 +38,8 @@ def open_replays(app: Host) -> None:
 def seat_called(entry: HandEntry, seat: int) -> str:
     """A seat in the list of hands: its wind, with the person's name when they gave one (东·Ann)."""
     name = entry.names[seat] if seat < len(entry.names) else ""
-    return f"{S.wind(seat)}·{name}" if name else S.wind(seat)
+    wind = S.wind(seat, entry.players)
+    return f"{wind}·{name}" if name else wind
 
 
 class ReplayListScene(Scene):
@@ -118,7 +119,7 @@ class ReplayListScene(Scene):
             return
         seat = entry.people[0] if entry.people else 0
         title = f"{self.ruleset_title(entry.ruleset)} · {entry.time}"
-        screens.push(self.host, "review", path, seat, title, entry.hand)
+        screens.push(self.host, "review", path, seat, entry.players, title, entry.hand)
 
     def ask_delete(self, k: int) -> None:
         """Ask before deleting the match of entry `k` (every hand of it goes)."""
@@ -170,7 +171,7 @@ class ReplayListScene(Scene):
         """The marker of a hand people played: at which seats ("" for a table of AIs)."""
         if not e.people:
             return ""
-        return S.tr("replay_mine", seats=S.names(S.wind(p) for p in e.people))
+        return S.tr("replay_mine", seats=S.names(S.wind(p, e.players) for p in e.people))
 
     def _command(self, command: str) -> None:
         if command == "close":
@@ -233,7 +234,7 @@ class ReplayListScene(Scene):
         surface.blit(top, (inner.left, inner.top))
         when = T.fit(f"{e.time} · {self.ruleset_title(e.ruleset)}", self.small, left_w, pal.TEXT_MUTED)
         surface.blit(when, when.get_rect(bottomleft=inner.bottomleft))
-        nets = "  ".join(f"{S.wind(s)} {n:+d}" for s, n in enumerate(e.nets))
+        nets = "  ".join(f"{S.wind(s, e.players)} {n:+d}" for s, n in enumerate(e.nets))
         np = T.fit(nets, self.font, right_w, pal.TEXT_GOLD if lit else pal.TEXT_MUTED)
         surface.blit(np, np.get_rect(topright=inner.topright))
         mine = self.mine(e)

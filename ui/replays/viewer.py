@@ -17,13 +17,14 @@ from game.engine.events import Event, HandEnded, TilesDealt
 from ui.kit.buttons import Button, draw_buttons, lay_out_buttons
 from ui.look import palette as pal
 from ui.look import text as T
-from ui.look.layout import DEFAULT_SIZE, Layout, compute_layout
+from ui.look.layout import DEFAULT_SIZE, Layout, table_layout
 from ui.settings.values import Speed
 from ui.stage import screens
 from ui.stage.scene import Host, Scene
 from ui.table.board import Board
 from ui.table.insight import ChickenInfo, final_chickens
 from ui.table.model import TableModel
+from ui.table.rotation import turn_event
 from ui.table.view import TableView
 from ui.words import strings as S
 
@@ -40,18 +41,24 @@ def stops(events: list[Event]) -> list[int]:
 
 
 def model_at(
-    events: list[Event], count: int, names: tuple[str, ...] = ("",) * 4, turned_by: int = 0, face_up: bool = True
+    events: list[Event],
+    count: int,
+    players: int,
+    names: tuple[str, ...] = (),
+    turned_by: int = 0,
+    face_up: bool = True,
 ) -> TableModel:
-    """The table after the first `count` events, every hand face up unless not `face_up`; the plates carry the
-    people's `names`. The events are those of a table turned for engine seat `turned_by` (ui.table.rotation)."""
-    model = TableModel(viewer=0)
+    """The table of `players` after the first `count` events, every hand face up unless not `face_up`; the plates
+    carry the people's `names`. The events are those of the table turned for engine seat `turned_by`
+    (ui.table.rotation's turn_event)."""
+    model = TableModel(players, viewer=0)
     model.turned_by = turned_by
-    model.names = names
+    model.names = names or ("",) * players
     model.people = frozenset(seat for seat, name in enumerate(names) if name) | {turned_by}
     for e in events[:count]:
         model.apply(e)
     if face_up and not model.ended:
-        for seat in range(1, 4):
+        for seat in model.places[1:]:
             # The other seats' hands are drawn face up once laid open: lay them open, drawn tile last.
             model.revealed[seat] = tuple(model.concealed(seat))
     return model
@@ -96,10 +103,12 @@ class ReplayViewerScene(Scene):
         events: list[Event],
         title: str,
         result: HandResult | None = None,
-        names: tuple[str, ...] = ("",) * 4,
+        names: tuple[str, ...] = (),
         turned_by: int = 0,
         face_up: bool = True,
     ) -> None:
+        """`events` are the hand's as the engine says them (as seat `turned_by` may see them when not `face_up`):
+        the viewer seats them round the table turned for that seat."""
         super().__init__(host)
         # A replay may show the table as one seat saw it: turned for it, the others' tiles face down.
         self.turned_by, self.face_up = turned_by, face_up
@@ -109,13 +118,13 @@ class ReplayViewerScene(Scene):
         self.until_step = 0.0
         self.rules = rules
         self.result = result  # how the hand ended: "open in calculator" at the end of the hand
-        self.events = events
+        self.events = [turn_event(e, turned_by, rules.players) for e in events]
         self.title = title
         self.stops = stops(events)
         self.step = 0
-        self.layout: Layout = compute_layout(host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE)
+        self.layout: Layout = table_layout(host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE, rules)
         self.board = Board()
-        self.model = model_at(events, 0, names, turned_by, face_up)
+        self.model = model_at(self.events, 0, rules.players, names, turned_by, face_up)
         self.buttons: list[Button] = []
         self.hover: int | None = None
         self._lay_out()
@@ -130,7 +139,7 @@ class ReplayViewerScene(Scene):
         step = max(0, min(len(self.stops) - 1, step))
         if step != self.step:
             self.step = step
-            self.model = model_at(self.events, self.shown, self.names, self.turned_by, self.face_up)
+            self.model = model_at(self.events, self.shown, self.rules.players, self.names, self.turned_by, self.face_up)
             self._lay_out()
 
     @property
@@ -168,7 +177,7 @@ class ReplayViewerScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         if size != self.layout.size:
-            self.layout = compute_layout(size)
+            self.layout = table_layout(size, self.rules)
         self._lay_out()
 
     def _lay_out(self) -> None:
@@ -181,6 +190,7 @@ class ReplayViewerScene(Scene):
             (S.tr("replay_close"), "pass", None, "close", pygame.K_ESCAPE),
         ]
         if self.result is not None and self.step == len(self.stops) - 1:
+            # The calculator enters a hand of any table size (docs/rules.md §15.2).
             specs.append((S.tr("replay_calculator"), "kong", None, "calculator", pygame.K_c))
         self.buttons = lay_out_rows(specs, self.layout.zones["buttons"], self.layout.font["button"])
 

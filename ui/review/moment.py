@@ -26,13 +26,12 @@ from ui.replays.viewer import ReplayViewerScene
 from ui.review import bars
 from ui.stage import screens
 from ui.stage.scene import Host, Scene
-from ui.table.rotation import turn_event
 from ui.words import strings as S
 
 
 def seen_events(events: list[Event], seat: int) -> list[Event]:
-    """The hand's events as `seat` saw them, on a table turned for it."""
-    return [turn_event(e, seat) for e in visible_events(events, seat)]
+    """The hand's events as `seat` saw them (the viewer turns the table for it)."""
+    return visible_events(events, seat)
 
 
 def moment_title(d: Decision) -> str:

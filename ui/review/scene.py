@@ -42,6 +42,7 @@ class ReviewScene(Scene):
         host: Host,
         replay: Path,
         seat: int,
+        players: int,
         title: str = "",
         hand: int | None = None,
         rollouts: int = DEFAULT_ROLLOUTS,
@@ -51,6 +52,7 @@ class ReviewScene(Scene):
         super().__init__(host)
         self.replay = replay
         self.seat = seat
+        self.players = players  # at the match's table, for the seats' winds (docs/rules.md §15.2)
         # The seats Tab goes through: the people who shared this computer's screen in the match (or `seat` alone).
         self.seats = tuple(seats) if seat in seats else (seat,)
         self.title = title  # the ruleset and when, as the replay list says it
@@ -252,7 +254,7 @@ class ReviewScene(Scene):
         surface.blit(title, (x, y))
         hands = len(self.review.hands) if self.review is not None else 0
         parts = (
-            [S.wind(self.seat)]
+            [S.wind(self.seat, self.players)]
             + ([self.title] if self.title else [])
             + ([S.tr("rv_decisions", n=len(self.rows))] if self.rows else [])
         )

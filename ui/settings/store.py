@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.core.ruleset import MAX_PLAYERS
 from game.files.safe_files import read_json_file, set_aside, write_json_atomic
 from game.files.userdirs import user_dirs
 from game.records.names import clean_name
@@ -58,8 +59,8 @@ def _whole(low: int, high: int) -> Callable[[Any], int]:
 
 
 def _names(value: Any) -> tuple[str, ...]:
-    if not isinstance(value, list) or len(value) != 4 or not all(isinstance(v, str) for v in value):
-        raise ValueError("want a list of four names")
+    if not isinstance(value, list) or len(value) != MAX_PLAYERS or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"want a list of {MAX_PLAYERS} names")
     return tuple(clean_name(v) for v in value)
 
 

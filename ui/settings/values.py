@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from game.core.ruleset import MAX_PLAYERS
+
 
 class Speed(enum.Enum):
     """How fast the table animates; each value is the factor every duration is multiplied by."""
@@ -47,7 +49,7 @@ class Settings:
     seed: str = "table"
     level: str = "normal"  # AI strength, passed to the AI factory
     think_ms: int = 300  # 思考时间: the expert's think budget per decision, in milliseconds
-    autoplay: bool = False  # four AIs, the viewer only watches
+    autoplay: bool = False  # AIs in every seat, the viewer only watches
     hands: int = 0  # stop after this many settled hands (0: play on)
     practice: bool = False  # solo practice: Backspace takes back the player's last discard
     # Kept in the player's settings file (ui/settings/store.py).
@@ -60,5 +62,6 @@ class Settings:
     hints: bool = True  # the H key suggests a move
     auto_pass: bool = False  # pass at once when the only choice is to pass
     discard_clicks: int = 2  # 2: a click raises a tile and a second discards it (as the big apps); 1: one click
-    names: tuple[str, ...] = ("", "", "", "")  # the name last given for each seat's person (the new-game screen)
+    # The name last given for each seat's person (the new-game screen), for the most seats a table has.
+    names: tuple[str, ...] = ("",) * MAX_PLAYERS
     net_name: str = ""  # the name last given to host or join a network table ("": the language's 玩家)

@@ -63,9 +63,9 @@ class TableSettlement(SettlementParts):
             on_review=on_review,
         )
 
-    def sheet_canvas(self, size: tuple[int, int]) -> pygame.Surface:
-        """A picture to draw the sheet of a window of `size` on."""
-        return sheet_canvas(size)
+    def sheet_canvas(self, size: tuple[int, int], players: int) -> pygame.Surface:
+        """A picture to draw the sheet (a row a player) of a window of `size` on."""
+        return sheet_canvas(size, players)
 
     def sheet_jobs(self, result: HandResult, size: tuple[int, int], rules: Ruleset) -> Iterator[Callable[[], object]]:
         """The pictures the sheet of `result` will show, to draw ahead."""

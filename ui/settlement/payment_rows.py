@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.ruleset import MAX_PLAYERS, seat_wind
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.settlement.lines import PaymentLine
@@ -12,15 +11,14 @@ from ui.settlement.sheet import signed
 from ui.words import strings as S
 
 
-def line_text(line: PaymentLine, players: int = MAX_PLAYERS) -> tuple[str, str]:
-    """("金鸡 ×2", "东→南") for a payment line at a table of `players`: the rule with its count, and who pays whom,
-    each seat by its wind there (docs/rules.md §15.2)."""
+def line_text(line: PaymentLine, players: int) -> tuple[str, str]:
+    """("金鸡 ×2", "东→南") for a payment line at a table of `players`: the rule with its count, and who pays whom."""
     label = S.ledger_label(line.label_zh, line.label_en)
     if line.count > 1:
         label += f" ×{line.count}"
-    winds = [S.wind(seat_wind(players, p)) for p in line.payers]
+    winds = [S.wind(p, players) for p in line.payers]
     payers = "".join(winds) if S.language() == "zh" else " ".join(winds)
-    return label, f"{payers}→{S.wind(seat_wind(players, line.payee))}"
+    return label, f"{payers}→{S.wind(line.payee, players)}"
 
 
 def amount_colour(n: int) -> pal.RGB:
@@ -32,12 +30,12 @@ def draw_payment_lines(
     surface: pygame.Surface,
     rect: pygame.Rect,
     seat: int,
+    players: int,
     lines: list[PaymentLine],
     size: int,
     scale: float,
-    players: int = MAX_PLAYERS,
 ) -> list[tuple[pygame.Rect, PaymentLine]]:
-    """Draw `seat`'s payment lines in `rect` (in two columns when one does not hold them) at a table of `players`;
+    """Draw `seat`'s payment lines in `rect` (in two columns when one does not hold them), at a table of `players`;
     where each line is."""
     hits: list[tuple[pygame.Rect, PaymentLine]] = []
     s = scale

@@ -12,11 +12,12 @@ from ui.settlement.sheet import sheet_parts
 from ui.words import strings as S
 
 
-def review_button(size: tuple[int, int], sheet: pygame.Rect) -> Button:
-    """The 复盘 button of a window of `size` whose sheet lies at `sheet`, in window coordinates (key R)."""
+def review_button(size: tuple[int, int], sheet: pygame.Rect, players: int) -> Button:
+    """The 复盘 button of a window of `size` whose sheet (of `players` rows) lies at `sheet`, in window coordinates
+    (key R)."""
     layout = compute_layout(size)
     s, fonts = layout.scale, layout.font
-    _head, _body, foot = sheet_parts(size)
+    _head, _body, foot = sheet_parts(size, players)
     label = S.tr("settle_review")
     h = min(foot.height - round(6 * s), round(40 * s))
     w = T.label(label, fonts["button"], bold=True).get_width() + h
@@ -24,6 +25,7 @@ def review_button(size: tuple[int, int], sheet: pygame.Rect) -> Button:
     return Button(label, rect.move(sheet.topleft), "win", command="review", key=pygame.K_r)
 
 
-def review_room(size: tuple[int, int]) -> int:
+def review_room(size: tuple[int, int], players: int) -> int:
     """How much of the footer's right end the button takes, with the gap before it (sheet pixels)."""
-    return review_button(size, pygame.Rect(0, 0, 1, 1)).rect.width + round(16 * compute_layout(size).scale)
+    scale = compute_layout(size).scale
+    return review_button(size, pygame.Rect(0, 0, 1, 1), players).rect.width + round(16 * scale)

@@ -39,6 +39,7 @@ from ui.settlement.sheet import (
     draw_empty_sheet,
     draw_note,
     note_fields,
+    row_height,
     row_widths,
     shade,
     shaded_areas,
@@ -64,11 +65,12 @@ VIEWER_ROW: pal.RGBA = (255, 255, 255, 18)
 RULE_LINE: pal.RGB = mix(SHEET_RGB, pal.PANEL_BORDER, 0.27)  # a faint gold rule, drawn opaque
 
 
-def headline(win: WinView | None, viewer: int, label: Callable[[int], str] | None = None) -> str:
-    """The screen's title: who won and how, or a draw; `label` names a seat (default: as the viewer calls it)."""
+def headline(win: WinView | None, viewer: int, players: int, label: Callable[[int], str] | None = None) -> str:
+    """The screen's title: who won and how, or a draw; `label` names a seat (default: as the viewer calls it at a
+    table of `players`)."""
     if win is None:
         return S.tr("end_title_draw")
-    name = label or (lambda seat: S.seat_label(seat, viewer))
+    name = label or (lambda seat: S.seat_label(seat, viewer, players))
     seats = S.names(name(w) for w in win.winners)
     how = ""
     if win.how == "self_draw":
@@ -127,7 +129,8 @@ class SettlementScene(SettlementPanel):
         self.rules = rules
         self.hand_no = hand_no
         # How seats are named (default: as the viewer calls them), and the strings key of the closing hint.
-        self.seat_label = seat_label or (lambda seat: S.seat_label(seat, viewer))
+        self.players = ledger.players  # at the table (docs/rules.md §15.2): a row each
+        self.seat_label = seat_label or (lambda seat: S.seat_label(seat, viewer, self.players))
         self.close_hint = close_hint
         # A picture of the sheet's size no longer shown (the last hand's sheet) to draw this one on, rather than
         # make another of the window's size.
@@ -197,7 +200,7 @@ class SettlementScene(SettlementPanel):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.scale = compute_layout(size).scale
-        self.rect = sheet_rect(size)
+        self.rect = sheet_rect(size, self.players)
 
     def close(self) -> None:
         """Take the screen away and start the next hand."""
@@ -208,7 +211,7 @@ class SettlementScene(SettlementPanel):
         self.on_close()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        button = review_button(self.size, self.rect) if self.on_review is not None else None
+        button = review_button(self.size, self.rect, self.players) if self.on_review is not None else None
         if event.type == pygame.MOUSEMOTION:
             self.review_lit = button is not None and button.hit(event.pos)
             local = (event.pos[0] - self.rect.left, event.pos[1] - self.rect.top)
@@ -296,7 +299,7 @@ class SettlementScene(SettlementPanel):
         shade(surface, shaded_areas(surface.get_rect(), self.rect, sheet_radius(self.scale)))
         surface.blit(self._picture, self.rect.topleft)
         if self.on_review is not None:
-            button = review_button(self.size, self.rect)
+            button = review_button(self.size, self.rect, self.players)
             draw_buttons(
                 surface, [button], compute_layout(self.size).font["button"], 0 if self.review_lit else None, None
             )
@@ -338,12 +341,12 @@ class SettlementScene(SettlementPanel):
         several frames while the hand's end plays out, so showing it never stalls a frame."""
         self.line_hits = []
         sheet_backdrop()
-        size = sheet_rect(self.size).size
+        size = sheet_rect(self.size, self.players).size
         # The last sheet's picture, drawn over, or a new one (it is nearly the size of the window).
         out = self.canvas
         self.canvas = None
         if out is None or out.get_size() != size or not in_display_alpha_format(out):
-            out = sheet_canvas(self.size)
+            out = sheet_canvas(self.size, self.players)
             yield
         for band in bands(size):
             out.set_clip(band)
@@ -352,7 +355,7 @@ class SettlementScene(SettlementPanel):
             out.set_clip(None)
             yield
         fonts = compute_layout(self.size).font
-        head, body, foot = sheet_parts(self.size)
+        head, body, foot = sheet_parts(self.size, self.players)
         self._draw_header(out, head, fonts)
         yield
         yield from self._row_steps(out, body, fonts)
@@ -363,7 +366,7 @@ class SettlementScene(SettlementPanel):
 
     def _draw_header(self, surface: pygame.Surface, rect: pygame.Rect, fonts: dict[str, int]) -> None:
         s = self.scale
-        heading = headline(self.win, self.viewer, self.seat_label)
+        heading = headline(self.win, self.viewer, self.players, self.seat_label)
         title = T.fit(heading, fonts["title"], round(rect.width * 0.55), pal.TEXT_GOLD, True)
         surface.blit(title, (rect.left, rect.top))
         parts = []
@@ -408,23 +411,23 @@ class SettlementScene(SettlementPanel):
             x += w + gap
 
     def _row_steps(self, surface: pygame.Surface, body: pygame.Rect, fonts: dict[str, int]) -> Iterator[None]:
-        """Draw a row per seat at the table (docs/rules.md §15.2), one per step."""
+        """Draw a row a seat, one per step."""
         s = self.scale
         ledger = self.shown_ledger()
         alt = self.shown()
-        players = len(self.settled.scores)
-        row_h = body.height // players
+        n = self.players
+        row_h = row_height(body, n)
         info_w, gap, hand_w = row_widths(body, s)
         lines_x = body.left + info_w + hand_w + 2 * gap
         lines_w = body.right - lines_x
         win = self.result.win if self.result is not None else None
-        rows = sheet_rows(self.result, players)
-        art = get_tile_art(sheet_tile_width(rows, self.size))
+        rows = sheet_rows(self.result)
+        art = get_tile_art(sheet_tile_width(rows, self.size, n))
         chickens = self.chickens()
-        nets = ledger.nets() if ledger is not None else (0,) * players
+        nets = ledger.nets() if ledger is not None else (0,) * n
         totals = self.settled.scores
         places = standings(totals)
-        order = [(self.viewer + k) % players for k in range(players)]
+        order = [(self.viewer + k) % n for k in range(n)]
         for i, seat in enumerate(order):
             row = pygame.Rect(body.left, body.top + i * row_h, body.width, row_h)
             won = win is not None and seat in win.winners
@@ -462,7 +465,7 @@ class SettlementScene(SettlementPanel):
                 draw_not_entered(surface, where, row_width(slots, art.width), note, fonts["small"], s)
             lines = seat_lines(ledger, seat) if ledger is not None else []
             box = pygame.Rect(lines_x, row.top, lines_w, row_h)
-            self.line_hits += draw_payment_lines(surface, box, seat, lines, fonts["small"], self.scale, players)
+            self.line_hits += draw_payment_lines(surface, box, seat, n, lines, fonts["small"], self.scale)
             yield
 
     def shown_slots(
@@ -521,7 +524,8 @@ class SettlementScene(SettlementPanel):
         s = self.scale
         y = rect.top + round(6 * s)
         hint = T.shadowed(f"{S.tr('settle_explain_key')}  ·  {S.tr(self.close_hint)}", fonts["small"], pal.TEXT_MUTED)
-        hint_right = rect.right - (review_room(self.size) if self.on_review is not None else 0)  # room for 复盘
+        room = review_room(self.size, self.players) if self.on_review is not None else 0  # for 复盘
+        hint_right = rect.right - room
         surface.blit(hint, (hint_right - hint.get_width(), rect.bottom - hint.get_height()))
         if len(self.choices) < 2:
             self.arrows = None

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 import pygame
 
 from game.core.result import HandResult
-from game.core.ruleset import MAX_PLAYERS, Ruleset, seat_wind
+from game.core.ruleset import MAX_PLAYERS, Ruleset
 from game.core.settlement import Ledger
 from game.core.settlement.chickens import chicken_tiles
 from game.core.tiles import Tile
@@ -25,10 +25,15 @@ SHEET_RGB: pal.RGB = (10, 30, 22)
 SHEET: pal.RGBA = (*SHEET_RGB, 255)
 
 
-def sheet_rect(size: tuple[int, int]) -> pygame.Rect:
-    """Where the sheet lies on a window of `size`."""
+def sheet_rect(size: tuple[int, int], players: int) -> pygame.Rect:
+    """Where the sheet lies on a window of `size`: a row a player, each as tall as at a table of four, so a table of
+    three or two (docs/rules.md §15.2) has a shorter sheet, in the middle of the window."""
     margin = round(14 * compute_layout(size).scale)
-    return pygame.Rect(margin, margin, size[0] - 2 * margin, size[1] - 2 * margin)
+    full = pygame.Rect(margin, margin, size[0] - 2 * margin, size[1] - 2 * margin)
+    _head, body, _foot = _parts(size, full.size)
+    rect = full.inflate(0, -(MAX_PLAYERS - players) * (body.height // MAX_PLAYERS))
+    rect.centery = full.centery
+    return rect
 
 
 def sheet_radius(scale: float) -> int:
@@ -36,12 +41,12 @@ def sheet_radius(scale: float) -> int:
     return round(16 * scale)
 
 
-def sheet_canvas(size: tuple[int, int]) -> pygame.Surface:
+def sheet_canvas(size: tuple[int, int], players: int) -> pygame.Surface:
     """A picture to draw the sheet of a window of `size` on, in the format the display blits fastest."""
     model = pygame.Surface((1, 1), pygame.SRCALPHA)
     if display_ready():
         model = model.convert_alpha()
-    return pygame.Surface(sheet_rect(size).size, pygame.SRCALPHA, model)
+    return pygame.Surface(sheet_rect(size, players).size, pygame.SRCALPHA, model)
 
 
 def draw_empty_sheet(surface: pygame.Surface, scale: float) -> None:
@@ -83,12 +88,17 @@ def shaded_areas(window: pygame.Rect, sheet: pygame.Rect, radius: int) -> list[p
     return [a for a in areas if a.width > 0 and a.height > 0]
 
 
-def sheet_parts(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-    """The sheet's header, body (a row per seat) and footer, in the sheet's own coordinates."""
+def sheet_parts(size: tuple[int, int], players: int) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """The sheet's header, body (a row a seat) and footer, in the sheet's own coordinates."""
+    return _parts(size, sheet_rect(size, players).size)
+
+
+def _parts(size: tuple[int, int], sheet: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """The header, body and footer of a sheet `sheet` px large on a window of `size`."""
     layout = compute_layout(size)
     fonts, s = layout.font, layout.scale
     pad = round(18 * s)
-    inner = pygame.Rect((0, 0), sheet_rect(size).size).inflate(-2 * pad, -2 * pad)
+    inner = pygame.Rect((0, 0), sheet).inflate(-2 * pad, -2 * pad)
     head_h = round(fonts["title"] * 1.45 + fonts["small"] * 2.1)
     foot_h = round(fonts["body"] * 1.5 + fonts["small"] * 1.5)
     body = pygame.Rect(inner.left, inner.top + head_h, inner.width, inner.height - head_h - foot_h)
@@ -116,21 +126,25 @@ def sheet_rows(result: HandResult | None, players: int = MAX_PLAYERS) -> list[li
     return rows
 
 
-def sheet_tile_width(rows: list[list[tuple[int, Tile | None, bool]]], size: tuple[int, int]) -> int:
+def row_height(body: pygame.Rect, players: int) -> int:
+    """The height of a seat's row: the body shared among the seats (docs/rules.md §15.2)."""
+    return body.height // players
+
+
+def sheet_tile_width(rows: list[list[tuple[int, Tile | None, bool]]], size: tuple[int, int], players: int) -> int:
     """The width of the tiles on the sheet: the largest at which the longest row fits."""
     s = compute_layout(size).scale
-    _head, body, _foot = sheet_parts(size)
+    _head, body, _foot = sheet_parts(size, players)
     _info, _gap, hand_w = row_widths(body, s)
     count = max((len(r) for r in rows), default=14)
     groups = max((len({g for g, _t, _w in r}) for r in rows), default=1)
-    row_h = body.height // MAX_PLAYERS  # a row's height at four: the tiles are as big at every table size
-    return fit_tile_width(count, groups, hand_w, round(row_h * 0.74), round(42 * s))
+    return fit_tile_width(count, groups, hand_w, round(row_height(body, players) * 0.74), round(42 * s))
 
 
 def sheet_jobs(result: HandResult, size: tuple[int, int], rules: Ruleset | None) -> Iterator[Callable[[], object]]:
     """The tile pictures the sheet of `result` will show, to draw ahead while the hand's end plays out."""
     rows = sheet_rows(result)
-    art = get_tile_art(sheet_tile_width(rows, size))
+    art = get_tile_art(sheet_tile_width(rows, size, len(result.seats)))
     chickens = (
         chicken_tiles(rules, result.flip, result.weekday)
         if rules is not None and result.win is not None
@@ -155,9 +169,9 @@ def draw_note(ledger: Ledger | None, viewer: int) -> str:
     nets = ledger.nets() if ledger is not None else ()
     if not any(nets):
         return S.tr("settle_draw_free")
-    n = len(nets)
-    order = [(viewer + k) % n for k in range(n)]
-    parts = [f"{S.wind(seat_wind(n, seat))} {signed(nets[seat])}" for seat in order]
+    players = len(nets)
+    order = [(viewer + k) % players for k in range(players)]
+    parts = [f"{S.wind(seat, players)} {signed(nets[seat])}" for seat in order]
     return S.tr("settle_draw_pays", nets="  ".join(parts))
 
 

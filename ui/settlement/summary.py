@@ -29,16 +29,19 @@ class SeatRecord:
     """One seat's match in numbers, read from the ledgers."""
 
     wins: int  # hands it was paid a winning pattern in
-    self_draws: int  # of those, paid by all three
-    dealt_in: int  # hands it alone paid a winner's pattern
+    self_draws: int  # of those, paid by every other seat (at a table of three or four)
+    dealt_in: int  # hands it alone paid a winner's pattern (at a table of three or four)
     chickens: int  # net points from chicken rules
     best: int  # its best single-hand net
 
 
-def seat_records(ledgers: Sequence[Ledger]) -> list[SeatRecord]:
-    """Each seat's wins, self-draws, deal-ins, chicken points and best hand over `ledgers`."""
-    wins, selfs, dealt, chickens = [0] * 4, [0] * 4, [0] * 4, [0] * 4
-    best: list[int | None] = [None] * 4
+def seat_records(ledgers: Sequence[Ledger], players: int) -> list[SeatRecord]:
+    """Each seat's wins, self-draws, deal-ins, chicken points and best hand over `ledgers` at a table of `players`.
+
+    A win paid by every other seat is a self-draw, by one alone a deal-in; at a table of two both are paid by the
+    one other player, so its wins are counted and neither of the two (docs/rules.md §15.2)."""
+    wins, selfs, dealt, chickens = [0] * players, [0] * players, [0] * players, [0] * players
+    best: list[int | None] = [None] * players
     for ledger in ledgers:
         payers: dict[int, set[int]] = {}
         for item in ledger.items:
@@ -49,23 +52,23 @@ def seat_records(ledgers: Sequence[Ledger]) -> list[SeatRecord]:
                 chickens[item.payer] -= item.amount
         for winner, who in payers.items():
             wins[winner] += 1
-            if len(who) == 3:
+            if players < 3:
+                continue
+            if len(who) == players - 1:
                 selfs[winner] += 1
             elif len(who) == 1:
                 dealt[next(iter(who))] += 1
         for seat, net in enumerate(ledger.nets()):
             top = best[seat]
             best[seat] = net if top is None else max(top, net)
-    return [SeatRecord(wins[s], selfs[s], dealt[s], chickens[s], best[s] or 0) for s in range(4)]
+    return [SeatRecord(wins[s], selfs[s], dealt[s], chickens[s], best[s] or 0) for s in range(players)]
 
 
-def running_totals(ledgers: Sequence[Ledger]) -> list[tuple[int, int, int, int]]:
-    """The scores after each hand, starting from (0, 0, 0, 0) before the first."""
-    out = [(0, 0, 0, 0)]
+def running_totals(ledgers: Sequence[Ledger], players: int) -> list[tuple[int, ...]]:
+    """The scores of the `players` seats after each hand, starting from nothing before the first."""
+    out: list[tuple[int, ...]] = [(0,) * players]
     for ledger in ledgers:
-        prev = out[-1]
-        nets = ledger.nets()
-        out.append((prev[0] + nets[0], prev[1] + nets[1], prev[2] + nets[2], prev[3] + nets[3]))
+        out.append(tuple(a + b for a, b in zip(out[-1], ledger.nets(), strict=True)))
     return out
 
 
@@ -79,19 +82,20 @@ class MatchSummaryScene(Scene):
         ledgers: Sequence[Ledger],
         viewer: int = 0,
         on_close: Callable[[], None] | None = None,
-        names: Sequence[str] = ("", "", "", ""),
+        names: Sequence[str] = (),
         on_review: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(host)
         self.on_review = on_review  # the review of the match against the expert (ui.review), when it was kept
         self.names = tuple(names)  # the people's names by seat ("" where none was given)
         self.scores = tuple(scores)
+        self.players = len(self.scores)  # a score a seat (docs/rules.md §15.2)
         self.ledgers = list(ledgers)
         self.viewer = viewer
         self.on_close = on_close
         self.places = standings(self.scores)
-        self.records = seat_records(self.ledgers)
-        self.totals = running_totals(self.ledgers)
+        self.records = seat_records(self.ledgers, self.players)
+        self.totals = running_totals(self.ledgers, self.players)
         self.size = (1280, 720)
         self.closed = False
         self._picture: pygame.Surface | None = None
@@ -100,7 +104,8 @@ class MatchSummaryScene(Scene):
     def seat_label(self, seat: int) -> str:
         """A seat as the summary names it: its wind and the person's name, or as the viewer calls it."""
         name = self.names[seat] if seat < len(self.names) else ""
-        return f"{S.wind(seat)}·{name}" if name else S.seat_label(seat, self.viewer)
+        wind = S.wind(seat, self.players)
+        return f"{wind}·{name}" if name else S.seat_label(seat, self.viewer, self.players)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -163,7 +168,7 @@ class MatchSummaryScene(Scene):
         x, y = panel.left + pad, panel.top + round(16 * s)
         title = T.shadowed(S.tr("summary_title"), fonts["banner"], pal.TEXT_GOLD, True)
         out.blit(title, (x, y))
-        winners = [seat for seat in range(4) if self.places[seat] == 1]
+        winners = [seat for seat in range(self.players) if self.places[seat] == 1]
         champ = S.tr("summary_champion", seat=S.names(self.seat_label(p) for p in winners))
         sub = f"{champ}  ·  {S.tr_count('summary_hands', len(self.ledgers))}"
         out.blit(T.shadowed(sub, fonts["body"], pal.TEXT), (x + title.get_width() + round(20 * s), y + round(12 * s)))
@@ -177,7 +182,7 @@ class MatchSummaryScene(Scene):
                 out.blit(T.fit(S.tr(head), fonts["small"], nx - cx - round(4 * s), pal.TEXT_MUTED), (cx, y))
         y += round(fonts["small"] * 1.8)
         row_h = round(fonts["title"] * 2.3)
-        for seat in sorted(range(4), key=lambda p: (self.places[p], p)):
+        for seat in sorted(range(self.players), key=lambda p: (self.places[p], p)):
             rec = self.records[seat]
             place = T.shadowed(S.tr("summary_place", n=self.places[seat]), fonts["body"], pal.TEXT_MUTED)
             out.blit(place, (x, y + round(4 * s)))
@@ -186,8 +191,8 @@ class MatchSummaryScene(Scene):
             score = self.scores[seat]
             colour = pal.TEXT_GOLD if score > 0 else (pal.TEXT_RED if score < 0 else pal.TEXT_MUTED)
             out.blit(T.shadowed(f"{score:+d}" if score else "0", fonts["title"], colour, True), (col_x[1], y))
-            for cx, value in zip(col_x[2:], (rec.wins, rec.self_draws, rec.dealt_in, rec.chickens), strict=True):
-                out.blit(T.shadowed(str(value), fonts["body"], pal.TEXT), (cx, y + round(4 * s)))
+            for cx, value in zip(col_x[2:], self._record_cells(rec), strict=True):
+                out.blit(T.shadowed(value, fonts["body"], pal.TEXT), (cx, y + round(4 * s)))
             y += row_h
         chart = pygame.Rect(x + table_w + pad, panel.top + title.get_height() + round(40 * s), 0, 0)
         chart.width = panel.right - pad - chart.left
@@ -232,6 +237,13 @@ class MatchSummaryScene(Scene):
             left += width
         return out
 
+    def _record_cells(self, rec: SeatRecord) -> tuple[str, str, str, str]:
+        """A seat's wins, self-draws, deal-ins and chicken points as the table shows them; at a table of two the
+        ledgers do not tell a self-draw from a deal-in (see seat_records), so those two show a dash."""
+        if self.players < 3:
+            return str(rec.wins), "–", "–", str(rec.chickens)
+        return str(rec.wins), str(rec.self_draws), str(rec.dealt_in), str(rec.chickens)
+
     def _draw_chart(self, surface: pygame.Surface, rect: pygame.Rect, fonts: dict[str, int]) -> None:
         """Running totals hand by hand, one line per seat, the zero line marked."""
         s = compute_layout(self.size).scale
@@ -251,15 +263,15 @@ class MatchSummaryScene(Scene):
 
         zero_y = point(0, 0)[1]
         pygame.draw.line(surface, pal.TEXT_MUTED, (plot.left, zero_y), (plot.right, zero_y), 1)
-        for seat in range(4):
+        for seat in range(self.players):
             pts = [point(k, row[seat]) for k, row in enumerate(self.totals)]
             width = max(2, round(3 * s)) if seat == self.viewer else max(1, round(2 * s))
             if len(pts) > 1:
                 pygame.draw.lines(surface, SEAT_COLOURS[seat], False, pts, width)
             end = pts[-1]
             pygame.draw.circle(surface, SEAT_COLOURS[seat], end, max(3, round(4 * s)))
-        for seat in range(4):
-            tag = T.shadowed(S.wind(seat), fonts["small"], SEAT_COLOURS[seat], True)
+        for seat in range(self.players):
+            tag = T.shadowed(S.wind(seat, self.players), fonts["small"], SEAT_COLOURS[seat], True)
             surface.blit(tag, (plot.left + round(8 * s) + seat * round(fonts["small"] * 1.8), plot.bottom + 2))
 
 
@@ -269,7 +281,7 @@ def push_match_summary(
     ledgers: Sequence[Ledger],
     viewer: int = 0,
     on_close: Callable[[], None] | None = None,
-    names: Sequence[str] = ("", "", "", ""),
+    names: Sequence[str] = (),
     on_review: Callable[[], None] | None = None,
 ) -> MatchSummaryScene:
     """Put the match summary on top of the stack and return it."""

@@ -74,10 +74,10 @@ def what_if(result: HandResult, rules: Ruleset) -> WhatIf:
 
 
 def ruleset_choices(current: Ruleset) -> list[Ruleset]:
-    """The ruleset played first, then every other built-in ruleset that loads for a table of as many players (a
-    hand of one table size is not settled at another, docs/rules.md §15.2)."""
-    others = (r for r in builtin_rulesets() if r.name != current.name and r.players == current.players)
-    return [current, *others]
+    """The ruleset played first, then every other built-in ruleset that loads for a table like it: as many players
+    and the same suits (a hand of three is not settled among four, docs/rules.md §15.2)."""
+    like = [r for r in builtin_rulesets() if r.players == current.players and r.suits == current.suits]
+    return [current, *(r for r in like if r.name != current.name)]
 
 
 def builtin_rulesets() -> tuple[Ruleset, ...]:

@@ -34,14 +34,14 @@ LEVELS: dict[str, float] = {
 
 
 SELF_DRAWN = ("self_draw", "after_kong")  # the HandWon.how values of a win on the winner's own draw
-# Where each seat's calls sound, -1 left .. 1 right, for the table turned so the viewer is seat 0 at the bottom:
-# the next seat (下家) sits on the right, the seat across in the middle, the seat before (上家) on the left.
+# Where the calls made at each place round the table sound, -1 left .. 1 right (the table's events are by place,
+# ui/table/rotation.py): the bottom and across in the middle, 下家 on the right, 上家 on the left.
 SEAT_PAN = (0.0, 0.75, 0.0, -0.75)
 
 
 def seat_pan(seat: int, viewer: int = 0) -> float:
-    """Where in the stereo field a sound made by `seat` is heard by someone sitting at `viewer`."""
-    return SEAT_PAN[(seat - viewer) % 4]
+    """Where in the stereo field a sound made at place `seat` is heard by someone sitting at place `viewer`."""
+    return SEAT_PAN[(seat - viewer) % len(SEAT_PAN)]
 
 
 def caller_of(event: Event) -> int | None:

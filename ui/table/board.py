@@ -29,15 +29,8 @@ Drawer = Callable[[pygame.Surface, TableView, pygame.Rect], None]
 
 def _zone_functions(name: str) -> tuple[Signature, Drawer]:
     kind, index = name.rstrip("0123"), name[-1]
-    k = int(index) if index.isdigit() else -1
-    if kind == "wall":
-        return (lambda v: wall_signature(v, k)), (lambda s, v, r: draw_wall(s, v, k))
-    if kind == "pond":
-        return (lambda v: pond_signature(v, k)), (lambda s, v, r: draw_pond(s, v, k))
-    if kind == "rack":
-        return (lambda v: rack_signature(v, k)), (lambda s, v, r: draw_rack(s, v, k))
-    if kind == "plate":
-        return (lambda v: plate_signature(v, k)), (lambda s, v, r: draw_plate(s, v, k, r))
+    if index.isdigit():
+        return _place_zone(kind, int(index))
     table: dict[str, tuple[Signature, Drawer]] = {
         "compass": (compass_signature, draw_compass),
         "info": (info_signature, draw_info),
@@ -45,6 +38,32 @@ def _zone_functions(name: str) -> tuple[Signature, Drawer]:
         "waits": (waits_signature, draw_waits),
     }
     return table[name]
+
+
+def _place_zone(kind: str, k: int) -> tuple[Signature, Drawer]:
+    """The signature and drawer of a zone of place `k`: its wall side, pond, rack or plate; at a place where no one
+    sits (docs/rules.md §15.2) the felt alone."""
+    signature, drawer = _place_functions(kind, k)
+
+    def seated_signature(v: TableView) -> tuple[object, ...]:
+        return signature(v) if k in v.model.places else ("empty",)
+
+    def seated_drawer(s: pygame.Surface, v: TableView, r: pygame.Rect) -> None:
+        if k in v.model.places:
+            drawer(s, v, r)
+
+    return seated_signature, seated_drawer
+
+
+def _place_functions(kind: str, k: int) -> tuple[Signature, Drawer]:
+    if kind == "wall":
+        return (lambda v: wall_signature(v, k)), (lambda s, v, r: draw_wall(s, v, k))
+    if kind == "pond":
+        return (lambda v: pond_signature(v, k)), (lambda s, v, r: draw_pond(s, v, k))
+    if kind == "rack":
+        return (lambda v: rack_signature(v, k)), (lambda s, v, r: draw_rack(s, v, k))
+    assert kind == "plate", kind
+    return (lambda v: plate_signature(v, k)), (lambda s, v, r: draw_plate(s, v, k, r))
 
 
 ZONES: dict[str, tuple[Signature, Drawer]] = {name: _zone_functions(name) for name in BOARD_ZONES}

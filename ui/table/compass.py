@@ -1,4 +1,7 @@
-"""The compass in the middle: the seat winds facing their seats, whose turn it is, and the tiles left."""
+"""The compass in the middle: the winds of the seats that play facing them, whose turn it is, and the tiles left.
+
+At three players the side across the table is empty and the compass names no one there; at two only the
+bottom and the top are named (docs/rules.md §15.2)."""
 
 from __future__ import annotations
 
@@ -36,7 +39,7 @@ def draw_compass(surface: pygame.Surface, view: TableView, rect: pygame.Rect) ->
     surface.blit(T.panel(inner.size, max(4, radius - 4), (0, 0, 0, 0), (255, 255, 255, 34), 1), inner.topleft)
     size = view.layout.font["compass"]
     bar = max(3, round(5 * s))
-    for seat in range(4):
+    for seat in m.places:
         is_turn = m.turn == seat
         if is_turn:
             _turn_bar(surface, rect, seat, bar, s)
@@ -44,7 +47,7 @@ def draw_compass(surface: pygame.Surface, view: TableView, rect: pygame.Rect) ->
             continue  # the dice roll in the middle of the table: the winds make way
         colour = pal.TEXT_RED if seat == m.dealer else (pal.TEXT_GOLD if is_turn else pal.TEXT_MUTED)
         # Upright for everyone at the screen: a turned W reads as M, a turned 北 as a stranger's glyph.
-        pic = T.shadowed(S.wind(m.engine(seat)), size, colour, bold=True)
+        pic = T.shadowed(S.wind(m.engine(seat), m.players), size, colour, bold=True)
         margin = round(8 * s) + bar
         pr = pic.get_rect()
         if seat == 0:

@@ -48,7 +48,7 @@ class FrameWork:
 
     def opening_jobs(self) -> Iterator[Job]:
         """What the table loads before its first frame: the opening's pictures, then each zone of the board."""
-        yield from opening_jobs(self.t.layout, self.t.board)
+        yield from opening_jobs(self.t.layout, self.t.board, self.t.rules)
         yield self.make_canvas
         for name in BOARD_ZONES:
             yield partial(self.draw_zone, name)
@@ -70,4 +70,4 @@ class FrameWork:
     def make_canvas(self) -> None:
         """A picture of the settlement sheet's size to draw the first sheet on (made ahead, as it takes a while)."""
         if self.canvas is None:
-            self.canvas = self.t.settlement.sheet_canvas(self.t.layout.size)
+            self.canvas = self.t.settlement.sheet_canvas(self.t.layout.size, self.t.rules.players)

@@ -20,9 +20,12 @@ from ui.table.model import MeldView
 Pos = tuple[int, int]
 
 
+SIDE_TURNS = (0, 90, 180, 270)  # the art's turn that reads upright from each place: bottom, right, top, left
+
+
 def seat_turn(seat: int) -> int:
-    """The art turn that reads upright for `seat`."""
-    return (90 * seat) % 360
+    """The art turn that reads upright for the seat at place `seat`."""
+    return SIDE_TURNS[seat]
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +216,8 @@ def _meld_pieces(meld: MeldView, seat: int) -> list[tuple[int, bool, bool]]:
         return [(base, False, False), (base, True, False), (base, True, False), (base, False, False)]
     n = 4 if meld.kind in ("exposed", "added") else 3
     pieces = [(base, True, False)] * n
-    rel = ((meld.source if meld.source is not None else seat) - seat) % 4
+    # Places round the table, so the tile turns toward where its giver sits (across, at three, for the sides).
+    rel = ((meld.source if meld.source is not None else seat) - seat) % len(SIDE_TURNS)
     side_turn = (base + 90) % 360 if rel in (2, 3) else (base + 270) % 360
     at = 0 if rel == 3 else (n - 1 if rel == 1 else 1)
     pieces[at] = (side_turn, True, True)

@@ -2,6 +2,8 @@
 
 The model follows the events redacted for the viewing seat, one at a time, in the order the
 presenter animates them; it never looks at the engine. Other seats' hidden tiles are HIDDEN.
+It is kept by place round the table (ui/table/rotation.py): four places, of which a table of
+three or two players fills its own (docs/rules.md §15.2).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from game.core.ruleset import MAX_PLAYERS
 from game.engine.events import (
     Claimed,
     DealerChosen,
@@ -30,6 +33,7 @@ from game.engine.events import (
     WallExhausted,
     WinPassed,
 )
+from ui.table.rotation import engine_seat, table_places
 
 HIDDEN = -1  # a tile the viewer cannot see
 PlaceT = tuple[int, int, int]
@@ -55,28 +59,32 @@ class WinView:
     hot: bool
 
 
-DEALT_TILES = 13 * 4 + 1  # the dealer's 14 and the others' 13 (docs/rules.md §3)
+def dealt_tiles(players: int) -> int:
+    """Tiles the deal hands out: the dealer's 14 and the others' 13 (docs/rules.md §3)."""
+    return 13 * players + 1
 
 
 class TableModel:
-    """The table as the viewer sees it; `apply(event)` moves it on by one event."""
+    """The table as the viewer sees it, by place (0 the bottom); `apply(event)` moves it on by one event."""
 
-    def __init__(self, viewer: int = 0, scores: tuple[int, ...] = (0, 0, 0, 0)) -> None:
+    def __init__(self, players: int, viewer: int = 0, scores: tuple[int, ...] | None = None) -> None:
+        self.players = players
+        self.places = table_places(players)  # the places where someone sits, the bottom first
         self.viewer = viewer
         # The table may be turned so that the person deciding sits at the bottom (seat 0 here);
         # `turned_by` is the engine seat at the bottom, and `people` the engine seats with a person.
         self.turned_by = 0
         self.people: frozenset[int] = frozenset({0})
-        self.names: tuple[str, ...] = ("",) * 4  # the name each engine seat's person gave ("" for none or an AI)
+        self.names: tuple[str, ...] = ("",) * players  # the name each engine seat's person gave ("" for none or an AI)
         self.watching = False  # the screen holds no seat: seats are called by their winds, never 你
-        self.scores: list[int] = list(scores)
+        self.scores: list[int] = list(scores or (0,) * MAX_PLAYERS)  # by place
         self.version = 0
         self.thinking: int | None = None  # the table place whose AI is thinking (off the frame loop)
         self.reset()
 
     def engine(self, seat: int) -> int:
         """The engine seat drawn at table place `seat` (its wind, and who sits there)."""
-        return (seat + self.turned_by) % 4
+        return engine_seat(seat, self.turned_by, self.players)
 
     def reset(self) -> None:
         """Clear the table for a new hand (scores stay)."""
@@ -88,19 +96,19 @@ class TableModel:
         self.stacks: tuple[int, ...] | None = None
         self.live: set[PlaceT] = set()
         self.broken: WallBroken | None = None
-        self.hands: list[list[int]] = [[] for _ in range(4)]  # the viewer's sorted; others HIDDEN
-        self.drawn: list[int | None] = [None] * 4  # a drawn tile set apart (HIDDEN for others)
-        self.melds: list[list[MeldView]] = [[] for _ in range(4)]
-        self.ponds: list[list[int]] = [[] for _ in range(4)]
+        self.hands: list[list[int]] = [[] for _ in range(MAX_PLAYERS)]  # the viewer's sorted; others HIDDEN
+        self.drawn: list[int | None] = [None] * MAX_PLAYERS  # a drawn tile set apart (HIDDEN for others)
+        self.melds: list[list[MeldView]] = [[] for _ in range(MAX_PLAYERS)]
+        self.ponds: list[list[int]] = [[] for _ in range(MAX_PLAYERS)]
         self.last_discard: tuple[int, int] | None = None  # (seat, index in its pond)
-        self.declared = [False] * 4
+        self.declared = [False] * MAX_PLAYERS
         self.turn: int | None = None
         self.dealing = False
         self.dealt_count = 0
         self.win: WinView | None = None
         self.exhausted = False
         self.flip: TileFlipped | None = None
-        self.revealed: list[tuple[int, ...] | None] = [None] * 4
+        self.revealed: list[tuple[int, ...] | None] = [None] * MAX_PLAYERS
         self.ready: tuple[bool, ...] | None = None
         self.settled: HandSettled | None = None
         self.passed: list[int] = []  # seats that passed up a win on the current discard
@@ -160,7 +168,7 @@ class TableModel:
 
     def _wall_built(self, e: WallBuilt) -> None:
         self.stacks = e.stacks
-        self.live = {(side, k, layer) for side in range(4) for k in range(e.stacks[side]) for layer in (0, 1)}
+        self.live = {(side, k, layer) for side, n in enumerate(e.stacks) for k in range(n) for layer in (0, 1)}
 
     def _wall_broken(self, e: WallBroken) -> None:
         self.broken = e
@@ -176,7 +184,7 @@ class TableModel:
             self.hands[e.seat].extend([HIDDEN] * len(e.places))
         self.turn = e.seat
         self.dealt_count += len(e.places)
-        if self.dealt_count == DEALT_TILES and self.dealer is not None:
+        if self.dealt_count == dealt_tiles(self.players) and self.dealer is not None:
             self.turn = self.dealer  # the deal is done: the dealer plays first
 
     def _drawn(self, e: TileDrawn) -> None:
@@ -263,8 +271,8 @@ class TableModel:
         self.flip = e
 
     def _ended(self, e: HandEnded) -> None:
-        for seat, tiles in enumerate(e.hands):
-            self.revealed[seat] = tuple(tiles)
+        for seat in self.places:
+            self.revealed[seat] = tuple(e.hands[seat])
         self.ready = tuple(e.ready)
         self.turn = None
 

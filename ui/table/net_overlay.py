@@ -23,6 +23,7 @@ from ui.stage.scene import Host, Scene
 from ui.table.bubbles import bubble_rect
 from ui.table.net_session import NetSession
 from ui.table.plates import score_row_width
+from ui.table.rotation import turned_seat
 from ui.table.scene import TableScene
 from ui.words import strings as S
 from ui.words.net import link_words, t
@@ -179,7 +180,7 @@ class NetOverlay(Scene):
             info = status.seats[status.waiting_for]
             wait_left = self.session.wait_left()
             left = round(wait_left if wait_left is not None else 0)
-            out.append((t("dropped_notice", name=info.name or S.seat_name(status.waiting_for), left=left), DROPPED))
+            out.append((t("dropped_notice", name=info.name or self._seat_name(status.waiting_for), left=left), DROPPED))
         seat = self.session.seat
         if seat is not None and status.started:
             mine = status.seats[seat]
@@ -281,10 +282,17 @@ class NetOverlay(Scene):
 
     # ------------------------------------------------------------------ drawing
 
+    def _place(self, seat: int) -> int:
+        """Where engine seat `seat` sits on the turned table."""
+        return turned_seat(seat, self.table.view_seat, self.table.rules.players)
+
+    def _seat_name(self, seat: int) -> str:
+        """How this window's player calls engine seat `seat` (你, 下家, 对家, 上家)."""
+        return S.seat_name(seat, self.table.view_seat, self.table.rules.players)
+
     def _plate(self, seat: int) -> pygame.Rect:
         """The name plate of engine seat `seat` on the turned table."""
-        k = (seat - self.table.view_seat) % 4
-        return self.table.layout.zones[f"plate{k}"]
+        return self.table.layout.zones[f"plate{self._place(seat)}"]
 
     def _mark(self, seat: int, info: P.SeatInfo, status: P.Status) -> tuple[tuple[int, int, int], str]:
         """The dot's colour and the words at a seat's plate: only what the plate (its name, 电脑) does not say."""
@@ -324,8 +332,7 @@ class NetOverlay(Scene):
                 dot_r = max(4, round(5 * s))
                 pad = max(4, round(8 * s))
                 # Clear of the wind's disc and the score at the row's left.
-                place = (seat - self.table.view_seat) % 4
-                room = plate.width - 3 * pad - score_row_width(view, place) - 3 * dot_r
+                room = plate.width - 3 * pad - score_row_width(view, self._place(seat)) - 3 * dot_r
                 label = T.fit(text or " ", small, room, pal.TEXT)
                 right, bottom = plate.right - pad, plate.bottom - pad
                 x, y = right - (label.get_width() if text else 0), bottom - label.get_height()

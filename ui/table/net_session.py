@@ -197,7 +197,7 @@ class NetSession:
             return []
         self._from_start = False
         self.fresh = []
-        return [turn_event(e, turn) for e in self.hand]
+        return [turn_event(e, turn, self.rules.players) for e in self.hand]
 
     def start_hand(self) -> list[Event]:
         """After a settlement: tell the host we are ready; the next hand's events come when it deals."""
@@ -237,7 +237,7 @@ class NetSession:
 
     def agent_move(self, seat: int) -> list[Event]:
         """The events that have come from the table since the last look, turned for our seat."""
-        out = [turn_event(e, self.turn) for e in self.fresh]
+        out = [turn_event(e, self.turn, self.rules.players) for e in self.fresh]
         self.fresh = []
         self._from_start = False  # the hand is being shown: a later look lays it out as it stands
         return out

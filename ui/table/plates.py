@@ -66,15 +66,15 @@ def disc_font(plate_font: int) -> int:
     return round(plate_font * 1.25)
 
 
-def plate_text_jobs(layout: Layout) -> Iterator[Callable[[], object]]:
+def plate_text_jobs(layout: Layout, places: tuple[int, ...]) -> Iterator[Callable[[], object]]:
     """The plates' words as the seats are called (a person, an AI, from the bottom seat's view), the marks and the
     dealer's streak: drawn ahead, as a new hand changes the marks on every plate at once."""
     fs = layout.font["plate"]
     small = max(T.MIN_TEXT - 1, round(fs * 0.8))
-    for seat in range(4):
-        room = layout.zones[f"plate{seat}"].width - 2 * round(8 * layout.scale)
+    for place in places:
+        room = layout.zones[f"plate{place}"].width - 2 * round(8 * layout.scale)
         for ai in (True, False):
-            yield partial(_words_picture, S.seat_name(seat), ai, fs, room)
+            yield partial(_words_picture, S.place_name(place), ai, fs, room)
     for streak in range(1, 4):
         yield partial(T.shadowed, S.tr("streak", n=streak), small, pal.TEXT_GOLD)
     for key, colour in (("dealer_badge", DEALER_RED), ("declared_badge", READY_BLUE)):
@@ -160,7 +160,9 @@ def _score_row_parts(view: TableView, seat: int) -> tuple[pygame.Surface, pygame
         # The count around the table shows in the seat's disc, where nothing else is drawn.
         disc = _badge(str(counted), disc_font(fs), COUNT_GOLD)
     else:
-        disc = _badge(S.wind(m.engine(seat)), disc_font(fs), (150, 30, 30) if seat == m.dealer else (30, 70, 55))
+        disc = _badge(
+            S.wind(m.engine(seat), m.players), disc_font(fs), (150, 30, 30) if seat == m.dealer else (30, 70, 55)
+        )
     score = plate_score(view, seat)
     colour = pal.TEXT_GOLD if score > 0 else (pal.TEXT_RED if score < 0 else pal.TEXT_MUTED)
     sc = T.shadowed(f"{score:+d}" if score else "0", view.layout.font["score"], colour, bold=True)

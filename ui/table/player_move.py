@@ -32,10 +32,12 @@ class PlayerMove:
                 self.t.selected = self.selectable()[0]  # 报听 leaves one discard: ready to go
         elif obs.phase == "rob" and obs.rob_tile is not None:
             key = "your_rob" if self.only_passing(obs) is None else "their_added_kong"
-            self.t.message = S.tr(key, seat=S.seat_label(obs.turn, obs.seat), tile=S.tile_label(obs.rob_tile))
+            who = S.seat_label(obs.turn, obs.seat, self.t.rules.players)
+            self.t.message = S.tr(key, seat=who, tile=S.tile_label(obs.rob_tile))
         elif obs.last_discard is not None:
             seat, tile, _hot = obs.last_discard
-            self.t.message = S.tr("your_claim", seat=S.seat_label(seat, obs.seat), tile=S.tile_label(tile))
+            who = S.seat_label(seat, obs.seat, self.t.rules.players)
+            self.t.message = S.tr("your_claim", seat=who, tile=S.tile_label(tile))
         if obs.phase in ("claims", "rob") and self.only_passing(obs) is not None:
             # At a shared screen every person answers every discard: here there is nothing to take.
             self.t.detail = S.tr("nothing_to_claim")

@@ -239,13 +239,14 @@ class Presenter:
         return any(isinstance(a, WallRise) and a.t1 > self.clock for a in self.actors)
 
     def lit(self) -> int:
-        """Seats whose chickens are lit, in seat order."""
+        """How many seats have their chickens lit, in the order of their places (the bottom first)."""
         if self.light is None:
             return 0
         start, step = self.light
         if self.clock < start:
             return 0
-        return 4 if step <= 0 else min(4, int((self.clock - start) / step) + 1)
+        n = len(self.model.places)
+        return n if step <= 0 else min(n, int((self.clock - start) / step) + 1)
 
     def draw(self, surface: pygame.Surface, now: float | None = None) -> list[pygame.Rect]:
         """Draw every actor (flights above everything else are drawn last); where they drew."""
@@ -307,7 +308,7 @@ class Presenter:
             elif isinstance(e, WallBuilt):
                 texts.append(S.tr("banner_shuffle"))
             elif isinstance(e, WallBroken):
-                texts.append(break_caption(dice, S.wind(m.engine(e.side)), e.skipped + 1))
+                texts.append(break_caption(dice, S.wind(m.engine(e.side), m.players), e.skipped + 1))
             elif isinstance(e, TileFlipped):
                 texts.append(S.tr("banner_chicken", tile=S.tile_label(e.chicken)))
         return texts
@@ -387,7 +388,7 @@ class Presenter:
         build_end = shuffle_end + B.BUILD * f
         end = build_end + B.PUSH * f
         sides = []
-        for side in range(4):
+        for side in self.model.places:
             zone = layout.zones[f"wall{side}"]
             pond = layout.zones[f"pond{side}"]
             # Built close to the middle, just outside the compass, then pushed out over the empty ponds.
@@ -412,7 +413,7 @@ class Presenter:
         n = e.skipped + 1  # the skipped stacks, then the one drawing starts at
         mark_start = t + beat
         self.marks = (mark_start, B.MARK_STEP * f, n, mark_start + (n * B.MARK_STEP + 1.6) * f)
-        caption = break_caption(self.break_dice, S.wind(self.model.engine(e.side)), n)
+        caption = break_caption(self.break_dice, S.wind(self.model.engine(e.side), self.model.players), n)
         self._banner(caption, mark_start, (n * B.MARK_STEP + B.GAP_OPEN + 1.0) * f, layout, f, True)
         for k in range(n):
             centre = wall_slot(layout, (e.side, k, 1), stacks).centre
@@ -587,7 +588,7 @@ class Presenter:
         if not self.chickens:
             self.chickens = chicken_tiles(self.rules, None)
         self.light = (t + 0.3 * f, B.LIGHT_STEP * f)
-        return (0.3 + 4 * B.LIGHT_STEP + 0.5) * f
+        return (0.3 + len(self.model.places) * B.LIGHT_STEP + 0.5) * f
 
     def _on_HandSettled(self, e: HandSettled, t: float, f: float, layout: Layout) -> float:
         self.before_settled = tuple(self.model.scores)

@@ -16,6 +16,7 @@ from game.core import suit_tables
 from game.core.ruleset import Ruleset
 from game.core.settlement.chickens import fixed_chickens
 from game.core.tiles import NUM_KINDS
+from game.engine.wall import side_lengths
 from ui.look import text as T
 from ui.look.fonts import get_font, warm_font
 from ui.look.layout import Layout
@@ -27,13 +28,25 @@ from ui.table.jobs import Job
 from ui.table.panels import panel_tile_width
 from ui.table.placement import banner_fit, chip_size, dice_size
 from ui.table.plates import plate_text_jobs
+from ui.table.rotation import per_place, table_places
 from ui.table.seat_words import two_line_size
 from ui.table.settlement_port import settlement_parts
 from ui.table.wall_view import wall_side_picture
 from ui.words import strings as S
 
 
-def opening_jobs(layout: Layout, board: Board) -> Iterator[Job]:
+def wall_layouts(rules: Ruleset) -> set[tuple[int, ...]]:
+    """The stacks per place the wall may be built with at this table: each dealer's, on the table turned for each
+    seat (the walls' pictures depend on them)."""
+    n = rules.players
+    return {
+        per_place(tuple(side_lengths(rules.table, dealer, rules.wall_size)), by, 0)
+        for dealer in range(n)
+        for by in range(n)
+    }
+
+
+def opening_jobs(layout: Layout, board: Board, rules: Ruleset) -> Iterator[Job]:
     """What the opening of the first hand shows, drawn while the table loads: the felt, the fonts at the
     layout's sizes, the callouts, the dice, the wall's sides and the backs of the tiles."""
     # The felt in two halves, the loading caption's font and picture between them (it shows with the felt).
@@ -61,8 +74,8 @@ def opening_jobs(layout: Layout, board: Board) -> Iterator[Job]:
     for value in range(1, 7):
         for angle in ANGLES:
             yield partial(die_picture, value, die, angle)
-    for stacks in ((14, 13, 14, 13), (13, 14, 13, 14)):
-        for k in range(4):
+    for stacks in sorted(wall_layouts(rules)):
+        for k in table_places(rules.players):
             yield partial(wall_side_picture, layout, stacks, k)
     t = layout.tiles
     other, side, wall = get_tile_art(t.other), get_tile_art(t.side), get_tile_art(t.wall)
@@ -83,7 +96,7 @@ def art_jobs(layout: Layout, rules: Ruleset) -> Iterator[Job]:
     rng = random.Random(12)
     for _ in range(SUIT_BATCHES):  # then the AI players think from the first discard on
         yield partial(_suit_rows, [_suit_key(rng) for _ in range(SUIT_BATCH)])
-    yield from plate_text_jobs(layout)
+    yield from plate_text_jobs(layout, table_places(rules.players))
     small = get_tile_art(panel_tile_width(layout))  # the waits and chicken panels
     for tile in range(NUM_KINDS):
         yield from small.parts("face", tile)

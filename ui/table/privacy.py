@@ -7,10 +7,11 @@ from collections.abc import Callable
 
 import pygame
 
+from game.core.ruleset import Ruleset
 from ui.kit.background import render_background
 from ui.look import palette as pal
 from ui.look import text as T
-from ui.look.layout import DEFAULT_SIZE, compute_layout
+from ui.look.layout import DEFAULT_SIZE, table_layout
 from ui.stage.scene import Host, Scene
 from ui.words import strings as S
 
@@ -24,6 +25,7 @@ class PrivacyScene(Scene):
         self,
         host: Host,
         seat: int,
+        rules: Ruleset,
         name: str,
         on_reveal: Callable[[], None],
         on_escape: Callable[[], None] | None = None,
@@ -31,6 +33,8 @@ class PrivacyScene(Scene):
         super().__init__(host)
         self.on_escape = on_escape  # Esc: what the table's Esc does (offer to leave), over this cover
         self.seat = seat
+        self.rules = rules  # the table's: the seat's wind at its size (docs/rules.md §15.2), the felt's playing area
+        self.players = rules.players
         self.name = name
         self.on_reveal = on_reveal
         self.size = host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE
@@ -60,7 +64,7 @@ class PrivacyScene(Scene):
 
     def lines(self) -> list[tuple[str, str]]:
         """(style, text) of each line shown: the call, who may look, and how to go on."""
-        wind = S.wind(self.seat)
+        wind = S.wind(self.seat, self.players)
         out = [("title", S.tr("privacy_call", wind=wind))]
         if self.name:
             out.append(("name", self.name))
@@ -68,7 +72,7 @@ class PrivacyScene(Scene):
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
-        layout = compute_layout(self.size)
+        layout = table_layout(self.size, self.rules)
         if self._felt is None or self._felt.get_size() != self.size:
             felt = render_background(layout)
             shade = pygame.Surface(self.size, pygame.SRCALPHA)
@@ -97,7 +101,7 @@ class PrivacyScene(Scene):
         disc.center = (box.centerx, box.top)
         pygame.draw.circle(surface, (150, 30, 30), disc.center, r)
         pygame.draw.circle(surface, pal.PANEL_BORDER, disc.center, r, max(2, round(3 * s)))
-        wind = T.shadowed(S.wind(self.seat), round(r * 1.1), pal.TEXT, bold=True)
+        wind = T.shadowed(S.wind(self.seat, self.players), round(r * 1.1), pal.TEXT, bold=True)
         surface.blit(wind, wind.get_rect(center=disc.center))
         y = box.top + round(55 * s)
         for pic in pics:

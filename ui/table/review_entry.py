@@ -32,6 +32,6 @@ def settlement_review(t: TableState) -> Callable[[], None] | None:
     title = t.rules.title_zh if S.language() == "zh" else t.rules.title_en
 
     def review() -> None:
-        screens.push(t.host, "review", path, seat, title, hand, seats=people)
+        screens.push(t.host, "review", path, seat, t.rules.players, title, hand, seats=people)
 
     return review

@@ -1,4 +1,4 @@
-"""The table scene: hands of a match played out on screen, the player at seat 0 against three AIs.
+"""The table scene: hands of a match played out on screen, the player at seat 0 against the AIs.
 
 The scene asks the engine for more only when the presenter has shown everything so far: then
 either an AI acts (after a pause a person can follow), or the player's buttons and tiles come
@@ -29,7 +29,7 @@ from ui.kit.dialogs import ChoiceScene, ConfirmScene, NoticeScene
 from ui.kit.discard_gesture import cue_text, draw_cue, draw_dragged
 from ui.look import palette as pal
 from ui.look import text as T
-from ui.look.layout import DEFAULT_SIZE, Layout, compute_layout
+from ui.look.layout import DEFAULT_SIZE, Layout, table_layout
 from ui.match.config import MatchConfig
 from ui.match.opponents import opponent
 from ui.sound import TableSounds
@@ -48,7 +48,7 @@ from ui.table.prewarm import art_jobs
 from ui.table.privacy import PrivacyScene
 from ui.table.rack_view import geometry_for
 from ui.table.repaint import Repaint
-from ui.table.rotation import engine_seat
+from ui.table.rotation import turned_scores
 from ui.table.seat_words import seat_label
 from ui.table.session import NOBODY, TableSession, local_session
 from ui.table.settlement_port import SettlementPanel, settlement_parts
@@ -80,6 +80,8 @@ def _seats(
 ) -> tuple[int | None, list[Agent | None]]:
     """The seat the player sits at (None: the AIs play alone) and the agent behind each seat (None: a person)."""
     think_ms = host.settings.think_ms
+    if config is not None:
+        config.check_players(rules.players)
     if config is not None and agents is None:
         human = config.humans[0] if config.humans else None
         agents = [
@@ -89,15 +91,15 @@ def _seats(
     if agents is None:
         agents = [
             None if seat == human else opponent(host.settings.level, f"{seed}:{seat}", rules, think_ms)
-            for seat in range(4)
+            for seat in range(rules.players)
         ]
     return human, agents
 
 
-def seat_names(config: MatchConfig | None) -> tuple[str, ...]:
+def seat_names(config: MatchConfig | None, players: int) -> tuple[str, ...]:
     """The name shown for each seat: what its person gave at the start ("" for an AI or no name)."""
     if config is None:
-        return ("",) * 4
+        return ("",) * players
     return tuple(c.name if c.kind == "human" else "" for c in config.seats)
 
 
@@ -115,7 +117,7 @@ def _parts(
 
 
 class TableScene(Scene):
-    """A match at one table: four seats, the player at seat 0 unless the AIs play alone."""
+    """A match at one table of the ruleset's players, the player at seat 0 unless the AIs play alone."""
 
     def __init__(
         self,
@@ -142,7 +144,7 @@ class TableScene(Scene):
         self.shared = len(humans) > 1
         self.view_seat = humans[0] if humans else 0  # the seat at the bottom
         self.handoff: PrivacyScene | None = None
-        self.names: tuple[str, ...] = seat_names(config)  # the names people gave ("" for none, or an AI)
+        self.names: tuple[str, ...] = seat_names(config, rules.players)  # the names people gave ("" for none, or an AI)
         if self.shared:  # every person answers every discard in turn: the hand-offs tell no one who can claim
             local_session(self.session).hold_answers = True
         self._unsaved_notice: Scene | None = None  # a save failure told once the table is on screen
@@ -150,7 +152,7 @@ class TableScene(Scene):
             # The session owns the save and the replay log; a failure to write either is told once.
             local_session(self.session).keep(save_name, on_error=self._tell_unsaved)
         self.model = self.fresh_model()
-        self.layout: Layout = compute_layout(host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE)
+        self.layout: Layout = table_layout(host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE, rules)
         self.presenter = Presenter(self.model, rules, lambda: self.layout, lambda: self.host.settings.speed.factor)
         self.sounds = TableSounds(host.settings)
         self.presenter.on_beat = self.sounds.play_event
@@ -224,7 +226,7 @@ class TableScene(Scene):
     def fresh_model(self) -> TableModel:
         """An empty table turned for `view_seat`, with the running scores, who the people are and their names."""
         scores = self.session.scores
-        model = TableModel(viewer=0, scores=tuple(scores[engine_seat(k, self.view_seat)] for k in range(4)))
+        model = TableModel(self.rules.players, viewer=0, scores=turned_scores(scores, self.view_seat))
         model.turned_by = self.view_seat
         model.people = frozenset(self.session.humans)
         model.names = self.names
@@ -234,7 +236,7 @@ class TableScene(Scene):
     def seat_label(self, seat: int) -> str:
         """How the settlement names engine seat `seat`: its wind and the person's name, or as the viewer calls it."""
         name = self.names[seat] if seat < len(self.names) else ""
-        return f"{S.wind(seat)}·{name}" if name else seat_label(self.model, seat)
+        return f"{S.wind(seat, self.rules.players)}·{name}" if name else seat_label(self.model, seat)
 
     def offer_leave(self) -> None:
         """Esc: ask whether to leave the match (back to the menu), where the table may be left."""
@@ -251,7 +253,7 @@ class TableScene(Scene):
             self.view_seat = seat
             self.look(seat)
 
-        self.handoff = PrivacyScene(self.host, seat, name, reveal, self.offer_leave)
+        self.handoff = PrivacyScene(self.host, seat, self.rules, name, reveal, self.offer_leave)
         self.host.stack.push(self.handoff)
 
     @property
@@ -422,7 +424,7 @@ class TableScene(Scene):
             return
         # Tiles in flight were aimed at the old layout: land them now; queued beats play on normally.
         self.presenter.drop_actors()
-        self.layout = compute_layout(size)
+        self.layout = table_layout(size, self.rules)
         self.frame_work.opening = Jobs(self.frame_work.opening_jobs())
         self.frame_work.prewarm = Jobs(art_jobs(self.layout, self.rules))
         if self.obs is not None:

@@ -25,13 +25,15 @@ TWO_LINES = 0.85  # the size of two lines, over the plate's type
 def seat_word(model: TableModel, engine: int) -> str:
     """Engine seat `engine` as the table calls it: as the viewer does (你, 下家, 对家, 上家), or by its wind
     (东家 南家 西家 北家) for one who holds no seat and only watches."""
-    return S.wind_seat(engine) if model.watching else S.seat_name(engine, model.engine(model.viewer))
+    n = model.players
+    return S.wind_seat(engine, n) if model.watching else S.seat_name(engine, model.engine(model.viewer), n)
 
 
 def seat_label(model: TableModel, engine: int) -> str:
     """Engine seat `engine` in the banners and panels: its wind and how the viewer calls it (东·下家), or its
     wind alone (东家) for one who only watches."""
-    return S.wind_seat(engine) if model.watching else S.seat_label(engine, model.engine(model.viewer))
+    n = model.players
+    return S.wind_seat(engine, n) if model.watching else S.seat_label(engine, model.engine(model.viewer), n)
 
 
 def plate_parts(word: str, ai: bool, given: str) -> tuple[str, str]:

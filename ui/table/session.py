@@ -250,7 +250,7 @@ class TableSession:
         for e in events:
             shown = visible(e, viewer)
             if shown is not None:
-                out.append(turn_event(shown, turn))
+                out.append(turn_event(shown, turn, self.rules.players))
         return out
 
 

@@ -56,8 +56,8 @@ class SettlementParts:
         calls it); `on_review` opens the review of the player's play so far (a 复盘 button when set)."""
         raise NotImplementedError
 
-    def sheet_canvas(self, size: tuple[int, int]) -> pygame.Surface:
-        """A picture to draw the sheet of a window of `size` on."""
+    def sheet_canvas(self, size: tuple[int, int], players: int) -> pygame.Surface:
+        """A picture to draw the sheet (a row a player) of a window of `size` on."""
         raise NotImplementedError
 
     def sheet_jobs(self, result: HandResult, size: tuple[int, int], rules: Ruleset) -> Iterator[Callable[[], object]]:

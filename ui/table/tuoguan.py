@@ -87,7 +87,7 @@ class Tuoguan:
             entries.append((self.label(False), str(deciding)))
         if len(self.seats) == 1:
             seat = next(iter(self.seats))
-            entries.append((S.tr("btn_tuoguan_back", who=S.wind_seat(seat)), str(seat)))
+            entries.append((S.tr("btn_tuoguan_back", who=S.wind_seat(seat, self.rules.players)), str(seat)))
         elif self.seats:
             entries.append((S.tr("btn_tuoguan_which"), PICK))
         out: list[Button] = []

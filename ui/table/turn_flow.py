@@ -66,7 +66,7 @@ class TurnFlow:
             self.t.settled, self.t.ledger = settled, ledger
             self.t.phase = "settled"
             # The session settles in engine seats (as the settlement screen reads them); the table is turned.
-            self.t.presenter.feed([turn_event(settled, self.t.model.turned_by)])
+            self.t.presenter.feed([turn_event(settled, self.t.model.turned_by, self.t.rules.players)])
             self.panel = self.settlement_panel()
             if self.t.speed() > 0 and self.t.step_budget is not None:
                 # The sheet is drawn a part per frame before it shows (see _prewarm_some).
@@ -86,7 +86,7 @@ class TurnFlow:
                 self.t.think_left = (THINK_TURN if obs.phase == "turn" else THINK_CLAIM) * self.t.speed()
                 if agent is not None and thinks_long(agent):
                     self.thinker.start(ai[0], agent.choose, obs)
-                    self.t.model.thinking = (ai[0] - self.t.model.turned_by) % 4
+                    self.t.model.thinking = turned_seat(ai[0], self.t.model.turned_by, self.t.rules.players)
             if self.t.think_left > 0:
                 return False
             if self.thinker.busy:
@@ -204,18 +204,18 @@ class TurnFlow:
         """The hand's payments as (payer, payee, amount) between the seats as the table shows them,
         one per pair of seats, largest first."""
         pairs: dict[tuple[int, int], int] = {}
-        turn = self.t.model.turned_by
+        turn, players = self.t.model.turned_by, self.t.rules.players
         for item in ledger.items:
             if item.amount > 0 and item.payer != item.payee:
-                key = (turned_seat(item.payer, turn), turned_seat(item.payee, turn))
+                key = (turned_seat(item.payer, turn, players), turned_seat(item.payee, turn, players))
                 pairs[key] = pairs.get(key, 0) + item.amount
         return sorted(((a, b, n) for (a, b), n in pairs.items()), key=lambda p: (-p[2], p[0], p[1]))
 
     def engine_win(self) -> WinView | None:
         """The hand's win with engine seat numbers (the model's are turned for the seat at the bottom)."""
         win = self.t.model.win
-        if win is None or self.t.view_seat == 0:
+        if win is None:
             return win
-        turn = self.t.view_seat
-        discarder = None if win.discarder is None else engine_seat(win.discarder, turn)
-        return replace(win, winners=tuple(engine_seat(w, turn) for w in win.winners), discarder=discarder)
+        turn, players = self.t.view_seat, self.t.rules.players
+        discarder = None if win.discarder is None else engine_seat(win.discarder, turn, players)
+        return replace(win, winners=tuple(engine_seat(w, turn, players) for w in win.winners), discarder=discarder)

@@ -65,8 +65,10 @@ class TableView:
     practice: bool = False  # a practice game: the keys' line names the take-back key
 
     def chickens_lit(self, seat: int) -> bool:
-        """Whether `seat`'s chickens are lit now: the end of a hand, lit in seat order, for seats that collect."""
-        if seat >= self.lit or not self.chickens:
+        """Whether the chickens at place `seat` are lit now: the end of a hand, lit place by place, for seats that
+        collect."""
+        places = self.model.places
+        if seat not in places or places.index(seat) >= self.lit or not self.chickens:
             return False
         ready = self.model.ready
         if self.rules.chickens.collectors == "every_seat":

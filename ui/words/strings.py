@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.core.ruleset import PATTERN_NAMES
+from game.core.ruleset import PATTERN_NAMES, seat_place, seat_wind
 from game.core.table_words import Words, table_words
 from game.core.tiles import format_tile, tile_name_zh
 
@@ -256,6 +256,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ng_title_solo": ("单人对战电脑", "Solo against AI"),
     "ng_title_local": ("本地多人", "Local multiplayer"),
     "ng_rulesets": ("规则", "Ruleset"),
+    "ng_table_size": ("人数", "Table"),  # docs/rules.md §15.2: 四人, 三丁拐, 二丁拐
+    "ng_size_4": ("四人", "4 players"),
+    "ng_size_3": ("三丁拐", "3 players (三丁拐)"),
+    "ng_size_2": ("二丁拐", "2 players (二丁拐)"),
+    "ng_no_rulesets": ("这个人数还没有规则", "No ruleset for this table yet"),
     "ng_seats": ("座位与对局", "Seats and match"),
     "ng_user_file": ("自定义", "your file"),
     "ng_broken": ("无法载入", "cannot load"),
@@ -459,7 +464,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "replay_calculator": ("算分器", "Calculator"),
 }
 
-# Seat winds: seat 0 is East, then South, West, North in play order.
+# The winds' words, by wind (game/core/ruleset.py's seat_wind gives a seat's wind at each table size).
 WINDS: tuple[tuple[str, str], ...] = (("东", "E"), ("南", "S"), ("西", "W"), ("北", "N"))
 # The seats by their winds, as one who holds no seat calls them.
 WIND_SEATS: tuple[tuple[str, str], ...] = (("东家", "East"), ("南家", "South"), ("西家", "West"), ("北家", "North"))
@@ -505,27 +510,33 @@ def table_word(players: int, phrase: str) -> str:
     return words.pick(_language)
 
 
-def wind(seat: int) -> str:
-    """The seat's wind: 东 南 西 北 (E S W N)."""
-    zh, en = WINDS[seat % 4]
+def wind(seat: int, players: int) -> str:
+    """The seat's wind at a table of `players`: 东 南 西 北 (E S W N); 东 西 at two (docs/rules.md §15.2)."""
+    zh, en = WINDS[seat_wind(players, seat)]
     return zh if _language == "zh" else en
 
 
-def wind_seat(seat: int) -> str:
-    """A seat by its wind: 东家 南家 西家 北家 (East, South, West, North)."""
-    zh, en = WIND_SEATS[seat % 4]
+def wind_seat(seat: int, players: int) -> str:
+    """A seat by its wind: 东家 南家 西家 北家 (East, South, West, North), at a table of `players`."""
+    zh, en = WIND_SEATS[seat_wind(players, seat)]
     return zh if _language == "zh" else en
 
 
-def seat_name(seat: int, viewer: int = 0) -> str:
-    """How the viewer calls a seat: 你, 下家, 对家, 上家."""
-    rel = (seat - viewer) % 4
-    return tr(("you", "seat_right", "seat_across", "seat_left")[rel])
+def place_name(place: int) -> str:
+    """A place at the table as its player calls it: 你, 下家, 对家, 上家 (0 himself, 1 on his right, 2 across, 3 on
+    his left)."""
+    return tr(("you", "seat_right", "seat_across", "seat_left")[place])
 
 
-def seat_label(seat: int, viewer: int = 0) -> str:
+def seat_name(seat: int, viewer: int, players: int) -> str:
+    """How the viewer calls a seat: 你, 下家, 对家, 上家 (at three no one is 对家, at two the other is)."""
+    return place_name(seat_place(players, seat, viewer))
+
+
+def seat_label(seat: int, viewer: int, players: int) -> str:
     """Wind and relation: 东·你, 南·下家."""
-    return f"{wind(seat)}·{seat_name(seat, viewer)}" if _language == "zh" else f"{wind(seat)} {seat_name(seat, viewer)}"
+    w, name = wind(seat, players), seat_name(seat, viewer, players)
+    return f"{w}·{name}" if _language == "zh" else f"{w} {name}"
 
 
 def names(items: Iterable[str]) -> str:

@@ -274,3 +274,38 @@ def test_a_round_at_a_table_of_three_is_three_passes_of_the_deal() -> None:
     assert progress.rounds == 0 and not match_over(MatchLength("rounds", 1), progress)
     progress.record(2, 0, (3, -1, -2))
     assert progress.rounds == 1 and match_over(MatchLength("rounds", 1), progress)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_player_names_a_suit_with_a_button_and_every_plate_shows_it(lang: str) -> None:
+    """docs/rules.md §15.3: after the deal the player is asked to name a suit (one button a suit in play, the suit's 1
+    on it, keys 1 2 3, 万 筒 条 from left to right); once all have named one, each plate shows its seat's suit."""
+    S.set_language(lang)
+    headless_display((1280, 720))
+    rules = _rules(3)
+    host = HeadlessHost(Settings(speed=Speed.INSTANT), (1280, 720))
+    scene = TableScene(host, rules, "named", agents=[None, SimpleAgent(), SimpleAgent()])
+    scene.step_budget = None
+    host.stack.push(scene)
+    for _ in range(5000):
+        if scene.obs is not None:
+            break
+        host.stack.update(1 / 60)
+    obs = scene.obs
+    assert obs is not None and obs.phase == "dingque"
+    assert scene.message == S.tr("your_dingque")
+    named = [b for b in scene.buttons if b.action is not None and b.action.kind.value == "dingque"]
+    shown = [S.tr("btn_dingque", suit=S.suit_short(s)) for s in (0, 1, 2)]
+    assert [b.label for b in sorted(named, key=lambda b: b.rect.x)] == shown
+    keys = sorted((b.key, b.action.tile) for b in named if b.action is not None and b.key is not None)
+    assert keys == [(pygame.K_1, 0), (pygame.K_2, 9), (pygame.K_3, 18)]
+    pick = next(b for b in named if b.action is not None and b.action.tile == 9)  # 筒
+    assert pick.action is not None
+    scene.moves.commit(pick.action)
+    for _ in range(5000):
+        if scene.model.missing[0] >= 0 and all(scene.model.missing[p] >= 0 for p in (1, 3)):
+            break
+        host.stack.update(1 / 60)
+    assert scene.model.missing[0] == 1  # the player's own: 筒
+    assert all(scene.model.missing[p] in (0, 1, 2) for p in (1, 3)) and scene.model.missing[2] == -1
+    S.set_language("zh")

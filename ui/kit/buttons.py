@@ -101,11 +101,20 @@ def lay_out_buttons(
     gap = max(4, h // 6)
     shown = [tiles[i] if i < len(tiles) else None for i in range(len(specs))]
     extra = button_tile_width(h) + max(3, h // 8)
-    widths = [
-        max(round(h * 1.7), T.label(label, font, bold=True).get_width() + h + (extra if t is not None else 0))
-        for (label, *_), t in zip(specs, shown, strict=True)
-    ]
+    words = [T.label(label, font, bold=True).get_width() for label, *_ in specs]
+
+    def widths_with(pictures: list[Tile | None]) -> list[int]:
+        return [
+            max(round(h * 1.7), w + h + (extra if t is not None else 0)) for w, t in zip(words, pictures, strict=True)
+        ]
+
+    widths = widths_with(shown)
     total = sum(widths) + gap * (len(widths) - 1)
+    if total > area.width and any(t is not None for t in shown):
+        # The words before the pictures: where the row is too narrow for both, the tiles go first.
+        shown = [None] * len(specs)
+        widths = widths_with(shown)
+        total = sum(widths) + gap * (len(widths) - 1)
     scale = min(1.0, area.width / max(1, total))
     x = area.right
     out: list[Button] = []

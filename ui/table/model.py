@@ -24,6 +24,8 @@ from game.engine.events import (
     HandWon,
     KongDeclared,
     ReadyDeclared,
+    SuitNamed,
+    SuitsShown,
     TileDiscarded,
     TileDrawn,
     TileFlipped,
@@ -102,6 +104,8 @@ class TableModel:
         self.ponds: list[list[int]] = [[] for _ in range(MAX_PLAYERS)]
         self.last_discard: tuple[int, int] | None = None  # (seat, index in its pond)
         self.declared = [False] * MAX_PLAYERS
+        # 定缺 (docs/rules.md §15.3): the suit each place named (0 m, 1 p, 2 s) as far as the viewer knows; -1 none.
+        self.missing = [-1] * MAX_PLAYERS
         self.turn: int | None = None
         self.dealing = False
         self.dealt_count = 0
@@ -217,6 +221,13 @@ class TableModel:
     def _ready(self, e: ReadyDeclared) -> None:
         self.declared[e.seat] = True
 
+    def _suit_named(self, e: SuitNamed) -> None:
+        if e.suit is not None:  # the viewer's own choice; the others' stay hidden until all are shown
+            self.missing[e.seat] = e.suit
+
+    def _suits_shown(self, e: SuitsShown) -> None:
+        self.missing = list(e.suits)
+
     def _discarded(self, e: TileDiscarded) -> None:
         self.dealing = False
         seat = e.seat
@@ -290,6 +301,8 @@ _HANDLERS: dict[type[Event], Callable[[TableModel, Any], None]] = {
     TilesDealt: TableModel._dealt,
     TileDrawn: TableModel._drawn,
     ReadyDeclared: TableModel._ready,
+    SuitNamed: TableModel._suit_named,
+    SuitsShown: TableModel._suits_shown,
     TileDiscarded: TableModel._discarded,
     Claimed: TableModel._claimed,
     KongDeclared: TableModel._kong,

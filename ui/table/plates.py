@@ -19,6 +19,7 @@ READY_BLUE = (40, 110, 190)
 WIN_ORANGE = (230, 120, 30)
 COUNT_GOLD = (176, 122, 20)
 THINKING_GREEN = (40, 140, 90)
+DINGQUE_PURPLE = (120, 70, 150)  # the suit a seat named in 定缺
 
 
 def plate_score(view: TableView, seat: int) -> int:
@@ -37,6 +38,7 @@ def plate_signature(view: TableView, seat: int) -> tuple[object, ...]:
         m.dealer == seat,
         m.streak if m.dealer == seat else 0,
         m.declared[seat],
+        m.missing[seat],
         m.turn == seat,
         counted,
         won,
@@ -144,6 +146,9 @@ def _marks(view: TableView, seat: int, small: int) -> list[pygame.Surface]:
             marks.append(T.shadowed(S.tr("streak", n=m.streak), small, pal.TEXT_GOLD))
     if m.declared[seat]:
         marks.append(_badge(S.tr("declared_badge"), small, READY_BLUE))
+    if m.missing[seat] >= 0:
+        # 定缺 (docs/rules.md §15.3): the suit the seat named, once known.
+        marks.append(_badge(S.tr("dingque_badge", suit=S.suit_short(m.missing[seat])), small, DINGQUE_PURPLE))
     if m.thinking == seat:
         # An AI deciding off the frame loop: the table goes on drawing while it thinks.
         marks.append(_badge(S.tr("thinking_badge"), small, THINKING_GREEN))

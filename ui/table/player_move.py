@@ -26,7 +26,10 @@ class PlayerMove:
         self.t.declare_mode = False
         self.t.hinted_action = None
         self.build_buttons()
-        if obs.phase == "turn":
+        if obs.phase == "dingque":
+            self.t.message = S.tr("your_dingque")
+            self.t.detail = S.tr("dingque_detail")
+        elif obs.phase == "turn":
             self.t.message = S.tr("declared_discard") if obs.declared[obs.seat] else S.tr("your_turn")
             if obs.declared[obs.seat] and len(self.selectable()) == 1:
                 self.t.selected = self.selectable()[0]  # 报听 leaves one discard: ready to go
@@ -72,6 +75,12 @@ class PlayerMove:
         by_kind: dict[ActionKind, list[Action]] = {}
         for a in obs.legal_actions:
             by_kind.setdefault(a.kind, []).append(a)
+        # 定缺 (docs/rules.md §15.3): a button a suit in play, the suit's 1 drawn on it, keys 1 2 3.
+        named = by_kind.get(ActionKind.DINGQUE, [])
+        for i, a in reversed(list(enumerate(named))):  # laid out right to left: 万 筒 条 read left to right
+            assert a.tile is not None
+            specs.append((S.tr("btn_dingque", suit=S.suit_short(a.tile // 9)), "pass", a, "", pygame.K_1 + i))
+            tiles.append(a.tile)
         if ActionKind.WIN in by_kind:
             label = S.tr("btn_self_draw") if obs.phase == "turn" else S.tr("btn_win")
             specs.append((label, "win", by_kind[ActionKind.WIN][0], "", pygame.K_w))

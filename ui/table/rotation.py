@@ -25,6 +25,8 @@ from game.engine.events import (
     HandWon,
     KongDeclared,
     ReadyDeclared,
+    SuitNamed,
+    SuitsShown,
     TileDiscarded,
     TileDrawn,
     TileFlipped,
@@ -93,7 +95,7 @@ def turn_event(e: Event, by: int, players: int) -> Event:
         return replace(e, seat=t(e.seat), places=tuple(_place(p, by, players) for p in e.places))
     if isinstance(e, TileDrawn):
         return replace(e, seat=t(e.seat), place=_place(e.place, by, players))
-    if isinstance(e, DiceRolled | ReadyDeclared | TileDiscarded | KongDeclared | WinPassed):
+    if isinstance(e, DiceRolled | ReadyDeclared | TileDiscarded | KongDeclared | WinPassed | SuitNamed):
         return replace(e, seat=t(e.seat))
     if isinstance(e, Claimed):
         return replace(e, seat=t(e.seat), source=t(e.source))
@@ -105,6 +107,8 @@ def turn_event(e: Event, by: int, players: int) -> Event:
         )
     if isinstance(e, TileFlipped):
         return replace(e, place=_place(e.place, by, players))
+    if isinstance(e, SuitsShown):
+        return replace(e, suits=per_place(e.suits, by, -1))
     if isinstance(e, HandEnded):
         return replace(e, hands=per_place(e.hands, by, ()), ready=per_place(e.ready, by, False))
     if isinstance(e, HandSettled):

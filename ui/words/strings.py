@@ -22,6 +22,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "dealer_badge": ("庄", "D"),
     "streak": ("连{n}", "x{n}"),
     "declared_badge": ("听", "R"),
+    "dingque_badge": ("缺{suit}", "no {suit}"),  # 定缺: the suit a seat named (docs/rules.md §15.3)
     "thinking_badge": ("思", "..."),
     "you": ("你", "You"),
     "seat_right": ("下家", "Right"),
@@ -62,6 +63,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "btn_win": ("胡", "Win"),
     "btn_self_draw": ("自摸", "Win"),
     "btn_pass": ("过", "Pass"),
+    "btn_dingque": ("缺{suit}", "{suit}"),
     "btn_ready": ("报听", "Ready"),
     "btn_ready_cancel": ("取消报听", "Cancel ready"),
     "btn_cancel": ("取消", "Cancel"),
@@ -85,6 +87,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "banner_draw": ("黄庄", "Draw: the wall is empty"),
     "banner_chicken": ("鸡：{tile}", "Chicken: {tile}"),
     "your_turn": ("轮到你出牌", "Your turn: discard a tile"),
+    "your_dingque": ("定缺：选一门不要的花色", "定缺: name a suit to be rid of"),
+    "dingque_detail": (
+        "手里有这门牌就不能胡；大家都选完才一起亮出",
+        "No win while you hold it; shown when all have chosen",
+    ),
     "your_claim": ("{seat}打出{tile}", "{seat} discarded {tile}"),
     "your_rob": ("{seat}加杠{tile}，可以抢杠", "{seat} adds {tile} to a pung: rob it?"),
     "their_added_kong": ("{seat}加杠{tile}", "{seat} adds {tile} to a pung"),
@@ -508,6 +515,11 @@ def table_word(players: int, phrase: str) -> str:
     "others" (其他三家 / the other three), "every" (四家 / all four)."""
     words: Words = getattr(table_words(players), phrase)
     return words.pick(_language)
+
+
+def suit_short(suit: int) -> str:
+    """A suit in a word: 万 筒 条 (Char., Dots, Bam.)."""
+    return ("万", "筒", "条")[suit] if _language == "zh" else ("Char.", "Dots", "Bam.")[suit]
 
 
 def wind(seat: int, players: int) -> str:

@@ -372,6 +372,18 @@ class LessonScene(MenuScene):
             self._draw_table(surface, table)
         self._draw_coach(surface, coach, lang)
 
+    def _pond_label(self, surface: pygame.Surface, text: str, left: int, y: int, tile_w: int) -> None:
+        """Whose pond a row is, left of its tiles: on one line, a little smaller if it must, else on two (S Right
+        discarded, at 960 wide)."""
+        m = self.m
+        one = T.shadowed(text, min(m.small, T.MIN_TEXT)).get_width() <= m.px(130)
+        lines = [text] if one else T.wrap(text, m.small, m.px(130) - 2)[:2]
+        pics = [T.fit(line, m.small, m.px(130), pal.TEXT_MUTED) for line in lines]
+        line_h = round(m.small * 1.25)
+        top = y + (tile_height(tile_w) - line_h * (len(pics) - 1) - pics[0].get_height()) // 2
+        for n, pic in enumerate(pics):
+            surface.blit(pic, (left + m.px(12), top + n * line_h))
+
     def _draw_table(self, surface: pygame.Surface, table: pygame.Rect) -> None:
         m = self.m
         obs = self.run.observation()
@@ -381,8 +393,7 @@ class LessonScene(MenuScene):
         players = self.run.rules.players
         for seat in self.run.rules.others(PLAYER):
             who = S.seat_label(seat, PLAYER, players)
-            label = T.fit(S.tr("lesson_discards", seat=who), m.small, m.px(130), pal.TEXT_MUTED)
-            surface.blit(label, (table.left + m.px(12), y + (tile_height(small) - label.get_height()) // 2))
+            self._pond_label(surface, S.tr("lesson_discards", seat=who), table.left, y, small)
             pond = obs.ponds[seat][-18:]
             x = draw_tiles(surface, pond, table.left + m.px(150), y, small)
             melds = obs.melds[seat]
@@ -390,8 +401,7 @@ class LessonScene(MenuScene):
                 x = draw_tiles(surface, [meld.tile] * meld.size, x + m.px(8), y, small)
             y += row_h
         who = S.seat_label(PLAYER, PLAYER, players)
-        label = T.fit(S.tr("lesson_discards", seat=who), m.small, m.px(130), pal.TEXT_MUTED)
-        surface.blit(label, (table.left + m.px(12), y + (tile_height(small) - label.get_height()) // 2))
+        self._pond_label(surface, S.tr("lesson_discards", seat=who), table.left, y, small)
         draw_tiles(surface, obs.ponds[PLAYER][-18:], table.left + m.px(150), y, small)
         y += row_h
         wall = T.shadowed(S.tr("lesson_wall", n=obs.wall_remaining), m.small, pal.TEXT_MUTED)

@@ -78,8 +78,8 @@ def walk_match(
     A hand that is not over at the end of its actions (a log cut short) ends the walk. ReviewError
     names the hand and the action the engine refused.
     """
-    if not 0 <= seat <= 3:
-        raise ReviewError(f"seat must be 0-3, got {seat}")
+    if not 0 <= seat < rules.players:
+        raise ReviewError(f"seat must be 0-{rules.players - 1} at a table of {rules.players}, got {seat}")
     table = MatchController(rules, seed, (None,) * rules.players, setup, keep_save=False)
     out: list[HandMoments] = []
     for number, actions in enumerate(hands, 1):
@@ -89,7 +89,8 @@ def walk_match(
         moments: list[Moment] = []
         kong_wall = -1  # the wall after the seat's last kong, as the expert keeps it
         for i, action in enumerate(actions):
-            if action.seat == seat:
+            # Naming the 定缺 suit (docs/rules.md §15.3) is not priced: the expert does not search it.
+            if action.seat == seat and action.kind is not ActionKind.DINGQUE:
                 obs = table.observe(seat)
                 after = obs.drawn is not None and obs.wall_remaining == kong_wall - 1
                 moments.append(Moment(number, obs, action, len(rnd.events), after))

@@ -155,8 +155,6 @@ class ExpertAgent:
     def _decide(self, obs: Observation, base: Action) -> Action:
         if len(obs.legal_actions) < 2 or base.kind is ActionKind.WIN or obs.wall_remaining == 0:
             return base
-        if dingque_move(obs, rules_for(obs, self.rules)) is not None:
-            return base  # hard's 定缺 move: naming the suit, or throwing it, is not worth a search
         candidates = self.candidates(obs, base)
         if len(candidates) < 2:
             return base
@@ -173,6 +171,19 @@ class ExpertAgent:
 
     def candidates(self, obs: Observation, base: Action) -> list[Candidate]:
         """The moves worth comparing here, hard's first; fewer than two means hard decides alone."""
+        forced = dingque_move(obs, rules_for(obs, self.rules))
+        if forced is not None:
+            # 定缺 (docs/rules.md §15.3): naming the suit and passing on it are hard's; while the hand holds the named
+            # suit, one of its tiles goes, and the search weighs which.
+            if forced.kind is not ActionKind.DISCARD or forced.tile is None:
+                return []
+            suit = forced.tile // 9
+            same = [
+                a
+                for a in obs.legal_actions
+                if a.kind is ActionKind.DISCARD and not a.declare and a.tile is not None and a.tile // 9 == suit
+            ]
+            return [Candidate(a, _turn_move(a), 0, []) for a in [base, *(a for a in same if a != base)]]
         seat = obs.seat
         if obs.phase != "turn":
             if obs.rob_tile is not None:

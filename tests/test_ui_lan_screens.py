@@ -467,7 +467,7 @@ def test_the_host_windows_announcement_follows_a_person_taking_a_seat(tmp_path, 
     guest = NetLink(NetClient(lobby.urls[0], lobby.code, name="Ann"))
     try:
         guest.start()
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30  # generous: a busy machine joins slowly; passes on the change
         while told[-1:] != [0] and time.monotonic() < deadline:
             time.sleep(0.02)
         assert told[0] == 1 and told[-1] == 0, told

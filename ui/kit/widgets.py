@@ -394,7 +394,8 @@ class TextField(Field):
 
 
 class NameField(TextField):
-    """A person's name: any printable character (an input method's Chinese too), up to `limit` characters."""
+    """Free text: any printable character (a name in Chinese from an input method, an address with . and :), up to
+    `limit` characters."""
 
     def text(self, text: str) -> bool:
         typed = "".join(c for c in text if c.isprintable())

@@ -29,11 +29,11 @@ from game.rules.loader import RulesetError, builtin_ruleset_names, load_ruleset
 from ui.kit.list_view import ListItem, ListView
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import plate
-from ui.kit.widgets import Button, Choice, Stepper, TextField, Toggle
+from ui.kit.widgets import Button, Choice, NameField, Stepper, TextField, Toggle
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.match.config import LEVELS
-from ui.menu.lan_parts import FreeText, given_name, is_loopback, keep_name, table_rules
+from ui.menu.lan_parts import given_name, is_loopback, keep_name, table_rules
 from ui.menu.lan_words import found_row, ruleset_players, ruleset_words, seat_text, seat_wind
 from ui.menu.new_game import LENGTH_LIMITS
 from ui.menu.optional import optional_module
@@ -114,7 +114,7 @@ class HostSetupScene(MenuScene):
             self.widgets.append(widget)
             y += m.row + m.gap
 
-        row(FreeText(t("your_name"), lambda: self.name, self._set_name, 16))
+        row(NameField(t("your_name"), lambda: self.name, self._set_name, 16))
         # One ruleset at a time, by its title in full: seven titles side by side would each be cut short.
         titles = [ruleset_words(r) for r in self.rulesets]
         row(
@@ -361,7 +361,7 @@ class JoinScene(MenuScene):
             (t("code"), lambda: self.code, self._set_code, TYPED_LIMIT),
             (t("your_name"), lambda: self.name, self._set_name, 16),
         ):
-            field = FreeText(label, get, set_, limit, "", pygame.Rect(x, y, width, m.row))
+            field = NameField(label, get, set_, limit, "", pygame.Rect(x, y, width, m.row))
             field.label_share = 0.3
             self.widgets.append(field)
             y += m.row + m.gap

@@ -9,21 +9,9 @@ import ipaddress
 from game.core.ruleset import Ruleset
 from game.net.wire.protocol import clean_name
 from game.rules.loader import RulesetError, builtin_ruleset_names, load_ruleset
-from ui.kit.widgets import TextField
 from ui.settings.store import save_settings
 from ui.stage.scene import Host
 from ui.words.net import t
-
-
-class FreeText(TextField):
-    """A text field that takes any printable character (names in Chinese, addresses with . and :)."""
-
-    def text(self, text: str) -> bool:
-        typed = "".join(c for c in text if c.isprintable())
-        if not typed:
-            return False
-        self.set((self.get() + typed)[: self.limit])
-        return True
 
 
 def is_loopback(bind: str) -> bool:

@@ -166,6 +166,25 @@ def test_wrong_code_version_seat_and_token_are_refused() -> None:
     assert full.of(P.Refused)[0].code == "full"
 
 
+def test_the_host_windows_seat_is_held_for_its_own_link_however_quick_a_stranger_is() -> None:
+    """The host window keeps seat 0 before its table opens: a stranger who connects before the window's own link
+    is given another seat (or refused seat 0 by name), and the link then takes seat 0 with its token."""
+    table = NetTable(RULES, "kept", config(1, "human,human,ai,ai"))
+    token = table.keep_seat(0, "阿强")
+    assert table.free_seats() == 1  # the window's seat is not offered to anyone
+    quick = Peer(table, 1)
+    quick.hello("Ann")
+    assert [w.seat for w in quick.of(P.Welcome)] == [1]
+    bold = Peer(table, 2)
+    bold.hello("Bob", seat=0)
+    assert [r.code for r in bold.of(P.Refused)] == ["seat_taken"]
+    own = Peer(table, 3)
+    own.hello("阿强", seat=0, token=token)
+    welcome = own.of(P.Welcome)
+    assert [(w.seat, w.token) for w in welcome] == [(0, token)]
+    assert table.seats[0].holder is not None and table.seats[0].holder.name == "阿强"
+
+
 def test_past_the_free_wrong_codes_the_table_checks_no_code_for_a_while_but_lets_tokens_in() -> None:
     table, clock, peers = seated_table()
     free = table.code_guard.free

@@ -141,7 +141,7 @@ class TableCore:
     def loose(self, seat: int) -> bool:
         """True when a person held `seat` but left before the match started: the next person may take it."""
         s = self.seats[seat]
-        return not self.started and not self.resumed and s.holder is not None and s.conn is None
+        return not self.started and not self.resumed and not s.kept and s.holder is not None and s.conn is None
 
     def seat_dropped(self, seat: int) -> None:
         """The connection holding `seat` ended: the drop clock starts (before the start, the seat is free again)."""

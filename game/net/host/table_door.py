@@ -113,6 +113,16 @@ class TableDoor:
         self.maybe_start()
         self.out.push_status(force_to=conn)
 
+    def keep(self, seat: int, name: str) -> str:
+        """Hold `seat` for a person not yet connected (the host window's own): the token that alone takes it."""
+        state = self.core.seats[seat]
+        if state.plan.kind != "human" or state.holder is not None:
+            raise ValueError(f"seat {seat} is not a free seat for a person")
+        state.holder = Holder(P.clean_name(name) or "?", secrets.token_urlsafe(24))
+        state.kept = True
+        self._keep_holders()
+        return state.holder.token
+
     def _take_seat(self, conn: Conn, msg: P.Hello, now: float) -> None:
         if only_invisible(msg.name):
             self.out.refuse(conn, "name_invisible", "that name is only invisible characters; choose one that shows")

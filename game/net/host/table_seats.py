@@ -43,6 +43,7 @@ class SeatState:
     said_seq: int = -1  # the last event count the seat's window said it shows
     timeouts: int = 0  # decisions in a row the clock ran out on
     tuoguan: bool = False  # 托管: two run-outs in a row; the AI plays the seat until its player acts
+    kept: bool = False  # held for its holder's token alone (the host window's own seat): never free to a joiner
 
 
 @dataclass

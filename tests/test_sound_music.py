@@ -123,6 +123,7 @@ def test_the_settings_screen_changes_and_saves_the_music(tmp_path: Path, monkeyp
     host = offscreen_app(Settings(), (1280, 720))
     scene = SettingsScene(host)
     host.stack.push(scene)
+    scene.turn_page("sound")
     labels = {getattr(w, "label", None): w for w in scene.widgets}
     assert isinstance(labels[tr("set_music_volume")], Slider)
     assert isinstance(labels[tr("set_music_mute")], Toggle)

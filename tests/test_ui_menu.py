@@ -152,6 +152,8 @@ def test_settings_changes_apply_at_once_and_are_saved(tmp_path: Path) -> None:
     _click(host, timer.segments()[2].center)
     hints = next(w for w in scene.widgets if isinstance(w, Toggle) and w.label == S.tr("set_hints"))
     _click(host, hints.segments()[0].center)
+    pages = next(w for w in scene.widgets if isinstance(w, Choice) and w.label == S.tr("set_page"))
+    _click(host, pages.segments()[1].center)  # the sound page
     volume = next(w for w in scene.widgets if isinstance(w, Slider))
     track = volume.track()
     _click(host, (track.left, track.centery))
@@ -170,9 +172,20 @@ def test_settings_keys_step_the_focused_control() -> None:
     _key(host, pygame.K_LEFT)
     _key(host, pygame.K_LEFT)
     assert host.settings.speed.value == "slow"
+    _key(host, pygame.K_UP)
+    _key(host, pygame.K_UP)  # the page row
+    _key(host, pygame.K_RIGHT)  # the sound page, its row still focused
     _key(host, pygame.K_DOWN)  # the volume slider
     _key(host, pygame.K_LEFT)
     assert host.settings.volume == 75
+    _key(host, pygame.K_UP)
+    _key(host, pygame.K_RIGHT)  # the look page
+    _key(host, pygame.K_DOWN)
+    _key(host, pygame.K_DOWN)  # tile size
+    _key(host, pygame.K_RIGHT)
+    assert host.settings.tile_size == "large"
+    saved = json.loads(settings_path().read_text(encoding="utf-8"))
+    assert saved["tile_size"] == "large"
 
 
 def test_new_game_starts_a_table_with_the_chosen_seats_length_and_seed() -> None:

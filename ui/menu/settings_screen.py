@@ -1,5 +1,6 @@
-"""The settings screen: language, animation speed, the effects' and the music's volume and mute, full screen,
-claim timer, hints, auto-pass, how a tile is discarded (one click or two) and the expert's thinking time.
+"""The settings screen, in three pages: play (language, animation speed, claim timer, hints, auto-pass, how a tile
+is discarded, the expert's thinking time), sound (the effects' and the music's volume and mute, reading aloud) and
+look (full screen, tile size, high contrast, tile faces).
 
 Every change takes effect at once and is written to the player's settings file (ui/settings/store.py).
 """
@@ -17,12 +18,13 @@ from ui.kit.widgets import Button, Choice, Slider, Toggle
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.settings.store import save_settings, settings_path
-from ui.settings.values import Speed
+from ui.settings.values import TILE_FACES, TILE_SIZES, Speed
 from ui.stage.scene import Host
 from ui.words import strings as S
 
 CLAIM_TIMES = (0, 5, 10, 15, 20, 30)
 THINK_TIMES_MS = (100, 300, 1000, 3000)  # 思考时间 choices
+PAGES = ("play", "sound", "look")  # the settings in three pages, each short enough for the smallest window
 
 
 class SettingsScene(MenuScene):
@@ -31,6 +33,12 @@ class SettingsScene(MenuScene):
     def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.save_error: str | None = None
+        self.page = PAGES[0]
+
+    def turn_page(self, page: str) -> None:
+        """Show the rows of settings `page` (the first row stays focused, so ←→ pages on)."""
+        self.page = page
+        self.rebuild()
 
     def change(self, key: str, value: Any) -> None:
         """Set one setting, apply what must be applied now, and save."""
@@ -66,7 +74,7 @@ class SettingsScene(MenuScene):
         panel = self.panel_rect()
         pad = m.px(22)
         x, width = panel.left + pad, panel.width - 2 * pad
-        rows = 12
+        rows = 8  # the page row and the longest page's seven
         step = min(m.row + m.px(12), (panel.height - 2 * pad) // rows)
         row_h = min(m.row, step - 4)
         y = panel.top + pad
@@ -77,46 +85,68 @@ class SettingsScene(MenuScene):
             y += step
             return r
 
-        speeds = [(s, S.tr("speed_" + s.value)) for s in Speed]
-        timers = [(t, S.tr("set_seconds", n=t) if t else S.tr("set_timer_off")) for t in CLAIM_TIMES]
-        thinks = [(t, S.tr("set_think_seconds", n=f"{t / 1000:g}")) for t in THINK_TIMES_MS]
-        discards = [(2, S.tr("set_discard_two")), (1, S.tr("set_discard_one"))]
-        self.widgets += [
-            Choice(
-                S.tr("set_language"),
-                [("zh", "中文"), ("en", "English")],
-                lambda: settings.language,
-                self.setter("language"),
-                rect(),
-            ),
-            Choice(S.tr("set_speed"), speeds, lambda: settings.speed, self.setter("speed"), rect()),
-            Slider(S.tr("set_volume"), lambda: settings.volume, self.setter("volume"), 0, 100, 5, rect()),
-            Toggle(S.tr("set_mute"), lambda: settings.muted, self.setter("muted"), rect()),
-            Slider(
-                S.tr("set_music_volume"),
-                lambda: settings.music_volume,
-                self.setter("music_volume"),
-                0,
-                100,
-                5,
-                rect(),
-            ),
-            Toggle(S.tr("set_music_mute"), lambda: settings.music_muted, self.setter("music_muted"), rect()),
-            Toggle(S.tr("set_fullscreen"), lambda: settings.fullscreen, self.setter("fullscreen"), rect()),
-            Choice(S.tr("set_claim_timer"), timers, lambda: settings.claim_timer, self.setter("claim_timer"), rect()),
-            Toggle(S.tr("set_hints"), lambda: settings.hints, self.setter("hints"), rect()),
-            Toggle(S.tr("set_auto_pass"), lambda: settings.auto_pass, self.setter("auto_pass"), rect()),
-            Choice(
-                S.tr("set_discard"), discards, lambda: settings.discard_clicks, self.setter("discard_clicks"), rect()
-            ),
-            Choice(S.tr("set_think"), thinks, lambda: settings.think_ms, self.setter("think_ms"), rect()),
-        ]
+        pages = [(p, S.tr("set_page_" + p)) for p in PAGES]
+        self.widgets.append(Choice(S.tr("set_page"), pages, lambda: self.page, self.turn_page, rect()))
+        if self.page == "play":
+            speeds = [(s, S.tr("speed_" + s.value)) for s in Speed]
+            timers = [(t, S.tr("set_seconds", n=t) if t else S.tr("set_timer_off")) for t in CLAIM_TIMES]
+            thinks = [(t, S.tr("set_think_seconds", n=f"{t / 1000:g}")) for t in THINK_TIMES_MS]
+            discards = [(2, S.tr("set_discard_two")), (1, S.tr("set_discard_one"))]
+            self.widgets += [
+                Choice(
+                    S.tr("set_language"),
+                    [("zh", "中文"), ("en", "English")],
+                    lambda: settings.language,
+                    self.setter("language"),
+                    rect(),
+                ),
+                Choice(S.tr("set_speed"), speeds, lambda: settings.speed, self.setter("speed"), rect()),
+                Choice(
+                    S.tr("set_claim_timer"), timers, lambda: settings.claim_timer, self.setter("claim_timer"), rect()
+                ),
+                Toggle(S.tr("set_hints"), lambda: settings.hints, self.setter("hints"), rect()),
+                Toggle(S.tr("set_auto_pass"), lambda: settings.auto_pass, self.setter("auto_pass"), rect()),
+                Choice(
+                    S.tr("set_discard"),
+                    discards,
+                    lambda: settings.discard_clicks,
+                    self.setter("discard_clicks"),
+                    rect(),
+                ),
+                Choice(S.tr("set_think"), thinks, lambda: settings.think_ms, self.setter("think_ms"), rect()),
+            ]
+        elif self.page == "sound":
+            self.widgets += [
+                Slider(S.tr("set_volume"), lambda: settings.volume, self.setter("volume"), 0, 100, 5, rect()),
+                Toggle(S.tr("set_mute"), lambda: settings.muted, self.setter("muted"), rect()),
+                Slider(
+                    S.tr("set_music_volume"),
+                    lambda: settings.music_volume,
+                    self.setter("music_volume"),
+                    0,
+                    100,
+                    5,
+                    rect(),
+                ),
+                Toggle(S.tr("set_music_mute"), lambda: settings.music_muted, self.setter("music_muted"), rect()),
+                Toggle(S.tr("set_speech"), lambda: settings.speech, self.setter("speech"), rect()),
+                Toggle(S.tr("set_speech_calls"), lambda: settings.speech_calls, self.setter("speech_calls"), rect()),
+            ]
+        else:
+            sizes = [(v, S.tr("set_tile_" + v)) for v in TILE_SIZES]
+            faces = [(v, S.tr("set_face_" + v)) for v in TILE_FACES]
+            self.widgets += [
+                Toggle(S.tr("set_fullscreen"), lambda: settings.fullscreen, self.setter("fullscreen"), rect()),
+                Choice(S.tr("set_tile_size"), sizes, lambda: settings.tile_size, self.setter("tile_size"), rect()),
+                Toggle(S.tr("set_contrast"), lambda: settings.high_contrast, self.setter("high_contrast"), rect()),
+                Choice(S.tr("set_tile_face"), faces, lambda: settings.tile_face, self.setter("tile_face"), rect()),
+            ]
         bw, bh = m.px(200), m.px(48)
         back = pygame.Rect(0, h - m.margin - bh + m.px(6), bw, bh)
         back.centerx = w // 2
         self.widgets.append(Button(S.tr("menu_back"), self.back, "plain", back))
         if self.focus is None:
-            self.focus = 0
+            self.focus = 1  # the first setting; ↑ reaches the page row
 
     def draw_content(self, surface: pygame.Surface) -> None:
         m = self.m

@@ -18,7 +18,7 @@ from game.core.ruleset import MAX_PLAYERS
 from game.files.safe_files import read_json_file, set_aside, write_json_atomic
 from game.files.userdirs import user_dirs
 from game.records.names import clean_name
-from ui.settings.values import Settings, Speed
+from ui.settings.values import TILE_FACES, TILE_SIZES, Settings, Speed
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +95,11 @@ FIELDS: dict[str, Callable[[Any], Any]] = {
     "practice": _boolean,
     "names": _names,
     "net_name": _name,
+    "tile_size": _choice(TILE_SIZES),
+    "high_contrast": _boolean,
+    "tile_face": _choice(TILE_FACES),
+    "speech": _boolean,
+    "speech_calls": _boolean,
 }
 
 

@@ -36,6 +36,10 @@ class Speed(enum.Enum):
             raise ValueError(f"unknown speed {text!r} (choose one of {names})") from None
 
 
+# The tile size steps and the tile faces a player can choose (the settings screen and the settings file).
+TILE_SIZES = ("normal", "large", "largest")
+TILE_FACES = ("classic", "plain")
+
 _FACTORS = {Speed.SLOW: 1.7, Speed.NORMAL: 1.0, Speed.FAST: 0.4, Speed.INSTANT: 0.0}
 
 
@@ -65,3 +69,9 @@ class Settings:
     # The name last given for each seat's person (the new-game screen), for the most seats a table has.
     names: tuple[str, ...] = ("",) * MAX_PLAYERS
     net_name: str = ""  # the name last given to host or join a network table ("": the language's 玩家)
+    # How the table looks and speaks, for eyes and ears that need more (all off or normal by default).
+    tile_size: str = "normal"  # TILE_SIZES: the hand's and the ponds' tiles, a step larger each
+    high_contrast: bool = False  # a dark plain cloth, white text and black tile edges
+    tile_face: str = "classic"  # TILE_FACES: the painted faces, or plain ones with large numerals
+    speech: bool = False  # read aloud: each discard and call, and on a key the player's hand and waits
+    speech_calls: bool = False  # the voice says 碰, 杠, 胡 ... instead of the tones

@@ -276,7 +276,7 @@ def _reviewed(host: ShotHost, match_id: str = "review-shot") -> object:
     from ui.review.scene import ReviewScene
 
     path = _kept_match(match_id, "guiyang-classic", 4)
-    scene = ReviewScene(host, path, 0, 4, "贵阳捉鸡麻将（经典）")
+    scene = ReviewScene(host, path, 0, 4, "贵阳捉鸡麻将（经典）")  # type: ignore[arg-type]
     scene.worker.join()
     scene.update(FRAME)
     return scene
@@ -298,7 +298,7 @@ def _review_running(host: ShotHost) -> object:
     from ui.review.worker import Worker
 
     path = _kept_match("review-running", "guiyang-classic", 1)
-    scene = ReviewScene(host, path, 0, 4, "贵阳捉鸡麻将（经典）")
+    scene = ReviewScene(host, path, 0, 4, "贵阳捉鸡麻将（经典）")  # type: ignore[arg-type]
     scene.worker.cancel()
     scene.worker.join()
     scene.worker = Worker(_stalled)

@@ -145,7 +145,9 @@ def _confirm(host: ShotHost) -> object:
     from ui.menu.main_menu import MainMenu
 
     host.stack.push(MainMenu(host))  # type: ignore[arg-type]
-    return ConfirmScene(host, "离开这一局？", "离开", lambda: None)  # type: ignore[arg-type]
+    from ui.words import strings as S
+
+    return ConfirmScene(host, S.tr("leave_confirm"), S.tr("leave_yes"), lambda: None)  # type: ignore[arg-type]
 
 
 def _notice(host: ShotHost) -> object:
@@ -153,7 +155,9 @@ def _notice(host: ShotHost) -> object:
     from ui.menu.main_menu import MainMenu
 
     host.stack.push(MainMenu(host))  # type: ignore[arg-type]
-    return NoticeScene(host, "读不了", "这个文件不是一局的记录。")  # type: ignore[arg-type]
+    from ui.words import strings as S
+
+    return NoticeScene(host, S.tr("save_bad_title"), S.tr("save_bad", reason="line 3: not JSON", kept="match.json.bad"))  # type: ignore[arg-type]
 
 
 def _host_setup(host: ShotHost) -> object:

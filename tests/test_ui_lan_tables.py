@@ -27,7 +27,7 @@ from ui.kit.list_view import ListView
 from ui.kit.widgets import Choice
 from ui.menu.lan import HostSetupScene, JoinScene, LobbyScene
 from ui.menu.lan_parts import table_rules
-from ui.menu.lan_words import seat_wind
+from ui.menu.lan_words import ruleset_words, seat_wind
 from ui.settings.values import Settings, Speed
 from ui.words import strings as S
 from ui.words.net import refusal, t
@@ -208,3 +208,26 @@ def test_the_join_screen_asks_for_the_seat_given_on_the_command_line() -> None:
         lobby.link.close()
         hosting.stop()
         hosting.thread.join(5)
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720), (1920, 1080)])
+def test_the_host_screen_chooses_the_tables_size_first_and_its_rows_fit(size: tuple[int, int]) -> None:
+    """§15.2: as on the new-game screen, the host chooses 四人 / 三丁拐 / 二丁拐 first and the ruleset row steps only
+    through the rulesets of that size; every row stays clear of the next and of the buttons at each window size."""
+    from ui.kit.widgets import Button, Stepper
+
+    host = HeadlessHost(Settings(speed=Speed.FAST), size)
+    scene = HostSetupScene(host)
+    host.stack.push(scene)
+    sizes = next(w for w in scene.widgets if isinstance(w, Choice) and w.label == S.tr("ng_table_size"))
+    assert [v for v, _ in sizes.options] == [4, 3, 2]
+    for players in (3, 2, 4):
+        scene._set_players(players)
+        assert load_ruleset(scene.ruleset).players == players
+        stepper = next(w for w in scene.widgets if isinstance(w, Stepper) and w.label == t("ruleset"))
+        shown = [stepper.show(i) for i in range(stepper.low, stepper.high + 1)]
+        assert shown and all(load_ruleset(r).players == players for r in scene.rulesets if ruleset_words(r) in shown)
+        rows = [w.rect for w in scene.widgets if not isinstance(w, Button)]
+        buttons = [w.rect for w in scene.widgets if isinstance(w, Button)]
+        assert all(not a.colliderect(b) for i, a in enumerate(rows) for b in rows[i + 1 :]), rows
+        assert max(r.bottom for r in rows) <= min(b.top for b in buttons), (rows, buttons)

@@ -35,7 +35,7 @@ from ui.look import text as T
 from ui.match.config import LEVELS
 from ui.menu.lan_parts import given_name, is_loopback, keep_name, table_rules
 from ui.menu.lan_words import found_row, ruleset_players, ruleset_words, seat_text, seat_wind
-from ui.menu.new_game import LENGTH_LIMITS
+from ui.menu.new_game import LENGTH_LIMITS, table_sizes
 from ui.menu.optional import optional_module
 from ui.stage.scene import Host
 from ui.table.net_overlay import NetOverlay
@@ -82,6 +82,7 @@ class HostSetupScene(MenuScene):
         super().__init__(host)
         self.rulesets = list(builtin_ruleset_names())
         self.ruleset = "guiyang-classic" if "guiyang-classic" in self.rulesets else self.rulesets[0]
+        self.players = {r: ruleset_players(r) for r in self.rulesets}  # each ruleset's table size, read once
         self.seats = ["human", "ai:normal", "ai:normal", "ai:normal"]
         # Counted as on the new-game screen: a number of hands or of rounds (圈).
         self.length_kind: LengthKind = "hands"
@@ -106,29 +107,42 @@ class HostSetupScene(MenuScene):
         w, h = self.size
         x, width = m.margin + m.px(160), w - 2 * (m.margin + m.px(160))
         y = m.px(96)
+        players = self.players[self.ruleset]  # a row for each seat the ruleset's table has
+        bw, bh = m.px(200), m.px(48)
+        by = h - m.margin - bh + m.px(6)
+        # Name, size, ruleset, the seats, length, clock, drop wait, phrases: rows close up to stay above the buttons.
+        pitch = min(m.row + m.gap, (by - m.gap - y) // (7 + players))
+        row_h = min(m.row, pitch - max(2, m.gap // 2))
 
         def row(widget: Choice[str] | Choice[int] | Stepper | TextField | Toggle) -> None:
             nonlocal y
-            widget.rect = pygame.Rect(x, y, width, m.row)
+            widget.rect = pygame.Rect(x, y, width, row_h)
             widget.label_share = 0.3
             self.widgets.append(widget)
-            y += m.row + m.gap
+            y += pitch
 
         row(NameField(t("your_name"), lambda: self.name, self._set_name, 16))
+        # The table's size first (as on the new-game screen), then the rulesets of that size.
+        offered = {n for n in self.players.values()}
+        sizes = Choice(
+            S.tr("ng_table_size"), [z for z in table_sizes() if z[0] in offered], lambda: players, self._set_players
+        )
+        sizes.proportional = True
+        row(sizes)
+        shown = [r for r in self.rulesets if self.players[r] == players]
         # One ruleset at a time, by its title in full: seven titles side by side would each be cut short.
-        titles = [ruleset_words(r) for r in self.rulesets]
+        titles = [ruleset_words(r) for r in shown]
         row(
             Stepper(
                 t("ruleset"),
-                lambda: self.rulesets.index(self.ruleset),
-                lambda i: self._set_ruleset(self.rulesets[i]),
+                lambda: shown.index(self.ruleset),
+                lambda i: self._set_ruleset(shown[i]),
                 0,
-                len(self.rulesets) - 1,
+                len(shown) - 1,
                 lambda i: titles[i],
                 signs=("◀", "▶"),
             )
         )
-        players = ruleset_players(self.ruleset)  # a row for each seat the ruleset's table has
         row(
             Choice(
                 t("seat_you", wind=S.wind(0, players)), [("human", t("seat_person"))], lambda: "human", lambda v: None
@@ -141,7 +155,7 @@ class HostSetupScene(MenuScene):
         # The length on one row: hands or rounds, and how many.
         kinds: list[tuple[LengthKind, str]] = [("hands", S.tr("ng_len_hands")), ("rounds", S.tr("ng_len_rounds"))]
         kind = Choice(S.tr("ng_length"), kinds, lambda: self.length_kind, self._set_length_kind)
-        kind.rect = pygame.Rect(x, y, round(width * 0.64), m.row)
+        kind.rect = pygame.Rect(x, y, round(width * 0.64), row_h)
         kind.label_share = 0.3 / 0.64
         low, high, step, _default = LENGTH_LIMITS[self.length_kind]
         count = Stepper(
@@ -152,17 +166,15 @@ class HostSetupScene(MenuScene):
             high,
             lambda n: t(f"length_{self.length_kind}", n=n),
             step,
-            pygame.Rect(x + round(width * 0.66), y, width - round(width * 0.66), m.row),
+            pygame.Rect(x + round(width * 0.66), y, width - round(width * 0.66), row_h),
         )
         self.widgets += [kind, count]
-        y += m.row + m.gap
+        y += pitch
         timers = [(n, t("timer_s", n=n) if n else t("timer_off")) for n in TIMERS]
         row(Choice(t("timer"), timers, lambda: self.timer, self._set_timer))
         waits = [(n, t("timer_s", n=n)) for n in DROP_WAITS]
         row(Choice(t("drop_wait"), waits, lambda: self.drop_wait, self._set_drop_wait))
         row(Toggle(t("chat_on"), lambda: self.chat, self._set_chat))
-        bw, bh = m.px(200), m.px(48)
-        by = h - m.margin - bh + m.px(6)
         self.widgets.append(Button(t("back"), self.back, "pass", pygame.Rect(w // 2 - m.gap - bw, by, bw, bh)))
         self.widgets.append(Button(t("open"), self.open_table, "win", pygame.Rect(w // 2 + m.gap, by, bw, bh)))
         if self.focus is None:
@@ -200,6 +212,14 @@ class HostSetupScene(MenuScene):
     def _set_name(self, value: str) -> None:
         self.name = value
 
+    def _set_players(self, players: int) -> None:
+        """Choose the table's size: its first ruleset is chosen, and the seats' rows follow."""
+        if players == self.players[self.ruleset]:
+            return
+        of_size = [r for r in self.rulesets if self.players[r] == players]
+        if of_size:
+            self._set_ruleset(of_size[0])
+
     def _set_ruleset(self, value: str) -> None:
         self.ruleset = value
         self.rebuild()  # the seats' rows follow the table's size
@@ -224,7 +244,7 @@ class HostSetupScene(MenuScene):
         """The table as chosen, with a fresh room code."""
         return TableConfig(
             code=new_code(),
-            seats=[SeatPlan.parse(s) for s in self.seats[: ruleset_players(self.ruleset)]],
+            seats=[SeatPlan.parse(s) for s in self.seats[: self.players[self.ruleset]]],
             length=MatchLength(self.length_kind, self.length_n[self.length_kind]),
             # The table's name is made of the player's language's own words, the name put in them.
             room=clean_name(t("room_of", name=clean_name(self.name) or t("default_name"))) or S.tr("title"),

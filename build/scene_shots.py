@@ -275,12 +275,21 @@ def _kept_match(match_id: str, ruleset: str, hands: int) -> Path:
     return replay_dir() / f"{match_id}.jsonl"
 
 
+def _classic_title() -> str:
+    """The classic ruleset's title in the language shot, as the replay list gives it to the review."""
+    from game.rules.loader import load_ruleset
+    from ui.words import strings as S
+
+    rules = load_ruleset("guiyang-classic")
+    return rules.title_zh if S.language() == "zh" else rules.title_en
+
+
 def _reviewed(host: ShotHost, match_id: str = "review-shot") -> object:
     """The review of a kept 4-hand match, done (the worker is waited for, so the picture is the same each run)."""
     from ui.review.scene import ReviewScene
 
     path = _kept_match(match_id, "guiyang-classic", 4)
-    scene = ReviewScene(host, path, 0, 4, "贵阳捉鸡麻将（经典）")  # type: ignore[arg-type]
+    scene = ReviewScene(host, path, 0, 4, _classic_title())  # type: ignore[arg-type]
     scene.worker.join()
     scene.update(FRAME)
     return scene
@@ -302,7 +311,7 @@ def _review_running(host: ShotHost) -> object:
     from ui.review.worker import Worker
 
     path = _kept_match("review-running", "guiyang-classic", 1)
-    scene = ReviewScene(host, path, 0, 4, "贵阳捉鸡麻将（经典）")  # type: ignore[arg-type]
+    scene = ReviewScene(host, path, 0, 4, _classic_title())  # type: ignore[arg-type]
     scene.worker.cancel()
     scene.worker.join()
     scene.worker = Worker(_stalled)

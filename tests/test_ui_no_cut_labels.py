@@ -108,3 +108,21 @@ def test_host_screen_labels_are_not_cut(home: Path, cuts: list[str], size: tuple
     host.stack.push(scene)
     draw(host, size)
     assert cuts == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(
+    ("moment", "ruleset"),
+    [("calculator", "guiyang-classic"), ("calculator-three", "sandingguai"), ("calculator-two", "erding-liangfang")],
+)
+def test_calculator_rows_keep_their_words_at_every_table_size(
+    home: Path, cuts: list[str], size: tuple[int, int], lang: str, moment: str, ruleset: str
+) -> None:
+    """The calculator's rows at tables of four, three and two (first chickens and who claimed them beside a
+    seat each) are not cut short."""
+    from game.rules.loader import load_ruleset
+    from ui.probe.menu_moments import render_menu_moment
+
+    render_menu_moment(moment, size, load_ruleset(ruleset), lang)
+    assert cuts == []

@@ -155,6 +155,7 @@ def first_chicken_choices(s: CalcState, t: Tile) -> tuple[Widget, Widget | None]
         lambda: calc.first_claimed.get(t, -1 if t in calc.first_unclaimed else -2),
         lambda v: s.change(lambda: calc.set_first_claimed(t, v if v >= 0 else None, unclaimed=v == -1)),
     )
+    claimed.proportional = True  # "melds" beside one-letter seats: each segment as wide as its words
     return first, claimed
 
 

@@ -424,7 +424,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "calc_no_flip": ("无（牌墙已空）", "none (wall empty)"),
     "calc_first": ("第一张{tile}", "First {tile}"),
     "calc_claimed": ("被谁碰", "Claimed by"),
-    "calc_claimed_auto": ("看副露", "by melds"),
+    "calc_claimed_auto": ("看副露", "melds"),
     "calc_baopai": ("包牌", "Owes 包牌"),
     "calc_weekday": ("星期", "Weekday"),
     "calc_dealer_followed": ("开局跟", "Dealer followed"),

@@ -48,3 +48,15 @@ def test_the_words_match_the_engine_count() -> None:
     """§2: play is East, South, West, North; "previous" from South reaches East, South's 上家."""
     assert count_seats(SOUTH, 2, "previous", 4) == EAST
     assert count_seats(SOUTH, 2, "next", 4) == WEST
+
+
+@pytest.mark.parametrize(
+    ("lang", "label", "word"), [("en", "patterns needing a pass", "plain hand"), ("zh", "需通行证的牌型", "平胡")]
+)
+def test_the_patterns_needing_a_pass_are_named_not_given_by_their_ids(
+    language: None, lang: str, label: str, word: str
+) -> None:
+    """docs/rules.md §6 通行证: the rules screen names the patterns (平胡 / plain hand), in both languages."""
+    S.set_language(lang)
+    values = [r.value for r in rule_rows(load_ruleset("guiyang-classic")) if r.label.lower() == label]
+    assert values == [word]

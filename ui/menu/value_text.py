@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.core.ruleset import MAX_PLAYERS, Ruleset
+from game.core.ruleset import MAX_PLAYERS, PATTERN_NAMES, Ruleset
 from game.rules.labels import VALUE_LABELS, ruleset_lines
 from ui.words import strings as S
 
@@ -24,7 +24,6 @@ VALUE_ZH: dict[str, str] = {
     "others": "其他各家",
     "ready_or_won": "听牌或胡牌者",
     "winner": "胡牌者",
-    "pinghu": "平胡",
     "random": "随机",
     "add": "加番",
     "kong_worth": "按豆的番数",
@@ -99,8 +98,8 @@ def value_text(value: str, path: str = "", players: int = MAX_PLAYERS) -> str:
             return S.table_word(players, "every") + "有鸡翻倍"
         if word in words:
             return words[word]
-        # Words the engine labels itself (the §14 choices) need no second table here.
-        pair = VALUE_LABELS.get(word)
+        # Words the engine names itself (the §14 choices, the patterns) need no second table here.
+        pair = VALUE_LABELS.get(word) or PATTERN_NAMES.get(word)
         return word if pair is None else pair[0 if zh else 1]
 
     return " ".join(word_text(word) for word in value.split(" "))

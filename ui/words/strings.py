@@ -235,7 +235,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "replay_play": ("播放", "Play"),
     "replay_pause": ("暂停", "Pause"),
-    "replay_paused": ("（暂停）", " ‖"),
+    "replay_paused": ("（暂停）", " (paused)"),
     "takeback_done": ("已悔牌：请重新出牌", "Taken back: play again"),
     "takeback_none": ("这一局还没有可以悔的牌", "Nothing to take back in this hand"),
     # Menus, new game, settings, rules screen, statistics

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from game.match.agents import SimpleAgent
 from game.net.client.connection import NetClient, autoplay
 from game.net.host.table import NetTable
@@ -183,6 +185,22 @@ def test_the_host_windows_seat_is_held_for_its_own_link_however_quick_a_stranger
     welcome = own.of(P.Welcome)
     assert [(w.seat, w.token) for w in welcome] == [(0, token)]
     assert table.seats[0].holder is not None and table.seats[0].holder.name == "阿强"
+
+
+def test_a_saved_tables_window_seat_is_held_by_its_own_token_only() -> None:
+    """A saved table not yet started keeps its holders; reopened from the window, seat 0 is held for the token
+    the save names (a stranger is given another seat), and no other token can claim to hold it."""
+    from game.net.host.table_seats import Holder
+
+    table = NetTable(RULES, "kept-save", config(1, "human,human,ai,ai"))
+    table.seats[0].holder = Holder("阿强", "the-saved-token")  # as NetTable.from_save restores it
+    assert table.core.loose(0)  # left before the start: free to anyone, until the window keeps it
+    with pytest.raises(ValueError):
+        table.keep_seat(0, "阿强", "not-the-token")
+    assert table.keep_seat(0, "阿强", "the-saved-token") == "the-saved-token"
+    quick = Peer(table, 1)
+    quick.hello("Ann")
+    assert [w.seat for w in quick.of(P.Welcome)] == [1]
 
 
 def test_past_the_free_wrong_codes_the_table_checks_no_code_for_a_while_but_lets_tokens_in() -> None:

@@ -280,10 +280,9 @@ class HostSetupScene(MenuScene):
     def _serve(self, table: NetTable, name: str, token: str | None) -> None:
         from game.net.host.address import table_urls
 
-        if token is None:
-            # The window's seat is held for its own link before the door opens: a stranger quicker than the link
-            # would otherwise be given seat 0, and the window refused.
-            token = table.keep_seat(0, name)
+        # The window's seat is held for its own link before the door opens: a stranger quicker than the link
+        # would otherwise be given seat 0 (a new table's, or a saved one's not yet started), and the window refused.
+        token = table.keep_seat(0, name, token)
         path = host_save_path()
         hosting = HostThread(host_server(table, self.bind, self.port, path))
         port = hosting.start()

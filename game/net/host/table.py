@@ -128,10 +128,10 @@ class NetTable:
         """The match as it stands, for the host's save file."""
         return self.core.save_data()
 
-    def keep_seat(self, seat: int, name: str) -> str:
+    def keep_seat(self, seat: int, name: str, token: str | None = None) -> str:
         """Hold `seat` for the host's own window before the table opens: the token its link joins with, so no
-        one who connects first can take it."""
-        return self.door.keep(seat, name)
+        one who connects first can take it (`token`: the seat's own, when the table comes from a save)."""
+        return self.door.keep(seat, name, token)
 
     def free_seats(self, own: int | None = None) -> int:
         """How many seats a person who joins could take now: a person's seats nobody holds, and those whose

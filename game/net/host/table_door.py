@@ -113,12 +113,16 @@ class TableDoor:
         self.maybe_start()
         self.out.push_status(force_to=conn)
 
-    def keep(self, seat: int, name: str) -> str:
-        """Hold `seat` for a person not yet connected (the host window's own): the token that alone takes it."""
+    def keep(self, seat: int, name: str, token: str | None = None) -> str:
+        """Hold `seat` for a person not yet connected (the host window's own): the token that alone takes it
+        (`token`, the seat's own in a save, keeps the holder it names)."""
         state = self.core.seats[seat]
-        if state.plan.kind != "human" or state.holder is not None:
-            raise ValueError(f"seat {seat} is not a free seat for a person")
-        state.holder = Holder(P.clean_name(name) or "?", secrets.token_urlsafe(24))
+        if state.plan.kind != "human":
+            raise ValueError(f"seat {seat} is played by the AI")
+        if state.holder is None:
+            state.holder = Holder(P.clean_name(name) or "?", secrets.token_urlsafe(24))
+        elif token is None or not hmac.compare_digest(token.encode("utf-8"), state.holder.token.encode("utf-8")):
+            raise ValueError(f"seat {seat} is held by someone else")
         state.kept = True
         self._keep_holders()
         return state.holder.token

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
+import sys
 import threading
 import time
 import wave
@@ -32,7 +34,7 @@ from ui.probe.offscreen import offscreen_app
 from ui.settings.values import Settings, Speed
 from ui.sound import Mixer, TableSounds
 from ui.sound import speech as speech_module
-from ui.sound.speech import RecordingEngine, Speaker, SystemVoice, pick_voice
+from ui.sound.speech import NoVoice, RecordingEngine, Speaker, SystemVoice, pick_voice
 from ui.table.model import MeldView
 from ui.table.read_aloud import TableVoice
 from ui.table.scene import TableScene
@@ -321,11 +323,15 @@ def test_a_voice_is_chosen_for_each_language() -> None:
     espeak = [
         voice("gmw/af", "Afrikaans", ["af"]),
         voice("sit/cmn", "Chinese (Mandarin, latin as English)", ["cmn"]),
+        voice("sit/cmn-latn-pinyin", "Chinese (Mandarin, latin as Pinyin)", ["cmn-latn-pinyin"]),
         voice("sit/yue", "Chinese (Cantonese)", [b"\x05zh-yue"]),
         voice("gmw/en", "English (Great Britain)", ["en-gb"]),
         voice("gmw/en-us", "English (America)", ["en-us"]),
     ]
-    assert pick_voice(espeak, "zh").id == "sit/cmn"  # type: ignore[union-attr]
+    # espeak-ng's Mandarin that reads its own pinyin as Mandarin, not as English ("si four" for 四).
+    assert pick_voice(espeak, "zh").id == "sit/cmn-latn-pinyin"  # type: ignore[union-attr]
+    plain = [v for v in espeak if v.id != "sit/cmn-latn-pinyin"]
+    assert pick_voice(plain, "zh").id == "sit/cmn"  # type: ignore[union-attr]
     assert pick_voice(espeak, "en").id == "gmw/en"  # type: ignore[union-attr]
     assert pick_voice(espeak, "en", current="gmw/en-us").id == "gmw/en-us"  # type: ignore[union-attr]
     sapi = [
@@ -339,7 +345,7 @@ def test_a_voice_is_chosen_for_each_language() -> None:
 
 
 def test_the_system_voice_writes_chinese_and_english_to_a_wav(tmp_path: Path) -> None:
-    voice = SystemVoice()
+    voice = SystemVoice(to_files=True)
     try:
         voice.start()
     except Exception as exc:  # no pyttsx3, no espeak-ng, no system voice: nothing to check here
@@ -355,3 +361,18 @@ def test_the_system_voice_writes_chinese_and_english_to_a_wav(tmp_path: Path) ->
             samples = array("h", wav.readframes(wav.getnframes()))
         assert seconds > 0.5, f"{language}: {seconds:.2f} s"
         assert max(abs(v) for v in samples) > 3000, f"{language}: silent"
+
+
+def test_espeak_ng_without_aplay_to_play_it_is_no_voice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """pyttsx3 plays espeak-ng's speech with aplay: a Linux system without it would read every line in silence."""
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    voice = SystemVoice()
+    try:
+        voice.start()
+    except NoVoice as exc:
+        assert "aplay" in str(exc)
+        return
+    except Exception as exc:  # no pyttsx3 or no espeak-ng: nothing to check here
+        pytest.skip(f"no system voice on this machine ({exc})")
+    if voice.driver_name == "espeak" and sys.platform.startswith("linux"):
+        pytest.fail("espeak-ng was taken for a voice with nothing to play it")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import shutil
 import sys
 import threading
 from collections import deque
@@ -25,8 +26,10 @@ log = logging.getLogger(__name__)
 QUEUE_MOST = 16  # lines waiting at most; the oldest goes first when the table runs far ahead of the voice
 
 # The words in a voice's id, name and languages that tell what it speaks (pyttsx3 lists no more than that). A
-# Mandarin voice reads Chinese best, then one that only says Chinese, then a Cantonese or Taiwanese one; espeak-ng's
-# Mandarin voice is "latin as English", so a voice with any Chinese word is no English voice.
+# Mandarin voice reads Chinese best, then one that only says Chinese, then a Cantonese or Taiwanese one. espeak-ng
+# looks each character up as pinyin with a tone digit: its "latin as pinyin" Mandarin voice reads that as Mandarin,
+# while its plain one (1.51, Debian 12) reads it as English ("si four" for 四), so the pinyin one comes first.
+# espeak-ng's plain Mandarin voice is named "latin as English": a voice with any Chinese word is no English voice.
 CHINESE = frozenset({"zh", "cmn", "chinese", "mandarin", "yue", "cantonese"})
 MANDARIN = frozenset({"cmn", "mandarin", "hans"})
 OTHER_CHINESE = frozenset({"yue", "cantonese", "hk", "tw", "hant"})
@@ -75,8 +78,8 @@ def voice_rank(voice: VoiceLike, language: str) -> int | None:
     words = _words(voice)
     if language == "zh" and words & CHINESE:
         if words & MANDARIN or {"zh", "cn"} <= words:
-            return 0
-        return 2 if words & OTHER_CHINESE else 1
+            return 0 if "pinyin" in words else 1
+        return 3 if words & OTHER_CHINESE else 2
     if language == "en" and words & ENGLISH and not words & CHINESE:
         return 0 if words & ENGLISH_PLACES else 1
     return None
@@ -103,14 +106,16 @@ def headless() -> bool:
 class SystemVoice:
     """The system's voice through pyttsx3: SAPI on Windows, the system voice on macOS, espeak-ng on Linux."""
 
-    def __init__(self, driver: str | None = None) -> None:
+    def __init__(self, driver: str | None = None, to_files: bool = False) -> None:
         self.driver = driver  # a pyttsx3 driver name; None: the system's own
+        self.to_files = to_files  # only writes sound files (save): needs nothing to play them
         self._engine: Any = None
         self._voices: list[Any] = []
         self._default: str | None = None
 
     def start(self) -> None:
-        """Start pyttsx3 in this thread; NoVoice when it is missing or the system has no voice."""
+        """Start pyttsx3 in this thread; NoVoice when it is missing, the system has no voice, or nothing would play
+        espeak-ng's speech."""
         try:
             import pyttsx3  # type: ignore[import-untyped]  # no type information shipped
         except ImportError as exc:
@@ -123,6 +128,10 @@ class SystemVoice:
             except Exception as exc:  # pyttsx3's own start then says what is wrong
                 log.debug("COM not set up for the voice thread: %s", exc)
         self._engine = pyttsx3.init(self.driver)
+        if self.driver_name == "espeak" and sys.platform.startswith("linux") and not self.to_files:
+            if shutil.which("aplay") is None:
+                # pyttsx3 plays espeak-ng's speech with ALSA's aplay: without it every line would pass in silence.
+                raise NoVoice("espeak-ng speaks through aplay, from alsa-utils, which is not installed")
         self._voices = list(self._engine.getProperty("voices") or [])
         if not self._voices:
             raise NoVoice("the system lists no voices")

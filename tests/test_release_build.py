@@ -181,6 +181,13 @@ def test_spec_on_macos_bundles_a_windowed_app_with_the_icns(monkeypatch: pytest.
     assert one.named("EXE")[0]["console"] is True and not one.named("BUNDLE")  # the Terminal download
 
 
+@pytest.mark.parametrize(("system", "driver"), [("windows", "sapi5"), ("macos", "nsss"), ("linux", "espeak")])
+def test_spec_carries_the_systems_speech_driver(monkeypatch: pytest.MonkeyPatch, system: str, driver: str) -> None:
+    """pyttsx3 imports its driver by name, out of the analysis' sight: the system's own is a hidden import."""
+    (analysis,) = _run_spec(monkeypatch, system, "onefile").named("Analysis")
+    assert f"pyttsx3.drivers.{driver}" in analysis["hiddenimports"]
+
+
 def test_spec_onefile_packs_everything_into_one_executable(monkeypatch: pytest.MonkeyPatch) -> None:
     rec = _run_spec(monkeypatch, "windows", "onefile")
     (call,) = [c for c in rec.calls if c[0] == "EXE"]

@@ -77,6 +77,12 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
     parser.add_argument("--solo", action="store_true", help="skip the menu: straight to a solo table")
     parser.add_argument("--max-frames", type=_positive, default=0, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--speech-log",
+        metavar="FILE",
+        default=None,
+        help="write what the voice says to FILE instead (read aloud still follows the settings)",
+    )
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -154,6 +160,12 @@ def run_play(args: argparse.Namespace) -> int:
     rules = _rules_or_error(args.ruleset)
     if rules is None:
         return 2
+    if args.speech_log:
+        from pathlib import Path
+
+        from ui.sound.speech import use_speech_log
+
+        use_speech_log(Path(args.speech_log))
     try:
         opponent(args.level, "check", rules)
     except ValueError as exc:

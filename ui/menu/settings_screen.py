@@ -20,6 +20,8 @@ from ui.look import text as T
 from ui.settings.store import save_settings, settings_path
 from ui.settings.values import TILE_FACES, TILE_SIZES, Speed
 from ui.stage.scene import Host
+from ui.table.read_aloud import voice_found
+from ui.words import speech as W
 from ui.words import strings as S
 
 CLAIM_TIMES = (0, 5, 10, 15, 20, 30)
@@ -56,6 +58,19 @@ class SettingsScene(MenuScene):
     def setter(self, key: str) -> Callable[[Any], None]:
         """A function that changes setting `key`."""
         return lambda value: self.change(key, value)
+
+    def speech_asked(self) -> bool:
+        """True on the sound page with reading aloud (or the spoken calls) on: whether there is a voice shows."""
+        settings = self.host.settings
+        return self.page == "sound" and (settings.speech or settings.speech_calls)
+
+    def voice_note(self) -> str:
+        """The line under the reading-aloud toggles: that this computer has no voice, when that is so and it matters."""
+        return W.say("speech_none") if self.speech_asked() and voice_found() is False else ""
+
+    def animating(self) -> bool:
+        # The voice is looked for in a thread of its own: frames go on until its answer can show.
+        return super().animating() or (self.speech_asked() and voice_found() is None)
 
     def panel_rect(self) -> pygame.Rect:
         """The panel holding the rows."""
@@ -159,3 +174,8 @@ class SettingsScene(MenuScene):
             text, colour = S.tr("set_saved_in", path=str(settings_path())), pal.TEXT_MUTED
         pic = T.fit(text, m.small, panel.width - m.px(40), colour)
         surface.blit(pic, pic.get_rect(midbottom=(panel.centerx, panel.bottom - m.px(8))))
+        note = self.voice_note()
+        row = next((w for w in self.widgets if getattr(w, "label", "") == S.tr("set_speech_calls")), None)
+        if note and row is not None:
+            line = T.fit(note, m.small, row.rect.width, pal.TEXT)
+            surface.blit(line, (row.rect.left, row.rect.bottom + m.px(4)))

@@ -74,6 +74,14 @@ def cue_for(event: Event) -> str | None:
     return None
 
 
+class Voice(Protocol):
+    """Reads the table aloud (ui/table/read_aloud.py)."""
+
+    def tell(self, event: Event) -> bool:
+        """Say what `event` is, as the settings ask; True when its call is said in place of its tone."""
+        ...
+
+
 class SoundSettings(Protocol):
     """The settings the sounds read each time they play."""
 
@@ -90,6 +98,7 @@ class TableSounds:
         self.viewer = viewer  # the table's seat at the bottom of the screen (the events' seats are the table's)
         self.played: list[str] = []  # effects started, in order (tests)
         self.pans: list[float] = []  # and where each was placed
+        self.voice: Voice | None = None  # reads the table aloud, as the settings ask (the table scene sets it)
 
     def gain(self, name: str) -> float:
         """The gain effect `name` plays at now."""
@@ -104,7 +113,10 @@ class TableSounds:
         return started
 
     def play_event(self, event: Event) -> None:
-        """Play the effect an event makes, if any, from where the seat that made it sits."""
+        """Play the effect an event makes, if any, from where the seat that made it sits; a call the voice says
+        (the speech_calls setting) makes no tone."""
+        if self.voice is not None and self.voice.tell(event):
+            return
         name = cue_for(event)
         if name is not None:
             seat = caller_of(event)

@@ -47,9 +47,10 @@ from ui.table.presenter import Presenter
 from ui.table.prewarm import art_jobs
 from ui.table.privacy import PrivacyScene
 from ui.table.rack_view import geometry_for
+from ui.table.read_aloud import TableVoice
 from ui.table.repaint import Repaint
 from ui.table.rotation import turned_scores
-from ui.table.seat_words import seat_label
+from ui.table.seat_words import seat_label, seat_word
 from ui.table.session import NOBODY, TableSession, local_session
 from ui.table.settlement_port import SettlementPanel, settlement_parts
 from ui.table.source import TableSource
@@ -155,6 +156,9 @@ class TableScene(Scene):
         self.layout: Layout = table_layout(host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE, rules)
         self.presenter = Presenter(self.model, rules, lambda: self.layout, lambda: self.host.settings.speed.factor)
         self.sounds = TableSounds(host.settings)
+        self.sounds.voice = TableVoice(
+            host.settings, seat_word=lambda place: seat_word(self.model, self.model.engine(place))
+        )
         self.presenter.on_beat = self.sounds.play_event
         self.board, self.repaint = Board(), Repaint()  # the screen keeps the last frame: a frame repaints what changed
         self.front: Scene = self  # the scene that draws this table (a network table's overlay draws it and more)

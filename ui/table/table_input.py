@@ -10,6 +10,7 @@ from ui.table.hints import Hints
 from ui.table.panel_info import PanelInfo
 from ui.table.player_move import PlayerMove
 from ui.table.rack_view import geometry_for
+from ui.table.read_aloud import read_hand
 from ui.table.table_state import TableState
 from ui.words import strings as S
 
@@ -139,6 +140,8 @@ class TableInput:
             self.relabel()
         elif key == pygame.K_h:
             self.hints.show_hint()
+        elif key == pygame.K_v:
+            read_hand(self.t)
         elif key == pygame.K_F1:
             screens.push(self.t.host, "guide", ruleset=self.t.rules.name)
         elif key == pygame.K_t and self.t.tuoguan_buttons():

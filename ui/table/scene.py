@@ -155,7 +155,8 @@ class TableScene(Scene):
         self.model = self.fresh_model()
         size = host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE
         self.layout: Layout = table_layout(size, rules, host.settings.tile_size)
-        self.drawn_in: Chosen = chosen()  # the look the board's pictures are drawn in
+        # What the table is laid out and drawn for from the settings: the tile size and the look.
+        self.laid_for: tuple[str, Chosen] = (host.settings.tile_size, chosen())
         self.presenter = Presenter(self.model, rules, lambda: self.layout, lambda: self.host.settings.speed.factor)
         self.sounds = TableSounds(host.settings)
         self.presenter.on_beat = self.sounds.play_event
@@ -431,11 +432,12 @@ class TableScene(Scene):
         """Lay the table out again if the tile size or the look was changed in the settings since it was laid out:
         the next frame shows the change."""
         follow(self.host.settings)
-        if self.layout.tile_step == self.host.settings.tile_size and self.drawn_in == chosen():
+        wanted = (self.host.settings.tile_size, chosen())
+        if wanted == self.laid_for:
             return
+        self.laid_for = wanted
         self.repaint.forget()
         self.board = Board()  # the felt (its line round the walls too) and every zone, drawn afresh
-        self.drawn_in = chosen()
         self.lay_out(self.layout.size)
 
     def lay_out(self, size: tuple[int, int]) -> None:

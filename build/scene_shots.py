@@ -100,6 +100,41 @@ def _table(moment: str) -> Callable[[], pygame.Surface]:
     return shot
 
 
+def _table_look(moment: str, **look: object) -> Callable[[], pygame.Surface]:
+    """A table moment whose look settings (tile size, high contrast, tile faces) are changed once it is on screen,
+    as the settings screen changes them: the next frame shows the table in that look."""
+
+    def shot() -> pygame.Surface:
+        from ui.look.chosen import choose
+        from ui.probe.moments import stage_moment
+        from ui.probe.offscreen import headless_display
+
+        host, _scene = stage_moment(moment, SIZE, _rules(), seed="shot", language=LANGUAGE)
+        for key, value in look.items():
+            setattr(host.settings, key, value)
+        screen = headless_display(SIZE)
+        host.stack.draw(screen)
+        choose()  # the next shots in the default look
+        return screen.copy()
+
+    return shot
+
+
+def _in_look(shot: Callable[[], pygame.Surface], high_contrast: bool, face: str) -> Callable[[], pygame.Surface]:
+    """`shot` drawn in high contrast and/or with `face` tile faces (the look the App takes from the settings)."""
+
+    def looked() -> pygame.Surface:
+        from ui.look.chosen import choose
+
+        choose(high_contrast, face)
+        try:
+            return shot()
+        finally:
+            choose()
+
+    return looked
+
+
 def _hot_seat(moment: str) -> Callable[[], pygame.Surface]:
     def shot() -> pygame.Surface:
         from ui.probe.hot_seat_moments import render_hot_seat_moment
@@ -352,6 +387,12 @@ def shots() -> dict[str, Callable[[], pygame.Surface]]:
     out: dict[str, Callable[[], pygame.Surface]] = {}
     for m in ("dice", "count", "break", "deal", "mid-hand", "claim", "offer", "win", "chickens", "end"):
         out[f"table-{m}"] = _table(m)
+    # The looks a player may choose on the settings' look page (largest tiles, high contrast, plain faces).
+    out["table-look-largest"] = _table_look("mid-hand", tile_size="largest")
+    out["table-look-large"] = _table_look("mid-hand", tile_size="large")
+    out["table-look-contrast"] = _table_look("mid-hand", high_contrast=True)
+    out["table-look-plain"] = _table_look("mid-hand", tile_face="plain")
+    out["table-look-all"] = _table_look("chickens", tile_size="largest", high_contrast=True, tile_face="plain")
     for m in ("hot-seat", "hot-seat-pass", "hot-seat-claim"):
         out[f"table-{m}"] = _hot_seat(m)
     menus = ("menu", "new-game", "new-game-local", "settings", "rules", "stats", "match-end")
@@ -359,6 +400,8 @@ def shots() -> dict[str, Callable[[], pygame.Surface]]:
         out[f"menu-{m}"] = _menu(m)
     for m in ("calculator-three", "calculator-three-result", "calculator-two", "calculator-two-result"):
         out[f"menu-{m}"] = _menu(m)  # tables of three and two (docs/rules.md §15.2)
+    out["menu-settings-contrast"] = _in_look(_menu("settings"), True, "classic")
+    out["menu-calculator-result-plain"] = _in_look(_menu("calculator-result"), True, "plain")
     from game.learn.guide import guide_pages
 
     guide = ["guide", *(f"guide-{n}" for n in range(2, len(guide_pages(_rules())) + 1))]

@@ -28,7 +28,7 @@ from ui.look.layout import table_layout
 from ui.match.config import MatchConfig, SeatConfig
 from ui.menu.new_game import NewGameScene, table_sizes
 from ui.probe.moments import stage_moment
-from ui.settings.values import Settings, Speed
+from ui.settings.values import TILE_SIZES, Settings, Speed
 from ui.settlement import SettlementScene
 from ui.settlement.sheet import sheet_rect
 from ui.table.geometry import pond_slot, rack_geometry, wall_slot
@@ -91,21 +91,25 @@ def test_events_are_seated_by_place_round_the_table() -> None:
         engine_seat(2, 0, 3)
 
 
-def _seat_areas(players: int, size: tuple[int, int]) -> dict[int, list[pygame.Rect]]:
-    layout = table_layout(size, _rules(players))
+def _seat_areas(players: int, size: tuple[int, int], tiles: str = "normal") -> dict[int, list[pygame.Rect]]:
+    layout = table_layout(size, _rules(players), tiles)
     return {place: [layout.zones[f"{kind}{place}"] for kind in PLACE_ZONES] for place in layout.places}
 
 
+@pytest.mark.parametrize("tiles", TILE_SIZES)
 @pytest.mark.parametrize("players", [4, 3, 2])
 @pytest.mark.parametrize("size", SIZES)
-def test_no_two_seats_areas_overlap_and_each_wall_side_holds_its_stacks(players: int, size: tuple[int, int]) -> None:
+def test_no_two_seats_areas_overlap_and_each_wall_side_holds_its_stacks(
+    players: int, size: tuple[int, int], tiles: str
+) -> None:
     """docs/rules.md §15.2: one wall side in front of each player (18 stacks at three and two): every stack of it,
-    the break's gap opened, lies in its own zone, and no seat's rack, wall, pond or plate touches another's."""
+    the break's gap opened, lies in its own zone, and no seat's rack, wall, pond or plate touches another's, at
+    every tile size a player may choose."""
     rules = _rules(players)
-    layout = table_layout(size, rules)
+    layout = table_layout(size, rules, tiles)
     assert layout.places == table_places(players)
     screen = pygame.Rect((0, 0), layout.size)
-    areas = _seat_areas(players, size)
+    areas = _seat_areas(players, size, tiles)
     for place, rects in areas.items():
         assert all(screen.contains(r) for r in rects)
         for other, others in areas.items():
@@ -125,12 +129,16 @@ def test_no_two_seats_areas_overlap_and_each_wall_side_holds_its_stacks(players:
             assert turned.stacks[side] == 0, "no wall where no one sits"
 
 
-@pytest.mark.parametrize("players", [3, 2])
+@pytest.mark.parametrize("tiles", TILE_SIZES)
+@pytest.mark.parametrize("players", [4, 3, 2])
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("melds", [0, 2, 4])
-def test_every_seats_hand_and_pond_fit_its_own_areas(players: int, size: tuple[int, int], melds: int) -> None:
-    """Each player's hand (laid open too), its kongs and a full pond lie inside its own rack and pond."""
-    layout = table_layout(size, _rules(players))
+def test_every_seats_hand_and_pond_fit_its_own_areas(
+    players: int, size: tuple[int, int], melds: int, tiles: str
+) -> None:
+    """Each player's hand (laid open too), its kongs and a full pond lie inside its own rack and pond, at every tile
+    size a player may choose."""
+    layout = table_layout(size, _rules(players), tiles)
     tile = parse_tiles("5p")[0]
     for place in layout.places:
         rack = layout.zones[f"rack{place}"]

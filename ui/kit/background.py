@@ -1,4 +1,5 @@
-"""The felt: a green cloth lit from above, darker toward the edges, with a faint weave and a wooden rim."""
+"""The felt: a green cloth lit from above, darker toward the edges, with a faint weave and a wooden rim; in high
+contrast (ui/look/chosen.py) a dark plain cloth, without light or weave, that every tile and word stands out on."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pygame
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.look.art.shapes import mix
+from ui.look.chosen import chosen
 from ui.look.layout import Layout
 
 
@@ -29,6 +31,12 @@ def cloth_steps(layout: Layout, made: list[pygame.Surface], playing_area: bool =
     """Draw the cloth a part per step (each a millisecond or two, for loading frames); the finished cloth,
     the same as drawn in one go, is appended to `made`."""
     w, h = layout.size
+    if chosen().high_contrast:
+        out = pygame.Surface((w, h))
+        out.fill(pal.CONTRAST_CLOTH)
+        yield
+        made.append(finish_cloth(out, layout, playing_area))
+        return
     # A radial light: a small gradient picture scaled up smoothly costs far less than drawing rings.
     n = 32
     light = pygame.Surface((n, n), depth=32)
@@ -70,10 +78,11 @@ def finish_cloth(out: pygame.Surface, layout: Layout, playing_area: bool = True)
         _playing_area(out, layout)
         if 2 not in layout.places and 1 in layout.places:
             _empty_side(out, layout)
-    # The wooden rim framing the window.
+    # The wooden rim framing the window (a plain grey line round the dark cloth).
     rim = max(3, round(7 * layout.scale))
-    pygame.draw.rect(out, pal.TABLE_EDGE, out.get_rect(), width=rim)
-    pygame.draw.rect(out, mix(pal.TABLE_EDGE, (255, 220, 170), 0.25), out.get_rect().inflate(-2 * rim, -2 * rim), 1)
+    wood = pal.CONTRAST_RIM if chosen().high_contrast else pal.TABLE_EDGE
+    pygame.draw.rect(out, (0, 0, 0) if chosen().high_contrast else wood, out.get_rect(), width=rim)
+    pygame.draw.rect(out, mix(wood, (255, 220, 170), 0.25), out.get_rect().inflate(-2 * rim, -2 * rim), 1)
     return out
 
 
@@ -86,7 +95,8 @@ def _playing_area(out: pygame.Surface, layout: Layout) -> None:
     line = pygame.Surface(ring.size, pygame.SRCALPHA)
     local = line.get_rect()
     radius = round(26 * layout.scale)
-    pygame.draw.rect(line, (255, 255, 255, 22), local, width=max(1, round(2 * layout.scale)), border_radius=radius)
+    light = 70 if chosen().high_contrast else 22  # on the dark plain cloth the line is drawn brighter to show
+    pygame.draw.rect(line, (255, 255, 255, light), local, width=max(1, round(2 * layout.scale)), border_radius=radius)
     inner = local.inflate(-round(10 * layout.scale), -round(10 * layout.scale))
     pygame.draw.rect(line, (0, 0, 0, 28), inner, width=max(1, round(1.5 * layout.scale)), border_radius=radius)
     out.blit(line, ring.topleft)

@@ -6,11 +6,13 @@ on the left. Each seat has a rack (its hand and melds), a wall side and a pond; 
 in the middle. Zones never overlap, so each can be redrawn alone (ui/table/board.py).
 
 Sizes are designed at 1280x720 and scaled by `scale`; if a window is oddly shaped the scale
-shrinks until everything fits.
+shrinks until everything fits. The player may ask for larger tiles (TILE_STEPS): their own hand and melds and
+every pond grow a step, and the others' tiles and the wall give up room for them before the scale shrinks.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass, field, replace
 
@@ -28,6 +30,26 @@ POND_COLUMNS = 6  # discards lie in rows of six (RULES: a real table's habit)
 POND_ROWS = 4  # rows the pond zone is sized for; a fifth row squeezes in
 WALL_STACKS = 14  # the longest side at four (docs/rules.md §12.11: 14, 13, 14, 13); a ruleset may ask for more
 HAND_SLOTS = 14
+
+
+@dataclass(frozen=True)
+class TileStep:
+    """How much larger than at "normal" the tiles of one tile size step are drawn."""
+
+    hand: float  # the player's own hand
+    meld: float  # the player's melds
+    pond: float  # every pond, and so the compass they lie round
+    least_others: float  # the least the others' tiles and the wall may shrink to, to make room
+
+
+# The tile size steps (ui/settings/values.py TILE_SIZES). The ponds grow less than the hand: a pond tile larger
+# makes the ring of ponds, compass and walls larger both ways.
+TILE_STEPS: dict[str, TileStep] = {
+    "normal": TileStep(1.0, 1.0, 1.0, 1.0),
+    "large": TileStep(1.18, 1.1, 1.1, 0.7),
+    "largest": TileStep(1.36, 1.2, 1.2, 0.55),
+}
+FACTOR_STEP = 0.04  # how much of their size tiles give up at a time while the layout looks for room
 
 
 def _w(value: float) -> int:
@@ -57,6 +79,7 @@ class Layout:
     zones: dict[str, pygame.Rect]
     font: dict[str, int] = field(default_factory=dict)  # text sizes by use
     gap: int = 8
+    tile_step: str = "normal"  # the tile size step asked for (TILE_STEPS)
     # The places where someone sits (0 the bottom, 1 the right, 2 the top, 3 the left): at three players the top is
     # empty, at two the sides (docs/rules.md §15.2); the zones of an empty place stay where they are, unused.
     places: tuple[int, ...] = (0, 1, 2, 3)
@@ -92,26 +115,60 @@ def wall_steps(art: TileArt, side: int) -> tuple[int, int]:
 
 
 def compute_layout(
-    size: tuple[int, int], wall_side: int = WALL_STACKS, places: tuple[int, ...] = (0, 1, 2, 3)
+    size: tuple[int, int],
+    wall_side: int = WALL_STACKS,
+    places: tuple[int, ...] = (0, 1, 2, 3),
+    tiles: str = "normal",
 ) -> Layout:
     """The layout for a window of `size` px, its wall sides `wall_side` stacks long at most, someone sitting at
-    `places`; smaller than MIN_SIZE is laid out as MIN_SIZE."""
+    `places`, the tiles at size step `tiles` (TILE_STEPS); smaller than MIN_SIZE is laid out as MIN_SIZE."""
     w = max(MIN_SIZE[0], int(size[0]))
     h = max(MIN_SIZE[1], int(size[1]))
-    scale = min(w / REFERENCE[0], h / REFERENCE[1])
-    while True:
-        layout = _try_layout((w, h), scale, wall_side)
-        if layout is not None or scale < 0.3:
-            break
+    step = tiles if tiles in TILE_STEPS else "normal"
+    layout = _fitted((w, h), wall_side, step)
+    return replace(layout, places=places, tile_step=step)
+
+
+@functools.lru_cache(maxsize=64)
+def _fitted(size: tuple[int, int], wall_side: int, step_name: str) -> Layout:
+    """The largest layout that fits at tile size step `step_name`: its hand larger than the step below's and its
+    ponds no smaller (kept: some screens ask for their layout every frame)."""
+    names = list(TILE_STEPS)
+    k = names.index(step_name)
+    step = TILE_STEPS[step_name]
+    below = _fitted(size, wall_side, names[k - 1]) if k > 0 else None
+    lower = TILE_STEPS[names[k - 1]] if k > 0 else step
+    scale = min(size[0] / REFERENCE[0], size[1] / REFERENCE[1])
+    while scale >= 0.3:
+        # Room is found first in the others' tiles and the wall, then in the ponds' growth, then in half the
+        # hand's; only then does everything shrink.
+        for hand in _between(step.hand, (step.hand + lower.hand) / 2):
+            for pond in _between(step.pond, lower.pond):
+                for others in _between(1.0, step.least_others):
+                    tiles = _tile_sizes(scale, replace(step, hand=hand, pond=pond), others)
+                    if below is not None and (tiles.hand <= below.tiles.hand or tiles.pond < below.tiles.pond):
+                        continue
+                    layout = _try_layout(size, scale, wall_side, tiles)
+                    if layout is not None:
+                        return layout
         scale *= 0.95
-    assert layout is not None, f"no layout fits {w}x{h}"
-    return layout if places == layout.places else replace(layout, places=places)
+    raise AssertionError(f"no layout fits {size[0]}x{size[1]} at tile size {step_name}")
 
 
-def table_layout(size: tuple[int, int], rules: Ruleset) -> Layout:
-    """The table's layout for a window of `size` px under `rules`: its wall sides as long as the ruleset builds
-    them (18 stacks at three or two players, docs/rules.md §15.2)."""
-    return compute_layout(size, max(rules.table.wall_stacks), SEAT_PLACES[rules.players])
+def _between(high: float, low: float) -> list[float]:
+    """Factors from `high` down to `low`, FACTOR_STEP apart (`high` alone when it is not above `low`)."""
+    out = [high]
+    while out[-1] - FACTOR_STEP > low + 1e-9:
+        out.append(out[-1] - FACTOR_STEP)
+    if low < high:
+        out.append(low)
+    return out
+
+
+def table_layout(size: tuple[int, int], rules: Ruleset, tiles: str = "normal") -> Layout:
+    """The table's layout for a window of `size` px under `rules`, the tiles at size step `tiles`: its wall sides
+    as long as the ruleset builds them (18 stacks at three or two players, docs/rules.md §15.2)."""
+    return compute_layout(size, max(rules.table.wall_stacks), SEAT_PLACES[rules.players], tiles)
 
 
 # Text sizes by use: (size at 1280x720, the least it may be). Never below MIN_TEXT: small windows get
@@ -167,15 +224,15 @@ class _Racks:
     row_w: int  # the player's row: a full hand, the drawn tile and room for the melds
 
 
-def _tile_sizes(s: float) -> TileSizes:
+def _tile_sizes(s: float, step: TileStep = TILE_STEPS["normal"], others: float = 1.0) -> TileSizes:
     return TileSizes(
-        hand=_w(48 * s),
-        meld=_w(34 * s),
-        other=_w(27 * s),
-        side=_w(33 * s),
-        other_meld=_w(25 * s),
-        pond=_w(29 * s),
-        wall=_w(27 * s),
+        hand=_w(48 * s * step.hand),
+        meld=_w(34 * s * step.meld),
+        other=_w(27 * s * others),
+        side=_w(33 * s * others),
+        other_meld=_w(25 * s * (1 + others) / 2),  # the others' melds are read: they give up half as much
+        pond=_w(29 * s * step.pond),
+        wall=_w(27 * s * others),
     )
 
 
@@ -332,13 +389,6 @@ def _panels(d: _Draft, font: dict[str, int]) -> dict[str, pygame.Rect]:
     if rack0.left - gap - margin < plate_w * 0.8:
         # A narrow window: the player's plate goes above the hand, at the left.
         plate0 = pygame.Rect(left_col.left, rack0.top - gap - plate_h, narrow, plate_h)
-    waits_bottom = min(plate0.top, rack0.top) - gap
-    waits = pygame.Rect(left_col.left, waits_bottom - round(150 * s), panel_w, round(150 * s))
-    if waits.top < plate3.bottom + gap:
-        waits.top = plate3.bottom + gap
-        waits.height = max(0, waits_bottom - waits.top)
-    chickens = pygame.Rect(right_col.right - panel_w, right_col.top, panel_w, round(262 * s))
-    plate1 = pygame.Rect(right_col.right - narrow, chickens.bottom + gap * 2, narrow, plate_h)
     plate2 = pygame.Rect(0, rack2.top, narrow, plate_h)
     plate2.right = rack2.left - gap
     if plate2.left < info.right + gap:
@@ -346,6 +396,14 @@ def _panels(d: _Draft, font: dict[str, int]) -> dict[str, pygame.Rect]:
         plate2.left = left_col.left
         plate2.top = info.bottom + gap
         plate3.top = plate2.bottom + gap
+    # The waits take what is left between the left seat's plate and the player's row (after the plates are put).
+    waits_bottom = min(plate0.top, rack0.top) - gap
+    waits = pygame.Rect(left_col.left, waits_bottom - round(150 * s), panel_w, round(150 * s))
+    if waits.top < plate3.bottom + gap:
+        waits.top = plate3.bottom + gap
+        waits.height = max(0, waits_bottom - waits.top)
+    chickens = pygame.Rect(right_col.right - panel_w, right_col.top, panel_w, round(262 * s))
+    plate1 = pygame.Rect(right_col.right - narrow, chickens.bottom + gap * 2, narrow, plate_h)
     return dict(info=info, plate0=plate0, plate1=plate1, plate2=plate2, plate3=plate3, waits=waits, chickens=chickens)
 
 
@@ -359,9 +417,9 @@ def _floating(d: _Draft, font: dict[str, int]) -> dict[str, pygame.Rect]:
     return {"buttons": buttons, "prompt": prompt}
 
 
-def _try_layout(size: tuple[int, int], s: float, wall_side: int) -> Layout | None:
-    """The layout at scale `s`, or None when the table does not fit the window at that scale."""
-    d = _Draft(size, s, _tile_sizes(s), margin=max(6, round(10 * s)), gap=max(4, round(8 * s)), wall_side=wall_side)
+def _try_layout(size: tuple[int, int], s: float, wall_side: int, tiles: TileSizes) -> Layout | None:
+    """The layout at scale `s` with `tiles`, or None when the table does not fit the window so."""
+    d = _Draft(size, s, tiles, margin=max(6, round(10 * s)), gap=max(4, round(8 * s)), wall_side=wall_side)
     ponds = _ponds(d.art("pond"))
     ring_size = _ring_size(d, ponds)
     racks = _racks(d)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
+Colour = RGB | RGBA
 
 # Table felt
 TABLE_GREEN: RGB = (22, 92, 62)
@@ -49,3 +50,39 @@ TEXT_GOLD: RGB = (255, 212, 96)
 TEXT_RED: RGB = (236, 84, 72)
 PANEL: RGBA = (10, 30, 22, 200)
 PANEL_BORDER: RGB = (180, 150, 90)
+
+# High contrast (the settings' look page): a dark plain cloth, pure white and yellow words on near-black plates with
+# bright rims, and black tile edges. Only these differ; every other colour stays as it is.
+CONTRAST_CLOTH: RGB = (18, 22, 20)
+CONTRAST_RIM: RGB = (120, 120, 120)
+CONTRAST_TEXT: RGB = (255, 255, 255)
+CONTRAST_TEXT_MUTED: RGB = (228, 228, 228)
+CONTRAST_TEXT_GOLD: RGB = (255, 232, 0)
+CONTRAST_TEXT_RED: RGB = (255, 120, 100)
+CONTRAST_BORDER: RGB = (255, 232, 0)
+CONTRAST_TILE_OUTLINE: RGB = (0, 0, 0)
+CONTRAST_PANEL_ALPHA = 236  # dark plates are made nearly opaque: the cloth does not show through the words
+
+# The words' and rims' colours as high contrast shows them.
+_CONTRASTED: dict[tuple[int, int, int], RGB] = {
+    TEXT: CONTRAST_TEXT,
+    TEXT_MUTED: CONTRAST_TEXT_MUTED,
+    TEXT_GOLD: CONTRAST_TEXT_GOLD,
+    TEXT_RED: CONTRAST_TEXT_RED,
+    PANEL_BORDER: CONTRAST_BORDER,
+}
+
+
+def contrasted(colour: Colour) -> Colour:
+    """The colour high contrast shows in place of `colour` (its alpha kept); other colours as they are."""
+    found = _CONTRASTED.get((colour[0], colour[1], colour[2]))
+    if found is None:
+        return colour
+    return found if len(colour) == 3 else (*found, colour[3])
+
+
+def contrasted_fill(colour: Colour) -> Colour:
+    """A plate's fill as high contrast shows it: a dark translucent fill turns black and nearly opaque."""
+    if len(colour) == 4 and sum(colour[:3]) < 150:
+        return (0, 0, 0, max(colour[3], CONTRAST_PANEL_ALPHA))
+    return colour

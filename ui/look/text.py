@@ -1,7 +1,9 @@
 """Text and panel pictures built once and cached: shadowed, outlined and turned labels, rounded plates.
 
-Everything here is keyed by its arguments, so the table can ask for the same label every frame
-without rendering or rotating anything twice.
+Everything here is keyed by its arguments and the chosen look (ui/look/chosen.py), so the table can ask for the
+same label every frame without rendering or rotating anything twice. In high contrast the palette's words and rims
+are drawn in their contrasted colours (ui/look/palette.py) and the plates' rims twice as thick, wherever they are
+asked for.
 """
 
 from __future__ import annotations
@@ -12,10 +14,11 @@ from collections.abc import Callable, Hashable, Iterator
 import pygame
 
 from ui.look import palette as pal
+from ui.look.chosen import chosen
 from ui.look.fonts import render_text
 from ui.look.surface_cache import SurfaceCache, size_bound
 
-Colour = tuple[int, int, int] | tuple[int, int, int, int]
+Colour = pal.Colour
 
 _cache = SurfaceCache(maxsize=2048)
 size_bound(_cache.clear)
@@ -26,21 +29,29 @@ MIN_TEXT = 13
 
 
 def cached(key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-    """A surface from the shared cache of composed pictures, made once."""
-    return _cache.get(key, make)
+    """A surface from the shared cache of composed pictures, made once per look."""
+    return _cache.get((chosen(), key), make)
 
 
-def label(text: str, size: int, colour: Colour = pal.TEXT, bold: bool = False) -> pygame.Surface:
-    """Plain anti-aliased text (cached by ui.look.fonts)."""
-    return render_text(text, size, colour, bold)
+def shown(colour: Colour | None) -> Colour:
+    """The colour words are drawn in for `colour` (None: the body text's) in the chosen look."""
+    if colour is None:
+        colour = pal.TEXT
+    return pal.contrasted(colour) if chosen().high_contrast else colour
 
 
-def shadowed(text: str, size: int, colour: Colour = pal.TEXT, bold: bool = False) -> pygame.Surface:
-    """Text with a soft dark drop shadow, readable on the felt."""
+def label(text: str, size: int, colour: Colour | None = None, bold: bool = False) -> pygame.Surface:
+    """Plain anti-aliased text (cached by ui.look.fonts); `colour` None is the body text's."""
+    return render_text(text, size, shown(colour), bold)
+
+
+def shadowed(text: str, size: int, colour: Colour | None = None, bold: bool = False) -> pygame.Surface:
+    """Text with a soft dark drop shadow, readable on the felt (a solid one in high contrast)."""
+    colour = shown(colour)
 
     def make() -> pygame.Surface:
         fg = render_text(text, size, colour, bold)
-        sh = render_text(text, size, (0, 0, 0, 150), bold)
+        sh = render_text(text, size, (0, 0, 0, 240 if chosen().high_contrast else 150), bold)
         off = max(1, size // 16)
         out = pygame.Surface((fg.get_width() + off, fg.get_height() + off), pygame.SRCALPHA)
         out.blit(sh, (off, off))
@@ -52,6 +63,7 @@ def shadowed(text: str, size: int, colour: Colour = pal.TEXT, bold: bool = False
 
 def outlined(text: str, size: int, colour: Colour, stroke: Colour, width: int, bold: bool = True) -> pygame.Surface:
     """Text with a solid outline `width` px thick: callouts and banners."""
+    colour = shown(colour)
     key = ("outlined", text, size, colour, stroke, width, bold)
     made: list[pygame.Surface] = []
     return cached(key, lambda: _run(_outline_steps(text, size, colour, stroke, width, bold, made), made))
@@ -62,8 +74,9 @@ def outlined_steps(
 ) -> Iterator[None]:
     """Draw outlined() of the same arguments a part per step (large text laid many times over takes longer
     than a frame can give it); once the steps are done, outlined() finds it drawn."""
+    colour = shown(colour)
     key = ("outlined", text, size, colour, stroke, width, bold)
-    if key in _cache:
+    if (chosen(), key) in _cache:
         return
     made: list[pygame.Surface] = []
     yield from _outline_steps(text, size, colour, stroke, width, bold, made)
@@ -115,7 +128,12 @@ def panel(
     border: Colour | None = pal.PANEL_BORDER,
     border_width: int = 1,
 ) -> pygame.Surface:
-    """A rounded translucent plate of `size` with an optional border."""
+    """A rounded translucent plate of `size` with an optional border (darker and more solid, with a brighter rim
+    twice as thick, in high contrast)."""
+    if chosen().high_contrast:
+        fill = pal.contrasted_fill(fill)
+        if border is not None:
+            border, border_width = pal.contrasted(border), max(2, 2 * border_width)
 
     def make() -> pygame.Surface:
         w, h = max(1, size[0]), max(1, size[1])
@@ -128,7 +146,7 @@ def panel(
     return cached(("panel", size, radius, fill, border, border_width), make)
 
 
-def fit(text: str, size: int, max_width: int, colour: Colour = pal.TEXT, bold: bool = False) -> pygame.Surface:
+def fit(text: str, size: int, max_width: int, colour: Colour | None = None, bold: bool = False) -> pygame.Surface:
     """Shadowed text at `size`, or smaller until it is no wider than `max_width`; never below MIN_TEXT px
     (text that still does not fit is cut short with "…")."""
     s = size

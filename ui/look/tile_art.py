@@ -5,6 +5,9 @@ Every picture is drawn SUPERSAMPLE times larger and smoothscaled down, so tiles 
 px around the tile for its shadow and glow: blit it at (x - art.pad, y - art.pad) to put the
 tile's top-left corner at (x, y); `blit_pos` does that sum.
 
+The player's chosen look (ui/look/chosen.py) picks the faces, the classic painted ones or plain ones
+(ui/look/art/plain.py), and in high contrast gives the tiles black, thicker edges.
+
 Preview: `python -m ui.look.tile_art preview OUT.png` writes a sheet of every tile, back and look.
 """
 
@@ -26,8 +29,10 @@ from ui.look.art.badge import chicken_badge_surface
 from ui.look.art.canvas import FACE_UNITS_W, Canvas
 from ui.look.art.man import draw_man, warm_man
 from ui.look.art.pin import draw_pin
+from ui.look.art.plain import draw_plain, warm_plain
 from ui.look.art.shapes import clip_to, diagonal_gradient, glow, mix, new_surface, rounded_mask, silhouette, tinted
 from ui.look.art.sou import draw_sou
+from ui.look.chosen import FACES, chosen
 from ui.look.surface_cache import SurfaceCache, size_bound
 
 SUPERSAMPLE = 4
@@ -52,14 +57,19 @@ class Look(enum.Flag):
 
 
 class TileArt:
-    """All the tile pictures for one tile width in px; use get_tile_art(width) to share them."""
+    """All the tile pictures for one tile width in px, with `face` faces (FACES) and, in `high_contrast`, black and
+    thicker edges; use get_tile_art(width) to share them."""
 
-    def __init__(self, width: int) -> None:
+    def __init__(self, width: int, face: str = "classic", high_contrast: bool = False) -> None:
         if not isinstance(width, int) or isinstance(width, bool) or not MIN_WIDTH <= width <= MAX_WIDTH:
             raise ValueError(
                 f"tile width must be a whole number of pixels from {MIN_WIDTH} to {MAX_WIDTH}, got {width!r}"
             )
+        if face not in FACES:
+            raise ValueError(f"tile face must be one of {FACES}, got {face!r}")
         self.width = width
+        self.face_style = face
+        self.high_contrast = high_contrast
         self.face_height = round(width * FACE_RATIO)
         self.depth = max(2, round(width * 0.16))  # the visible thickness band under the face
         self.pad = max(3, round(width * 0.14))  # margin for the shadow and glows
@@ -151,8 +161,12 @@ class TileArt:
         return self._cache.get(("badge", -1, 0, 0), lambda: chicken_badge_surface(self._badge_diameter()))
 
     def prepare_lettering(self) -> None:
-        """Open the character tiles' font at this size ahead of their plates (the first one costs the most)."""
-        warm_man(self.width * SUPERSAMPLE / FACE_UNITS_W)
+        """Open the character tiles' font at this size ahead of their plates (the first one costs the most); with
+        plain faces, the numerals' font and glyphs."""
+        if self.face_style == "plain":
+            warm_plain()
+        else:
+            warm_man(self.width * SUPERSAMPLE / FACE_UNITS_W)
 
     def prepare_plate(self, kind: str, tile: int = -1, turn: int = 0) -> None:
         """Draw ahead the picture on the tile that face(), back(), lying() or lying_back() (`kind`) will show:
@@ -180,7 +194,8 @@ class TileArt:
         else:
             raise ValueError(f"tile picture kind must be face, back, lying or lying_back, got {kind!r}")
         # The character tiles' lettering first: the first of them at a size opens the font there.
-        parts: list[Callable[[], object]] = [self.prepare_lettering] if kind in ("face", "lying") and tile < 9 else []
+        lettered = tile < 9 or self.face_style == "plain"
+        parts: list[Callable[[], object]] = [self.prepare_lettering] if kind in ("face", "lying") and lettered else []
         halos = [partial(self.prepare_halo, kind, tile, turn, flag) for flag, _c, _a in HALOS if look & flag]
         return [
             *parts,
@@ -252,7 +267,9 @@ class TileArt:
         plate = diagonal_gradient((w, h), pal.IVORY_LIGHT, mix(pal.IVORY, pal.IVORY_SHADE, 0.35))
         canvas = Canvas(plate, u=w / FACE_UNITS_W, shown_u=self.width / FACE_UNITS_W)
         suit, rank = suit_of(tile), rank_of(tile)
-        if suit == 0:
+        if self.face_style == "plain":
+            draw_plain(canvas, suit, rank)
+        elif suit == 0:
             draw_man(canvas, rank)
         elif suit == 1:
             draw_pin(canvas, rank)
@@ -276,17 +293,23 @@ class TileArt:
         )
         return plate
 
+    def _outline(self) -> tuple[pal.RGB, int]:
+        """The tile's edge: its colour and its thickness in supersampled px (black and thicker in high contrast)."""
+        if self.high_contrast:
+            return pal.CONTRAST_TILE_OUTLINE, max(2 * SUPERSAMPLE, round(2.4 * SUPERSAMPLE * self.width / 48))
+        return pal.TILE_OUTLINE, max(2, round(SUPERSAMPLE * self.width / 48))
+
     def _draw_block(self, size: tuple[int, int], plate: pygame.Surface, face_up: bool) -> pygame.Surface:
         """Stack the layers: outline, the back layer, the ivory layer, then the plate on top."""
         S = SUPERSAMPLE
         bw, bh = size
         r = self.radius * S
-        outline = max(2, round(S * self.width / 48))
+        edge, outline = self._outline()
         depth = self.depth * S
         plate_h = plate.get_height()
-        block = new_surface(size, pal.TILE_OUTLINE)
+        block = new_surface(size, edge)
         body = pygame.Rect(0, 0, bw, bh)
-        pygame.draw.rect(block, pal.TILE_OUTLINE, body, border_radius=r)
+        pygame.draw.rect(block, edge, body, border_radius=r)
         inner = body.inflate(-2 * outline, -2 * outline)
         # The thickness band: face-up tiles show ivory over the green back layer, face-down the reverse.
         top_layer, bottom_layer = (pal.IVORY_SHADE, pal.TILE_BACK) if face_up else (pal.TILE_BACK_DARK, pal.IVORY_SHADE)
@@ -323,10 +346,10 @@ class TileArt:
         S = SUPERSAMPLE
         bw, bh = (v * S for v in self.edge_body_size)
         r = max(2, self.radius * S // 2)
-        outline = max(2, round(S * self.width / 48))
-        block = new_surface((bw, bh), pal.TILE_OUTLINE)
+        edge, outline = self._outline()
+        block = new_surface((bw, bh), edge)
         body = pygame.Rect(0, 0, bw, bh)
-        pygame.draw.rect(block, pal.TILE_OUTLINE, body, border_radius=r)
+        pygame.draw.rect(block, edge, body, border_radius=r)
         inner = body.inflate(-2 * outline, -2 * outline)
         split = round(inner.width * 0.42)
         green = pygame.Rect(inner.x, inner.y, split, inner.height)
@@ -462,16 +485,18 @@ def _check_look(look: object) -> None:
         raise ValueError(f"look must be a tile_art.Look, got {look!r}")
 
 
-_arts: dict[int, TileArt] = {}
+_arts: dict[tuple[int, bool, str], TileArt] = {}
 size_bound(_arts.clear)
 
 
 def get_tile_art(width: int) -> TileArt:
-    """The shared TileArt for `width` px, so each size is drawn once per run."""
-    art = _arts.get(width)
+    """The shared TileArt for `width` px in the chosen look (ui/look/chosen.py), so each is drawn once per run."""
+    look = chosen()
+    key = (width, look.high_contrast, look.face)
+    art = _arts.get(key)
     if art is None:
-        art = TileArt(width)
-        _arts[width] = art
+        art = TileArt(width, look.face, look.high_contrast)
+        _arts[key] = art
     return art
 
 

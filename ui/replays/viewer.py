@@ -122,7 +122,8 @@ class ReplayViewerScene(Scene):
         self.title = title
         self.stops = stops(events)
         self.step = 0
-        self.layout: Layout = table_layout(host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE, rules)
+        size = host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE
+        self.layout: Layout = table_layout(size, rules, host.settings.tile_size)
         self.board = Board()
         self.model = model_at(self.events, 0, rules.players, names, turned_by, face_up)
         self.buttons: list[Button] = []
@@ -177,7 +178,7 @@ class ReplayViewerScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         if size != self.layout.size:
-            self.layout = table_layout(size, self.rules)
+            self.layout = table_layout(size, self.rules, self.host.settings.tile_size)
         self._lay_out()
 
     def _lay_out(self) -> None:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import pygame
 
+from ui.look.chosen import follow
 from ui.look.layout import DEFAULT_SIZE
 from ui.look.resources import resource_path
 from ui.look.surface_cache import forget_sized_pictures
@@ -132,6 +133,7 @@ class App:
                 events = pygame.event.get()
                 for event in events:
                     self.handle(event)
+                follow(self.settings)  # the look chosen in the settings, from the frame after it is chosen
                 self.stack.update(dt)
                 # A still screen is drawn again only when input, a scene change or its own update may have
                 # changed it: an idle menu then costs next to nothing.

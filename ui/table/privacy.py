@@ -72,7 +72,7 @@ class PrivacyScene(Scene):
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
-        layout = table_layout(self.size, self.rules)
+        layout = table_layout(self.size, self.rules, self.host.settings.tile_size)
         if self._felt is None or self._felt.get_size() != self.size:
             felt = render_background(layout)
             shade = pygame.Surface(self.size, pygame.SRCALPHA)

@@ -29,6 +29,7 @@ from ui.kit.dialogs import ChoiceScene, ConfirmScene, NoticeScene
 from ui.kit.discard_gesture import cue_text, draw_cue, draw_dragged
 from ui.look import palette as pal
 from ui.look import text as T
+from ui.look.chosen import Chosen, chosen, follow
 from ui.look.layout import DEFAULT_SIZE, Layout, table_layout
 from ui.match.config import MatchConfig
 from ui.match.opponents import opponent
@@ -153,7 +154,10 @@ class TableScene(Scene):
             # The session owns the save and the replay log; a failure to write either is told once.
             local_session(self.session).keep(save_name, on_error=self._tell_unsaved)
         self.model = self.fresh_model()
-        self.layout: Layout = table_layout(host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE, rules)
+        size = host.stack.size if host.stack.size != (0, 0) else DEFAULT_SIZE
+        self.layout: Layout = table_layout(size, rules, host.settings.tile_size)
+        # What the table is laid out and drawn for from the settings: the tile size and the look.
+        self.laid_for: tuple[str, Chosen] = (host.settings.tile_size, chosen())
         self.presenter = Presenter(self.model, rules, lambda: self.layout, lambda: self.host.settings.speed.factor)
         self.sounds = TableSounds(host.settings)
         self.sounds.voice = TableVoice(
@@ -342,6 +346,7 @@ class TableScene(Scene):
         return self.obs is not None
 
     def update(self, dt: float) -> None:
+        self.follow_settings()
         self.jobs.start_frame()
         self.frames += 1
         self.timers.tick_claim_timer(dt)
@@ -424,11 +429,26 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.repaint.forget()  # a new window surface, even at the same size (F11)
-        if size == self.layout.size:
+        if size != self.layout.size:
+            self.lay_out(size)
+
+    def follow_settings(self) -> None:
+        """Lay the table out again if the tile size or the look was changed in the settings since it was laid out:
+        the next frame shows the change."""
+        follow(self.host.settings)
+        wanted = (self.host.settings.tile_size, chosen())
+        if wanted == self.laid_for:
             return
+        self.laid_for = wanted
+        self.repaint.forget()
+        self.board = Board()  # the felt (its line round the walls too) and every zone, drawn afresh
+        self.lay_out(self.layout.size)
+
+    def lay_out(self, size: tuple[int, int]) -> None:
+        """The table laid out for a window of `size` at the tile size of the settings, its pictures drawn anew."""
         # Tiles in flight were aimed at the old layout: land them now; queued beats play on normally.
         self.presenter.drop_actors()
-        self.layout = table_layout(size, self.rules)
+        self.layout = table_layout(size, self.rules, self.host.settings.tile_size)
         self.frame_work.opening = Jobs(self.frame_work.opening_jobs())
         self.frame_work.prewarm = Jobs(art_jobs(self.layout, self.rules))
         if self.obs is not None:
@@ -474,6 +494,7 @@ class TableScene(Scene):
         )
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.follow_settings()
         if self.loading:
             self._draw_loading(surface)
             self.repaint.forget()

@@ -188,3 +188,19 @@ def test_a_change_in_the_settings_reaches_the_table_at_its_next_frame() -> None:
     assert scene.board is not board, "the felt and the zones are drawn again in the new look"
     felt = scene.board.felt(scene.layout)
     assert felt is not None and felt.get_at((60, 300))[:3] == pal.CONTRAST_CLOTH
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1024, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("step", ["normal", "large", "largest"])
+def test_the_waits_panel_keeps_room_for_a_row_of_waits_at_every_tile_size(size: tuple[int, int], step: str) -> None:
+    """However large the hand, the waits panel holds its title and a row of waits on the smallest tiles (the panel
+    draws them smaller rather than leave the player's waits out)."""
+    from ui.look.layout import compute_layout
+    from ui.look.tile_art import MIN_WIDTH, get_tile_art
+
+    layout = compute_layout(size, tiles=step)
+    waits = layout.zone("waits")
+    pad = round(10 * layout.scale)
+    title = T.shadowed("打三万听", layout.font["title"], (255, 255, 255), True).get_height()
+    room = waits.height - pad // 2 - title - pad // 3
+    assert room >= get_tile_art(MIN_WIDTH).body_size[1] + 3, (waits, room)

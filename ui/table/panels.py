@@ -9,7 +9,7 @@ from game.core.tiles import Tile
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.look.layout import Layout
-from ui.look.tile_art import Look, get_tile_art
+from ui.look.tile_art import MIN_WIDTH, Look, get_tile_art
 from ui.table.seat_words import seat_label, seat_word
 from ui.table.view import TableView
 from ui.words import strings as S
@@ -43,9 +43,11 @@ def panel_tile_width(layout: Layout) -> int:
     return max(18, round(layout.tiles.pond * 0.85))
 
 
-def _tile(surface: pygame.Surface, view: TableView, tile: Tile, x: int, y: int, look: Look = Look.NORMAL) -> int:
-    """A small standing tile at (x, y); returns its width."""
-    art = get_tile_art(_small_art_width(view))
+def _tile(
+    surface: pygame.Surface, view: TableView, tile: Tile, x: int, y: int, look: Look = Look.NORMAL, width: int = 0
+) -> int:
+    """A small standing tile at (x, y) (`width` px wide, or the panels' own width); returns its width."""
+    art = get_tile_art(width or _small_art_width(view))
     surface.blit(art.face(tile, look), art.blit_pos(x, y))
     return art.width
 
@@ -225,7 +227,11 @@ def draw_waits(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> N
     if not info.waits:
         surface.blit(T.fit(S.tr(info.note), small, w, pal.TEXT_MUTED), (x, y))
         return
-    art = get_tile_art(_small_art_width(view))
+    width = _small_art_width(view)
+    # A short panel (the largest hand in a small window) shows its waits on smaller tiles rather than none.
+    while width > MIN_WIDTH and get_tile_art(width).body_size[1] + 3 > rect.bottom - y:
+        width -= 1
+    art = get_tile_art(width)
     col_w = max(art.width * 3, round(w / 2) - 4)
     cols = max(1, w // col_w)
     row_h = art.body_size[1] + max(3, round(4 * view.layout.scale))
@@ -235,9 +241,10 @@ def draw_waits(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> N
         if cy + row_h > rect.bottom:
             break
         look = Look.NORMAL if wait.unseen else Look.DIMMED
-        cx += _tile(surface, view, wait.tile, cx, cy, look) + 4
+        cx += _tile(surface, view, wait.tile, cx, cy, look, width) + 4
         left = T.shadowed(S.tr("wait_left", n=wait.unseen), small, pal.TEXT if wait.unseen else pal.TEXT_MUTED)
         surface.blit(left, (cx, cy))
         how = S.tr("wait_any") if wait.off_discard else S.tr("wait_self_only")
         hc = pal.TEXT_GOLD if wait.off_discard else pal.TEXT_MUTED
-        surface.blit(T.fit(how, small, col_w - art.width - 8, hc), (cx, cy + left.get_height() - 2))
+        if cy + 2 * left.get_height() - 2 <= rect.bottom:
+            surface.blit(T.fit(how, small, col_w - art.width - 8, hc), (cx, cy + left.get_height() - 2))

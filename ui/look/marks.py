@@ -145,9 +145,9 @@ def pointer(size: int, direction: Direction, colour: RGB = TURN) -> pygame.Surfa
     """A solid triangle pointing `direction`: whose turn it is."""
 
     def draw(s: pygame.Surface, u: float) -> None:
-        tri = [(14 * u, 10 * u), (90 * u, 50 * u), (14 * u, 90 * u)]
+        tri = [(10 * u, 6 * u), (96 * u, 50 * u), (10 * u, 94 * u)]
         polygon(s, INK, tri)
-        inner = [(24 * u, 26 * u), (72 * u, 50 * u), (24 * u, 74 * u)]
+        inner = [(20 * u, 22 * u), (78 * u, 50 * u), (20 * u, 78 * u)]
         polygon(s, colour, inner)
 
     right = _drawn(("pointer", colour), size, draw)
@@ -203,6 +203,18 @@ def flip_arrow(size: int, colour: RGB = pal.TEXT_GOLD) -> pygame.Surface:
 
 def _angles(start: float, stop: float, n: int) -> list[float]:
     return [math.radians(start + (stop - start) * k / (n - 1)) for k in range(n)]
+
+
+def pin(surface: pygame.Surface, mark: pygame.Surface, tile: pygame.Rect) -> pygame.Rect:
+    """Pin `mark` on the top-left corner of the tile at `tile`, half over its face (the chicken badge takes the
+    top-right one); returns where it went."""
+    at = mark.get_rect(center=(tile.left + mark.get_width() // 4, tile.top + mark.get_height() // 4))
+    return surface.blit(mark, at)
+
+
+def tile_mark_size(tile_width: int) -> int:
+    """The side of a mark pinned on a tile `tile_width` px wide."""
+    return max(9, round(tile_width * 0.5))
 
 
 def hatch(surface: pygame.Surface, rect: pygame.Rect, colour: RGB = INK, step: int = 6, width: int = 2) -> None:

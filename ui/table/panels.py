@@ -6,6 +6,7 @@ import pygame
 
 from game.core.settlement.chickens import charge_kinds
 from game.core.tiles import Tile
+from ui.look import marks
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.look.layout import Layout
@@ -133,6 +134,10 @@ def draw_chickens(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -
         surface.blit(arrow, (cx, y + (art.body_size[1] - arrow.get_height()) // 2))
         cx += arrow.get_width() + 4
         _tile(surface, view, flip.chicken, cx, y, Look.CHICKEN)
+        if flip.chicken in view.rules.chickens.golden:
+            # 金鸡: the fixed chicken turned up, starred (its gold ring is the same as any chicken's).
+            body = pygame.Rect((cx, y), art.body_size)
+            marks.pin(surface, marks.star(marks.tile_mark_size(art_w)), body)
         y += row_h
     if info is None:
         return

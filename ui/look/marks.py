@@ -9,6 +9,7 @@ Each mark sits on a dark outline so that it reads on the felt, on ivory and on g
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from typing import Literal
@@ -84,7 +85,7 @@ def _drawn(key: tuple[object, ...], size: int, draw: Callable[[pygame.Surface, f
 def _stroke(s: pygame.Surface, colour: RGB, points: list[tuple[float, float]], width: float) -> None:
     """A thick line through `points` with round joints and ends."""
     w = max(1, round(width))
-    for a, b in zip(points, points[1:], strict=False):
+    for a, b in itertools.pairwise(points):
         pygame.draw.line(s, colour, (round(a[0]), round(a[1])), (round(b[0]), round(b[1])), w)
     for p in points:
         circle(s, colour, p, width / 2)

@@ -72,7 +72,7 @@ def draw_marks(s: CalcState, surface: pygame.Surface) -> None:
     """A red frame over each control with a problem, a cross on its corner (the frame of the control being typed in
     is gold: the cross tells the two apart without their colours), drawn over the controls so nothing hides them."""
     m = s.m
-    cross = marks.cross(round(mark_size(s) * 1.3))
+    cross = marks.cross_badge(round(mark_size(s) * 1.3))
     for rect in marked(s):
         frame = rect.inflate(m.px(4), m.px(4))
         pygame.draw.rect(surface, pal.TEXT_RED, frame, max(2, m.px(2)), m.px(8))

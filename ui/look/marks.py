@@ -31,11 +31,13 @@ TURN: RGB = pal.TEXT_GOLD  # whose turn it is: the lit border and the pointer
 CONNECTED: RGB = (110, 222, 134)  # a seat whose player is on the line: a full disc
 DROPPED: RGB = (196, 54, 48)  # a seat whose line dropped: a ring struck through, darker
 AI_SEAT: RGB = (150, 172, 206)  # a seat played by the computer: a hollow square
+DEALER: RGB = (200, 40, 36)  # 庄 in a disc
+READY: RGB = (58, 136, 218)  # 听 in a square, lighter than DEALER
 GOLDEN: RGB = (255, 226, 120)  # 金鸡: a star
 EXPERT: RGB = (232, 184, 64)  # the review's expert move: a star
 PLAYED: RGB = (96, 170, 236)  # the move played, no worse than the noise: a ring
 MISTAKE: RGB = (206, 60, 50)  # the move played, clearly worse: a cross, its bar hatched
-OTHER: RGB = (104, 140, 118)  # any other option: no mark
+OTHER: RGB = (128, 166, 142)  # any other option: no mark, lighter than MISTAKE
 
 # The colours of each pair of states the player must tell apart, by the screen that shows them; the second of
 # each pair is also marked by another shape (the names say which).
@@ -47,7 +49,7 @@ STATE_PAIRS: dict[str, dict[str, tuple[RGB, RGB]]] = {
         "connected disc / dropped ring": (CONNECTED, DROPPED),
         "connected disc / AI square": (CONNECTED, AI_SEAT),
         "dropped ring / AI square": (DROPPED, AI_SEAT),
-        "dealer badge / ready badge": ((200, 40, 36), (40, 110, 190)),
+        "dealer badge / ready badge": (DEALER, READY),
     },
     "settlement": {
         "gain / loss": (pal.TEXT_GOLD, pal.TEXT_RED),
@@ -111,6 +113,18 @@ def cross(size: int, colour: RGB = BAD) -> pygame.Surface:
             _stroke(s, ink, [(78 * u, 22 * u), (22 * u, 78 * u)], width)
 
     return _drawn(("cross", colour), size, draw)
+
+
+def cross_badge(size: int, colour: RGB = BAD) -> pygame.Surface:
+    """✗ on a light disc: a problem flagged on a frame, plain to see on a dark panel whatever the eye makes of red."""
+
+    def draw(s: pygame.Surface, u: float) -> None:
+        circle(s, INK, (50 * u, 50 * u), 50 * u)
+        circle(s, pal.IVORY_LIGHT, (50 * u, 50 * u), 42 * u)
+        for a, b in (((30, 30), (70, 70)), ((70, 30), (30, 70))):
+            _stroke(s, colour, [(a[0] * u, a[1] * u), (b[0] * u, b[1] * u)], 14 * u)
+
+    return _drawn(("cross-badge", colour), size, draw)
 
 
 def _star_points(cx: float, cy: float, outer: float, inner: float) -> list[tuple[float, float]]:
@@ -207,15 +221,15 @@ def _angles(start: float, stop: float, n: int) -> list[float]:
 
 
 def pin(surface: pygame.Surface, mark: pygame.Surface, tile: pygame.Rect) -> pygame.Rect:
-    """Pin `mark` on the top-left corner of the tile at `tile`, half over its face (the chicken badge takes the
-    top-right one); returns where it went."""
-    at = mark.get_rect(center=(tile.left + mark.get_width() // 4, tile.top + mark.get_height() // 4))
-    return surface.blit(mark, at)
+    """Pin `mark` in the top-left corner of the tile at `tile` (the chicken badge takes the top-right one, and
+    half out over the tile beside); returns where it went."""
+    inset = max(1, tile.width // 20)
+    return surface.blit(mark, (tile.left + inset, tile.top + inset))
 
 
 def tile_mark_size(tile_width: int) -> int:
     """The side of a mark pinned on a tile `tile_width` px wide."""
-    return max(9, round(tile_width * 0.5))
+    return max(9, round(tile_width * 0.42))
 
 
 def hatch(surface: pygame.Surface, rect: pygame.Rect, colour: RGB = INK, step: int = 6, width: int = 2) -> None:

@@ -15,8 +15,8 @@ from ui.table.seat_words import fit_plate, plate_parts, seat_word
 from ui.table.view import TableView
 from ui.words import strings as S
 
-DEALER_RED = (200, 40, 36)
-READY_BLUE = (40, 110, 190)
+DEALER_RED = marks.DEALER
+READY_BLUE = marks.READY  # lighter than DEALER_RED, and square: the two badges part without their hues
 WIN_ORANGE = (230, 120, 30)
 COUNT_GOLD = (176, 122, 20)
 THINKING_GREEN = (40, 140, 90)

@@ -24,6 +24,7 @@ installation the environment was made from is used. The pairs' figures need no n
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import sysconfig
@@ -128,7 +129,7 @@ def lab(colour: RGB) -> tuple[float, float, float]:
 
 def delta_e(a: RGB, b: RGB) -> float:
     """The CIE 1976 colour difference of two sRGB colours (about 2.3 is the least an eye notices)."""
-    return sum((p - q) ** 2 for p, q in zip(lab(a), lab(b), strict=True)) ** 0.5
+    return math.dist(lab(a), lab(b))
 
 
 def load_numpy() -> ModuleType | None:

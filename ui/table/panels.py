@@ -44,10 +44,15 @@ def panel_tile_width(layout: Layout) -> int:
     return max(18, round(layout.tiles.pond * 0.85))
 
 
-def _tile(surface: pygame.Surface, view: TableView, tile: Tile, x: int, y: int, look: Look = Look.NORMAL) -> int:
-    """A small standing tile at (x, y); returns its width."""
+def _tile(
+    surface: pygame.Surface, view: TableView, tile: Tile, x: int, y: int, look: Look = Look.NORMAL, star: bool = False
+) -> int:
+    """A small standing tile at (x, y), starred when it is a golden chicken (金鸡); returns its width."""
     art = get_tile_art(_small_art_width(view))
     surface.blit(art.face(tile, look), art.blit_pos(x, y))
+    if star:
+        # Its gold ring is any chicken's: the star says it is the golden one.
+        marks.pin(surface, marks.star(marks.tile_mark_size(art.width)), pygame.Rect((x, y), art.body_size))
     return art.width
 
 
@@ -133,11 +138,7 @@ def draw_chickens(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -
         arrow = T.shadowed("→", fs, pal.TEXT_GOLD)
         surface.blit(arrow, (cx, y + (art.body_size[1] - arrow.get_height()) // 2))
         cx += arrow.get_width() + 4
-        _tile(surface, view, flip.chicken, cx, y, Look.CHICKEN)
-        if flip.chicken in view.rules.chickens.golden:
-            # 金鸡: the fixed chicken turned up, starred (its gold ring is the same as any chicken's).
-            body = pygame.Rect((cx, y), art.body_size)
-            marks.pin(surface, marks.star(marks.tile_mark_size(art_w)), body)
+        _tile(surface, view, flip.chicken, cx, y, Look.CHICKEN, flip.chicken in view.rules.chickens.golden)
         y += row_h
     if info is None:
         return

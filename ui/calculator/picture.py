@@ -11,6 +11,7 @@ from ui.calculator.header import title_picture
 from ui.calculator.naming import seat_heading, target_name
 from ui.calculator.seat_rows import HEAD_WIDTH
 from ui.kit.metrics import plate
+from ui.look import marks
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.words import strings as S
@@ -40,16 +41,25 @@ def _seat_plate(s: CalcState, surface: pygame.Surface, i: int, block: pygame.Rec
     surface.blit(count, (block.left + m.px(10), y))
 
 
+def mark_size(s: CalcState) -> int:
+    """The side of the crosses and ticks that mark problems and a hand that stands."""
+    return max(10, round(s.m.small * 0.95))
+
+
 def _problem_lines(s: CalcState, surface: pygame.Surface) -> None:
+    """Each problem's words in red after a cross: the cross says it is a problem to an eye that misses the red."""
     m = s.m
     line_h = round(m.small * 1.3)
+    cross = marks.cross(mark_size(s))
+    indent = cross.get_width() + m.px(4)
     for rect, lines in s.problem_lines:
         y = rect.top
         for n, text in enumerate(lines):
-            pic = T.fit(text, m.small, rect.width, pal.TEXT_RED)
+            pic = T.fit(text, m.small, rect.width - indent, pal.TEXT_RED)
             if n and y + pic.get_height() > rect.bottom:
                 break  # (the first line always shows: its rows leave it the room)
-            surface.blit(pic, (rect.left, y))
+            surface.blit(cross, cross.get_rect(midleft=(rect.left, y + pic.get_height() // 2)))
+            surface.blit(pic, (rect.left + indent, y))
             y += line_h
 
 
@@ -59,10 +69,14 @@ def marked(s: CalcState) -> list[pygame.Rect]:
 
 
 def draw_marks(s: CalcState, surface: pygame.Surface) -> None:
-    """A red frame over each control with a problem, drawn over the controls so nothing hides it."""
+    """A red frame over each control with a problem, a cross on its corner (the frame of the control being typed in
+    is gold: the cross tells the two apart without their colours), drawn over the controls so nothing hides them."""
     m = s.m
+    cross = marks.cross_badge(round(mark_size(s) * 1.3))
     for rect in marked(s):
-        pygame.draw.rect(surface, pal.TEXT_RED, rect.inflate(m.px(4), m.px(4)), max(2, m.px(2)), m.px(8))
+        frame = rect.inflate(m.px(4), m.px(4))
+        pygame.draw.rect(surface, pal.TEXT_RED, frame, max(2, m.px(2)), m.px(8))
+        surface.blit(cross, cross.get_rect(center=(frame.right - m.px(3), frame.top + m.px(3))))
 
 
 def status(s: CalcState) -> tuple[str, pal.RGB]:
@@ -77,6 +91,16 @@ def status(s: CalcState) -> tuple[str, pal.RGB]:
     return S.tr("calc_ok"), pal.TEXT_GOLD
 
 
+def status_mark(s: CalcState) -> pygame.Surface | None:
+    """The mark before the status line: a cross for a failed step or a hand with problems, a tick for a hand that
+    stands or a step done, none while nothing is entered."""
+    if s.notice.text:
+        return marks.cross(mark_size(s)) if s.notice.bad else marks.tick(mark_size(s))
+    if not any(seat.hand or seat.melds or seat.discards for seat in s.calc.seats):
+        return None
+    return marks.cross(mark_size(s)) if s.problems else marks.tick(mark_size(s))
+
+
 def _status_line(s: CalcState, surface: pygame.Surface) -> None:
     m = s.m
     w, h = s.size
@@ -84,7 +108,13 @@ def _status_line(s: CalcState, surface: pygame.Surface) -> None:
     where = target_name(s.target, s.calc.players)
     place = T.fit(S.tr("calc_target", place=where), m.small, m.px(360), pal.TEXT_MUTED)
     surface.blit(place, place.get_rect(topright=(w - m.px(16), s.status_y)))
-    surface.blit(T.fit(text, m.small, w - m.px(400), colour), (m.px(16), s.status_y))
+    words = T.fit(text, m.small, w - m.px(400), colour)
+    x = m.px(16)
+    sign = status_mark(s)
+    if sign is not None:
+        surface.blit(sign, sign.get_rect(midleft=(x, s.status_y + words.get_height() // 2)))
+        x += sign.get_width() + m.px(4)
+    surface.blit(words, (x, s.status_y))
     hint = T.fit(S.tr("calc_keys"), m.small, w - 2 * m.px(16), pal.TEXT_MUTED)  # the row under the buttons
     surface.blit(hint, hint.get_rect(bottomright=(w - m.px(16), h - m.px(8))))
 

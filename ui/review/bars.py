@@ -13,14 +13,15 @@ import pygame
 
 from game.review.report import Decision, Option
 from game.review.why import move_words
+from ui.look import marks
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.words import strings as S
 
-EXPERT_BAR: pal.RGB = (232, 184, 64)
-PLAYED_BAR: pal.RGB = (96, 170, 236)
-MISTAKE_BAR: pal.RGB = (226, 96, 80)
-OTHER_BAR: pal.RGB = (104, 140, 118)
+EXPERT_BAR: pal.RGB = marks.EXPERT
+PLAYED_BAR: pal.RGB = marks.PLAYED
+MISTAKE_BAR: pal.RGB = marks.MISTAKE
+OTHER_BAR: pal.RGB = marks.OTHER
 ZERO_LINE: pal.RGB = (200, 200, 190)
 
 
@@ -89,6 +90,16 @@ def bar_colour(d: Decision, option: Option) -> pal.RGB:
     return OTHER_BAR
 
 
+def option_mark(d: Decision, option: Option, size: int) -> pygame.Surface | None:
+    """The shape beside an option, so that its colour is never the only cue: a star for the expert's move, a cross
+    for the move played when it was a clear mistake, a ring for it otherwise, none for the rest."""
+    if option.action == d.expert:
+        return marks.star(size, EXPERT_BAR)
+    if option.action == d.played:
+        return marks.cross(size, MISTAKE_BAR) if d.clear else marks.ring(size, PLAYED_BAR)
+    return None
+
+
 def option_bars(surface: pygame.Surface, rect: pygame.Rect, d: Decision, font: int) -> int:
     """A key (你, 专家), then each option as a bar of its expected points about a zero line with its uncertainty
     (± a standard error, drawn as a whisker), and a line saying when the options are even; the height used."""
@@ -103,8 +114,10 @@ def option_bars(surface: pygame.Surface, rect: pygame.Rect, d: Decision, font: i
     hi = max(0.0, *(b for _, b in ends))
     span = max(1e-9, hi - lo)
     # The labels take what the longest needs, at most half the width; the bars take the rest.
+    mark_size = max(9, round(font * 0.95))
+    indent = mark_size + 3
     widest = max(T.shadowed(move_label(o), font, bold=True).get_width() for o in options)
-    label_w = min(rect.width // 2, widest + 2)
+    label_w = min(rect.width // 2, widest + 2 + indent)
     value_w = min(rect.width // 3, max(T.shadowed(value_text(d, o), font, bold=True).get_width() for o in options) + 4)
     bar_left = rect.left + label_w + 4
     bar_w = max(10, rect.right - value_w - 4 - bar_left)
@@ -117,11 +130,17 @@ def option_bars(surface: pygame.Surface, rect: pygame.Rect, d: Decision, font: i
     for o in options:
         marked = o.action in (d.played, d.expert)
         colour = bar_colour(d, o) if marked else pal.TEXT_MUTED
-        name = T.fit(move_label(o), font, label_w, colour, bold=marked)
-        surface.blit(name, name.get_rect(midleft=(rect.left, y + row_h // 2)))
+        sign = option_mark(d, o, mark_size)
+        if sign is not None:
+            surface.blit(sign, sign.get_rect(midleft=(rect.left, y + row_h // 2)))
+        name = T.fit(move_label(o), font, label_w - indent, colour, bold=marked)
+        surface.blit(name, name.get_rect(midleft=(rect.left + indent, y + row_h // 2)))
         end = x_of(o.points)
         bar = pygame.Rect(min(zero_x, end), y + row_h // 5, max(2, abs(end - zero_x)), row_h - 2 * (row_h // 5))
         pygame.draw.rect(surface, bar_colour(d, o), bar, border_radius=3)
+        if o.action == d.played and d.clear and o.action != d.expert:
+            # A clear mistake's bar is striped as well as red.
+            marks.hatch(surface, bar, marks.INK, max(4, row_h // 4), max(1, row_h // 10))
         if _whisker(d, o):
             mid = y + row_h // 2
             a, b = x_of(o.points - o.se), x_of(o.points + o.se)
@@ -145,17 +164,18 @@ def _whisker(d: Decision, option: Option) -> bool:
 
 
 def _key(surface: pygame.Surface, rect: pygame.Rect, d: Decision, font: int, row_h: int) -> int:
-    """The colours of the move played and the expert's (one when they are the same move); the height used."""
+    """The marks of the move played and the expert's, in their colours; the height used."""
     mine = d.option(d.played)
-    entries = [(S.tr("rv_you"), bar_colour(d, mine) if mine is not None else PLAYED_BAR)]
-    entries.append((S.tr("rv_expert"), EXPERT_BAR))
+    size = max(9, round(font * 0.95))
+    you = option_mark(d, mine, size) if mine is not None else None
+    you = you or marks.ring(size, PLAYED_BAR)
+    entries = [(S.tr("rv_you"), you), (S.tr("rv_expert"), marks.star(size, EXPERT_BAR))]
     x = rect.left
-    box = max(6, font * 2 // 3)
-    for text, colour in entries:
-        pygame.draw.rect(surface, colour, (x, rect.top + (row_h - box) // 2, box, box), border_radius=2)
+    for text, sign in entries:
+        surface.blit(sign, sign.get_rect(midleft=(x, rect.top + row_h // 2)))
         pic = T.shadowed(text, font, pal.TEXT_MUTED)
-        surface.blit(pic, pic.get_rect(midleft=(x + box + 4, rect.top + row_h // 2)))
-        x += box + 4 + pic.get_width() + font
+        surface.blit(pic, pic.get_rect(midleft=(x + sign.get_width() + 4, rect.top + row_h // 2)))
+        x += sign.get_width() + 4 + pic.get_width() + font
     return row_h
 
 

@@ -15,6 +15,7 @@ from game.calculator.sheet import NotEntered
 from game.core.melds import KongKind
 from game.core.result import SeatResult
 from game.core.tiles import Tile
+from ui.look import marks
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.look.tile_art import Look, TileArt, get_tile_art
@@ -88,8 +89,9 @@ def draw_hand(
     slots: list[tuple[int, Tile | None, bool]],
     art: TileArt,
     chickens: frozenset[Tile],
+    golden: frozenset[Tile] = frozenset(),
 ) -> None:
-    """Draw a row of `slots` with its tiles' top-left corner at `topleft`."""
+    """Draw a row of `slots` with its tiles' top-left corner at `topleft`, a star on each golden chicken (金鸡)."""
     x, y = topleft
     last_group = None
     for group, tile, winning in slots:
@@ -106,4 +108,7 @@ def draw_hand(
                 look |= Look.WINNING
             pic = art.face(tile, look)
         surface.blit(pic, art.blit_pos(x, y))
+        if tile is not None and tile in golden:
+            # Its gold ring is any chicken's: the star says it is the golden one.
+            marks.pin(surface, marks.star(marks.tile_mark_size(art.width)), pygame.Rect((x, y), art.body_size))
         x += art.width

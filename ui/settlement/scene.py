@@ -23,6 +23,7 @@ from game.core.tiles import Tile
 from game.engine.events import HandSettled
 from ui.kit.buttons import draw_buttons
 from ui.kit.dialogs import ConfirmScene
+from ui.look import marks
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.look.art.shapes import mix
@@ -188,6 +189,13 @@ class SettlementScene(SettlementPanel):
         if self.result.win is None:
             return frozenset()
         return chicken_tiles(rules, self.result.flip, self.result.weekday)
+
+    def golden(self) -> frozenset[Tile]:
+        """The golden chickens (金鸡) of this hand under the ruleset shown: fixed chickens that were turned too."""
+        rules = self.shown_rules
+        if rules is None or self.result is None or self.result.win is None:
+            return frozenset()
+        return frozenset(t for t in rulings.turned_chickens(self.result.flip, rules) if t in rules.chickens.golden)
 
     # ------------------------------------------------------------------ the scene
 
@@ -408,6 +416,8 @@ class SettlementScene(SettlementPanel):
             else:
                 look = Look.CHICKEN if it in chickens else Look.NORMAL
                 surface.blit(art.face(it, look), art.blit_pos(x, y))
+                if it in self.golden():
+                    marks.pin(surface, marks.star(marks.tile_mark_size(art.width)), pygame.Rect((x, y), art.body_size))
             x += w + gap
 
     def _row_steps(self, surface: pygame.Surface, body: pygame.Rect, fonts: dict[str, int]) -> Iterator[None]:
@@ -458,7 +468,7 @@ class SettlementScene(SettlementPanel):
             y = row.top + (row_h - (art.face_height + art.depth)) // 2
             x = row.left + info_w + gap
             if slots:
-                draw_hand(surface, (x, y), slots, art, chickens)
+                draw_hand(surface, (x, y), slots, art, chickens, self.golden())
             if assumed is not None:
                 where = (x, y + art.face_height // 2, hand_w)
                 note = not_entered_note(assumed)

@@ -46,8 +46,12 @@ def draw_compass(surface: pygame.Surface, view: TableView, rect: pygame.Rect) ->
         if view.dice:
             continue  # the dice roll in the middle of the table: the winds make way
         colour = pal.TEXT_RED if seat == m.dealer else (pal.TEXT_GOLD if is_turn else pal.TEXT_MUTED)
+        if is_turn:
+            # Dark on a gold chip: the turn reads by its lightness and shape, not by its gold alone.
+            colour = pal.INK_RED_DARK if seat == m.dealer else pal.TEXT_DARK
         # Upright for everyone at the screen: a turned W reads as M, a turned 北 as a stranger's glyph.
-        pic = T.shadowed(S.wind(m.engine(seat), m.players), size, colour, bold=True)
+        wind = S.wind(m.engine(seat), m.players)
+        pic = T.label(wind, size, colour, bold=True) if is_turn else T.shadowed(wind, size, colour, bold=True)
         margin = round(8 * s) + bar
         pr = pic.get_rect()
         if seat == 0:
@@ -58,6 +62,17 @@ def draw_compass(surface: pygame.Surface, view: TableView, rect: pygame.Rect) ->
             pr.midtop = (rect.centerx, rect.top + margin)
         else:
             pr.midleft = (rect.left + margin, rect.centery)
+        if is_turn:
+            chip = pr.inflate(round(10 * s), round(2 * s))
+            chip.width = max(chip.width, chip.height + round(6 * s))
+            chip.center = pr.center
+            pygame.draw.rect(surface, pal.TEXT_GOLD, chip, border_radius=max(3, round(5 * s)))
+            if seat == m.dealer:
+                pygame.draw.rect(surface, pal.TEXT_RED, chip, max(1, round(2 * s)), border_radius=max(3, round(5 * s)))
+        elif seat == m.dealer:
+            # The dealer's wind is red, and ringed: the hue alone is lost on an eye weak in red.
+            ring = max(pr.width, pr.height) // 2 + max(3, round(5 * s))
+            pygame.draw.circle(surface, pal.TEXT_RED, pr.center, ring, max(1, round(2 * s)))
         surface.blit(pic, pr)
     if m.stacks is not None and not view.dice:
         big = T.shadowed(str(m.remaining), view.layout.font["count"], pal.TEXT, bold=True)

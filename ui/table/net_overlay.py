@@ -17,6 +17,7 @@ import pygame
 from game.net.wire import protocol as P
 from game.net.wire.chat import PHRASES, phrase_text
 from ui.kit.dialogs import NoticeScene
+from ui.look import marks
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.stage.scene import Host, Scene
@@ -32,9 +33,6 @@ log = logging.getLogger(__name__)
 
 CHAT_SHOWN = 4.0  # seconds a phrase stays at its seat
 CHAT_KEYS = (pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6, pygame.K_F7, pygame.K_F8)
-ONLINE = (90, 210, 120)
-OFFLINE = (220, 90, 80)
-AI_MARK = (150, 170, 200)
 PHRASE_FILL = (24, 44, 34, 240)
 PHRASE_LIT = (250, 236, 200, 245)  # the phrase under the pointer: a paper slip like the chat bubbles
 PHRASE_LIT_TEXT = (40, 30, 10)
@@ -294,25 +292,29 @@ class NetOverlay(Scene):
         """The name plate of engine seat `seat` on the turned table."""
         return self.table.layout.zones[f"plate{self._place(seat)}"]
 
-    def _mark(self, seat: int, info: P.SeatInfo, status: P.Status) -> tuple[tuple[int, int, int], str]:
-        """The dot's colour and the words at a seat's plate: only what the plate (its name, 电脑) does not say."""
+    def _mark(self, seat: int, info: P.SeatInfo, status: P.Status) -> tuple[marks.LinkState, str]:
+        """The seat's link mark (ui/look/marks.py link_dot) and the words at its plate: only what the plate (its
+        name, 电脑) does not say."""
         parts: list[str] = []
+        state: marks.LinkState
         if info.kind == "ai":
-            colour = AI_MARK  # the plate already says 电脑
+            state = "ai"  # the plate already says 电脑
         elif not info.taken:
-            colour = AI_MARK
+            state = "ai"
             parts.append(t("mark_empty"))
         else:
-            # The plate names the person and the green dot says they are connected: words only for a drop.
-            colour = ONLINE if info.connected else OFFLINE
+            # The plate names the person and the full disc says they are connected: words only for a drop.
+            state = "connected" if info.connected else "dropped"
             if not info.connected:
                 parts.append(t("mark_offline"))
+            elif info.ai_playing:
+                state = "ai"  # on the line, and the computer plays for them (托管, or until the next deal)
             # At our own plate the prompt says it is our move.
             if info.ai_playing:
                 parts.append(t("mark_tuoguan") if info.tuoguan else t("mark_ai"))
         if seat in status.moving and seat != self.session.seat:
             parts.append(t("mark_thinking"))
-        return colour, " · ".join(p for p in parts if p)
+        return state, " · ".join(p for p in parts if p)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(surface)
@@ -326,17 +328,18 @@ class NetOverlay(Scene):
             view = self.table.view()
             for seat, info in enumerate(status.seats):
                 plate = self._plate(seat)
-                colour, text = self._mark(seat, info, status)
+                state, text = self._mark(seat, info, status)
                 # Inside the plate, on its score row at the right: the plates of the side column sit too
                 # close together for a line between them.
-                dot_r = max(4, round(5 * s))
+                dot_r = max(5, round(6 * s))
                 pad = max(4, round(8 * s))
                 # Clear of the wind's disc and the score at the row's left.
                 room = plate.width - 3 * pad - score_row_width(view, self._place(seat)) - 3 * dot_r
                 label = T.fit(text or " ", small, room, pal.TEXT)
                 right, bottom = plate.right - pad, plate.bottom - pad
                 x, y = right - (label.get_width() if text else 0), bottom - label.get_height()
-                mark(pygame.draw.circle(surface, colour, (x - 2 * dot_r, y + label.get_height() // 2), dot_r))
+                dot = marks.link_dot(2 * dot_r + 2, state)
+                mark(surface.blit(dot, dot.get_rect(center=(x - 2 * dot_r, y + label.get_height() // 2))))
                 mark(surface.blit(label, (x, y)))
             if status.claims and not self.table.message and not self.table.buttons:
                 # In the prompt's place (empty while we have no claim of our own): under the compass it

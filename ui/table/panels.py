@@ -6,6 +6,7 @@ import pygame
 
 from game.core.settlement.chickens import charge_kinds
 from game.core.tiles import Tile
+from ui.look import marks
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.look.layout import Layout
@@ -44,11 +45,22 @@ def panel_tile_width(layout: Layout) -> int:
 
 
 def _tile(
-    surface: pygame.Surface, view: TableView, tile: Tile, x: int, y: int, look: Look = Look.NORMAL, width: int = 0
+    surface: pygame.Surface,
+    view: TableView,
+    tile: Tile,
+    x: int,
+    y: int,
+    look: Look = Look.NORMAL,
+    star: bool = False,
+    width: int = 0,
 ) -> int:
-    """A small standing tile at (x, y) (`width` px wide, or the panels' own width); returns its width."""
+    """A small standing tile at (x, y) (`width` px wide, or the panels' own width), starred when it is a golden
+    chicken (金鸡); returns its width."""
     art = get_tile_art(width or _small_art_width(view))
     surface.blit(art.face(tile, look), art.blit_pos(x, y))
+    if star:
+        # Its gold ring is any chicken's: the star says it is the golden one.
+        marks.pin(surface, marks.star(marks.tile_mark_size(art.width)), pygame.Rect((x, y), art.body_size))
     return art.width
 
 
@@ -134,7 +146,7 @@ def draw_chickens(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -
         arrow = T.shadowed("→", fs, pal.TEXT_GOLD)
         surface.blit(arrow, (cx, y + (art.body_size[1] - arrow.get_height()) // 2))
         cx += arrow.get_width() + 4
-        _tile(surface, view, flip.chicken, cx, y, Look.CHICKEN)
+        _tile(surface, view, flip.chicken, cx, y, Look.CHICKEN, flip.chicken in view.rules.chickens.golden)
         y += row_h
     if info is None:
         return
@@ -241,7 +253,7 @@ def draw_waits(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> N
         if cy + row_h > rect.bottom:
             break
         look = Look.NORMAL if wait.unseen else Look.DIMMED
-        cx += _tile(surface, view, wait.tile, cx, cy, look, width) + 4
+        cx += _tile(surface, view, wait.tile, cx, cy, look, width=width) + 4
         left = T.shadowed(S.tr("wait_left", n=wait.unseen), small, pal.TEXT if wait.unseen else pal.TEXT_MUTED)
         surface.blit(left, (cx, cy))
         how = S.tr("wait_any") if wait.off_discard else S.tr("wait_self_only")

@@ -7,6 +7,7 @@ from functools import partial
 
 import pygame
 
+from ui.look import marks
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.look.layout import Layout
@@ -14,8 +15,8 @@ from ui.table.seat_words import fit_plate, plate_parts, seat_word
 from ui.table.view import TableView
 from ui.words import strings as S
 
-DEALER_RED = (200, 40, 36)
-READY_BLUE = (40, 110, 190)
+DEALER_RED = marks.DEALER
+READY_BLUE = marks.READY  # lighter than DEALER_RED, and square: the two badges part without their hues
 WIN_ORANGE = (230, 120, 30)
 COUNT_GOLD = (176, 122, 20)
 THINKING_GREEN = (40, 140, 90)
@@ -80,7 +81,8 @@ def plate_text_jobs(layout: Layout, places: tuple[int, ...]) -> Iterator[Callabl
     for streak in range(1, 4):
         yield partial(T.shadowed, S.tr("streak", n=streak), small, pal.TEXT_GOLD)
     for key, colour in (("dealer_badge", DEALER_RED), ("declared_badge", READY_BLUE)):
-        yield partial(_badge, S.tr(key), small, colour)
+        yield partial(_badge, S.tr(key), small, colour, key == "declared_badge")
+    yield partial(marks.pointer, pointer_size(fs), "left")
 
 
 def _words_picture(word: str, ai: bool, fs: int, room: int) -> None:
@@ -89,17 +91,28 @@ def _words_picture(word: str, ai: bool, fs: int, room: int) -> None:
         T.shadowed(line, fitted.size, pal.TEXT, True)
 
 
-def _badge(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+def _badge(text: str, size: int, colour: tuple[int, int, int], square: bool = False) -> pygame.Surface:
+    """A letter in a disc, or in a rounded square (报听: told apart from 庄 by its shape as well as its hue)."""
+
     def make() -> pygame.Surface:
         label = T.label(text, size, pal.TEXT, bold=True)
         d = max(label.get_width(), label.get_height()) + 4
         out = pygame.Surface((d, d), pygame.SRCALPHA)
-        pygame.draw.circle(out, colour, (d // 2, d // 2), d // 2)
-        pygame.draw.circle(out, (255, 230, 200), (d // 2, d // 2), d // 2, 1)
+        if square:
+            pygame.draw.rect(out, colour, out.get_rect(), border_radius=max(2, d // 5))
+            pygame.draw.rect(out, (255, 230, 200), out.get_rect(), 1, border_radius=max(2, d // 5))
+        else:
+            pygame.draw.circle(out, colour, (d // 2, d // 2), d // 2)
+            pygame.draw.circle(out, (255, 230, 200), (d // 2, d // 2), d // 2, 1)
         out.blit(label, label.get_rect(center=(d // 2, d // 2)))
         return out
 
-    return T.cached(("badge", text, size, colour), make)
+    return T.cached(("badge", text, size, colour, square), make)
+
+
+def pointer_size(plate_font: int) -> int:
+    """The side of the pointer at the plate of the seat whose turn it is."""
+    return max(11, round(plate_font * 1.1))
 
 
 def draw_plate(surface: pygame.Surface, view: TableView, seat: int, rect: pygame.Rect) -> None:
@@ -109,16 +122,19 @@ def draw_plate(surface: pygame.Surface, view: TableView, seat: int, rect: pygame
     s = view.layout.scale
     pad = round(8 * s)
     fs = view.layout.font["plate"]
-    marks = _marks(view, seat, max(T.MIN_TEXT - 1, round(fs * 0.8)))
+    badges = _marks(view, seat, max(T.MIN_TEXT - 1, round(fs * 0.8)))
+    lit = m.turn == seat or (view.counted is not None and view.counted[0] == seat)
+    # Whose turn it is shows by a shape as well as the gold border: a pointer after the marks. Its room is kept on
+    # every plate, so that the words do not shift when the turn comes round.
+    tip = marks.pointer(pointer_size(fs), "left")
     room = rect.width - 2 * pad
-    fitted = fit_plate(*plate_words(view, seat), fs, room, sum(p.get_width() + 2 for p in marks))
+    fitted = fit_plate(*plate_words(view, seat), fs, room, sum(p.get_width() + 2 for p in badges) + tip.get_width())
     row = _score_row_parts(view, seat)
     row_h = max(row[0].get_height(), row[1].get_height())
     pics = [T.fit(line, fitted.size, room, pal.TEXT, bold=True) for line in fitted.lines]
     step = [p.get_height() - max(1, fitted.size // 16) for p in pics]  # each line under the last, shadows apart
     height = min(rect.height, pad // 2 + sum(step) + pad // 3 + row_h + pad // 2)
     plate = pygame.Rect(rect.left, rect.bottom - height, rect.width, height)
-    lit = m.turn == seat or (view.counted is not None and view.counted[0] == seat)
     border = pal.TEXT_GOLD if lit else pal.PANEL_BORDER
     surface.blit(T.panel(plate.size, max(6, round(12 * s)), pal.PANEL, border, 3 if lit else 1), plate.topleft)
     row_mid, row_right = _draw_score_row(surface, row, plate, pad)
@@ -131,28 +147,30 @@ def draw_plate(surface: pygame.Surface, view: TableView, seat: int, rect: pygame
         bx, mid = row_right + pad // 2, row_mid
     else:
         bx, mid = x + pics[-1].get_width() + pad // 2, y - step[-1] // 2
-    for pic in marks:
+    for pic in badges:
         surface.blit(pic, pic.get_rect(midleft=(bx, mid)))
         bx += pic.get_width() + 2
+    if lit:
+        surface.blit(tip, tip.get_rect(midleft=(bx, mid)))
 
 
 def _marks(view: TableView, seat: int, small: int) -> list[pygame.Surface]:
     """What follows the plate's words: 庄 and the dealer's streak, 听, and 思 while an AI thinks."""
     m = view.model
-    marks: list[pygame.Surface] = []
+    out: list[pygame.Surface] = []
     if seat == m.dealer:
-        marks.append(_badge(S.tr("dealer_badge"), small, DEALER_RED))
+        out.append(_badge(S.tr("dealer_badge"), small, DEALER_RED))
         if m.streak:
-            marks.append(T.shadowed(S.tr("streak", n=m.streak), small, pal.TEXT_GOLD))
+            out.append(T.shadowed(S.tr("streak", n=m.streak), small, pal.TEXT_GOLD))
     if m.declared[seat]:
-        marks.append(_badge(S.tr("declared_badge"), small, READY_BLUE))
+        out.append(_badge(S.tr("declared_badge"), small, READY_BLUE, square=True))
     if m.missing[seat] >= 0:
         # 定缺 (docs/rules.md §15.3): the suit the seat named, once known.
-        marks.append(_badge(S.tr("dingque_badge", suit=S.suit_short(m.missing[seat])), small, DINGQUE_PURPLE))
+        out.append(_badge(S.tr("dingque_badge", suit=S.suit_short(m.missing[seat])), small, DINGQUE_PURPLE))
     if m.thinking == seat:
         # An AI deciding off the frame loop: the table goes on drawing while it thinks.
-        marks.append(_badge(S.tr("thinking_badge"), small, THINKING_GREEN))
-    return marks
+        out.append(_badge(S.tr("thinking_badge"), small, THINKING_GREEN))
+    return out
 
 
 def _score_row_parts(view: TableView, seat: int) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface | None]:
@@ -175,7 +193,7 @@ def _score_row_parts(view: TableView, seat: int) -> tuple[pygame.Surface, pygame
     if m.win is not None and seat in m.win.winners:
         tag = _badge(S.tr("call_win"), round(fs * 1.1), WIN_ORANGE)
     elif m.ready is not None and m.ready[seat]:
-        tag = _badge(S.tr("declared_badge"), round(fs * 1.1), READY_BLUE)
+        tag = _badge(S.tr("declared_badge"), round(fs * 1.1), READY_BLUE, square=True)
     return disc, sc, tag
 
 

@@ -6,6 +6,7 @@ import dataclasses
 
 import pygame
 
+from ui.look import marks
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.look.layout import Layout
@@ -51,6 +52,8 @@ def draw_wall(surface: pygame.Surface, view: TableView, side: int) -> None:
         if flip is not None and place == flip.place:
             face_up = dataclasses.replace(slot, face_up=True)
             blit_tile(surface, face_up, flip.tile, Look.WINNING)
+            # The turned tile (翻牌): a turning arrow on it as well as its red ring.
+            marks.pin(surface, marks.flip_arrow(marks.tile_mark_size(slot.art.width)), face_up.rect)
         else:
             blit_tile(surface, slot, -1)
     if skipped >= 0 and view.marked_stacks > 0:
@@ -78,7 +81,7 @@ def wall_side_picture(layout: Layout, stacks: tuple[int, ...], side: int) -> pyg
 
 
 def _mark_skipped(surface: pygame.Surface, view: TableView, side: int, skipped: int) -> None:
-    """Gold dots on the stacks counted past, and a red one where drawing starts."""
+    """Gold dots on the stacks counted past, and a red one, ringed, where drawing starts."""
     m = view.model
     assert m.stacks is not None
     r = max(3, round(5 * view.layout.scale))
@@ -86,5 +89,10 @@ def _mark_skipped(surface: pygame.Surface, view: TableView, side: int, skipped: 
         slot = wall_slot(view.layout, (side, k, 1), m.stacks, view.wall_gap, skipped)
         cx, cy = slot.centre
         colour = pal.TEXT_RED if k == skipped else pal.TEXT_GOLD
-        pygame.draw.circle(surface, (0, 0, 0), (round(cx), round(cy)), r + 1)
-        pygame.draw.circle(surface, colour, (round(cx), round(cy)), r)
+        centre = (round(cx), round(cy))
+        if k == skipped:
+            # A ring round it: where drawing starts shows by its shape, not by its red alone.
+            pygame.draw.circle(surface, (0, 0, 0), centre, 2 * r + 2)
+            pygame.draw.circle(surface, pal.TEXT_RED, centre, 2 * r + 1, max(2, r // 2))
+        pygame.draw.circle(surface, (0, 0, 0), centre, r + 1)
+        pygame.draw.circle(surface, colour, centre, r)

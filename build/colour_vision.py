@@ -17,8 +17,7 @@ Simulation of Color Vision Deficiency", IEEE Transactions on Visualization and C
 1291-1298, with its matrices for severity 1.0 (dichromacy), applied to linear RGB: sRGB is linearised,
 multiplied by the matrix, clipped to 0-1 and encoded as sRGB again.
 
-numpy does the pictures' arithmetic; where the game's own environment lacks it, the numpy of the Python
-installation the environment was made from is used. The pairs' figures need no numpy.
+numpy (requirements-dev.txt) does the pictures' arithmetic; the pairs' figures need none.
 """
 
 from __future__ import annotations
@@ -27,7 +26,6 @@ import argparse
 import math
 import os
 import sys
-import sysconfig
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -133,18 +131,11 @@ def delta_e(a: RGB, b: RGB) -> float:
 
 
 def load_numpy() -> ModuleType | None:
-    """numpy, from this environment or else from the Python installation it was made from; None without it."""
+    """numpy (a development dependency, requirements-dev.txt); None where it is not installed."""
     try:
         import numpy
     except ImportError:
-        for key in ("purelib", "platlib"):
-            path = sysconfig.get_paths(vars={"base": sys.base_prefix, "platbase": sys.base_exec_prefix})[key]
-            if path not in sys.path:
-                sys.path.append(path)  # last: nothing of the environment's own is shadowed
-        try:
-            import numpy
-        except ImportError:
-            return None
+        return None
     return numpy
 
 

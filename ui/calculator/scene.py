@@ -40,6 +40,7 @@ from ui.kit.menu_scene import MenuScene
 from ui.kit.widgets import Widget
 from ui.stage import screens
 from ui.stage.scene import Host
+from ui.words import keys as K
 from ui.words import strings as S
 
 log = logging.getLogger(__name__)
@@ -63,6 +64,8 @@ def usable_rulesets(preferred: str | None) -> list[tuple[Ruleset, str]]:
 
 class CalculatorScene(MenuScene):
     """The calculator: seats at the left, the end of the hand at the right, the tile palette below."""
+
+    key_lines = K.CALCULATOR
 
     def __init__(
         self,
@@ -218,12 +221,6 @@ class CalculatorScene(MenuScene):
             self.load_file(Path(event.file))  # a hand file dropped on the window opens here
             return
         super().handle_event(event)
-
-    def key(self, key: int) -> None:
-        if key == pygame.K_TAB and pygame.key.get_mods() & pygame.KMOD_SHIFT:
-            self.move_focus(-1)  # Shift+Tab goes back
-            return
-        super().key(key)
 
     def other_key(self, key: int) -> None:
         if key == pygame.K_F5:

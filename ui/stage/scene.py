@@ -12,6 +12,7 @@ from typing import Protocol
 import pygame
 
 from ui.settings.values import Settings
+from ui.words.keys import COMMON, KeyLine, is_help_key
 
 
 class Host(Protocol):
@@ -29,9 +30,14 @@ class Scene:
     """Base of every screen. `opaque` scenes hide the ones below; overlays set it False."""
 
     opaque = True
+    key_lines: tuple[KeyLine, ...] = ()  # the screen's keys, as its key help lists them (ui/words/keys.py)
 
     def __init__(self, host: Host) -> None:
         self.host = host
+
+    def key_help(self) -> tuple[KeyLine, ...]:
+        """The lines of the screen's key help now; none where ? means something else (a name being typed)."""
+        return self.key_lines
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """React to one input event."""
@@ -123,9 +129,17 @@ class SceneStack:
             self._still = None
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Give the event to the top scene."""
-        if self._scenes:
-            self._scenes[-1].handle_event(event)
+        """Give the event to the top scene; ? opens the key help of a scene that lists its keys."""
+        if not self._scenes:
+            return
+        top = self._scenes[-1]
+        lines = top.key_help() if is_help_key(event) else ()
+        if lines:
+            from ui.stage.key_help import KeyHelpScene  # it is a scene itself: imported where it is first needed
+
+            self.push(KeyHelpScene(top.host, (*lines, *COMMON)))
+            return
+        top.handle_event(event)
 
     def update(self, dt: float) -> None:
         """Advance the top scene (and run the watchers)."""

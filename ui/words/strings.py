@@ -36,16 +36,17 @@ STRINGS: dict[str, tuple[str, str]] = {
     "speed_fast": ("快", "fast"),
     "speed_instant": ("即时", "instant"),
     "keys_help": (
-        "H 提示 · T 托管 · 空格 跳过 · S 速度 · L 语言 · F11 全屏",
-        "H hint · T auto-play · Space skip · S speed · L lang · F11 full",
+        "? 全部按键 · H 提示 · T 托管 · 空格 跳过 · S 速度 · L 语言 · F11 全屏",
+        "? all keys · H hint · T auto-play · Space skip · S speed · L lang · F11 full",
     ),
     "keys_help_practice": (
-        "Z/退格 悔牌 · H 提示 · T 托管 · 空格 跳过 · S 速度 · L 语言 · F11 全屏",
-        "Z/Bksp take back · H hint · T auto-play · Space skip · S speed · L lang · F11 full",
+        "? 全部按键 · Z/退格 悔牌 · H 提示 · T 托管 · 空格 跳过 · S 速度 · L 语言 · F11 全屏",
+        "? all keys · Z/Bksp take back · H hint · T auto-play · Space skip · S speed · L lang · F11 full",
     ),
     "autoplay_on": ("观战：{count}家电脑对局", "Watching {count} AI players"),
     "watching_seatless": ("观战：你没有座位", "Watching: you hold no seat"),
-    "keys_help_watching": ("空格 跳过 · L 语言 · F11 全屏", "Space skip · L lang · F11 full"),
+    "keys_help_watching": ("? 全部按键 · 空格 跳过 · L 语言 · F11 全屏", "? all keys · Space skip · L lang · F11 full"),
+    "keys_help_close": ("? 或 Esc 关闭", "? or Esc closes"),
     "loading": ("洗牌中…", "Shuffling…"),
     # Calls
     "call_pung": ("碰", "Pung"),

@@ -209,7 +209,7 @@ SETTLEMENT = (
     line("lines", (pygame.K_UP, pygame.K_DOWN), "↑ ↓", "逐行看为什么得分", "Point at each line: why its points"),
     line("explain", (pygame.K_e,), "E", "鸡的说明", "The chickens explained"),
     line("review", (pygame.K_r,), "R", "复盘", "Review"),
-    line("leave", (pygame.K_ESCAPE,), "Esc", "离开牌局", "Leave the match"),
+    line("leave", (pygame.K_ESCAPE,), "Esc", "离开牌局（牌局外：关闭）", "Leave the match (outside one: close)"),
 )
 SUMMARY = (
     line(
@@ -238,6 +238,7 @@ DIALOG = (
     ),
     line("no", (pygame.K_ESCAPE, pygame.K_n), "Esc / N", "取消", "Cancel"),
 )
+NOTICE = (line("close", (*ENTER, pygame.K_SPACE, pygame.K_ESCAPE), ("回车 / Esc", "Enter / Esc"), "关闭", "Close"),)
 CHOICE = (
     line("pick", DIGITS[1:], "1-9", "选第几项", "Pick that choice"),
     line("move", (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN), ("Tab / ↑ ↓", "Tab / ↑ ↓"), "移动焦点", "Move the focus"),

@@ -69,16 +69,16 @@ NEXT = line("next", (pygame.K_TAB, pygame.K_DOWN), "Tab / ↓", "下一项", "Ne
 PREVIOUS = line("previous", (pygame.K_UP,), "Shift+Tab / ↑", "上一项", "Previous control")
 NEXT_BY_TAB = line("next", (pygame.K_TAB,), "Tab", "下一项", "Next control")
 PREVIOUS_BY_TAB = line("previous", (), "Shift+Tab", "上一项", "Previous control")
-PRESS = line("press", (*ENTER, pygame.K_SPACE), ("回车 / 空格", "Enter / Space"), "按下按钮、开关", "Press, switch")
+PRESS = line("press", (*ENTER, pygame.K_SPACE), ("回车 / 空格", "Enter / Space"), "按下、切换", "Press, switch")
 LIST = line(
     "list", (pygame.K_UP, pygame.K_DOWN), "↑ ↓", "在列表中选（Tab 离开列表）", "Choose in a list (Tab leaves it)"
 )
-CHANGE = line("change", (pygame.K_LEFT, pygame.K_RIGHT), "← →", "改选项、调音量", "Change a choice or a slider")
+CHANGE = line("change", (pygame.K_LEFT, pygame.K_RIGHT), "← →", "改选项、音量", "Change a choice or a slider")
 STEP = line(
     "step",
     (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS),
     "- +",
-    "数字减一、加一",
+    "数字少一、多一",
     "A number down or up",
 )
 ERASE = line("erase", (pygame.K_BACKSPACE,), ("退格", "Backspace"), "删去一个字", "Delete a letter")
@@ -96,7 +96,7 @@ SETTINGS = (
 RULES = (
     line("scroll", (pygame.K_UP, pygame.K_DOWN), "↑ ↓", "上下滚动", "Scroll"),
     line("page", (pygame.K_PAGEUP, pygame.K_PAGEDOWN), ("PgUp / PgDn", "PgUp / PgDn"), "翻一页", "Scroll a page"),
-    line("ends", (pygame.K_HOME, pygame.K_END), ("Home / End", "Home / End"), "到开头、结尾", "To the top, the end"),
+    line("ends", (pygame.K_HOME, pygame.K_END), ("Home / End", "Home / End"), "到最前、最后", "To the top, the end"),
     line("ruleset", (pygame.K_LEFT, pygame.K_RIGHT), "← →", "上一套、下一套规则", "Previous, next ruleset"),
 )
 GUIDE = (
@@ -114,10 +114,10 @@ LESSON = (
         "discard",
         (*ENTER, pygame.K_SPACE),
         ("回车 / 空格", "Enter / Space"),
-        "打出选中的牌、按下按钮",
+        "打出选中的牌，或按下所选",
         "Discard the chosen tile, press a button",
     ),
-    line("follow", (pygame.K_h,), "H", "照老师说的打", "Play the coach's move"),
+    line("follow", (pygame.K_h,), "H", "照提示打", "Play the coach's move"),
     line("undo", (pygame.K_z, pygame.K_BACKSPACE), ("Z / 退格", "Z / Backspace"), "悔一步", "Take a move back"),
 )
 CALCULATOR = (
@@ -128,7 +128,7 @@ CALCULATOR = (
         "apply",
         ENTER,
         ("回车", "Enter"),
-        "确认打的牌；在调色板上放入选中的牌",
+        "确认输入的牌；放入选中的牌",
         "Apply what was typed; put the palette's tile in",
     ),
     line("undo_tile", (pygame.K_BACKSPACE,), ("退格", "Backspace"), "删去最后一张牌", "Take the last tile out"),
@@ -137,7 +137,7 @@ CALCULATOR = (
         "palette",
         (pygame.K_LEFT, pygame.K_RIGHT),
         "← →",
-        "在调色板、座位、选项中移动",
+        "在下方的牌、座位中移动",
         "Move along the palette, seats, choices",
     ),
     line("seat", DIGITS, "0-9", "选座位（座位一行）", "Pick a seat (the seats row)"),
@@ -155,14 +155,14 @@ TABLE = (
         "enter",
         ENTER,
         ("回车", "Enter"),
-        "打出选中的牌，或按下有焦点的按钮",
+        "打出选中的牌，或按下亮起的一项",
         "Discard the chosen tile, or press the focused button",
     ),
     line(
         "buttons",
         (pygame.K_TAB,),
         ("Tab / Shift+Tab", "Tab / Shift+Tab"),
-        "在按钮间移动焦点",
+        "点亮碰、杠、过等的下一项",
         "Move the focus over the buttons",
     ),
     line("win", (pygame.K_w,), "W", "胡 / 自摸", "Win / self-drawn"),
@@ -219,21 +219,21 @@ SUMMARY = (
         "关闭",
         "Close",
     ),
-    line("review", (pygame.K_r,), "R", "复盘整场", "Review the match"),
+    line("review", (pygame.K_r,), "R", "复盘全场", "Review the match"),
 )
 DIALOG = (
     line(
         "choose",
         (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT),
         ("Tab / ← →", "Tab / ← →"),
-        "换按钮",
+        "换一项",
         "Move between the buttons",
     ),
     line(
         "yes",
         (*ENTER, pygame.K_y),
         ("回车 / Y", "Enter / Y"),
-        "确定（或按有焦点的按钮）",
+        "确定（或按亮起的一项）",
         "Yes (or the focused button)",
     ),
     line("no", (pygame.K_ESCAPE, pygame.K_n), "Esc / N", "取消", "Cancel"),
@@ -241,9 +241,11 @@ DIALOG = (
 NOTICE = (line("close", (*ENTER, pygame.K_SPACE, pygame.K_ESCAPE), ("回车 / Esc", "Enter / Esc"), "关闭", "Close"),)
 CHOICE = (
     line("pick", DIGITS[1:], "1-9", "选第几项", "Pick that choice"),
-    line("move", (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN), ("Tab / ↑ ↓", "Tab / ↑ ↓"), "移动焦点", "Move the focus"),
     line(
-        "press", (*ENTER, pygame.K_SPACE), ("回车 / 空格", "Enter / Space"), "选有焦点的一项", "Pick the focused choice"
+        "move", (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN), ("Tab / ↑ ↓", "Tab / ↑ ↓"), "点亮下一项", "Move the focus"
+    ),
+    line(
+        "press", (*ENTER, pygame.K_SPACE), ("回车 / 空格", "Enter / Space"), "选亮起的一项", "Pick the focused choice"
     ),
     line("cancel", (pygame.K_ESCAPE,), "Esc", "取消", "Cancel"),
 )
@@ -266,7 +268,7 @@ REPLAY = (
         "A step back, forward",
     ),
     line("jump", (pygame.K_PAGEUP, pygame.K_PAGEDOWN), ("PgUp / PgDn", "PgUp / PgDn"), "跳十步", "Ten steps"),
-    line("ends", (pygame.K_HOME, pygame.K_END), ("Home / End", "Home / End"), "到开头、结尾", "To the start, the end"),
+    line("ends", (pygame.K_HOME, pygame.K_END), ("Home / End", "Home / End"), "到最前、最后", "To the start, the end"),
     line("play", (pygame.K_p, pygame.K_SPACE), ("P / 空格", "P / Space"), "播放 / 暂停", "Play / pause"),
     line("speed", (pygame.K_s,), "S", "速度", "Speed"),
     line("calculator", (pygame.K_c,), "C", "在算分器中打开（结尾）", "Open in the calculator (at the end)"),
@@ -277,6 +279,6 @@ REVIEW = (
     line("page", (pygame.K_PAGEUP, pygame.K_PAGEDOWN), ("PgUp / PgDn", "PgUp / PgDn"), "翻一页", "A page"),
     line("open", ENTER, ("回车", "Enter"), "在牌桌上看这一步", "See the moment at the table"),
     line("seat", (pygame.K_TAB,), "Tab", "下一位玩家（同屏）", "The next person (shared screen)"),
-    line("close", (pygame.K_ESCAPE,), "Esc", "返回；停止复盘", "Back; stop the review"),
+    line("close", (pygame.K_ESCAPE,), "Esc", "返回；中断复盘", "Back; stop the review"),
 )
 CAREER = (line("close", (pygame.K_ESCAPE, *ENTER, pygame.K_BACKSPACE), ("Esc / 回车", "Esc / Enter"), "返回", "Back"),)

@@ -141,6 +141,13 @@ CALCULATOR = (
         "Move along the palette, seats, choices",
     ),
     line("seat", DIGITS, "0-9", "选座位（座位一行）", "Pick a seat (the seats row)"),
+    line(
+        "to_palette",
+        (pygame.K_PAGEDOWN, pygame.K_PAGEUP),
+        ("PgDn / PgUp", "PgDn / PgUp"),
+        "到下方的牌（放入这一格）、回到这一格",
+        "To the palette (its tiles to this field), back to the field",
+    ),
     line("settle", (pygame.K_F5,), "F5", "算分", "Settle the hand"),
     line("save", (pygame.K_F2,), "F2", "保存", "Save"),
     line("open", (pygame.K_F3,), "F3", "打开", "Open"),

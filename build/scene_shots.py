@@ -382,6 +382,48 @@ def _career(host: ShotHost) -> object:
     return scene
 
 
+def _keys_table(help_open: bool) -> Callable[[], pygame.Surface]:
+    """The table at a claim offered: Shift+Tab gives the keyboard to the last button (its ring shows), or ? opens
+    the list of the table's keys."""
+
+    def shot() -> pygame.Surface:
+        from ui.probe.moments import stage_moment
+
+        app, _table = stage_moment("offer", SIZE, _rules(), seed="shot", language=LANGUAGE)
+        if help_open:
+            app.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=1, unicode="?"))
+        else:
+            app.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode=""))
+        screen = _display()
+        app.stack.draw(screen)
+        return screen.copy()
+
+    return shot
+
+
+def _keys_help(make: Callable[[ShotHost], object]) -> Callable[[], pygame.Surface]:
+    """A screen with its key help (?) open over it."""
+
+    def with_help(host: ShotHost) -> object:
+        host.stack.push(make(host))  # type: ignore[arg-type]
+        host.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=1, unicode="?"))
+        return host.stack.pop()  # the help, pushed back on top of its screen
+
+    return _pushed(with_help)
+
+
+def _calculator(host: ShotHost) -> object:
+    from ui.calculator.scene import CalculatorScene
+
+    return CalculatorScene(host, keep_recent=False)  # type: ignore[arg-type]
+
+
+def _main_menu(host: ShotHost) -> object:
+    from ui.menu.main_menu import MainMenu
+
+    return MainMenu(host)  # type: ignore[arg-type]
+
+
 def shots() -> dict[str, Callable[[], pygame.Surface]]:
     """Every screen by file name, in the order they are drawn (the replay list after a hand is logged)."""
     out: dict[str, Callable[[], pygame.Surface]] = {}
@@ -424,6 +466,10 @@ def shots() -> dict[str, Callable[[], pygame.Surface]]:
     out["review-list"] = _pushed(_reviewed)
     out["review-moment"] = _review_moment
     out["review-career"] = _pushed(_career)
+    out["keys-table-focus"] = _keys_table(False)
+    out["keys-table-help"] = _keys_table(True)
+    out["keys-calculator-help"] = _keys_help(_calculator)
+    out["keys-menu-help"] = _keys_help(_main_menu)
     return out
 
 

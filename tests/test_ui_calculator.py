@@ -302,7 +302,8 @@ def test_any_hand_file_opens_by_its_path_or_by_dropping_it(home: Path, tmp_path:
     key(host, pygame.K_RETURN)
     assert host.stack.top is scene and scene.calc.result() == example_calculator(RULES).result()
     key(host, pygame.K_F5)
-    assert isinstance(host.stack.top, SettlementScene)
+    settled: object = host.stack.top  # read afresh: the F5 key pushed a new scene
+    assert isinstance(settled, SettlementScene)
     key(host, pygame.K_ESCAPE)
     scene.clear()
     host.stack.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(exported)))

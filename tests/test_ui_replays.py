@@ -98,7 +98,8 @@ def test_an_empty_list_and_a_missing_log_do_not_crash(home: Path) -> None:
     key(host, pygame.K_RETURN)
     from ui.menu.save import NoticeScene
 
-    assert isinstance(host.stack.top, NoticeScene)
+    notice: object = host.stack.top  # read afresh: Enter pushed the notice
+    assert isinstance(notice, NoticeScene)
 
 
 def playing(viewer: ReplayViewerScene) -> bool:

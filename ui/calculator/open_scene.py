@@ -16,6 +16,7 @@ from ui.kit.widgets import Button, Field
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.stage.scene import Host
+from ui.words import keys as K
 from ui.words import strings as S
 
 
@@ -53,6 +54,8 @@ class PathField(Field):
 
 class OpenHandScene(MenuScene):
     """A list of hand files; Enter or a click on Open loads the chosen one into the calculator."""
+
+    key_lines = K.OPEN_HAND
 
     def __init__(self, host: Host, store: HandStore, on_open: Callable[[Path], None]) -> None:
         super().__init__(host)

@@ -35,11 +35,12 @@ from ui.calculator.naming import field_widget_key, target_name
 from ui.calculator.picture import draw_calculator, draw_marks
 from ui.calculator.seat_rows import build_seat
 from ui.calculator.tool_rows import build_tools
-from ui.calculator.widgets import TileTarget
+from ui.calculator.widgets import Palette, TileTarget
 from ui.kit.menu_scene import MenuScene
 from ui.kit.widgets import Widget
 from ui.stage import screens
 from ui.stage.scene import Host
+from ui.words import keys as K
 from ui.words import strings as S
 
 log = logging.getLogger(__name__)
@@ -63,6 +64,8 @@ def usable_rulesets(preferred: str | None) -> list[tuple[Ruleset, str]]:
 
 class CalculatorScene(MenuScene):
     """The calculator: seats at the left, the end of the hand at the right, the tile palette below."""
+
+    key_lines = K.CALCULATOR
 
     def __init__(
         self,
@@ -139,11 +142,16 @@ class CalculatorScene(MenuScene):
     def rebuild(self) -> None:
         """Build again, keeping the keyboard on the control with the same key."""
         key = self.keys[self.focus] if self.focus is not None and self.focus < len(self.keys) else None
+        # The palette's light stays on the tile just placed: the next of a pair or a run is a step away.
+        lit = next((w.kinds[w.cursor] for w in self.widgets if isinstance(w, Palette) and w.kinds), None)
         self.version = getattr(self, "version", 0) + 1
         self.keys = []
         super().rebuild()
         if key is not None and key in self.keys:
             self.focus = self.keys.index(key)
+        for w in self.widgets:
+            if isinstance(w, Palette) and lit in w.kinds:
+                w.cursor = w.kinds.index(lit)
 
     def change(self, action: Callable[[], object]) -> None:
         """Run one change of the hand, then check and lay out again."""
@@ -219,19 +227,19 @@ class CalculatorScene(MenuScene):
             return
         super().handle_event(event)
 
-    def key(self, key: int) -> None:
-        if key == pygame.K_TAB and pygame.key.get_mods() & pygame.KMOD_SHIFT:
-            self.move_focus(-1)  # Shift+Tab goes back
-            return
-        super().key(key)
-
     def other_key(self, key: int) -> None:
-        if key == pygame.K_F5:
+        what = K.named(K.CALCULATOR, key)
+        if what == "settle":
             self.settle()
-        elif key == pygame.K_F2:
+        elif what == "save":
             self.save()
-        elif key == pygame.K_F3:
+        elif what == "open":
             self.open()
+        elif what == "to_palette":
+            # Straight there and back: Tab would pass the fields between, each taking the palette's tiles in turn.
+            wanted = "palette" if key == pygame.K_PAGEDOWN else self.target
+            if wanted in self.keys:
+                self.focus = self.keys.index(wanted)
 
     def enter(self) -> None:
         super().enter()

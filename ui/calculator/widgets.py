@@ -390,7 +390,8 @@ class TileSlot(TileTarget):
 
 class Palette(Widget):
     """Every tile kind in play with the copies still free: a click (or Enter on the lit one) places it;
-    Left/Right move the light; a kind with no copy left is dimmed."""
+    Left/Right move the light; typed notation places tiles too (`5m`, `123p`: each digit lights its rank, the
+    suit letter places them); a kind with no copy left is dimmed."""
 
     def __init__(self, kinds: Sequence[Tile], left: Callable[[Tile], int], on_pick: Callable[[Tile], None]) -> None:
         super().__init__()
@@ -398,6 +399,7 @@ class Palette(Widget):
         self.left = left
         self.on_pick = on_pick
         self.cursor = 0  # the lit kind's place among `kinds`
+        self.ranks: list[int] = []  # digits typed, waiting for their suit letter
 
     def cells(self) -> list[pygame.Rect]:
         """Each kind's cell, in the order of `kinds`."""
@@ -416,12 +418,38 @@ class Palette(Widget):
 
     def key(self, key: int) -> bool:
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.ranks = []
             self.cursor = (self.cursor + (1 if key == pygame.K_RIGHT else -1)) % len(self.kinds)
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.ranks = []
             self.on_pick(self.kinds[self.cursor % len(self.kinds)])
             return True
         return False
+
+    def text(self, text: str) -> bool:
+        used = False
+        for ch in text.lower():
+            if ch.isdigit() and ch != "0":
+                self.ranks.append(int(ch))
+                # The light goes to the rank in the suit it stands in, so each digit shows where it points.
+                self._light(self.kinds[self.cursor % len(self.kinds)] // 9 * 9 + int(ch) - 1)
+                used = True
+            elif ch in "mps" and self.ranks:
+                suit = "mps".index(ch)
+                for rank in self.ranks:
+                    if self._light(suit * 9 + rank - 1):
+                        self.on_pick(self.kinds[self.cursor])
+                self.ranks = []
+                used = True
+        return used
+
+    def _light(self, tile: Tile) -> bool:
+        """Light `tile` when it is in play; False when it is not."""
+        if tile not in self.kinds:
+            return False
+        self.cursor = self.kinds.index(tile)
+        return True
 
     def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hover: bool) -> None:
         cells = self.cells()

@@ -9,6 +9,7 @@ import pygame
 
 from game.core.tiles import Tile
 from game.engine.actions import Action
+from ui.kit.metrics import focus_ring, metrics
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.look.tile_art import FACE_RATIO, MIN_WIDTH, get_tile_art
@@ -135,3 +136,36 @@ def draw_buttons(
         pic = button_picture(b.label, b.rect.size, b.style, font, i == hover, i == hinted, b.tile)
         drawn.append(surface.blit(pic, b.rect.topleft))
     return drawn
+
+
+class ButtonFocus:
+    """Which of a scene's row of buttons has the keyboard: Tab / Shift+Tab (and the arrows, where the scene says)
+    move it round the row, Enter or Space presses it, and a ring shows where it is."""
+
+    def __init__(self, start: int = 0) -> None:
+        self.index = start
+
+    def move(self, buttons: Sequence[Button], step: int) -> None:
+        """To the next (1) or previous (-1) button, in the order the row reads, left to right then down."""
+        if not buttons:
+            return
+        order = reading_order(buttons)
+        at = order.index(self.index) if self.index in order else 0
+        self.index = order[(at + step) % len(order)]
+
+    def focused(self, buttons: Sequence[Button]) -> Button | None:
+        """The button with the keyboard, or None when the row is empty."""
+        return buttons[self.index] if 0 <= self.index < len(buttons) else None
+
+    def draw(self, surface: pygame.Surface, buttons: Sequence[Button]) -> pygame.Rect | None:
+        """The ring round the focused button; where it went."""
+        button = self.focused(buttons)
+        if button is None:
+            return None
+        return focus_ring(surface, button.rect, metrics(surface.get_size()))
+
+
+def reading_order(buttons: Sequence[Button]) -> list[int]:
+    """The buttons' indexes as a reader meets them: top row first, each row left to right (rows are laid out
+    right to left, the first rightmost)."""
+    return sorted(range(len(buttons)), key=lambda i: (buttons[i].rect.top, buttons[i].rect.left))

@@ -6,11 +6,12 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from ui.kit.buttons import Button, draw_buttons, lay_out_buttons
+from ui.kit.buttons import Button, ButtonFocus, draw_buttons, lay_out_buttons
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.look.layout import compute_layout
 from ui.stage.scene import Host, Scene
+from ui.words import keys as K
 from ui.words import strings as S
 
 
@@ -20,9 +21,11 @@ def wrap(text: str, size: int, width: int) -> list[str]:
 
 
 class ConfirmScene(Scene):
-    """Asks before a move with a cost (包牌, 过水); `on_yes` runs if the player agrees."""
+    """Asks before a move with a cost (包牌, 过水); `on_yes` runs if the player agrees. The keyboard starts on
+    the yes button (Enter), Tab and the arrows move it to cancel."""
 
     opaque = False
+    key_lines = K.DIALOG
 
     def __init__(self, host: Host, message: str, yes_label: str, on_yes: Callable[[], None]) -> None:
         super().__init__(host)
@@ -37,6 +40,7 @@ class ConfirmScene(Scene):
         self.line_h = 27
         self.button_font = 24
         self.lines: list[str] = []
+        self.focus = ButtonFocus(1)  # yes: what Enter did before any key moved the focus
 
     def resize(self, size: tuple[int, int]) -> None:
         layout = compute_layout(size)
@@ -77,9 +81,16 @@ class ConfirmScene(Scene):
                     self._answer(b.command == "yes")
                     return
         elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+            what = K.named(K.DIALOG, event.key)
+            focused = self.focus.focused(self.buttons)
+            if what == "choose":
+                back = event.key == pygame.K_LEFT or getattr(event, "mod", 0) & pygame.KMOD_SHIFT
+                self.focus.move(self.buttons, -1 if back else 1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and focused is not None:
+                self._answer(focused.command == "yes")
+            elif what == "yes":
                 self._answer(True)
-            elif event.key in (pygame.K_ESCAPE, pygame.K_n):
+            elif what == "no":
                 self._answer(False)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -94,12 +105,14 @@ class ConfirmScene(Scene):
             surface.blit(T.shadowed(line, self.font, pal.TEXT), (x, y))
             y += self.line_h
         draw_buttons(surface, self.buttons, self.button_font, self.hover, None)
+        self.focus.draw(surface, self.buttons)
 
 
 class NoticeScene(Scene):
-    """A message over whatever is below, closed with its button, Enter or Escape."""
+    """A message over whatever is below, closed with its button, Enter, Space or Escape."""
 
     opaque = False
+    key_lines = K.NOTICE
 
     def __init__(self, host: Host, title: str, message: str) -> None:
         super().__init__(host)
@@ -136,7 +149,7 @@ class NoticeScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if any(b.hit(event.pos) for b in self.buttons):
                 self.close()
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+        elif event.type == pygame.KEYDOWN and K.named(K.NOTICE, event.key) == "close":
             self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -149,12 +162,15 @@ class NoticeScene(Scene):
             surface.blit(T.shadowed(line, self.font, pal.TEXT), (x, y))
             y += round(self.font * 1.5)
         draw_buttons(surface, self.buttons, self.button_font, self.hover, None)
+        ButtonFocus(0).draw(surface, self.buttons)  # its one button, which every key of it presses
 
 
 class ChoiceScene(Scene):
-    """A title over a column of choices and a cancel: a click (or the choice's number key) runs its callback."""
+    """A title over a column of choices and a cancel: a click, the choice's number key, or Enter on the focused
+    choice runs its callback."""
 
     opaque = False
+    key_lines = K.CHOICE
 
     def __init__(self, host: Host, title: str, choices: Sequence[tuple[str, Callable[[], None]]]) -> None:
         super().__init__(host)
@@ -165,6 +181,7 @@ class ChoiceScene(Scene):
         self.hover: int | None = None
         self.title_size = 22
         self.button_font = 24
+        self.focus = ButtonFocus(0)
 
     def resize(self, size: tuple[int, int]) -> None:
         layout = compute_layout(size)
@@ -200,10 +217,17 @@ class ChoiceScene(Scene):
             if hit is not None:
                 self._choose(int(hit.command))
         elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            what = K.named(K.CHOICE, event.key)
+            focused = self.focus.focused(self.buttons)
+            if what == "cancel":
                 self._choose(-1)
-            elif pygame.K_1 <= event.key < pygame.K_1 + len(self.choices):
+            elif what == "pick" and event.key - pygame.K_1 < len(self.choices):
                 self._choose(event.key - pygame.K_1)
+            elif what == "move":
+                back = event.key == pygame.K_UP or getattr(event, "mod", 0) & pygame.KMOD_SHIFT
+                self.focus.move(self.buttons, -1 if back else 1)
+            elif what == "press" and focused is not None:
+                self._choose(int(focused.command))  # the cancel button's number is past the choices
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(T.panel(surface.get_size(), 0, (0, 0, 0, 110), None), (0, 0))
@@ -211,3 +235,4 @@ class ChoiceScene(Scene):
         title = T.fit(self.title, self.title_size, self.rect.width - 32, pal.TEXT_GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.top + round(self.title_size * 0.5))))
         draw_buttons(surface, self.buttons, self.button_font, self.hover, None)
+        self.focus.draw(surface, self.buttons)

@@ -9,10 +9,11 @@ from ui.kit.metrics import (
     backdrop,
     metrics,
 )
-from ui.kit.widgets import Widget
+from ui.kit.widgets import Choice, Slider, Stepper, TextField, Widget
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.stage.scene import Host, Scene
+from ui.words import keys as K
 from ui.words import strings as S
 
 
@@ -20,8 +21,11 @@ class MenuScene(Scene):
     """A screen of controls over the felt: focus moves with Tab/Up/Down, Escape goes back.
 
     Subclasses build their controls in `build()` (called on every resize and language change) and
-    draw anything else in `draw_content`.
+    draw anything else in `draw_content`; `key_lines` are the keys of their own, after the menus' (K.MENU).
     """
+
+    key_lines: tuple[K.KeyLine, ...] = ()
+    focus_lines = (K.NEXT, K.PREVIOUS)  # how focus moves: a screen that scrolls with ↑↓ moves it by Tab alone
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)
@@ -31,6 +35,7 @@ class MenuScene(Scene):
         self.focus: int | None = None
         self.hover: int | None = None
         self.dragging: Widget | None = None
+        self.shift = False  # Shift was held with the key being handled (Shift+Tab goes back)
         self._built_language = ""
 
     # ---------------------------------------------------------------- layout
@@ -61,6 +66,23 @@ class MenuScene(Scene):
         # A menu changes only on input; a screen with an update of its own (polling the network, a timer)
         # keeps its frames.
         return type(self).update is not MenuScene.update
+
+    def key_help(self) -> tuple[K.KeyLine, ...]:
+        """The menus' keys and the screen's own; none while a text field has the keyboard (? is typed there)."""
+        focused = self.widgets[self.focus] if self.focus is not None and self.focus < len(self.widgets) else None
+        if isinstance(focused, TextField):
+            return ()
+        shown = [w for w in self.widgets if w.focusable]
+
+        def has(*kinds: type) -> bool:
+            return any(isinstance(w, kinds) for w in shown)
+
+        lines = [*self.focus_lines, K.PRESS]
+        lines += [K.LIST] if has(ListView) else []
+        lines += [K.CHANGE] if has(Choice, Slider, Stepper) else []
+        lines += [K.STEP] if has(Stepper) else []
+        lines += [K.ERASE] if has(TextField) else []
+        return (*lines, *self.key_lines, K.BACK)
 
     def enter(self) -> None:
         if self._built_language != S.language() or not self.widgets:
@@ -115,6 +137,7 @@ class MenuScene(Scene):
             if self.focus is not None and self.focus < len(self.widgets):
                 self.widgets[self.focus].text(event.text)
         elif event.type == pygame.KEYDOWN:
+            self.shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
             self.key(event.key)
 
     def key(self, key: int) -> None:
@@ -124,6 +147,8 @@ class MenuScene(Scene):
             return
         if key == pygame.K_ESCAPE:
             self.back()
+        elif key == pygame.K_TAB and self.shift:
+            self.move_focus(-1)
         elif key in (pygame.K_TAB, pygame.K_DOWN):
             self.move_focus(1)
         elif key == pygame.K_UP:

@@ -70,6 +70,7 @@ def plate(surface: pygame.Surface, rect: pygame.Rect, m: Metrics, fill: T.Colour
     surface.blit(T.panel(rect.size, m.px(14), fill, pal.PANEL_BORDER, max(1, m.px(2))), rect.topleft)
 
 
-def focus_ring(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> None:
-    """The outline marking the control that has the keyboard."""
-    pygame.draw.rect(surface, FOCUS, rect.inflate(m.px(6), m.px(6)), width=max(2, m.px(2)), border_radius=m.px(10))
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> pygame.Rect:
+    """The outline marking the control that has the keyboard; where it was drawn."""
+    ring = rect.inflate(m.px(6), m.px(6))
+    return pygame.draw.rect(surface, FOCUS, ring, width=max(2, m.px(2)), border_radius=m.px(10))

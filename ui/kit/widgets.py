@@ -102,6 +102,9 @@ class Button(Widget):
             pic = pic.copy()
             pic.set_alpha(110)
         surface.blit(pic, self.rect.topleft)
+        if focused:
+            # The lit rim alone reads as a hover or a hint: the ring says the keyboard is here, as on every control.
+            focus_ring(surface, self.rect, m)
 
 
 class Field(Widget):

@@ -20,6 +20,7 @@ from ui.look import text as T
 from ui.look.tile_art import Look
 from ui.stage import screens
 from ui.stage.scene import Host
+from ui.words import keys as K
 from ui.words import strings as S
 
 
@@ -32,6 +33,8 @@ def _ruleset_names(current: str) -> list[str]:
 
 class GuideScene(MenuScene):
     """The guide's pages for one ruleset at a time."""
+
+    key_lines = K.GUIDE
 
     def __init__(self, host: Host, page: int = 0, ruleset: str | None = None) -> None:
         super().__init__(host)

@@ -19,7 +19,7 @@ from game.learn.lessons import LESSONS, PLAYER, lesson
 from game.records.stats import finish_lesson, load_stats, save_stats
 from ui.kit.discard_gesture import DiscardGesture, cue_picture, cue_text, draw_cue, draw_dragged
 from ui.kit.menu_scene import MenuScene
-from ui.kit.metrics import plate
+from ui.kit.metrics import Metrics, focus_ring, plate
 from ui.kit.paragraphs import draw_paragraphs, draw_tiles, fitting_size, paragraphs_height, tile_height
 from ui.kit.widgets import Button, Widget
 from ui.look import palette as pal
@@ -27,6 +27,7 @@ from ui.look import text as T
 from ui.look.tile_art import Look, get_tile_art
 from ui.stage.scene import Host
 from ui.table.dice import die_picture
+from ui.words import keys as K
 from ui.words import strings as S
 
 log = logging.getLogger(__name__)
@@ -58,7 +59,7 @@ class TileButton(Widget):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, m: object, focused: bool, hover: bool) -> None:
+    def draw(self, surface: pygame.Surface, m: Metrics, focused: bool, hover: bool) -> None:
         if self.scene.gesture.dragging == self.index:
             return  # under the pointer instead
         art = get_tile_art(self.tile_w)
@@ -69,10 +70,14 @@ class TileButton(Widget):
             look |= Look.SELECTED
         lift = art.lift if raised else (art.lift // 2 if hover or focused else 0)
         surface.blit(art.face(self.tile, look), art.blit_pos(self.rect.left, self.rect.top - lift))
+        if focused:
+            focus_ring(surface, self.rect.move(0, -lift), m)
 
 
 class LessonScene(MenuScene):
     """One lesson, from the deal to its explained settlement."""
+
+    key_lines = K.LESSON
 
     def __init__(self, host: Host, number: int, keep_progress: bool = True) -> None:
         super().__init__(host)
@@ -217,10 +222,23 @@ class LessonScene(MenuScene):
         self.rebuild()
 
     def other_key(self, key: int) -> None:
-        if key in (pygame.K_BACKSPACE, pygame.K_z):
+        what = K.named(K.LESSON, key)
+        if what == "undo":
             self.undo()
-        elif key == pygame.K_h:
+        elif what == "follow":
             self.follow()
+        elif what == "tile":
+            self.move_in_hand(1 if key == pygame.K_RIGHT else -1)
+
+    def move_in_hand(self, step: int) -> None:
+        """← →: the keyboard to the next tile of the hand (from a button: to the hand's first or last tile)."""
+        order = [i for i, w in enumerate(self.widgets) if isinstance(w, TileButton)]
+        if not order:
+            return
+        if self.focus not in order:
+            self.focus = order[0] if step > 0 else order[-1]
+        else:
+            self.focus = order[(order.index(self.focus) + step) % len(order)]
 
     # ---------------------------------------------------------------- layout
 

@@ -20,6 +20,7 @@ from ui.look import palette as pal
 from ui.look import text as T
 from ui.menu.value_text import field_label, ruleset_title, value_text
 from ui.stage.scene import Host
+from ui.words import keys as K
 from ui.words import strings as S
 
 SKIPPED = {"name", "title_zh", "title_en", "seeds"}
@@ -49,6 +50,9 @@ def rule_rows(rules: Ruleset) -> list[Row]:
 
 class RulesScene(MenuScene):
     """The values of one ruleset at a time; the switcher picks among every ruleset that loads."""
+
+    focus_lines = (K.NEXT_BY_TAB, K.PREVIOUS_BY_TAB)  # ↑↓ scroll the tables
+    key_lines = K.RULES
 
     def __init__(self, host: Host, catalogue: RulesetCatalogue | None = None) -> None:
         super().__init__(host)

@@ -21,6 +21,7 @@ from ui.settings.store import save_settings, settings_path
 from ui.settings.values import TILE_FACES, TILE_SIZES, Speed
 from ui.stage.scene import Host
 from ui.table.read_aloud import voice_found
+from ui.words import keys as K
 from ui.words import speech as W
 from ui.words import strings as S
 
@@ -32,6 +33,8 @@ PAGES = ("play", "sound", "look")  # the settings in three pages, each short eno
 class SettingsScene(MenuScene):
     """One row per setting, in a panel; changes are saved as they are made."""
 
+    key_lines = K.SETTINGS
+
     def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.save_error: str | None = None
@@ -41,6 +44,12 @@ class SettingsScene(MenuScene):
         """Show the rows of settings `page` (the first row stays focused, so ←→ pages on)."""
         self.page = page
         self.rebuild()
+
+    def other_key(self, key: int) -> None:
+        if K.named(K.SETTINGS, key) == "page":
+            # From any row, not only the page row: the pages turn without walking back up to it.
+            step = 1 if key == pygame.K_PAGEDOWN else -1
+            self.turn_page(PAGES[(PAGES.index(self.page) + step) % len(PAGES)])
 
     def change(self, key: str, value: Any) -> None:
         """Set one setting, apply what must be applied now, and save."""

@@ -25,6 +25,7 @@ from ui.look.layout import DEFAULT_SIZE, compute_layout
 from ui.replays.viewer import PLAY_STEP, ReplayViewerScene, model_at, stops
 from ui.stage import screens
 from ui.stage.scene import Host, Scene
+from ui.words import keys as K
 from ui.words import strings as S
 
 __all__ = ["PLAY_STEP", "ReplayListScene", "ReplayViewerScene", "model_at", "open_replays", "stops"]
@@ -45,6 +46,8 @@ def seat_called(entry: HandEntry, seat: int) -> str:
 class ReplayListScene(Scene):
     """The finished hands, newest first: click one (or Enter) to watch it, R to review its match against the expert,
     Delete to delete its match; Esc goes back."""
+
+    key_lines = K.REPLAY_LIST
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)

@@ -26,6 +26,7 @@ from ui.table.insight import ChickenInfo, final_chickens
 from ui.table.model import TableModel
 from ui.table.rotation import turn_event
 from ui.table.view import TableView
+from ui.words import keys as K
 from ui.words import strings as S
 
 
@@ -95,6 +96,8 @@ def replay_chickens(model: TableModel, rules: Ruleset) -> ChickenInfo:
 class ReplayViewerScene(Scene):
     """Plays or steps through one hand: P or the middle button plays and pauses, ← back, → forward,
     S the speed, Home / End, Esc to leave."""
+
+    key_lines = K.REPLAY
 
     def __init__(
         self,

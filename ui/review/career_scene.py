@@ -20,6 +20,7 @@ from ui.review import bars
 from ui.review.worker import DONE, RUNNING, Worker
 from ui.stage import screens
 from ui.stage.scene import Host, Scene
+from ui.words import keys as K
 from ui.words import strings as S
 
 # One colour per ruleset, in the order the player first played them.
@@ -45,6 +46,8 @@ def ruleset_name(name: str) -> str:
 
 class CareerScene(Scene):
     """Four charts over every kept match (see the module docstring); Esc or the button goes back."""
+
+    key_lines = K.CAREER
 
     def __init__(self, host: Host) -> None:
         super().__init__(host)

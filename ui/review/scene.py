@@ -27,6 +27,7 @@ from ui.review import bars
 from ui.review.worker import CANCELLED, DONE, FAILED, RUNNING, Worker
 from ui.stage import screens
 from ui.stage.scene import Host, Scene
+from ui.words import keys as K
 from ui.words import strings as S
 
 # Where the list's columns start, as shares of a row's width.
@@ -36,6 +37,8 @@ PTS = "{:+.1f}"  # expected points as the list writes them
 
 class ReviewScene(Scene):
     """A match's review for one seat (see the module docstring); Esc goes back, cancelling a review under way."""
+
+    key_lines = K.REVIEW
 
     def __init__(
         self,

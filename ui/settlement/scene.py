@@ -59,6 +59,7 @@ from ui.sound import TableSounds
 from ui.stage.scene import Host
 from ui.table.model import WinView
 from ui.table.settlement_port import SettlementPanel
+from ui.words import keys as K
 from ui.words import strings as S
 
 WIN_ROW: pal.RGBA = (120, 84, 20, 90)
@@ -90,6 +91,7 @@ class SettlementScene(SettlementPanel):
     """Shown over the table when a hand is settled; a click (or `auto_close` seconds) starts the next hand."""
 
     opaque = False
+    key_lines = K.SETTLEMENT
 
     def __init__(
         self,

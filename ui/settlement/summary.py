@@ -19,6 +19,7 @@ from ui.look.layout import compute_layout
 from ui.settlement.lines import standings
 from ui.stage.scene import Host, Scene
 from ui.table.seat_words import fit_plate
+from ui.words import keys as K
 from ui.words import strings as S
 
 SEAT_COLOURS: tuple[pal.RGB, ...] = ((255, 212, 96), (96, 200, 255), (236, 120, 100), (150, 220, 130))
@@ -74,6 +75,8 @@ def running_totals(ledgers: Sequence[Ledger], players: int) -> list[tuple[int, .
 
 class MatchSummaryScene(Scene):
     """The match's final screen; a click or Enter calls `on_close` (or quits when there is none)."""
+
+    key_lines = K.SUMMARY
 
     def __init__(
         self,

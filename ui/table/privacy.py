@@ -13,6 +13,7 @@ from ui.look import palette as pal
 from ui.look import text as T
 from ui.look.layout import DEFAULT_SIZE, table_layout
 from ui.stage.scene import Host, Scene
+from ui.words import keys as K
 from ui.words import strings as S
 
 
@@ -20,6 +21,7 @@ class PrivacyScene(Scene):
     """Covers the table (opaque: nothing below is drawn) and names the seat to play; a click or a key shows it."""
 
     opaque = True
+    key_lines = K.HANDOFF
 
     def __init__(
         self,

@@ -27,6 +27,7 @@ from game.match.agents import Agent
 from ui.kit.buttons import Button, draw_buttons
 from ui.kit.dialogs import ChoiceScene, ConfirmScene, NoticeScene
 from ui.kit.discard_gesture import cue_text, draw_cue, draw_dragged
+from ui.kit.metrics import focus_ring, metrics
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.look.chosen import Chosen, chosen, follow
@@ -61,6 +62,7 @@ from ui.table.timers import TableTimers
 from ui.table.tuoguan import Tuoguan
 from ui.table.turn_flow import TurnFlow
 from ui.table.view import HandUi, TableView
+from ui.words import keys as K
 from ui.words import strings as S
 
 log = logging.getLogger(__name__)
@@ -120,6 +122,8 @@ def _parts(
 
 class TableScene(Scene):
     """A match at one table of the ruleset's players, the player at seat 0 unless the AIs play alone."""
+
+    key_lines = K.TABLE
 
     def __init__(
         self,
@@ -517,6 +521,9 @@ class TableScene(Scene):
         tuoguan = self.tuoguan_buttons()
         if tuoguan:
             mark(draw_buttons(surface, tuoguan, self.layout.font["button"], None, None))
+        focused = self.input.focused()
+        if focused is not None:
+            mark(focus_ring(surface, focused.rect, metrics(self.layout.size)))
         mark(self._draw_prompt(surface))
         # Only while this table is the top of the stack does the screen still hold its frame at the next one.
         self.repaint.end(covered=self.host.stack.top is not self.front)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ui.kit.buttons import Button
 from ui.kit.discard_gesture import DiscardGesture
 from ui.stage import screens
 from ui.table.hints import Hints
@@ -12,16 +13,11 @@ from ui.table.player_move import PlayerMove
 from ui.table.rack_view import geometry_for
 from ui.table.read_aloud import read_hand
 from ui.table.table_state import TableState
+from ui.words import keys as K
 from ui.words import strings as S
 
-HOTKEYS = {
-    pygame.K_w: "win",
-    pygame.K_k: "kong",
-    pygame.K_p: "pung",
-    pygame.K_n: "pass",
-    pygame.K_x: "pass",
-    pygame.K_r: "ready",
-}
+# The lines of the key help that press the answer button carrying the key (its `key`); X is a second key for 过.
+ANSWERS = frozenset({"win", "kong", "pung", "ready", "pass", "dingque"})
 
 
 class TableInput:
@@ -33,6 +29,9 @@ class TableInput:
         self.moves = moves
         self.panels = panels
         self.gesture = DiscardGesture(self, table.layout.scale)
+        # The button Tab gave the keyboard to, known by what it says and does, for the decision it was given in.
+        self._focus: tuple[str, str, object] | None = None
+        self._focus_obs: object = None
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -62,7 +61,7 @@ class TableInput:
             self.gesture.scale = self.t.layout.scale
             self.gesture.handle(event)
         elif event.type == pygame.KEYDOWN:
-            self.key(event.key)
+            self.key(event.key, getattr(event, "mod", 0))
 
     # ------------------------------------------------------------------ the hand, as the gesture sees it
 
@@ -128,46 +127,90 @@ class TableInput:
         self.gesture.scale = self.t.layout.scale
         self.gesture.down(pos)
 
-    def key(self, key: int) -> None:
+    def key(self, key: int, mod: int = 0) -> None:
+        """A key, by the name the table's key help gives it (ui/words/keys.py TABLE)."""
         settings = self.t.host.settings
-        if key == pygame.K_SPACE:
+        what = K.named(K.TABLE, key)
+        if what == "skip":
             self.t.skip()
-        elif key == pygame.K_s:
+        elif what == "speed":
             settings.speed = settings.speed.next()
-        elif key == pygame.K_l:
+        elif what == "language":
             settings.language = "en" if settings.language == "zh" else "zh"
             S.set_language(settings.language)
             self.relabel()
-        elif key == pygame.K_h:
+        elif what == "hint":
             self.hints.show_hint()
-        elif key == pygame.K_v:
+        elif what == "read_aloud":
             read_hand(self.t)
-        elif key == pygame.K_F1:
+        elif what == "guide":
             screens.push(self.t.host, "guide", ruleset=self.t.rules.name)
-        elif key == pygame.K_t and self.t.tuoguan_buttons():
+        elif what == "tuoguan" and self.t.tuoguan_buttons():
             self.t.press_tuoguan(self.t.tuoguan_buttons()[0])
-        elif key in (pygame.K_BACKSPACE, pygame.K_z) and settings.practice:
+        elif what == "takeback" and settings.practice:
             self.t.take_back()
-        elif key == pygame.K_ESCAPE:
+        elif what == "buttons":
+            self.move_focus(-1 if mod & pygame.KMOD_SHIFT else 1)
+        elif what == "escape":
+            if self.focused() is not None:
+                self._focus = None  # the keyboard back to the hand, before anything else Escape does
+                return
             if not self.t.declare_mode and self.t.selected is None:
                 self.t.offer_leave()
             if self.t.declare_mode:
                 self.t.declare_mode = False
                 self.moves.build_buttons()
             self.t.selected = None
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+        elif what == "tile":
+            self._focus = None
             self.move_selection(-1 if key == pygame.K_LEFT else 1)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.t.selected is not None:
+        elif what == "enter":
+            focused = self.focused()
+            if focused is not None:
+                self.press(focused)
+            elif self.t.selected is not None:
                 action = self.moves.discard_action(self.t.selected)
                 if action is not None:
                     self.moves.act(action)
-        elif key in HOTKEYS:
-            wanted = HOTKEYS[key]
-            for b in self.t.buttons:
-                if b.style == wanted:
-                    self.moves.press(b)
-                    return
+        elif what in ANSWERS:
+            wanted = pygame.K_n if key == pygame.K_x else key
+            button = next((b for b in self.t.buttons if b.key == wanted), None)
+            if button is not None:
+                self.moves.press(button)
+
+    # ------------------------------------------------------------------ the buttons, by Tab
+
+    def focusables(self) -> list[Button]:
+        """The buttons Tab goes through, left to right: the answers, then 悔牌, then the 托管 corner upwards."""
+        takeback = self.t.takeback_button()
+        answers = sorted(self.t.buttons, key=lambda b: b.rect.left)
+        return [*answers, *([takeback] if takeback is not None else []), *self.t.tuoguan_buttons()]
+
+    def focused(self) -> Button | None:
+        """The button that has the keyboard, or None (the keys work on the hand); a new decision drops it."""
+        if self._focus is None or self._focus_obs is not self.t.obs:
+            return None
+        return next((b for b in self.focusables() if _identity(b) == self._focus), None)
+
+    def move_focus(self, step: int) -> None:
+        """Tab (1) or Shift+Tab (-1): the next button, round the buttons and back to the hand."""
+        buttons = self.focusables()
+        current = self.focused()
+        ring: list[Button | None] = [None, *buttons]
+        at = ring.index(current) if current in buttons else 0
+        chosen = ring[(at + step) % len(ring)]
+        self._focus = _identity(chosen) if chosen is not None else None
+        self._focus_obs = self.t.obs
+
+    def press(self, button: Button) -> None:
+        """Press `button` as a click on it would."""
+        self._focus = None
+        if button.command == "takeback":
+            self.t.take_back()
+        elif button.command.startswith("tuoguan"):
+            self.t.press_tuoguan(button)
+        else:
+            self.moves.press(button)
 
     def move_selection(self, step: int) -> None:
         choices = self.moves.selectable()
@@ -188,3 +231,8 @@ class TableInput:
             self.moves.player_to_move(obs)
         self.panels.waits_cache.clear()
         self.t.board.invalidate()
+
+
+def _identity(button: Button) -> tuple[str, str, object]:
+    """What tells a button from the others of its row whatever the layout: its words, command and action."""
+    return (button.label, button.command, button.action)

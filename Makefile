@@ -54,7 +54,7 @@ fonts: $(VENV)/.dev
 
 tile-preview: $(VENV)/.dev
 	mkdir -p build/out
-	SDL_VIDEODRIVER=dummy $(BIN)/python -m ui.look.tile_art preview build/out/tiles.png
+	SDL_VIDEODRIVER=dummy $(BIN)/python -m ui.look.tile_preview preview build/out/tiles.png
 
 # The standalone game: one-file and one-folder builds into dist/ (PyInstaller, build/guiyang.spec).
 dist: $(VENV)/.dev

@@ -43,6 +43,7 @@ BINDINGS: dict[str, tuple[K.KeyLine, ...]] = {
     "ui/menu/rules_screen.py": (*K.MENU, *K.RULES),
     "ui/menu/stats_screen.py": K.MENU,
     "ui/menu/lan.py": K.MENU,
+    "ui/menu/lobby.py": K.MENU,
     "ui/menu/match_flow.py": K.MENU,
     "ui/learn/first_run.py": K.MENU,
     "ui/learn/lesson_list.py": K.MENU,

@@ -16,7 +16,8 @@ import pytest
 from game.core.tiles import NUM_KINDS, WUGUJI, YAOJI, format_tile, parse_tile, parse_tiles
 from ui.look import palette as pal
 from ui.look.surface_cache import in_display_alpha_format
-from ui.look.tile_art import MAX_WIDTH, MIN_WIDTH, Look, TileArt, get_tile_art, main
+from ui.look.tile_art import MAX_WIDTH, MIN_WIDTH, Look, TileArt, get_tile_art
+from ui.look.tile_preview import main
 
 SIZES = (28, 48, 96)
 ALL_TILES = parse_tiles("123456789m 123456789p 123456789s")
@@ -258,7 +259,7 @@ def test_surfaces_are_converted_once_a_display_exists() -> None:
 
 
 def test_preview_command_writes_a_png(tmp_path: Path) -> None:
-    """`python -m ui.look.tile_art preview OUT.png` renders the sheet."""
+    """`python -m ui.look.tile_preview preview OUT.png` renders the sheet."""
     out = tmp_path / "tiles.png"
     assert main(["preview", str(out), "--sizes", "28,40"]) == 0
     sheet = pygame.image.load(str(out))

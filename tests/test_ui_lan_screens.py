@@ -25,7 +25,8 @@ from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, HeldLink, config, simple_factory
 from tests.ui_host import FRAME, HeadlessHost, headless_display
 from ui.kit.list_view import ListView
-from ui.menu.lan import HostSetupScene, JoinScene, LobbyScene
+from ui.menu.lan import HostSetupScene, JoinScene
+from ui.menu.lobby import LobbyScene
 from ui.settings.values import Settings, Speed
 from ui.table.net_overlay import NetOverlay
 from ui.words.net import refusal, t

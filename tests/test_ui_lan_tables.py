@@ -25,9 +25,10 @@ from tests.net_rig import HeldLink, config, simple_factory
 from tests.ui_host import FRAME, HeadlessHost, headless_display
 from ui.kit.list_view import ListView
 from ui.kit.widgets import Choice
-from ui.menu.lan import HostSetupScene, JoinScene, LobbyScene
+from ui.menu.lan import HostSetupScene, JoinScene
 from ui.menu.lan_parts import table_rules
 from ui.menu.lan_words import ruleset_words, seat_wind
+from ui.menu.lobby import LobbyScene
 from ui.settings.values import Settings, Speed
 from ui.words import strings as S
 from ui.words.net import refusal, t

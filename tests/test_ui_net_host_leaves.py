@@ -25,7 +25,8 @@ from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, config, open_host, run, simple_factory
 from tests.ui_host import FRAME, HeadlessHost, headless_display
 from ui.kit.dialogs import NoticeScene
-from ui.menu.lan import HostSetupScene, JoinScene, LobbyScene
+from ui.menu.lan import HostSetupScene, JoinScene
+from ui.menu.lobby import LobbyScene
 from ui.settings.values import Settings, Speed
 from ui.table.net_overlay import LinkEnded, NetOverlay
 from ui.words import strings as S

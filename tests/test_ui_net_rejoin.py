@@ -22,7 +22,8 @@ from game.net.host.table import NetTable
 from game.rules.loader import load_ruleset
 from tests.net_rig import CODE, config, simple_factory
 from tests.ui_host import FRAME, HeadlessHost, headless_display
-from ui.menu.lan import JoinScene, LobbyScene
+from ui.menu.lan import JoinScene
+from ui.menu.lobby import LobbyScene
 from ui.settings.values import Settings, Speed
 from ui.table.net_overlay import NetOverlay
 

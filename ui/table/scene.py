@@ -180,7 +180,23 @@ class TableScene(Scene):
         self.end_match: Callable[[], bool] | None = None
         self.on_leave: Callable[[], None] | None = None  # Escape with nothing to cancel offers to leave
         self.claim_left: float | None = None  # seconds left to answer a claim (the claim timer setting)
-        # The player's controls.
+        self._controls()
+        self.frames = self.looks = 0  # frames updated; times laid out afresh for a viewer (hand-offs do it unseen)
+        # Engine work allowed per frame at instant speed; None: none of it is cut by the clock (screenshots,
+        # which must come out the same on every machine).
+        self.step_budget: float | None = STEP_BUDGET
+        self.jobs = FrameJobs()
+        # Draw the tile pictures before the first hand (a short loading moment), unless nothing animates.
+        self.loading = host.settings.speed.factor > 0
+        self.moves, self.frame_work, self.timers, self.hints, self.panels, self.flow, self.input = _parts(self)
+        if self.session.in_hand:
+            self.look(self.viewer_at_rest())  # a resumed match: the table as it was left
+        else:
+            self.session.look(self.viewer_at_rest(), self.view_seat)
+            self.presenter.feed(self.session.start_hand())
+
+    def _controls(self) -> None:
+        """The player's controls and the hand's state as a new table starts them."""
         self.obs: Observation | None = None  # the player's observation while it is their move
         self.selected: int | None = None
         self.hover: int | None = None
@@ -198,19 +214,6 @@ class TableScene(Scene):
         self.result: HandResult | None = None  # the ended hand laid open, for the settlement screen
         self.hands_done = 0
         self.player_moves = 0  # actions the player has taken (tests, statistics)
-        self.frames = self.looks = 0  # frames updated; times laid out afresh for a viewer (hand-offs do it unseen)
-        # Engine work allowed per frame at instant speed; None: none of it is cut by the clock (screenshots,
-        # which must come out the same on every machine).
-        self.step_budget: float | None = STEP_BUDGET
-        self.jobs = FrameJobs()
-        # Draw the tile pictures before the first hand (a short loading moment), unless nothing animates.
-        self.loading = host.settings.speed.factor > 0
-        self.moves, self.frame_work, self.timers, self.hints, self.panels, self.flow, self.input = _parts(self)
-        if self.session.in_hand:
-            self.look(self.viewer_at_rest())  # a resumed match: the table as it was left
-        else:
-            self.session.look(self.viewer_at_rest(), self.view_seat)
-            self.presenter.feed(self.session.start_hand())
 
     # ------------------------------------------------------------------ who sees what
 

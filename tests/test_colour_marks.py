@@ -273,3 +273,18 @@ def test_a_network_seat_gets_the_dot_of_its_state(given: dict[str, object], stat
     overlay = SimpleNamespace(session=SimpleNamespace(seat=0))
     status = SimpleNamespace(moving=[])
     assert NetOverlay._mark(overlay, 1, _seat(**given), status)[0] == state  # type: ignore[arg-type]
+
+
+def test_the_career_charts_pairs_part_by_stripes_not_colour_alone() -> None:
+    """The career charts' two columns a ruleset (won / dealt in, got / paid): the second is striped, so two columns
+    of one height read apart once their colours are gone."""
+    plain = pygame.Surface((200, 120))
+    striped = pygame.Surface((200, 120))
+    for surface, stripes in ((plain, False), (striped, True)):
+        surface.fill((10, 30, 24))
+        bars.column_chart(
+            surface, surface.get_rect(), [5.0, 5.0], ["a"], 14, [(126, 222, 128), (224, 96, 80)], "{:.0f}", 2, stripes
+        )
+    first, second = pygame.Rect(0, 20, 100, 80), pygame.Rect(100, 20, 100, 80)
+    assert silhouette(plain, first) == silhouette(plain, second), "without stripes the pair differs by hue alone"
+    assert silhouette(striped, first) != silhouette(striped, second)

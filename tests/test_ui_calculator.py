@@ -358,7 +358,7 @@ def _red_at(screen: pygame.Surface, rect: pygame.Rect) -> bool:
 
 
 def test_every_problem_counted_is_drawn_in_red_at_its_control(home: Path) -> None:
-    """docs/rules.md §1, §5: the status says "N处要改（红字）"; each of those N problems is framed in red at its
+    """docs/rules.md §1, §5: the status says "N处要改（打叉处）"; each of those N problems is framed in red at its
     control,
     or (the census, of no one control) written in red at the foot of the panel."""
     host = _host()

@@ -220,8 +220,10 @@ def column_chart(
     colours: Sequence[pal.RGB] | None = None,
     fmt: str = "{:.1f}",
     group: int = 1,
+    striped: bool = False,
 ) -> None:
-    """One column per value about a zero line, its value above it; a label under each `group` of columns.
+    """One column per value about a zero line, its value above it; a label under each `group` of columns (with
+    `striped`, every column but the first of its group striped, so the group's columns part without colour).
 
     A value that reads as zero in `fmt` draws no column and does not set the scale: a 0.02 among zeros
     once filled the whole height under a label of 0.0.
@@ -242,7 +244,10 @@ def column_chart(
         top = plot.bottom - round(plot.height * (v - lo) / span)
         colour = colours[i % len(colours)] if colours else (EXPERT_BAR if v > 0 else OTHER_BAR)
         if v:
-            pygame.draw.rect(surface, colour, (left, min(top, zero_y), w, max(1, abs(zero_y - top))), border_radius=2)
+            column = pygame.Rect(left, min(top, zero_y), w, max(1, abs(zero_y - top)))
+            pygame.draw.rect(surface, colour, column, border_radius=2)
+            if striped and i % group:
+                marks.hatch(surface, column, step=max(4, font // 2))
         # Every number sits above the zero line or its column, clear of the labels under the chart.
         number = T.fit(number_text(fmt, v), font, round(slot), pal.TEXT_MUTED)
         surface.blit(number, number.get_rect(midbottom=(left + w // 2, min(top, zero_y) - 1)))

@@ -13,6 +13,7 @@ from game.review.career import Career, career
 from game.rules.loader import RulesetError
 from game.rules.refs import load_ruleset_ref
 from ui.kit.buttons import Button, draw_buttons, lay_out_buttons
+from ui.look import marks
 from ui.look import palette as pal
 from ui.look import text as T
 from ui.look.layout import DEFAULT_SIZE, compute_layout
@@ -212,17 +213,20 @@ class CareerScene(Scene):
         small = self.fonts["small"]
         plot = self._chart_frame(surface, rect, title)
         key_x = plot.right
-        for key, colour in reversed(list(zip(keys, colours, strict=True))):
+        for i, (key, colour) in reversed(list(enumerate(zip(keys, colours, strict=True)))):
             pic = T.shadowed(S.tr(key), small, pal.TEXT_MUTED)
             key_x -= pic.get_width()
             surface.blit(pic, (key_x, rect.top + round(5 * self.s)))
             key_x -= small
-            pygame.draw.rect(
-                surface, colour, (key_x, rect.top + round(5 * self.s) + small // 4, small * 2 // 3, small * 2 // 3)
-            )
+            square = pygame.Rect(key_x, rect.top + round(5 * self.s) + small // 4, small * 2 // 3, small * 2 // 3)
+            pygame.draw.rect(surface, colour, square)
+            if i:  # the second column of each pair is striped, in the key as in the chart
+                marks.hatch(surface, square, step=max(4, small // 2))
             key_x -= round(10 * self.s)
         flat = [v for pair in values for v in pair]
-        bars.column_chart(surface, plot, flat, list(self.names.values()), small, [colours[0], colours[1]], fmt, 2)
+        bars.column_chart(
+            surface, plot, flat, list(self.names.values()), small, [colours[0], colours[1]], fmt, 2, striped=True
+        )
 
     def _draw_agreement(self, surface: pygame.Surface, data: Career, names: list[str], colours: list[pal.RGB]) -> None:
         """Agreement with the expert, one point per reviewed match in time order, 0-100%, coloured by ruleset."""

@@ -470,7 +470,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Tab move · type tiles, Enter · click a tile to remove · F5 settle · Esc back · ? keys",
     ),
     "calc_ok": ("这手牌成立，可以结算", "The hand stands: ready to settle"),
-    "calc_impossible": ("这手牌不成立：{n}处要改（红字）", "Not a possible hand: {n} to fix (in red)"),
+    "calc_impossible": ("这手牌不成立：{n}处要改（打叉处）", "Not a possible hand: {n} to fix (marked with a cross)"),
     "calc_saved": ("已保存：{path}", "Saved: {path}"),
     "calc_save_failed": ("无法保存：{reason}", "Cannot save: {reason}"),
     "calc_recent_failed": ("无法记下这手牌：{reason}", "Cannot keep this hand: {reason}"),

@@ -56,6 +56,7 @@ BINDINGS: dict[str, tuple[K.KeyLine, ...]] = {
     "ui/table/player_move.py": K.TABLE,
     "ui/table/tuoguan.py": K.TABLE,
     "ui/table/scene.py": K.TABLE,
+    "ui/table/net_overlay.py": K.NET_TABLE,
     "ui/table/privacy.py": K.HANDOFF,
     "ui/settlement/scene.py": K.SETTLEMENT,
     "ui/settlement/summary.py": K.SUMMARY,

@@ -100,6 +100,20 @@ def test_with_chat_turned_off_there_is_no_button_and_nothing_is_said() -> None:
         assert not any(isinstance(m, P.ChatShown) for m in friend.poll())
 
 
+def test_the_network_tables_key_help_says_what_f1_does_there() -> None:
+    """With chat on, F1-F8 say the quick phrases and the key help lists them (not F1's guide); with chat off, F1
+    opens the guide as at one computer, and the help says so."""
+    from ui.words import keys as K
+
+    with two_seats(chat=True) as (overlay, _friend, _host):
+        names = [k.name for k in overlay.key_help()]
+        assert "chat" in names and "guide" not in names
+    with two_seats(chat=False) as (overlay, _friend, host):
+        assert overlay.key_help() == K.TABLE
+        overlay.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="", scancode=0))
+        assert type(host.stack.top).__name__ == "GuideScene"
+
+
 def test_while_the_table_loads_no_seat_marks_float_where_the_plates_will_be() -> None:
     with two_seats(chat=True) as (overlay, _friend, host):
         size = host.stack.size

@@ -26,13 +26,14 @@ from ui.table.net_session import NetSession
 from ui.table.plates import score_row_width
 from ui.table.rotation import turned_seat
 from ui.table.scene import TableScene
+from ui.words import keys as K
 from ui.words import strings as S
 from ui.words.net import link_words, t
 
 log = logging.getLogger(__name__)
 
 CHAT_SHOWN = 4.0  # seconds a phrase stays at its seat
-CHAT_KEYS = (pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6, pygame.K_F7, pygame.K_F8)
+CHAT_KEYS = K.CHAT.codes  # F1-F8, as the network table's key help lists them
 PHRASE_FILL = (24, 44, 34, 240)
 PHRASE_LIT = (250, 236, 200, 245)  # the phrase under the pointer: a paper slip like the chat bubbles
 PHRASE_LIT_TEXT = (40, 30, 10)
@@ -75,13 +76,20 @@ class NetOverlay(Scene):
         self._status_told: object = None
         host.stack.watchers.append(self._watch)
 
+    def key_help(self) -> tuple[K.KeyLine, ...]:
+        """The table's keys; where the seats may chat, F1-F8 say the quick phrases instead of F1's guide."""
+        if not self.chat_allowed():
+            return self.table.key_help()
+        return tuple(k for k in K.NET_TABLE if k.name != "guide")
+
     # ------------------------------------------------------------------ input and time
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in CHAT_KEYS:
+        # F1-F8 say the quick phrases where the seats may chat; elsewhere F1 is the table's own (the guide).
+        if event.type == pygame.KEYDOWN and event.key in CHAT_KEYS and self.chat_allowed():
             phrases = list(PHRASES)
             index = CHAT_KEYS.index(event.key)
-            if index < len(phrases) and self.chat_allowed():
+            if index < len(phrases):
                 self.say(phrases[index])
             return
         if self.chat_open and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -200,6 +200,15 @@ TABLE = (
     line("guide", (pygame.K_F1,), "F1", "玩法指南", "The guide"),
     line("escape", (pygame.K_ESCAPE,), "Esc", "放下选中的牌；离开牌局", "Put the tile down; leave the match"),
 )
+# A network table: the table's keys, but F1-F8 say the quick phrases (ui/table/net_overlay.py) where chat is on.
+CHAT = line(
+    "chat",
+    tuple(range(pygame.K_F1, pygame.K_F8 + 1)),
+    "F1–F8",
+    "快捷语（F1 不再开玩法指南）",
+    "Quick phrases (F1 no longer opens the guide)",
+)
+NET_TABLE = (*TABLE, CHAT)
 HANDOFF = (
     line("reveal", (*ENTER, pygame.K_SPACE), ("回车 / 空格", "Enter / Space"), "看自己的牌", "Show my hand"),
     line("leave", (pygame.K_ESCAPE,), "Esc", "离开牌局", "Leave the match"),

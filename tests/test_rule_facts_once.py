@@ -200,3 +200,12 @@ def test_kong_payment() -> None:
     assert kong_payment(CLASSIC, KongKind.EXPOSED) == (CLASSIC.kongs.exposed, 1)
     assert kong_payment(CLASSIC, KongKind.CONCEALED) == (CLASSIC.kongs.concealed, 3)
     assert kong_payment(CLASSIC, KongKind.ADDED) == (CLASSIC.kongs.added, 3)
+
+
+def test_golden_chickens_are_the_fixed_chickens_a_turned_tile_makes() -> None:
+    """docs/rules.md §8 金鸡: 9s turned makes 1s the turned chicken, and 1s is a fixed chicken with a golden value;
+    4m turned makes 5m, no golden one; no turned tile, none."""
+    rules = load_ruleset("guiyang-classic")
+    assert rulings.golden_chickens(parse_tile("9s"), rules) == frozenset({YAOJI})
+    assert rulings.golden_chickens(parse_tile("4m"), rules) == frozenset()
+    assert rulings.golden_chickens(None, rules) == frozenset()

@@ -112,6 +112,11 @@ def turned_chickens(flip: Tile | None, rules: Ruleset) -> list[Tile]:
     return out
 
 
+def golden_chickens(flip: Tile | None, rules: Ruleset) -> frozenset[Tile]:
+    """The golden chickens (金鸡, docs/rules.md §8) a turned tile makes: the fixed chickens it turns as well."""
+    return frozenset(t for t in turned_chickens(flip, rules) if t in rules.chickens.golden)
+
+
 def benji_tile(flip: Tile | None, rules: Ruleset) -> Tile | None:
     """The turned tile itself when it is a chicken too (本鸡, docs/rules.md §13), else None."""
     return flip if rules.optional.benji and flip is not None else None

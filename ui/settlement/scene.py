@@ -197,7 +197,7 @@ class SettlementScene(SettlementPanel):
         rules = self.shown_rules
         if rules is None or self.result is None or self.result.win is None:
             return frozenset()
-        return frozenset(t for t in rulings.turned_chickens(self.result.flip, rules) if t in rules.chickens.golden)
+        return rulings.golden_chickens(self.result.flip, rules)
 
     # ------------------------------------------------------------------ the scene
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.rulings import golden_chickens
 from game.core.settlement.chickens import charge_kinds
 from game.core.tiles import Tile
 from ui.look import marks
@@ -146,7 +147,7 @@ def draw_chickens(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -
         arrow = T.shadowed("→", fs, pal.TEXT_GOLD)
         surface.blit(arrow, (cx, y + (art.body_size[1] - arrow.get_height()) // 2))
         cx += arrow.get_width() + 4
-        _tile(surface, view, flip.chicken, cx, y, Look.CHICKEN, flip.chicken in view.rules.chickens.golden)
+        _tile(surface, view, flip.chicken, cx, y, Look.CHICKEN, flip.chicken in golden_chickens(flip.tile, view.rules))
         y += row_h
     if info is None:
         return

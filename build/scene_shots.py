@@ -437,7 +437,8 @@ def shots() -> dict[str, Callable[[], pygame.Surface]]:
     out["table-look-all"] = _table_look("chickens", tile_size="largest", high_contrast=True, tile_face="plain")
     for m in ("hot-seat", "hot-seat-pass", "hot-seat-claim"):
         out[f"table-{m}"] = _hot_seat(m)
-    menus = ("menu", "new-game", "new-game-local", "settings", "rules", "stats", "match-end")
+    menus: tuple[str, ...] = ("menu", "new-game", "new-game-local", "settings", "settings-sound", "settings-look")
+    menus = (*menus, "rules", "stats", "match-end")
     for m in (*menus, "calculator", "calculator-result"):
         out[f"menu-{m}"] = _menu(m)
     for m in ("calculator-three", "calculator-three-result", "calculator-two", "calculator-two-result"):

@@ -33,6 +33,8 @@ MENU_MOMENTS: tuple[str, ...] = (
     "new-game",
     "new-game-local",
     "settings",
+    "settings-sound",
+    "settings-look",
     "rules",
     "stats",
     "match-end",
@@ -69,11 +71,22 @@ def _new_game_local(host: Host, rules: Ruleset) -> Scene:
     return scene
 
 
+def _settings_page(page: str) -> Callable[[Host, Ruleset], Scene]:
+    def make(host: Host, rules: Ruleset) -> Scene:
+        scene = SettingsScene(host)
+        scene.page = page  # built on that page when the scene is entered
+        return scene
+
+    return make
+
+
 SCENES: dict[str, Callable[[Host, Ruleset], Scene]] = {
     "menu": lambda host, rules: MainMenu(host),
     "new-game": _new_game,
     "new-game-local": _new_game_local,
     "settings": lambda host, rules: SettingsScene(host),
+    "settings-sound": _settings_page("sound"),
+    "settings-look": _settings_page("look"),
     "rules": lambda host, rules: RulesScene(host),
     "stats": lambda host, rules: StatsScene(host),
     "match-end": _match_end,

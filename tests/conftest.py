@@ -1,15 +1,18 @@
 """Shared test set-up: the settlement files' hand-computed cases also run with their hands entered in the
-score calculator, in full and quickly, so the calculator is held to every worked example (docs/rules.md §5-§14)."""
+score calculator, in full and quickly, so the calculator is held to every worked example (docs/rules.md §5-§14);
+and a home of its own for a test that asks for `keyboard_home`."""
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 import tests.settlement_rig as builder
 from tests.calculator_rig import builds_a_hand, quickly_as_full, through_the_calculator
+from ui.words import strings as S
 
 ENTRIES = ("file", "calculator", "quick")
 
@@ -43,3 +46,12 @@ def _hand_entry(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(builder.Deal, "result", entered)
     yield
     assert calls, "the case built no hand"
+
+
+@pytest.fixture
+def keyboard_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A throw-away home for the player's folders, the language Chinese before and after."""
+    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
+    S.set_language("zh")
+    yield tmp_path
+    S.set_language("zh")

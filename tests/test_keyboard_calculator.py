@@ -4,7 +4,7 @@ and walked to on the palette, the winner picked, settled with F5, and the sheet 
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from functools import partial
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -14,37 +14,18 @@ import pygame
 import pytest
 
 from game.core.tiles import parse_tile
+from tests import keyboard_rig
+from tests.keyboard_rig import tab_to as tab_to_button
+from tests.keyboard_rig import top, type_text
 from tests.ui_host import HeadlessHost, headless_display
 from ui.calculator.scene import CalculatorScene
 from ui.calculator.widgets import Palette
-from ui.kit.widgets import Button
 from ui.menu.main_menu import MainMenu
 from ui.settings.values import Settings
 from ui.settlement.scene import SettlementScene
 from ui.words import strings as S
 
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> object:
-    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
-    S.set_language("zh")
-    yield
-    S.set_language("zh")
-
-
-def press(host: HeadlessHost, key: int, mod: int = 0) -> None:
-    host.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
-    host.stack.update(1 / 60)
-
-
-def type_text(host: HeadlessHost, text: str) -> None:
-    host.stack.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=text))
-    host.stack.update(1 / 60)
-
-
-def top(host: HeadlessHost) -> object:
-    """The scene on top, as the keys left it."""
-    return host.stack.top
+pytestmark = pytest.mark.usefixtures("keyboard_home")  # a home of its own, in Chinese
 
 
 def tab_to(host: HeadlessHost, scene: CalculatorScene, name: str) -> None:
@@ -58,13 +39,8 @@ def tab_to(host: HeadlessHost, scene: CalculatorScene, name: str) -> None:
 
 def opened(host: HeadlessHost) -> CalculatorScene:
     """From the main menu by Tab and Enter."""
-    menu = MainMenu(host)
-    host.stack.push(menu)
-    for _ in range(20):
-        focused = menu.widgets[menu.focus] if menu.focus is not None else None
-        if isinstance(focused, Button) and focused.label == S.tr("menu_calculator"):
-            break
-        press(host, pygame.K_TAB)
+    host.stack.push(MainMenu(host))
+    tab_to_button(host, S.tr("menu_calculator"))
     press(host, pygame.K_RETURN)
     scene = host.stack.top
     assert isinstance(scene, CalculatorScene)
@@ -143,3 +119,6 @@ def test_the_palettes_light_stays_on_the_tile_just_placed() -> None:
     press(host, pygame.K_RETURN)
     press(host, pygame.K_RETURN)  # a pair of 5m by Enter, Enter
     assert scene.calc.seats[0].hand == [parse_tile("5m")] * 2
+
+
+press = partial(keyboard_rig.press, frame=True)

@@ -4,7 +4,6 @@ played, the network screens walked through, each from the main menu and back by 
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -13,9 +12,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
+from tests.keyboard_rig import press, tab_to, top
 from tests.ui_host import HeadlessHost, headless_display
 from ui.kit.menu_scene import MenuScene
-from ui.kit.widgets import Button
 from ui.learn.guide_scene import GuideScene
 from ui.learn.lesson_list import LessonListScene
 from ui.learn.lesson_scene import LessonScene, TileButton
@@ -25,13 +24,7 @@ from ui.settings.values import Settings, Speed
 from ui.words import net as net_text
 from ui.words import strings as S
 
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> object:
-    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
-    S.set_language("zh")
-    yield
-    S.set_language("zh")
+pytestmark = pytest.mark.usefixtures("keyboard_home")  # a home of its own, in Chinese
 
 
 def _host() -> HeadlessHost:
@@ -39,29 +32,8 @@ def _host() -> HeadlessHost:
     return HeadlessHost(Settings(speed=Speed.NORMAL), (1280, 720))
 
 
-def press(host: HeadlessHost, key: int, mod: int = 0) -> None:
-    host.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
-
-
-def top(host: HeadlessHost) -> object:
-    """The scene on top, as the keys left it."""
-    return host.stack.top
-
-
 def focused(scene: MenuScene) -> object:
     return scene.widgets[scene.focus] if scene.focus is not None else None
-
-
-def tab_to(host: HeadlessHost, label: str) -> None:
-    """Tab round the top menu until the button saying `label` has the keyboard."""
-    scene = host.stack.top
-    assert isinstance(scene, MenuScene)
-    for _ in range(len(scene.widgets) + 1):
-        widget = focused(scene)
-        if isinstance(widget, Button) and widget.label == label:
-            return
-        press(host, pygame.K_TAB)
-    pytest.fail(f"Tab never reached {label}")
 
 
 def menu(host: HeadlessHost) -> MainMenu:

@@ -4,7 +4,6 @@ reached by Tab, 定缺 named by 1 2 3, and the dialogs answered by the focused b
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -15,6 +14,7 @@ import pytest
 
 from game.engine.actions import ActionKind
 from game.rules.loader import load_ruleset
+from tests.keyboard_rig import press, top
 from tests.ui_host import HeadlessHost, headless_display
 from ui.kit.dialogs import ChoiceScene, ConfirmScene
 from ui.kit.widgets import Button
@@ -25,32 +25,12 @@ from ui.table.scene import TableScene
 from ui.table.settlement_port import SettlementPanel
 from ui.words import strings as S
 
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> object:
-    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
-    S.set_language("zh")
-    yield
-    S.set_language("zh")
+pytestmark = pytest.mark.usefixtures("keyboard_home")  # a home of its own, in Chinese
 
 
 def _host() -> HeadlessHost:
     headless_display((1280, 720))
     return HeadlessHost(Settings(speed=Speed.INSTANT, auto_pass=False), (1280, 720))
-
-
-def press(host: HeadlessHost, key: int, mod: int = 0, unicode: str = "") -> None:
-    """One key, through pygame's queue to the stack, as the main loop hands it on."""
-    pygame.event.clear()
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode))
-    for event in pygame.event.get():
-        assert event.type == pygame.KEYDOWN  # nothing of the mouse, ever
-        host.stack.handle_event(event)
-
-
-def top(host: HeadlessHost) -> object:
-    """The scene on top, as the keys left it."""
-    return host.stack.top
 
 
 def handed_over(table: TableScene) -> bool:

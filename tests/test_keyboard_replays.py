@@ -4,7 +4,6 @@ stepped, the review opened from the list and left again."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -14,9 +13,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
+from tests import keyboard_rig
+from tests.keyboard_rig import tab_to, top
 from tests.review_rig import keep_match
 from tests.ui_host import HeadlessHost, headless_display
-from ui.kit.widgets import Button
 from ui.menu.main_menu import MainMenu
 from ui.replays.browser import ReplayListScene
 from ui.replays.viewer import ReplayViewerScene
@@ -27,21 +27,9 @@ from ui.words import strings as S
 
 
 @pytest.fixture
-def kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
-    S.set_language("zh")
-    yield keep_match(hands=2)
-    S.set_language("zh")
-
-
-def press(host: HeadlessHost, key: int, unicode: str = "") -> None:
-    host.stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode))
-    host.stack.update(1 / 60)
-
-
-def top(host: HeadlessHost) -> object:
-    """The scene on top, as the keys left it."""
-    return host.stack.top
+def kept(keyboard_home: Path) -> Path:
+    """Two hands kept in a home of their own."""
+    return keep_match(hands=2)
 
 
 def test_a_replay_is_watched_stepped_and_its_review_opened_from_the_keyboard(kept: Path) -> None:
@@ -49,11 +37,7 @@ def test_a_replay_is_watched_stepped_and_its_review_opened_from_the_keyboard(kep
     host = HeadlessHost(Settings(), (1280, 720))
     menu = MainMenu(host)
     host.stack.push(menu)
-    for _ in range(20):
-        focused = menu.widgets[menu.focus] if menu.focus is not None else None
-        if isinstance(focused, Button) and focused.label == S.tr("menu_replays"):
-            break
-        press(host, pygame.K_TAB)
+    tab_to(host, S.tr("menu_replays"))
     press(host, pygame.K_RETURN)
     listing = top(host)
     assert isinstance(listing, ReplayListScene) and len(listing.entries) == 2
@@ -83,3 +67,8 @@ def test_a_replay_is_watched_stepped_and_its_review_opened_from_the_keyboard(kep
     assert top(host) is listing
     press(host, pygame.K_ESCAPE)
     assert top(host) is menu
+
+
+def press(host: HeadlessHost, key: int, unicode: str = "") -> None:
+    """One key and a frame."""
+    keyboard_rig.press(host, key, unicode=unicode, frame=True)

@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 
 from game.ai.judgement.reading import read_table
-from game.ai.levels.expert import CHECK_EVERY, DROP_Z, MIN_SAMPLES, ExpertAgent
+from game.ai.levels.expert import ExpertAgent
 from game.ai.search import workers
 from game.ai.search.workers import SearchPool, Task
 from game.cli.bench_search import search_positions
@@ -50,7 +50,7 @@ def _task(obs: Observation) -> Task:
     agent = ExpertAgent(RULES)
     cands = agent.candidates(obs, agent.hard.choose(obs))
     plays = tuple((c.move, c.answer) for c in cands)
-    return Task(obs, False, read_table(obs, RULES), RULES, plays, MIN_SAMPLES, CHECK_EVERY, DROP_Z)
+    return Task(obs, False, read_table(obs, RULES), RULES, plays)
 
 
 def test_a_search_on_the_clock_merges_the_workers_values(
@@ -75,15 +75,32 @@ def test_a_search_on_the_clock_merges_the_workers_values(
 
 
 def test_a_worker_plays_every_candidate_on_its_own_deals(positions: list[Observation], pool: SearchPool) -> None:
-    """A worker's block holds each candidate's values, the ones still played on the same deals (pairing holds)."""
+    """A worker's block holds each candidate's values, all on the same deals (so they pair)."""
     task = _task(positions[0])
     pending = pool.begin(task, 0.1, seed=7)
     assert pending is not None
     blocks = pending.results(time.perf_counter() + START)
     assert len(blocks) == 1 and len(blocks[0]) == len(task.plays)
-    longest = max(len(v) for v in blocks[0])
-    assert longest > 0
-    assert sum(len(v) == longest for v in blocks[0]) >= 1
+    lengths = {len(v) for v in blocks[0]}
+    assert len(lengths) == 1 and lengths.pop() > 0
+
+
+def test_the_workers_drop_what_the_search_drops_and_stop_with_it(
+    positions: list[Observation], pool: SearchPool
+) -> None:
+    """A candidate the search drops is no longer played by the workers; with one left they stop before their time."""
+    task = next(t for t in map(_task, positions) if len(t.plays) >= 3)
+    pending = pool.begin(task, START, seed=5)
+    assert pending is not None
+    time.sleep(0.05)
+    pending.follow([True, True] + [False] * (len(task.plays) - 2))
+    time.sleep(0.05)
+    pending.follow([True] + [False] * (len(task.plays) - 1))
+    # Had the worker not stopped with one move left, it would play on for START seconds and miss this.
+    blocks = pending.results(time.perf_counter() + START / 2)
+    assert len(blocks) == 1
+    first, second, *dropped = (len(v) for v in blocks[0])
+    assert first == second and all(n <= second for n in dropped)
 
 
 def test_the_fixed_rollout_search_never_uses_workers(positions: list[Observation]) -> None:

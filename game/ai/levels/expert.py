@@ -180,7 +180,7 @@ class ExpertAgent:
             return base
         rng = self.rng
         plays = tuple((c.move, c.answer) for c in candidates)
-        task = Task(obs, after_kong, reading, rules, plays, MIN_SAMPLES, CHECK_EVERY, DROP_Z)
+        task = Task(obs, after_kong, reading, rules, plays)
         return self.search(obs, lambda: determinize(pub, rng), candidates, rules, task=task)
 
     # ------------------------------------------------------------------ candidates
@@ -318,9 +318,10 @@ class ExpertAgent:
             samples += 1
             if samples >= MIN_SAMPLES and samples % CHECK_EVERY == 0:
                 self._drop_dominated(alive)
+                if pending is not None:
+                    pending.follow([c.alive for c in cands])  # the workers drop them too; with one left they stop
         if pending is not None:
-            # One move left needs no more deals: the workers are told to stop and what they have is kept all the same.
-            self._merge(cands, pending.results(deadline + LATE_GRACE, stop=stopped_early))
+            self._merge(cands, pending.results(deadline + LATE_GRACE))
         stats.rollouts += done
         if stopped_early:
             stats.early_stops += 1

@@ -4,9 +4,14 @@ A search on the clock (the table's think) plays rollouts as long as its budget l
 mean more deals. The pool's processes stay up between decisions: each decision, the expert sends
 every free worker a Task (its observation, reading and ruleset, the candidates as lean-path moves)
 with a seed of the worker's own and the seconds left; the worker deals from the observation, plays
-every candidate on each deal until the time is up (dropping those clearly beaten, as the search
-does) and sends back each candidate's values, one block on its own deals. The expert merges the
-blocks with its own values before it decides (game.ai.search.pairs pairs them block by block).
+the candidates on each deal until the time is up and sends back each candidate's values, one block
+on its own deals. The expert merges the blocks with its own values before it decides
+(game.ai.search.pairs pairs them block by block).
+
+The workers play the candidates the search still plays: the search marks those it drops in an
+array the processes share, and each worker looks at it before every deal. A worker deciding drops
+on its own deals would stop once one move was left there, an idle core while the search still weighs
+two; and once the search is down to one move, the workers stop with it.
 
 The processes are spawned, as the review's child is (game/review/child.py): the same on every system
 and the one a frozen build runs (main.py calls multiprocessing.freeze_support). Starting them takes
@@ -35,17 +40,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnProcess
-from multiprocessing.synchronize import Event as EventType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
-from game.ai.search.pairs import Move, paired_blocks, play_move
+from game.ai.search.pairs import Move, play_move
 
 if TYPE_CHECKING:
+    from ctypes import Array, c_byte
     from multiprocessing.context import SpawnContext
 
     from game.ai.judgement.reading import SeatReading
     from game.core.ruleset import Ruleset
     from game.engine.observation import Observation
+
+    # Shared between the processes: per candidate, 1 while the search plays it.
+    Flags: TypeAlias = Array[c_byte]
 
 log = logging.getLogger(__name__)
 
@@ -53,10 +61,13 @@ log = logging.getLogger(__name__)
 SEND_MARGIN = 0.01
 # Seconds past the deadline the search waits for a worker's values before it goes on without them.
 LATE_GRACE = 0.25
-# Seconds a worker told to stop is given to end before it is terminated.
+# Seconds a worker told to end is given to do so before it is terminated.
 STOP_GRACE = 1.0
 # Seconds closing the pool waits for a search under way to collect its values.
 CLOSE_WAIT = 1.0
+
+# Candidates a search may hand the workers (one flag each in the shared array); a search with more runs alone.
+MAX_CANDIDATES = 64
 
 READY = "ready"
 
@@ -66,16 +77,13 @@ Block = list[list[float]]
 
 @dataclass(frozen=True)
 class Task:
-    """What a worker needs to search one decision: the seat's view, the moves, and the search's drop rule."""
+    """What a worker needs to search one decision: the seat's view and the moves."""
 
     obs: Observation
     after_kong: bool  # the seat's drawn tile replaced its own kong
     reading: tuple[SeatReading | None, ...]  # the table as the seat reads it (game.ai.judgement.reading)
     rules: Ruleset
     plays: tuple[tuple[Move, int], ...]  # per candidate, its turn move, or None and its answer to the claim
-    min_samples: int  # deals every candidate gets before any is dropped
-    check_every: int  # deals between looks at the margins
-    drop_z: float  # paired standard errors by which the leader must beat a candidate to drop it
 
 
 def spare_cores() -> int:
@@ -87,8 +95,9 @@ def spare_cores() -> int:
     return max(0, cores - 1)
 
 
-def trials(task: Task, seed: int, seconds: float, stopped: Callable[[], bool] = lambda: False) -> Block:
-    """The task's candidates played on deals of this process's own until `seconds` pass (or `stopped()`)."""
+def trials(task: Task, seed: int, seconds: float, playing: Callable[[int], bool] = lambda i: True) -> Block:
+    """The task's candidates played on deals of this process's own until `seconds` pass, those `playing` still
+    (looked at before each deal), until fewer than two are."""
     from game.ai.search.sampling import Public, determinize
 
     deadline = time.perf_counter() + seconds
@@ -96,31 +105,18 @@ def trials(task: Task, seed: int, seconds: float, stopped: Callable[[], bool] = 
     rng = random.Random(seed)
     seat = task.obs.seat
     values: Block = [[] for _ in task.plays]
-    alive = list(range(len(task.plays)))
-    samples = 0
-    while len(alive) > 1 and time.perf_counter() < deadline and not stopped():
+    while time.perf_counter() < deadline:
+        alive = [i for i in range(len(task.plays)) if playing(i)]
+        if len(alive) < 2:
+            break
         deal = determinize(pub, rng)
         for i in alive:
             move, answer = task.plays[i]
             values[i].append(play_move(deal.copy(), move, answer, seat, task.rules))
-        samples += 1
-        if samples >= task.min_samples and samples % task.check_every == 0:
-            alive = _undominated(values, alive, task.drop_z)
     return values
 
 
-def _undominated(values: Block, alive: list[int], z: float) -> list[int]:
-    """The candidates the leader (by mean) does not beat by `z` paired standard errors, the leader among them."""
-    leader = max(alive, key=lambda i: sum(values[i]) / len(values[i]))
-    kept = []
-    for i in alive:
-        diff, se = paired_blocks([values[leader]], [values[i]])
-        if i == leader or diff <= z * se:
-            kept.append(i)
-    return kept
-
-
-def serve(conn: Connection, stop: EventType) -> None:
+def serve(conn: Connection, playing: Flags) -> None:
     """A worker's whole life: warm the tables, say it is ready, then answer each task until told to end."""
     # Ctrl-C at a terminal reaches the whole process group; the game decides when its workers end.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -140,7 +136,7 @@ def serve(conn: Connection, stop: EventType) -> None:
             return
         job, seed, seconds, payload = message
         try:
-            out: Block | str = trials(pickle.loads(payload), seed, seconds, stop.is_set)
+            out: Block | str = trials(pickle.loads(payload), seed, seconds, playing.__getitem__)
         except Exception as exc:  # told to the search, which goes on without this block
             out = f"{type(exc).__name__}: {exc}"
         try:
@@ -152,10 +148,10 @@ def serve(conn: Connection, stop: EventType) -> None:
 class Worker:
     """One worker process and the main process's end of its pipe."""
 
-    def __init__(self, context: SpawnContext, stop: EventType, index: int) -> None:
+    def __init__(self, context: SpawnContext, playing: Flags, index: int) -> None:
         self.conn, theirs = context.Pipe()
         self.process: SpawnProcess = context.Process(
-            target=serve, args=(theirs, stop), name=f"search-worker-{index}", daemon=True
+            target=serve, args=(theirs, playing), name=f"search-worker-{index}", daemon=True
         )
         self.process.start()
         theirs.close()
@@ -195,7 +191,9 @@ class SearchPool:
         self.size = workers
         self.workers: list[Worker] = []
         self._context = multiprocessing.get_context("spawn")
-        self._stop = self._context.Event()  # set when the search under way no longer wants the workers' deals
+        # The candidates the search under way still plays, 1 or 0 each; only the searching thread writes it, and a
+        # worker reads whole bytes, so no lock is needed.
+        self.playing: Flags = self._context.RawArray("b", MAX_CANDIDATES)
         self._busy = threading.Lock()  # held by the search using the workers
         self._guard = threading.Lock()  # the list of workers, between the starting thread and close()
         self._closed = False
@@ -214,7 +212,7 @@ class SearchPool:
                 if self._closed:
                     return
                 try:
-                    self.workers.append(Worker(self._context, self._stop, index))
+                    self.workers.append(Worker(self._context, self.playing, index))
                 except Exception as exc:  # no process can be started: the searches go on alone
                     log.warning("search workers: cannot start a worker process (%s)", exc)
                     return
@@ -232,7 +230,9 @@ class SearchPool:
 
     def begin(self, task: Task, seconds: float, seed: int) -> Pending | None:
         """Send `task` to every free worker for `seconds`; None when none is free (or another search has them)."""
-        if seconds <= 0 or self._closed or not self._busy.acquire(blocking=False):
+        if seconds <= 0 or self._closed or len(task.plays) > MAX_CANDIDATES:
+            return None
+        if not self._busy.acquire(blocking=False):
             return None
         try:
             free = [w for w in list(self.workers) if w.free()]
@@ -240,7 +240,7 @@ class SearchPool:
                 self._busy.release()
                 return None
             job = next(self._jobs)
-            self._stop.clear()
+            self.follow([True] * len(task.plays))
             payload = pickle.dumps(task, protocol=pickle.HIGHEST_PROTOCOL)
             sent: list[Worker] = []
             for i, w in enumerate(free):
@@ -256,6 +256,11 @@ class SearchPool:
             raise
         return Pending(self, job, sent)
 
+    def follow(self, alive: list[bool]) -> None:
+        """Tell the workers which candidates the search still plays (in the task's order)."""
+        for i, on in enumerate(alive):
+            self.playing[i] = 1 if on else 0
+
     def _lose(self, w: Worker, why: str) -> None:
         if not w.lost:
             log.warning("search workers: %s %s; the search goes on without it", w.name, why)
@@ -270,7 +275,7 @@ class SearchPool:
             with self._guard:
                 self._closed = True
                 workers, self.workers = self.workers, []
-            self._stop.set()
+            self.follow([False] * MAX_CANDIDATES)  # a worker under way stops at its next deal
             for w in workers:
                 with contextlib.suppress(OSError, ValueError):
                     w.conn.send(None)
@@ -298,13 +303,16 @@ class Pending:
         self.sent = sent
         self.taken = False
 
-    def results(self, until: float, stop: bool = False) -> list[Block]:
-        """Each worker's block that arrives by `until` (perf_counter seconds); `stop` asks them to finish now."""
+    def follow(self, alive: list[bool]) -> None:
+        """Tell the workers which candidates the search still plays; with one left they stop and send their values."""
+        if not self.taken:
+            self.pool.follow(alive)
+
+    def results(self, until: float) -> list[Block]:
+        """Each worker's block that arrives by `until` (perf_counter seconds); the pool is free again after."""
         if self.taken:
             return []
         self.taken = True
-        if stop:
-            self.pool._stop.set()
         out: list[Block] = []
         try:
             for w in self.sent:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import math
 import multiprocessing
 import os
 import signal
@@ -46,8 +47,14 @@ def patient(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("game.ai.levels.expert.LATE_GRACE", START)
 
 
+def _unhurried(agent: ExpertAgent) -> ExpertAgent:
+    """`agent` with hard's lookahead deadline off: its candidates then depend on the observation alone."""
+    agent.hard.budget = math.inf
+    return agent
+
+
 def _task(obs: Observation) -> Task:
-    agent = ExpertAgent(RULES)
+    agent = _unhurried(ExpertAgent(RULES))
     cands = agent.candidates(obs, agent.hard.choose(obs))
     plays = tuple((c.move, c.answer) for c in cands)
     return Task(obs, False, read_table(obs, RULES), RULES, plays)
@@ -59,10 +66,10 @@ def test_a_search_on_the_clock_merges_the_workers_values(
     """Rollouts the worker played join the search's own: more than the search alone, same candidates, legal move."""
     merged = 0
     for i, obs in enumerate(positions):
-        agent = ExpertAgent(RULES, seed=i, budget_ms=BUDGET_MS, pool=pool)
+        agent = _unhurried(ExpertAgent(RULES, seed=i, budget_ms=BUDGET_MS, pool=pool))
         action = agent.choose(obs)
         assert action in obs.legal_actions
-        probe = ExpertAgent(RULES)
+        probe = _unhurried(ExpertAgent(RULES))
         wanted = [str(c.action) for c in probe.candidates(obs, probe.hard.choose(obs))]
         assert [move for move, _, _ in agent.last_choice] == wanted
         stats = agent.stats
@@ -153,6 +160,25 @@ def test_a_killed_worker_leaves_the_search_its_own_values(
         agent = ExpertAgent(RULES, seed=1, budget_ms=BUDGET_MS, pool=doomed)
         assert agent.choose(obs) in obs.legal_actions
         assert agent.stats.searched == 1 and agent.stats.helped == 0 and agent.stats.rollouts > 0
+    finally:
+        doomed.close()
+
+
+def test_a_worker_that_died_between_searches_is_left_out(
+    positions: list[Observation], caplog: pytest.LogCaptureFixture, patient: None
+) -> None:
+    """A worker found dead when a search begins is never sent the task; the log says so and the search runs alone."""
+    doomed = SearchPool(1)
+    try:
+        assert doomed.wait_ready(START) == 1
+        doomed.workers[0].process.kill()
+        doomed.workers[0].process.join(START)
+        obs = positions[0]
+        agent = ExpertAgent(RULES, seed=1, budget_ms=BUDGET_MS, pool=doomed)
+        with caplog.at_level(logging.WARNING, logger=workers.__name__):
+            assert agent.choose(obs) in obs.legal_actions
+        assert "search-worker-0 ended" in caplog.text
+        assert agent.stats.helped == 0 and agent.stats.rollouts > 0
     finally:
         doomed.close()
 

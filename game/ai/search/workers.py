@@ -96,8 +96,8 @@ def spare_cores() -> int:
 
 
 def trials(task: Task, seed: int, seconds: float, playing: Callable[[int], bool] = lambda i: True) -> Block:
-    """The task's candidates played on deals of this process's own until `seconds` pass, those `playing` still
-    (looked at before each deal), until fewer than two are."""
+    """The task's candidates played on deals of this process's own for `seconds`: on each deal, those `playing`
+    says the search still plays, until fewer than two are."""
     from game.ai.search.sampling import Public, determinize
 
     deadline = time.perf_counter() + seconds
@@ -175,13 +175,25 @@ class Worker:
                     self.ready = True
                 elif tag == self.owing:
                     self.owing = None
-        except (EOFError, OSError):
-            self.lost = True
-            return False
+        except (EOFError, OSError) as exc:
+            broken: BaseException | None = exc
+        else:
+            broken = None
         if not self.process.is_alive():
-            self.lost = True
+            self.lose(f"ended (exit code {self.process.exitcode})")
+            return False
+        if broken is not None:
+            self.lose(f"broke its pipe ({broken or 'closed'})")
             return False
         return self.ready and self.owing is None
+
+    def lose(self, why: str) -> None:
+        """Never send it a task again (and end it if it still runs); the log says why once."""
+        if not self.lost:
+            log.warning("search workers: %s %s; the searches go on without it", self.name, why)
+        self.lost = True
+        if self.process.is_alive():
+            self.process.terminate()
 
 
 class SearchPool:
@@ -247,7 +259,7 @@ class SearchPool:
                 try:
                     w.conn.send((job, seed + i, seconds, payload))
                 except (OSError, ValueError) as exc:
-                    self._lose(w, f"cannot send it a task ({exc})")
+                    w.lose(f"cannot send it a task ({exc})")
                     continue
                 w.owing = job
                 sent.append(w)
@@ -260,13 +272,6 @@ class SearchPool:
         """Tell the workers which candidates the search still plays (in the task's order)."""
         for i, on in enumerate(alive):
             self.playing[i] = 1 if on else 0
-
-    def _lose(self, w: Worker, why: str) -> None:
-        if not w.lost:
-            log.warning("search workers: %s %s; the search goes on without it", w.name, why)
-        w.lost = True
-        if w.process.is_alive():
-            w.process.terminate()
 
     def close(self) -> None:
         """Tell every worker to end, terminate any that does not, and wait for them: no process outlives the pool."""
@@ -322,7 +327,7 @@ class Pending:
                         continue  # still owing: its answer is dropped when it comes
                     job, values = w.conn.recv()
                 except (EOFError, OSError) as exc:
-                    self.pool._lose(w, f"died ({exc or 'its pipe closed'})")
+                    w.lose(f"died ({exc or 'its pipe closed'})")
                     continue
                 if job != self.job:
                     continue

@@ -21,9 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.levels.expert import Candidate, ExpertAgent, _play
+from game.ai.levels.expert import Candidate, ExpertAgent
 from game.ai.levels.hard import HardAgent
 from game.ai.measure.arena import deal_setup
+from game.ai.search.pairs import play_move
+from game.ai.search.workers import Task
 from game.core.rollout import LeanHand
 from game.core.ruleset import Ruleset
 from game.engine.actions import Action
@@ -48,6 +50,7 @@ class PairingExpert(ExpertAgent):
         cands: list[Candidate],
         rules: Ruleset,
         samples_cap: int | None = None,
+        task: Task | None = None,
     ) -> Action:
         """Record both ways on extra deals, then search as the expert does."""
         lines: list[tuple[list[float], list[float]]] = [([], []) for _ in cands]
@@ -56,10 +59,10 @@ class PairingExpert(ExpertAgent):
             ordered = deal.copy()
             ordered.set_wall(deal.w_kind)
             for c, (by_seat, in_order) in zip(cands, lines, strict=True):
-                by_seat.append(_play(deal.copy(), c, obs.seat, rules))
-                in_order.append(_play(ordered.copy(), c, obs.seat, rules))
+                by_seat.append(play_move(deal.copy(), c.move, c.answer, obs.seat, rules))
+                in_order.append(play_move(ordered.copy(), c.move, c.answer, obs.seat, rules))
         self.records.append((cands[0].move is None, lines))
-        return super().search(obs, make_deal, cands, rules, samples_cap)
+        return super().search(obs, make_deal, cands, rules, samples_cap, task)
 
 
 def _report(name: str, records: list[tuple[bool, list[tuple[list[float], list[float]]]]]) -> None:

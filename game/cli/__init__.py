@@ -18,6 +18,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "game.cli.replay",
     "game.cli.analyze",
     "game.cli.bench",
+    "game.cli.bench_search",
     "game.cli.memory",
     "game.cli.arena",
     "game.cli.audit",

@@ -121,6 +121,11 @@ class App:
 
     def run(self, first: Callable[[App], Scene], max_frames: int | None = None) -> int:
         """Open the window, push the first scene and loop; returns the exit code."""
+        # The expert's searches may use the spare cores while the window is open; the workers start on its first one.
+        # (Imported here: the AI's modules stay out of the import of this one.)
+        from game.ai.search.workers import enable_shared, stop_shared
+
+        enable_shared()
         screen = self.open_window()
         self.stack.push(first(self))
         clock = pygame.time.Clock()
@@ -149,6 +154,7 @@ class App:
                     self.quit(0)
         finally:
             pygame.display.quit()
+            stop_shared()
         return self.exit_code or 0
 
 

@@ -12,7 +12,10 @@ as it goes, and stops early once one move is left.
 
 The search stops at a think budget: wall-clock milliseconds (the table's 思考时间) or, for
 measurement, a fixed number of rollouts so that results do not depend on the machine's load;
-then hard's lookahead has no deadline either, and no clock decides anything.
+then hard's lookahead has no deadline either, and no clock decides anything. On the clock, the
+search also runs on the game's spare cores (game.ai.search.workers) when the client allows it:
+each worker plays the candidates on deals of its own, and their values join the search's before
+it decides. The fixed-rollout search stays in one process, as its results must not depend on the machine.
 Other decisions are hard's. It sees its observation and nothing else.
 """
 
@@ -22,14 +25,16 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.ai.judgement.base import rules_for, view_of
 from game.ai.judgement.dingque import dingque_move
 from game.ai.judgement.efficiency import discard_options
 from game.ai.judgement.reading import read_table
 from game.ai.levels.hard import BUDGET_MS, NO_DEADLINE_MS, HardAgent
+from game.ai.search.pairs import paired_blocks, play_move
 from game.ai.search.sampling import Inconsistent, Public, determinize
+from game.ai.search.workers import LATE_GRACE, SEND_MARGIN, Block, SearchPool, Task, shared
 from game.core.rollout import (
     ADDED_KONG,
     CONCEALED_KONG,
@@ -42,7 +47,6 @@ from game.core.rollout import (
     LeanHand,
 )
 from game.core.ruleset import Ruleset
-from game.core.settlement import settle
 from game.core.shanten import shanten
 from game.engine.actions import Action, ActionKind
 from game.engine.observation import Observation
@@ -78,7 +82,8 @@ class SearchStats:
 
     decisions: int = 0  # choose() calls
     searched: int = 0  # decisions that ran a search
-    rollouts: int = 0
+    rollouts: int = 0  # the worker processes' included
+    helped: int = 0  # rollouts the worker processes played
     budget_hits: int = 0  # searches stopped by the budget (time or rollout count), not by one move dominating
     early_stops: int = 0  # searches stopped because one move was left
     switched: int = 0  # searches that chose a move other than hard's
@@ -86,28 +91,33 @@ class SearchStats:
 
 @dataclass
 class Candidate:
-    """One move under search, with the points its rollouts scored (one per sample, in sample order)."""
+    """One move under search, with the points its rollouts scored (one per sample, in sample order).
+
+    `values` are the search's own; `more` holds a block of values from each worker process, on that worker's deals.
+    """
 
     action: Action
     move: tuple[int, int] | None  # the turn move on the lean path; None for an answer to a claim
     answer: int  # the answer to a claim (PUNG, KONG, PASS, WIN) when move is None
     values: list[float]
     alive: bool = True
+    more: list[list[float]] = field(default_factory=list)
 
     def mean(self) -> float:
         """Mean points over the samples so far."""
+        if self.more:
+            n = self.samples()
+            return (sum(self.values) + sum(sum(b) for b in self.more)) / n if n else 0.0
         return sum(self.values) / len(self.values) if self.values else 0.0
+
+    def samples(self) -> int:
+        """Deals it was played on, the workers' included."""
+        return len(self.values) + sum(len(b) for b in self.more)
 
 
 def paired(a: Candidate, b: Candidate) -> tuple[float, float]:
     """Mean and standard error of a's points minus b's over the samples both have."""
-    n = min(len(a.values), len(b.values))
-    if n < 2:
-        return 0.0, math.inf
-    d = [x - y for x, y in zip(a.values[:n], b.values[:n], strict=False)]
-    m = sum(d) / n
-    var = sum((x - m) ** 2 for x in d) / (n - 1)
-    return m, math.sqrt(var / n) if var > 0 else 0.0
+    return paired_blocks([a.values, *a.more], [b.values, *b.more])
 
 
 class ExpertAgent:
@@ -122,9 +132,12 @@ class ExpertAgent:
         budget_ms: float = DEFAULT_BUDGET_MS,
         rollouts: int | None = None,
         name: str = "expert",
+        pool: SearchPool | None = None,
     ) -> None:
         self.name = name
         self.rules = rules
+        # The worker processes of a search on the clock: this pool, else the client's shared one when it allows one.
+        self.pool = pool
         # Measurement (a fixed rollout count) takes hard's move without its clock too: every search starts from it.
         self.hard = HardAgent(rules=rules, budget_ms=BUDGET_MS if rollouts is None else NO_DEADLINE_MS)
         self.hard.tracker.reads = READ_DEFENCE
@@ -160,12 +173,15 @@ class ExpertAgent:
             return base
         rules = rules_for(obs, self.rules)
         after_kong = obs.drawn is not None and obs.wall_remaining == self.kong_wall - 1
+        reading = read_table(obs, rules, self.hard.tracker.marks)
         try:
-            pub = Public(obs, rules, after_kong, read_table(obs, rules, self.hard.tracker.marks))
+            pub = Public(obs, rules, after_kong, reading)
         except Inconsistent:
             return base
         rng = self.rng
-        return self.search(obs, lambda: determinize(pub, rng), candidates, rules)
+        plays = tuple((c.move, c.answer) for c in candidates)
+        task = Task(obs, after_kong, reading, rules, plays)
+        return self.search(obs, lambda: determinize(pub, rng), candidates, rules, task=task)
 
     # ------------------------------------------------------------------ candidates
 
@@ -260,13 +276,22 @@ class ExpertAgent:
         cands: list[Candidate],
         rules: Ruleset,
         samples_cap: int | None = None,
+        task: Task | None = None,
     ) -> Action:
-        """Play every candidate on the same deals from `make_deal` until one dominates or the budget is spent."""
+        """Play every candidate on the same deals from `make_deal` until one dominates or the budget is spent.
+
+        On the clock, `task` (the same decision for the worker processes) has the pool's workers search beside it.
+        """
         stats = self.stats
         stats.searched += 1
         start = time.perf_counter()
         deadline = start + self.budget
         limit = self.max_rollouts
+        pending = None
+        if task is not None and limit is None and samples_cap is None:
+            pool = self.pool if self.pool is not None else shared()
+            if pool is not None:
+                pending = pool.begin(task, deadline - start - SEND_MARGIN, self.rng.getrandbits(32))
         seat = obs.seat
         done = 0
         samples = 0
@@ -288,11 +313,15 @@ class ExpertAgent:
                 break
             deal = make_deal()
             for c in alive:
-                c.values.append(_play(deal.copy(), c, seat, rules))
+                c.values.append(play_move(deal.copy(), c.move, c.answer, seat, rules))
             done += len(alive)
             samples += 1
             if samples >= MIN_SAMPLES and samples % CHECK_EVERY == 0:
                 self._drop_dominated(alive)
+                if pending is not None:
+                    pending.follow([c.alive for c in cands])  # the workers drop them too; with one left they stop
+        if pending is not None:
+            self._merge(cands, pending.results(deadline + LATE_GRACE))
         stats.rollouts += done
         if stopped_early:
             stats.early_stops += 1
@@ -300,7 +329,7 @@ class ExpertAgent:
             stats.budget_hits += 1
         base = cands[0]
         best = max((c for c in cands if c.alive), key=lambda c: c.mean())
-        self.last_choice = [(str(c.action), c.mean(), len(c.values)) for c in cands]
+        self.last_choice = [(str(c.action), c.mean(), c.samples()) for c in cands]
         self.last_alternative = None
         if best is base:
             return base.action
@@ -314,6 +343,19 @@ class ExpertAgent:
             return base.action
         stats.switched += 1
         return best.action
+
+    def _merge(self, cands: list[Candidate], blocks: list[Block]) -> None:
+        """Add the workers' blocks of values to the candidates, and drop those the merged values show beaten."""
+        for block in blocks:
+            if len(block) != len(cands):
+                continue  # not this decision's candidates: never merged
+            for c, values in zip(cands, block, strict=True):
+                c.more.append(values)
+            self.stats.helped += sum(len(v) for v in block)
+            self.stats.rollouts += sum(len(v) for v in block)
+        alive = [c for c in cands if c.alive]
+        if blocks and len(alive) > 1:
+            self._drop_dominated(alive)
 
     @staticmethod
     def _drop_dominated(alive: list[Candidate]) -> None:
@@ -341,9 +383,3 @@ def _turn_move(a: Action) -> tuple[int, int]:
     if a.kind is ActionKind.ADDED_KONG:
         return ADDED_KONG, tile
     return WIN, tile
-
-
-def _play(hand: LeanHand, c: Candidate, seat: int, rules: Ruleset) -> float:
-    """Play one candidate to the end of the hand on one deal; the seat's net points."""
-    result = hand.play_out(first=c.move) if c.move is not None else hand.play_out(answers={seat: c.answer})
-    return float(settle(result, rules).nets()[seat])

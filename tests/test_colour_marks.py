@@ -288,3 +288,16 @@ def test_the_career_charts_pairs_part_by_stripes_not_colour_alone() -> None:
     first, second = pygame.Rect(0, 20, 100, 80), pygame.Rect(100, 20, 100, 80)
     assert silhouette(plain, first) == silhouette(plain, second), "without stripes the pair differs by hue alone"
     assert silhouette(striped, first) != silhouette(striped, second)
+
+
+def test_a_badge_of_words_is_a_pill_as_tall_as_its_letters() -> None:
+    """docs/rules.md §15.3: a plate's 缺 badge (缺条, "no Bam.") is a pill as tall as a letter badge, not a disc as
+    wide as its words standing out of the plate; 庄 stays a disc and 听 a square."""
+    from ui.table.plates import _badge
+
+    S.set_language("en")
+    pill = _badge(S.tr("dingque_badge", suit=S.suit_short(2)), 14, (120, 60, 160))
+    disc = _badge(S.tr("dealer_badge"), 14, (200, 40, 36))
+    assert pill.get_width() > pill.get_height() == disc.get_height()
+    assert disc.get_width() == disc.get_height()
+    assert _badge("听", 14, (58, 136, 218), square=True).get_width() == disc.get_width()

@@ -126,3 +126,17 @@ def test_calculator_rows_keep_their_words_at_every_table_size(
 
     render_menu_moment(moment, size, load_ruleset(ruleset), lang)
     assert cuts == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_chicken_panel_and_plates_keep_their_words_at_a_table_of_three(
+    home: Path, cuts: list[str], size: tuple[int, int], lang: str
+) -> None:
+    """docs/rules.md §15.3: at a table of three the chicken panel's 冲锋鸡 / "Charging" row and each plate's 缺
+    badge ("no Bam.") read whole at every window size."""
+    from game.rules.loader import load_ruleset
+    from ui.probe.moments import render_moment
+
+    render_moment("mid-hand", size, load_ruleset("sandingguai"), language=lang)
+    assert cuts == []

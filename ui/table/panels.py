@@ -134,7 +134,10 @@ def draw_chickens(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -
     art_w = _small_art_width(view)
     art = get_tile_art(art_w)
     row_h = art.body_size[1] + max(3, round(4 * view.layout.scale))
-    label_w = round(w * 0.3)
+    # The labels' column is as wide as its longest word (冲锋鸡, "Charging"), up to two fifths of the panel.
+    labels = ("chickens_flip", "chickens_fixed", "chickens_charge", "chickens_liable", "chickens_mine")
+    widest = max(T.shadowed(S.tr(k), small, pal.TEXT_MUTED).get_width() for k in labels) + max(4, small // 2)
+    label_w = max(round(w * 0.3), min(widest, round(w * 0.4)))
 
     def row_label(text: str, yy: int) -> None:
         surface.blit(T.fit(text, small, label_w, pal.TEXT_MUTED), (x, yy + (art.body_size[1] - small) // 2 - 2))

@@ -92,10 +92,20 @@ def _words_picture(word: str, ai: bool, fs: int, room: int) -> None:
 
 
 def _badge(text: str, size: int, colour: tuple[int, int, int], square: bool = False) -> pygame.Surface:
-    """A letter in a disc, or in a rounded square (报听: told apart from 庄 by its shape as well as its hue)."""
+    """A letter in a disc, or in a rounded square (报听: told apart from 庄 by its shape as well as its hue); words
+    longer than that in a pill."""
 
     def make() -> pygame.Surface:
         label = T.label(text, size, pal.TEXT, bold=True)
+        h = label.get_height() + 4
+        if not square and label.get_width() + 4 > h * 1.25:
+            # Words longer than a letter or two (缺条, "no Bam."): a pill as tall as the letters, not a disc
+            # as wide as the words, which would stand far out of the plate.
+            out = pygame.Surface((label.get_width() + h // 2, h), pygame.SRCALPHA)
+            pygame.draw.rect(out, colour, out.get_rect(), border_radius=h // 2)
+            pygame.draw.rect(out, (255, 230, 200), out.get_rect(), 1, border_radius=h // 2)
+            out.blit(label, label.get_rect(center=out.get_rect().center))
+            return out
         d = max(label.get_width(), label.get_height()) + 4
         out = pygame.Surface((d, d), pygame.SRCALPHA)
         if square:

@@ -124,6 +124,13 @@ def chickens_signature(view: TableView) -> tuple[object, ...]:
     return (view.chicken_info, flip, view.language, view.layout.size)
 
 
+def _chicken_label_width(width: int, font: int) -> int:
+    """The chicken panel's label column: as wide as its longest word (冲锋鸡, "Charging"), 3/10 to 2/5 of `width`."""
+    labels = ("chickens_flip", "chickens_fixed", "chickens_charge", "chickens_liable", "chickens_mine")
+    widest = max(T.shadowed(S.tr(k), font, pal.TEXT_MUTED).get_width() for k in labels) + max(4, font // 2)
+    return max(round(width * 0.3), min(widest, round(width * 0.4)))
+
+
 def draw_chickens(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> None:
     """The live chicken panel (docs/rules.md §8)."""
     badge = get_tile_art(max(24, round(view.layout.font["title"] * 1.6))).chicken_badge()
@@ -134,10 +141,7 @@ def draw_chickens(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -
     art_w = _small_art_width(view)
     art = get_tile_art(art_w)
     row_h = art.body_size[1] + max(3, round(4 * view.layout.scale))
-    # The labels' column is as wide as its longest word (冲锋鸡, "Charging"), up to two fifths of the panel.
-    labels = ("chickens_flip", "chickens_fixed", "chickens_charge", "chickens_liable", "chickens_mine")
-    widest = max(T.shadowed(S.tr(k), small, pal.TEXT_MUTED).get_width() for k in labels) + max(4, small // 2)
-    label_w = max(round(w * 0.3), min(widest, round(w * 0.4)))
+    label_w = _chicken_label_width(w, small)
 
     def row_label(text: str, yy: int) -> None:
         surface.blit(T.fit(text, small, label_w, pal.TEXT_MUTED), (x, yy + (art.body_size[1] - small) // 2 - 2))

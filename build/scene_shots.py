@@ -315,8 +315,7 @@ def _classic_title() -> str:
     from game.rules.loader import load_ruleset
     from ui.words import strings as S
 
-    rules = load_ruleset("guiyang-classic")
-    return rules.title_zh if S.language() == "zh" else rules.title_en
+    return load_ruleset("guiyang-classic").title(S.language())
 
 
 def _reviewed(host: ShotHost, match_id: str = "review-shot") -> object:

@@ -366,6 +366,10 @@ class Ruleset:
         """The wind of `seat` at this table (0 东, 1 南, 2 西, 3 北; docs/rules.md §15.2)."""
         return seat_wind(self.players, seat)
 
+    def title(self, language: str) -> str:
+        """The variant's title in `language` ("zh", else English)."""
+        return self.title_zh if language == "zh" else self.title_en
+
     def others(self, seat: int) -> tuple[int, ...]:
         """The other seats in play order after `seat` (who answers its discard, first to last)."""
         n = self.players

@@ -26,7 +26,7 @@ def title_picture(m: Metrics) -> pygame.Surface:
 
 def _ruleset(s: CalcState) -> Stepper:
     calc = s.calc
-    names = [r.title_zh if S.language() == "zh" else r.title_en for r, _ref in s.rulesets]
+    names = [r.title(S.language()) for r, _ref in s.rulesets]
     index = next((i for i, (_r, ref) in enumerate(s.rulesets) if ref == calc.ruleset_ref), 0)
     return Stepper(
         S.tr("calc_ruleset"),

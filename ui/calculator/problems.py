@@ -231,7 +231,7 @@ def _shown(name: str, value: object, rules: Ruleset | None) -> object:
         i = SUITS.index(value)
         return SUIT_NAMES_ZH[i] if zh else f"{SUIT_NAMES_EN[i]} ({SUIT_NAMES_ZH[i]})"
     if name == "ruleset" and rules is not None and value == rules.name:
-        return rules.title_zh if zh else rules.title_en
+        return rules.title("zh" if zh else "en")
     if name == "pattern" and isinstance(value, str):
         names = PATTERN_NAMES.get(value, (value, value))
         return names[0] if zh else f"{names[0]} ({names[1]})"

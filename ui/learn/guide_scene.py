@@ -91,7 +91,7 @@ class GuideScene(MenuScene):
         bh = m.px(40)
         y = h - m.margin // 2 - bh
         lang = S.language()
-        title = self.rules.title_zh if lang == "zh" else self.rules.title_en
+        title = self.rules.title(lang)
         specs = [
             ("◀ " + S.tr("guide_prev"), lambda: self.turn(-1), "plain", 150),
             (S.tr("guide_next") + " ▶", lambda: self.turn(1), "win", 150),

@@ -160,7 +160,7 @@ def match_review(host: Host, table: TableScene, seat: int) -> Callable[[], None]
         return None
 
     def review() -> None:
-        title = table.rules.title_zh if S.language() == "zh" else table.rules.title_en
+        title = table.rules.title(S.language())
         screens.push(host, "review", path, seat, table.rules.players, title)
 
     return review

@@ -112,7 +112,7 @@ def field_label(zh: str, en: str) -> str:
 
 def ruleset_title(rules: Ruleset) -> str:
     """The ruleset's title in the current language."""
-    return rules.title_zh if S.language() == "zh" else rules.title_en
+    return rules.title(S.language())
 
 
 def summary(rules: Ruleset, paths: tuple[str, ...] = SUMMARY_PATHS) -> list[tuple[str, str]]:

@@ -42,7 +42,7 @@ def ruleset_name(name: str) -> str:
         rules = load_ruleset_ref(name)
     except (RulesetError, OSError, ValueError):
         return name
-    return rules.title_zh if S.language() == "zh" else rules.title_en
+    return rules.title(S.language())
 
 
 class CareerScene(Scene):

@@ -384,7 +384,7 @@ class SettlementScene(SettlementPanel):
             parts.append(S.tr("hand_no", n=self.hand_no))
         rules = self.shown_rules
         if rules is not None:
-            parts.append(rules.title_zh if S.language() == "zh" else rules.title_en)
+            parts.append(rules.title(S.language()))
         parts.append(S.tr("end_next_dealer", seat=self.seat_label(self.settled.next_dealer)))
         sub = T.fit("  ·  ".join(parts), fonts["small"], round(rect.width * 0.55), pal.TEXT_MUTED)
         surface.blit(sub, (rect.left, rect.top + title.get_height() + round(2 * s)))
@@ -543,7 +543,7 @@ class SettlementScene(SettlementPanel):
             self.arrows = None
             return
         rules = self.choices[self.choice]
-        name = rules.title_zh if S.language() == "zh" else rules.title_en
+        name = rules.title(S.language())
         key = "settle_played" if self.choice == 0 else "settle_what_if"
         text = T.shadowed(S.tr(key, rules=name), fonts["body"], pal.TEXT_GOLD if self.choice else pal.TEXT, True)
         d = text.get_height() + round(4 * s)

@@ -82,7 +82,7 @@ def info_signature(view: TableView) -> tuple[object, ...]:
 
 def draw_info(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> None:
     """Ruleset, hand number, speed and the keys."""
-    title = view.rules.title_zh if view.language == "zh" else view.rules.title_en
+    title = view.rules.title(view.language)
     x, y, w = _frame(surface, view, rect, title)
     fs = view.layout.font["body"]
     line = S.tr("hand_no", n=view.model.hand_no) if view.model.hand_no else S.tr("title")

@@ -29,7 +29,7 @@ def settlement_review(t: TableState) -> Callable[[], None] | None:
         return None
     seat = t.view_seat if t.view_seat in people else people[0]
     hand = t.model.hand_no
-    title = t.rules.title_zh if S.language() == "zh" else t.rules.title_en
+    title = t.rules.title(S.language())
 
     def review() -> None:
         screens.push(t.host, "review", path, seat, t.rules.players, title, hand, seats=people)

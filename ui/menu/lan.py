@@ -118,7 +118,7 @@ class HostSetupScene(MenuScene):
 
         row(NameField(t("your_name"), lambda: self.name, self._set_name, 16))
         # The table's size first (as on the new-game screen), then the rulesets of that size.
-        offered = {n for n in self.players.values()}
+        offered = set(self.players.values())
         sizes = Choice(
             S.tr("ng_table_size"), [z for z in table_sizes() if z[0] in offered], lambda: players, self._set_players
         )

@@ -80,7 +80,7 @@ class NetOverlay(Scene):
         """The table's keys; where the seats may chat, F1-F8 say the quick phrases instead of F1's guide."""
         if not self.chat_allowed():
             return self.table.key_help()
-        return tuple(k for k in K.NET_TABLE if k.name != "guide")
+        return K.NET_TABLE
 
     # ------------------------------------------------------------------ input and time
 

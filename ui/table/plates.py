@@ -97,24 +97,21 @@ def _badge(text: str, size: int, colour: tuple[int, int, int], square: bool = Fa
 
     def make() -> pygame.Surface:
         label = T.label(text, size, pal.TEXT, bold=True)
-        h = label.get_height() + 4
-        if not square and label.get_width() + 4 > h * 1.25:
-            # Words longer than a letter or two (缺条, "no Bam."): a pill as tall as the letters, not a disc
-            # as wide as the words, which would stand far out of the plate.
-            out = pygame.Surface((label.get_width() + h // 2, h), pygame.SRCALPHA)
-            pygame.draw.rect(out, colour, out.get_rect(), border_radius=h // 2)
-            pygame.draw.rect(out, (255, 230, 200), out.get_rect(), 1, border_radius=h // 2)
-            out.blit(label, label.get_rect(center=out.get_rect().center))
-            return out
-        d = max(label.get_width(), label.get_height()) + 4
-        out = pygame.Surface((d, d), pygame.SRCALPHA)
-        if square:
-            pygame.draw.rect(out, colour, out.get_rect(), border_radius=max(2, d // 5))
-            pygame.draw.rect(out, (255, 230, 200), out.get_rect(), 1, border_radius=max(2, d // 5))
+        tall = label.get_height() + 4
+        # Words longer than a letter or two (缺条, "no Bam."): a pill as tall as the letters, not a disc as wide as
+        # the words, which would stand far out of the plate.
+        pill = not square and label.get_width() + 4 > tall * 1.25
+        h = tall if pill else max(label.get_width(), label.get_height()) + 4
+        out = pygame.Surface((label.get_width() + h // 2 if pill else h, h), pygame.SRCALPHA)
+        box = out.get_rect()
+        if square or pill:
+            radius = h // 2 if pill else max(2, h // 5)
+            pygame.draw.rect(out, colour, box, border_radius=radius)
+            pygame.draw.rect(out, (255, 230, 200), box, 1, border_radius=radius)
         else:
-            pygame.draw.circle(out, colour, (d // 2, d // 2), d // 2)
-            pygame.draw.circle(out, (255, 230, 200), (d // 2, d // 2), d // 2, 1)
-        out.blit(label, label.get_rect(center=(d // 2, d // 2)))
+            pygame.draw.circle(out, colour, box.center, h // 2)
+            pygame.draw.circle(out, (255, 230, 200), box.center, h // 2, 1)
+        out.blit(label, label.get_rect(center=box.center))
         return out
 
     return T.cached(("badge", text, size, colour, square), make)

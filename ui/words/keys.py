@@ -208,7 +208,7 @@ CHAT = line(
     "快捷语（F1 不再开玩法指南）",
     "Quick phrases (F1 no longer opens the guide)",
 )
-NET_TABLE = (*TABLE, CHAT)
+NET_TABLE = (*(k for k in TABLE if k.name != "guide"), CHAT)
 HANDOFF = (
     line("reveal", (*ENTER, pygame.K_SPACE), ("回车 / 空格", "Enter / Space"), "看自己的牌", "Show my hand"),
     line("leave", (pygame.K_ESCAPE,), "Esc", "离开牌局", "Leave the match"),

@@ -157,7 +157,7 @@ def test_a_killed_worker_leaves_the_search_its_own_values(
         with caplog.at_level(logging.WARNING, logger=workers.__name__):
             assert pending.results(time.perf_counter() + START) == []
         assert "search-worker-0" in caplog.text
-        agent = ExpertAgent(RULES, seed=1, budget_ms=BUDGET_MS, pool=doomed)
+        agent = _unhurried(ExpertAgent(RULES, seed=1, budget_ms=BUDGET_MS, pool=doomed))
         assert agent.choose(obs) in obs.legal_actions
         assert agent.stats.searched == 1 and agent.stats.helped == 0 and agent.stats.rollouts > 0
     finally:
@@ -174,7 +174,7 @@ def test_a_worker_that_died_between_searches_is_left_out(
         doomed.workers[0].process.kill()
         doomed.workers[0].process.join(START)
         obs = positions[0]
-        agent = ExpertAgent(RULES, seed=1, budget_ms=BUDGET_MS, pool=doomed)
+        agent = _unhurried(ExpertAgent(RULES, seed=1, budget_ms=BUDGET_MS, pool=doomed))
         with caplog.at_level(logging.WARNING, logger=workers.__name__):
             assert agent.choose(obs) in obs.legal_actions
         assert "search-worker-0 ended" in caplog.text

@@ -51,8 +51,8 @@ def test_make_agent_names_the_levels() -> None:
     """make_agent builds each level and refuses an unknown one with a message naming the levels."""
     for level in LEVELS:
         assert make_agent(level, 1).name == level
-    with pytest.raises(UnknownLevel, match="easy, normal, hard, expert"):
-        make_agent("master", 1)
+    with pytest.raises(UnknownLevel, match="easy, normal, hard, master, expert"):
+        make_agent("grandmaster", 1)
 
 
 def test_same_seed_same_choices() -> None:

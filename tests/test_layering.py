@@ -62,10 +62,19 @@ MAY_IMPORT: dict[str, set[str]] = {
     "game": {"game.fast"},  # the top package installs the compiled path
     "game.ai": {"game.ai.judgement", "game.ai.levels", "game.ai.search", "game.core", "game.engine", "game.match"},
     "game.ai.judgement": {"game.core", "game.engine", "game.rules"},
-    "game.ai.levels": {"game.ai.judgement", "game.ai.search", "game.core", "game.engine"},
+    "game.ai.learned": {"game.ai.judgement", "game.core", "game.engine"},
+    "game.ai.levels": {
+        "game.ai.judgement",
+        "game.ai.learned",
+        "game.ai.search",
+        "game.core",
+        "game.engine",
+        "game.files",
+    },
     "game.ai.measure": {
         "game.ai",
         "game.ai.judgement",
+        "game.ai.learned",
         "game.ai.levels",
         "game.ai.search",
         "game.core",

@@ -4,7 +4,8 @@ The levels (game.ai.levels) stand behind the one Agent interface (game.match.age
 weigh lives in game.ai.judgement, the expert's dealing of hidden tiles in game.ai.search, and what only
 measures them in game.ai.measure. game.ai.hints and game.ai.appraise serve the table and the review.
 
-`make_agent(level, seed)` builds one. Easy and expert use randomness, each from its own generator
+`make_agent(level, seed)` builds one. Master is hard with a learned network's price of the moves the expert would
+search (game.ai.learned); it is as quick as hard. Easy and expert use randomness, each from its own generator
 seeded from `seed`, never from the global `random`; normal and hard are deterministic.
 """
 
@@ -15,7 +16,7 @@ import random
 from game.core.ruleset import Ruleset
 from game.match.agents import Agent
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "master", "expert")
 
 
 class UnknownLevel(ValueError):
@@ -33,12 +34,13 @@ def make_agent(
 
     `budget_ms` (the think budget) concerns the expert only. `rollouts` is measurement: the expert
     searches that many rollouts per decision instead of watching the clock, and hard (alone or
-    inside the expert) drops its lookahead deadline, so that no clock decides anything.
+    inside the expert or master) drops its lookahead deadline, so that no clock decides anything.
     """
     # Imported here so that importing the package stays cheap for the client's menus.
     from game.ai.levels.easy import EasyAgent
     from game.ai.levels.expert import DEFAULT_BUDGET_MS, ExpertAgent
     from game.ai.levels.hard import BUDGET_MS, NO_DEADLINE_MS, HardAgent
+    from game.ai.levels.master import MasterAgent
     from game.ai.levels.normal import NormalAgent
 
     if level == "easy":
@@ -47,6 +49,8 @@ def make_agent(
         return NormalAgent(rules=rules)
     if level == "hard":
         return HardAgent(rules=rules, budget_ms=BUDGET_MS if rollouts is None else NO_DEADLINE_MS)
+    if level == "master":
+        return MasterAgent(rules=rules, deadline=rollouts is None)
     if level == "expert":
         budget = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
         return ExpertAgent(rules=rules, seed=seed, budget_ms=budget, rollouts=rollouts)

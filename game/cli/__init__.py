@@ -23,6 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "game.cli.arena",
     "game.cli.audit",
     "game.cli.reading",
+    "game.cli.teach",
     "game.cli.review",
     "game.cli.folders",
     "game.cli.lan",

@@ -73,3 +73,19 @@ def test_an_unwritable_folder_is_reported_not_raised(tmp_path: Path) -> None:
     blocker.write_text("x", encoding="utf-8")
     message = save_settings(Settings(), blocker / "settings.json")
     assert message is not None and "cannot save the settings" in message
+
+
+def test_the_default_level_may_be_any_of_the_engines_levels_master_too(tmp_path: Path) -> None:
+    """The file's level is checked against the engine's own list (game.ai.LEVELS), so master is kept, not refused."""
+    from game.ai import LEVELS
+    from ui.match.config import LEVELS as MATCH_LEVELS
+
+    assert MATCH_LEVELS is LEVELS and "master" in LEVELS
+    path = tmp_path / "settings.json"
+    for level in LEVELS:
+        assert save_settings(Settings(level=level), path) is None
+        loaded = load_settings(path)
+        assert loaded.settings.level == level and loaded.notices == []
+    path.write_text(json.dumps({"level": "grandmaster"}), encoding="utf-8")
+    loaded = load_settings(path)
+    assert loaded.settings.level == "normal" and "level" in loaded.notices[0]

@@ -421,15 +421,47 @@ def test_the_name_given_is_remembered_after_a_restart(tmp_path, monkeypatch) -> 
 
 
 def test_the_host_screen_offers_every_level_of_the_new_game_screen() -> None:
+    """A person, then each of the engine's levels in its order (master between hard and expert), as on new game."""
+    from game.ai import LEVELS
     from ui.kit.widgets import Choice
-    from ui.match.config import LEVELS
+    from ui.menu.lan import SEAT_OPTIONS
+    from ui.menu.new_game import SEAT_CHOICES
 
     host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
     scene = HostSetupScene(host)
     host.stack.push(scene)
-    east_seat = [w for w in scene.widgets if isinstance(w, Choice) and w.label == t("seat_n", wind="南")]
-    offered = {value for value, _text in east_seat[0].options}
-    assert {f"ai:{level}" for level in LEVELS} <= offered
+    south_seat = [w for w in scene.widgets if isinstance(w, Choice) and w.label == t("seat_n", wind="南")]
+    offered = [value for value, _text in south_seat[0].options]
+    assert offered == list(SEAT_OPTIONS) == ["human", *(f"ai:{level}" for level in LEVELS)]
+    assert offered[3:] == ["ai:hard", "ai:master", "ai:expert"]
+    assert offered == [kind if kind == "human" else f"ai:{level}" for kind, level in SEAT_CHOICES]
+    assert [text for _value, text in south_seat[0].options][4] == t("seat_ai", level="大师")
+
+
+def test_a_master_seat_chosen_on_the_host_screen_is_played_by_the_master() -> None:
+    """ai:master picked for South: the table's plan says master, the seat's agent is the master, and the lobby
+    names it 电脑 大师 (AI Master)."""
+    from game.ai.levels.master import MasterAgent
+    from game.net.host.hosting import new_table
+    from ui.kit.widgets import Choice
+    from ui.menu.lan import SEAT_OPTIONS
+    from ui.menu.lan_words import seat_text
+    from ui.words import strings as S
+
+    host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
+    scene = HostSetupScene(host)
+    host.stack.push(scene)
+    south = next(w for w in scene.widgets if isinstance(w, Choice) and w.label == t("seat_n", wind="南"))
+    south.click(south.segments()[SEAT_OPTIONS.index("ai:master")].center)
+    plan = scene.config()
+    assert plan.seats[1] == SeatPlan("ai", "master") == SeatPlan.parse("ai:master")
+    assert isinstance(new_table(RULES, plan, seed="m").core.agent(1), MasterAgent)
+    assert seat_text("ai:master") == "电脑 大师"
+    S.set_language("en")
+    try:
+        assert seat_text("ai:master") == "AI Master"
+    finally:
+        S.set_language("zh")
 
 
 def test_the_host_windows_announcement_follows_a_person_taking_a_seat(tmp_path, monkeypatch) -> None:

@@ -14,18 +14,21 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
+from game.ai import LEVELS
+from game.ai.levels.master import MasterAgent
 from game.records.stats import PlayerStats, StatsBook, save_stats
 from tests.ui_host import HeadlessHost, headless_display
 from ui.kit.list_view import ListView
 from ui.kit.widgets import Button, Choice, NameField, Slider, TextField, Toggle
 from ui.menu.main_menu import MainMenu
-from ui.menu.new_game import NewGameScene
+from ui.menu.new_game import SEAT_CHOICES, NewGameScene
 from ui.menu.rules_screen import RulesScene, rule_rows
 from ui.menu.settings_screen import SettingsScene
 from ui.menu.stats_screen import StatsScene, stat_cards
 from ui.settings.store import settings_path
 from ui.settings.values import Settings, Speed
 from ui.table.scene import TableScene
+from ui.table.session import local_session
 from ui.words import net as net_text
 from ui.words import strings as S
 
@@ -210,6 +213,47 @@ def test_new_game_starts_a_table_with_the_chosen_seats_length_and_seed() -> None
     assert [s.kind for s in config.seats] == ["human", "ai", "ai", "ai"] and config.seats[1].level == "hard"
     assert config.length.kind == "hands" and config.length.n == 8
     assert json.loads(settings_path().read_text(encoding="utf-8"))["ruleset"] == config.ruleset
+
+
+def test_the_new_game_screen_offers_master_between_hard_and_expert_in_every_seat() -> None:
+    """Each seat's row offers a person, then every level of the engine's in its order: 大师 / Master after 困难."""
+    host = _host()
+    for mode in ("solo", "local"):
+        scene = NewGameScene(host, mode)
+        host.stack.push(scene)
+        assert len(scene.seat_choices) == 4
+        for row in scene.seat_choices:
+            assert [value for value, _ in row.options] == [("human", ""), *(("ai", level) for level in LEVELS)]
+            assert [text for _, text in row.options][3:] == ["困难", "大师", "专家"]
+        host.stack.pop()
+    S.set_language("en")
+    scene = NewGameScene(host, "solo")
+    host.stack.push(scene)
+    assert [text for _, text in scene.seat_choices[1].options][3:] == ["Hard", "Master", "Expert"]
+
+
+def test_a_match_started_with_a_master_seat_is_played_by_the_master() -> None:
+    """Picking 大师 for South and starting: the match's config says master and the seat's agent is the master."""
+    host = _host()
+    scene = NewGameScene(host, "solo")
+    host.stack.push(scene)
+    south = scene.seat_choices[1]
+    _click(host, south.segments()[SEAT_CHOICES.index(("ai", "master"))].center)
+    assert scene.seats[1] == ("ai", "master")
+    _click(host, _button(scene, S.tr("ng_start")).rect.center)
+    table = host.stack.top
+    assert isinstance(table, TableScene) and table.config is not None
+    assert [(s.kind, s.level) for s in table.config.seats][1] == ("ai", "master")
+    agents = local_session(table.session).agents
+    assert isinstance(agents[1], MasterAgent) and not isinstance(agents[2], MasterAgent)
+
+
+def test_master_as_the_settings_level_fills_the_new_games_ai_seats() -> None:
+    """The settings' level (the settings file's, or `--level master` for a run) starts every AI seat at master."""
+    host = _host()
+    host.settings.level = "master"
+    scene = NewGameScene(host, "solo")
+    assert scene.seats == [("human", ""), ("ai", "master"), ("ai", "master"), ("ai", "master")]
 
 
 def test_no_player_seat_means_no_start() -> None:

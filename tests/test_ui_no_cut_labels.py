@@ -1,10 +1,12 @@
-"""No button or label of the replays screens and the host screen is cut short ("…") at any window from
-960x540 to 1920x1080, in either language."""
+"""No button or label of the replays screens, the host screen and the new-game screen's seat rows is cut short ("…")
+at any window from 960x540 to 1920x1080, in either language."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -13,8 +15,11 @@ from game.records.replaylog import HandEntry
 from tests.cut_rig import watch_cuts
 from tests.replay_rig import play_hands
 from tests.ui_host import HeadlessHost, headless_display
+from ui.kit.menu_scene import MenuScene
+from ui.kit.widgets import Choice
 from ui.look import text as T
-from ui.menu.lan import HostSetupScene
+from ui.menu.lan import SEAT_OPTIONS, HostSetupScene
+from ui.menu.new_game import SEAT_CHOICES, NewGameScene
 from ui.replays.browser import ReplayListScene, ReplayViewerScene, open_replays
 from ui.settings.values import Settings
 from ui.stage.scene import Scene
@@ -107,6 +112,51 @@ def test_host_screen_labels_are_not_cut(home: Path, cuts: list[str], size: tuple
     scene: Scene = HostSetupScene(host)
     host.stack.push(scene)
     draw(host, size)
+    assert cuts == []
+
+
+def seat_rows(scene: MenuScene) -> list[Choice[Any]]:
+    """The rows that choose who plays a seat: a person, or the AI at each level (six choices side by side)."""
+    if isinstance(scene, NewGameScene):
+        return list(scene.seat_choices)
+    return [w for w in scene.widgets if isinstance(w, Choice) and [v for v, _ in w.options] == list(SEAT_OPTIONS)]
+
+
+def choose_everywhere(scene: MenuScene, index: int) -> None:
+    """Every seat row's choice number `index` picked at once, so that its words are drawn bold in each row."""
+    if isinstance(scene, NewGameScene):
+        scene.seats = [SEAT_CHOICES[index]] * len(scene.seats)
+        scene.rebuild()  # a person's seat has a name field: the rows are laid out again
+    elif isinstance(scene, HostSetupScene):
+        scene.seats[1:] = [SEAT_OPTIONS[index]] * (len(scene.seats) - 1)  # East is the host's own seat
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("screen", ["solo", "local", "host"])
+def test_six_seat_choices_keep_their_words_whole_in_each_row(
+    home: Path, cuts: list[str], size: tuple[int, int], lang: str, screen: str
+) -> None:
+    """A person and five levels (大师 / Master among them) side by side: each choice's words, bold as when picked,
+    fit its segment at the row's own type size (no smaller type, nothing cut), and no segment leaves its row."""
+    S.set_language(lang)
+    headless_display(size)
+    host = HeadlessHost(Settings(language=lang), size)
+    scene: MenuScene = HostSetupScene(host) if screen == "host" else NewGameScene(host, screen)
+    host.stack.push(scene)
+    assert len(SEAT_CHOICES) == len(SEAT_OPTIONS) == 6
+    for index in range(len(SEAT_CHOICES)):
+        choose_everywhere(scene, index)
+        draw(host, size)
+        rows = seat_rows(scene)
+        assert len(rows) >= 3, screen  # the host's own seat is a row of one choice, not counted
+        for row in rows:
+            segments = row.segments()
+            assert row.value_rect.contains(segments[0].union(segments[-1])), (screen, row.label)
+            assert all(a.right <= b.left for a, b in itertools.pairwise(segments))
+            for (_value, words), segment in zip(row.options, segments, strict=True):
+                wide = T.shadowed(words, scene.m.small, bold=True).get_width()
+                assert wide <= segment.width - 6, (screen, words, wide, segment.width)
     assert cuts == []
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
+# The AI levels are the engine's own list, named once: a level it adds is offered wherever a seat is chosen.
+from game.ai import LEVELS
 from game.core.ruleset import PLAYER_COUNTS
 from game.match.length import (
     LENGTH_KINDS,
@@ -35,7 +37,6 @@ __all__ = [
 ]
 
 SeatKind = Literal["human", "ai"]
-LEVELS = ("easy", "normal", "hard", "expert")
 DEFAULT_RULESET = "guiyang-classic"
 DEFAULT_PLAYERS = 4  # the default ruleset's table
 

@@ -42,7 +42,7 @@ from ui.words.net import t
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 7530
-# Every level the new-game screen offers (ui/menu/new_game.py), expert too.
+# A person, or the AI at every level the engine has (game.ai.LEVELS), as the new-game screen offers them.
 SEAT_OPTIONS: tuple[str, ...] = ("human", *(f"ai:{level}" for level in LEVELS))
 TIMERS: tuple[int, ...] = (0, 15, 30, 60)
 DROP_WAITS: tuple[int, ...] = (30, 60, 120)

@@ -31,14 +31,9 @@ from ui.settings.store import save_settings
 from ui.stage.scene import Host
 from ui.words import strings as S
 
-# (kind, level) per seat choice, in the order the segments show.
-SEAT_CHOICES: tuple[tuple[str, str], ...] = (
-    ("human", ""),
-    ("ai", "easy"),
-    ("ai", "normal"),
-    ("ai", "hard"),
-    ("ai", "expert"),
-)
+# (kind, level) per seat choice, in the order the segments show: a person, then every level of the engine's
+# (easy to expert, master between hard and expert), so a level the engine adds is offered here without a copy.
+SEAT_CHOICES: tuple[tuple[str, str], ...] = (("human", ""), *(("ai", level) for level in LEVELS))
 LENGTH_LIMITS: dict[str, tuple[int, int, int, int]] = {  # kind: (low, high, step, default)
     "hands": (1, 64, 1, 8),
     "rounds": (1, 8, 1, 1),

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.ai import LEVELS  # the settings' default level is one of the engine's levels
 from game.core.ruleset import MAX_PLAYERS
 from game.files.safe_files import read_json_file, set_aside, write_json_atomic
 from game.files.userdirs import user_dirs
@@ -23,7 +24,6 @@ from ui.settings.values import TILE_FACES, TILE_SIZES, Settings, Speed
 log = logging.getLogger(__name__)
 
 LANGUAGES = ("zh", "en")
-LEVELS = ("easy", "normal", "hard", "expert")
 MIN_THINK_MS, MAX_THINK_MS = 50, 10_000
 MAX_CLAIM_TIMER = 60
 

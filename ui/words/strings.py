@@ -285,6 +285,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ng_easy": ("简单", "Easy"),
     "ng_normal": ("普通", "Normal"),
     "ng_hard": ("困难", "Hard"),
+    "ng_master": ("大师", "Master"),
     "ng_expert": ("专家", "Expert"),
     "ng_overwrite": (
         "开始新对局会覆盖已保存、可以继续的对局：{rules}，第{hand}局，比分 {scores}。",

@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint typecheck pytest bench fast fonts tile-preview clean dist measure icon bench-frame bench-idle
+.PHONY: play test lint typecheck pytest bench fast fonts tile-preview clean dist measure icon bench-frame bench-idle teach train
 
 $(VENV)/.runtime: requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -68,6 +68,24 @@ measure: $(VENV)/.dev
 # Redraw assets/icon.png, icon.ico and icon.icns from the tile art.
 icon: $(VENV)/.dev
 	$(BIN)/python build/make_icon.py
+
+# The master level's weights (assets/ai/master.*): the expert's priced decisions, then the training (development
+# only: PyTorch's CPU build in its own .venv-train). The records stay out of the project, in TEACH_DATA.
+TEACH_DATA ?= $(HOME)/.cache/guiyang-mahjong/teach/guiyang-classic
+TEACH_DEALS ?= 12000
+TRAIN := .venv-train
+
+$(TRAIN)/.ready: requirements-train.txt requirements.txt
+	test -x $(TRAIN)/bin/python || $(PYTHON) -m venv $(TRAIN)
+	$(TRAIN)/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-train.txt
+	touch $@
+
+teach: $(VENV)/.dev
+	$(BIN)/python build/compile_fast.py --if-possible
+	$(BIN)/python main.py teach --ruleset guiyang-classic --out $(TEACH_DATA) --deals $(TEACH_DEALS) --rollouts 64 --workers 2 --seed 1
+
+train: teach $(TRAIN)/.ready
+	$(TRAIN)/bin/python build/train_master.py $(TEACH_DATA) --deals $(TEACH_DEALS) --seed 1
 
 clean:
 	rm -rf $(VENV) .fast .mypy_cache .ruff_cache .pytest_cache dist build/out

@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from game.ai.learned.features import INPUTS, VERSION  # noqa: E402
 from game.ai.learned.network import digest  # noqa: E402
 
-HIDDEN = (192, 64)
+HIDDEN = (192, 32)
 HELD_OUT = 10  # every tenth deal
 # Weights of the three parts of the loss: the moves' differences, their level, the hand's result.
 W_DIFF, W_LEVEL, W_VALUE = 1.0, 0.1, 0.05
@@ -83,17 +83,18 @@ class Table:
         hard = np.zeros(rows, dtype=bool)
         row = 0
         for g, r in enumerate(records):
+            table = np.asarray(r["table"], dtype=np.float64).reshape(-1, 2)
+            n = len(r["moves"])
+            x[row : row + n, table[:, 0].astype(np.int64)] = table[:, 1]
             for i, move in enumerate(r["moves"]):
-                for idx, v in r["table"]:
-                    x[row, idx] = v
-                for idx, v in move:
-                    x[row, idx] = v
-                price[row] = r["price"][i]
-                group[row] = g
-                played[row] = i == r["played"]
-                hard[row] = i == 0
-                result[row] = r["result"]
-                row += 1
+                m = np.asarray(move, dtype=np.float64).reshape(-1, 2)
+                x[row + i, m[:, 0].astype(np.int64)] = m[:, 1]
+            price[row : row + n] = r["price"]
+            group[row : row + n] = g
+            played[row + r["played"]] = True
+            hard[row] = True
+            result[row : row + n] = r["result"]
+            row += n
         self.x = torch.from_numpy(x)
         self.price = torch.from_numpy(price)
         self.group = torch.from_numpy(group)
@@ -189,6 +190,7 @@ def train(records: list[dict[str, Any]], seed: int, epochs: int) -> tuple[Net, d
             held_loss = float(loss_of(net, held, torch.arange(len(held.price))))
         print(f"epoch {epoch + 1}/{epochs}: fit {total / len(fit.price):.4f}, held out {held_loss:.4f}", flush=True)
     figures: dict[str, Any] = {"train_seconds": round(time.monotonic() - start, 1)}
+    round_to_half(net)
     figures.update(agreement(net, held))
     return net, figures, held
 
@@ -205,7 +207,14 @@ def numbers_of(net: Net) -> np.ndarray:
         net.value.weight.detach().numpy()[0],
         net.value.bias.detach().numpy(),
     ]
-    return np.concatenate([np.ascontiguousarray(p, dtype="<f4").ravel() for p in parts])
+    return np.concatenate([np.ascontiguousarray(p, dtype="<f2").ravel() for p in parts])
+
+
+def round_to_half(net: Net) -> None:
+    """The network as the game reads it: every weight rounded to float16 (the figures and checks are of this one)."""
+    with torch.no_grad():
+        for param in net.parameters():
+            param.copy_(param.half().float())
 
 
 def checks(net: Net, records: list[dict[str, Any]], count: int = 6) -> list[dict[str, Any]]:
@@ -246,7 +255,7 @@ def main() -> int:
         "features": VERSION,
         "inputs": INPUTS,
         "hidden": list(HIDDEN),
-        "parameters": int(len(data) // 4),
+        "parameters": int(len(data) // 2),
         "sha256": digest(data),
         "command": f"python build/train_master.py DATA --deals {args.deals} --seed {args.seed} --epochs {args.epochs}",
         "data": {

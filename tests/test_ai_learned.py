@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from array import array
+import struct
 from pathlib import Path
 
 import pytest
@@ -102,7 +102,7 @@ def test_the_sparse_forward_pass_equals_the_dense_one() -> None:
 
 
 def _write(tmp_path: Path, numbers: list[float], **meta: object) -> Path:
-    data = array("f", numbers).tobytes()
+    data = struct.pack(f"<{len(numbers)}e", *numbers)
     body = {"name": "t", "features": F.VERSION, "inputs": F.INPUTS, "hidden": [5, 3], "sha256": digest(data)}
     body.update(meta)
     (tmp_path / "t.bin").write_bytes(data)

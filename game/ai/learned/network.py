@@ -8,19 +8,20 @@ thousand multiply-adds at most. No array library is needed: the one-file game st
 file gives the same numbers everywhere (the test compares them with those recorded at training time).
 
 The weights are two files: `<name>.json` (the layer sizes, the feature version, the command and seed that
-trained them, the SHA-256 of the numbers, and inputs with the outputs training gave) and `<name>.bin`
-(the numbers, float32 little-endian, layer by layer: w1 rows by input, b1, w2 rows by output, b2, then each
-head's weights and bias).
+trained them, the SHA-256 of the numbers, and inputs with the outputs training gave) and `<name>.bin` (the
+numbers as float16, little-endian: half the size of float32, well within the network's own error; layer by
+layer: w1 rows by input, b1, w2 rows by output, b2, then each head's weights and bias).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import sys
-from array import array
+import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import add, mul
 from pathlib import Path
 from typing import Any
 
@@ -69,12 +70,10 @@ class Network:
         """The first layer's sums before the rectifier: `start` (else the bias) plus each input's row by its value."""
         acc = list(self.b1 if start is None else start)
         w1 = self.w1
+        # map() with operator's functions runs the loop in C: several times the speed of a comprehension.
         for i, v in inputs:
             row = w1[i]
-            if v == 1.0:
-                acc = [a + w for a, w in zip(acc, row, strict=True)]
-            else:
-                acc = [a + v * w for a, w in zip(acc, row, strict=True)]
+            acc = list(map(add, acc, row if v == 1.0 else map(mul, row, repeat(v))))
         return acc
 
     def head(self, sums: Sequence[float]) -> Outputs:
@@ -82,10 +81,10 @@ class Network:
         hidden = [s if s > 0.0 else 0.0 for s in sums]
         second = []
         for row, b in zip(self.w2, self.b2, strict=True):
-            s = b + sum(w * x for w, x in zip(row, hidden, strict=True))
+            s = b + sum(map(mul, row, hidden))
             second.append(s if s > 0.0 else 0.0)
-        price = self.b_price + sum(w * x for w, x in zip(self.w_price, second, strict=True))
-        value = self.b_value + sum(w * x for w, x in zip(self.w_value, second, strict=True))
+        price = self.b_price + sum(map(mul, self.w_price, second))
+        value = self.b_value + sum(map(mul, self.w_value, second))
         return Outputs(price, value)
 
     def evaluate(self, table: Sparse, moves: Sequence[Sparse]) -> list[Outputs]:
@@ -119,11 +118,9 @@ def load_network(meta_path: Path) -> Network:
         raise BadWeights(f"{bin_path}: cannot be read ({exc})") from exc
     if digest(data) != meta.get("sha256"):
         raise BadWeights(f"{bin_path}: its SHA-256 is not the one {meta_path.name} records: the file is damaged")
-    numbers = array("f")
-    numbers.frombytes(data)
-    if sys.byteorder != "little":
-        numbers.byteswap()
+    if len(data) % 2:
+        raise BadWeights(f"{bin_path}: {len(data)} bytes is not a whole number of float16 numbers")
     try:
-        return Network(meta, numbers)
+        return Network(meta, struct.unpack(f"<{len(data) // 2}e", data))
     except (KeyError, TypeError, ValueError) as exc:
         raise BadWeights(f"{meta_path}: {exc}") from exc

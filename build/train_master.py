@@ -183,7 +183,7 @@ def train(records: list[dict[str, Any]], seed: int, epochs: int) -> tuple[Net, d
             opt.zero_grad()
             loss.backward()
             opt.step()
-            total += float(loss) * len(rows)
+            total += float(loss.detach()) * len(rows)
         sched.step()
         net.eval()
         with torch.no_grad():
@@ -237,7 +237,7 @@ def main() -> int:
     ap.add_argument("data", type=Path, help="the folder `main.py teach` wrote")
     ap.add_argument("--deals", type=int, required=True, help="use the deals below this (all must be there)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--epochs", type=int, default=5)
     ap.add_argument("--out", type=Path, default=ROOT / "assets" / "ai" / "master.json")
     args = ap.parse_args()
     torch.set_num_threads(2)

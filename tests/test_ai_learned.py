@@ -181,3 +181,43 @@ def test_the_teacher_prices_every_candidate_on_the_same_deals_and_goes_on_where_
         assert r["deal"] == 0 and isinstance(r["result"], int)
     again = run_teacher(tmp_path, "guiyang-classic", 1, "t", 12, 1)
     assert (again.played, again.skipped, again.decisions) == (0, 1, 0)
+
+
+SHIPPED = Path(__file__).resolve().parents[1] / "assets" / "ai" / "master.json"
+
+
+def test_the_shipped_weights_load_and_give_the_outputs_recorded_at_training() -> None:
+    """assets/ai/master.*: the hash holds, and the held-out decisions recorded by build/train_master.py get the
+    prices and values PyTorch gave them (the float16 weights both read)."""
+    meta = json.loads(SHIPPED.read_text(encoding="utf-8"))
+    net = load_network(SHIPPED)
+    assert net.parameters == meta["parameters"] and 100_000 <= net.parameters <= 1_000_000
+    assert len(meta["checks"]) >= 3
+    for check in meta["checks"]:
+        table = [(int(i), float(v)) for i, v in check["table"]]
+        moves = [[(int(i), float(v)) for i, v in m] for m in check["moves"]]
+        got = net.evaluate(table, moves)
+        assert [o.price for o in got] == pytest.approx(check["price"], abs=1e-3)
+        assert [o.value for o in got] == pytest.approx(check["value"], abs=1e-3)
+
+
+@pytest.mark.parametrize("ruleset", ["guiyang-classic", "sandingguai", "erding-liangfang"])
+def test_master_with_the_shipped_weights_plays_only_legal_moves(ruleset: str) -> None:
+    """Whole hands of masters at every table size: each move is one of the observation's legal actions, and the
+    network priced some of them."""
+    from game.ai.measure.arena import deal_setup
+    from game.engine.observation import observe
+    from game.engine.round import Round
+
+    rules = load_ruleset(ruleset)
+    agents = [MasterAgent(rules=rules, deadline=False) for _ in range(rules.players)]
+    assert all(a.network is not None for a in agents)
+    for hand in range(3):
+        rnd = Round(rules, f"learned:{hand}", deal_setup(f"learned:{ruleset}", hand, rules))
+        while not rnd.ended:
+            seat = rnd.to_move()[0]
+            obs = observe(rnd, seat)
+            action = agents[seat].choose(obs)
+            assert action in obs.legal_actions, f"master chose {action} in {obs}"
+            rnd.apply(action)
+    assert sum(a.stats.searched for a in agents) > 0

@@ -9,6 +9,7 @@ second run of the suite costs seconds. GUIYANG_SMOKE_EXE=PATH tests an executabl
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import json
 import os
@@ -148,6 +149,39 @@ def test_version(exe: Path, home: Path) -> None:
 
 def test_onefile_is_at_most_25_mb(exe: Path) -> None:
     assert exe.stat().st_size <= MAX_ONEFILE_BYTES, f"{exe.stat().st_size / 1e6:.1f} MB"
+
+
+def _spec_excludes() -> set[str]:
+    """The modules build/guiyang.spec leaves out of the download, on every system (its EXCLUDES lists)."""
+    tree = ast.parse((ROOT / "build" / "guiyang.spec").read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        target = node.targets[0] if isinstance(node, ast.Assign) else getattr(node, "target", None)
+        if isinstance(node, ast.Assign | ast.AugAssign) and isinstance(target, ast.Name) and target.id == "EXCLUDES":
+            names |= {c.value for c in ast.walk(node.value) if isinstance(c, ast.Constant) and isinstance(c.value, str)}
+    return names
+
+
+def test_the_game_imports_nothing_the_download_leaves_out() -> None:
+    """The analysis drops an excluded module quietly, so a game or client module importing one would fail only
+    in the frozen game, and only where the import runs: none may (mahjong: `bench` does without it)."""
+    excluded = _spec_excludes()
+    assert {"readline", "pygame._sdl2", "websockets.legacy", "tkinter"} <= excluded, "the spec's lists were not found"
+    allowed = {"mahjong"}
+    found = []
+    for path in [ROOT / "main.py", *sorted((ROOT / "game").rglob("*.py")), *sorted((ROOT / "ui").rglob("*.py"))]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+            else:
+                continue
+            for name in names:
+                for left_out in excluded - allowed:
+                    if name == left_out or name.startswith(left_out + "."):
+                        found.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {name} ({left_out} is left out)")
+    assert not found, "\n".join(found)
 
 
 def test_frozen_game_deals_and_plays_like_the_source(exe: Path, home: Path) -> None:

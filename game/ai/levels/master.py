@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 # The shipped weights (their .bin beside them).
 WEIGHTS = "assets/ai/master.json"
 # Points by which the network must price another move above hard's to play it instead.
-MARGIN = 0.1
+MARGIN = 0.3
 
 _LOADED: dict[str, Network | None] = {}
 

@@ -32,8 +32,8 @@ def test_parse_seats_names_the_bad_seat() -> None:
     assert parse_seats("hard,normal,normal,normal", 4) == ("hard", "normal", "normal", "normal")
     with pytest.raises(BadSeats, match="this table seats 4; name 4 agents"):
         parse_seats("hard,normal", 4)
-    with pytest.raises(BadSeats, match="seat 3 is 'master'"):
-        parse_seats("easy,easy,master,easy", 4)
+    with pytest.raises(BadSeats, match="seat 3 is 'grandmaster'"):
+        parse_seats("easy,easy,grandmaster,easy", 4)
     assert parse_seats("expert,hard,oracle,hard", 4) == ("expert", "hard", "oracle", "hard")
     assert parse_seats("oracle-hands,hard,hard,hard", 4)[0] == "oracle-hands"
     assert parse_seats("hard,normal", 2) == ("hard", "normal")

@@ -32,7 +32,7 @@ def _hand_tiles(move: F.Sparse) -> dict[int, int]:
 
 
 def test_a_discard_leaves_the_hand_less_that_tile_and_a_pung_adds_a_meld() -> None:
-    """RULES.md §3 (pung): the move's inputs are the hand it leaves: "123456789m1122p5s" less 5s; 11p punged."""
+    """docs/rules.md §4 (pung): the move's inputs are the hand it leaves: "123456789m1122p5s" less 5s; 11p punged."""
     obs = turn_position("guiyang-classic", "123456789m1122p5s")
     move = F.encode_move(obs, CLASSIC, make(ActionKind.DISCARD, 0, parse_tile("5s")), None, True)
     hand = _hand_tiles(move)
@@ -144,7 +144,7 @@ def _pricing(move_scalar: str) -> Network:
 
 
 def test_master_keeps_hards_move_unless_the_network_prices_another_higher_by_its_margin() -> None:
-    """RULES.md §3 (pung): a network pricing every move alike leaves hard's answer; one pricing the other higher
+    """docs/rules.md §4 (pung): a network pricing every move alike leaves hard's answer; one pricing the other higher
     plays it; one pricing hard's higher keeps it."""
     obs = claim_position("guiyang-classic", "1199m234p567s789s", "9m", options=(ActionKind.PUNG,))
     _, numbers = _random_network()

@@ -17,7 +17,8 @@ from game.ai.judgement.base import unseen_of
 from game.ai.judgement.efficiency import accept, discard_options
 from game.ai.judgement.reading import SeatReading
 from game.core.ruleset import Ruleset
-from game.core.rulings import has_pass
+from game.core.rulings import has_pass, needs_pass, turned_chickens
+from game.core.settlement.chickens import charge_kinds, fixed_chickens, pond_counts
 from game.core.tiles import NUM_KINDS
 from game.engine.actions import Action, ActionKind
 from game.engine.observation import Observation
@@ -143,7 +144,7 @@ def encode_table(obs: Observation, rules: Ruleset, reading: Sequence[SeatReading
             plane = P_MISSING_OWN if rel == 0 else P_MISSING + rel - 1
             for t in range(9 * suit, 9 * suit + 9):
                 add((plane * K + t, 1.0))
-    for tile, value in rules.chickens.fixed.items():
+    for tile, value in fixed_chickens(rules):
         add((P_CHICKEN * K + tile, value / 2))
     offered = obs.rob_tile if obs.rob_tile is not None else obs.last_discard[1] if obs.last_discard else None
     if offered is not None:
@@ -170,14 +171,15 @@ def _table_scalars(obs: Observation, rules: Ruleset, add: object) -> None:
         ("guoshui", obs.guoshui),
         ("baopai", obs.baopai_pending),
         ("declared", obs.declared[obs.seat]),
-        ("scope=hand", rules.chickens.scope == "hand"),
-        ("charge", rules.chickens.charge != "off"),
+        # The rule facts as the rules home states them (docs/rules.md §6, §8), never the switches behind them.
+        ("scope=hand", not pond_counts(rules)),
+        ("charge", bool(charge_kinds(rules))),
         ("liability", bool(rules.chickens.liability)),
         ("kong_pay_back", rules.kongs.not_ready == "pay_back"),
         ("declare_ready", rules.play.declare_ready),
-        ("pinghu_needs_pass", "pinghu" in rules.play.pass_patterns),
+        ("pinghu_needs_pass", needs_pass("pinghu", rules.play)),
         ("dingque", rules.play.dingque),
-        ("flip", rules.chickens.flip),
+        ("flip", bool(turned_chickens(0, rules))),  # a turned tile makes chickens (翻鸡)
     ):
         if on:
             add((_SCALAR[name], 1.0))

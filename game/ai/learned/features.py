@@ -26,7 +26,10 @@ from game.engine.observation import Observation
 # The version of this encoding: weights record the one they were trained on, and a mismatch is refused.
 VERSION = 1
 K = NUM_KINDS
-MAX_OTHERS = 3  # the other seats of the largest table
+# The input layout is fixed, so it is sized for the largest table a ruleset may seat (docs/rules.md §15: two to
+# four); at a smaller table the inputs of the seats it lacks stay 0, and `players=N` says which table it is.
+TABLE_SIZES = (2, 3, 4)
+MAX_OTHERS = max(TABLE_SIZES) - 1
 
 # The table's planes (27 inputs each): unseen copies 0..4 and "not in play"; each other seat's pond, melds
 # and chance of waiting on the kind; the seat's own pond; the named missing suits; the chickens' values;
@@ -47,8 +50,8 @@ WALL_BINS = 9
 SCALAR_NAMES: tuple[str, ...] = (
     "wall",
     *(f"wall<{10 * (i + 1)}" for i in range(WALL_BINS)),
-    *(f"dealer+{i}" for i in range(4)),
-    *(f"players={n}" for n in (2, 3, 4)),
+    *(f"dealer+{i}" for i in range(MAX_OTHERS + 1)),
+    *(f"players={n}" for n in TABLE_SIZES),
     *(f"declared+{i + 1}" for i in range(MAX_OTHERS)),
     *(f"ready+{i + 1}" for i in range(MAX_OTHERS)),
     *(f"hand+{i + 1}" for i in range(MAX_OTHERS)),

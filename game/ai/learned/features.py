@@ -19,7 +19,7 @@ from game.ai.judgement.reading import SeatReading
 from game.core.ruleset import Ruleset
 from game.core.rulings import has_pass, needs_pass, turned_chickens
 from game.core.settlement.chickens import charge_kinds, fixed_chickens, pond_counts
-from game.core.tiles import NUM_KINDS
+from game.core.tiles import COPIES, NUM_KINDS
 from game.engine.actions import Action, ActionKind
 from game.engine.observation import Observation
 
@@ -122,11 +122,11 @@ def encode_table(obs: Observation, rules: Ruleset, reading: Sequence[SeatReading
         base = P_OWN_POND if rel == 0 else P_POND + rel - 1
         for t in range(K):
             if counts[t]:
-                add((base * K + t, counts[t] / 4))
+                add((base * K + t, counts[t] / COPIES))
         if rel == 0:
             continue
         for m in obs.melds[other]:
-            add(((P_MELDS + rel - 1) * K + m.tile, m.size / 4))
+            add(((P_MELDS + rel - 1) * K + m.tile, m.size / COPIES))
         r = reading[other] if other < len(reading) else None
         if r is not None:
             for t in range(K):
@@ -212,17 +212,17 @@ def encode_move(obs: Observation, rules: Ruleset, action: Action, hard: HardValu
     if kind in ("discard", "declare"):
         counts[tile] -= 1
     elif kind == "concealed_kong":
-        counts[tile] -= 4
-        melds.append((tile, 4))
+        counts[tile] -= COPIES
+        melds.append((tile, COPIES))
     elif kind == "added_kong":
         counts[tile] -= 1
-        melds = [(t, 4 if t == tile else size) for t, size in melds]
+        melds = [(t, COPIES if t == tile else size) for t, size in melds]
     elif kind == "pung":
         counts[tile] -= 2
         melds.append((tile, 3))
     elif kind == "kong":
         counts[tile] -= 3
-        melds.append((tile, 4))
+        melds.append((tile, COPIES))
     out: Sparse = []
     add = out.append
     base = TABLE_SIZE
@@ -230,7 +230,7 @@ def encode_move(obs: Observation, rules: Ruleset, action: Action, hard: HardValu
         for level in range(counts[t]):
             add((base + (M_HAND + level) * K + t, 1.0))
     for t, size in melds:
-        add((base + (M_KONG if size == 4 else M_PUNG) * K + t, 1.0))
+        add((base + (M_KONG if size == COPIES else M_PUNG) * K + t, 1.0))
     if tile >= 0:
         add((base + M_TILE * K + tile, 1.0))
     add((_MOVE_SCALAR[kind], 1.0))

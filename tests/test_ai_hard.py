@@ -150,3 +150,28 @@ def test_a_ready_finish_is_worth_its_kongs_under_daopei() -> None:
         gap = end_stake(obs, rules, view.melds, view.unseen) - end_stake(plain, rules, bare.melds, bare.unseen)
         # (Beside the kong, only the unseen tiles differ: the chickens others may hold move a little.)
         assert abs(gap - stake) < 0.5
+
+
+def test_pungs_a_pair_when_the_hand_after_it_is_wider() -> None:
+    """docs/rules.md §4 碰: 445667889m4678s is one from ready either way, but punging 4m leaves 38 useful tiles unseen
+    against 12 now, so hard pungs; normal pungs only for a step and passes."""
+    obs = claim_position("guiyang-pass", "445667889m4678s", "4m")
+    assert make_agent("hard", 1).choose(obs).kind is ActionKind.PUNG
+    assert make_agent("normal", 1).choose(obs).kind is ActionKind.PASS
+
+
+def test_no_pung_that_narrows_the_hand() -> None:
+    """docs/rules.md §4 碰: 123m456p789s35m99p is ready on 4m, four copies unseen; punging 9p keeps it ready on a
+    single 3m or 5m, three copies, narrower, and 9p is no chicken: hard passes."""
+    obs = claim_position("guiyang-pass", "123m456p789s35m99p", "9p")
+    assert make_agent("hard", 1).choose(obs).kind is ActionKind.PASS
+
+
+def test_pungs_a_chicken_that_keeps_the_shanten() -> None:
+    """docs/rules.md §8: the claimed 1s becomes a chicken in the claimer's meld (under 死鸡 it leaves the discarder's
+    pond, where it counted for him; under 手上鸡 it counted for nobody). 123m456p789s35m11s stays ready after the
+    pung, on a narrower single wait, and hard takes it for the chicken; normal passes."""
+    for name in ("guiyang-pass", "guiyang-classic"):
+        obs = claim_position(name, "123m456p789s35m11s", "1s")
+        assert make_agent("hard", 1).choose(obs).kind is ActionKind.PUNG
+        assert make_agent("normal", 1).choose(obs).kind is ActionKind.PASS

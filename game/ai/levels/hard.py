@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from game.ai.judgement.base import View, edge_penalty, isolation, rules_for, view_of
 from game.ai.judgement.defence import SafeTracker, danger, threats
 from game.ai.judgement.dingque import dingque_move
-from game.ai.judgement.efficiency import DiscardOption, discard_options
+from game.ai.judgement.efficiency import DiscardOption, discard_options, live_tiles, pung_live
 from game.ai.judgement.lookahead import Evaluator
-from game.ai.judgement.value import kong_expected
+from game.ai.judgement.value import claimed_chicken, kong_expected
 from game.ai.levels.normal import turn_kong
 from game.core.melds import KongKind
 from game.core.ruleset import Ruleset
@@ -34,6 +34,15 @@ BUDGET_MS = 2.5
 # A budget no clock reaches: the work limit alone bounds the lookahead, so the same observation gives the
 # same move however busy the machine (measurement, reviews); the table keeps BUDGET_MS.
 NO_DEADLINE_MS = math.inf
+# A pung that leaves the shanten as it is turns a pair into a set and the claimed tile into the next discard. Priced
+# with hard playing on against three normals (guiyang-pass, 1,000 such pungs), it gains when the hand after it has
+# at least this many times the live tiles (+0.6 to +1.0 points a pung) and loses below (-0.3 to -0.9): a wider hand
+# reaches ready sooner, and ending ready is what collects the chickens (docs/ai-journal.md).
+WIDEN = 1.2
+# A pung that keeps the shanten is taken for the claimed copy alone when, as a chicken of the claimer's, it is
+# expected to earn at least this much (fan from all payers, times the chance to end ready): a fixed chicken, never
+# the 1-in-27 share of the turned one.
+CHICKEN_CLAIM = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +95,7 @@ class HardAgent:
     # ------------------------------------------------------------------ claims
 
     def claim(self, view: View) -> Action:
-        """Kong or pung a discard when it helps and costs no chicken; otherwise pass."""
+        """Kong a discard that costs no step, pung one when pung_reason gives a reason; otherwise pass."""
         obs = view.obs
         if obs.last_discard is None or not (view.has(ActionKind.PUNG) or view.has(ActionKind.KONG)):
             return view.first(ActionKind.PASS)
@@ -101,16 +110,37 @@ class HardAgent:
             if after <= now and kong_expected(view.rules, KongKind.EXPOSED, ev.ready_chance(after)) >= 0:
                 self.kong_wall = obs.wall_remaining
                 return view.first(ActionKind.KONG)
-        if view.has(ActionKind.PUNG):
-            after = shanten_after_pung(counts, m, tile)
-            counts[tile] -= 2
-            dadui = ev.dadui_after_pung(tile)
-            counts[tile] += 2
-            if after < now or (after == now and dadui <= 1 and "dadui" in ev.values):
-                return view.first(ActionKind.PUNG)
-            if after == now and self._liable(view, tile):
-                return view.first(ActionKind.PUNG)
+        if view.has(ActionKind.PUNG) and self.pung_reason(view, ev, tile) is not None:
+            return view.first(ActionKind.PUNG)
         return view.first(ActionKind.PASS)
+
+    @staticmethod
+    def pung_reason(view: View, ev: Evaluator, tile: int) -> str | None:
+        """Why hard pungs `tile`: "closer" (a step nearer winning), "dadui" (大对子 a step away), "liable" (责任鸡),
+        "chicken" (the claimed copy is a chicken of its own) or "wider" (more live tiles); None: it passes."""
+        counts, m = view.counts, view.meld_count
+        now = shanten(counts, m)
+        after = shanten_after_pung(counts, m, tile)
+        if after != now:
+            return "closer" if after < now else None
+        counts[tile] -= 2
+        dadui = ev.dadui_after_pung(tile)
+        counts[tile] += 2
+        if dadui <= 1 and "dadui" in ev.values:
+            return "dadui"
+        if HardAgent._liable(view, tile):
+            return "liable"
+        if ev.ready_chance(now) * claimed_chicken(view.rules, tile) >= CHICKEN_CLAIM:
+            return "chicken"
+        return "wider" if HardAgent._widens(view, tile) else None
+
+    @staticmethod
+    def _widens(view: View, tile: int) -> bool:
+        """True when punging `tile` keeps the shanten and leaves WIDEN times the live tiles the hand has now."""
+        m = view.meld_count
+        now, live = live_tiles(view.counts, m, view.unseen)
+        after, live_after = pung_live(view.counts, m, tile, view.unseen)
+        return after == now and live_after >= WIDEN * max(1, live)
 
     @staticmethod
     def _liable(view: View, tile: int) -> bool:

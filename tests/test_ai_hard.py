@@ -175,3 +175,12 @@ def test_pungs_a_chicken_that_keeps_the_shanten() -> None:
         obs = claim_position(name, "123m456p789s35m11s", "1s")
         assert make_agent("hard", 1).choose(obs).kind is ActionKind.PUNG
         assert make_agent("normal", 1).choose(obs).kind is ActionKind.PASS
+
+
+def test_counts_a_pairs_third_copy_as_a_claimable_tile() -> None:
+    """docs/rules.md §4 碰: throwing 2m or 7m from 24457m34p3445668s leaves two from ready with 27 useful tiles
+    unseen, but after 2m two of them, 4m and 6s, are third copies of pairs, which a pung may take off any seat's
+    discard; hard throws 2m, normal, counting draws alone, throws 7m."""
+    obs = turn_position("guiyang-pass", "24457m34p3445668s")
+    assert make_agent("hard", 1).choose(obs).tile == parse_tile("2m")
+    assert make_agent("normal", 1).choose(obs).tile == parse_tile("7m")

@@ -184,3 +184,16 @@ def test_counts_a_pairs_third_copy_as_a_claimable_tile() -> None:
     obs = turn_position("guiyang-pass", "24457m34p3445668s")
     assert make_agent("hard", 1).choose(obs).tile == parse_tile("2m")
     assert make_agent("normal", 1).choose(obs).tile == parse_tile("7m")
+
+
+def test_a_ready_hand_does_not_fold_for_a_safe_tile() -> None:
+    """docs/rules.md §4 报听, §8 杀鸡: 234m567m345s678s4p7p is ready on 4p or 7p, both dangerous against two declared
+    seats; the 2m both let pass is safe but would leave the hand a step off ready, where it collects no chickens if
+    the hand ends. Hard stays ready."""
+    obs = turn_position(
+        "guiyang-pass",
+        "234m567m345s678s4p7p",
+        ponds=["2m", "2m", "2m3m", ""],
+        declared=(False, True, True, False),
+    )
+    assert make_agent("hard", 1).choose(obs).tile in (parse_tile("4p"), parse_tile("7p"))

@@ -204,10 +204,13 @@ class HardAgent:
     def _score(
         self, view: View, ev: Evaluator, options: list[DiscardOption], risk: list[float], declared: bool
     ) -> list[Scored]:
-        """Value the discards worth weighing: the lowest shanten, one more when the hand is ready (a better
-        wait may be worth a step back), and any tile that is safe when something is dangerous."""
+        """Value the discards worth weighing: the lowest shanten, and, while the hand is not ready, any tile that is
+        safe when something is dangerous."""
         low = min(o.shanten for o in options)
-        defend = max(risk) > 0.5
+        # A ready hand never breaks itself for a safe tile: the one-step estimate counts a hand a step off ready as
+        # good as ready over the draws left, so it made a fold look cheap; folds from ready lost 3.6 points each
+        # with hard playing on (docs/ai-journal.md).
+        defend = low > 0 and max(risk) > 0.5
         ranked = sorted(
             (o for o in options if o.shanten == low or (defend and risk[o.tile] < 0.01)),
             key=lambda o: (o.shanten, -o.live),

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 from game.ai import make_agent
 from game.ai.judgement.base import view_of
+from game.ai.judgement.lookahead import Evaluator
 from game.ai.judgement.value import end_stake, kong_expected, kong_stake
 from game.ai.levels.hard import HardAgent
 from game.core.melds import KongKind, Meld
@@ -197,3 +200,13 @@ def test_a_ready_hand_does_not_fold_for_a_safe_tile() -> None:
         declared=(False, True, True, False),
     )
     assert make_agent("hard", 1).choose(obs).tile in (parse_tile("4p"), parse_tile("7p"))
+
+
+def test_a_shown_chicken_costs_only_under_baoji() -> None:
+    """docs/rules.md §8 包鸡 (modern): each 8p a seat shows pays the ready seats if it ends not ready, so a pung of 8p
+    counts three such copies against the chicken it takes; without 包鸡 (pass) showing costs nothing."""
+    for name, costs in (("guiyang-modern", True), ("guiyang-pass", False)):
+        view = view_of(claim_position(name, "123m456p789s35m88p", "8p"), load_ruleset(name))
+        ev = Evaluator(view, math.inf)
+        assert (ev.shown_loss(parse_tile("8p"), 0.5) > 0) is costs
+        assert ev.shown_loss(parse_tile("8p"), 1.0) == 0

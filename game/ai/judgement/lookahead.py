@@ -171,10 +171,14 @@ class Evaluator:
         elif ch.not_ready_discards:
             # Each ready seat is paid for it if the hand ends with us not ready (docs/rules.md §14).
             out -= (1 - ready) * fixed * ready_others(self.rules)
-        if ch.shown_pay:
-            # Paid to each ready seat when someone wins and we are not ready.
-            out -= (1 - ready) * 0.5 * 1.5 * fixed
-        return out
+        return out - self.shown_loss(tile, ready)
+
+    def shown_loss(self, tile: Tile, ready: float) -> float:
+        """Expected fan one shown copy of `tile` (discarded, punged or konged) costs under 包鸡 (docs/rules.md §8): paid
+        to each ready seat when someone wins and this seat is not ready."""
+        if not self.rules.chickens.shown_pay:
+            return 0.0
+        return (1 - ready) * 0.5 * 1.5 * fixed_value(self.rules, tile)
 
     def two_step(self, counts: list[int], option: DiscardOption, declared: bool) -> float | None:
         """Look one draw ahead from a hand one tile from ready; None if the deadline came first."""

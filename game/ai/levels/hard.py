@@ -130,7 +130,9 @@ class HardAgent:
             return "dadui"
         if HardAgent._liable(view, tile):
             return "liable"
-        if ev.ready_chance(now) * claimed_chicken(view.rules, tile) >= CHICKEN_CLAIM:
+        # The pung shows three copies, which pay 包鸡 if the hand ends with this seat not ready.
+        ready = ev.ready_chance(now)
+        if ready * claimed_chicken(view.rules, tile) - 3 * ev.shown_loss(tile, ready) >= CHICKEN_CLAIM:
             return "chicken"
         return "wider" if HardAgent._widens(view, tile) else None
 

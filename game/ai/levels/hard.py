@@ -1,11 +1,12 @@
 """The hard level: efficiency weighed by what a hand is worth, defence, and a bounded lookahead.
 
 Every discard gets an expected value in fan: the chance of winning (from shanten and live
-tiles) times what the win would pay under the ruleset (pattern, self-draw bonus, the chickens
-it keeps, 报听), minus the fan it is expected to lose by dealing in (game.ai.judgement.defence). Near
-ready it looks one draw ahead (game.ai.judgement.lookahead) within a time budget. It keeps chickens
-where they only count in the hand, claims and kongs for the pass but not at a chicken's
-expense, robs kongs, declares ready when the bonus outweighs the locked hand's risk, and
+tiles, a pair's third copy counted as a tile a pung may claim) times what the win would pay under
+the ruleset (pattern, self-draw bonus, the chickens it keeps, 报听), minus the fan it is expected to
+lose by dealing in (game.ai.judgement.defence). Near ready it looks one draw ahead
+(game.ai.judgement.lookahead) within a time budget. It keeps chickens where they only count in the
+hand; pungs a discard for a step, and at the same shanten for a wider hand or a chicken of its own;
+kongs for the pass; robs kongs, declares ready when the bonus outweighs the locked hand's risk, and
 never passes a win unless taking it would be a 包牌 trap.
 """
 
@@ -35,9 +36,9 @@ BUDGET_MS = 2.5
 # same move however busy the machine (measurement, reviews); the table keeps BUDGET_MS.
 NO_DEADLINE_MS = math.inf
 # A pung that leaves the shanten as it is turns a pair into a set and the claimed tile into the next discard. Priced
-# with hard playing on against three normals (guiyang-pass, 1,000 such pungs), it gains when the hand after it has
-# at least this many times the live tiles (+0.6 to +1.0 points a pung) and loses below (-0.3 to -0.9): a wider hand
-# reaches ready sooner, and ending ready is what collects the chickens (docs/ai-journal.md).
+# with hard playing on against three normals (build/price_claims.py, guiyang-pass, 1,760 such chances), it gained
+# +0.56 to +0.88 points a pung when the hand after it had at least this many times the live tiles, and lost 0.16 to
+# 0.79 below: a wider hand reaches ready sooner, and ending ready is what collects the chickens (docs/ai-journal.md).
 WIDEN = 1.2
 # A pung that keeps the shanten is taken for the claimed copy alone when, as a chicken of the claimer's, it is
 # expected to earn at least this much (fan from all payers, times the chance to end ready): a fixed chicken, never

@@ -82,12 +82,12 @@ class Plan:
 
 PLANS: tuple[Plan, ...] = (
     Plan("guiyang-classic", "golden-346", 3, ("hard", "expert", "easy", "bold")),
-    Plan("guiyang-app", "golden-69", 3, ("hard", "expert", "easy", "bold")),
+    Plan("guiyang-app", "golden-10", 3, ("hard", "expert", "easy", "bold")),
     Plan("guiyang-modern", "golden-34", 3, ("easy", "hard", "bold", "easy")),
     Plan("guiyang-pass", "golden-182", 3, ("hard", "expert", "easy", "bold")),
-    Plan("guiyang-daopei", "golden-34", 3, ("bold", "normal", "hard", "expert")),
+    Plan("guiyang-daopei", "golden-98", 3, ("bold", "normal", "hard", "expert")),
     Plan("zhuoji-x10", "golden-6", 3, ("easy", "hard", "bold", "easy")),
-    Plan("yiwushi", "golden-149", 3, ("bold", "normal", "hard", "expert")),
+    Plan("yiwushi", "golden-10", 3, ("bold", "normal", "hard", "expert")),
     Plan("sandingguai", "golden-6", 3, ("hard", "expert", "bold")),
     Plan("erding-liangfang", "golden-6", 3, ("expert", "bold")),
 )

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 from game.ai import make_agent
 from game.ai.judgement.base import view_of
+from game.ai.judgement.lookahead import Evaluator
 from game.ai.judgement.value import end_stake, kong_expected, kong_stake
 from game.ai.levels.hard import HardAgent
 from game.core.melds import KongKind, Meld
@@ -150,3 +153,60 @@ def test_a_ready_finish_is_worth_its_kongs_under_daopei() -> None:
         gap = end_stake(obs, rules, view.melds, view.unseen) - end_stake(plain, rules, bare.melds, bare.unseen)
         # (Beside the kong, only the unseen tiles differ: the chickens others may hold move a little.)
         assert abs(gap - stake) < 0.5
+
+
+def test_pungs_a_pair_when_the_hand_after_it_is_wider() -> None:
+    """docs/rules.md §4 碰: 445667889m4678s is one from ready either way, but punging 4m leaves 38 useful tiles unseen
+    against 12 now, so hard pungs; normal pungs only for a step and passes."""
+    obs = claim_position("guiyang-pass", "445667889m4678s", "4m")
+    assert make_agent("hard", 1).choose(obs).kind is ActionKind.PUNG
+    assert make_agent("normal", 1).choose(obs).kind is ActionKind.PASS
+
+
+def test_no_pung_that_narrows_the_hand() -> None:
+    """docs/rules.md §4 碰: 123m456p789s35m99p is ready on 4m, four copies unseen; punging 9p keeps it ready on a
+    single 3m or 5m, three copies, narrower, and 9p is no chicken: hard passes."""
+    obs = claim_position("guiyang-pass", "123m456p789s35m99p", "9p")
+    assert make_agent("hard", 1).choose(obs).kind is ActionKind.PASS
+
+
+def test_pungs_a_chicken_that_keeps_the_shanten() -> None:
+    """docs/rules.md §8: the claimed 1s becomes a chicken in the claimer's meld (under 死鸡 it leaves the discarder's
+    pond, where it counted for him; under 手上鸡 it counted for nobody). 123m456p789s35m11s stays ready after the
+    pung, on a narrower single wait, and hard takes it for the chicken; normal passes."""
+    for name in ("guiyang-pass", "guiyang-classic"):
+        obs = claim_position(name, "123m456p789s35m11s", "1s")
+        assert make_agent("hard", 1).choose(obs).kind is ActionKind.PUNG
+        assert make_agent("normal", 1).choose(obs).kind is ActionKind.PASS
+
+
+def test_counts_a_pairs_third_copy_as_a_claimable_tile() -> None:
+    """docs/rules.md §4 碰: throwing 2m or 7m from 24457m34p3445668s leaves two from ready with 27 useful tiles
+    unseen, but after 2m two of them, 4m and 6s, are third copies of pairs, which a pung may take off any seat's
+    discard; hard throws 2m, normal, counting draws alone, throws 7m."""
+    obs = turn_position("guiyang-pass", "24457m34p3445668s")
+    assert make_agent("hard", 1).choose(obs).tile == parse_tile("2m")
+    assert make_agent("normal", 1).choose(obs).tile == parse_tile("7m")
+
+
+def test_a_ready_hand_does_not_fold_for_a_safe_tile() -> None:
+    """docs/rules.md §4 报听, §8 杀鸡: 234m567m345s678s4p7p is ready on 4p or 7p, both dangerous against two declared
+    seats; the 2m both let pass is safe but would leave the hand a step off ready, where it collects no chickens if
+    the hand ends. Hard stays ready."""
+    obs = turn_position(
+        "guiyang-pass",
+        "234m567m345s678s4p7p",
+        ponds=["2m", "2m", "2m3m", ""],
+        declared=(False, True, True, False),
+    )
+    assert make_agent("hard", 1).choose(obs).tile in (parse_tile("4p"), parse_tile("7p"))
+
+
+def test_a_shown_chicken_costs_only_under_baoji() -> None:
+    """docs/rules.md §8 包鸡 (modern): each 8p a seat shows pays the ready seats if it ends not ready, so a pung of 8p
+    counts three such copies against the chicken it takes; without 包鸡 (pass) showing costs nothing."""
+    for name, costs in (("guiyang-modern", True), ("guiyang-pass", False)):
+        view = view_of(claim_position(name, "123m456p789s35m88p", "8p"), load_ruleset(name))
+        ev = Evaluator(view, math.inf)
+        assert (ev.shown_loss(parse_tile("8p"), 0.5) > 0) is costs
+        assert ev.shown_loss(parse_tile("8p"), 1.0) == 0

@@ -53,3 +53,12 @@ def test_claim_hint_has_a_reason_and_no_table() -> None:
     h = hint(obs, CLASSIC)
     assert h.action.kind is ActionKind.PUNG and h.discards == ()
     assert h.reason_zh.startswith("碰") and h.reason_en.startswith("Pung 5s")
+
+
+def test_pung_hint_says_why() -> None:
+    """docs/rules.md §4 碰, §8: a pung that keeps the shanten is explained by what it gains: more useful tiles, or the
+    claimed chicken."""
+    wider = hint(claim_position("guiyang-pass", "445667889m4678s", "4m"))
+    assert wider.action.kind is ActionKind.PUNG and wider.reason_en == "Pung 4m: as near ready, with more useful tiles"
+    chicken = hint(claim_position("guiyang-pass", "123m456p789s35m11s", "1s"))
+    assert chicken.action.kind is ActionKind.PUNG and chicken.reason_zh == "碰幺鸡：这张鸡归你"

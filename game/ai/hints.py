@@ -7,10 +7,12 @@ the ruleset's patterns, a kong of one's own, or 报听: docs/rules.md §6) or on
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from game.ai.judgement.base import View, view_of
 from game.ai.judgement.efficiency import discard_options
+from game.ai.judgement.lookahead import Evaluator
 from game.ai.judgement.value import wait_pattern
 from game.ai.levels.hard import HardAgent
 from game.core.hand import scores_dilongqi, waits
@@ -96,6 +98,16 @@ def _pattern_names(pid: str | None) -> tuple[str, str]:
     return PATTERN_NAMES[pid] if pid is not None else ("无牌型", "no scored pattern")
 
 
+# Why hard pungs (HardAgent.pung_reason), in words.
+PUNG_REASONS = {
+    "closer": ("离胡更近", "it brings the hand closer"),
+    "dadui": ("离大对子只差一步", "大对子 (all pungs) is a step away"),
+    "liable": ("放这张鸡的人要付责任鸡", "its discarder pays 责任鸡"),
+    "chicken": ("这张鸡归你", "the chicken becomes yours"),
+    "wider": ("向听不变，有效牌更多", "as near ready, with more useful tiles"),
+}
+
+
 def _reason(view: View, action: Action, table: tuple[DiscardHint, ...]) -> tuple[str, str]:
     kind = action.kind
     if kind is ActionKind.WIN:
@@ -117,7 +129,9 @@ def _reason(view: View, action: Action, table: tuple[DiscardHint, ...]) -> tuple
     if kind is ActionKind.PUNG:
         assert view.obs.last_discard is not None
         t = view.obs.last_discard[1]
-        return f"碰{tile_name_zh(t)}：离胡更近", f"Pung {format_tile(t)}: it brings the hand closer"
+        why = HardAgent.pung_reason(view, Evaluator(view, math.inf), t) or "closer"
+        zh, en = PUNG_REASONS[why]
+        return f"碰{tile_name_zh(t)}：{zh}", f"Pung {format_tile(t)}: {en}"
     if kind is ActionKind.PASS:
         if view.has(ActionKind.WIN):
             return "不胡：此时胡牌要包牌", "Pass: winning now would cost 包牌 (you passed a win while ready)"

@@ -280,3 +280,21 @@ def ready_discards(counts: Sequence[int], melds: int) -> list[tuple[Tile, tuple[
 def discard_shanten(counts: Sequence[int], melds: int) -> list[tuple[Tile, int]]:
     """(tile, shanten left) for every distinct discard of a 14 - 3k tile hand."""
     return [(x, sh) for x, sh, _ in _options(tuple(counts), melds)]
+
+
+def live_tiles(counts: Sequence[int], melds: int, unseen: Sequence[int]) -> tuple[int, int]:
+    """(shanten, live tiles) of a 13 - 3k tile hand: unseen copies of the tiles that would lower its shanten."""
+    sh, acc = accept(counts, melds)
+    return sh, sum([unseen[a] for a in acc])
+
+
+def pung_live(counts: list[int], melds: int, tile: Tile, unseen: Sequence[int]) -> tuple[int, int]:
+    """(shanten, live tiles) after punging `tile` and making the discard that leaves the most of them at the
+    lowest shanten (counts unchanged)."""
+    counts[tile] -= 2
+    try:
+        options = discard_options(counts, melds + 1, unseen)
+    finally:
+        counts[tile] += 2
+    low = min(o.shanten for o in options)
+    return low, max(o.live for o in options if o.shanten == low)

@@ -33,7 +33,8 @@ from game.core.rulings import declared_win_fan, win_allowed
 from game.core.settlement.chickens import fixed_value, pond_counts, would_charge
 from game.core.tiles import NUM_KINDS, Tile
 
-# A wait that may be taken off a discard comes in about this many times as often as a draw.
+# A wait that may be taken off a discard comes in about this many times as often as a draw; so does the third
+# copy of a pair, which a pung may take off any other seat's discard.
 RON_RATE = 2.2
 # Of the wins of a hand that may take discards, the share that are self-drawn.
 SELF_SHARE = 0.45
@@ -109,10 +110,16 @@ class Evaluator:
         self._ready[key] = value
         return value
 
+    def claim_live(self, counts: list[int], option: DiscardOption) -> float:
+        """The live tiles of the hand `counts` left by `option`, a pair's third copy counted RON_RATE times: a pung
+        may take it off a discard, which a draw of a single never could (measured: docs/ai-journal.md)."""
+        pairs = sum(self.unseen[a] for a in option.accepts if counts[a] == 2)
+        return option.live + (RON_RATE - 1) * pairs
+
     def estimate(self, counts: list[int], option: DiscardOption) -> float:
-        """One-step estimate: the chance to win (from shanten and live tiles) times a plain or 大对子 win's
-        worth, plus the chance to be ready by the end times the chickens."""
-        live = option.live * (1.5 if self.has_pass else 1.0)
+        """One-step estimate: the chance to win (from shanten and live tiles, pungs counted) times a plain or
+        大对子 win's worth, plus the chance to be ready by the end times the chickens."""
+        live = self.claim_live(counts, option) * (1.5 if self.has_pass else 1.0)
         ready = win_chance(option.shanten - 1, live, self.total, self.draws)
         chick = ready * (self.chickens(counts) + self.end)
         plain = win_chance(option.shanten, live, self.total, self.draws) * self.value_of(self.plain, self.has_pass)
@@ -164,23 +171,30 @@ class Evaluator:
         elif ch.not_ready_discards:
             # Each ready seat is paid for it if the hand ends with us not ready (docs/rules.md §14).
             out -= (1 - ready) * fixed * ready_others(self.rules)
-        if ch.shown_pay:
-            # Paid to each ready seat when someone wins and we are not ready.
-            out -= (1 - ready) * 0.5 * 1.5 * fixed
-        return out
+        return out - self.shown_loss(tile, ready)
+
+    def shown_loss(self, tile: Tile, ready: float) -> float:
+        """Expected fan one shown copy of `tile` (discarded, punged or konged) costs under 包鸡 (docs/rules.md §8): paid
+        to each ready seat when someone wins and this seat is not ready."""
+        if not self.rules.chickens.shown_pay:
+            return 0.0
+        return (1 - ready) * 0.5 * 1.5 * fixed_value(self.rules, tile)
 
     def two_step(self, counts: list[int], option: DiscardOption, declared: bool) -> float | None:
         """Look one draw ahead from a hand one tile from ready; None if the deadline came first."""
         if option.live <= 0:
             return 0.0
         m = self.view.meld_count
-        p_step = min(0.9, option.live / self.total)
+        live = self.claim_live(counts, option)
+        p_step = min(0.9, live / self.total)
         later = max(1, self.draws - round(1 / p_step))
         total = 0.0
         for t in option.accepts:
             u = self.unseen[t]
             if u <= 0:
                 continue
+            # A pair's third copy may come by a pung as well as by a draw.
+            weight = u * (RON_RATE if counts[t] == 2 else 1.0)
             self.work += 1
             if self.work > WORK_LIMIT:
                 self.cut = True
@@ -197,9 +211,9 @@ class Evaluator:
                 counts[x] += 1
             self.unseen[t] += 1
             counts[t] -= 1
-            total += u * best
+            total += weight * best
         reach = 1 - (1 - p_step) ** self.draws
-        return reach * total / option.live
+        return reach * total / live
 
     def ready_chance(self, shanten: int, live: float | None = None) -> float:
         """Chance that a hand `shanten` from winning is ready by the end (a typical hand's live tiles if not given)."""

@@ -89,6 +89,13 @@ def keep_values(rules: Ruleset) -> list[float]:
     return [v * payers for v in chicken_values(rules)]
 
 
+def claimed_chicken(rules: Ruleset, tile: Tile) -> float:
+    """Fan the claimed copy of `tile` earns its claimer from all payers as a chicken once it ends ready or wins: a
+    pung takes it out of the discarder's pond (where discards count) or off the table, into the claimer's meld
+    (docs/rules.md §8)."""
+    return chicken_values(rules)[tile] * chicken_payers(rules)
+
+
 def dadui_shanten(counts: Sequence[int], melds: int) -> int:
     """Shanten toward 大对子 (four pungs and a pair) of a 13 - 3k or 14 - 3k tile hand with `melds` pungs out."""
     need = 4 - melds

@@ -1,11 +1,12 @@
 """The hard level: efficiency weighed by what a hand is worth, defence, and a bounded lookahead.
 
 Every discard gets an expected value in fan: the chance of winning (from shanten and live
-tiles) times what the win would pay under the ruleset (pattern, self-draw bonus, the chickens
-it keeps, 报听), minus the fan it is expected to lose by dealing in (game.ai.judgement.defence). Near
-ready it looks one draw ahead (game.ai.judgement.lookahead) within a time budget. It keeps chickens
-where they only count in the hand, claims and kongs for the pass but not at a chicken's
-expense, robs kongs, declares ready when the bonus outweighs the locked hand's risk, and
+tiles, a pair's third copy counted as a tile a pung may claim) times what the win would pay under
+the ruleset (pattern, self-draw bonus, the chickens it keeps, 报听), minus the fan it is expected to
+lose by dealing in (game.ai.judgement.defence). Near ready it looks one draw ahead
+(game.ai.judgement.lookahead) within a time budget. It keeps chickens where they only count in the
+hand; pungs a discard for a step, and at the same shanten for a wider hand or a chicken of its own;
+kongs for the pass; robs kongs, declares ready when the bonus outweighs the locked hand's risk, and
 never passes a win unless taking it would be a 包牌 trap.
 """
 
@@ -18,9 +19,9 @@ from dataclasses import dataclass
 from game.ai.judgement.base import View, edge_penalty, isolation, rules_for, view_of
 from game.ai.judgement.defence import SafeTracker, danger, threats
 from game.ai.judgement.dingque import dingque_move
-from game.ai.judgement.efficiency import DiscardOption, discard_options
+from game.ai.judgement.efficiency import DiscardOption, discard_options, live_tiles, pung_live
 from game.ai.judgement.lookahead import Evaluator
-from game.ai.judgement.value import kong_expected
+from game.ai.judgement.value import claimed_chicken, kong_expected
 from game.ai.levels.normal import turn_kong
 from game.core.melds import KongKind
 from game.core.ruleset import Ruleset
@@ -34,6 +35,15 @@ BUDGET_MS = 2.5
 # A budget no clock reaches: the work limit alone bounds the lookahead, so the same observation gives the
 # same move however busy the machine (measurement, reviews); the table keeps BUDGET_MS.
 NO_DEADLINE_MS = math.inf
+# A pung that leaves the shanten as it is turns a pair into a set and the claimed tile into the next discard. Priced
+# with hard playing on against three normals (build/price_claims.py, guiyang-pass, 1,760 such chances), it gained
+# +0.56 to +0.88 points a pung when the hand after it had at least this many times the live tiles, and lost 0.16 to
+# 0.79 below: a wider hand reaches ready sooner, and ending ready is what collects the chickens (docs/ai-journal.md).
+WIDEN = 1.2
+# A pung that keeps the shanten is taken for the claimed copy alone when, as a chicken of the claimer's, it is
+# expected to earn at least this much (fan from all payers, times the chance to end ready): a fixed chicken, never
+# the 1-in-27 share of the turned one.
+CHICKEN_CLAIM = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +96,7 @@ class HardAgent:
     # ------------------------------------------------------------------ claims
 
     def claim(self, view: View) -> Action:
-        """Kong or pung a discard when it helps and costs no chicken; otherwise pass."""
+        """Kong a discard that costs no step, pung one when pung_reason gives a reason; otherwise pass."""
         obs = view.obs
         if obs.last_discard is None or not (view.has(ActionKind.PUNG) or view.has(ActionKind.KONG)):
             return view.first(ActionKind.PASS)
@@ -101,16 +111,39 @@ class HardAgent:
             if after <= now and kong_expected(view.rules, KongKind.EXPOSED, ev.ready_chance(after)) >= 0:
                 self.kong_wall = obs.wall_remaining
                 return view.first(ActionKind.KONG)
-        if view.has(ActionKind.PUNG):
-            after = shanten_after_pung(counts, m, tile)
-            counts[tile] -= 2
-            dadui = ev.dadui_after_pung(tile)
-            counts[tile] += 2
-            if after < now or (after == now and dadui <= 1 and "dadui" in ev.values):
-                return view.first(ActionKind.PUNG)
-            if after == now and self._liable(view, tile):
-                return view.first(ActionKind.PUNG)
+        if view.has(ActionKind.PUNG) and self.pung_reason(view, ev, tile) is not None:
+            return view.first(ActionKind.PUNG)
         return view.first(ActionKind.PASS)
+
+    @staticmethod
+    def pung_reason(view: View, ev: Evaluator, tile: int) -> str | None:
+        """Why hard pungs `tile`: "closer" (a step nearer winning), "dadui" (大对子 a step away), "liable" (责任鸡),
+        "chicken" (the claimed copy is a chicken of its own) or "wider" (more live tiles); None: it passes."""
+        counts, m = view.counts, view.meld_count
+        now = shanten(counts, m)
+        after = shanten_after_pung(counts, m, tile)
+        if after != now:
+            return "closer" if after < now else None
+        counts[tile] -= 2
+        dadui = ev.dadui_after_pung(tile)
+        counts[tile] += 2
+        if dadui <= 1 and "dadui" in ev.values:
+            return "dadui"
+        if HardAgent._liable(view, tile):
+            return "liable"
+        # The pung shows three copies, which pay 包鸡 if the hand ends with this seat not ready.
+        ready = ev.ready_chance(now)
+        if ready * claimed_chicken(view.rules, tile) - 3 * ev.shown_loss(tile, ready) >= CHICKEN_CLAIM:
+            return "chicken"
+        return "wider" if HardAgent._widens(view, tile) else None
+
+    @staticmethod
+    def _widens(view: View, tile: int) -> bool:
+        """True when punging `tile` keeps the shanten and leaves WIDEN times the live tiles the hand has now."""
+        m = view.meld_count
+        now, live = live_tiles(view.counts, m, view.unseen)
+        after, live_after = pung_live(view.counts, m, tile, view.unseen)
+        return after == now and live_after >= WIDEN * max(1, live)
 
     @staticmethod
     def _liable(view: View, tile: int) -> bool:
@@ -174,10 +207,13 @@ class HardAgent:
     def _score(
         self, view: View, ev: Evaluator, options: list[DiscardOption], risk: list[float], declared: bool
     ) -> list[Scored]:
-        """Value the discards worth weighing: the lowest shanten, one more when the hand is ready (a better
-        wait may be worth a step back), and any tile that is safe when something is dangerous."""
+        """Value the discards worth weighing: the lowest shanten, and, while the hand is not ready, any tile that is
+        safe when something is dangerous."""
         low = min(o.shanten for o in options)
-        defend = max(risk) > 0.5
+        # A ready hand never breaks itself for a safe tile: the one-step estimate counts a hand a step off ready as
+        # good as ready over the draws left, so it made a fold look cheap; folds from ready lost 3.6 points each
+        # with hard playing on (docs/ai-journal.md).
+        defend = low > 0 and max(risk) > 0.5
         ranked = sorted(
             (o for o in options if o.shanten == low or (defend and risk[o.tile] < 0.01)),
             key=lambda o: (o.shanten, -o.live),

@@ -221,3 +221,28 @@ def test_master_with_the_shipped_weights_plays_only_legal_moves(ruleset: str) ->
             assert action in obs.legal_actions, f"master chose {action} in {obs}"
             rnd.apply(action)
     assert sum(a.stats.searched for a in agents) > 0
+
+
+def test_the_guided_expert_starts_its_search_from_the_networks_choice() -> None:
+    """docs/rules.md §4 (pung): with no rollouts to weigh, the expert given a network plays the move the network
+    prices above hard's, as master does; without one, or with one pricing hard's move higher, it keeps hard's."""
+    from game.ai.levels.expert import ExpertAgent
+
+    obs = claim_position("guiyang-classic", "1199m234p567s789s", "9m", options=(ActionKind.PUNG,))
+    hard_kind = ExpertAgent(rules=CLASSIC, rollouts=0).hard.choose(obs).kind
+    other = ActionKind.PASS if hard_kind is ActionKind.PUNG else ActionKind.PUNG
+    assert ExpertAgent(rules=CLASSIC, rollouts=0).choose(obs).kind is hard_kind
+    assert ExpertAgent(rules=CLASSIC, rollouts=0, guide=_pricing(other.value)).choose(obs).kind is other
+    assert ExpertAgent(rules=CLASSIC, rollouts=0, guide=_pricing(hard_kind.value)).choose(obs).kind is hard_kind
+
+
+def test_the_expert_level_is_guided_by_the_shipped_network() -> None:
+    """make_agent("expert") searches from the shipped network's choice; the teacher, whose searches are the data, is
+    never guided."""
+    from game.ai import make_agent
+    from game.ai.levels.expert import ExpertAgent
+    from game.ai.measure.teacher import PricingExpert
+
+    expert = make_agent("expert", 0, rules=CLASSIC, rollouts=8)
+    assert isinstance(expert, ExpertAgent) and expert.guide is not None
+    assert PricingExpert(CLASSIC, "t", 8).guide is None

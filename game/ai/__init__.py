@@ -39,6 +39,7 @@ def make_agent(
     # Imported here so that importing the package stays cheap for the client's menus.
     from game.ai.levels.easy import EasyAgent
     from game.ai.levels.expert import DEFAULT_BUDGET_MS, ExpertAgent
+    from game.ai.levels.guide import shipped_network
     from game.ai.levels.hard import BUDGET_MS, NO_DEADLINE_MS, HardAgent
     from game.ai.levels.master import MasterAgent
     from game.ai.levels.normal import NormalAgent
@@ -53,5 +54,5 @@ def make_agent(
         return MasterAgent(rules=rules, deadline=rollouts is None)
     if level == "expert":
         budget = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
-        return ExpertAgent(rules=rules, seed=seed, budget_ms=budget, rollouts=rollouts)
+        return ExpertAgent(rules=rules, seed=seed, budget_ms=budget, rollouts=rollouts, guide=shipped_network())
     raise UnknownLevel(f"unknown AI level {level!r}; the levels are {', '.join(LEVELS)}")

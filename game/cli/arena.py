@@ -86,7 +86,7 @@ def print_report(rep: ArenaReport) -> None:
             rate = a.timeouts / a.searched
             cut = (
                 f"  searched {a.searched}, budget reached {a.timeouts} ({100 * rate:.1f}% of searches),"
-                f" hard's move changed {a.switched}, {a.rollouts / a.searched:.1f} rollouts a search"
+                f" first choice changed {a.switched}, {a.rollouts / a.searched:.1f} rollouts a search"
             )
         t = rep.timings.of(a.spec)
         print(

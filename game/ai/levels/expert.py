@@ -8,7 +8,10 @@ finished hand with the ruleset's settlement. Every candidate is played on the sa
 they are compared in pairs; in a deal each seat draws from places of its own in the wall, so
 that two lines keep each seat's draws when one of them skips a seat or makes a claim. It keeps
 hard's move unless another is better by a clear margin, drops candidates that are clearly worse
-as it goes, and stops early once one move is left.
+as it goes, and stops early once one move is left. Given the learned network (`guide`, game.ai.levels.guide),
+the move the search must beat is the network's choice among the same candidates rather than hard's:
+the network carries what thousands of earlier searches found, which a few hundred rollouts cannot
+show beyond their noise, and the rollouts then correct it where they can.
 
 The search stops at a think budget: wall-clock milliseconds (the table's 思考时间) or, for
 measurement, a fixed number of rollouts so that results do not depend on the machine's load;
@@ -31,6 +34,8 @@ from game.ai.judgement.base import rules_for, view_of
 from game.ai.judgement.dingque import dingque_move
 from game.ai.judgement.efficiency import discard_options
 from game.ai.judgement.reading import read_table
+from game.ai.learned.network import Network
+from game.ai.levels.guide import pick, price_moves
 from game.ai.levels.hard import BUDGET_MS, NO_DEADLINE_MS, HardAgent
 from game.ai.search.pairs import paired_blocks, play_move
 from game.ai.search.sampling import Inconsistent, Public, determinize
@@ -86,7 +91,7 @@ class SearchStats:
     helped: int = 0  # rollouts the worker processes played
     budget_hits: int = 0  # searches stopped by the budget (time or rollout count), not by one move dominating
     early_stops: int = 0  # searches stopped because one move was left
-    switched: int = 0  # searches that chose a move other than hard's
+    switched: int = 0  # searches that chose a move other than the one they start from (hard's, or the guide's)
 
 
 @dataclass
@@ -133,8 +138,11 @@ class ExpertAgent:
         rollouts: int | None = None,
         name: str = "expert",
         pool: SearchPool | None = None,
+        guide: Network | None = None,
     ) -> None:
         self.name = name
+        # The learned network whose choice the search starts from; None: hard's move is the one to beat.
+        self.guide = guide
         self.rules = rules
         # The worker processes of a search on the clock: this pool, else the client's shared one when it allows one.
         self.pool = pool
@@ -174,10 +182,14 @@ class ExpertAgent:
         rules = rules_for(obs, self.rules)
         after_kong = obs.drawn is not None and obs.wall_remaining == self.kong_wall - 1
         reading = read_table(obs, rules, self.hard.tracker.marks)
+        if self.guide is not None:
+            prices = price_moves(self.guide, obs, rules, reading, [c.action for c in candidates], self.hard.last_scored)
+            first = pick(prices)
+            candidates.insert(0, candidates.pop(first))
         try:
             pub = Public(obs, rules, after_kong, reading)
         except Inconsistent:
-            return base
+            return candidates[0].action
         rng = self.rng
         plays = tuple((c.move, c.answer) for c in candidates)
         task = Task(obs, after_kong, reading, rules, plays)

@@ -11,48 +11,15 @@ as hard, and says why once in the log.
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Iterable
-from pathlib import Path
-from typing import Any
-
 from game.ai.judgement.base import rules_for
 from game.ai.judgement.reading import read_table
-from game.ai.learned.features import HardValue, encode_decision
-from game.ai.learned.network import BadWeights, Network, load_network
+from game.ai.learned.network import Network
 from game.ai.levels.expert import ExpertAgent
+from game.ai.levels.guide import MARGIN, pick, price_moves, shipped_network
 from game.ai.levels.hard import BUDGET_MS, NO_DEADLINE_MS
 from game.core.ruleset import Ruleset
 from game.engine.actions import Action, ActionKind
 from game.engine.observation import Observation
-from game.files.resources import resource_path
-
-log = logging.getLogger(__name__)
-
-# The shipped weights (their .bin beside them).
-WEIGHTS = "assets/ai/master.json"
-# Points by which the network must price another move above hard's to play it instead.
-MARGIN = 0.3
-
-_LOADED: dict[str, Network | None] = {}
-
-
-def shipped_network(path: Path | None = None) -> Network | None:
-    """The shipped network, read once per process; None (and one log line) when it cannot be read."""
-    where = path or resource_path(WEIGHTS)
-    key = str(where)
-    if key not in _LOADED:
-        try:
-            _LOADED[key] = load_network(where)
-        except BadWeights as exc:
-            log.warning("master plays as hard: %s", exc)
-            _LOADED[key] = None
-    return _LOADED[key]
-
-
-def hard_prices(scored: Iterable[Any]) -> dict[int, HardValue]:
-    """Hard's value of each discard it weighed (its `last_scored`), by tile."""
-    return {s.option.tile: HardValue(s.offence, s.risk) for s in scored}
 
 
 class MasterAgent(ExpertAgent):
@@ -86,11 +53,10 @@ class MasterAgent(ExpertAgent):
         rules = rules_for(obs, self.rules)
         reading = read_table(obs, rules, self.hard.tracker.marks)
         actions = [c.action for c in candidates]
-        table, moves = encode_decision(obs, rules, reading, actions, hard_prices(self.hard.last_scored))
-        prices = [o.price for o in net.evaluate(table, moves)]
+        prices = price_moves(net, obs, rules, reading, actions, self.hard.last_scored)
         self.last_prices = list(zip(actions, prices, strict=True))
-        best = max(range(len(actions)), key=lambda i: prices[i])
-        if best == 0 or prices[best] - prices[0] <= self.margin:
+        best = pick(prices, self.margin)
+        if best == 0:
             return base
         self.stats.switched += 1
         return actions[best]

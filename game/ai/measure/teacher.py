@@ -21,7 +21,7 @@ from typing import Any
 
 from game.ai.learned.features import VERSION, Sparse, encode_decision
 from game.ai.levels.expert import Candidate, ExpertAgent
-from game.ai.levels.master import hard_prices
+from game.ai.levels.guide import hard_prices
 from game.ai.measure.arena import Progress, deal_setup, finished
 from game.ai.search.workers import Task
 from game.core.rollout import LeanHand

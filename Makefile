@@ -72,7 +72,7 @@ icon: $(VENV)/.dev
 # The master level's weights (assets/ai/master.*): the expert's priced decisions, then the training (development
 # only: PyTorch's CPU build in its own .venv-train). The records stay out of the project, in TEACH_DATA.
 TEACH_DATA ?= $(HOME)/.cache/guiyang-mahjong/teach/guiyang-classic
-TEACH_DEALS ?= 8304
+TEACH_DEALS ?= 16000
 TRAIN := .venv-train
 
 $(TRAIN)/.ready: requirements-train.txt requirements.txt

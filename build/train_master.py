@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.ai.learned.features import INPUTS, VERSION  # noqa: E402
 from game.ai.learned.network import digest  # noqa: E402
+from game.rules.loader import load_ruleset  # noqa: E402
 
 HIDDEN = (192, 32)
 HELD_OUT = 10  # every tenth deal
@@ -255,6 +256,7 @@ def main() -> int:
         "features": VERSION,
         "inputs": INPUTS,
         "hidden": list(HIDDEN),
+        "players": sorted({load_ruleset(name).players for name in {r["ruleset"] for r in records}}),
         "parameters": int(len(data) // 2),
         "sha256": digest(data),
         "command": f"python build/train_master.py DATA --deals {args.deals} --seed {args.seed} --epochs {args.epochs}",

@@ -204,14 +204,15 @@ def test_the_shipped_weights_load_and_give_the_outputs_recorded_at_training() ->
 @pytest.mark.parametrize("ruleset", ["guiyang-classic", "sandingguai", "erding-liangfang"])
 def test_master_with_the_shipped_weights_plays_only_legal_moves(ruleset: str) -> None:
     """Whole hands of masters at every table size: each move is one of the observation's legal actions, and the
-    network priced some of them."""
+    network (here trusted at every size) priced some of them."""
     from game.ai.measure.arena import deal_setup
     from game.engine.observation import observe
     from game.engine.round import Round
 
     rules = load_ruleset(ruleset)
-    agents = [MasterAgent(rules=rules, deadline=False) for _ in range(rules.players)]
-    assert all(a.network is not None for a in agents)
+    net = load_network(SHIPPED)
+    net.players = frozenset()
+    agents = [MasterAgent(rules=rules, network=net, deadline=False) for _ in range(rules.players)]
     for hand in range(3):
         rnd = Round(rules, f"learned:{hand}", deal_setup(f"learned:{ruleset}", hand, rules))
         while not rnd.ended:
@@ -246,3 +247,26 @@ def test_the_expert_level_is_guided_by_the_shipped_network() -> None:
     expert = make_agent("expert", 0, rules=CLASSIC, rollouts=8)
     assert isinstance(expert, ExpertAgent) and expert.guide is not None
     assert PricingExpert(CLASSIC, "t", 8).guide is None
+
+
+def test_the_shipped_network_guides_only_at_the_table_sizes_it_was_taught_at() -> None:
+    """docs/rules.md §15 (the smaller tables): taught at four seats, the network prices nothing at three or two
+    (master plays hard's moves there, the expert searches from hard's), and prices at four."""
+    from game.ai.levels.guide import guide_for
+
+    net = load_network(SHIPPED)
+    assert net.players == {4}
+    assert guide_for(net, load_ruleset("erding-liangfang")) is None
+    assert guide_for(net, load_ruleset("sandingguai")) is None
+    assert guide_for(net, CLASSIC) is net
+    from game.ai.measure.arena import deal_setup
+    from game.engine.observation import observe
+    from game.engine.round import Round
+
+    two = load_ruleset("erding-liangfang")
+    agents = [MasterAgent(rules=two, network=net, deadline=False) for _ in range(two.players)]
+    rnd = Round(two, "guard", deal_setup("guard", 0, two))
+    while not rnd.ended:
+        seat = rnd.to_move()[0]
+        rnd.apply(agents[seat].choose(observe(rnd, seat)))
+    assert all(a.stats.searched == 0 and a.last_prices == [] for a in agents)

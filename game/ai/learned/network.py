@@ -45,6 +45,8 @@ class Network:
 
     def __init__(self, meta: dict[str, Any], numbers: Sequence[float]) -> None:
         self.meta = meta
+        # The table sizes its training data held; weights that do not say are trusted at every size.
+        self.players = frozenset(int(p) for p in meta.get("players", ()))
         h1, h2 = int(meta["hidden"][0]), int(meta["hidden"][1])
         self.h1, self.h2 = h1, h2
         pos = 0
@@ -65,6 +67,10 @@ class Network:
         self.b_value = take(1)[0]
         if pos != len(numbers):
             raise BadWeights(f"{meta.get('name', 'weights')}: {len(numbers)} numbers, the sizes need {pos}")
+
+    def knows(self, players: int) -> bool:
+        """Whether its training saw tables of this many players (a network is not trusted where it never played)."""
+        return not self.players or players in self.players
 
     def first_layer(self, inputs: Sparse, start: Sequence[float] | None = None) -> list[float]:
         """The first layer's sums before the rectifier: `start` (else the bias) plus each input's row by its value."""

@@ -35,7 +35,7 @@ from game.ai.judgement.dingque import dingque_move
 from game.ai.judgement.efficiency import discard_options
 from game.ai.judgement.reading import read_table
 from game.ai.learned.network import Network
-from game.ai.levels.guide import pick, price_moves
+from game.ai.levels.guide import guide_for, pick, price_moves
 from game.ai.levels.hard import BUDGET_MS, NO_DEADLINE_MS, HardAgent
 from game.ai.search.pairs import paired_blocks, play_move
 from game.ai.search.sampling import Inconsistent, Public, determinize
@@ -182,8 +182,9 @@ class ExpertAgent:
         rules = rules_for(obs, self.rules)
         after_kong = obs.drawn is not None and obs.wall_remaining == self.kong_wall - 1
         reading = read_table(obs, rules, self.hard.tracker.marks)
-        if self.guide is not None:
-            prices = price_moves(self.guide, obs, rules, reading, [c.action for c in candidates], self.hard.last_scored)
+        guide = guide_for(self.guide, rules)
+        if guide is not None:
+            prices = price_moves(guide, obs, rules, reading, [c.action for c in candidates], self.hard.last_scored)
             first = pick(prices)
             candidates.insert(0, candidates.pop(first))
         try:

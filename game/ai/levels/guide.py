@@ -63,6 +63,14 @@ def price_moves(
     return [o.price for o in net.evaluate(table, moves)]
 
 
+def guide_for(net: Network | None, rules: Ruleset) -> Network | None:
+    """`net` where its training saw tables of this ruleset's size, else None: hard's judgement stands in.
+
+    Taught at four seats alone, the network measured below hard at two (docs/ai.md, the ladder).
+    """
+    return net if net is not None and net.knows(rules.players) else None
+
+
 def pick(prices: Sequence[float], margin: float = MARGIN) -> int:
     """The index of the move to play: hard's (0) unless another is priced more than `margin` above it."""
     best = max(range(len(prices)), key=lambda i: prices[i])

@@ -15,7 +15,7 @@ from game.ai.judgement.base import rules_for
 from game.ai.judgement.reading import read_table
 from game.ai.learned.network import Network
 from game.ai.levels.expert import ExpertAgent
-from game.ai.levels.guide import MARGIN, pick, price_moves, shipped_network
+from game.ai.levels.guide import MARGIN, guide_for, pick, price_moves, shipped_network
 from game.ai.levels.hard import BUDGET_MS, NO_DEADLINE_MS
 from game.core.ruleset import Ruleset
 from game.engine.actions import Action, ActionKind
@@ -43,14 +43,14 @@ class MasterAgent(ExpertAgent):
 
     def _decide(self, obs: Observation, base: Action) -> Action:
         self.last_prices = []
-        net = self.network
+        rules = rules_for(obs, self.rules)
+        net = guide_for(self.network, rules)
         if net is None or len(obs.legal_actions) < 2 or base.kind is ActionKind.WIN or obs.wall_remaining == 0:
             return base
         candidates = self.candidates(obs, base)
         if len(candidates) < 2:
             return base
         self.stats.searched += 1
-        rules = rules_for(obs, self.rules)
         reading = read_table(obs, rules, self.hard.tracker.marks)
         actions = [c.action for c in candidates]
         prices = price_moves(net, obs, rules, reading, actions, self.hard.last_scored)

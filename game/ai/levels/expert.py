@@ -33,9 +33,9 @@ from dataclasses import dataclass, field
 from game.ai.judgement.base import rules_for, view_of
 from game.ai.judgement.dingque import dingque_move
 from game.ai.judgement.efficiency import discard_options
-from game.ai.judgement.reading import read_table
+from game.ai.judgement.reading import SeatReading, read_table
 from game.ai.learned.network import Network
-from game.ai.levels.guide import guide_for, pick, price_moves
+from game.ai.levels.guide import MARGIN, guide_for, pick, price_moves
 from game.ai.levels.hard import BUDGET_MS, NO_DEADLINE_MS, HardAgent
 from game.ai.search.pairs import paired_blocks, play_move
 from game.ai.search.sampling import Inconsistent, Public, determinize
@@ -143,6 +143,8 @@ class ExpertAgent:
         self.name = name
         # The learned network whose choice the search starts from; None: hard's move is the one to beat.
         self.guide = guide
+        self.margin = MARGIN  # points by which the guide must price another move above hard's to start from it
+        self.last_prices: list[tuple[Action, float]] = []  # the guide's last prices, hard's move first
         self.rules = rules
         # The worker processes of a search on the clock: this pool, else the client's shared one when it allows one.
         self.pool = pool
@@ -182,11 +184,7 @@ class ExpertAgent:
         rules = rules_for(obs, self.rules)
         after_kong = obs.drawn is not None and obs.wall_remaining == self.kong_wall - 1
         reading = read_table(obs, rules, self.hard.tracker.marks)
-        guide = guide_for(self.guide, rules)
-        if guide is not None:
-            prices = price_moves(guide, obs, rules, reading, [c.action for c in candidates], self.hard.last_scored)
-            first = pick(prices)
-            candidates.insert(0, candidates.pop(first))
+        self.guided_first(obs, rules, reading, candidates)
         try:
             pub = Public(obs, rules, after_kong, reading)
         except Inconsistent:
@@ -195,6 +193,23 @@ class ExpertAgent:
         plays = tuple((c.move, c.answer) for c in candidates)
         task = Task(obs, after_kong, reading, rules, plays)
         return self.search(obs, lambda: determinize(pub, rng), candidates, rules, task=task)
+
+    def guided_first(
+        self, obs: Observation, rules: Ruleset, reading: tuple[SeatReading | None, ...], cands: list[Candidate]
+    ) -> bool:
+        """Put first among `cands` the move the guide plays (hard's unless another is priced `margin` higher).
+
+        False, and `cands` as they were, where there is no guide for this table (game.ai.levels.guide.guide_for).
+        """
+        self.last_prices = []
+        guide = guide_for(self.guide, rules)
+        if guide is None:
+            return False
+        actions = [c.action for c in cands]
+        prices = price_moves(guide, obs, rules, reading, actions, self.hard.last_scored)
+        self.last_prices = list(zip(actions, prices, strict=True))
+        cands.insert(0, cands.pop(pick(prices, self.margin)))
+        return True
 
     # ------------------------------------------------------------------ candidates
 

@@ -15,7 +15,7 @@ from game.ai.judgement.base import rules_for
 from game.ai.judgement.reading import read_table
 from game.ai.learned.network import Network
 from game.ai.levels.expert import ExpertAgent
-from game.ai.levels.guide import MARGIN, guide_for, pick, price_moves, shipped_network
+from game.ai.levels.guide import MARGIN, guide_for, shipped_network
 from game.ai.levels.hard import BUDGET_MS, NO_DEADLINE_MS
 from game.core.ruleset import Ruleset
 from game.engine.actions import Action, ActionKind
@@ -35,28 +35,22 @@ class MasterAgent(ExpertAgent):
         deadline: bool = True,
         name: str = "master",
     ) -> None:
-        super().__init__(rules=rules, name=name)
+        super().__init__(rules=rules, name=name, guide=network if network is not None else shipped_network())
         self.hard.budget = (BUDGET_MS if deadline else NO_DEADLINE_MS) / 1000
-        self.network = network if network is not None else shipped_network()
         self.margin = margin
-        self.last_prices: list[tuple[Action, float]] = []  # the last priced decision's moves, hard's first
 
     def _decide(self, obs: Observation, base: Action) -> Action:
         self.last_prices = []
         rules = rules_for(obs, self.rules)
-        net = guide_for(self.network, rules)
-        if net is None or len(obs.legal_actions) < 2 or base.kind is ActionKind.WIN or obs.wall_remaining == 0:
+        unguided = guide_for(self.guide, rules) is None
+        if unguided or len(obs.legal_actions) < 2 or base.kind is ActionKind.WIN or obs.wall_remaining == 0:
             return base
         candidates = self.candidates(obs, base)
         if len(candidates) < 2:
             return base
         self.stats.searched += 1
-        reading = read_table(obs, rules, self.hard.tracker.marks)
-        actions = [c.action for c in candidates]
-        prices = price_moves(net, obs, rules, reading, actions, self.hard.last_scored)
-        self.last_prices = list(zip(actions, prices, strict=True))
-        best = pick(prices, self.margin)
-        if best == 0:
+        self.guided_first(obs, rules, read_table(obs, rules, self.hard.tracker.marks), candidates)
+        if candidates[0].action == base:
             return base
         self.stats.switched += 1
-        return actions[best]
+        return candidates[0].action

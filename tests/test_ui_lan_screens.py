@@ -510,3 +510,32 @@ def test_the_host_windows_announcement_follows_a_person_taking_a_seat(tmp_path, 
         lobby.link.close()
         lobby.hosting.stop()
         lobby.hosting.thread.join(5)
+
+
+def test_the_join_and_host_windows_open_in_the_command_lines_language_and_size(monkeypatch) -> None:
+    """`main.py --lang en --size 960x540 join URL` opens its window in English at that size, as `play` does, over
+    the saved settings' language."""
+    import main as entry
+    from ui.entry.net_cli import run_host_window, run_join_window
+    from ui.stage import app as app_module
+    from ui.words import strings
+
+    opened: list[tuple[str, tuple[int, int]]] = []
+
+    class Recorder:
+        def __init__(self, settings: Settings, size: tuple[int, int] = (0, 0), fullscreen: bool = False) -> None:
+            opened.append((settings.language, size))
+
+        def run(self, first: object) -> int:
+            return 0
+
+    monkeypatch.setattr(app_module, "App", Recorder)
+    strings.set_language("zh")
+    try:
+        join = ["--lang", "en", "--size", "960x540", "join", "ws://127.0.0.1:7530", "--code", CODE]
+        assert run_join_window(entry.build_parser().parse_args(join)) == 0
+        assert opened[-1] == ("en", (960, 540)) and strings.language() == "en"
+        assert run_host_window(entry.build_parser().parse_args(["--lang", "zh", "host"])) == 0
+        assert opened[-1] == ("zh", (1280, 720)) and strings.language() == "zh"
+    finally:
+        strings.set_language("zh")

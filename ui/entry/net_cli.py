@@ -9,8 +9,9 @@ from collections.abc import Callable
 from ui.stage.scene import Host, Scene
 
 
-def _run(make: Callable[[Host], Scene]) -> int:
-    """Open the window on the main menu with `make`'s screen over it; the exit code."""
+def _run(args: argparse.Namespace, make: Callable[[Host], Scene]) -> int:
+    """Open the window on the main menu with `make`'s screen over it, in the command line's language, size and
+    full screen where it names them (else the saved settings'); the exit code."""
     import pygame
 
     from ui.menu.main_menu import MainMenu
@@ -20,8 +21,10 @@ def _run(make: Callable[[Host], Scene]) -> int:
     from ui.words import strings
 
     loaded = load_settings(base=Settings())
-    strings.set_language(loaded.settings.language)
-    app = App(loaded.settings, fullscreen=loaded.settings.fullscreen)
+    settings = loaded.settings
+    settings.language = args.lang or settings.language
+    strings.set_language(settings.language)
+    app = App(settings, size=args.size, fullscreen=args.fullscreen or settings.fullscreen)
 
     def first(host: Host) -> Scene:
         host.stack.push(MainMenu(host, loaded.notices))
@@ -58,7 +61,7 @@ def run_host_window(args: argparse.Namespace) -> int:
             scene.ruleset = str(args.ruleset)  # its table's seats are the rows the screen shows
         return scene
 
-    return _run(make)
+    return _run(args, make)
 
 
 def run_join_window(args: argparse.Namespace) -> int:
@@ -75,4 +78,4 @@ def run_join_window(args: argparse.Namespace) -> int:
         scene.seat = args.seat
         return scene
 
-    return _run(make)
+    return _run(args, make)

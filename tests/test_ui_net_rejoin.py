@@ -15,7 +15,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.net.client.seat_tokens import seat_token
+from game.net.client.seat_tokens import forget_token, keep_token, seat_token
 from game.net.client.thread import HostThread
 from game.net.host.server import HostServer
 from game.net.host.table import NetTable
@@ -83,3 +83,51 @@ def test_a_player_who_left_joins_again_from_the_window_and_gets_their_seat_back(
     finally:
         hosting.stop()
         hosting.thread.join(5)
+
+
+def test_the_window_keeps_a_token_for_each_seat_it_holds_at_a_table() -> None:
+    """Two windows of one player at one table each keep their seat's token: asking for a seat sends only that
+    seat's (an older token, kept before seats were, goes with any), and forgetting one keeps the other."""
+    keep_token(CODE, "one", "ws://h", seat=1)
+    assert seat_token(CODE, 0) is None and seat_token(CODE, 1) == "one" and seat_token(CODE) == "one"
+    keep_token(CODE, "zero", "ws://h", seat=0)
+    assert seat_token(CODE, 1) == "one" and seat_token(CODE, 0) == "zero" and seat_token(CODE) == "zero"
+    forget_token(CODE, "zero")
+    assert seat_token(CODE, 0) is None and seat_token(CODE, 1) == "one"
+    forget_token(CODE)
+    keep_token(CODE, "old", "ws://h")
+    assert seat_token(CODE, 2) == "old"
+
+
+def test_two_windows_of_one_player_take_two_seats_of_one_table() -> None:
+    """The second window, asking for another seat, is not sent the first's token (which the host would refuse as
+    another seat's), and each keeps its own seat's."""
+    table = NetTable(RULES, "two", config(4, "human,human,ai,ai", auto_start=True, drop_wait=60.0), simple_factory)
+    hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
+    port = hosting.start()
+    assert port is not None, hosting.error
+    size = (1280, 720)
+    screen = headless_display(size)
+    lobbies = []
+    try:
+        for seat in (1, 0):
+            host = HeadlessHost(Settings(speed=Speed.FAST), size)
+            join = JoinScene(host, browse=False)
+            host.stack.push(join)
+            join.address, join.code, join.name, join.seat = f"127.0.0.1:{port}", CODE, "阿强", seat
+            join.join()
+            lobby = host.stack.top
+            assert isinstance(lobby, LobbyScene)
+            deadline = time.monotonic() + 10
+            while lobby.link.welcome is None and not lobby.link_notice() and time.monotonic() < deadline:
+                host.stack.update(FRAME)
+                host.stack.draw(screen)
+                time.sleep(0.01)
+            assert lobby.link.welcome is not None, lobby.link_notice()
+            assert lobby.link.welcome.seat == seat
+            lobbies.append(lobby)
+        for lobby in lobbies:
+            welcome = lobby.link.welcome
+            assert welcome is not None and seat_token(CODE, welcome.seat) == welcome.token
+    finally:
+        hosting.stop()

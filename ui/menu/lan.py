@@ -441,7 +441,7 @@ class JoinScene(MenuScene):
             if not self.watch:
                 keep_name(self.host, self.name)
             # Our seat's token at this table, if we sat there before: the host gives the seat back.
-            token = None if self.watch else seat_token(code)
+            token = None if self.watch else seat_token(code, self.seat)
             seat = None if self.watch else self.seat
             client = NetClient(self.url(), code, name=clean_name(self.name), watch=self.watch, seat=seat, token=token)
             link = NetLink(client, keep_seat=not self.watch)

@@ -1,14 +1,16 @@
 """The seats this computer holds at network tables: each table's token, kept so a player can rejoin their seat.
 
-The headless `join` keeps its token in the file `--token-file` names; the window keeps one token per
-table here, in the settings folder, keyed by the table's room code (a resumed table keeps its code
-and its tokens). Only the latest few tables are remembered; a token the host no longer knows is forgotten.
+The headless `join` keeps its token in the file `--token-file` names; the window keeps its tokens here, in
+the settings folder, by the table's room code (a resumed table keeps its code and its tokens) and the seat,
+so that two windows of one player at one table each keep their own. Only the latest few are remembered; a
+token the host no longer knows is forgotten.
 """
 
 from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 
 from game.files.safe_files import read_json_file, write_json_atomic
 from game.files.userdirs import UserDirError, user_dirs
@@ -28,7 +30,7 @@ def tokens_path() -> Path | None:
         return None
 
 
-def _read(path: Path) -> list[dict[str, str]]:
+def _read(path: Path) -> list[dict[str, Any]]:
     data, error = read_json_file(path)
     if error is not None:
         log.warning("seat tokens: %s", error)
@@ -39,33 +41,41 @@ def _read(path: Path) -> list[dict[str, str]]:
     ]
 
 
-def seat_token(code: str) -> str | None:
-    """The token of our seat at the table with room code `code`, if we hold one."""
+def _seat_of(entry: dict[str, Any]) -> int | None:
+    seat = entry.get("seat")
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+
+def seat_token(code: str, seat: int | None = None) -> str | None:
+    """The token of our seat at the table with room code `code` (of `seat` when one is asked for), if we hold one."""
     path = tokens_path()
     if path is None:
         return None
-    return next((e["token"] for e in _read(path) if e["code"] == code), None)
+    return next(
+        (e["token"] for e in _read(path) if e["code"] == code and (seat is None or _seat_of(e) in (seat, None))),
+        None,
+    )
 
 
-def keep_token(code: str, token: str, url: str = "") -> None:
-    """Remember our seat's token at table `code` (a failing disk only costs the rejoin)."""
+def keep_token(code: str, token: str, url: str = "", seat: int | None = None) -> None:
+    """Remember our token of `seat` at table `code`, the latest first (a failing disk only costs the rejoin)."""
     path = tokens_path()
     if path is None:
         return
-    kept = [e for e in _read(path) if e["code"] != code]
+    kept = [e for e in _read(path) if not (e["code"] == code and _seat_of(e) in (seat, None))]
     try:
-        write_json_atomic(path, [{"code": code, "token": token, "url": url}, *kept][:KEPT])
+        write_json_atomic(path, [{"code": code, "token": token, "url": url, "seat": seat}, *kept][:KEPT])
     except OSError as exc:
         log.warning("cannot keep the seat's token in %s: %s", path, exc)
 
 
-def forget_token(code: str) -> None:
-    """Forget the token of table `code` (the host no longer knows it)."""
+def forget_token(code: str, token: str | None = None) -> None:
+    """Forget our tokens at table `code`, or only `token` (the host no longer knows it)."""
     path = tokens_path()
     if path is None:
         return
     entries = _read(path)
-    kept = [e for e in entries if e["code"] != code]
+    kept = [e for e in entries if not (e["code"] == code and token in (None, e["token"]))]
     if len(kept) != len(entries):
         try:
             write_json_atomic(path, kept)

@@ -60,13 +60,13 @@ class NetLink:
         try:
             self.welcome = await self.client.connect()
             if self.keep_seat and self.welcome.token is not None:
-                keep_token(self.client.code, self.welcome.token, self.client.url)
+                keep_token(self.client.code, self.welcome.token, self.client.url, self.welcome.seat)
             self.inbox.put(LinkNotice("joined"))
             self.inbox.put(self.welcome)
             await self.client.run(self.inbox.put)
         except JoinRefused as exc:
             if self.keep_seat and exc.code == "token":
-                forget_token(self.client.code)  # the next try joins afresh
+                forget_token(self.client.code, self.client.state.token)  # the next try joins afresh
             self._end(LinkNotice("refused", exc.reason, exc.code))
             return
         except OSError as exc:

@@ -92,7 +92,7 @@ def test_the_headless_host_with_cert_and_key_is_joined_by_wss_with_cafile(tmp_pa
         )  # fmt: skip
         out, err = await asyncio.wait_for(join.communicate(), 60)
         assert join.returncode == 0, err.decode()
-        assert b"match over after 1 hands" in out
+        assert b"match over after 1 hand;" in out
         assert await asyncio.wait_for(host.wait(), 30) == 0
 
     run(scenario, 120)

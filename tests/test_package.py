@@ -367,7 +367,7 @@ def test_frozen_host_and_join_play_a_network_hand_over_loopback(exe: Path, home:
         assert found is not None, first + (host.stderr.read() if host.stderr else "")
         proc = _run(exe, "join", found.group(0), "--code", "K7M4QX", "--name", "frozen", "--autoplay", home=home)
         assert proc.returncode == 0, proc.stderr[-3000:]
-        assert "match over after 1 hands" in proc.stdout
+        assert "match over after 1 hand;" in proc.stdout
         assert host.wait(timeout=RUN_TIMEOUT) == 0
     finally:
         if host.poll() is None:

@@ -281,7 +281,8 @@ async def _serve(
     if table.over:
         played = length_text(MatchLength("rounds", table.progress.rounds)) if table.progress.rounds else ""
         rounds = f" ({played})" if table.config.length.kind == "rounds" else ""
-        print(f"match over after {table.hands_done} hands{rounds}; scores {list(table.match.scores)}", flush=True)
+        hands = length_text(MatchLength("hands", table.hands_done))
+        print(f"match over after {hands}{rounds}; scores {list(table.match.scores)}", flush=True)
         path.unlink(missing_ok=True)  # a finished match is not resumed; its hands are in the replay log
         return 0
     return 0
@@ -425,7 +426,7 @@ async def _join(args: argparse.Namespace) -> int:
     if over is None:
         print("join: the table closed before the match was over", file=sys.stderr)
         return 1
-    print(f"match over after {over.hands} hands; scores {over.scores}", flush=True)
+    print(f"match over after {length_text(MatchLength('hands', over.hands))}; scores {over.scores}", flush=True)
     return 0
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -36,28 +37,45 @@ def own_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path / "home"))
 
 
-def join_table(host: HeadlessHost, port: int, screen: object) -> NetOverlay | str:
-    """Join from the join screen as a player would; the table's overlay, or what the lobby said instead."""
+def serve(name: str, seats: str) -> tuple[NetTable, HostThread, int]:
+    """A table of `seats` on 127.0.0.1, starting once every person's seat is taken: it, its thread, its port."""
+    table = NetTable(RULES, name, config(4, seats, auto_start=True, drop_wait=60.0), simple_factory)
+    hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
+    port = hosting.start()
+    assert port is not None, hosting.error
+    return table, hosting, port
+
+
+def open_lobby(host: HeadlessHost, port: int, seat: int | None = None) -> LobbyScene:
+    """Join from the join screen as a player would (asking for `seat`, if given); the lobby it opens."""
     join = JoinScene(host, browse=False)
     host.stack.push(join)
-    join.address, join.code, join.name = f"127.0.0.1:{port}", CODE, "阿强"
+    join.address, join.code, join.name, join.seat = f"127.0.0.1:{port}", CODE, "阿强", seat
     join.join()
     lobby = host.stack.top
     assert isinstance(lobby, LobbyScene)
+    return lobby
+
+
+def pump_until(host: HeadlessHost, screen: object, done: Callable[[], bool]) -> None:
+    """Run the window's frames until `done()` or ten seconds."""
     deadline = time.monotonic() + 10
-    while not isinstance(host.stack.top, NetOverlay) and not lobby.link_notice() and time.monotonic() < deadline:
+    while not done() and time.monotonic() < deadline:
         host.stack.update(FRAME)
         host.stack.draw(screen)  # type: ignore[arg-type]
         time.sleep(0.01)
+
+
+def join_table(host: HeadlessHost, port: int, screen: object) -> NetOverlay | str:
+    """Join from the join screen as a player would; the table's overlay, or what the lobby said instead."""
+    lobby = open_lobby(host, port)
+    pump_until(host, screen, lambda: isinstance(host.stack.top, NetOverlay) or bool(lobby.link_notice()))
     top = host.stack.top
     return top if isinstance(top, NetOverlay) else lobby.link_notice()
 
 
 def test_a_player_who_left_joins_again_from_the_window_and_gets_their_seat_back() -> None:
-    table = NetTable(RULES, "rejoin", config(4, "human,ai,ai,ai", auto_start=True, drop_wait=60.0), simple_factory)
-    hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
-    port = hosting.start()
-    assert port is not None, hosting.error
+    table, hosting, port = serve("rejoin", "human,ai,ai,ai")
     size = (1280, 720)
     screen = headless_display(size)
     host = HeadlessHost(Settings(speed=Speed.FAST), size)
@@ -102,27 +120,19 @@ def test_the_window_keeps_a_token_for_each_seat_it_holds_at_a_table() -> None:
 def test_two_windows_of_one_player_take_two_seats_of_one_table() -> None:
     """The second window, asking for another seat, is not sent the first's token (which the host would refuse as
     another seat's), and each keeps its own seat's."""
-    table = NetTable(RULES, "two", config(4, "human,human,ai,ai", auto_start=True, drop_wait=60.0), simple_factory)
-    hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
-    port = hosting.start()
-    assert port is not None, hosting.error
+    _table, hosting, port = serve("two", "human,human,ai,ai")
     size = (1280, 720)
     screen = headless_display(size)
     lobbies = []
     try:
         for seat in (1, 0):
             host = HeadlessHost(Settings(speed=Speed.FAST), size)
-            join = JoinScene(host, browse=False)
-            host.stack.push(join)
-            join.address, join.code, join.name, join.seat = f"127.0.0.1:{port}", CODE, "阿强", seat
-            join.join()
-            lobby = host.stack.top
-            assert isinstance(lobby, LobbyScene)
-            deadline = time.monotonic() + 10
-            while lobby.link.welcome is None and not lobby.link_notice() and time.monotonic() < deadline:
-                host.stack.update(FRAME)
-                host.stack.draw(screen)
-                time.sleep(0.01)
+            lobby = open_lobby(host, port, seat)
+
+            def welcomed(lobby: LobbyScene = lobby) -> bool:
+                return lobby.link.welcome is not None or bool(lobby.link_notice())
+
+            pump_until(host, screen, welcomed)
             assert lobby.link.welcome is not None, lobby.link_notice()
             assert lobby.link.welcome.seat == seat
             lobbies.append(lobby)

@@ -9,12 +9,16 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 # Before pygame is first imported anywhere: no support banner on the console.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from ui.settings.values import Speed
+
+if TYPE_CHECKING:
+    from ui.settings.values import Settings
+    from ui.stage.app import App
 
 MOMENTS_HELP = (
     "dice, count, break, deal, mid-hand, practice, claim, offer, win, chickens, end; "
@@ -145,6 +149,16 @@ def _rules_or_error(name: str) -> Any:
         return None
 
 
+def command_line_window(settings: Settings, args: argparse.Namespace) -> App:
+    """The game's window for `settings`, in the command line's language, size and full screen where it names them."""
+    from ui.stage.app import App
+    from ui.words import strings
+
+    settings.language = args.lang or settings.language
+    strings.set_language(settings.language)
+    return App(settings, size=args.size, fullscreen=args.fullscreen or settings.fullscreen)
+
+
 def run_play(args: argparse.Namespace) -> int:
     """Open the table and play until the window closes (or --hands are done)."""
     import secrets
@@ -153,9 +167,7 @@ def run_play(args: argparse.Namespace) -> int:
 
     from ui.match.opponents import opponent
     from ui.settings.values import Settings
-    from ui.stage.app import App
     from ui.table.scene import TableScene
-    from ui.words import strings
 
     rules = _rules_or_error(args.ruleset)
     if rules is None:
@@ -180,15 +192,13 @@ def run_play(args: argparse.Namespace) -> int:
     speed = args.speed or (Speed.FAST if args.autoplay else settings.speed)
     seed = args.seed if args.seed is not None else secrets.token_hex(4)
     settings.speed = speed
-    settings.language = args.lang or settings.language
     if not menu:
         settings.ruleset = rules.name
     settings.seed = seed
     settings.level = args.level
     settings.autoplay = args.autoplay
     settings.hands = args.hands
-    strings.set_language(settings.language)
-    app = App(settings, size=args.size, fullscreen=args.fullscreen or settings.fullscreen)
+    app = command_line_window(settings, args)
     if not args.autoplay:
         from ui.sound.music_player import start_music
 

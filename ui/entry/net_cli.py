@@ -14,17 +14,13 @@ def _run(args: argparse.Namespace, make: Callable[[Host], Scene]) -> int:
     full screen where it names them (else the saved settings'); the exit code."""
     import pygame
 
+    from ui.entry.cli import command_line_window
     from ui.menu.main_menu import MainMenu
     from ui.settings.store import load_settings
     from ui.settings.values import Settings
-    from ui.stage.app import App
-    from ui.words import strings
 
     loaded = load_settings(base=Settings())
-    settings = loaded.settings
-    settings.language = args.lang or settings.language
-    strings.set_language(settings.language)
-    app = App(settings, size=args.size, fullscreen=args.fullscreen or settings.fullscreen)
+    app = command_line_window(loaded.settings, args)
 
     def first(host: Host) -> Scene:
         host.stack.push(MainMenu(host, loaded.notices))

@@ -41,9 +41,11 @@ def _read(path: Path) -> list[dict[str, Any]]:
     ]
 
 
-def _seat_of(entry: dict[str, Any]) -> int | None:
-    seat = entry.get("seat")
-    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+def _held(entry: dict[str, Any], code: str, seat: int | None) -> bool:
+    """True when `entry` is a token at table `code` for `seat` (an entry kept without a seat goes with any)."""
+    kept = entry.get("seat")
+    kept = kept if isinstance(kept, int) and not isinstance(kept, bool) else None
+    return entry["code"] == code and kept in (seat, None)
 
 
 def seat_token(code: str, seat: int | None = None) -> str | None:
@@ -52,7 +54,7 @@ def seat_token(code: str, seat: int | None = None) -> str | None:
     if path is None:
         return None
     return next(
-        (e["token"] for e in _read(path) if e["code"] == code and (seat is None or _seat_of(e) in (seat, None))),
+        (e["token"] for e in _read(path) if e["code"] == code and (seat is None or _held(e, code, seat))),
         None,
     )
 
@@ -62,7 +64,7 @@ def keep_token(code: str, token: str, url: str = "", seat: int | None = None) ->
     path = tokens_path()
     if path is None:
         return
-    kept = [e for e in _read(path) if not (e["code"] == code and _seat_of(e) in (seat, None))]
+    kept = [e for e in _read(path) if not _held(e, code, seat)]
     try:
         write_json_atomic(path, [{"code": code, "token": token, "url": url, "seat": seat}, *kept][:KEPT])
     except OSError as exc:

@@ -63,14 +63,20 @@ def test_a_network_hand_is_played_at_the_table_scene_and_no_frame_waits_on_the_n
     assert pumps and pumps[len(pumps) // 2] < 0.005, f"median {pumps[len(pumps) // 2] * 1000:.1f} ms"
 
 
-def _dealt_messages(events: int) -> tuple[list[object], NetTable]:
-    """What seat 0 has been sent once the table holds at least `events` events (the hand dealt: about 25)."""
+def _dealt_messages(events: int, discards: int = 0) -> tuple[list[object], NetTable]:
+    """What seat 0 has been sent once the table holds at least `events` events and `discards` discards
+    (the hand dealt: about 25 events)."""
+    from game.engine.events import TileDiscarded
     from tests.net_peers import Peer, drive_until
 
     table = NetTable(RULES, "opening", config(2, "human,ai,ai,ai"), simple_factory)
     peer = Peer(table, 0)
     peer.hello("阿强")
-    drive_until(table, [peer], lambda: len(table.events) >= events)
+    drive_until(
+        table,
+        [peer],
+        lambda: len(table.events) >= events and sum(isinstance(e, TileDiscarded) for e in table.events) >= discards,
+    )
     return list(peer.got), table
 
 
@@ -100,6 +106,22 @@ def test_a_table_opened_far_into_a_hand_lays_it_out_at_once() -> None:
     session.pump()
     laid = session.look(0, 0)
     assert len(laid) == len(table.events) and session.fresh == []
+
+
+def test_a_window_rejoining_the_first_hand_after_its_opening_lays_it_out_at_once() -> None:
+    """A window that (re)joins the match's first hand is sent its events from the first, not a snapshot: past
+    the opening's round of discards it lays them out as they stand, rather than replaying seconds of turns
+    before its player may act."""
+    from game.engine.events import TileDiscarded
+
+    got, table = _dealt_messages(1, discards=RULES.players + 1)
+    assert sum(isinstance(e, TileDiscarded) for e in table.events) < 12, "still early in the hand"
+    link = HeldLink()
+    link.inbox = got
+    session = NetSession(RULES, link, 0)  # type: ignore[arg-type]
+    session.pump()
+    laid = session.look(0, 0)
+    assert len(laid) == len(session.hand) and session.fresh == []
 
 
 def test_the_clock_starts_when_the_window_has_shown_the_deal_and_asks_the_player() -> None:

@@ -15,7 +15,7 @@ from game.core.settlement import Ledger
 from game.core.settlement.ledger import LedgerItem
 from game.core.tiles import NUM_KINDS
 from game.engine.actions import Action, ActionKind
-from game.engine.events import Event, HandSettled, HandStarted
+from game.engine.events import Event, HandSettled, HandStarted, TileDiscarded
 from game.engine.observation import Observation
 from game.engine.visibility import SPECTATOR
 from game.match.agents import Agent
@@ -26,9 +26,15 @@ from game.net.wire.view import from_wire, parse_events, result_from_wire
 from ui.table.rotation import turn_event
 from ui.words.net import t
 
-# At most this many events of a hand are played from its start when the table opens on it (the
-# opening is about 25); a hand further on is laid out at once rather than replayed.
-OPENING_REPLAY = 60
+
+def opening_replayable(hand: list[Event], players: int) -> bool:
+    """True while `hand` (its events so far) is short enough to be played to the table from its start.
+
+    That is its opening and about one go round, a few seconds: no more discards than the table has seats.
+    A hand further on is laid out at once (a window rejoining the match's first hand is sent all its events,
+    not a snapshot), so that its player is not kept watching turns already played before they may act.
+    """
+    return sum(isinstance(e, TileDiscarded) for e in hand) <= players
 
 
 class RemoteSeat:
@@ -190,7 +196,7 @@ class NetSession:
         if self._between:
             self.fresh = []
             return []
-        if self._from_start and len(self.hand) <= OPENING_REPLAY:
+        if self._from_start and opening_replayable(self.hand, self.rules.players):
             # The table opens as the hand is dealt: everything so far is played to it from the start.
             self._from_start = False
             self.fresh = list(self.hand)

@@ -58,9 +58,10 @@ class NetLink:
     async def _run(self) -> None:
         self.loop = asyncio.get_running_loop()
         try:
-            self.welcome = await self.client.connect()
-            if self.keep_seat and self.welcome.token is not None:
-                keep_token(self.client.code, self.welcome.token, self.client.url, self.welcome.seat)
+            welcome = await self.client.connect()
+            if self.keep_seat and welcome.token is not None:
+                keep_token(self.client.code, welcome.token, self.client.url, welcome.seat)
+            self.welcome = welcome  # only once its token is kept: a window that sees it may rely on the token
             self.inbox.put(LinkNotice("joined"))
             self.inbox.put(self.welcome)
             await self.client.run(self.inbox.put)

@@ -40,12 +40,16 @@ def seat_title(players: int, seat: int) -> str:
     return f"{wind_name(players, seat, 'en')} {wind_name(players, seat, 'zh')}"
 
 
+# The ruleset a command plays when none is named.
+DEFAULT_RULESET = "guiyang-classic"
+
+
 def add_ruleset_argument(parser: argparse.ArgumentParser) -> None:
     """--ruleset NAME or a path to a ruleset file."""
     parser.add_argument(
         "--ruleset",
-        default="guiyang-classic",
-        help="a built-in ruleset name or a ruleset file (default guiyang-classic)",
+        default=DEFAULT_RULESET,
+        help=f"a built-in ruleset name or a ruleset file (default {DEFAULT_RULESET})",
     )
 
 

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.cli.common import add_ruleset_argument, ruleset_or_exit, seat_number
+from game.cli.common import DEFAULT_RULESET, add_ruleset_argument, ruleset_or_exit, seat_number
+from game.cli.host_save import resume_conflicts, resume_host_save
 from game.core.ruleset import Ruleset
-from game.files.safe_files import set_aside
 from game.match.length import MatchLength
 from game.net.host.address import table_urls
 from game.net.host.table import NetTable, SeatPlan, TableConfig, length_text
@@ -25,7 +25,6 @@ from game.net.host.table_config import DEFAULT_CLAIM_BEAT, DEFAULT_TURN_TIMER, s
 from game.net.wire import protocol as P
 from game.net.wire.limits import DoorLimits
 from game.net.wire.roomcode import ALPHABET, CODE_LENGTH, new_code, normalize_code, valid_code
-from game.records.savefile import SaveError, loads
 
 if TYPE_CHECKING:
     import ssl
@@ -56,6 +55,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="the match lasts this many rounds (圈: every seat deals once, as the rules pass the deal)",
     )
     add_ruleset_argument(h)
+    h.set_defaults(ruleset=None)  # given or not tells whether it is a new match's: a saved one has its own
     h.add_argument("--seed", help="the match seed (default: random)")
     h.add_argument("--name", default="贵阳捉鸡", help="the table's name as the join screen lists it")
     h.add_argument(
@@ -159,31 +159,6 @@ def _save_path(args: argparse.Namespace) -> Path:
     return user_dirs().ensure("saves") / HOST_SAVE_NAME
 
 
-def resume_host_save(path: Path, say: bool) -> tuple[NetTable, Ruleset] | None:
-    """The match in the host's save, or None (no save, a finished match, or a bad save set aside)."""
-    from game.rules.loader import RulesetError, load_ruleset
-
-    if not path.is_file():
-        return None
-    try:
-        data = loads(path.read_text(encoding="utf-8"), path.name)
-        rules = load_ruleset(str(data.head["ruleset"]))
-        table = NetTable.from_save(data, rules, where=path.name)
-    except (OSError, UnicodeDecodeError, SaveError, RulesetError) as exc:
-        kept = set_aside(path) or path
-        print(f"{path}: cannot resume ({exc}); kept as {kept.name}, starting anew", file=sys.stderr)
-        return None
-    if table.over:
-        return None
-    if not valid_code(table.config.code):
-        # A save from before codes had their present form: nobody could type its code now.
-        table.config.code = new_code()
-        table.save.config["lan"] = table.config.to_json()
-    if say:
-        print(f"resuming the match in {path}: hand {table.match.hand_no}, {length_text(table.config.length)}")
-    return table, rules
-
-
 def run_host(args: argparse.Namespace) -> int:
     """Run a table until its match is over; exit 0, or 2 on bad options."""
     if not args.headless:
@@ -217,11 +192,23 @@ def run_host(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"host: {exc}", file=sys.stderr)
         return 2
-    resumed = None if args.fresh else resume_host_save(path, not args.quiet)
+    resumed = None if args.fresh else resume_host_save(path)
     if resumed is not None:
         table, rules = resumed
+        conflicts = resume_conflicts(args, _config(args, rules), table)
+        if conflicts:
+            print(
+                f"host: {path} holds a match to resume (hand {table.match.hand_no}, "
+                f"{length_text(table.config.length)}), and the options given are for a new one: "
+                f"{'; '.join(conflicts)}. Add --fresh to start the new match (the save is then replaced), "
+                "or leave those options out to resume it",
+                file=sys.stderr,
+            )
+            return 2
+        if not args.quiet:
+            print(f"resuming the match in {path}: hand {table.match.hand_no}, {length_text(table.config.length)}")
     else:
-        loaded = ruleset_or_exit(args.ruleset)
+        loaded = ruleset_or_exit(args.ruleset or DEFAULT_RULESET)
         if loaded is None:
             return 2
         rules = loaded

@@ -61,12 +61,12 @@ def host_save_path() -> Path | None:
 
 def saved_table() -> NetTable | None:
     """The table of a hosted match that did not finish (the host crashed or was closed), if any."""
-    from game.cli.lan import resume_host_save
+    from game.cli.host_save import resume_host_save
 
     path = host_save_path()
     if path is None:
         return None
-    resumed = resume_host_save(path, say=False)
+    resumed = resume_host_save(path)
     return resumed[0] if resumed is not None else None
 
 

@@ -80,15 +80,21 @@ def _dealt_messages(events: int, discards: int = 0) -> tuple[list[object], NetTa
     return list(peer.got), table
 
 
+def _pumped(got: list[object]) -> NetSession:
+    """Seat 0's session once it has taken in the messages `got`."""
+    link = HeldLink()
+    link.inbox = got
+    session = NetSession(RULES, link, 0)  # type: ignore[arg-type]
+    session.pump()
+    return session
+
+
 def test_a_table_opened_as_the_hand_is_dealt_plays_its_opening() -> None:
     """The network table shows the dice, the shuffle and the deal like the local one, not a hand laid out."""
     from game.engine.events import DiceRolled, HandStarted, TilesDealt
 
     got, _table = _dealt_messages(1)
-    link = HeldLink()
-    link.inbox = got
-    session = NetSession(RULES, link, 0)  # type: ignore[arg-type]
-    session.pump()
+    session = _pumped(got)
     assert session.in_hand
     assert session.look(0, 0) == [], "nothing is laid out at once"
     shown = session.agent_move(1)
@@ -100,10 +106,7 @@ def test_a_table_opened_as_the_hand_is_dealt_plays_its_opening() -> None:
 
 def test_a_table_opened_far_into_a_hand_lays_it_out_at_once() -> None:
     got, table = _dealt_messages(90)
-    link = HeldLink()
-    link.inbox = got
-    session = NetSession(RULES, link, 0)  # type: ignore[arg-type]
-    session.pump()
+    session = _pumped(got)
     laid = session.look(0, 0)
     assert len(laid) == len(table.events) and session.fresh == []
 
@@ -116,10 +119,7 @@ def test_a_window_rejoining_the_first_hand_after_its_opening_lays_it_out_at_once
 
     got, table = _dealt_messages(1, discards=RULES.players + 1)
     assert sum(isinstance(e, TileDiscarded) for e in table.events) < 12, "still early in the hand"
-    link = HeldLink()
-    link.inbox = got
-    session = NetSession(RULES, link, 0)  # type: ignore[arg-type]
-    session.pump()
+    session = _pumped(got)
     laid = session.look(0, 0)
     assert len(laid) == len(session.hand) and session.fresh == []
 

@@ -37,7 +37,7 @@ from ui.menu.lobby import LobbyScene
 from ui.menu.new_game import LENGTH_LIMITS, table_sizes
 from ui.stage.scene import Host
 from ui.words import strings as S
-from ui.words.net import t
+from ui.words.net import t, t_count
 
 log = logging.getLogger(__name__)
 
@@ -159,7 +159,7 @@ class HostSetupScene(MenuScene):
             self._set_length_n,
             low,
             high,
-            lambda n: t(f"length_{self.length_kind}", n=n),
+            lambda n: t_count(f"length_{self.length_kind}", n),
             step,
             pygame.Rect(x + round(width * 0.66), y, width - round(width * 0.66), row_h),
         )

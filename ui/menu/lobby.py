@@ -21,7 +21,7 @@ from ui.stage.scene import Host
 from ui.table.net_overlay import NetOverlay
 from ui.table.net_session import NetSession
 from ui.table.scene import TableScene
-from ui.words.net import link_words, t
+from ui.words.net import link_words, t, t_count
 
 
 class LobbyScene(MenuScene):
@@ -164,7 +164,7 @@ class LobbyScene(MenuScene):
         yy += m.gap
         hint = t("waiting_players") if self.hosting is not None else t("waiting_host")
         length = session.status.length
-        how_long = t(f"length_{length.kind}", n=length.n)
+        how_long = t_count(f"length_{length.kind}", length.n)
         line = f"{ruleset_words(self.ruleset)}  ·  {how_long}  ·  {hint}"
         surface.blit(T.fit(line, m.small, panel.right - m.px(24) - x, pal.TEXT_MUTED), (x, yy))
 

@@ -106,7 +106,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "refused_replaced": ("你的座位在另一处打开了", "Your seat was opened elsewhere"),
     "turn_left": ("剩 {left} 秒", "{left} s left"),
     "length_hands": ("{n} 局", "{n} hands"),
+    "length_hands_one": ("1 局", "1 hand"),
     "length_rounds": ("{n} 圈", "{n} rounds"),
+    "length_rounds_one": ("1 圈", "1 round"),
     "chat_button": ("快捷语 ▲", "Phrases ▲"),
     "match_over": ("比赛结束", "The match is over"),
 }
@@ -133,3 +135,8 @@ def t(key: str, **fields: object) -> str:
     zh, en = TEXT[key]
     text = zh if S.language() == "zh" else en
     return text.format(**fields) if fields else text
+
+
+def t_count(key: str, n: int) -> str:
+    """The text `key` said of `n` things: its `_one` form for one ("1 hand"), where it has one."""
+    return t(S.counted(TEXT, key, n), n=n)

@@ -7,7 +7,7 @@ names come from game/ in both languages already.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 
 from game.core.ruleset import PATTERN_NAMES, seat_place, seat_wind
 from game.core.table_words import Words, table_words
@@ -518,10 +518,15 @@ def tr(key: str, **fields: object) -> str:
     return text.format(**fields) if fields else text
 
 
+def counted(table: Container[str], key: str, n: int) -> str:
+    """The key in `table` of the string `key` said of `n` things: its `_one` form for one, where it has one."""
+    one = f"{key}_one"
+    return one if n == 1 and one in table else key
+
+
 def tr_count(key: str, n: int, **fields: object) -> str:
     """The string `key` said of `n` things: its `_one` form for one ("1 hand"), where it has one."""
-    one = f"{key}_one"
-    return tr(one if n == 1 and one in STRINGS else key, n=n, **fields)
+    return tr(counted(STRINGS, key, n), n=n, **fields)
 
 
 def practice_hands(n: int) -> str:

@@ -1,6 +1,8 @@
-"""Watching the text a test draws: every label T.fit had to cut short with "…"."""
+"""Watching the text a test draws: every text drawn, and every label T.fit had to cut short with "…"."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 import pytest
@@ -25,3 +27,17 @@ def watch_cuts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     T.clear_cache()
     monkeypatch.setattr(T, "fit", watching)
     return found
+
+
+def drawn_texts(monkeypatch: pytest.MonkeyPatch, *through: str) -> list[str]:
+    """Every text drawn from now on through the functions of ui.look.text named in `through` ("fit", "shadowed")."""
+    drawn: list[str] = []
+    for name in through:
+        real = getattr(T, name)
+
+        def recording(text: str, *args: Any, real: Any = real, **kwargs: Any) -> Any:
+            drawn.append(text)
+            return real(text, *args, **kwargs)
+
+        monkeypatch.setattr(T, name, recording)
+    return drawn

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -540,45 +539,3 @@ def test_the_join_and_host_windows_open_in_the_command_lines_language_and_size(m
         assert opened[-1] == ("zh", (1280, 720)) and strings.language() == "zh"
     finally:
         strings.set_language("zh")
-
-
-@pytest.mark.parametrize(("hands", "says"), [(1, "1 hand  ·"), (8, "8 hands  ·")])
-def test_the_lobby_says_the_tables_length_in_the_number_it_has(
-    hands: int, says: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """ "1 hand", not "1 hands": the lobby's line under the seats, in English."""
-    from ui.look import text as T
-    from ui.words import strings as S
-
-    table = NetTable(RULES, "length", config(hands, "human,human,ai,ai"), simple_factory)
-    hosting = HostThread(HostServer(table, "127.0.0.1", 0, None, None, linger=0.05))
-    port = hosting.start()
-    assert port is not None
-    lines: list[str] = []
-    fit = T.fit
-
-    def kept_fit(text: str, *args: Any, **kwargs: Any) -> Any:
-        lines.append(text)
-        return fit(text, *args, **kwargs)
-
-    monkeypatch.setattr(T, "fit", kept_fit)
-    before = S.language()
-    S.set_language("en")
-    try:
-        size = (1280, 720)
-        screen = headless_display(size)
-        host = HeadlessHost(Settings(speed=Speed.FAST), size)
-        join = JoinScene(host, browse=False)
-        host.stack.push(join)
-        join.address, join.code, join.name = f"127.0.0.1:{port}", CODE, "Ann"
-        join.join()
-        deadline = time.monotonic() + 10
-        while not any(says in line for line in lines) and time.monotonic() < deadline:
-            host.stack.update(FRAME)
-            host.stack.draw(screen)
-            time.sleep(0.01)
-        assert any(says in line for line in lines), lines[-3:]
-    finally:
-        S.set_language(before)
-        hosting.stop()
-        hosting.thread.join(5)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -20,6 +19,7 @@ from game.net.host.table import NetTable, SeatPlan
 from game.net.wire import protocol as P
 from game.net.wire.discovery import TableAd
 from game.rules.loader import load_ruleset
+from tests.cut_rig import drawn_texts
 from tests.net_peers import Peer
 from tests.net_rig import HeldLink, config, simple_factory
 from tests.ui_host import FRAME, HeadlessHost, headless_display
@@ -136,32 +136,46 @@ def test_seat_winds_follow_the_tables_size() -> None:
     assert [seat_wind(s, 2) for s in range(2)] == ["东", "西"]
 
 
-def test_the_lobby_of_a_table_of_three_lists_its_three_seats(monkeypatch) -> None:
-    """§15.2: the lobby shows the table's seats by their winds, and the table is shown with its own rules."""
-    from ui.look import text as T
-
-    table = NetTable(load_ruleset("sandingguai"), "lobby-3", config(1, "human,human,ai", auto_start=False),
-                     simple_factory)  # fmt: skip
+def _drawn_lobby(table: NetTable, monkeypatch: pytest.MonkeyPatch) -> tuple[LobbyScene, list[str]]:
+    """Seat 0's lobby at `table`, drawn once from what the host sent it, and the texts it drew."""
     peer = Peer(table, 0)
     peer.hello("阿强")
     link = HeldLink(peer.of(P.Welcome)[0])
     link.inbox = list(peer.got)
-    drawn: list[str] = []
-    real = T.shadowed
-
-    def spy(text: str, *args: Any, **kw: Any) -> Any:
-        drawn.append(text)
-        return real(text, *args, **kw)
-
-    monkeypatch.setattr(T, "shadowed", spy)
+    drawn = drawn_texts(monkeypatch, "fit", "shadowed")
     host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
     lobby = LobbyScene(host, "", link, None, None, ["ws://192.168.1.20:7530"], "")  # type: ignore[arg-type]
     host.stack.push(lobby)
     lobby.update(FRAME)
     host.stack.draw(headless_display((1280, 720)))
+    return lobby, drawn
+
+
+def test_the_lobby_of_a_table_of_three_lists_its_three_seats(monkeypatch) -> None:
+    """§15.2: the lobby shows the table's seats by their winds, and the table is shown with its own rules."""
+    table = NetTable(load_ruleset("sandingguai"), "lobby-3", config(1, "human,human,ai", auto_start=False),
+                     simple_factory)  # fmt: skip
+    lobby, drawn = _drawn_lobby(table, monkeypatch)
     assert lobby.session is not None and lobby.session.rules.name == "sandingguai"
     seats = [line for line in drawn if line[:1] in "东南西北" and "   " in line]
     assert [line[0] for line in seats] == ["东", "南", "西"] and "阿强" in seats[0]
+
+
+@pytest.mark.parametrize(("hands", "says"), [(1, "1 hand  ·"), (8, "8 hands  ·")])
+def test_the_lobby_says_the_tables_length_in_the_number_it_has(
+    hands: int, says: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "1 hand", not "1 hands": the lobby's line under the seats, in English."""
+    table = NetTable(
+        load_ruleset("guiyang-classic"), "length", config(hands, "human,human,ai,ai", auto_start=False), simple_factory
+    )
+    before = S.language()
+    S.set_language("en")
+    try:
+        _lobby, drawn = _drawn_lobby(table, monkeypatch)
+    finally:
+        S.set_language(before)
+    assert any(says in line for line in drawn), drawn
 
 
 def test_a_joined_table_is_shown_with_rules_of_its_size_and_no_file_is_read() -> None:

@@ -108,3 +108,14 @@ def test_a_host_told_of_another_match_than_its_save_holds_says_what_differs_and_
     for again in (["--seats", "human,human,ai:master,ai:hard", "--hands", "4", "--code", CODE], []):
         args = sub.choices["host"].parse_args(["--headless", *again])
         assert resume_conflicts(args, _config(args, resumed[1]), resumed[0]) == []
+
+
+def test_a_seat_plan_is_written_as_the_command_line_reads_it() -> None:
+    """`--seats` words: what the host prints and names beside a save is read back as the same seats."""
+    from game.ai import LEVELS
+    from game.net.host.table import SeatPlan
+
+    for word in ("human", *(f"ai:{level}" for level in LEVELS)):
+        plan = SeatPlan.parse(word)
+        assert plan.word() == word and SeatPlan.parse(plan.word()) == plan
+    assert SeatPlan.parse("ai").word() == "ai:normal"

@@ -58,7 +58,7 @@ def resume_conflicts(args: argparse.Namespace, asked: TableConfig | str, table: 
     if isinstance(asked, str):
         return [*out, asked] if args.seats is not None or args.hands is not None or args.rounds is not None else out
     if args.seats is not None and asked.seats != table.config.seats:
-        saved = ",".join(p.kind if p.kind == "human" else f"ai:{p.level}" for p in table.config.seats)
+        saved = ",".join(p.word() for p in table.config.seats)
         out.append(f"--seats {args.seats} (the save's: {saved})")
     if (args.hands is not None or args.rounds is not None) and asked.length != table.config.length:
         given = f"--hands {args.hands}" if args.hands is not None else f"--rounds {args.rounds}"

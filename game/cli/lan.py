@@ -238,7 +238,7 @@ async def _serve(
             urls = ["wss://" + u.removeprefix("ws://") for u in urls]
         print(f"table {table.config.room!r} open at {' '.join(urls)}  code {table.config.code}", flush=True)
         if not args.quiet:
-            seats = ", ".join(p.kind if p.kind == "human" else f"ai:{p.level}" for p in table.config.seats)
+            seats = ", ".join(p.word() for p in table.config.seats)
             print(f"  {rules.name}, {length_text(table.config.length)}, seats {seats}; save {path}", flush=True)
             print("  it starts when every person's seat is taken; type `start` to start now with the AI", flush=True)
         if args.announce:

@@ -34,6 +34,10 @@ class SeatPlan:
             return SeatPlan("ai", word[3:])
         raise ValueError(f"{text!r}: a seat is human, ai or ai:LEVEL with LEVEL one of {', '.join(LEVELS)}")
 
+    def word(self) -> str:
+        """The seat as `parse` reads it: `human` or `ai:LEVEL`."""
+        return self.kind if self.kind == "human" else f"ai:{self.level}"
+
 
 @dataclass
 class TableConfig:

@@ -41,6 +41,7 @@ def test_a_drop_and_rejoin_before_the_start_starts_the_match_once_everyone_is_th
     token = a.of(P.Welcome)[0].token
     table.disconnect(1)
     b.hello("b")
+    assert b.of(P.Welcome)[0].starts == "seats_taken"
     assert not table.started, "seat 0's player is away"
     again = Peer(table, 3)
     again.hello(token=token)
@@ -66,6 +67,7 @@ def test_a_resumed_host_starts_when_its_players_are_back() -> None:
     assert not table.status().started, "the resumed table waits for its players"
     first = Peer(table, 10)
     first.hello(token=tokens[0])
+    assert first.of(P.Welcome)[0].starts == "players_back", "the lobby can say what it waits for"
     table.step()
     assert not table.status().started
     second = Peer(table, 11)

@@ -136,8 +136,19 @@ def test_seat_winds_follow_the_tables_size() -> None:
     assert [seat_wind(s, 2) for s in range(2)] == ["东", "西"]
 
 
-def _drawn_lobby(table: NetTable, monkeypatch: pytest.MonkeyPatch) -> tuple[LobbyScene, list[str]]:
-    """Seat 0's lobby at `table`, drawn once from what the host sent it, and the texts it drew."""
+def _drawn_lobby(
+    table: NetTable, monkeypatch: pytest.MonkeyPatch, language: str = "zh"
+) -> tuple[LobbyScene, list[str]]:
+    """Seat 0's lobby at `table`, drawn once in `language` from what the host sent it, and the texts it drew."""
+    before = S.language()
+    S.set_language(language)
+    try:
+        return _draw_lobby(table, monkeypatch)
+    finally:
+        S.set_language(before)
+
+
+def _draw_lobby(table: NetTable, monkeypatch: pytest.MonkeyPatch) -> tuple[LobbyScene, list[str]]:
     peer = Peer(table, 0)
     peer.hello("阿强")
     link = HeldLink(peer.of(P.Welcome)[0])
@@ -169,13 +180,21 @@ def test_the_lobby_says_the_tables_length_in_the_number_it_has(
     table = NetTable(
         load_ruleset("guiyang-classic"), "length", config(hands, "human,human,ai,ai", auto_start=False), simple_factory
     )
-    before = S.language()
-    S.set_language("en")
-    try:
-        _lobby, drawn = _drawn_lobby(table, monkeypatch)
-    finally:
-        S.set_language(before)
+    _lobby, drawn = _drawn_lobby(table, monkeypatch, "en")
     assert any(says in line for line in drawn), drawn
+
+
+@pytest.mark.parametrize(
+    ("auto_start", "says"),
+    [(True, "Starts when every player has sat down"), (False, "Waiting for the host to start")],
+)
+def test_the_lobby_says_what_will_start_the_match(auto_start: bool, says: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A headless host that deals once every player has sat down is not said to wait for a start it never gives."""
+    table = NetTable(
+        load_ruleset("guiyang-classic"), "start", config(1, "human,human,ai,ai", auto_start=auto_start), simple_factory
+    )
+    _lobby, drawn = _drawn_lobby(table, monkeypatch, "en")
+    assert any(line.endswith(says) for line in drawn), drawn
 
 
 def test_a_joined_table_is_shown_with_rules_of_its_size_and_no_file_is_read() -> None:

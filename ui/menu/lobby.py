@@ -9,6 +9,7 @@ import pygame
 
 from game.net.client.thread import HostThread, NetLink
 from game.net.wire.discovery import Announcer
+from game.net.wire.protocol import StartRule
 from ui.kit.menu_scene import MenuScene
 from ui.kit.metrics import plate
 from ui.kit.widgets import Button
@@ -46,6 +47,7 @@ class LobbyScene(MenuScene):
         self.code = code
         self.session: NetSession | None = None
         self.opened = False
+        self.starts: StartRule = "host"  # what starts the match, as the host's welcome says
 
     def _session(self) -> NetSession | None:
         if self.session is None and self.link.welcome is not None:
@@ -54,6 +56,7 @@ class LobbyScene(MenuScene):
             self.session = NetSession(rules, self.link, welcome.seat)
             self.session.hosting = self.hosting is not None
             self.ruleset = welcome.ruleset
+            self.starts = welcome.starts
         return self.session
 
     def update(self, dt: float) -> None:
@@ -162,7 +165,7 @@ class LobbyScene(MenuScene):
             surface.blit(pic, (x + 3 * r, yy))
             yy += pic.get_height() + m.px(8)
         yy += m.gap
-        hint = t("waiting_players") if self.hosting is not None else t("waiting_host")
+        hint = t("waiting_players") if self.hosting is not None else t(f"starts_{self.starts}")
         length = session.status.length
         how_long = t_count(f"length_{length.kind}", length.n)
         line = f"{ruleset_words(self.ruleset)}  ·  {how_long}  ·  {hint}"

@@ -77,7 +77,14 @@ class TableDoor:
             c.turn_timer,
             c.drop_wait,
             next_hand,
+            self.starts(),
         )
+
+    def starts(self) -> P.StartRule:
+        """What will start the match, as maybe_start decides it, for the lobby to say."""
+        if self.core.resumed and any(s.holder is not None for s in self.core.seats if s.plan.kind == "human"):
+            return "players_back"
+        return "seats_taken" if self.core.config.auto_start else "host"
 
     def _token_seat(self, token: str) -> int | None:
         raw = token.encode("utf-8")
@@ -175,11 +182,12 @@ class TableDoor:
         if self.core.started or self.core.over:
             return
         people = [s for s in self.core.seats if s.plan.kind == "human"]
-        if self.core.resumed and any(s.holder is not None for s in people):
+        how = self.starts()
+        if how == "players_back":
             # Its players are back: it was started once, so the host's auto-start choice no longer matters.
             if all(s.conn is not None for s in people if s.holder is not None):
                 self.play.start()
-        elif self.core.config.auto_start and all(s.conn is not None for s in people):
+        elif how == "seats_taken" and all(s.conn is not None for s in people):
             self.play.start()
 
     def _keep_holders(self) -> None:

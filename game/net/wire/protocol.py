@@ -18,7 +18,7 @@ from game.records.names import NAME_LIMIT, clean_name
 __all__ = ["NAME_LIMIT", "clean_name"]  # kept here for the callers that read them from the protocol
 
 GAME = "guiyang-mahjong"
-PROTOCOL_VERSION = 5
+PROTOCOL_VERSION = 6
 
 # A client's message larger than this is refused with an error; the transport closes the
 # connection outright past TRANSPORT_MAX (a client that sends megabytes is not playing).
@@ -175,6 +175,10 @@ class WireLength(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     n: Annotated[int, msgspec.Meta(ge=1, le=999)]
 
 
+# What starts the match: the host's say-so, every person's seat taken, or a resumed match's players back.
+StartRule = Literal["host", "seats_taken", "players_back"]
+
+
 class Welcome(Message, tag="welcome"):
     """Accepted: the seat (None for a spectator), the token to rejoin with, and the table."""
 
@@ -189,6 +193,7 @@ class Welcome(Message, tag="welcome"):
     turn_timer: float | None
     drop_wait: float
     takes_seat_next_hand: bool = False  # an empty seat joined mid-hand: the AI finishes this hand
+    starts: StartRule = "host"
 
 
 class Refused(Message, tag="refused"):

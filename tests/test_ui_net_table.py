@@ -95,7 +95,7 @@ def test_a_table_opened_as_the_hand_is_dealt_plays_its_opening() -> None:
 
     got, _table = _dealt_messages(1)
     session = _pumped(got)
-    assert session.in_hand
+    assert session.in_hand and session.opens_at_deal, "its loading banner says the tiles are shuffled"
     assert session.look(0, 0) == [], "nothing is laid out at once"
     shown = session.agent_move(1)
     assert isinstance(shown[0], HandStarted)
@@ -107,8 +107,22 @@ def test_a_table_opened_as_the_hand_is_dealt_plays_its_opening() -> None:
 def test_a_table_opened_far_into_a_hand_lays_it_out_at_once() -> None:
     got, table = _dealt_messages(90)
     session = _pumped(got)
+    assert not session.opens_at_deal, "no shuffling is said of a hand under way"
     laid = session.look(0, 0)
     assert len(laid) == len(table.events) and session.fresh == []
+
+
+def test_the_loading_banner_shuffles_only_a_hand_about_to_be_dealt() -> None:
+    """A window joining a hand under way (or its settlement) is setting the table, not shuffling it."""
+    from tests.ui_host import HeadlessHost
+    from ui.table.scene import TableScene
+    from ui.words import strings as S
+
+    host = HeadlessHost(Settings(speed=Speed.NORMAL), (1280, 720))
+    for events, caption in ((1, "loading"), (90, "loading_table")):
+        got, _table = _dealt_messages(events)
+        scene = TableScene(host, RULES, "network", session=_pumped(got))
+        assert scene.loading and scene.loading_caption == S.tr(caption), events
 
 
 def test_a_window_rejoining_the_first_hand_after_its_opening_lays_it_out_at_once() -> None:
@@ -120,6 +134,7 @@ def test_a_window_rejoining_the_first_hand_after_its_opening_lays_it_out_at_once
     got, table = _dealt_messages(1, discards=RULES.players + 1)
     assert sum(isinstance(e, TileDiscarded) for e in table.events) < 12, "still early in the hand"
     session = _pumped(got)
+    assert not session.opens_at_deal
     laid = session.look(0, 0)
     assert len(laid) == len(session.hand) and session.fresh == []
 

@@ -48,7 +48,7 @@ class FrameWork:
 
     def opening_jobs(self) -> Iterator[Job]:
         """What the table loads before its first frame: the opening's pictures, then each zone of the board."""
-        yield from opening_jobs(self.t.layout, self.t.board, self.t.rules)
+        yield from opening_jobs(self.t.layout, self.t.board, self.t.rules, self.t.loading_caption)
         yield self.make_canvas
         for name in BOARD_ZONES:
             yield partial(self.draw_zone, name)

@@ -217,6 +217,11 @@ class NetSession:
         return bool(self.hand) and not self._between
 
     @property
+    def opens_at_deal(self) -> bool:
+        """True when the hand's opening will be played to the table from the dice (look() decides it so)."""
+        return not self._between and self._from_start and opening_replayable(self.hand, self.rules.players)
+
+    @property
     def hand_over(self) -> bool:
         """True when the hand has been settled at the host and waits to be shown."""
         return self.settled_event is not None and self.settled_msg is not None

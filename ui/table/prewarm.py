@@ -46,13 +46,13 @@ def wall_layouts(rules: Ruleset) -> set[tuple[int, ...]]:
     }
 
 
-def opening_jobs(layout: Layout, board: Board, rules: Ruleset) -> Iterator[Job]:
+def opening_jobs(layout: Layout, board: Board, rules: Ruleset, caption_text: str) -> Iterator[Job]:
     """What the opening of the first hand shows, drawn while the table loads: the felt, the fonts at the
     layout's sizes, the callouts, the dice, the wall's sides and the backs of the tiles."""
     # The felt in two halves, the loading caption's font and picture between them (it shows with the felt).
     caption: Iterator[Job] = itertools.chain(
         [partial(warm_font, layout.font["title"], True)],
-        banner_jobs(S.tr("loading"), layout.font["title"], round(layout.zones["compass"].width * 1.6)),
+        banner_jobs(caption_text, layout.font["title"], round(layout.zones["compass"].width * 1.6)),
     )
     yield from board.prepare(layout, caption)
     for size in sorted(set(layout.font.values())):

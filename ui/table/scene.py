@@ -188,6 +188,7 @@ class TableScene(Scene):
         self.jobs = FrameJobs()
         # Draw the tile pictures before the first hand (a short loading moment), unless nothing animates.
         self.loading = host.settings.speed.factor > 0
+        self.loading_caption = S.tr("loading" if self.session.opens_at_deal else "loading_table")  # no shuffle mid-hand
         self.moves, self.frame_work, self.timers, self.hints, self.panels, self.flow, self.input = _parts(self)
         if self.session.in_hand:
             self.look(self.viewer_at_rest())  # a resumed match: the table as it was left
@@ -585,7 +586,7 @@ class TableScene(Scene):
             surface.fill(pal.TABLE_GREEN_DARK)
             return  # the caption's font opens in a later loading frame, not in the first one
         surface.blit(felt, (0, 0))
-        pic = banner_picture(S.tr("loading"), layout.font["title"], round(layout.zones["compass"].width * 1.6))
+        pic = banner_picture(self.loading_caption, layout.font["title"], round(layout.zones["compass"].width * 1.6))
         surface.blit(pic, pic.get_rect(center=layout.centre))
 
     def _draw_marker(self, surface: pygame.Surface, view: TableView) -> pygame.Rect | None:

@@ -187,6 +187,11 @@ class TableSession:
         return self._round is not None
 
     @property
+    def opens_at_deal(self) -> bool:
+        """True before the first hand is dealt; a resumed hand opens as it stands."""
+        return not self.in_hand
+
+    @property
     def hand_over(self) -> bool:
         """True when the hand in play has ended and waits to be settled."""
         return self.control.hand_over

@@ -56,6 +56,11 @@ class TableSource(Protocol):
         ...
 
     @property
+    def opens_at_deal(self) -> bool:
+        """True when the table opening now shows a hand from its deal, not one under way or settled."""
+        ...
+
+    @property
     def hand_over(self) -> bool:
         """True when the hand has ended and waits to be settled."""
         ...

@@ -41,6 +41,7 @@ class TableState(Protocol):
     board: Board
     sounds: TableSounds
     jobs: FrameJobs
+    loading_caption: str  # what the loading banner says, in the player's language
     shared: bool
     view_seat: int
     handoff: PrivacyScene | None

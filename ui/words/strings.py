@@ -48,6 +48,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "keys_help_watching": ("? 全部按键 · 空格 跳过 · L 语言 · F11 全屏", "? all keys · Space skip · L lang · F11 full"),
     "keys_help_close": ("? 或 Esc 关闭", "? or Esc closes"),
     "loading": ("洗牌中…", "Shuffling…"),
+    "loading_table": ("摆桌中…", "Setting the table…"),
     # Calls
     "call_pung": ("碰", "Pung"),
     "call_kong": ("杠", "Kong"),

@@ -73,6 +73,21 @@ def test_a_moving_scene_is_drawn_every_frame() -> None:
     assert scene.draws >= 20  # about 30 at 60 fps; the margin is for a busy machine
 
 
+def test_a_frame_goes_to_the_window_only_where_it_changed(monkeypatch) -> None:
+    """A whole frame is flipped; a frame that changed a few places sends those; a still one sends nothing; and
+    after the window system shows the window again (exposed, restored) the next frame is sent whole."""
+    sent: list[object] = []
+    monkeypatch.setattr(pygame.display, "flip", lambda: sent.append("all"))
+    monkeypatch.setattr(pygame.display, "update", lambda rects: sent.append(list(rects)))
+    app = App(Settings(), size=(320, 240))
+    app.show(None)
+    app.show([pygame.Rect(1, 2, 3, 4)])
+    app.show([])
+    app.handle(pygame.event.Event(pygame.WINDOWEXPOSED))
+    app.show([pygame.Rect(1, 2, 3, 4)])
+    assert sent == ["all", [pygame.Rect(1, 2, 3, 4)], "all"] and app.frames == 3
+
+
 def test_menu_screens_are_still_unless_they_update_on_their_own() -> None:
     class Plain(MenuScene):
         pass

@@ -67,6 +67,27 @@ def test_a_frame_repainted_over_the_last_one_is_the_frame_drawn_afresh(size: tup
     assert table.repaint.full_frames < compared + 10
 
 
+def test_the_window_sent_only_where_a_frame_changed_shows_the_frame() -> None:
+    """The loop sends the window only the table's damage (the board laid again and what was drawn over it):
+    a copy of the window kept that way must match the frame drawn, frame after frame, and most frames are small."""
+    host, _table, screen = autoplayed((1280, 720))
+    window = pygame.Surface(screen.get_size())
+    small = compared = 0
+    for frame in range(700):
+        host.stack.update(FRAME)
+        damage = host.stack.draw(screen)
+        if damage is None:
+            window.blit(screen, (0, 0))
+        else:
+            for rect in damage:
+                window.blit(screen, rect, rect)
+            small += sum(r.width * r.height for r in damage) < 0.25 * 1280 * 720
+        if frame % 7 == 0:
+            assert pixels(window) == pixels(screen), f"frame {frame}: the window misses a change"
+            compared += 1
+    assert compared == 100 and small > 350, small
+
+
 def test_a_scene_over_the_table_makes_the_next_frame_lay_the_whole_board() -> None:
     host, table, screen = autoplayed((1280, 720))
     for _ in range(200):

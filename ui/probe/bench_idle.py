@@ -77,6 +77,39 @@ def _collect(app: App) -> None:
     gc.collect()  # what is garbage is not counted as memory kept
 
 
+def _stage(app: App, moment: str) -> None:
+    """Play a table on the app to a named moment (ui.probe.moments), then leave it at normal speed."""
+    from ui.probe.moments import ATTEMPTS, MomentError, plan_for, stage_in
+    from ui.settlement import SettlementScene
+
+    rules = load_ruleset(app.settings.ruleset)
+    for attempt in range(ATTEMPTS):
+        while len(app.stack) > 1:  # the menu stays under the table
+            app.stack.pop()
+        table = stage_in(app, rules, f"idle-{attempt}", plan_for(moment, attempt, rules.players), moment)
+        if table is not None:
+            # A player at the screen from here on: the bot that played to the moment lets go, so a settlement
+            # sheet stays until it is clicked, as it does for a player.
+            table.autopilot = None
+            sheet = app.stack.top
+            if isinstance(sheet, SettlementScene):
+                sheet.auto_close = None
+            return
+    raise MomentError(f"no hand reaches {moment!r}")
+
+
+def _close_table(app: App) -> None:
+    app.stack.pop()
+
+
+def _cpu_percent(app: App, seconds: float) -> tuple[float, int]:
+    """The process's CPU over `seconds` of the app's loop, in percent of one core, and the frames it drew."""
+    cpu, wall, frames = time.process_time(), time.perf_counter(), app.frames
+    time.sleep(seconds)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    return round(100 * cpu / wall, 2), app.frames - frames
+
+
 def bench_idle(seconds: float, size: tuple[int, int] = (1280, 720), settle: float = 3.0) -> Figures:
     """Idle CPU of the still main menu over `seconds`, then resident memory around ten resizes of a table."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -88,14 +121,14 @@ def bench_idle(seconds: float, size: tuple[int, int] = (1280, 720), settle: floa
     def drive() -> None:
         try:
             time.sleep(settle)  # the menu's first frames: its pictures are drawn once
-            cpu, wall = time.process_time(), time.perf_counter()
-            frames = app.frames
-            time.sleep(seconds)
-            cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-            figures["idle_seconds"] = round(wall, 2)
-            figures["idle_cpu_percent"] = round(100 * cpu / wall, 2)
-            figures["idle_frames_drawn"] = app.frames - frames
+            figures["idle_seconds"] = seconds
+            figures["idle_cpu_percent"], figures["idle_frames_drawn"] = _cpu_percent(app, seconds)
             figures["rss_menu_mb"] = round(resident_mb(), 1)
+            # A settled hand's sheet left on the screen, and the table waiting for the player's discard.
+            for moment, name in (("end", "settlement"), ("mid-hand", "turn")):
+                _on_main(app, partial(_stage, moment=moment), settle)
+                figures[f"{name}_cpu_percent"], figures[f"{name}_frames_drawn"] = _cpu_percent(app, seconds)
+            _on_main(app, _close_table, 0.2)
             _on_main(app, _open_table, settle)
             figures["rss_table_mb"] = round(resident_mb(), 1)
             sizes: list[float] = []

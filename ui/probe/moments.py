@@ -95,7 +95,8 @@ def _offered(scene: TableScene) -> bool:
     )
 
 
-def _plan(moment: str, attempt: int, players: int) -> Plan:
+def plan_for(moment: str, attempt: int, players: int) -> Plan:
+    """How to reach `moment` on the `attempt`th seed of a series, at a table of `players`."""
     if moment == "dice":
         return Plan(_first_dice, 1.05)
     if moment == "count":
@@ -128,7 +129,7 @@ def stage_moment(
     """Play to `moment` and return the host and the table, ready to be drawn."""
     if moment not in MOMENTS:
         raise MomentError(f"unknown moment {moment!r}; choose one of: {', '.join(MOMENTS)}")
-    return _stage(lambda attempt: _plan(moment, attempt, rules.players), moment, size, rules, seed, language)
+    return _stage(lambda attempt: plan_for(moment, attempt, rules.players), moment, size, rules, seed, language)
 
 
 def stage_until(
@@ -162,24 +163,41 @@ def _stage(
     headless_display(size)
     base = seed or "moment"
     for attempt in range(ATTEMPTS):
-        plan = plan_for(attempt)
         host = offscreen_app(Settings(speed=Speed.INSTANT, language=language, ruleset=rules.name), size)
         agents: list[Agent | None] | None = None
         if opponents is not None:
             agents = [None, *(opponents() for _ in range(rules.players - 1))]
         match_seed = base if attempt == 0 else f"{base}-{attempt}"
-        scene = TableScene(host, rules, match_seed, human=0, agents=agents, save_name=save_name)
-        scene.step_budget = None  # the same frames on every machine, so the same picture
-        host.stack.push(scene)
-        scene.autopilot = SimpleAgent()
-        ready = plan.ready
-        if ready is not None:
-            scene.pause_autopilot = lambda scene=scene, ready=ready: ready(scene)
-        scene.presenter.hold = plan.hold
-        if _run(host, scene, plan):
-            _finish(host, scene, plan, moment)
+        scene = stage_in(host, rules, match_seed, plan_for(attempt), moment, agents, save_name)
+        if scene is not None:
             return host, scene
     raise MomentError(f"no hand of seed series {base!r} reaches the moment {moment!r} in {ATTEMPTS} tries")
+
+
+def stage_in(
+    host: App,
+    rules: Ruleset,
+    match_seed: str,
+    plan: Plan,
+    moment: str,
+    agents: list[Agent | None] | None = None,
+    save_name: str | None = None,
+) -> TableScene | None:
+    """Open a table of `match_seed` on `host` and play it at instant speed to the plan's moment; None if this
+    hand never gets there (its table is then still on the host's stack)."""
+    host.settings.speed = Speed.INSTANT
+    scene = TableScene(host, rules, match_seed, human=0, agents=agents, save_name=save_name)
+    scene.step_budget = None  # the same frames on every machine, so the same picture
+    host.stack.push(scene)
+    scene.autopilot = SimpleAgent()
+    ready = plan.ready
+    if ready is not None:
+        scene.pause_autopilot = lambda scene=scene, ready=ready: ready(scene)
+    scene.presenter.hold = plan.hold
+    if not _run(host, scene, plan):
+        return None
+    _finish(host, scene, plan, moment)
+    return scene
 
 
 def _held(scene: TableScene, hold: Callable[[Event], bool]) -> bool:

@@ -293,6 +293,10 @@ class SettlementScene(SettlementPanel):
         if self.auto_close is not None and self.age >= self.auto_close:
             self.close()
 
+    def animating(self) -> bool:
+        """Only a sheet that closes itself needs the clock; otherwise it changes on input alone."""
+        return self.auto_close is not None
+
     def _key(self) -> tuple[object, ...]:
         return (self.rect.size, S.language(), self.choice)
 

@@ -60,6 +60,10 @@ class Scene:
         """True while the scene wants a frame every 1/60 s; False when it changes only on input (the loop sleeps)."""
         return True
 
+    def damage(self) -> list[pygame.Rect] | None:
+        """Where the last draw changed the surface, for the window to show only that; None: anywhere."""
+        return None
+
     def still(self) -> Hashable | None:
         """What the scene's picture depends on while it cannot change (None: it may change from frame to frame).
         A stack whose drawn scenes all answer as they did at the last frame leaves that frame on the screen."""
@@ -155,8 +159,8 @@ class SceneStack:
         """True when the top scene wants frames (only the top one updates, so only it can move)."""
         return bool(self._scenes) and self._scenes[-1].animating()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw from the highest opaque scene up to the top."""
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw from the highest opaque scene up to the top; where the surface changed (None: anywhere)."""
         first = 0
         for i in range(len(self._scenes) - 1, -1, -1):
             if self._scenes[i].opaque:
@@ -167,11 +171,15 @@ class SceneStack:
         # Scenes that cannot change, drawn on this surface last frame: the screen holds their picture already.
         frame = (surface, surface.get_size(), *shown, *keys) if None not in keys else None
         if frame is not None and frame == self._still and _last_drawn[0] is self:
-            return
+            return []
         self._still = frame
         _last_drawn[0] = self
+        damage: list[pygame.Rect] | None = []
         for scene in shown:
             scene.draw(surface)
+            rects = scene.damage()
+            damage = None if damage is None or rects is None else [*damage, *rects]
+        return damage
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay every scene out for the new window size."""

@@ -27,12 +27,14 @@ class Repaint:
         self._surface: pygame.Surface | None = None
         self._size: tuple[int, int] = (0, 0)
         self._drawn: list[pygame.Rect] = []
+        self._laid: list[pygame.Rect] | None = None  # where this frame laid the board (None: everywhere)
         self._valid = False
         self.full_frames = 0  # frames that laid the whole board (tests, the frame benchmark)
 
     def forget(self) -> None:
         """The screen may no longer hold the last frame: the next one lays the whole board."""
         self._valid = False
+        self._laid = None
 
     def begin(self, surface: pygame.Surface, board: pygame.Surface, changed: list[pygame.Rect] | None) -> None:
         """Lay the board on `surface` where this frame needs it: everywhere, or only over last frame's overlays and
@@ -48,10 +50,12 @@ class Repaint:
         )
         if trusted:
             assert changed is not None
-            for rect in _merged([*self._drawn, *changed]):
+            self._laid = _merged([*self._drawn, *changed])
+            for rect in self._laid:
                 surface.blit(board, rect, rect)
         else:
             surface.blit(board, (0, 0))
+            self._laid = None
             self.full_frames += 1
         self._surface, self._size = surface, size
         self._drawn = []
@@ -66,6 +70,10 @@ class Repaint:
             self._drawn.append(rects)
         else:
             self._drawn.extend(rects)
+
+    def damage(self) -> list[pygame.Rect] | None:
+        """Where this frame changed the screen: the board laid again and what was drawn over it (None: anywhere)."""
+        return None if self._laid is None else [*self._laid, *self._drawn]
 
     def end(self, covered: bool) -> None:
         """The frame is drawn; `covered`: a scene above draws over it, so the screen will not hold it."""

@@ -422,15 +422,11 @@ class TableScene(Scene):
         if self.think_left is not None:
             self.think_left = 0.0
 
-    # ------------------------------------------------------------------ panels
-
     # ------------------------------------------------------------------ drawing
 
     def still(self) -> tuple[object, ...] | None:
         """Under another scene the table is not updated: its picture holds until it is on top again."""
-        if self.host.stack.top is self.front:
-            return None
-        return (self.frames, self.looks, self.layout.size)
+        return None if self.host.stack.top is self.front else (self.frames, self.looks, self.layout.size)
 
     def leave(self) -> None:
         self.repaint.forget()  # a scene is laid over the table: the screen will not hold its frame
@@ -531,6 +527,9 @@ class TableScene(Scene):
         mark(self._draw_prompt(surface))
         # Only while this table is the top of the stack does the screen still hold its frame at the next one.
         self.repaint.end(covered=self.host.stack.top is not self.front)
+
+    def damage(self) -> list[pygame.Rect] | None:
+        return None if self.loading else self.repaint.damage()  # only the board laid again and what is on it
 
     def _draw_prompt(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """The message, its reason and the claim timer, bottom right above the buttons; where they went."""

@@ -100,11 +100,17 @@ def test_every_menu_screen_fits_the_window_and_draws(size: tuple[int, int], lang
         host.stack.pop()
 
 
-def test_main_menu_offers_the_entries_and_hides_continue_without_a_save() -> None:
+def test_main_menu_offers_the_entries_and_greys_continue_without_a_save() -> None:
+    """A first run's menu has no hole where the resume choice goes: it is there, greyed, and the keys start on 单人."""
     host = _host()
     menu = MainMenu(host)
     host.stack.push(menu)
-    labels = [w.label for w in menu.widgets if isinstance(w, Button)]
+    labels = [w.label for w in menu.widgets if isinstance(w, Button) and w.enabled]
+    resume = menu.widgets[0]
+    assert isinstance(resume, Button) and resume.label == S.tr("menu_continue") and not resume.enabled
+    assert menu.focus == 1
+    _click(host, resume.rect.center)
+    assert host.stack.top is menu, "a greyed choice does nothing"
     assert labels == [
         *(S.tr(k) for k in ("menu_solo", "menu_local")),
         *(net_text.t(k) for k in ("menu_lan_host", "menu_lan_join")),

@@ -288,9 +288,10 @@ def test_the_menu_buttons_stay_put_when_continue_appears() -> None:
     host = _host()
     menu = MainMenu(host)
     host.stack.push(menu)
-    before = {w.label: w.rect.copy() for w in menu.widgets if isinstance(w, Button)}
+    before = [(w.rect.copy(), w.enabled) for w in menu.widgets if isinstance(w, Button)]
     (user_dirs().ensure("saves") / "match.save.json").write_text("{}", encoding="utf-8")
     menu.enter()
-    after = {w.label: w.rect.copy() for w in menu.widgets if isinstance(w, Button)}
-    assert len(after) == len(before) + 1
-    assert all(after[label] == rect for label, rect in before.items())
+    after = [(w.rect.copy(), w.enabled) for w in menu.widgets if isinstance(w, Button)]
+    assert [rect for rect, _ in after] == [rect for rect, _ in before]
+    assert [on for _, on in before] == [False, *[True] * (len(before) - 1)], "greyed without a save"
+    assert all(on for _, on in after), "the resume choice lights up in its own place"

@@ -53,7 +53,7 @@ class MenuScene(Scene):
         if focus is None:
             focus = self.focus  # the control the screen starts on
         self._built_language = S.language()
-        focusable = [i for i, w in enumerate(self.widgets) if w.focusable]
+        focusable = [i for i, w in enumerate(self.widgets) if w.focusable and w.enabled]
         if focus is not None and focus not in focusable:
             focus = focusable[0] if focusable else None
         self.focus = focus

@@ -139,14 +139,14 @@ class MainMenu(MenuScene):
             self.show_tiles = False  # a short window: the buttons matter more than the showcase tiles
             rects = self.button_rects(len(entries), squeeze=True)
         assert rects is not None
-        for i, ((label, action, style), rect) in enumerate(zip(entries, rects, strict=True)):
-            if i == 0 and not self.can_continue:
-                continue  # the resume choice's place, kept
+        for (label, action, style), rect in zip(entries, rects, strict=True):
             self.widgets.append(Button(label, action, style, rect))
+        # Without a save the resume choice is shown greyed in its place (not a hole in the panel's corner).
+        self.widgets[0].enabled = self.can_continue
         pad = self.m.px(18)
         self.panel = rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad) if rects else pygame.Rect(0, 0, 0, 0)
-        if self.focus is None:
-            self.focus = 0
+        if self.focus is None or not self.widgets[self.focus].enabled:
+            self.focus = 0 if self.can_continue else 1
 
     def button_rects(self, n: int, squeeze: bool = False) -> list[pygame.Rect] | None:
         """Where `n` buttons go: one column, or two when one would not fit, inside the panel under the title;

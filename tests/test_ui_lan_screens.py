@@ -424,18 +424,32 @@ def test_the_host_screen_offers_every_level_of_the_new_game_screen() -> None:
     """A person, then each of the engine's levels in its order (master between hard and expert), as on new game."""
     from game.ai import LEVELS
     from ui.kit.widgets import Choice
-    from ui.menu.lan import SEAT_OPTIONS
-    from ui.menu.new_game import SEAT_CHOICES
+    from ui.menu.lan import seat_options
+    from ui.menu.new_game import seat_choices
 
     host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
     scene = HostSetupScene(host)
     host.stack.push(scene)
     south_seat = [w for w in scene.widgets if isinstance(w, Choice) and w.label == t("seat_n", wind="南")]
     offered = [value for value, _text in south_seat[0].options]
-    assert offered == list(SEAT_OPTIONS) == ["human", *(f"ai:{level}" for level in LEVELS)]
+    assert offered == list(seat_options(4)) == ["human", *(f"ai:{level}" for level in LEVELS)]
     assert offered[3:] == ["ai:hard", "ai:master", "ai:expert"]
-    assert offered == [kind if kind == "human" else f"ai:{level}" for kind, level in SEAT_CHOICES]
+    assert offered == [kind if kind == "human" else f"ai:{level}" for kind, level in seat_choices(4)]
     assert [text for _value, text in south_seat[0].options][4] == t("seat_ai", level="大师")
+
+
+def test_the_host_screen_at_a_table_of_three_offers_no_master_and_seats_hard_for_it() -> None:
+    """§15.2: master is hard where its network never played (three or two seats): not offered, and a seat set to
+    master before the table's size changed is hard."""
+    from ui.kit.widgets import Choice
+
+    host = HeadlessHost(Settings(speed=Speed.FAST), (1280, 720))
+    scene = HostSetupScene(host)
+    host.stack.push(scene)
+    scene.seats[1] = "ai:master"
+    scene._set_ruleset("sandingguai")
+    south = next(w for w in scene.widgets if isinstance(w, Choice) and w.label == t("seat_n", wind="南"))
+    assert "ai:master" not in [value for value, _text in south.options] and scene.seats[1] == "ai:hard"
 
 
 def test_a_master_seat_chosen_on_the_host_screen_is_played_by_the_master() -> None:
@@ -444,7 +458,7 @@ def test_a_master_seat_chosen_on_the_host_screen_is_played_by_the_master() -> No
     from game.ai.levels.master import MasterAgent
     from game.net.host.hosting import new_table
     from ui.kit.widgets import Choice
-    from ui.menu.lan import SEAT_OPTIONS
+    from ui.menu.lan import seat_options
     from ui.menu.lan_words import seat_text
     from ui.words import strings as S
 
@@ -452,7 +466,7 @@ def test_a_master_seat_chosen_on_the_host_screen_is_played_by_the_master() -> No
     scene = HostSetupScene(host)
     host.stack.push(scene)
     south = next(w for w in scene.widgets if isinstance(w, Choice) and w.label == t("seat_n", wind="南"))
-    south.click(south.segments()[SEAT_OPTIONS.index("ai:master")].center)
+    south.click(south.segments()[seat_options(4).index("ai:master")].center)
     plan = scene.config()
     assert plan.seats[1] == SeatPlan("ai", "master") == SeatPlan.parse("ai:master")
     assert isinstance(new_table(RULES, plan, seed="m").core.agent(1), MasterAgent)

@@ -21,7 +21,7 @@ from tests.ui_host import HeadlessHost, headless_display
 from ui.kit.list_view import ListView
 from ui.kit.widgets import Button, Choice, NameField, Slider, TextField, Toggle
 from ui.menu.main_menu import MainMenu
-from ui.menu.new_game import SEAT_CHOICES, NewGameScene
+from ui.menu.new_game import NewGameScene, seat_choices
 from ui.menu.rules_screen import RulesScene, rule_rows
 from ui.menu.settings_screen import SettingsScene
 from ui.menu.stats_screen import StatsScene, stat_cards
@@ -244,7 +244,7 @@ def test_a_match_started_with_a_master_seat_is_played_by_the_master() -> None:
     scene = NewGameScene(host, "solo")
     host.stack.push(scene)
     south = scene.seat_choices[1]
-    _click(host, south.segments()[SEAT_CHOICES.index(("ai", "master"))].center)
+    _click(host, south.segments()[seat_choices(4).index(("ai", "master"))].center)
     assert scene.seats[1] == ("ai", "master")
     _click(host, _button(scene, S.tr("ng_start")).rect.center)
     table = host.stack.top
@@ -260,6 +260,22 @@ def test_master_as_the_settings_level_fills_the_new_games_ai_seats() -> None:
     host.settings.level = "master"
     scene = NewGameScene(host, "solo")
     assert scene.seats == [("human", ""), ("ai", "master"), ("ai", "master"), ("ai", "master")]
+
+
+@pytest.mark.parametrize("players", [3, 2])
+def test_a_table_of_three_or_two_offers_no_master_which_would_play_as_hard(players: int) -> None:
+    """§15.2: the network learned four-seat tables only, so at 三丁拐 and 二丁拐 master is hard; the screen offers the
+    levels that differ, and a settings level of master seats hard there."""
+    host = _host()
+    host.settings.level = "master"
+    scene = NewGameScene(host, "solo")
+    host.stack.push(scene)
+    scene.set_players(players)
+    assert scene.seats == [("human", ""), *[("ai", "hard")] * (players - 1)]
+    offered = [value for value, _text in scene.seat_choices[1].options]
+    assert ("ai", "master") not in offered and ("ai", "expert") in offered and len(offered) == 5
+    scene.set_players(4)
+    assert ("ai", "master") in [value for value, _text in scene.seat_choices[1].options]
 
 
 def test_no_player_seat_means_no_start() -> None:

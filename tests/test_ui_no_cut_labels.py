@@ -18,8 +18,8 @@ from tests.ui_host import HeadlessHost, headless_display
 from ui.kit.menu_scene import MenuScene
 from ui.kit.widgets import Choice
 from ui.look import text as T
-from ui.menu.lan import SEAT_OPTIONS, HostSetupScene
-from ui.menu.new_game import SEAT_CHOICES, NewGameScene
+from ui.menu.lan import HostSetupScene, seat_options
+from ui.menu.new_game import NewGameScene, seat_choices
 from ui.replays.browser import ReplayListScene, ReplayViewerScene, open_replays
 from ui.settings.values import Settings
 from ui.stage.scene import Scene
@@ -119,16 +119,16 @@ def seat_rows(scene: MenuScene) -> list[Choice[Any]]:
     """The rows that choose who plays a seat: a person, or the AI at each level (six choices side by side)."""
     if isinstance(scene, NewGameScene):
         return list(scene.seat_choices)
-    return [w for w in scene.widgets if isinstance(w, Choice) and [v for v, _ in w.options] == list(SEAT_OPTIONS)]
+    return [w for w in scene.widgets if isinstance(w, Choice) and [v for v, _ in w.options] == list(seat_options(4))]
 
 
 def choose_everywhere(scene: MenuScene, index: int) -> None:
     """Every seat row's choice number `index` picked at once, so that its words are drawn bold in each row."""
     if isinstance(scene, NewGameScene):
-        scene.seats = [SEAT_CHOICES[index]] * len(scene.seats)
+        scene.seats = [seat_choices(4)[index]] * len(scene.seats)
         scene.rebuild()  # a person's seat has a name field: the rows are laid out again
     elif isinstance(scene, HostSetupScene):
-        scene.seats[1:] = [SEAT_OPTIONS[index]] * (len(scene.seats) - 1)  # East is the host's own seat
+        scene.seats[1:] = [seat_options(4)[index]] * (len(scene.seats) - 1)  # East is the host's own seat
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -144,8 +144,8 @@ def test_six_seat_choices_keep_their_words_whole_in_each_row(
     host = HeadlessHost(Settings(language=lang), size)
     scene: MenuScene = HostSetupScene(host) if screen == "host" else NewGameScene(host, screen)
     host.stack.push(scene)
-    assert len(SEAT_CHOICES) == len(SEAT_OPTIONS) == 6
-    for index in range(len(SEAT_CHOICES)):
+    assert len(seat_choices(4)) == len(seat_options(4)) == 6
+    for index in range(6):
         choose_everywhere(scene, index)
         draw(host, size)
         rows = seat_rows(scene)

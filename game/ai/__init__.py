@@ -19,6 +19,20 @@ from game.match.agents import Agent
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "master", "expert")
 
 
+def levels_at(players: int) -> tuple[str, ...]:
+    """The levels that play differently at a table of `players`: master only where its network was taught tables of
+    that size (elsewhere, or with its weights unreadable, master plays exactly as hard, so it is not offered)."""
+    from game.ai.levels.guide import shipped_network
+
+    net = shipped_network()
+    return LEVELS if net is not None and net.knows(players) else tuple(lv for lv in LEVELS if lv != "master")
+
+
+def offered_level(level: str, players: int) -> str:
+    """`level` where a table of `players` offers it; hard, which it would play as, where it does not."""
+    return level if level in levels_at(players) else "hard"
+
+
 class UnknownLevel(ValueError):
     """An AI level name that is not one of LEVELS."""
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame
 
+from game.ai import levels_at, offered_level
 from game.match.length import LengthKind, MatchLength
 from game.net.client.connection import NetClient
 from game.net.client.seat_tokens import seat_token
@@ -30,7 +31,6 @@ from ui.kit.menu_scene import MenuScene
 from ui.kit.widgets import Button, Choice, NameField, Stepper, TextField, Toggle
 from ui.look import palette as pal
 from ui.look import text as T
-from ui.match.config import LEVELS
 from ui.menu.lan_parts import given_name, is_loopback, keep_name
 from ui.menu.lan_words import found_row, ruleset_players, ruleset_words, seat_text, seat_wind
 from ui.menu.lobby import LobbyScene
@@ -42,8 +42,13 @@ from ui.words.net import t, t_count
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 7530
-# A person, or the AI at every level the engine has (game.ai.LEVELS), as the new-game screen offers them.
-SEAT_OPTIONS: tuple[str, ...] = ("human", *(f"ai:{level}" for level in LEVELS))
+
+
+def seat_options(players: int) -> tuple[str, ...]:
+    """A person, or the AI at every level the engine has at a table of `players`, as the new-game screen offers them."""
+    return ("human", *(f"ai:{level}" for level in levels_at(players)))
+
+
 TIMERS: tuple[int, ...] = (0, 15, 30, 60)
 DROP_WAITS: tuple[int, ...] = (30, 60, 120)
 
@@ -138,15 +143,13 @@ class HostSetupScene(MenuScene):
                 signs=("◀", "▶"),
             )
         )
-        row(
-            Choice(
-                t("seat_you", wind=S.wind(0, players)), [("human", t("seat_person"))], lambda: "human", lambda v: None
-            )
-        )
+        you = [("human", t("seat_person"))]
+        row(Choice(t("seat_you", wind=S.wind(0, players)), you, lambda: "human", lambda v: None))
+        options = [(c, seat_text(c)) for c in seat_options(players)]
+        # A level this table does not offer (master at three or two) is seated as the level it would play as.
+        self.seats = [f"ai:{offered_level(s[3:], players)}" if s.startswith("ai:") else s for s in self.seats]
         for seat in range(1, players):
-            options = [(c, seat_text(c)) for c in SEAT_OPTIONS]
-            wind = seat_wind(seat, players)
-            row(Choice(t("seat_n", wind=wind), options, self._seat_get(seat), self._seat_set(seat)))
+            row(Choice(t("seat_n", wind=seat_wind(seat, players)), options, self._seat_get(seat), self._seat_set(seat)))
         # The length on one row: hands or rounds, and how many.
         kinds: list[tuple[LengthKind, str]] = [("hands", S.tr("ng_len_hands")), ("rounds", S.tr("ng_len_rounds"))]
         kind = Choice(S.tr("ng_length"), kinds, lambda: self.length_kind, self._set_length_kind)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.ai import levels_at, offered_level
 from game.core.ruleset import MAX_PLAYERS, PLAYER_COUNTS
 from game.records.names import NAME_LIMIT, clean_name
 from game.rules.user import RulesetCatalogue, RulesetEntry, list_rulesets
@@ -31,9 +32,13 @@ from ui.settings.store import save_settings
 from ui.stage.scene import Host
 from ui.words import strings as S
 
-# (kind, level) per seat choice, in the order the segments show: a person, then every level of the engine's
-# (easy to expert, master between hard and expert), so a level the engine adds is offered here without a copy.
-SEAT_CHOICES: tuple[tuple[str, str], ...] = (("human", ""), *(("ai", level) for level in LEVELS))
+
+def seat_choices(players: int) -> tuple[tuple[str, str], ...]:
+    """(kind, level) per seat choice, in the order the segments show: a person, then every level the engine has at
+    a table of `players` (easy to expert), so a level the engine adds is offered here without a copy."""
+    return (("human", ""), *(("ai", level) for level in levels_at(players)))
+
+
 LENGTH_LIMITS: dict[str, tuple[int, int, int, int]] = {  # kind: (low, high, step, default)
     "hands": (1, 64, 1, 8),
     "rounds": (1, 8, 1, 1),
@@ -298,9 +303,10 @@ class NewGameScene(MenuScene):
     def _build_seats(self, x: int, y: int, width: int) -> int:
         """A person or an AI of a level for each seat, from `y` down; returns where the next row goes."""
         m = self.m
-        seat_options = [(c, self._seat_text(c)) for c in SEAT_CHOICES]
-        self.seat_choices: list[Choice[tuple[str, str]]] = []
         n = self.players
+        seat_options = [(c, self._seat_text(c)) for c in seat_choices(n)]
+        self.seats = [(kind, offered_level(level, n) if kind == "ai" else level) for kind, level in self.seats]
+        self.seat_choices: list[Choice[tuple[str, str]]] = []
         for seat in range(n):
             wind = S.tr("ng_seat_wind", wind=S.wind(seat, n))
             label = f"{S.wind(seat, n)}  {S.seat_name(seat, 0, n)}" if self.mode == "solo" else wind

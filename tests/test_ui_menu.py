@@ -454,3 +454,14 @@ def test_a_solo_match_can_be_a_practice_match() -> None:
     local = NewGameScene(host, "local")
     host.stack.push(local)
     assert not any(isinstance(w, Toggle) and w.label == S.tr("ng_practice") for w in local.widgets)
+
+
+def test_the_key_points_of_a_table_of_two_leave_out_several_winners_on_one_discard() -> None:
+    """docs/rules.md §15.4: at 二丁拐 only one other seat can win off a discard, so 一炮多响 is not a point of it."""
+    from game.rules.labels import FIELD_LABELS
+    from game.rules.loader import load_ruleset
+    from ui.menu.value_text import field_label, summary
+
+    several = field_label(*FIELD_LABELS["play.multiple_winners"])
+    assert several not in [label for label, _ in summary(load_ruleset("erding-liangfang"))]
+    assert several in [label for label, _ in summary(load_ruleset("sandingguai"))]

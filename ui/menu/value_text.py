@@ -118,6 +118,8 @@ def ruleset_title(rules: Ruleset) -> str:
 def summary(rules: Ruleset, paths: tuple[str, ...] = SUMMARY_PATHS) -> list[tuple[str, str]]:
     """(label, value) of the key values of `rules`, in the current language."""
     found = {path: (zh, en, value) for path, zh, en, value in ruleset_lines(rules)}
+    if rules.players - 1 < 2:  # docs/rules.md §15.4: one other seat, so never several winners on one discard
+        found.pop("play.multiple_winners", None)
     return [
         (field_label(zh, en), value_text(value, p, rules.players))
         for p in paths

@@ -24,6 +24,7 @@ from game.review.report import Decision, MatchReview, Option, decision_json
 from game.review.run import read_match, review_match
 from main import main
 from tests.review_rig import keep_match
+from ui.look import palette as pal
 from ui.look import text as T
 from ui.review import bars
 from ui.words import strings as S
@@ -77,6 +78,10 @@ def test_lost_is_never_negative() -> None:
     options = (Option(expert, 1.0, 64, 0.0, 0.0), Option(played, 1.1, 64, -0.1, 0.2))
     d = Decision(1, 1, "discard", 0, 50, played, expert, expert, options, Said("", ""))
     assert d.lost == 0.0 and decision_json(d)["lost"] == 0.0
+    assert bars.expert_move_colour(d) == pal.TEXT_MUTED, "a different choice, no better: not lit as a lesson"
+    worse = (Option(expert, 1.0, 64, 0.0, 0.0), Option(played, 0.4, 64, 0.6, 0.2))
+    lesson = Decision(1, 1, "discard", 0, 50, played, expert, expert, worse, Said("", ""))
+    assert bars.expert_move_colour(lesson) == pal.TEXT_GOLD
 
 
 def test_the_json_says_the_same(review: MatchReview, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

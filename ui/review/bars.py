@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.review.report import Decision, Option
+from game.review.report import NEGLIGIBLE, Decision, Option
 from game.review.why import move_words
 from ui.look import marks
 from ui.look import palette as pal
@@ -79,6 +79,12 @@ def shown_options(d: Decision, rows: int) -> list[Option]:
     keep = [o for o in ranked if o.action in (d.played, d.expert) or o is ranked[0]]
     out = [o for o in ranked if o not in keep][: max(0, rows - len(keep))] + keep
     return sorted(out, key=lambda o: -o.points)
+
+
+def expert_move_colour(d: Decision) -> pal.RGB:
+    """The list's colour for the expert's move: gold where it is worth points over the move played, muted where
+    the two agree or the move played did as well (a different choice, no better by the deals)."""
+    return pal.TEXT_GOLD if d.lost >= NEGLIGIBLE else pal.TEXT_MUTED
 
 
 def bar_colour(d: Decision, option: Option) -> pal.RGB:

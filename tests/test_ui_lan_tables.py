@@ -168,6 +168,8 @@ def test_the_lobby_of_a_table_of_three_lists_its_three_seats(monkeypatch) -> Non
                      simple_factory)  # fmt: skip
     lobby, drawn = _drawn_lobby(table, monkeypatch)
     assert lobby.session is not None and lobby.session.rules.name == "sandingguai"
+    (leave,) = lobby.widgets  # a guest's lobby: Leave alone, in the middle
+    assert leave.rect.centerx == 1280 // 2
     seats = [line for line in drawn if line[:1] in "东南西北" and "   " in line]
     assert [line[0] for line in seats] == ["东", "南", "西"] and "阿强" in seats[0]
 

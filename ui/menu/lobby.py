@@ -80,7 +80,9 @@ class LobbyScene(MenuScene):
         w, h = self.size
         bw, bh = m.px(200), m.px(48)
         by = h - m.margin - bh + m.px(6)
-        self.widgets.append(Button(t("leave"), self.back, "pass", pygame.Rect(w // 2 - m.gap - bw, by, bw, bh)))
+        # A guest's one button stands in the middle; the host's Leave and Start side by side about it.
+        left = w // 2 - m.gap - bw if self.hosting is not None else w // 2 - bw // 2
+        self.widgets.append(Button(t("leave"), self.back, "pass", pygame.Rect(left, by, bw, bh)))
         if self.hosting is not None:
             self.widgets.append(Button(t("start"), self.start, "win", pygame.Rect(w // 2 + m.gap, by, bw, bh)))
         self.focus = len(self.widgets) - 1

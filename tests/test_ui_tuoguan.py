@@ -26,6 +26,7 @@ from ui.settings.values import Settings, Speed
 from ui.table.model import HIDDEN
 from ui.table.privacy import PrivacyScene
 from ui.table.scene import TableScene
+from ui.table.settlement_port import SettlementPanel
 from ui.words import strings as S
 
 SIZE = (1280, 720)
@@ -77,6 +78,35 @@ def test_the_tuoguan_button_hands_the_seat_to_the_ai_and_takes_it_back_at_one_sc
     for _ in range(30):
         host.stack.update(FRAME)
     assert asked is not None and scene.obs is asked, "the seat is the player's again: the table waits for them"
+
+
+def _offers_stop(sheet: SettlementPanel) -> bool:
+    return sheet.stop_tuoguan is not None
+
+
+def test_t_on_the_settlement_sheet_takes_the_seat_back_before_the_next_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand played out in 托管 ends on its sheet, which says T stops it: pressed there, the next hand is the
+    player's from its first decision rather than the AI's until the player finds the button again."""
+    from tests.cut_rig import drawn_texts
+
+    host, scene = stage_until(_asked, SIZE, CLASSIC, seed="tuoguan", opponents=SimpleAgent)
+    scene.autopilot = scene.pause_autopilot = None
+    _key(host, pygame.K_t)
+    assert scene.tuoguan.pilot() is not None, "the AI plays the seat"
+    for _ in range(20000):
+        host.stack.update(FRAME)
+        if host.stack.top is not scene:
+            break
+    sheet = host.stack.top
+    assert isinstance(sheet, SettlementPanel) and _offers_stop(sheet), "the hand ended on its sheet"
+    drawn = drawn_texts(monkeypatch, "shadowed")
+    host.stack.draw(headless_display(SIZE))
+    assert S.tr("settle_tuoguan_off") in drawn, drawn
+    _key(host, pygame.K_t)
+    assert scene.tuoguan.pilot() is None and not _offers_stop(sheet)
+    drawn.clear()
+    host.stack.draw(headless_display(SIZE))
+    assert drawn and S.tr("settle_tuoguan_off") not in drawn
 
 
 def test_the_keys_line_lists_t() -> None:

@@ -260,6 +260,10 @@ class SettlementScene(SettlementPanel):
                 self.offer_leave()
             elif event.key == pygame.K_r:
                 self.open_review()
+            elif event.key == pygame.K_t and self.stop_tuoguan is not None:
+                self.age = 0.0
+                self.stop_tuoguan()  # the seat is the player's again from the next hand's first decision
+                self.stop_tuoguan = None
 
     def open_review(self) -> None:
         """R or the 复盘 button: the review over the sheet; closing it comes back here, the next hand still waiting."""
@@ -298,7 +302,7 @@ class SettlementScene(SettlementPanel):
         return self.auto_close is not None
 
     def _key(self) -> tuple[object, ...]:
-        return (self.rect.size, S.language(), self.choice)
+        return (self.rect.size, S.language(), self.choice, self.stop_tuoguan is not None)
 
     def still(self) -> tuple[object, ...]:
         """The sheet changes only with the ruleset shown, the line pointed at, the panel of why and the window."""
@@ -543,6 +547,9 @@ class SettlementScene(SettlementPanel):
         room = review_room(self.size, self.players) if self.on_review is not None else 0  # for 复盘
         hint_right = rect.right - room
         surface.blit(hint, (hint_right - hint.get_width(), rect.bottom - hint.get_height()))
+        if self.stop_tuoguan is not None:  # the seat is in 托管: the next hand would be played for the player
+            on = T.shadowed(S.tr("settle_tuoguan_off"), fonts["small"], pal.TEXT_GOLD, True)
+            surface.blit(on, (hint_right - on.get_width(), rect.bottom - hint.get_height() - on.get_height()))
         if len(self.choices) < 2:
             self.arrows = None
             return

@@ -20,6 +20,8 @@ class SettlementPanel(Scene):
     handed on to the next one once closed."""
 
     opaque = False
+    # Set by the table while the player's seat is in 托管: T on the sheet gives it back before the next hand.
+    stop_tuoguan: Callable[[], None] | None = None
 
     def render_steps(self) -> Iterator[None]:
         """Draw the sheet a part at a time."""

@@ -149,6 +149,8 @@ class TurnFlow:
             self.t.on_settled()
         panel = self.panel or self.settlement_panel()
         self.panel = None
+        if self.t.tuoguan.on:
+            panel.stop_tuoguan = self.t.tuoguan.toggle
         self.shown_panel = panel
         self.t.host.stack.push(panel)
         if self.t.on_panel is not None:

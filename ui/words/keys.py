@@ -225,6 +225,7 @@ SETTLEMENT = (
     line("lines", (pygame.K_UP, pygame.K_DOWN), "↑ ↓", "逐行看为什么得分", "Point at each line: why its points"),
     line("explain", (pygame.K_e,), "E", "鸡的说明", "The chickens explained"),
     line("review", (pygame.K_r,), "R", "复盘", "Review"),
+    line("tuoguan_off", (pygame.K_t,), "T", "托管中：取消托管", "In auto-play: stop it"),
     line("leave", (pygame.K_ESCAPE,), "Esc", "离开牌局（牌局外：关闭）", "Leave the match (outside one: close)"),
 )
 SUMMARY = (

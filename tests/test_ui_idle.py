@@ -115,3 +115,24 @@ def test_a_new_window_size_forgets_the_pictures_drawn_for_the_old_one() -> None:
     assert app.stack.size == (800, 450)
     assert not len(T._cache) and not tile_art._arts and not fonts._fonts and not len(fonts._text_cache)
     pygame.display.quit()
+
+
+def test_a_table_waiting_for_the_player_asks_for_half_the_frames_and_a_moving_one_for_all() -> None:
+    """While the table only waits for a discard (its marks bob) it asks for AMBIENT_FPS; a tile in flight or one
+    dragged under the pointer gets the window's full rate."""
+    from game.match.agents import SimpleAgent
+    from game.rules.loader import load_ruleset
+    from ui.kit.discard_gesture import Press
+    from ui.probe.moments import stage_moment
+    from ui.table.scene import AMBIENT_FPS
+
+    host, scene = stage_moment("mid-hand", (1280, 720), load_ruleset("guiyang-classic"), "fps")
+    host.stack.update(1 / 60)
+    assert scene.obs is not None and host.stack.frame_rate() == AMBIENT_FPS < host.fps
+    gesture = scene.input.gesture
+    gesture.press, gesture.drag_at = Press(0, (600, 680), False, None), (600, 500)  # a tile dragged to the pond
+    assert host.stack.frame_rate() is None
+    gesture.press = gesture.drag_at = None
+    action = SimpleAgent().choose(scene.obs)
+    scene.moves.act(action)
+    assert host.stack.frame_rate() is None, "the discard flies at the full rate"

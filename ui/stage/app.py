@@ -138,7 +138,7 @@ class App:
                 moving = self.stack.animating()
                 if not moving and not self.stack.changed:
                     wait_for_event(IDLE_WAKE)
-                dt = min(MAX_DT, clock.tick(self.fps) / 1000.0)
+                dt = min(MAX_DT, clock.tick(min(self.fps, self.stack.frame_rate() or self.fps)) / 1000.0)
                 events = pygame.event.get()
                 for event in events:
                     self.handle(event)

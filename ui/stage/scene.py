@@ -64,6 +64,10 @@ class Scene:
         """Where the last draw changed the surface, for the window to show only that; None: anywhere."""
         return None
 
+    def frame_rate(self) -> int | None:
+        """Frames a second this scene needs now, when fewer than the window's; None: the window's own."""
+        return None
+
     def still(self) -> Hashable | None:
         """What the scene's picture depends on while it cannot change (None: it may change from frame to frame).
         A stack whose drawn scenes all answer as they did at the last frame leaves that frame on the screen."""
@@ -158,6 +162,10 @@ class SceneStack:
     def animating(self) -> bool:
         """True when the top scene wants frames (only the top one updates, so only it can move)."""
         return bool(self._scenes) and self._scenes[-1].animating()
+
+    def frame_rate(self) -> int | None:
+        """The top scene's frames a second, when it asks for fewer than the window's (None: the window's)."""
+        return self._scenes[-1].frame_rate() if self._scenes else None
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw from the highest opaque scene up to the top; where the surface changed (None: anywhere)."""

@@ -12,16 +12,19 @@ import random
 from collections.abc import Iterator
 from functools import partial
 
+import pygame
+
 from game.core import suit_tables
 from game.core.ruleset import Ruleset
 from game.core.settlement.chickens import fixed_chickens
 from game.core.tiles import NUM_KINDS
 from game.engine.wall import side_lengths
+from ui.look import palette as pal
 from ui.look import text as T
 from ui.look.fonts import get_font, warm_font
 from ui.look.layout import Layout
 from ui.look.tile_art import TURNS, Look, get_tile_art
-from ui.table.actors import banner_jobs, callout_jobs, chip_picture
+from ui.table.actors import banner_jobs, banner_picture, callout_jobs, chip_picture
 from ui.table.board import Board
 from ui.table.dice import ANGLES, die_picture
 from ui.table.jobs import Job
@@ -46,13 +49,28 @@ def wall_layouts(rules: Ruleset) -> set[tuple[int, ...]]:
     }
 
 
+def _caption_width(layout: Layout) -> int:
+    return round(layout.zones["compass"].width * 1.6)
+
+
+def draw_loading(surface: pygame.Surface, layout: Layout, board: Board, caption: str) -> None:
+    """While the table loads: the felt (a plain cloth until it is drawn) and the loading caption on a ribbon."""
+    felt = board.felt(layout)
+    if felt is None:
+        surface.fill(pal.TABLE_GREEN_DARK)
+        return  # the caption's font opens in a later loading frame, not in the first one
+    surface.blit(felt, (0, 0))
+    pic = banner_picture(caption, layout.font["title"], _caption_width(layout))
+    surface.blit(pic, pic.get_rect(center=layout.centre))
+
+
 def opening_jobs(layout: Layout, board: Board, rules: Ruleset, caption_text: str) -> Iterator[Job]:
     """What the opening of the first hand shows, drawn while the table loads: the felt, the fonts at the
     layout's sizes, the callouts, the dice, the wall's sides and the backs of the tiles."""
     # The felt in two halves, the loading caption's font and picture between them (it shows with the felt).
     caption: Iterator[Job] = itertools.chain(
         [partial(warm_font, layout.font["title"], True)],
-        banner_jobs(caption_text, layout.font["title"], round(layout.zones["compass"].width * 1.6)),
+        banner_jobs(caption_text, layout.font["title"], _caption_width(layout)),
     )
     yield from board.prepare(layout, caption)
     for size in sorted(set(layout.font.values())):

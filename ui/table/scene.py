@@ -36,7 +36,6 @@ from ui.match.config import MatchConfig
 from ui.match.opponents import opponent
 from ui.sound import TableSounds
 from ui.stage.scene import Host, Scene
-from ui.table.actors import banner_picture
 from ui.table.board import Board
 from ui.table.frame_work import FrameWork
 from ui.table.hints import Hints
@@ -46,7 +45,7 @@ from ui.table.panel_info import PanelInfo
 from ui.table.player_move import PlayerMove
 from ui.table.pond_view import last_discard_rect, marker_picture, place_marker
 from ui.table.presenter import Presenter
-from ui.table.prewarm import art_jobs
+from ui.table.prewarm import art_jobs, draw_loading
 from ui.table.privacy import PrivacyScene
 from ui.table.rack_view import geometry_for
 from ui.table.read_aloud import TableVoice
@@ -71,6 +70,7 @@ STEP_BUDGET = 0.012  # seconds of engine work per frame at instant speed
 # expected to end later): the board's zones are redrawn before them, and only what moves over the board is
 # drawn after, so most frames end within 2.5 ms and a loaded machine still has room to spare.
 PREWARM_UNTIL = 0.002
+AMBIENT_FPS = 30  # frames a second while the table waits and only its marks bob
 LOADING_UNTIL = 0.002  # before the first hand, while only the loading banner moves
 
 
@@ -500,7 +500,7 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.follow_settings()
         if self.loading:
-            self._draw_loading(surface)
+            draw_loading(surface, self.layout, self.board, self.loading_caption)
             self.repaint.forget()
             return
         view = self.view()
@@ -527,6 +527,12 @@ class TableScene(Scene):
         mark(self._draw_prompt(surface))
         # Only while this table is the top of the stack does the screen still hold its frame at the next one.
         self.repaint.end(covered=self.host.stack.top is not self.front)
+
+    def frame_rate(self) -> int | None:
+        """While the table only waits (nothing flies, no tile dragged) its marks bob at half rate: a frame costs a
+        whole window's present where the window is a texture drawn in software."""
+        waiting = not self.loading and self.presenter.idle and not self.presenter.animating
+        return AMBIENT_FPS if waiting and self.input.gesture.dragging is None else None
 
     def damage(self) -> list[pygame.Rect] | None:
         return None if self.loading else self.repaint.damage()  # only the board laid again and what is on it
@@ -576,17 +582,6 @@ class TableScene(Scene):
         text = cue_text(self.host.settings.discard_clicks)
         bob = 1.5 * self.layout.scale * (1 + math.sin(self.presenter.clock * 4))
         return [draw_cue(surface, (rect.centerx, rect.top - slot.art.lift), text, self.layout.font["small"], bob)]
-
-    def _draw_loading(self, surface: pygame.Surface) -> None:
-        """While the table loads: the felt (a plain cloth until it is drawn) and the loading caption on a ribbon."""
-        layout = self.layout
-        felt = self.board.felt(layout)
-        if felt is None:
-            surface.fill(pal.TABLE_GREEN_DARK)
-            return  # the caption's font opens in a later loading frame, not in the first one
-        surface.blit(felt, (0, 0))
-        pic = banner_picture(self.loading_caption, layout.font["title"], round(layout.zones["compass"].width * 1.6))
-        surface.blit(pic, pic.get_rect(center=layout.centre))
 
     def _draw_marker(self, surface: pygame.Surface, view: TableView) -> pygame.Rect | None:
         found = last_discard_rect(view)

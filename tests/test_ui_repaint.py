@@ -148,10 +148,17 @@ def test_a_chat_bubble_at_a_network_table_leaves_no_trace_once_gone() -> None:
             host.stack.draw(screen)
         with_bubble = pixels(screen)
         assert with_bubble == drawn_afresh(host, window.scene, screen)
+        window_copy = pygame.Surface(screen.get_size())
+        window_copy.blit(screen, (0, 0))
         overlay.now += CHAT_SHOWN + 0.5
-        host.stack.draw(screen)
+        damage = host.stack.draw(screen)
         gone = pixels(screen)
         assert gone != with_bubble
+        # The window is sent only the overlay's damage (marked in the table's repaint): it shows the bubble gone.
+        assert damage is not None and damage
+        for rect in damage:
+            window_copy.blit(screen, rect, rect)
+        assert pixels(window_copy) == gone
         assert gone == drawn_afresh(host, window.scene, screen)
     finally:
         window.link.close()

@@ -277,6 +277,12 @@ class NetOverlay(Scene):
         words = link_words(notice.kind, notice.code, notice.text)
         self.host.stack.push(LinkEnded(self.host, title, words, self.table.on_leave))
 
+    def damage(self) -> list[pygame.Rect] | None:
+        return self.table.damage()  # the overlay marks all it draws in the table's repaint
+
+    def frame_rate(self) -> int | None:
+        return None if self.chat_open else self.table.frame_rate()
+
     def resize(self, size: tuple[int, int]) -> None:
         self.table.resize(size)
 

@@ -75,6 +75,11 @@ class Decision:
         return max(0.0, mine.behind)
 
     @property
+    def costly(self) -> bool:
+        """True when the move played lost points worth naming (NEGLIGIBLE or more) against the expert's."""
+        return self.lost >= NEGLIGIBLE
+
+    @property
     def even(self) -> bool:
         """True when an option is priced above the expert's move: it trails that option only within the noise
         (game.ai.appraise never keeps a move another clearly beats), so the options are equal as far as the
@@ -138,7 +143,7 @@ class MatchReview:
 
     def costliest(self, n: int = COSTLIEST) -> list[Decision]:
         """The `n` decisions that gave away the most, those that gave (next to) nothing away left out."""
-        return [d for d in self.decisions[:n] if d.lost >= NEGLIGIBLE]
+        return [d for d in self.decisions[:n] if d.costly]
 
 
 # ---------------------------------------------------------------------------- JSON

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.review.report import NEGLIGIBLE, Decision, Option
+from game.review.report import Decision, Option
 from game.review.why import move_words
 from ui.look import marks
 from ui.look import palette as pal
@@ -84,7 +84,7 @@ def shown_options(d: Decision, rows: int) -> list[Option]:
 def expert_move_colour(d: Decision) -> pal.RGB:
     """The list's colour for the expert's move: gold where it is worth points over the move played, muted where
     the two agree or the move played did as well (a different choice, no better by the deals)."""
-    return pal.TEXT_GOLD if d.lost >= NEGLIGIBLE else pal.TEXT_MUTED
+    return pal.TEXT_GOLD if d.costly else pal.TEXT_MUTED
 
 
 def bar_colour(d: Decision, option: Option) -> pal.RGB:

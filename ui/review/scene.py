@@ -18,7 +18,7 @@ import pygame
 
 from game.ai.appraise import DEFAULT_ROLLOUTS
 from game.review.cache import review_work
-from game.review.report import NEGLIGIBLE, Decision, MatchReview
+from game.review.report import Decision, MatchReview
 from ui.kit.buttons import Button, draw_buttons, lay_out_buttons
 from ui.look import palette as pal
 from ui.look import text as T
@@ -329,10 +329,8 @@ class ReviewScene(Scene):
         expert = S.tr("rv_same") if d.agrees else f"{bars.move_label(best)} {bars.number_text(PTS, best.points)}"
         pic = T.fit(expert, body, cols[3] - cols[2] - 6, bars.expert_move_colour(d), bold=lit)
         surface.blit(pic, pic.get_rect(midleft=(cols[2], cy)))
-        lost = S.tr("rv_lost", lost=f"{-d.lost:+.1f}") if d.lost >= NEGLIGIBLE else "—"
-        pic = T.fit(
-            lost, body, inner.right - cols[3], pal.TEXT_RED if d.lost >= NEGLIGIBLE else pal.TEXT_MUTED, bold=lit
-        )
+        lost = S.tr("rv_lost", lost=f"{-d.lost:+.1f}") if d.costly else "—"
+        pic = T.fit(lost, body, inner.right - cols[3], pal.TEXT_RED if d.costly else pal.TEXT_MUTED, bold=lit)
         surface.blit(pic, pic.get_rect(midright=(inner.right, cy)))
 
     def _draw_side(self, surface: pygame.Surface) -> None:

@@ -196,7 +196,7 @@ class NetSession:
         if self._between:
             self.fresh = []
             return []
-        if self._from_start and opening_replayable(self.hand, self.rules.players):
+        if self.opens_at_deal:
             # The table opens as the hand is dealt: everything so far is played to it from the start.
             self._from_start = False
             self.fresh = list(self.hand)

@@ -110,20 +110,30 @@ def hard_choice(obs: Observation, hard: Action, rnd: Round) -> Action:
 
 
 def keep_match(
-    match_id: str = "m1", hands: int = 2, seed: str = "kept", practice: frozenset[int] = frozenset()
+    match_id: str = "m1",
+    hands: int = 2,
+    seed: str = "kept",
+    practice: frozenset[int] = frozenset(),
+    tuoguan: Callable[[int, int], bool] | None = None,
 ) -> Path:
     """A match of `hands` hands kept in the player's replays folder as match `match_id` (the index names seat 0
-    as the person's): seat 0 played by the normal AI, the others by hard. The log's path."""
+    as the person's): seat 0 played by the normal AI, the others by hard; where `tuoguan(hand, move)` is true
+    (both from 1) the seat's move is played for its person (托管). The log's path."""
     player = NormalAgent(rules=RULES)
     others = [HardAgent(rules=RULES, budget_ms=NO_DEADLINE_MS) for _ in range(3)]
     table = MatchController(RULES, seed, [None, *others], keep_save=False)
     keeper = table.replay_log(match_id)
     table.on_hand_done = lambda rnd: keeper(rnd, table.match.hand_no in practice)  # hand numbers from 1
-    for _ in range(hands):
+    for hand in range(1, hands + 1):
         table.start_hand()
         table.run_agents()
+        move = 0
         while not table.hand_over:
-            table.submit(player.choose(table.observe(0)))
+            move += 1
+            if tuoguan is not None and tuoguan(hand, move):
+                table.play_for(0, player)
+            else:
+                table.submit(player.choose(table.observe(0)))
             table.run_agents()
         table.settle()
     return replay_dir() / keeper.file_name

@@ -262,3 +262,19 @@ def test_a_seat_without_a_claim_saying_shown_changes_nothing_else_anyone_sees() 
         assert new[0] == P.Status(**{**{f: getattr(last, f) for f in last.__struct_fields__}, "turn_left": 10.0})
     assert not other.of(P.Error), "the word is taken from a seat with no decision too"
     assert claim_open(table, me) and table.seats[1 - me].asked_seq != answer_seq(table, 1 - me)
+
+
+def test_the_hosts_save_marks_the_moves_its_ai_made_for_a_person_and_no_others() -> None:
+    """Seat 0 hands its seat to the host's AI at its first move and never acts again: every move of seat 0 from then
+    on is kept as the AI's (a review of that player leaves them out); the AI seats' own moves and the other
+    person's are not."""
+    table, _clock, peers = clocked(timer=5.0)
+    drive_until(table, peers, lambda: table.rnd is not None and moving(table) == [0])
+    rnd = table.rnd
+    assert rnd is not None
+    handed_over = len(rnd.actions)
+    peers[0].say(P.AutoPlay(True))
+    drive_until(table, [peers[1]], lambda: rnd.ended and table.save_data().hands[0].settled)
+    marked = table.save_data().hands[0].stand_ins
+    assert marked == {i for i, a in enumerate(rnd.actions) if a.seat == 0 and i >= handed_over}
+    assert marked, "the AI played seat 0 at least once"

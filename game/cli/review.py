@@ -92,8 +92,10 @@ def review_text(review: MatchReview, name: str) -> list[str]:
         f" {review.rollouts} rollouts an option",
         f"{len(review.hands)} hands, {len(every)} decisions: agreement with the expert {review.agreement:.0%},"
         f" points lost per hand {review.lost_per_hand:.2f}",
-        "points lost by hand: " + ", ".join(f"{h.hand}: {h.lost:.2f}" for h in review.hands),
+        "points lost by hand: " + ", ".join(f"{h.hand}: {h.lost:.2f}" for h in review.own_hands),
     ]
+    if review.played_for:
+        lines.insert(2, f"{review.played_for} more decisions made by auto-play (托管) for the seat, not rated")
     costly = review.costliest()
     if costly:
         lines.append("costliest: " + "; ".join(f"hand {d.hand} #{d.number} ({d.lost:.2f})" for d in costly))

@@ -53,6 +53,7 @@ class ClaimWindow:
     before: dict[int, Observation]  # each asked seat's observation just before the move
     queue: list[int]  # the seats still to answer in turn, the next first (none: held until released)
     answers: list[Action] = field(default_factory=list)  # answers the engine asked for, in the order given
+    stand_ins: set[int] = field(default_factory=set)  # which of `answers` an AI gave for a person
     shown: dict[int, int] = field(default_factory=dict)  # with a feed: each viewer's count of its view meanwhile
 
 
@@ -144,6 +145,9 @@ class MatchController:
         self.answer_in_turn = False
         self.window: ClaimWindow | None = None
         self._move_start = 0  # how many events the hand had before its last move
+        # The hand in play's actions (by index) an AI made for a person: 托管, or a clock that ran out. The save
+        # and the replay log keep them, so that a review rates what the person played, not what was played for them.
+        self.stand_ins: set[int] = set()
 
     @classmethod
     def from_save(
@@ -170,6 +174,7 @@ class MatchController:
         # logged on the way: what they give is checked against the digest each hand was saved with.
         self.match = Match(self.rules, str(data.head["seed"]), first_setup(data.head))
         self.finished, self.round = [], None
+        self.stand_ins = set()
         for n, hand in enumerate(data.hands, 1):
             rnd = self.match.new_round()
             for i, action in enumerate(hand.actions, 1):
@@ -187,6 +192,7 @@ class MatchController:
                 self.finished.append(rnd)
             else:
                 self.round = rnd
+                self.stand_ins = {i for i in hand.stand_ins if i < len(hand.actions)}
             if hand.digest and (len(rnd.events) != hand.events or digest(rnd.events) != hand.digest):
                 raise SaveError(f"{where}: hand {n} replays to other events than were saved (another game version?)")
         self.save = data
@@ -205,7 +211,8 @@ class MatchController:
         def people() -> list[int]:
             return [seat for seat, agent in enumerate(self.agents) if agent is None]
 
-        return ReplayLog(match_id, self.rules, self.seed, self.match.first_setup, people)
+        # The hand is logged as it settles, before the next is dealt: the stand-ins are still the settled hand's.
+        return ReplayLog(match_id, self.rules, self.seed, self.match.first_setup, people, lambda: self.stand_ins)
 
     # ------------------------------------------------------------------ the save
 
@@ -219,7 +226,7 @@ class MatchController:
 
     def _record(self, rnd: Round, settled: bool) -> None:
         assert self.save is not None
-        rec = record(rnd, settled)
+        rec = record(rnd, settled, self.stand_ins)
         hands = self.save.hands
         if len(hands) < self.match.hand_no:
             hands.append(rec)
@@ -239,6 +246,7 @@ class MatchController:
         """Deal the next hand; returns its opening events (the whole truth)."""
         self.round = self.match.new_round()
         self.window = None
+        self.stand_ins = set()
         if self.feed is not None:
             self.feed.begin_hand()
             self.feed.add(self.round.events)
@@ -282,33 +290,37 @@ class MatchController:
             return None if action in self.observe(action.seat).legal_actions else "not one of the answers offered"
         return self.round.check(action)
 
-    def submit(self, action: Action) -> list[Event]:
+    def submit(self, action: Action, stand_in: bool = False) -> list[Event]:
         """Carry out a legal action (IllegalAction otherwise); returns the events that followed (while seats
-        answer in turn: none until the last has answered, then those since the held move)."""
+        answer in turn: none until the last has answered, then those since the held move). `stand_in`: an AI
+        chose it for the person whose seat it is."""
         rnd = self.round
         if rnd is None:
             raise RuntimeError("no hand is dealt")
         if self.window is not None and self.window.queue:
-            return self._answer(action)
+            return self._answer(action, stand_in)
         if not self.answer_in_turn:
-            return self._apply(rnd, action)
+            return self._apply(rnd, action, stand_in)
         people = self.people
         before = {seat: observe(rnd, seat) for seat in people}
-        events = self._apply(rnd, action)
+        events = self._apply(rnd, action, stand_in)
         if self.window is None:
             window = open_window(rnd, self._move_start, before, answer_order(action.seat, people, rnd.rules.players))
             self.window = window if window is not None and window.queue else None
         return events
 
-    def _apply(self, rnd: Round, action: Action) -> list[Event]:
+    def _apply(self, rnd: Round, action: Action, stand_in: bool = False) -> list[Event]:
         self._move_start = len(rnd.events)
+        index = len(rnd.actions)
         events = rnd.apply(action)
+        if stand_in:
+            self.stand_ins.add(index)
         if self.feed is not None:
             self.feed.add(events)
         self._changed()
         return events
 
-    def _answer(self, action: Action) -> list[Event]:
+    def _answer(self, action: Action, stand_in: bool = False) -> list[Event]:
         """An answer in turn: kept until the last has answered, then all go to the engine together and the
         table is let go."""
         window, rnd = self.window, self.round
@@ -317,13 +329,15 @@ class MatchController:
         if reason is not None:
             raise ValueError(f"{action} is not an answer now: {reason}")
         if action in observe(rnd, action.seat).legal_actions:
+            if stand_in:
+                window.stand_ins.add(len(window.answers))
             window.answers.append(action)  # the engine asked this seat (a lone pass elsewhere is the table's alone)
         window.queue.pop(0)
         if window.queue:
             return []
         self.window = None
-        for answer in window.answers:
-            self._apply(rnd, answer)
+        for i, answer in enumerate(window.answers):
+            self._apply(rnd, answer, i in window.stand_ins)
         return rnd.events[window.mark :]
 
     def shown_events(self) -> list[Event]:
@@ -374,9 +388,11 @@ class MatchController:
         window = open_window(rnd, len(earlier.events), before, order)
         self.window = window if window is not None and window.queue else None
 
-    def play_for(self, seat: int, agent: Agent) -> list[Event]:
-        """Let `agent` choose for `seat` and carry the choice out; the events that followed."""
-        return self.submit(agent.choose(self.observe(seat)))
+    def play_for(self, seat: int, agent: Agent, stand_in: bool | None = None) -> list[Event]:
+        """Let `agent` choose for `seat` and carry the choice out; the events that followed. The move is marked as
+        made for a person (see `stand_ins`) where `stand_in` says so, by default at a seat with no agent of its own."""
+        made_for = self.agents[seat] is None if stand_in is None else stand_in
+        return self.submit(agent.choose(self.observe(seat)), stand_in=made_for)
 
     def step(self) -> list[Event]:
         """Let the agent of the first seat to move act; ValueError when a person must move."""

@@ -9,7 +9,7 @@ checks that the engine says the very same events.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,8 @@ from game.files.safe_paths import name_problem
 LOG_FORMAT = "guiyang-match-log"
 LOG_VERSION = 1
 MAX_SEED_CHARS = 200
-_ACTION_KEYS = {"type", "kind", "seat", "tile", "declare"}
+STAND_IN = "stand_in"  # an action's mark: an AI made this move for the person whose seat it is
+_ACTION_KEYS = {"type", "kind", "seat", "tile", "declare", STAND_IN}
 
 
 class LogError(ValueError):
@@ -107,6 +108,22 @@ def action_from_json(obj: Any) -> Action:
     return Action(kind, seat, tile, declare)
 
 
+def action_json(action: Action, stand_in: bool = False) -> dict[str, Any]:
+    """An action's JSON object as logs and saves keep it; `stand_in` marks a move an AI made for a person."""
+    out = action.to_json()
+    if stand_in:
+        out[STAND_IN] = True
+    return out
+
+
+def stand_in_from_json(obj: dict[str, Any]) -> bool:
+    """Whether a logged action was an AI's move for a person (托管, a clock run out); ValueError if not a flag."""
+    flag = obj.get(STAND_IN, False)
+    if not isinstance(flag, bool):
+        raise ValueError(f"an action's {STAND_IN} must be true or false")
+    return flag
+
+
 class LogWriter:
     """Writes a match as JSON lines while it is played."""
 
@@ -131,27 +148,32 @@ def header_text(rules: Ruleset, seed: str, setup: HandSetup) -> str:
     return _line(header(rules, seed, setup))
 
 
-def round_text(rnd: Round) -> str:
-    """A hand's lines, all at once: written in one piece, a failed write loses at most this hand."""
+def round_text(rnd: Round, stand_ins: Collection[int] = ()) -> str:
+    """A hand's lines, all at once: written in one piece, a failed write loses at most this hand.
+
+    `stand_ins` are the indices of the actions an AI made for a person, so that a review rates the person's own play.
+    """
     # Actions interleave with events: each action is logged right after the events
     # that came before it, which `action_marks` records.
     return "".join(
-        _line({"type": "action", **item.to_json()}) if isinstance(item, Action) else _line(item.to_json())
-        for item in interleave(rnd)
+        _line({"type": "action", **action_json(item, index in stand_ins)})
+        if isinstance(item, Action)
+        else _line(item.to_json())
+        for index, item in interleave(rnd)
     )
 
 
-def interleave(rnd: Round) -> Iterator[Event | Action]:
-    """The round's events and actions in the order they happened."""
+def interleave(rnd: Round) -> Iterator[tuple[int, Event | Action]]:
+    """The round's events and actions in the order they happened, each action with its index (-1 for an event)."""
     marks = rnd.action_marks
     ai = 0
     for i, ev in enumerate(rnd.events):
         while ai < len(marks) and marks[ai] == i:
-            yield rnd.actions[ai]
+            yield ai, rnd.actions[ai]
             ai += 1
-        yield ev
+        yield -1, ev
     while ai < len(marks):
-        yield rnd.actions[ai]
+        yield ai, rnd.actions[ai]
         ai += 1
 
 
@@ -165,6 +187,7 @@ class ParsedLog:
     head: dict[str, Any]
     hands: list[tuple[list[Event], list[Action]]] = field(default_factory=list)
     damage: str | None = None
+    stand_ins: list[set[int]] = field(default_factory=list)  # per hand: its actions an AI made for a person
 
     def ending(self) -> str | None:
         """Where the log ends if its last hand is unfinished (hand and event), else None."""
@@ -211,6 +234,7 @@ def read_log_text(text: str, path: str, lenient: bool = False) -> ParsedLog:
             parsed.damage = str(exc)
             if parsed.ending() is not None:
                 parsed.hands.pop()  # the hand being written when the log broke
+                parsed.stand_ins.pop()
             break
     if parsed is None:
         raise LogError(f"{path}: empty log (no header line)")
@@ -238,7 +262,10 @@ def _read_line(parsed: ParsedLog, line: str, where: str) -> None:
         if kind == "action":
             if not parsed.hands:
                 raise ValueError("an action before the first hand_started")
-            parsed.hands[-1][1].append(action_from_json(obj))
+            actions = parsed.hands[-1][1]
+            if stand_in_from_json(obj):
+                parsed.stand_ins[-1].add(len(actions))
+            actions.append(action_from_json(obj))
             return
         ev = event_from_json(obj)
     except LogError:
@@ -247,6 +274,7 @@ def _read_line(parsed: ParsedLog, line: str, where: str) -> None:
         raise LogError(f"{where}: bad line: {str(exc)[:200]}") from None
     if kind == "hand_started":
         parsed.hands.append(([], []))
+        parsed.stand_ins.append(set())
     if not parsed.hands:
         raise LogError(f"{where}: event before the first hand_started")
     parsed.hands[-1][0].append(ev)

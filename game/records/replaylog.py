@@ -13,7 +13,7 @@ import logging
 import os
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -175,12 +175,14 @@ class ReplayLog:
         seed: str,
         setup: HandSetup | None = None,
         people: Callable[[], Sequence[int]] | None = None,
+        stand_ins: Callable[[], Collection[int]] | None = None,
     ) -> None:
         self.match_id = match_id
         self.rules = rules
         self.seed = seed
         self.setup = setup or HandSetup()
         self.people = people  # asked at each hand: the seats people play can change during a match
+        self.stand_ins = stand_ins  # asked at each hand: its actions an AI made for a person
         self.error: str | None = None
         self.on_error: Callable[[str], None] | None = None  # told the first time keeping a hand fails
         self.names: tuple[str, ...] = ()  # the people's names by seat, kept with each hand for the list
@@ -202,7 +204,7 @@ class ReplayLog:
             with WholeAppender(path) as out:
                 if out.size() == 0:
                     out.write(header_text(self.rules, self.seed, self.setup))
-                out.write(round_text(rnd))
+                out.write(round_text(rnd, self.stand_ins() if self.stand_ins is not None else ()))
             settled = next((e for e in reversed(rnd.events) if isinstance(e, HandSettled)), None)
             won = next((e for e in rnd.events if isinstance(e, HandWon)), None)
             entry = HandEntry(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +20,7 @@ from game.engine.events import Event
 from game.engine.round import HandSetup, Round
 from game.files.bounded_io import JsonRefused, loads_json
 from game.files.safe_paths import name_problem
-from game.records.gamelog import action_from_json, header, header_problem, header_setup
+from game.records.gamelog import action_from_json, action_json, header, header_problem, header_setup, stand_in_from_json
 
 SAVE_FORMAT = "guiyang-save"
 SAVE_VERSION = 1
@@ -39,6 +40,7 @@ class HandRecord:
     settled: bool = False
     events: int = 0
     digest: str = ""
+    stand_ins: frozenset[int] = frozenset()  # indices of the actions an AI made for a person (托管, a clock run out)
 
 
 @dataclass
@@ -78,9 +80,9 @@ class RunningDigest:
         return h.hexdigest()[:16]
 
 
-def record(rnd: Round, settled: bool) -> HandRecord:
-    """The save record of a hand as it stands now."""
-    return HandRecord(list(rnd.actions), settled, len(rnd.events), digest(rnd.events))
+def record(rnd: Round, settled: bool, stand_ins: Collection[int] = ()) -> HandRecord:
+    """The save record of a hand as it stands now; `stand_ins` are its actions an AI made for a person."""
+    return HandRecord(list(rnd.actions), settled, len(rnd.events), digest(rnd.events), frozenset(stand_ins))
 
 
 def new_save(rules: Ruleset, seed: str, setup: HandSetup, config: dict[str, Any] | None = None) -> SaveData:
@@ -98,7 +100,12 @@ def dumps(data: SaveData) -> str:
         "practice": sorted(data.practice),
         "log": data.head,
         "hands": [
-            {"settled": h.settled, "events": h.events, "digest": h.digest, "actions": [a.to_json() for a in h.actions]}
+            {
+                "settled": h.settled,
+                "events": h.events,
+                "digest": h.digest,
+                "actions": [action_json(a, i in h.stand_ins) for i, a in enumerate(h.actions)],
+            }
             for h in data.hands
         ],
     }
@@ -150,9 +157,12 @@ def _hand(raw: Any, place: str) -> HandRecord:
     if len(raw["actions"]) > MAX_ACTIONS:
         raise SaveError(f"{place}: {len(raw['actions'])} actions; a hand has at most {MAX_ACTIONS}")
     actions: list[Action] = []
+    stand_ins: set[int] = set()
     for i, a in enumerate(raw["actions"], 1):
         try:
             actions.append(action_from_json(a))
+            if stand_in_from_json(a):
+                stand_ins.add(i - 1)
         except ValueError as exc:
             raise SaveError(f"{place}, action {i}: {exc}") from None
     events, dig, settled = raw.get("events", 0), raw.get("digest", ""), raw.get("settled", False)
@@ -160,7 +170,7 @@ def _hand(raw: Any, place: str) -> HandRecord:
         raise SaveError(f"{place}: events must be a number and digest a short text")
     if not isinstance(settled, bool):
         raise SaveError(f"{place}: settled must be true or false")
-    return HandRecord(actions, settled, events, dig)
+    return HandRecord(actions, settled, events, dig, frozenset(stand_ins))
 
 
 def first_setup(head: dict[str, Any]) -> HandSetup:
@@ -189,5 +199,6 @@ def take_back(data: SaveData, seat: int) -> SaveData | None:
     )
     if last is None:
         return None
-    hands = [*data.hands[:-1], HandRecord(list(actions[:last]))]
+    kept = frozenset(i for i in data.hands[-1].stand_ins if i < last)
+    hands = [*data.hands[:-1], HandRecord(list(actions[:last]), stand_ins=kept)]
     return SaveData(dict(data.head), hands, dict(data.config), data.practice | {len(data.hands)}, data.match_id)

@@ -7,7 +7,7 @@ the table). A moment with more than one legal option is a decision the review pr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from game.core.ruleset import Ruleset
@@ -40,11 +40,17 @@ class Moment:
     played: Action
     events: int  # events of the hand that had happened (a replay opens here)
     after_kong: bool  # the seat's tile in hand is the replacement for its own kong
+    stand_in: bool = False  # an AI played it for the seat's person (托管, a clock run out)
 
     @property
     def decides(self) -> bool:
         """True when the seat had a choice (more than one legal option)."""
         return len(set(self.obs.legal_actions)) > 1
+
+    @property
+    def rated(self) -> bool:
+        """True when the review prices it: a choice the seat's person made themselves."""
+        return self.decides and not self.stand_in
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +77,15 @@ def decision_kind(obs: Observation) -> str:
 
 
 def walk_match(
-    rules: Ruleset, seed: str, setup: HandSetup, hands: Sequence[Sequence[Action]], seat: int
+    rules: Ruleset,
+    seed: str,
+    setup: HandSetup,
+    hands: Sequence[Sequence[Action]],
+    seat: int,
+    stand_ins: Sequence[Collection[int]] = (),
 ) -> list[HandMoments]:
-    """Replay each hand's actions through the match controller; the seat's moments, hand by hand.
+    """Replay each hand's actions through the match controller; the seat's moments, hand by hand (`stand_ins`:
+    per hand, the indices of its actions an AI made for a person).
 
     A hand that is not over at the end of its actions (a log cut short) ends the walk. ReviewError
     names the hand and the action the engine refused.
@@ -88,12 +100,13 @@ def walk_match(
         assert rnd is not None
         moments: list[Moment] = []
         kong_wall = -1  # the wall after the seat's last kong, as the expert keeps it
+        played_for = stand_ins[number - 1] if number <= len(stand_ins) else ()
         for i, action in enumerate(actions):
             # Naming the 定缺 suit (docs/rules.md §15.3) is not priced: the expert does not search it.
             if action.seat == seat and action.kind is not ActionKind.DINGQUE:
                 obs = table.observe(seat)
                 after = obs.drawn is not None and obs.wall_remaining == kong_wall - 1
-                moments.append(Moment(number, obs, action, len(rnd.events), after))
+                moments.append(Moment(number, obs, action, len(rnd.events), after, i in played_for))
                 if action.kind in _KONGS:
                     kong_wall = obs.wall_remaining
             try:

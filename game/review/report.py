@@ -106,6 +106,7 @@ class HandReview:
     key: str
     net: int
     decisions: tuple[Decision, ...]
+    played_for: int = 0  # decisions an AI made for the seat's person (托管, a clock run out): not rated
 
     @property
     def lost(self) -> float:
@@ -137,9 +138,20 @@ class MatchReview:
         return sum(d.agrees for d in every) / len(every) if every else 1.0
 
     @property
+    def played_for(self) -> int:
+        """Decisions an AI made for the seat's person over the match (托管): left out of every figure."""
+        return sum(h.played_for for h in self.hands)
+
+    @property
+    def own_hands(self) -> list[HandReview]:
+        """The hands the person played: all but those whose every decision an AI made for them."""
+        return [h for h in self.hands if h.decisions or not h.played_for]
+
+    @property
     def lost_per_hand(self) -> float:
-        """Points given away per hand."""
-        return sum(h.lost for h in self.hands) / len(self.hands) if self.hands else 0.0
+        """Points given away per hand the person played."""
+        own = self.own_hands
+        return sum(h.lost for h in own) / len(own) if own else 0.0
 
     def costliest(self, n: int = COSTLIEST) -> list[Decision]:
         """The `n` decisions that gave away the most, those that gave (next to) nothing away left out."""
@@ -182,7 +194,13 @@ def decision_json(d: Decision) -> dict[str, Any]:
 
 def hand_json(h: HandReview) -> dict[str, Any]:
     """A hand's review as JSON."""
-    return {"hand": h.hand, "key": h.key, "net": h.net, "decisions": [decision_json(d) for d in h.decisions]}
+    return {
+        "hand": h.hand,
+        "key": h.key,
+        "net": h.net,
+        "decisions": [decision_json(d) for d in h.decisions],
+        "played_for": h.played_for,
+    }
 
 
 def match_json(r: MatchReview) -> dict[str, Any]:
@@ -194,6 +212,7 @@ def match_json(r: MatchReview) -> dict[str, Any]:
         "rollouts": r.rollouts,
         "summary": {
             "decisions": sum(len(h.decisions) for h in r.hands),
+            "played_for": r.played_for,
             "agreement": round(r.agreement, 4),
             "lost_per_hand": round(r.lost_per_hand, 4),
             "costliest": [[d.hand, d.number] for d in r.costliest()],
@@ -261,11 +280,14 @@ def decision_from_json(obj: Any, where: str) -> Decision:
 def hand_from_json(obj: Any, where: str) -> HandReview:
     """A hand's review read back."""
     raw = _field(obj, "decisions", list, where)
+    if "played_for" in obj and (type(obj["played_for"]) is not int or obj["played_for"] < 0):
+        raise ReportError(f"{where}.played_for: not a count of decisions")
     return HandReview(
         _field(obj, "hand", int, where),
         _field(obj, "key", str, where),
         _field(obj, "net", int, where),
         tuple(decision_from_json(d, f"{where}.decisions[{i}]") for i, d in enumerate(raw)),
+        _field(obj, "played_for", int, where) if "played_for" in obj else 0,  # kept before any move was the AI's
     )
 
 

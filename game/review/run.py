@@ -20,7 +20,7 @@ from game.core.ruleset import Ruleset
 from game.engine.actions import Action, ActionKind
 from game.engine.round import HandSetup
 from game.learn.explain_words import Said
-from game.records.gamelog import LogError, ParsedLog, header_setup, read_log
+from game.records.gamelog import LogError, ParsedLog, action_json, header_setup, read_log
 from game.review.moments import HandMoments, ReviewError, decision_kind, walk_match
 from game.review.report import Decision, HandReview, MatchReview, Option
 from game.review.why import explain
@@ -44,6 +44,7 @@ class LoggedMatch:
     seed: str
     setup: HandSetup
     hands: tuple[tuple[Action, ...], ...]
+    stand_ins: tuple[frozenset[int], ...] = ()  # per hand: its actions an AI made for a person (not rated)
 
 
 def read_match(path: Path, lenient: bool = True) -> LoggedMatch:
@@ -61,17 +62,21 @@ def logged_match(parsed: ParsedLog, rules: Ruleset) -> LoggedMatch:
     hands = [tuple(actions) for _events, actions in parsed.hands]
     if parsed.ending() is not None:
         hands.pop()
-    return LoggedMatch(rules, str(parsed.head["seed"]), header_setup(parsed.head), tuple(hands))
+    stand_ins = tuple(frozenset(s) for s in parsed.stand_ins[: len(hands)])
+    return LoggedMatch(rules, str(parsed.head["seed"]), header_setup(parsed.head), tuple(hands), stand_ins)
 
 
 def hand_keys(match: LoggedMatch, seat: int, rollouts: int) -> list[str]:
     """One key per hand naming everything its review depends on: the ruleset's every value, the seed, the
-    first set-up, the seat, the rollouts and the actions of that hand and the hands before it."""
+    first set-up, the seat, the rollouts and the actions of that hand and the hands before it (which of them an
+    AI made for a person too)."""
     head = json.dumps([REVIEW_VERSION, repr(match.rules), match.seed, repr(match.setup), seat, rollouts])
     digest = hashlib.sha256(head.encode())
     keys = []
-    for actions in match.hands:
-        digest.update(json.dumps([a.to_json() for a in actions], sort_keys=True).encode())
+    for n, actions in enumerate(match.hands):
+        played_for = match.stand_ins[n] if n < len(match.stand_ins) else frozenset()
+        logged = [action_json(a, i in played_for) for i, a in enumerate(actions)]
+        digest.update(json.dumps(logged, sort_keys=True).encode())
         keys.append(digest.copy().hexdigest()[:32])
     return keys
 
@@ -92,10 +97,10 @@ def review_match(
     """
     if rollouts < 1:
         raise ReviewError(f"rollouts must be at least 1, got {rollouts}")
-    walked = walk_match(match.rules, match.seed, match.setup, match.hands, seat)
+    walked = walk_match(match.rules, match.seed, match.setup, match.hands, seat, match.stand_ins)
     keys = hand_keys(match, seat, rollouts)
     known = known or {}
-    todo = sum(sum(m.decides for m in h.moments) for h, k in zip(walked, keys, strict=False) if k not in known)
+    todo = sum(sum(m.rated for m in h.moments) for h, k in zip(walked, keys, strict=False) if k not in known)
     done = 0
 
     def tick() -> None:
@@ -129,6 +134,7 @@ def review_hand(
     # Without its wall-clock deadline, so that no clock decides anything in a review.
     hard = HardAgent(rules=rules, budget_ms=NO_DEADLINE_MS)
     decisions: list[Decision] = []
+    played_for = 0  # decisions an AI made for the person: walked (hard follows them) but not priced
     for m in hm.moments:
         kong_wall = hard.kong_wall
         base = hard.choose(m.obs)
@@ -136,7 +142,10 @@ def review_hand(
         hard.kong_wall = m.obs.wall_remaining if m.played.kind in _KONGS else kong_wall
         if not m.decides:
             continue
-        number = len(decisions) + 1
+        if m.stand_in:
+            played_for += 1
+            continue
+        number = len(decisions) + played_for + 1  # the seat's n-th decision of the hand, the AI's counted too
         a = appraise(m.obs, rules, hard, base, f"review:{hm.hand}:{number}", rollouts, m.after_kong, cancelled)
         options = tuple(Option(p.action, p.points, p.samples, p.behind, p.se) for p in a.options)
         kind = decision_kind(m.obs)
@@ -146,7 +155,7 @@ def review_hand(
         decisions.append(replace(d, why=why))
         if tick is not None:
             tick()
-    return HandReview(hm.hand, key, hm.net, tuple(decisions))
+    return HandReview(hm.hand, key, hm.net, tuple(decisions), played_for)
 
 
 def split_known(hands: Sequence[HandReview]) -> dict[str, HandReview]:

@@ -239,8 +239,9 @@ class ReviewScene(Scene):
             self._draw_list(surface)
             self._draw_side(surface)
         else:
+            nothing = S.tr("rv_all_played_for" if self.review is not None and self.review.played_for else "rv_none")
             text = {FAILED: S.tr("rv_failed", reason=self.worker.error), CANCELLED: S.tr("rv_cancelled")}.get(
-                state, S.tr("rv_none")
+                state, nothing
             )
             pic = T.fit(
                 text,
@@ -259,8 +260,11 @@ class ReviewScene(Scene):
         parts = (
             [S.wind(self.seat, self.players)]
             + ([self.title] if self.title else [])
-            + ([S.tr("rv_decisions", n=len(self.rows))] if self.rows else [])
+            + ([S.tr_count("rv_decisions", len(self.rows))] if self.rows else [])
         )
+        played_for = self.review.played_for if self.review is not None else 0
+        if played_for:
+            parts.append(S.tr("rv_played_for", n=played_for))
         if hands:
             parts.insert(1, S.tr_count("summary_hands", hands))
         width = self.panel.right - round(24 * self.s) - (x + title.get_width() + round(16 * self.s))
@@ -350,7 +354,8 @@ class ReviewScene(Scene):
         surface.blit(head, (r.left, y))
         y += head.get_height()
         chart = pygame.Rect(r.left, y, r.width, round(r.height * 0.2))
-        bars.column_chart(surface, chart, [h.lost for h in review.hands], [str(h.hand) for h in review.hands], small)
+        own = review.own_hands
+        bars.column_chart(surface, chart, [h.lost for h in own], [str(h.hand) for h in own], small)
         y = chart.bottom + gap
         y = self._draw_costliest(surface, pygame.Rect(r.left, y, r.width, r.bottom - y), review) + gap
         self._draw_detail(surface, pygame.Rect(r.left, y, r.width, r.bottom - y), self.rows[self.selected])

@@ -261,8 +261,9 @@ class NetSession:
         legal = from_wire(obs, self.rules.players).legal_actions
         return None if action in legal else "that move is not possible now"
 
-    def apply(self, action: Action) -> list[Event]:
-        """Send our move; what it does comes back from the host as events."""
+    def apply(self, action: Action, stand_in: bool = False) -> list[Event]:
+        """Send our move; what it does comes back from the host as events (the host's AI plays our 托管, so
+        `stand_in` never comes here true)."""
         self.link.act(action)
         if action.kind is ActionKind.DINGQUE and self.obs is not None:
             self.named.add(self.obs.hand_no)  # the host may ask again before it has our suit: ours stands

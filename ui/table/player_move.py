@@ -143,7 +143,8 @@ class PlayerMove:
             return
         self.commit(action)
 
-    def commit(self, action: Action) -> None:
+    def commit(self, action: Action, stand_in: bool = False) -> None:
+        """Make the move (`stand_in`: the AI's for the seat's person); an illegal one is refused with its reason."""
         reason = self.t.session.check(action)
         if reason is not None:
             self.t.message = S.tr("err_illegal", reason=reason)
@@ -155,13 +156,13 @@ class PlayerMove:
             # or the draw of the seat that answered a discard last). While the people answer a discard in turn,
             # an answer shows nothing until the last (game/match/controller.py, the claim window).
             self.t.look(NOBODY)
-            events = self.t.session.apply(action)
+            events = self.t.session.apply(action, stand_in)
             if self.t.session.to_move() == [action.seat]:
                 self.t.look(action.seat)
             else:
                 self.t.presenter.feed(events)
             return
-        self.t.presenter.feed(self.t.session.apply(action))
+        self.t.presenter.feed(self.t.session.apply(action, stand_in))
 
     def warning(self, action: Action, obs: Observation) -> tuple[str, str] | None:
         """A warning before a move that costs: passing a win (过水 / 包牌), or winning under 包牌."""

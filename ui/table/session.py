@@ -208,12 +208,13 @@ class TableSession:
         """Why `action` is illegal now, or None."""
         return self.control.check(action)
 
-    def apply(self, action: Action) -> list[Event]:
-        """Carry out a legal action; returns the events that followed, as the viewer sees them."""
+    def apply(self, action: Action, stand_in: bool = False) -> list[Event]:
+        """Carry out a legal action (`stand_in`: the AI's for the seat's person, 托管); returns the events that
+        followed, as the viewer sees them."""
         if self.held is not None:
             # An answer in turn: nothing shows until the last, then what followed the held move.
-            return self._shown(self.control.submit(action))
-        return self._moved(lambda: self.control.submit(action))
+            return self._shown(self.control.submit(action, stand_in))
+        return self._moved(lambda: self.control.submit(action, stand_in))
 
     def agent_move(self, seat: int) -> list[Event]:
         """Let the agent behind `seat` choose and act."""

@@ -95,8 +95,9 @@ class TableSource(Protocol):
         """Why `action` is illegal now, or None."""
         ...
 
-    def apply(self, action: Action) -> list[Event]:
-        """Make a person's move; the events that followed, as the viewer sees them."""
+    def apply(self, action: Action, stand_in: bool = False) -> list[Event]:
+        """Make a person's move (`stand_in`: the AI's for them, 托管); the events that followed, as the viewer sees
+        them."""
         ...
 
     def agent_move(self, seat: int) -> list[Event]:

@@ -106,7 +106,8 @@ class TurnFlow:
         paused = self.t.pause_autopilot is not None and self.t.pause_autopilot()
         pilot = self.t.autopilot or self.t.tuoguan.pilot()  # 托管 at this computer: its AI plays the seat
         if pilot is not None and self.t.obs is not None and not paused:
-            self.moves.commit(pilot.choose(self.t.obs))
+            # 托管's moves are marked as the AI's; the autopilot of screenshots and tests plays as the person would.
+            self.moves.commit(pilot.choose(self.t.obs), stand_in=self.t.autopilot is None)
             return True
         return False
 
@@ -123,7 +124,7 @@ class TurnFlow:
         if s.agents[seat] is not None:
             return s.agent_move(seat)
         self.hide_for(seat)
-        return s.apply(self.t.tuoguan.agent(seat).choose(s.observe(seat)))
+        return s.apply(self.t.tuoguan.agent(seat).choose(s.observe(seat)), stand_in=True)
 
     def collect_thought(self) -> bool:
         """Play the searching AI's move once it is ready; False while it still thinks (the frame goes on)."""

@@ -30,6 +30,12 @@ REVIEW_STRINGS: dict[str, tuple[str, str]] = {
     "rv_agreement": ("与专家一致 {pct}%", "Agreed with the expert {pct}%"),
     "rv_lost_hand": ("平均每局少得 {lost}分", "Points lost per hand {lost}"),
     "rv_decisions": ("共{n}个决定", "{n} decisions"),
+    "rv_decisions_one": ("共1个决定", "1 decision"),
+    "rv_played_for": ("另有{n}个由托管代打，不计", "{n} more made by auto-play, not rated"),
+    "rv_all_played_for": (
+        "这场比赛的决定都由托管代打，没有你自己的可复盘",
+        "Auto-play made every decision in this match: none of yours to review",
+    ),
     "rv_by_hand": ("每局少得的分", "Points lost, hand by hand"),
     "rv_costliest": ("最贵的三个时刻", "The three costliest moments"),
     "rv_options": ("每个选择的期望得分", "Expected points of each option"),

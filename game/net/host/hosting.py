@@ -38,7 +38,7 @@ def replay_log(table: NetTable) -> ReplayLog:
         table.save.match_id = new_match_id()
     keeper = table.control.replay_log(table.save.match_id)
     # Every seat is driven from the host's side; the people are the seats a person holds.
-    keeper.people = lambda: [seat for seat, s in enumerate(table.seats) if s.plan.kind == "human" and s.holder]
+    keeper.people = lambda: [seat for seat in range(len(table.seats)) if table.core.held_by_person(seat)]
     return keeper
 
 

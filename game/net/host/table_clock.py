@@ -42,7 +42,7 @@ class TableClock:
             mover = self._due_mover(rnd, now, wake)
             if mover is None:
                 break
-            self.core.control.play_for(mover, self.core.agent(mover))
+            self.core.control.play_for(mover, self.core.agent(mover), self.core.held_by_person(mover))
             self.play.moved()
         self.out.push_status()
         return max(0.0, min(wake) - self.core.time()) if wake else None

@@ -149,6 +149,11 @@ class TableCore:
         s.conn = None
         s.dropped_at = self.time()
 
+    def held_by_person(self, seat: int) -> bool:
+        """True when a person holds `seat`: the AI's moves there are made for them (托管, a clock or a drop)."""
+        s = self.seats[seat]
+        return s.plan.kind == "human" and s.holder is not None
+
     def controller(self, seat: int, now: float) -> str:
         """Who answers for `seat` now: "person", "wait" (dropped, the table waits) or "ai"."""
         s = self.seats[seat]

@@ -274,7 +274,7 @@ def test_autoplay_one_hand(exe: Path, home: Path) -> None:
     # Instant speed: the animations finish as they start, so the hand takes seconds, not a minute.
     proc = _run(exe, "--autoplay", "--hands", "1", "--speed", "instant", "--seed", "smoke", home=home)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    assert "played 1 hands" in proc.stdout
+    assert "played 1 hand in" in proc.stdout
     assert "Traceback" not in proc.stderr
     # Settings, saves and logs went to the player's folders, nothing next to the program.
     assert sorted(p.name for p in exe.parent.iterdir()) == before

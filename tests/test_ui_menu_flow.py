@@ -28,6 +28,7 @@ from ui.menu.main_menu import MainMenu, ResumeChoiceScene
 from ui.menu.match_flow import MatchFlow, build_table, next_seed, start_match
 from ui.probe.moments import stage_until
 from ui.settings.values import Settings, Speed
+from ui.settlement import SettlementScene
 from ui.stage.app import App
 from ui.stage.scene import Scene
 from ui.table.scene import TableScene
@@ -211,6 +212,43 @@ def test_main_opens_the_menu_unless_told_to_go_straight_to_a_table(
     mark_offered()  # not the first run: the first-run offer has its own tests (tests/test_learn_ui.py)
     assert main([*argv, "--seed", "m"]) == 0
     assert seen == [first]
+
+
+def test_a_table_opened_from_the_command_line_is_left_for_the_main_menu(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`main.py --solo`: Escape at the table, confirmed, leaves the match for the main menu (its 继续对局 resumes the
+    saved match), as a match started from the menu does; the sheet's Escape asks the same, as its footer says."""
+    scenes: list[list[str]] = []
+
+    def fake_run(self: App, make: object, max_frames: int | None = None) -> int:
+        self.stack.resize((1280, 720))
+        table = make(self)  # type: ignore[operator]
+        self.stack.push(table)
+        scenes.append([type(s).__name__ for s in self.stack.scenes()])
+        table.offer_leave()
+        dialog = self.stack.top
+        assert isinstance(dialog, ConfirmScene)
+        dialog._answer(True)
+        scenes.append([type(s).__name__ for s in self.stack.scenes()])
+        return 0
+
+    monkeypatch.setattr(App, "run", fake_run)
+    mark_offered()
+    assert main(["--solo", "--seed", "m"]) == 0
+    assert scenes == [["MainMenu", "TableScene"], ["MainMenu"]]
+
+
+def test_the_sheet_says_what_escape_does_where_there_is_no_match_to_leave() -> None:
+    """Four AIs watched (`--autoplay`) have nothing to leave: the sheet's Escape deals the next hand, and says so."""
+    host = _host()
+    host.settings.speed = Speed.INSTANT
+    table = TableScene(host, CLASSIC, "esc", human=None)
+    host.stack.push(table)
+    _play_until(host, lambda: isinstance(host.stack.top, SettlementScene))
+    sheet = host.stack.top
+    assert isinstance(sheet, SettlementScene) and sheet.on_leave is None
+    assert sheet.close_hint == "end_next_esc"
+    sheet.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    assert sheet.closed and table.phase == "hand"
 
 
 def test_a_practice_hand_is_marked_and_left_out_of_the_statistics() -> None:

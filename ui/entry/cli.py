@@ -17,8 +17,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from ui.settings.values import Speed
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ui.settings.values import Settings
     from ui.stage.app import App
+    from ui.stage.scene import Scene
 
 MOMENTS_HELP = (
     "dice, count, break, deal, mid-hand, practice, claim, offer, win, chickens, end; "
@@ -163,11 +166,8 @@ def run_play(args: argparse.Namespace) -> int:
     """Open the table and play until the window closes (or --hands are done)."""
     import secrets
 
-    import pygame
-
     from ui.match.opponents import opponent
     from ui.settings.values import Settings
-    from ui.table.scene import TableScene
 
     rules = _rules_or_error(args.ruleset)
     if rules is None:
@@ -204,37 +204,49 @@ def run_play(args: argparse.Namespace) -> int:
 
         start_music(settings)  # in the background; silent without a sound device
     if menu:
+        from ui.learn.first_run import with_first_run_offer
         from ui.menu.main_menu import MainMenu
 
-        try:
-            from ui.learn.first_run import with_first_run_offer
+        return _run_window(app, lambda host: with_first_run_offer(host, MainMenu(host, loaded.notices)), args)
+    code = _run_window(app, _straight_to_table(rules, seed, args.autoplay, loaded.notices), args)
+    if args.autoplay and code == 0:
+        hands = app.settings.hands
+        told = "all hands" if not hands else f"{hands} hand" if hands == 1 else f"{hands} hands"
+        print(f"played {told} in {app.frames} frames; seed {seed}")
+    return code
 
-            return app.run(
-                lambda host: with_first_run_offer(host, MainMenu(host, loaded.notices)),
-                max_frames=args.max_frames or None,
-            )
-        except pygame.error as exc:
-            print(
-                f"error: cannot open the game window: {exc} (SDL_VIDEODRIVER=dummy runs without a screen)",
-                file=sys.stderr,
-            )
-            return 1
-    human = None if args.autoplay else 0
-    from ui.menu.save import AUTOPLAY_SAVE_NAME, SAVE_NAME
 
-    slot = AUTOPLAY_SAVE_NAME if args.autoplay else SAVE_NAME
+def _run_window(app: App, first: Callable[[App], Scene], args: argparse.Namespace) -> int:
+    """Run the window from its first scene; its exit code, or 1 with a message when no window can open."""
+    import pygame
+
     try:
-        code = app.run(
-            lambda host: TableScene(host, rules, seed, human=human, save_name=slot), max_frames=args.max_frames or None
-        )
+        return app.run(first, max_frames=args.max_frames or None)
     except pygame.error as exc:
         print(
             f"error: cannot open the game window: {exc} (SDL_VIDEODRIVER=dummy runs without a screen)", file=sys.stderr
         )
         return 1
-    if args.autoplay:
-        print(f"played {app.settings.hands or 'all'} hands in {app.frames} frames; seed {seed}")
-    return code
+
+
+def _straight_to_table(rules: Any, seed: str, autoplay: bool, notices: list[str]) -> Callable[[App], Scene]:
+    """The first scene of `--solo` (the player at East) or `--autoplay` (four AIs watched, kept in a save of their
+    own): the table, and beneath a person's the main menu it is left for, as a match started there is (Escape,
+    confirmed; 继续对局 picks the saved match up again)."""
+    from ui.menu.save import AUTOPLAY_SAVE_NAME, SAVE_NAME
+    from ui.table.scene import TableScene
+
+    def first(host: App) -> Scene:
+        if autoplay:
+            return TableScene(host, rules, seed, human=None, save_name=AUTOPLAY_SAVE_NAME)
+        from ui.menu.main_menu import MainMenu
+
+        host.stack.push(MainMenu(host, notices))
+        table = TableScene(host, rules, seed, human=0, save_name=SAVE_NAME)
+        table.on_leave = lambda: host.stack.remove(table)
+        return table
+
+    return first
 
 
 def run_screenshot(args: argparse.Namespace) -> int:

@@ -108,7 +108,7 @@ class SettlementScene(SettlementPanel):
         hand_no: int = 0,
         on_leave: Callable[[], None] | None = None,
         seat_label: Callable[[int], str] | None = None,
-        close_hint: str = "end_next",
+        close_hint: str | None = None,
         canvas: pygame.Surface | None = None,
         leave_question: str | None = None,
         on_review: Callable[[], None] | None = None,
@@ -134,7 +134,8 @@ class SettlementScene(SettlementPanel):
         # How seats are named (default: as the viewer calls them), and the strings key of the closing hint.
         self.players = ledger.players  # at the table (docs/rules.md §15.2): a row each
         self.seat_label = seat_label or (lambda seat: S.seat_label(seat, viewer, self.players))
-        self.close_hint = close_hint
+        # A sheet with no match to leave (four AIs watched) says that Escape, like a click, deals the next hand.
+        self.close_hint = close_hint or ("end_next" if on_leave is not None else "end_next_esc")
         # A picture of the sheet's size no longer shown (the last hand's sheet) to draw this one on, rather than
         # make another of the window's size.
         self.canvas = canvas

@@ -153,6 +153,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "end_items": ("明细", "Details"),
     "end_no_items": ("没有输赢", "No payments"),
     "end_next": ("空格或点击：下一局 · Esc：离开", "Space or click: next hand · Esc: leave"),
+    "end_next_esc": ("空格、点击或Esc：下一局", "Space, click or Esc: next hand"),
     "settle_tuoguan_off": ("托管中 · T：取消托管", "Auto-play is on · T: stop it"),
     "end_more": ("…还有{n}项", "…{n} more"),
     "end_pays": ("{payers}→{payee}", "{payers}→{payee}"),

@@ -13,6 +13,7 @@ from game.match.replay import replay
 from game.records.gamelog import read_log
 from game.records.replaylog import read_index
 from game.rules.loader import load_ruleset
+from tests.cut_rig import drawn_texts
 from tests.replay_rig import play_hands
 from tests.ui_host import HeadlessHost, headless_display
 from ui.replays.browser import PLAY_STEP, ReplayListScene, ReplayViewerScene, model_at, open_replays
@@ -155,3 +156,26 @@ def test_the_viewer_shows_the_fixed_chickens_and_the_list_names_rulesets_and_dra
     key(host, pygame.K_END)
     info = viewer.view().chicken_info
     assert info is not None and info.fixed and viewer.model.ended
+
+
+def test_the_viewers_panel_names_its_hand_and_only_keys_that_work_in_a_replay(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The info panel of a replay says which hand it is from the first step, and not the table's H hint, T 托管 or
+    Space skip, which a replay has not (its own keys are beside it)."""
+    S.set_language("en")
+    play_hands(2)
+    headless_display(SIZE)
+    host = HeadlessHost(Settings(), SIZE)
+    open_replays(host)
+    key(host, pygame.K_RETURN)  # the list is newest first: the second hand
+    viewer = host.stack.top
+    assert isinstance(viewer, ReplayViewerScene) and viewer.step == 0
+    drawn = drawn_texts(monkeypatch, "fit")
+    viewer.draw(pygame.Surface(SIZE))
+    assert S.tr("hand_no", n=2) in drawn
+    assert not any("auto-play" in t or "H hint" in t for t in drawn), drawn
+    assert any("? all keys" in t for t in drawn)
+    for k in (pygame.K_h, pygame.K_t):
+        key(host, k)
+    assert host.stack.top is viewer and viewer.step == 0  # nothing else happens on them

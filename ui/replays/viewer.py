@@ -13,7 +13,7 @@ import pygame
 from game.core.result import HandResult
 from game.core.ruleset import Ruleset
 from game.core.settlement.chickens import chicken_tiles, fixed_chickens
-from game.engine.events import Event, HandEnded, TilesDealt
+from game.engine.events import Event, HandEnded, HandStarted, TilesDealt
 from ui.kit.buttons import Button, draw_buttons, lay_out_buttons
 from ui.look import palette as pal
 from ui.look import text as T
@@ -58,6 +58,8 @@ def model_at(
     model.people = frozenset(seat for seat, name in enumerate(names) if name) | {turned_by}
     for e in events[:count]:
         model.apply(e)
+    # The replay names its hand from its first step, before the hand's first event is shown.
+    model.hand_no = model.hand_no or next((e.hand for e in events if isinstance(e, HandStarted)), 0)
     if face_up and not model.ended:
         for seat in model.places[1:]:
             # The other seats' hands are drawn face up once laid open: lay them open, drawn tile last.
@@ -262,6 +264,7 @@ class ReplayViewerScene(Scene):
             chicken_info=replay_chickens(self.model, self.rules),
             speed_name=S.tr("speed_" + self.speed.value) + ("" if self.playing else S.tr("replay_paused")),
             language=S.language(),
+            keys_help="keys_help_replay",  # not the table's: no hint, 托管 or skip in a replay
         )
 
     def draw(self, surface: pygame.Surface) -> None:

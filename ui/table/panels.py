@@ -113,6 +113,8 @@ def draw_info(surface: pygame.Surface, view: TableView, rect: pygame.Rect) -> No
 
 def _keys_help(view: TableView) -> str:
     """Which keys line the info panel shows (a key of ui.words.strings)."""
+    if view.keys_help:
+        return view.keys_help
     if view.model.watching:
         return "keys_help_watching"
     return "keys_help_practice" if view.practice else "keys_help"

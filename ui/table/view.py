@@ -63,6 +63,7 @@ class TableView:
     autoplay: bool = False
     language: str = "zh"
     practice: bool = False  # a practice game: the keys' line names the take-back key
+    keys_help: str = ""  # the info panel's keys line (a key of ui.words.strings) where not the table's own
 
     def chickens_lit(self, seat: int) -> bool:
         """Whether the chickens at place `seat` are lit now: the end of a hand, lit place by place, for seats that

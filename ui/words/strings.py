@@ -46,6 +46,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "autoplay_on": ("观战：{count}家电脑对局", "Watching {count} AI players"),
     "watching_seatless": ("观战：你没有座位", "Watching: you hold no seat"),
     "keys_help_watching": ("? 全部按键 · 空格 跳过 · L 语言 · F11 全屏", "? all keys · Space skip · L lang · F11 full"),
+    "keys_help_replay": ("? 全部按键 · F11 全屏", "? all keys · F11 full"),  # the replay's own keys are beside it
     "keys_help_close": ("? 或 Esc 关闭", "? or Esc closes"),
     "loading": ("洗牌中…", "Shuffling…"),
     "loading_table": ("摆桌中…", "Setting the table…"),

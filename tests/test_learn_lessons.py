@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 
 import pytest
 
@@ -120,3 +121,21 @@ def test_progress_is_kept_in_stats() -> None:
     stats = finish_lesson(finish_lesson(StatsBook(), 1), 5)
     assert lessons_finished(stats) == {1, 5}
     assert stats.to_json()["lessons"] == 0b10001
+
+
+@pytest.mark.parametrize("number", [x.number for x in LESSONS])
+def test_take_back_returns_to_each_choice_in_turn_in_every_lesson(number: int) -> None:
+    """Played to its end (the coach's moves, then moves at random), a lesson is taken back one choice at a time to
+    its first: each take-back comes back to the very position of that choice, the moves before it (forced ones
+    among them: a declared hand's discards) played once each."""
+    for line in range(4):
+        rng = random.Random(line)
+        run = LessonRun(lesson(number))
+        positions = []
+        while not run.ended:
+            positions.append((tuple(run.moves), run.observation()))
+            run.play(run.advice().action if line == 0 else rng.choice(run.legal()))
+        for moves, obs in reversed(positions):
+            assert run.undo()
+            assert (tuple(run.moves), run.observation()) == (moves, obs)
+        assert not run.can_undo() and not run.undo()

@@ -96,22 +96,23 @@ class LessonRun:
         self.notes = [Note("story", self.lesson.intro)]
         self.moves = []
         self._seen = 0
-        self._advance()
-        for move in moves:
-            self._apply_player(move, judge=False)
+        self._advance(list(moves))
 
-    def _advance(self) -> None:
-        """Play the other seats and the player's forced moves until the player must decide or the hand ends."""
+    def _advance(self, again: list[Action] | None = None) -> None:
+        """Play the other seats and the player's forced moves until the player must decide or the hand ends; the
+        player's moves in `again` (all of them, forced ones too, as `moves` keeps them) are made first, in turn."""
         table, rnd = self.table, self.round
+        again = again or []
         while not rnd.ended:
             self._narrate()
             movers = rnd.to_move()
             if PLAYER in movers:
                 legal = rnd.legal_actions(PLAYER)
-                if len(legal) > 1:
+                if not again and len(legal) > 1:
                     return
-                self.moves.append(legal[0])
-                table.submit(legal[0])
+                move = again.pop(0) if again else legal[0]
+                self.moves.append(move)
+                table.submit(move)
                 continue
             seat = movers[0]
             action = _other_seat(table.observe(seat))
@@ -145,17 +146,6 @@ class LessonRun:
             )
         )
 
-    def _apply_player(self, action: Action, judge: bool = True) -> Note | None:
-        note: Note | None = None
-        if judge:
-            note = self.judge(action)
-            self.notes.append(note)
-            self.last_verdict = note.kind
-        self.moves.append(action)
-        self.table.submit(action)
-        self._advance()
-        return note
-
     # ------------------------------------------------------------------ the player's side
 
     @property
@@ -188,8 +178,12 @@ class LessonRun:
         """Make the player's move: the engine checks it, the coach judges it; ValueError if it is illegal."""
         if action not in self.legal():
             raise ValueError(f"not a legal move now: {action}")
-        note = self._apply_player(action)
-        assert note is not None
+        note = self.judge(action)
+        self.notes.append(note)
+        self.last_verdict = note.kind
+        self.moves.append(action)
+        self.table.submit(action)
+        self._advance()
         return note
 
     def play_advised(self) -> Note:

@@ -93,6 +93,21 @@ def test_a_seat_the_smaller_table_lacks_is_refused_where_it_is_named() -> None:
     assert problem_text(problems[0], THREE) == "no seat 3: the table of Three players (三丁拐) has seats 0-2"
 
 
+def test_a_hand_left_at_a_smaller_table_opens_again_as_it_was_left() -> None:
+    """docs/rules.md §15.2: the example hand dealt by North, a table of three and then of two chosen for it: the
+    hand the calculator keeps (its text) opens again as it was, with the same problems at the same fields. Seat 3
+    written in it is the check's to refuse at its field, not the reader's (which lost the hand left last time)."""
+    calc = _example()
+    calc.set_dealer(3)
+    for rules in (THREE, TWO):
+        calc.set_rules(rules)
+        again = Calculator.from_text(calc.text(), "current.yaml")
+        assert again.text() == calc.text()
+        assert [(p.field, p.message) for p in again.problems()] == [(p.field, p.message) for p in calc.problems()]
+        assert ("dealer", f"dealer: no seat 3 at a table of {rules.players} players ({rules.name} seats 0-"
+                f"{rules.players - 1})") in [(p.field, p.message) for p in again.problems()]  # fmt: skip
+
+
 def test_a_meld_from_a_seat_the_table_lacks_does_not_parse() -> None:
     """docs/rules.md §15.2: `pung 5m from 3` names no seat of a table of three."""
     calc = Calculator(THREE)

@@ -155,7 +155,7 @@ def test_plain_win_off_a_declared_seat_needs_no_pass() -> None:
             "seats[0]: unknown key 'ready'",
         ),
         ("from: self}", "from: self, when: late}", "win:", "win: unknown key 'when'"),
-        ("dealer: 0 ", "dealer: 4 ", "dealer: 4", "dealer: expected a number 0-3, found '4'"),
+        ("dealer: 0 ", "dealer: 4 ", "dealer: 4", "dealer: expected a seat number 0-3, found '4'"),
         ("flip: 4m", "flip: 0m", "flip: 0m", "flip: rank 0 is not a tile"),
         ("ruleset: guiyang-classic", "ruleset: no-such", "ruleset:", "ruleset: no-such: no such ruleset"),
         ("by: [0]", "by: [0, 1]", "win:", "win.by: only one seat can win on its own draw"),

@@ -137,9 +137,6 @@ class _Reader:
         # The node each field was written at, for the line of a problem check_hand finds.
         self.where: dict[str, yaml.Node] = {}
         self.loaded: Ruleset | None = None
-        # The table the seat numbers are read for: the ruleset's, once it loads (docs/rules.md §15.2).
-        self.players = MAX_PLAYERS
-        self.table_name: str | None = None
 
     def line_of(self, where: yaml.Node | str | None) -> int:
         """The 1-based line of a node or of a field's node (a field not written: its nearest parent's)."""
@@ -210,8 +207,6 @@ class _Reader:
             # A key's own problems point at its value; the seats and the turned tile as a whole at the key.
             self.where[key] = k if key in ("seats", "flip", "baopai") else v
         rules = self.attempt(lambda: self.rules(keys["ruleset"][1]), None)
-        if rules is not None:
-            self.players, self.table_name = rules.players, rules.name
         dealer = self.attempt(lambda: self.seat_number(keys["dealer"][1], "dealer"), 0)
         streak = self.attempt(lambda: _int(keys["streak"][1], "streak", 0, MAX_STREAK), 0) if "streak" in keys else 0
         seats_node = keys["seats"][1]
@@ -269,12 +264,13 @@ class _Reader:
             raise BadValue(node, f"ruleset: {exc.errors[0]}") from None
 
     def seat_number(self, node: yaml.Node, what: str) -> int:
-        """A seat number of the table: 0 to its players - 1 (docs/rules.md §15.2)."""
+        """A seat number: 0 to the largest table's last. Whether the ruleset's table has that seat is check_hand's
+        to say, at the field (game.handfile.table, docs/rules.md §15.2), as for a tile of a suit not in play: so
+        a hand a smaller table is chosen for after it was entered (the calculator's) reads back as it was left."""
         v = _value(node)
-        last = self.players - 1
+        last = MAX_PLAYERS - 1
         if type(v) is not int or not 0 <= v <= last:
-            table = f" ({self.table_name} is played by {self.players} players)" if self.table_name else ""
-            raise BadValue(node, f"{what}: expected a number 0-{last}, found {_show(node)}{table}")
+            raise BadValue(node, f"{what}: expected a seat number 0-{last}, found {_show(node)}")
         return v
 
     def seat(self, node: yaml.Node, i: int) -> SeatDraft:
@@ -293,7 +289,7 @@ class _Reader:
                 if not isinstance(text, str):
                     raise BadValue(m, f"{what}.melds[{j}]: expected a meld such as 'pung 5m from 2', found {_show(m)}")
                 try:
-                    melds.append(parse_meld(text, i, self.players))
+                    melds.append(parse_meld(text, i))
                 except ValueError as exc:
                     raise BadValue(m, f"{what}.melds[{j}]: {exc}") from None
         discards = _tiles(keys["discards"][1], f"{what}.discards") if "discards" in keys else []

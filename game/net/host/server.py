@@ -157,7 +157,12 @@ class HostServer:
                 self._save_due.clear()
                 text = dumps(self.table.save_data())
                 try:
-                    await asyncio.to_thread(write_text_atomic, self.save_path, text)
+                    try:
+                        await asyncio.to_thread(write_text_atomic, self.save_path, text)
+                    except RuntimeError:
+                        # The process is ending (a window closed while hosting): no thread can be started to
+                        # write from, so the last save is written here rather than lost.
+                        write_text_atomic(self.save_path, text)
                 except OSError as exc:
                     if not self.save_errors:
                         log.warning("cannot write the save %s: %s", self.save_path, exc)

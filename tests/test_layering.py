@@ -145,6 +145,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "game.rules": {"game.core", "game.files"},
     "ui.calculator": {"ui.kit", "ui.look", "ui.stage", "ui.table", "ui.words"},
     "ui.entry": {
+        "ui.kit",
         "ui.learn",
         "ui.match",
         "ui.menu",

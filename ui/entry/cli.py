@@ -159,7 +159,11 @@ def command_line_window(settings: Settings, args: argparse.Namespace) -> App:
 
     settings.language = args.lang or settings.language
     strings.set_language(settings.language)
-    return App(settings, size=args.size, fullscreen=args.fullscreen or settings.fullscreen)
+    from ui.entry.recovery import ScreenFailures
+
+    app = App(settings, size=args.size, fullscreen=args.fullscreen or settings.fullscreen)
+    app.recover = ScreenFailures(app)  # a screen that fails is closed and the game goes on
+    return app
 
 
 def run_play(args: argparse.Namespace) -> int:

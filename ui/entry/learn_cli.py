@@ -48,7 +48,10 @@ def run_learn(args: argparse.Namespace) -> int:
     settings = load_settings(base=Settings()).settings
     settings.language = args.lang or settings.language or language
     strings.set_language(settings.language)
+    from ui.entry.recovery import ScreenFailures
+
     app = App(settings, size=args.size, fullscreen=False)
+    app.recover = ScreenFailures(app)
     try:
         return app.run(lambda host: LessonScene(host, args.number))
     except pygame.error as exc:

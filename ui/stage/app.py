@@ -41,6 +41,9 @@ class App:
         self.frames = 0  # frames put in the window
         self.show_whole = True  # the next frame goes to the window whole, not only where it changed
         self._windowed_size = size
+        # What a screen that fails (raises from its events, update or drawing) comes to: None lets the error end
+        # the loop; the game's window sets ui.entry.recovery's, which closes that screen and says so.
+        self.recover: Callable[[Exception], None] | None = None
 
     @property
     def running(self) -> bool:
@@ -135,21 +138,13 @@ class App:
         clock = pygame.time.Clock()
         try:
             while self.running:
-                moving = self.stack.animating()
-                if not moving and not self.stack.changed:
-                    wait_for_event(IDLE_WAKE)
-                dt = min(MAX_DT, clock.tick(min(self.fps, self.stack.frame_rate() or self.fps)) / 1000.0)
-                events = pygame.event.get()
-                for event in events:
-                    self.handle(event)
-                follow(self.settings)  # the look chosen in the settings, from the frame after it is chosen
-                self.stack.update(dt)
-                # A still screen is drawn again only when input, a scene change or its own update may have
-                # changed it: an idle menu then costs next to nothing.
-                if events or moving or self.stack.changed or self.stack.animating():
-                    self.stack.changed = False
-                    screen = self.screen or screen
-                    self.show(self.stack.draw(screen))
+                try:
+                    screen = self.frame(clock, screen)
+                except Exception as exc:
+                    if self.recover is None:
+                        raise
+                    self.recover(exc)
+                    self.show_whole = True
                 if max_frames is not None and self.frames >= max_frames:
                     self.quit(0)
                 if not len(self.stack):
@@ -158,6 +153,25 @@ class App:
             pygame.display.quit()
             stop_shared()
         return self.exit_code or 0
+
+    def frame(self, clock: pygame.time.Clock, screen: pygame.Surface) -> pygame.Surface:
+        """One turn of the loop: wait while nothing moves, take the input, update, draw; the surface drawn on."""
+        moving = self.stack.animating()
+        if not moving and not self.stack.changed:
+            wait_for_event(IDLE_WAKE)
+        dt = min(MAX_DT, clock.tick(min(self.fps, self.stack.frame_rate() or self.fps)) / 1000.0)
+        events = pygame.event.get()
+        for event in events:
+            self.handle(event)
+        follow(self.settings)  # the look chosen in the settings, from the frame after it is chosen
+        self.stack.update(dt)
+        # A still screen is drawn again only when input, a scene change or its own update may have
+        # changed it: an idle menu then costs next to nothing.
+        if events or moving or self.stack.changed or self.stack.animating():
+            self.stack.changed = False
+            screen = self.screen or screen
+            self.show(self.stack.draw(screen))
+        return screen
 
     def show(self, damage: list[pygame.Rect] | None) -> None:
         """Put the drawn frame in the window: only where it changed (`damage`), all of it (None), or nothing."""

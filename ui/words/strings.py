@@ -155,6 +155,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     "end_no_items": ("没有输赢", "No payments"),
     "end_next": ("空格或点击：下一局 · Esc：离开", "Space or click: next hand · Esc: leave"),
     "end_next_esc": ("空格、点击或Esc：下一局", "Space, click or Esc: next hand"),
+    "fault_title": ("出了点问题", "Something went wrong"),
+    "fault_body": (
+        "这个画面出错，已经关掉（{error}）。正在打的牌局每一步都已保存：主菜单的“继续对局”可以接着打。"
+        "出错的经过记在 {where}",
+        "This screen ran into an error and was closed ({error}). A match in play is saved at every move: "
+        "Continue on the main menu picks it up. The details are in {where}",
+    ),
+    "fault_no_report": ("（日志文件写不进去）", "(the log file could not be written)"),
     "settle_tuoguan_off": ("托管中 · T：取消托管", "Auto-play is on · T: stop it"),
     "end_more": ("…还有{n}项", "…{n} more"),
     "end_pays": ("{payers}→{payee}", "{payers}→{payee}"),

@@ -55,3 +55,12 @@ def keyboard_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[P
     S.set_language("zh")
     yield tmp_path
     S.set_language("zh")
+
+
+@pytest.fixture
+def player_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A throw-away home for the player's folders; the language as it was, after the test."""
+    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
+    before = S.language()
+    yield tmp_path
+    S.set_language(before)

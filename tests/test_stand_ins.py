@@ -4,7 +4,6 @@ log mark them, a resume and a take-back keep the marks, and the review rates onl
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -29,14 +28,6 @@ from ui.words import strings as S
 
 RULES = load_ruleset("guiyang-classic")
 ROLLOUTS = 4
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
-    before = S.language()
-    yield tmp_path
-    S.set_language(before)
 
 
 def _half_in_tuoguan(seed: str = "stand-in") -> tuple[MatchController, set[int]]:
@@ -93,7 +84,7 @@ def test_the_save_keeps_the_marks_through_a_resume_and_a_take_back() -> None:
         loads(text, "test.save")
 
 
-def test_the_replay_log_marks_the_ais_moves_and_reads_them_back(home: Path) -> None:
+def test_the_replay_log_marks_the_ais_moves_and_reads_them_back(player_home: Path) -> None:
     control, played_for = _half_in_tuoguan()
     keeper = control.replay_log("marks")
     control.on_hand_done = lambda rnd: keeper(rnd, False)
@@ -129,7 +120,7 @@ def test_answers_in_turn_keep_their_marks_through_the_held_table() -> None:
     assert control.stand_ins == {i for i, a in enumerate(rnd.actions) if a.seat == 1}
 
 
-def test_the_review_rates_only_what_the_person_played(home: Path) -> None:
+def test_the_review_rates_only_what_the_person_played(player_home: Path) -> None:
     """Hand 1: the person plays their first four moves and 托管 the rest; hand 2: 托管 throughout. The review prices
     the four alone (numbered among all the hand's decisions), counts the rest as 托管's, and leaves hand 2 out of
     the points lost per hand."""
@@ -172,7 +163,9 @@ def _review_drawn(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ReviewSc
     return scene, drawn
 
 
-def test_the_review_screen_says_how_many_decisions_the_ai_made(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_review_screen_says_how_many_decisions_the_ai_made(
+    player_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     S.set_language("en")
     scene, drawn = _review_drawn(keep_match("half", hands=1, tuoguan=lambda hand, move: move > 4), monkeypatch)
     assert scene.review is not None and scene.review.played_for > 0
@@ -181,7 +174,7 @@ def test_the_review_screen_says_how_many_decisions_the_ai_made(home: Path, monke
 
 
 def test_a_match_played_wholly_by_tuoguan_has_nothing_to_review_and_says_why(
-    home: Path, monkeypatch: pytest.MonkeyPatch
+    player_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     S.set_language("zh")
     scene, drawn = _review_drawn(keep_match("all", hands=1, tuoguan=lambda hand, move: True), monkeypatch)
@@ -189,7 +182,7 @@ def test_a_match_played_wholly_by_tuoguan_has_nothing_to_review_and_says_why(
     assert S.tr("rv_all_played_for") in drawn
 
 
-def test_a_review_kept_before_moves_were_marked_is_still_used(home: Path) -> None:
+def test_a_review_kept_before_moves_were_marked_is_still_used(player_home: Path) -> None:
     """A match with no move of the AI's has the keys it had before the marks were kept, and a review kept then (no
     count of the AI's decisions in it) is read as it is: nothing is priced again, and nothing the player had lost."""
     path = keep_match("old", hands=2)

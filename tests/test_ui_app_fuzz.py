@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -15,10 +14,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from tests.ui_host import FRAME, HeadlessHost, headless_display
+from tests.ui_host import HeadlessHost, fuzz_tick, headless_display
 from ui.menu.main_menu import MainMenu
 from ui.settings.values import Settings, Speed
-from ui.words import strings as S
 
 KEYS = [
     pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE, pygame.K_ESCAPE,
@@ -27,14 +25,6 @@ KEYS = [
     *(getattr(pygame, f"K_{c}") for c in "abcdefghijklmnopqrstuvwxyz0123456789"),
 ]  # fmt: skip
 STEPS = 4000
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
-    before = S.language()
-    yield tmp_path
-    S.set_language(before)
 
 
 def _event(rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event]:
@@ -60,7 +50,7 @@ def _event(rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event
 
 
 @pytest.mark.parametrize(("seed", "size"), [(3, (1280, 720)), (21, (1920, 1080)), (40, (1024, 600))])
-def test_random_input_over_every_screen_never_raises(home: Path, seed: int, size: tuple[int, int]) -> None:
+def test_random_input_over_every_screen_never_raises(player_home: Path, seed: int, size: tuple[int, int]) -> None:
     screen = headless_display(size)
     host = HeadlessHost(Settings(speed=Speed.FAST, think_ms=30), size)
     host.stack.push(MainMenu(host))
@@ -73,10 +63,5 @@ def test_random_input_over_every_screen_never_raises(home: Path, seed: int, size
         seen.add(type(host.stack.top).__name__)
         for event in _event(rng, size):
             host.stack.handle_event(event)
-        if step % 2 == 0:
-            host.stack.update(FRAME * rng.choice((1, 1, 8)))
-        if step % 50 == 0:
-            host.stack.draw(screen)
-        if host.settings.speed is Speed.INSTANT:
-            host.settings.speed = Speed.FAST
+        fuzz_tick(host, screen, rng, step, (2, 50, 8))
     assert len(seen) >= 5, seen  # it did walk between screens

@@ -12,7 +12,7 @@ import pygame
 
 from game.match.agents import SimpleAgent
 from game.rules.loader import load_ruleset
-from tests.ui_host import FRAME, HeadlessHost, headless_display
+from tests.ui_host import HeadlessHost, fuzz_tick, headless_display
 from ui.settings.values import Settings, Speed
 from ui.table.scene import TableScene
 from ui.words import strings as S
@@ -63,12 +63,7 @@ def test_ten_thousand_random_clicks_and_keys() -> None:
             else:
                 event = pygame.event.Event(pygame.KEYDOWN, key=rng.choice(KEYS), mod=0, unicode="")
             host.stack.handle_event(event)
-            if i % 3 == 0:
-                host.stack.update(FRAME * rng.choice((1, 1, 4)))
-            if i % 97 == 0:
-                host.stack.draw(screen)
-            if host.settings.speed is Speed.INSTANT:
-                host.settings.speed = Speed.FAST  # keep the hands long enough to click through
+            fuzz_tick(host, screen, rng, i, (3, 97, 4))
             assert len(host.stack) >= 1
         # The clicks did play: the player made moves and hands were settled.
         assert scene.player_moves >= 20

@@ -5,7 +5,6 @@ with the error as before."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -20,15 +19,6 @@ from ui.settings.values import Settings
 from ui.stage.app import App
 from ui.stage.scene import Scene
 from ui.words import strings as S
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
-    before = S.language()
-    S.set_language("en")
-    yield tmp_path
-    S.set_language(before)
 
 
 class Base(Scene):
@@ -63,7 +53,8 @@ def _app() -> App:
 
 
 @pytest.mark.parametrize("where", ["update", "draw"])
-def test_a_failing_screen_is_closed_and_the_game_goes_on(home: Path, where: str) -> None:
+def test_a_failing_screen_is_closed_and_the_game_goes_on(player_home: Path, where: str) -> None:
+    S.set_language("en")
     app = _app()
     seen: list[Scene] = []
 
@@ -78,24 +69,24 @@ def test_a_failing_screen_is_closed_and_the_game_goes_on(home: Path, where: str)
     assert seen[0] not in scenes and isinstance(scenes[0], Base)
     notice = scenes[-1]
     assert isinstance(notice, NoticeScene) and notice.title == S.tr("fault_title")
-    report = home / "logs" / ERRORS_FILE
+    report = player_home / "logs" / ERRORS_FILE
     assert "ZeroDivisionError: a fault in the screen" in notice.message or "KeyError" in notice.message
     assert str(report) in notice.message
     text = report.read_text(encoding="utf-8")
     assert "Traceback" in text and ("ZeroDivisionError" in text or "KeyError" in text)
 
 
-def test_screens_that_keep_failing_end_the_game_with_the_error(home: Path) -> None:
+def test_screens_that_keep_failing_end_the_game_with_the_error(player_home: Path) -> None:
     """The only screen fails to draw on every frame, under the notice too: the third fault ends the loop with the
     error, as it always did (the first two are in the report)."""
     app = _app()
     with pytest.raises(KeyError):
         app.run(lambda host: Faulty(host, after=0, where="draw"), max_frames=50)
-    assert (home / "logs" / ERRORS_FILE).read_text(encoding="utf-8").count("Traceback") == 2
+    assert (player_home / "logs" / ERRORS_FILE).read_text(encoding="utf-8").count("Traceback") == 2
 
 
-def test_without_a_recovery_the_error_ends_the_loop_at_once(home: Path) -> None:
+def test_without_a_recovery_the_error_ends_the_loop_at_once(player_home: Path) -> None:
     app = App(Settings(), size=(640, 360), fps=0)
     with pytest.raises(ZeroDivisionError):
         app.run(lambda host: Faulty(host, after=1), max_frames=50)
-    assert not (home / "logs" / ERRORS_FILE).exists()
+    assert not (player_home / "logs" / ERRORS_FILE).exists()

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
+import pygame
+
 from ui.probe.offscreen import FRAME, headless_display
-from ui.settings.values import Settings
+from ui.settings.values import Settings, Speed
 from ui.stage.scene import SceneStack
 
-__all__ = ["FRAME", "HeadlessHost", "headless_display"]
+__all__ = ["FRAME", "HeadlessHost", "fuzz_tick", "headless_display"]
 
 
 class HeadlessHost:
@@ -21,3 +25,17 @@ class HeadlessHost:
     def quit(self, code: int = 0) -> None:
         """Remember that a scene asked to stop."""
         self.exit_code = code
+
+
+def fuzz_tick(
+    host: HeadlessHost, screen: pygame.Surface, rng: random.Random, step: int, every: tuple[int, int, int]
+) -> None:
+    """Between a fuzz's random inputs: a frame every `every[0]` steps (now and then one `every[2]` frames long) and a
+    drawing every `every[1]`; the speed kept off instant, so that hands last long enough to click through."""
+    update, draw, long = every
+    if step % update == 0:
+        host.stack.update(FRAME * rng.choice((1, 1, long)))
+    if step % draw == 0:
+        host.stack.draw(screen)
+    if host.settings.speed is Speed.INSTANT:
+        host.settings.speed = Speed.FAST

@@ -11,6 +11,7 @@ import atexit
 import contextlib
 import queue
 import threading
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +48,7 @@ class NetLink:
         self.thread = threading.Thread(target=self._main, name="net-client", daemon=True)
         self.welcome: P.Welcome | None = None
         self.ended: LinkNotice | None = None  # set when the link is over (refused, lost, match over)
+        self._tasks: set[asyncio.Task[Any]] = set()
 
     def start(self) -> None:
         """Connect and run in the background."""
@@ -94,36 +96,44 @@ class NetLink:
                 out.append(self.inbox.get_nowait())
         return out
 
-    def _submit(self, coro: Any) -> None:
+    def _submit(self, make: Callable[[], Coroutine[Any, Any, Any]]) -> None:
+        """Run `make()` on the link's loop. The coroutine is made there, when the loop runs it: one made here and
+        handed over could be left never run by a loop that ends first (a window closing, the link lost)."""
         loop = self.loop
         if loop is None or loop.is_closed():
-            coro.close()
             return
-        asyncio.run_coroutine_threadsafe(coro, loop)
+
+        def start() -> None:
+            task = loop.create_task(make())
+            self._tasks.add(task)  # held until done: the loop keeps only a weak reference to a task
+            task.add_done_callback(self._tasks.discard)
+
+        with contextlib.suppress(RuntimeError):  # the loop closed since the look above: nothing to send on
+            loop.call_soon_threadsafe(start)
 
     def act(self, action: Action) -> None:
         """Send a move (made on the events received so far)."""
-        self._submit(self.client.act(action))
+        self._submit(lambda: self.client.act(action))
 
     def ready(self) -> None:
         """Ready for the next hand."""
-        self._submit(self.client.send(P.Ready()))
+        self._submit(lambda: self.client.send(P.Ready()))
 
     def chat(self, phrase: str) -> None:
         """Say a quick phrase."""
-        self._submit(self.client.send(P.Chat(phrase)))
+        self._submit(lambda: self.client.send(P.Chat(phrase)))
 
     def shown(self, seq: int) -> None:
         """Say that events up to `seq` are on the screen and the player is asked: the seat's clock starts."""
-        self._submit(self.client.send(P.Shown(seq)))
+        self._submit(lambda: self.client.send(P.Shown(seq)))
 
     def auto_play(self, on: bool) -> None:
         """Ask the host's AI to play the seat (托管), or to hand it back."""
-        self._submit(self.client.send(P.AutoPlay(on)))
+        self._submit(lambda: self.client.send(P.AutoPlay(on)))
 
     def close(self) -> None:
         """Leave the table (the seat stays ours)."""
-        self._submit(self.client.close())
+        self._submit(lambda: self.client.close())
 
 
 class HostThread:

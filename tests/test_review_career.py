@@ -63,3 +63,14 @@ def test_a_practice_hand_is_left_out_of_the_career(home: Path) -> None:
     stats = career(rollouts=ROLLOUTS).rulesets["guiyang-classic"]
     assert (stats.hands, stats.practice) == (1, 1)
     assert stats.net_points == rows[0].nets[0]
+
+
+def test_a_match_played_wholly_by_tuoguan_is_no_point_of_the_agreement_line(home: Path) -> None:
+    """A reviewed match whose every decision 托管 made for the person has nothing of theirs to agree with the
+    expert: no point at 100% on their line. A match they played half of counts those decisions alone."""
+    whole = keep_match("m1", hands=1, seed="a", tuoguan=lambda hand, move: True)
+    half = keep_match("m2", hands=1, seed="b", tuoguan=lambda hand, move: move > 4)
+    assert review_replay(whole, 0, ROLLOUTS).played_for > 0
+    review = review_replay(half, 0, ROLLOUTS)
+    found = career(rollouts=ROLLOUTS)
+    assert [p.agreement for p in found.agreement] == [pytest.approx(review.agreement)]

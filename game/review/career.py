@@ -37,7 +37,7 @@ class AgreementPoint:
 
     time: str  # when its first hand was kept
     ruleset: str
-    hands: int  # hands reviewed
+    hands: int  # hands reviewed that the person played (not wholly in 托管)
     agreement: float  # 0..1
     lost_per_hand: float
 
@@ -118,7 +118,9 @@ def _add_match(out: Career, path: Path, seat: int, entries: list[HandEntry], rol
         return
     match = logged_match(parsed, rules)
     hands = [kept[k] for k in hand_keys(match, seat, rollouts) if k in kept]
-    if hands:
+    # A match with no decision of the person's own (托管 made them all) agrees with nothing: no point on the line.
+    if any(h.decisions for h in hands):
         review = MatchReview(rules.name, match.seed, seat, rollouts, tuple(hands), rules.players)
-        point = AgreementPoint(entries[0].time, rules.name, len(hands), review.agreement, review.lost_per_hand)
+        own = len(review.own_hands)
+        point = AgreementPoint(entries[0].time, rules.name, own, review.agreement, review.lost_per_hand)
         out.agreement.append(point)

@@ -67,6 +67,7 @@ class LessonRun:
     table: MatchController = field(init=False)
     notes: list[Note] = field(default_factory=list)
     moves: list[Action] = field(default_factory=list)  # the player's moves so far
+    choices: list[int] = field(default_factory=list)  # which of `moves` the player chose (the rest were forced)
     last_verdict: str = ""  # the kind of the note on the last move ("good", "ok", "wrong")
 
     def __post_init__(self) -> None:
@@ -94,7 +95,7 @@ class LessonRun:
         self._advice = None
         self.table = self._deal()
         self.notes = [Note("story", self.lesson.intro)]
-        self.moves = []
+        self.moves, self.choices = [], []
         self._seen = 0
         self._advance(list(moves))
 
@@ -108,8 +109,10 @@ class LessonRun:
             movers = rnd.to_move()
             if PLAYER in movers:
                 legal = rnd.legal_actions(PLAYER)
-                if not again and len(legal) > 1:
-                    return
+                if len(legal) > 1:
+                    if not again:
+                        return
+                    self.choices.append(len(self.moves))
                 move = again.pop(0) if again else legal[0]
                 self.moves.append(move)
                 table.submit(move)
@@ -181,6 +184,7 @@ class LessonRun:
         note = self.judge(action)
         self.notes.append(note)
         self.last_verdict = note.kind
+        self.choices.append(len(self.moves))
         self.moves.append(action)
         self.table.submit(action)
         self._advance()
@@ -192,28 +196,13 @@ class LessonRun:
 
     def can_undo(self) -> bool:
         """True when a move of the player's own choosing can be taken back."""
-        return bool(self._chosen())
-
-    def _chosen(self) -> list[int]:
-        # Indices of moves the player chose (forced moves are replayed, not undone one by one).
-        table = self._deal()
-        rnd = table.round
-        assert rnd is not None
-        out: list[int] = []
-        for i, move in enumerate(self.moves):
-            while not rnd.ended and PLAYER not in rnd.to_move():
-                table.step()
-            if len(rnd.legal_actions(PLAYER)) > 1:
-                out.append(i)
-            table.submit(move)
-        return out
+        return bool(self.choices)
 
     def undo(self) -> bool:
         """Take back the player's last chosen move; False when there is none."""
-        chosen = self._chosen()
-        if not chosen:
+        if not self.choices:
             return False
-        keep = tuple(self.moves[: chosen[-1]])
+        keep = tuple(self.moves[: self.choices[-1]])
         self._rebuild(keep)
         self.notes.append(Note("story", Said("已悔一步，请重新选择。", "Move taken back: choose again.")))
         self.last_verdict = ""

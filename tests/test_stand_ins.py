@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.ai.levels.normal import NormalAgent
+from game.cli.review import review_text
 from game.match.agents import SimpleAgent
 from game.match.controller import MatchController
 from game.records.gamelog import read_log
@@ -199,3 +200,18 @@ def test_a_review_kept_before_moves_were_marked_is_still_used(player_home: Path)
         (d.hand, d.number, d.played) for d in first.decisions
     ]
     assert again.played_for == 0
+
+
+def test_the_printed_review_says_what_the_ai_made_and_claims_no_agreement_with_nothing(player_home: Path) -> None:
+    """`main.py review LOG`: the seat's own decisions are counted apart from 托管's, and a match wholly in 托管 says
+    it has none to rate rather than an agreement of 100%."""
+    half = review_replay(keep_match("half", hands=1, tuoguan=lambda hand, move: move > 4), 0, ROLLOUTS)
+    text = review_text(half, "half.jsonl")
+    own = len(half.decisions)
+    assert text[1].startswith(f"1 hand, {own} decision{'s' if own != 1 else ''}: agreement with the expert")
+    assert text[2] == f"{half.played_for} more made by auto-play (托管) for the seat, not rated"
+    whole = review_replay(keep_match("all", hands=1, tuoguan=lambda hand, move: True), 0, ROLLOUTS)
+    assert review_text(whole, "all.jsonl")[1:3] == [
+        "1 hand, no decision of the seat's own to rate",
+        f"{whole.played_for} more made by auto-play (托管) for the seat, not rated",
+    ]

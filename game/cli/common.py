@@ -60,3 +60,8 @@ def ruleset_or_exit(name: str) -> Ruleset | None:
     except RulesetError as exc:
         print(str(exc), file=sys.stderr)
         return None
+
+
+def counted(n: int, noun: str) -> str:
+    """`n` of a thing in English, the noun in the singular for one: "1 hand", "3 hands"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from game.ai.appraise import DEFAULT_ROLLOUTS
-from game.cli.common import add_ruleset_argument, seat_number
+from game.cli.common import add_ruleset_argument, counted, seat_number
 from game.cli.numbers import positive_int
 from game.files.userdirs import UserDirError
 from game.learn.explain_words import seat_en
@@ -89,13 +89,19 @@ def review_text(review: MatchReview, name: str) -> list[str]:
     every = review.decisions
     lines = [
         f"Review of {name}: seat {review.seat} ({seat_en(review.seat, review.players)}), {review.ruleset},"
-        f" {review.rollouts} rollouts an option",
-        f"{len(review.hands)} hands, {len(every)} decisions: agreement with the expert {review.agreement:.0%},"
-        f" points lost per hand {review.lost_per_hand:.2f}",
-        "points lost by hand: " + ", ".join(f"{h.hand}: {h.lost:.2f}" for h in review.own_hands),
+        f" {review.rollouts} rollouts an option"
     ]
+    hands = counted(len(review.hands), "hand")
+    if every:
+        lines += [
+            f"{hands}, {counted(len(every), 'decision')}: agreement with the expert {review.agreement:.0%},"
+            f" points lost per hand {review.lost_per_hand:.2f}",
+            "points lost by hand: " + ", ".join(f"{h.hand}: {h.lost:.2f}" for h in review.own_hands),
+        ]
+    else:
+        lines.append(f"{hands}, no decision of the seat's own to rate")  # no agreement of 100% with nothing
     if review.played_for:
-        lines.insert(2, f"{review.played_for} more decisions made by auto-play (托管) for the seat, not rated")
+        lines.insert(2, f"{review.played_for} more made by auto-play (托管) for the seat, not rated")
     costly = review.costliest()
     if costly:
         lines.append("costliest: " + "; ".join(f"hand {d.hand} #{d.number} ({d.lost:.2f})" for d in costly))

@@ -214,8 +214,10 @@ def run_play(args: argparse.Namespace) -> int:
         return _run_window(app, lambda host: with_first_run_offer(host, MainMenu(host, loaded.notices)), args)
     code = _run_window(app, _straight_to_table(rules, seed, args.autoplay, loaded.notices), args)
     if args.autoplay and code == 0:
+        from game.cli.common import counted
+
         hands = app.settings.hands
-        told = "all hands" if not hands else f"{hands} hand" if hands == 1 else f"{hands} hands"
+        told = counted(hands, "hand") if hands else "all hands"
         print(f"played {told} in {app.frames} frames; seed {seed}")
     return code
 

@@ -154,15 +154,20 @@ def _rules_or_error(name: str) -> Any:
 
 def command_line_window(settings: Settings, args: argparse.Namespace) -> App:
     """The game's window for `settings`, in the command line's language, size and full screen where it names them."""
-    from ui.stage.app import App
     from ui.words import strings
 
     settings.language = args.lang or settings.language
     strings.set_language(settings.language)
-    from ui.entry.recovery import ScreenFailures
+    return game_window(settings, args.size, args.fullscreen or settings.fullscreen)
 
-    app = App(settings, size=args.size, fullscreen=args.fullscreen or settings.fullscreen)
-    app.recover = ScreenFailures(app)  # a screen that fails is closed and the game goes on
+
+def game_window(settings: Settings, size: tuple[int, int], fullscreen: bool) -> App:
+    """The game's window: a screen that fails in it is closed with a notice and the game goes on."""
+    from ui.entry.recovery import ScreenFailures
+    from ui.stage.app import App
+
+    app = App(settings, size=size, fullscreen=fullscreen)
+    app.recover = ScreenFailures(app)
     return app
 
 
@@ -211,8 +216,10 @@ def run_play(args: argparse.Namespace) -> int:
         from ui.learn.first_run import with_first_run_offer
         from ui.menu.main_menu import MainMenu
 
-        return _run_window(app, lambda host: with_first_run_offer(host, MainMenu(host, loaded.notices)), args)
-    code = _run_window(app, _straight_to_table(rules, seed, args.autoplay, loaded.notices), args)
+        return run_window(
+            app, lambda host: with_first_run_offer(host, MainMenu(host, loaded.notices)), args.max_frames or None
+        )
+    code = run_window(app, _straight_to_table(rules, seed, args.autoplay, loaded.notices), args.max_frames or None)
     if args.autoplay and code == 0:
         from game.cli.common import counted
 
@@ -222,12 +229,12 @@ def run_play(args: argparse.Namespace) -> int:
     return code
 
 
-def _run_window(app: App, first: Callable[[App], Scene], args: argparse.Namespace) -> int:
+def run_window(app: App, first: Callable[[App], Scene], max_frames: int | None = None) -> int:
     """Run the window from its first scene; its exit code, or 1 with a message when no window can open."""
     import pygame
 
     try:
-        return app.run(first, max_frames=args.max_frames or None)
+        return app.run(first, max_frames=max_frames)
     except pygame.error as exc:
         print(
             f"error: cannot open the game window: {exc} (SDL_VIDEODRIVER=dummy runs without a screen)", file=sys.stderr

@@ -37,23 +37,13 @@ def run_learn(args: argparse.Namespace) -> int:
         return 2
     if args.autoplay:
         return autoplay(args.number, args.lang or "en")
-    import pygame
-
+    from ui.entry.cli import game_window, run_window
     from ui.learn.lesson_scene import LessonScene
     from ui.settings.store import load_settings
     from ui.settings.values import Settings
-    from ui.stage.app import App
     from ui.words import strings
 
     settings = load_settings(base=Settings()).settings
     settings.language = args.lang or settings.language or language
     strings.set_language(settings.language)
-    from ui.entry.recovery import ScreenFailures
-
-    app = App(settings, size=args.size, fullscreen=False)
-    app.recover = ScreenFailures(app)
-    try:
-        return app.run(lambda host: LessonScene(host, args.number))
-    except pygame.error as exc:
-        print(f"error: cannot open the game window: {exc}", file=sys.stderr)
-        return 1
+    return run_window(game_window(settings, args.size, False), lambda host: LessonScene(host, args.number))

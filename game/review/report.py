@@ -280,14 +280,15 @@ def decision_from_json(obj: Any, where: str) -> Decision:
 def hand_from_json(obj: Any, where: str) -> HandReview:
     """A hand's review read back."""
     raw = _field(obj, "decisions", list, where)
-    if "played_for" in obj and (type(obj["played_for"]) is not int or obj["played_for"] < 0):
+    played_for = obj.get("played_for", 0)  # none in a hand kept before any move was the AI's
+    if type(played_for) is not int or played_for < 0:
         raise ReportError(f"{where}.played_for: not a count of decisions")
     return HandReview(
         _field(obj, "hand", int, where),
         _field(obj, "key", str, where),
         _field(obj, "net", int, where),
         tuple(decision_from_json(d, f"{where}.decisions[{i}]") for i, d in enumerate(raw)),
-        _field(obj, "played_for", int, where) if "played_for" in obj else 0,  # kept before any move was the AI's
+        played_for,
     )
 
 

@@ -30,11 +30,9 @@ LANGUAGES = ["zh", "en"]
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setenv("GUIYANG_MAHJONG_HOME", str(tmp_path))
-    before = S.language()
-    yield tmp_path
-    S.set_language(before)
+def home(player_home: Path) -> Iterator[Path]:
+    """The player's throw-away home (tests/conftest.py), and the text cache emptied after the test."""
+    yield player_home
     T.clear_cache()
 
 
